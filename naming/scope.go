@@ -1,0 +1,64 @@
+package naming
+
+import (
+	"fmt"
+	"go/token"
+)
+
+// reservedWhat describes names passed to NewScope in collision messages.
+const reservedWhat = "reserved name"
+
+// Scope detects two declarations that would get the same Go name in one Go
+// scope (a package, a struct's fields and methods, a function's parameters).
+// Conversion maps many wire names onto one identifier ("chat_id", "chatId"),
+// so the generator declares every name it emits and stops on the first
+// collision: a silently renamed identifier ("ChatID_") would be an API that
+// nobody chose.
+//
+// The zero Scope is empty and ready to use. A Scope is not safe for
+// concurrent use.
+type Scope struct {
+	names map[string]string // Go name -> what declared it
+}
+
+// NewScope returns a scope in which the given names are already taken:
+// typically imported package names ("url", "json") or identifiers the
+// templates write by hand.
+func NewScope(reserved ...string) *Scope {
+	s := &Scope{names: make(map[string]string, len(reserved))}
+	for _, r := range reserved {
+		s.names[r] = reservedWhat
+	}
+	return s
+}
+
+// CollisionError is returned by [Scope.Declare] when a name is already
+// taken. Callers can use errors.As to get at both declarations.
+type CollisionError struct {
+	Name     string // the Go identifier both declarations want
+	What     string // the new declaration
+	PrevWhat string // the declaration (or reserved name) that has it
+}
+
+func (e *CollisionError) Error() string {
+	return fmt.Sprintf("naming: %q for %s collides with %q for %s", e.Name, e.What, e.Name, e.PrevWhat)
+}
+
+// Declare records goName for the declaration described by what (for example
+// "method parameter sendMessage.chat_id"); what appears in error messages
+// only. It returns a *CollisionError if goName is already declared or
+// reserved, and an error if goName is not a Go identifier (keywords and
+// "_" included), since declaring it could only produce broken code.
+func (s *Scope) Declare(goName, what string) error {
+	if !token.IsIdentifier(goName) || goName == "_" {
+		return fmt.Errorf("naming: cannot declare %q for %s: not a usable Go identifier", goName, what)
+	}
+	if prev, ok := s.names[goName]; ok {
+		return &CollisionError{Name: goName, What: what, PrevWhat: prev}
+	}
+	if s.names == nil {
+		s.names = make(map[string]string)
+	}
+	s.names[goName] = what
+	return nil
+}

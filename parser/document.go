@@ -1,0 +1,409 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	gmparser "github.com/yuin/goldmark/parser"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"golang.org/x/net/html"
+)
+
+// RenderHTML turns a Markdown spec into HTML. Inline Markdown is left as
+// literal text on purpose: the spec writes markup examples ("*bold*",
+// "<token>", "__") that are data, not formatting, and a cell's text must
+// come out exactly as written. Every block and table row carries a
+// data-line attribute with its line in the Markdown source, so that errors
+// found while walking the HTML can point at the document.
+func RenderHTML(md []byte) ([]byte, error) {
+	src, lineOf := joinBrokenRows(md)
+	p := gmparser.NewParser(
+		gmparser.WithBlockParsers(gmparser.DefaultBlockParsers()...),
+		gmparser.WithParagraphTransformers(gmparser.DefaultParagraphTransformers()...),
+	)
+	gm := goldmark.New(
+		goldmark.WithParser(p),
+		goldmark.WithExtensions(extension.Table),
+		goldmark.WithRendererOptions(gmhtml.WithWriter(literalWriter{})),
+	)
+	root := gm.Parser().Parse(text.NewReader(src))
+	starts := lineStarts(src)
+	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.Heading, *ast.Paragraph, *ast.ListItem, *extast.Table, *extast.TableRow, *extast.TableHeader:
+			if off, ok := firstOffset(n); ok {
+				n.SetAttributeString("data-line", []byte(strconv.Itoa(lineOf(lineAt(starts, off)))))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := gm.Renderer().Render(&buf, src, root); err != nil {
+		return nil, fmt.Errorf("render markdown: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// literalWriter writes text exactly as it stands in the source: no backslash
+// escapes or character references are resolved, only HTML-special bytes are
+// escaped so that the HTML's text is the source's text.
+type literalWriter struct{}
+
+func (literalWriter) Write(w util.BufWriter, source []byte)       { writeEscaped(w, source) }
+func (literalWriter) RawWrite(w util.BufWriter, source []byte)    { writeEscaped(w, source) }
+func (literalWriter) SecureWrite(w util.BufWriter, source []byte) { writeEscaped(w, source) }
+
+func writeEscaped(w util.BufWriter, source []byte) {
+	_, _ = w.WriteString(html.EscapeString(string(source)))
+}
+
+// joinBrokenRows joins a table row whose line does not end with "|" to the
+// lines that follow it, up to the line that closes the row. A cell written
+// across two lines (the sendDice row) is one row, not a row and a stray
+// line. It returns the joined source and a map from its line numbers (1-based)
+// back to the original ones.
+func joinBrokenRows(md []byte) ([]byte, func(int) int) {
+	lines := strings.Split(string(md), "\n")
+	var out []string
+	var orig []int
+	inTable := false
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		trimmed := strings.TrimSpace(line)
+		if !strings.HasPrefix(trimmed, "|") {
+			inTable = false
+		} else if !inTable && i+1 < len(lines) && isDelimiterRow(lines[i+1]) {
+			inTable = true
+		}
+		start := i
+		if inTable {
+			for !strings.HasSuffix(strings.TrimSpace(line), "|") && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
+				i++
+				line = strings.TrimRight(line, " \t") + " " + strings.TrimSpace(lines[i])
+			}
+		}
+		out = append(out, line)
+		orig = append(orig, start+1)
+	}
+	return []byte(strings.Join(out, "\n")), func(n int) int {
+		if n >= 1 && n <= len(orig) {
+			return orig[n-1]
+		}
+		return n
+	}
+}
+
+func isDelimiterRow(line string) bool {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, "|") {
+		return false
+	}
+	return strings.Trim(t, "|-: \t") == "" && strings.Contains(t, "-")
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineAt returns the 1-based line holding byte offset off.
+func lineAt(starts []int, off int) int {
+	lo, hi := 0, len(starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo + 1
+}
+
+// firstOffset finds the first source byte a block node covers.
+func firstOffset(n ast.Node) (int, bool) {
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start, true
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			return t.Segment.Start, true
+		}
+		if off, ok := firstOffset(c); ok {
+			return off, true
+		}
+	}
+	return 0, false
+}
+
+// document is the spec as a tree of headed sections holding blocks.
+type document struct {
+	title    string
+	line     int
+	sections []*section // level-2 sections
+	blocks   []*block   // blocks before the first level-2 heading
+}
+
+type section struct {
+	level    int
+	title    string
+	line     int
+	blocks   []*block
+	children []*section
+	parent   *section
+}
+
+// path is "Resources and their fields / Update".
+func (s *section) path() string {
+	if s == nil {
+		return ""
+	}
+	if s.parent == nil {
+		return s.title
+	}
+	return s.parent.path() + " / " + s.title
+}
+
+type blockKind int
+
+const (
+	paragraphBlock blockKind = iota
+	listBlock
+	tableBlock
+)
+
+type block struct {
+	kind  blockKind
+	line  int
+	text  string   // paragraph text
+	items []*item  // list items
+	table *table   // table
+	used  bool     // claimed by a section handler
+	sec   *section // owning section
+}
+
+type item struct {
+	text string
+	line int
+	used bool
+}
+
+type table struct {
+	header []string
+	rows   []*row
+	line   int
+}
+
+type row struct {
+	cells []string
+	line  int
+	used  bool
+}
+
+// claimed reports whether a handler already took the whole block.
+func (b *block) claimed() bool {
+	switch b.kind {
+	case listBlock:
+		for _, it := range b.items {
+			if !it.used {
+				return false
+			}
+		}
+		return len(b.items) > 0
+	case tableBlock:
+		for _, r := range b.table.rows {
+			if !r.used {
+				return false
+			}
+		}
+		return true
+	}
+	return b.used
+}
+
+// cell returns the i-th cell, or "" past the end: GFM fills short rows.
+func (r *row) cell(i int) string {
+	if i < len(r.cells) {
+		return r.cells[i]
+	}
+	return ""
+}
+
+// parseDocument reads HTML (rendered from Markdown or written by hand) into
+// sections and blocks.
+func parseDocument(htmlDoc []byte) (*document, error) {
+	gq, err := goquery.NewDocumentFromReader(bytes.NewReader(htmlDoc))
+	if err != nil {
+		return nil, fmt.Errorf("read HTML: %w", err)
+	}
+	d := &document{}
+	var h2, h3 *section
+	add := func(b *block) {
+		switch {
+		case h3 != nil:
+			b.sec = h3
+			h3.blocks = append(h3.blocks, b)
+		case h2 != nil:
+			b.sec = h2
+			h2.blocks = append(h2.blocks, b)
+		default:
+			d.blocks = append(d.blocks, b)
+		}
+	}
+	var walk func(sel *goquery.Selection)
+	walk = func(sel *goquery.Selection) {
+		sel.Each(func(_ int, el *goquery.Selection) {
+			node := el.Get(0)
+			if node.Type != html.ElementNode {
+				return
+			}
+			line := dataLine(el)
+			switch node.Data {
+			case "h1":
+				if d.title == "" {
+					d.title, d.line = cleanText(el.Text()), line
+				}
+			case "h2":
+				h2 = &section{level: 2, title: cleanText(el.Text()), line: line}
+				h3 = nil
+				d.sections = append(d.sections, h2)
+			case "h3", "h4":
+				s := &section{level: 3, title: cleanText(el.Text()), line: line, parent: h2}
+				if h2 == nil {
+					h2 = &section{level: 2, line: line}
+					d.sections = append(d.sections, h2)
+				}
+				h2.children = append(h2.children, s)
+				h3 = s
+			case "p":
+				add(&block{kind: paragraphBlock, line: line, text: cleanText(el.Text())})
+			case "ul", "ol":
+				b := &block{kind: listBlock, line: line}
+				el.ChildrenFiltered("li").Each(func(_ int, li *goquery.Selection) {
+					l := dataLine(li)
+					if l == 0 {
+						l = line
+					}
+					b.items = append(b.items, &item{text: cleanText(li.Text()), line: l})
+				})
+				if len(b.items) > 0 {
+					b.line = b.items[0].line
+				}
+				add(b)
+			case "table":
+				add(&block{kind: tableBlock, line: line, table: readTable(el, line)})
+			case "html", "body", "div", "section", "article", "main":
+				walk(el.Children())
+			}
+		})
+	}
+	walk(gq.Find("body").Children())
+	if d.title == "" && len(d.sections) == 0 {
+		return nil, fmt.Errorf("no headings found: the spec needs a title and level-2 sections")
+	}
+	return d, nil
+}
+
+func readTable(el *goquery.Selection, line int) *table {
+	t := &table{line: line}
+	el.Find("tr").Each(func(i int, tr *goquery.Selection) {
+		var cells []string
+		tr.ChildrenFiltered("th,td").Each(func(_ int, c *goquery.Selection) {
+			cells = append(cells, cleanText(c.Text()))
+		})
+		l := dataLine(tr)
+		if l == 0 {
+			l = line
+		}
+		if tr.ChildrenFiltered("th").Length() > 0 && t.header == nil {
+			t.header = cells
+			if t.line == 0 {
+				t.line = l
+			}
+			return
+		}
+		t.rows = append(t.rows, &row{cells: cells, line: l})
+	})
+	return t
+}
+
+func dataLine(el *goquery.Selection) int {
+	v, ok := el.Attr("data-line")
+	if !ok {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// cleanText folds runs of white space (including line breaks inside a cell)
+// into single spaces.
+func cleanText(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// allUnused lists what no handler claimed.
+func (d *document) unclaimed() []string {
+	var out []string
+	check := func(b *block) {
+		where := "document start"
+		if b.sec != nil {
+			where = b.sec.path()
+		}
+		switch b.kind {
+		case tableBlock:
+			for _, r := range b.table.rows {
+				if !r.used {
+					out = append(out, fmt.Sprintf("line %d (%s): table row %q is not accounted for", r.line, where, strings.Join(r.cells, " | ")))
+				}
+			}
+		case listBlock:
+			for _, it := range b.items {
+				if !it.used {
+					out = append(out, fmt.Sprintf("line %d (%s): list item %q is not accounted for", it.line, where, it.text))
+				}
+			}
+		default:
+			if !b.used {
+				out = append(out, fmt.Sprintf("line %d (%s): paragraph %q is not accounted for", b.line, where, b.text))
+			}
+		}
+	}
+	for _, b := range d.blocks {
+		check(b)
+	}
+	for _, s := range d.sections {
+		for _, b := range s.blocks {
+			check(b)
+		}
+		for _, c := range s.children {
+			for _, b := range c.blocks {
+				check(b)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,348 @@
+package parser
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// facts is what the free text says about one field or parameter, before its
+// type is known. Clauses the grammar recognises become facts; the rest is
+// kept as description text.
+type facts struct {
+	typ        typeExpr
+	typeText   string // the type as written, for error messages
+	marker     string // "Required" or "Optional" as written, or ""
+	requiredIf string // "required for quiz" -> "quiz"
+	asAbove    bool   // "as above": repeat an earlier definition
+
+	length      *rawRange // characters or bytes
+	lengthUnit  string
+	afterParse  bool // "after entity parsing"
+	lineFeeds   *int
+	items       *rawRange
+	eachLength  *rawRange
+	eachUnit    string
+	bare        *rawRange // "0-1024": its meaning depends on the type
+	atMost      *float64  // "at most 100": items or length by type
+	numRange    *rawRange // "5-600 seconds"
+	ahead       *rawRange
+	unit        string
+	enum        []enumVal
+	defaultRaw  string
+	json        bool
+	zeroBased   bool
+	notWith     []string
+	uploadOnly  bool
+	noEmoji     bool
+	pattern     string
+	patternText string
+	bits64      bool
+	position    string
+	rules       []rawRule
+	attachRef   bool // the text says the value may name an attach:// upload
+
+	desc []string
+}
+
+type rawRange struct{ min, max *float64 }
+
+type enumVal struct{ name, value string }
+
+// rawRule is a cross-field rule as read from a sentence, before field names
+// are checked.
+type rawRule struct {
+	kind   string
+	fields []string
+	groups [][]string
+	text   string
+	when   string // required_if: the value that makes it required
+	kinds  []string
+}
+
+func num(s string) *float64 {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil
+	}
+	return &v
+}
+
+func rng(lo, hi string) *rawRange { return &rawRange{min: num(lo), max: num(hi)} }
+
+var (
+	reBare       = regexp.MustCompile(`^(\d+)-(\d+)$`)
+	reLength     = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entity parsing)?$`)
+	reLengthLF   = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entity parsing)?$`)
+	reItems      = regexp.MustCompile(`^(\d+)-(\d+) items$`)
+	reItemsEach  = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
+	reNumUnit    = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
+	reAhead      = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
+	reAtMost     = regexp.MustCompile(`^at most (\d+)$`)
+	reBits       = regexp.MustCompile(`(?:up to|may exceed) (\d+) bits`)
+	reDefault    = regexp.MustCompile(`^default (\S+)(?: (.*))?$`)
+	reJSON       = regexp.MustCompile(`^json(?:-serialized| list)\b`)
+	reOneOf      = regexp.MustCompile(`(?i)^one of (.+)$`)
+	reOrEnum     = regexp.MustCompile(`^[a-z_]+(?: or [a-z_]+)+$`)
+	reNotWith    = regexp.MustCompile(`^not with ([a-z_][a-z0-9_]*)$`)
+	reRequiredIf = regexp.MustCompile(`^required for ([a-z_]+)$`)
+	reOnly       = regexp.MustCompile(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`)
+	reShownAs    = regexp.MustCompile(`^(.*?): (.+?), shown as (.+)$`)
+	reCodePoint  = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
+	reExclusive  = regexp.MustCompile(`^(.+) are mutually exclusive$`)
+	reExactlyOne = regexp.MustCompile(`(?i)^exactly one of (.+) is present$`)
+	reEither     = regexp.MustCompile(`^Either (.+) must be given$`)
+	reGrouping   = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
+	reUnits      = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
+)
+
+// readParen reads the inside of a parameter's parentheses:
+// "Integer, Optional, 5-600 seconds; not with close_date". The first clause
+// may be a type; an unknown capitalised word there is an error.
+func readParen(s string) (*facts, error) {
+	f := &facts{}
+	parts := splitTop(s, ';')
+	for i, part := range parts {
+		if i == 0 {
+			if te, rest, ok := parseTypePrefix(part); ok {
+				f.typ, f.typeText = te, strings.TrimSpace(strings.TrimSuffix(part, rest))
+				part = strings.TrimPrefix(strings.TrimSpace(rest), ",")
+				part = strings.TrimSpace(part)
+				if part == "" {
+					continue
+				}
+			} else if w := firstWord(part); startsUpper(w) && !notTypeWords[strings.TrimRight(w, ",")] && typeWordRe.MatchString(w) && !strings.Contains(part, " ") {
+				return nil, fmt.Errorf("unknown type %q", w)
+			}
+		}
+		f.part(part)
+	}
+	return f, nil
+}
+
+// readNotes reads a table's Notes cell: sentences, the first of which may be
+// the Required/Optional marker.
+func readNotes(s string) *facts {
+	f := &facts{}
+	rest, marker := trimMarker(s)
+	f.marker = marker
+	var kept []string
+	for _, sent := range splitSentences(rest) {
+		before := len(f.desc)
+		for _, part := range splitTop(sent, ';') {
+			f.part(part)
+		}
+		if len(f.desc) > before {
+			// Keep the sentence as written rather than its pieces.
+			f.desc = f.desc[:before]
+			kept = append(kept, sent)
+		}
+	}
+	if len(kept) > 0 {
+		f.desc = append(f.desc, strings.Join(kept, ". "))
+	}
+	return f
+}
+
+// part reads one ';'-separated piece of text. The clauses that are not
+// recognised facts are kept as description.
+func (f *facts) part(p string) {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return
+	}
+	if f.wholePart(p) {
+		return
+	}
+	var rest []string
+	for _, c := range splitTop(p, ',') {
+		if !f.clause(c) {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) > 0 {
+		f.desc = append(f.desc, strings.Join(rest, ", "))
+	}
+}
+
+// wholePart recognises patterns that span commas. It reports whether the
+// part is fully structural (nothing to keep as description).
+func (f *facts) wholePart(p string) bool {
+	if m := reOneOf.FindStringSubmatch(p); m != nil && !strings.Contains(m[1], " is ") {
+		for _, v := range splitNameList(m[1]) {
+			f.enum = append(f.enum, enumVal{value: v})
+		}
+		return true
+	}
+	if m := reShownAs.FindStringSubmatch(p); m != nil {
+		var vals []enumVal
+		for _, pair := range splitTop(m[3], ',') {
+			cp := reCodePoint.FindStringSubmatch(strings.TrimSpace(pair))
+			if cp == nil {
+				return false
+			}
+			n, err := strconv.ParseUint(cp[2], 16, 32)
+			if err != nil {
+				return false
+			}
+			vals = append(vals, enumVal{name: cp[1], value: string(rune(n))})
+		}
+		f.enum = append(f.enum, vals...)
+		f.desc = append(f.desc, m[1])
+		return true
+	}
+	if m := reExclusive.FindStringSubmatch(p); m != nil {
+		f.rules = append(f.rules, rawRule{kind: "mutually_exclusive", fields: splitNameList(m[1]), text: p})
+		return true
+	}
+	if m := reExactlyOne.FindStringSubmatch(p); m != nil {
+		f.rules = append(f.rules, rawRule{kind: "exactly_one", fields: splitNameList(m[1]), text: p})
+		f.desc = append(f.desc, p)
+		return true
+	}
+	if strings.Contains(p, "attach://") && strings.Contains(p, "uploaded") {
+		f.attachRef = true
+	}
+	if m := reOnly.FindStringSubmatch(strings.ToLower(p)); m != nil {
+		if pat, ok := charsetPattern(strings.TrimPrefix(strings.ToLower(p), "only ")); ok {
+			f.pattern, f.patternText = pat, p
+			return true
+		}
+	}
+	return false
+}
+
+// charsetPattern turns "lowercase English letters, digits, underscores" into
+// a regular expression.
+func charsetPattern(s string) (string, bool) {
+	classes := map[string]string{
+		"lowercase english letters": "a-z", "lowercase letters": "a-z",
+		"uppercase english letters": "A-Z", "uppercase letters": "A-Z",
+		"english letters": "A-Za-z", "letters": "A-Za-z",
+		"digits": "0-9", "underscores": "_", "hyphens": `\-`,
+	}
+	var set strings.Builder
+	for _, w := range splitNameList(s) {
+		c, ok := classes[w]
+		if !ok {
+			return "", false
+		}
+		set.WriteString(c)
+	}
+	return "^[" + set.String() + "]*$", true
+}
+
+// clause reads one comma-separated clause and reports whether it was a
+// recognised fact.
+func (f *facts) clause(c string) bool {
+	c = strings.TrimSpace(c)
+	low := strings.ToLower(c)
+	switch low {
+	case "required", "optional":
+		f.marker = strings.ToUpper(c[:1]) + low[1:]
+		return true
+	case "as above":
+		f.asAbove = true
+		return true
+	case "json-serialized", "json list":
+		f.json = true
+		return true
+	case "0-based":
+		f.zeroBased = true
+		return true
+	case "no emoji":
+		f.noEmoji = true
+		return true
+	case "multipart upload", "must be uploaded as a file":
+		f.uploadOnly = true
+		return true
+	}
+	if rest, ok := strings.CutPrefix(c, "all "); ok {
+		if te, r, ok := parseTypePrefix(rest); ok && r == "" {
+			f.typ, f.typeText = te, rest
+			return true
+		}
+		return f.clause(rest)
+	}
+	if u, ok := reUnits[low]; ok {
+		f.unit = u
+		return true
+	}
+	if m := reRequiredIf.FindStringSubmatch(low); m != nil {
+		f.requiredIf = m[1]
+		return true
+	}
+	if m := reBare.FindStringSubmatch(low); m != nil {
+		f.bare = rng(m[1], m[2])
+		return true
+	}
+	if m := reLengthLF.FindStringSubmatch(low); m != nil {
+		f.length, f.lengthUnit, f.afterParse = rng(m[1], m[2]), m[3], m[5] != ""
+		n, _ := strconv.Atoi(m[4])
+		f.lineFeeds = &n
+		return true
+	}
+	if m := reLength.FindStringSubmatch(low); m != nil {
+		f.length, f.lengthUnit, f.afterParse = rng(m[1], m[2]), m[3], m[4] != ""
+		return true
+	}
+	if m := reItems.FindStringSubmatch(low); m != nil {
+		f.items = rng(m[1], m[2])
+		return true
+	}
+	if m := reItemsEach.FindStringSubmatch(low); m != nil {
+		f.items, f.eachLength, f.eachUnit = rng(m[1], m[2]), rng(m[3], m[4]), m[5]
+		return true
+	}
+	if m := reNumUnit.FindStringSubmatch(low); m != nil {
+		f.numRange, f.unit = rng(m[1], m[2]), reUnits[m[3]]
+		return true
+	}
+	if m := reAhead.FindStringSubmatch(low); m != nil {
+		f.ahead, f.unit = rng(m[1], m[2]), "unix_time"
+		return true
+	}
+	if m := reAtMost.FindStringSubmatch(low); m != nil {
+		f.atMost = num(m[1])
+		return true
+	}
+	if m := reBits.FindStringSubmatch(low); m != nil {
+		if n, _ := strconv.Atoi(m[1]); n > 32 {
+			f.bits64 = true
+		}
+		return low == m[0]
+	}
+	if m := reDefault.FindStringSubmatch(c); m != nil {
+		f.defaultRaw = m[1]
+		return m[2] == ""
+	}
+	if reJSON.MatchString(low) {
+		f.json = true
+		return low == "json-serialized" || low == "json list"
+	}
+	if reOrEnum.MatchString(c) {
+		for _, v := range strings.Split(c, " or ") {
+			f.enum = append(f.enum, enumVal{value: v})
+		}
+		return true
+	}
+	if m := reNotWith.FindStringSubmatch(c); m != nil {
+		f.notWith = append(f.notWith, m[1])
+		return true
+	}
+	if strings.Contains(low, "must be the first button of the first row") {
+		f.position = "first_in_first_row"
+		return false
+	}
+	if strings.Contains(low, "must be uploaded as a file") {
+		f.uploadOnly = true
+		return false
+	}
+	return false
+}
+
+// description joins the free text.
+func (f *facts) description() string {
+	return strings.Join(f.desc, "; ")
+}

@@ -1,0 +1,288 @@
+package parser
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// rule turns a raw rule into a schema rule, expanding "the optional fields".
+func rule(r rawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
+	out := &schema.Rule{Kind: r.kind, Groups: r.groups, Kinds: r.kinds, Text: r.text, Source: src}
+	for _, f := range r.fields {
+		if f != optionalFields {
+			out.Fields = append(out.Fields, f)
+			continue
+		}
+		for _, fld := range fields {
+			if !fld.Required {
+				out.Fields = append(out.Fields, fld.Name)
+			}
+		}
+	}
+	return out
+}
+
+func (p *parser) finishObject(ctx *objectCtx) {
+	o := ctx.obj
+	for _, r := range ctx.rawRules {
+		o.Rules = append(o.Rules, rule(r, o.Fields, o.Source))
+	}
+}
+
+// paramRules reads the rules stated in one parameter's own text.
+func (p *parser) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.Rule) {
+	f := pd.facts
+	for _, other := range f.notWith {
+		pair := []string{pd.field.Name, other}
+		sorted := slices.Clone(pair)
+		slices.Sort(sorted)
+		dup := slices.ContainsFunc(*dst, func(r *schema.Rule) bool {
+			s := slices.Clone(r.Fields)
+			slices.Sort(s)
+			return r.Kind == schema.RuleMutuallyExclusive && slices.Equal(s, sorted)
+		})
+		if !dup {
+			*dst = append(*dst, &schema.Rule{Kind: schema.RuleMutuallyExclusive, Fields: pair, Text: pd.field.Name + ": not with " + other, Source: pd.field.Source})
+		}
+	}
+	if v := f.requiredIf; v != "" {
+		var cond *schema.Condition
+		for _, q := range params {
+			if q.Constraints == nil || q.Constraints.Enum == "" {
+				continue
+			}
+			if e := p.out.Enum(q.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(x *schema.EnumValue) bool { return x.Value == v }) {
+				cond = &schema.Condition{Field: q.Name, Equals: v}
+				break
+			}
+		}
+		if cond == nil {
+			p.errorf(pd.line, "%s.%s: \"required for %s\": no parameter of %s has the value %q", pd.owner, pd.field.Name, v, pd.owner, v)
+			return
+		}
+		*dst = append(*dst, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{pd.field.Name}, When: cond, Text: pd.field.Name + ": required for " + v, Source: pd.field.Source})
+	}
+}
+
+func (p *parser) finishShorthand(ctx *shorthandCtx) {
+	g := ctx.g
+	for _, pd := range ctx.pending {
+		p.paramRules(pd, g.Params, &g.Rules)
+	}
+	for _, r := range ctx.rules {
+		g.Rules = append(g.Rules, rule(r, g.Params, g.Source))
+	}
+	if ctx.result != "" {
+		te, _ := parseTypeExact(ctx.result)
+		if t, ok := p.typeOf(te, g.Name, "result", ctx.line); ok {
+			g.Returns = &t
+		}
+	}
+}
+
+// typeOf resolves a written type outside a field.
+func (p *parser) typeOf(te typeExpr, owner, what string, line int) (schema.Type, bool) {
+	pd := &pending{field: &schema.Field{Name: what}, owner: owner, line: line}
+	t, _, ok := p.resolveType(&facts{typ: te}, pd)
+	return t, ok
+}
+
+// copyField deep-copies a field so that a method can adjust its copy of a
+// shorthand parameter.
+func copyField(f *schema.Field) *schema.Field {
+	cp := *f
+	if f.Constraints != nil {
+		c := *f.Constraints
+		if c.Each != nil {
+			e := *c.Each
+			c.Each = &e
+		}
+		cp.Constraints = &c
+	}
+	return &cp
+}
+
+var reOverride = regexp.MustCompile(`^([a-z_][a-z0-9_]*) (.+)$`)
+
+func (p *parser) finishMethod(ctx *methodCtx) {
+	m := ctx.m
+	var groupReturns *schema.Type
+	for _, e := range ctx.entries {
+		if e.param != nil {
+			m.Params = append(m.Params, e.param.field)
+			continue
+		}
+		g := p.shorthands[e.group]
+		if g == nil {
+			p.errorf(e.line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.group, strings.Join(sortedKeys(p.shorthands), ", "))
+			continue
+		}
+		for _, prm := range g.g.Params {
+			cp := copyField(prm)
+			cp.From = g.g.Name
+			m.Params = append(m.Params, cp)
+		}
+		for _, r := range g.g.Rules {
+			cp := *r
+			m.Rules = append(m.Rules, &cp)
+		}
+		if groupReturns == nil {
+			groupReturns = g.g.Returns
+		}
+		if e.override != "" {
+			p.override(m, e)
+		}
+	}
+	seen := map[string]bool{}
+	for _, prm := range m.Params {
+		if seen[prm.Name] {
+			p.errorf(ctx.line, "%s: parameter %s is given twice", m.Name, prm.Name)
+		}
+		seen[prm.Name] = true
+	}
+	for _, pd := range ctx.pending {
+		p.paramRules(pd, m.Params, &m.Rules)
+	}
+	switch {
+	case ctx.result != "":
+		te, note, ok := parseResult(ctx.result)
+		if !ok {
+			p.errorf(ctx.line, "%s: result %q does not start with a type", m.Name, ctx.result)
+			return
+		}
+		t, ok := p.typeOf(te, m.Name, "result", ctx.line)
+		if !ok {
+			return
+		}
+		m.Returns, m.ReturnsNote = t, note
+		for _, sent := range splitSentences(note) {
+			if r, ok := p.groupingRule(m, sent); ok {
+				m.Rules = append(m.Rules, r)
+			}
+		}
+	case groupReturns != nil:
+		m.Returns = *groupReturns
+	case p.results[ctx.sec.path()] != "":
+		t, ok := p.typeOf(typeExpr{alts: []string{p.results[ctx.sec.path()]}}, m.Name, "result", ctx.line)
+		if !ok {
+			return
+		}
+		m.Returns = t
+	default:
+		p.errorf(ctx.line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
+	}
+	for _, prm := range m.Params {
+		if p.out.CanUpload(prm.Type) {
+			m.Multipart = true
+		}
+	}
+}
+
+// override applies "GROUP (param constraint, note)" to the expanded group.
+func (p *parser) override(m *schema.Method, e methodEntry) {
+	clauses := splitTop(e.override, ',')
+	mm := reOverride.FindStringSubmatch(clauses[0])
+	var target *schema.Field
+	if mm != nil {
+		target = m.Param(mm[1])
+	}
+	if target == nil {
+		p.errorf(e.line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.group, e.override)
+		return
+	}
+	f := &facts{}
+	f.part(mm[2])
+	for _, c := range clauses[1:] {
+		f.part(c)
+	}
+	pd := &pending{field: target, owner: m.Name, method: true, line: e.line}
+	c := p.constraints(pd, f, target.Type, nil)
+	if c != nil {
+		if target.Constraints == nil {
+			target.Constraints = &schema.Constraints{}
+		}
+		if c.Length != nil {
+			target.Constraints.Length = c.Length
+		}
+		if c.Range != nil {
+			target.Constraints.Range = c.Range
+		}
+	}
+	if d := f.description(); d != "" {
+		target.Description = joinText(target.Description, d)
+	}
+}
+
+// groupingRule reads "Documents and audios can be grouped only with items
+// of the same type" for a method with an array of a discriminated union.
+func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
+	mm := reGrouping.FindStringSubmatch(sent)
+	if mm == nil {
+		return nil, false
+	}
+	for _, prm := range m.Params {
+		if !prm.Type.IsArray() {
+			continue
+		}
+		u := p.out.Union(prm.Type.Base())
+		if u == nil || u.Discriminator == "" {
+			continue
+		}
+		r := &schema.Rule{Kind: schema.RuleSameKindItems, Fields: []string{prm.Name}, Text: sent, Source: m.Source}
+		for _, w := range splitNameList(mm[1]) {
+			tag := strings.TrimSuffix(strings.ToLower(w), "s")
+			for _, v := range u.Variants {
+				if v.Tag == tag {
+					r.Kinds = append(r.Kinds, v.Type.Name)
+				}
+			}
+		}
+		if len(r.Kinds) > 0 {
+			return r, true
+		}
+	}
+	p.errorf(m.Source.Line, "%s: %q names no variants of an array parameter", m.Name, sent)
+	return nil, false
+}
+
+// unionKeys finds, for unions of objects without a discriminator, the
+// required field that tells each variant apart in JSON.
+func (p *parser) unionKeys() {
+	for _, u := range p.out.Unions {
+		if u.Discriminator != "" {
+			continue
+		}
+		var objs []*schema.Object
+		for _, v := range u.Variants {
+			if o := p.out.Object(v.Type.Name); o != nil && !o.Opaque {
+				objs = append(objs, o)
+			}
+		}
+		if len(objs) != len(u.Variants) {
+			continue
+		}
+		for i, o := range objs {
+			for _, f := range o.Fields {
+				if !f.Required {
+					continue
+				}
+				unique := true
+				for j, other := range objs {
+					if j != i && other.Field(f.Name) != nil {
+						unique = false
+					}
+				}
+				if unique {
+					u.Variants[i].Key = f.Name
+					break
+				}
+			}
+			if u.Variants[i].Key == "" {
+				p.errorf(o.Source.Line, "union %s: variant %s has no required field the others lack, so JSON cannot tell it apart", u.Name, o.Name)
+			}
+		}
+	}
+}

@@ -1,0 +1,347 @@
+package parser
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+var (
+	reShorthand    = regexp.MustCompile(`^([A-Z][A-Z0-9_]*) = (.+)$`)
+	reGroupName    = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+	reMethodName   = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+	reEditResults  = regexp.MustCompile(`^Edit results: the edited (\w+) if .+?, otherwise (\w+)`)
+	reIfOtherwise  = regexp.MustCompile(`^(\w+) if (.+?), otherwise (\w+)(.*)$`)
+	reAllowed      = regexp.MustCompile(`^Allowed values: (.+?)\.?$`)
+	reTitleField   = regexp.MustCompile(`\(([a-z_]+)\)$`)
+	reVersionsList = regexp.MustCompile(`Versions listed: (.+?)\.?$`)
+	reAdded        = regexp.MustCompile(`^(\d+(?:\.\d+)*) added (.+?)\.?$`)
+)
+
+// methodEntry is one ';'-separated segment of a parameter cell after
+// reading: a parameter, or a shorthand group with an optional override.
+type methodEntry struct {
+	param    *pending
+	group    string
+	override string
+	line     int
+}
+
+// requestRules reads the "Common request rules": the numbered rules, and the
+// shorthand definitions ("SEND_OPTS = a (...), b (...). Sentences.").
+func (p *parser) requestRules(s *section, b *block) {
+	if b.kind == paragraphBlock {
+		p.note(s, b)
+		return
+	}
+	if b.kind != listBlock {
+		return
+	}
+	isShorthands := false
+	for _, it := range b.items {
+		if reShorthand.MatchString(it.text) {
+			isShorthands = true
+		}
+	}
+	if !isShorthands {
+		p.clauses(&p.out.RequestRules, s, b)
+		return
+	}
+	for _, it := range b.items {
+		it.used = true
+		m := reShorthand.FindStringSubmatch(it.text)
+		if m == nil {
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.text, Source: src(s, it.line)})
+			continue
+		}
+		p.shorthand(s, it.line, m[1], m[2])
+	}
+}
+
+func (p *parser) shorthand(s *section, line int, name, body string) {
+	// "ChatRef = Integer or String (see Resources)" restates a type; it
+	// defines no parameters.
+	if te, rest, ok := parseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
+		_ = te
+		p.out.Notes = append(p.out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: src(s, line)})
+		return
+	}
+	if p.shorthands[name] != nil {
+		p.errorf(line, "shorthand %s is defined twice", name)
+		return
+	}
+	g := &schema.Shorthand{Name: name, Source: src(s, line)}
+	ctx := &shorthandCtx{g: g, line: line}
+	items, sentences := splitItemList(body)
+	for _, raw := range items {
+		fi, rest := parseParenItem(raw)
+		if !isIdent(fi.name) || rest != "" {
+			p.errorf(line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", name, raw)
+			continue
+		}
+		f, err := readParen(fi.paren)
+		if err != nil {
+			p.errorf(line, "%s.%s: %v", name, fi.name, err)
+			continue
+		}
+		fld := &schema.Field{Name: fi.name, Source: src(s, line)}
+		pd := &pending{field: fld, facts: f, owner: name, method: true, line: line, scopes: scopesOf(s), rules: &g.Rules}
+		g.Params = append(g.Params, fld)
+		ctx.pending = append(ctx.pending, pd)
+		p.pending = append(p.pending, pd)
+	}
+	for _, sent := range sentences {
+		if r, ok := eitherRule(sent); ok {
+			ctx.rules = append(ctx.rules, r)
+			continue
+		}
+		if m := reEditResults.FindStringSubmatch(sent); m != nil {
+			ctx.result = m[1] + " or " + m[2]
+		}
+		g.Notes = append(g.Notes, sent)
+	}
+	p.shorthands[name] = ctx
+	p.out.Shorthands = append(p.out.Shorthands, g)
+}
+
+// eitherRule reads "Either a with b, or c, must be given".
+func eitherRule(sent string) (rawRule, bool) {
+	m := reEither.FindStringSubmatch(sent)
+	if m == nil {
+		return rawRule{}, false
+	}
+	r := rawRule{kind: schema.RuleOneOf, text: sent}
+	for _, part := range splitTop(m[1], ',') {
+		part = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(part), "or "))
+		if part == "" {
+			continue
+		}
+		var group []string
+		for _, w := range regexp.MustCompile(` (?:with|and) `).Split(part, -1) {
+			group = append(group, strings.TrimSpace(w))
+		}
+		r.groups = append(r.groups, group)
+	}
+	return r, len(r.groups) >= 2
+}
+
+// methodTable reads "Method | Parameters | Result" tables (the third column
+// may be "Result / notes" or only "Notes").
+func (p *parser) methodTable(s *section, t *table) {
+	third := strings.ToLower(t.header[2])
+	hasResult := strings.Contains(third, "result")
+	for _, r := range t.rows {
+		r.used = true
+		name := r.cell(0)
+		if !reMethodName.MatchString(name) {
+			p.errorf(r.line, "method name %q is not a lowerCamel identifier", name)
+			continue
+		}
+		m := &schema.Method{Name: name, Group: s.title, Source: src(s, r.line)}
+		ctx := &methodCtx{m: m, sec: s, line: r.line}
+		if hasResult {
+			ctx.result = r.cell(2)
+		} else {
+			m.Description = r.cell(2)
+		}
+		p.methodParams(ctx, r.cell(1))
+		p.methods = append(p.methods, ctx)
+		p.out.Methods = append(p.out.Methods, m)
+	}
+}
+
+// methodParams reads a parameter cell: ';'-separated segments, each a
+// shorthand name (optionally with an override in parentheses) or a list of
+// names whose last parenthesis is shared by the names without their own.
+func (p *parser) methodParams(ctx *methodCtx, cell string) {
+	if strings.EqualFold(cell, "none") || cell == "" {
+		return
+	}
+	var entries []methodEntry
+	for _, seg := range splitTop(cell, ';') {
+		if seg == "" {
+			continue
+		}
+		head, _ := parseParenItem(seg)
+		if reGroupName.MatchString(head.name) && len(head.name) > 1 {
+			entries = append(entries, methodEntry{group: head.name, override: head.paren, line: ctx.line})
+			continue
+		}
+		items := splitTop(seg, ',')
+		parsed := make([]parenItem, 0, len(items))
+		for _, raw := range items {
+			it, rest := parseParenItem(raw)
+			if !isIdent(it.name) || rest != "" {
+				p.errorf(ctx.line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", ctx.m.Name, raw)
+				return
+			}
+			parsed = append(parsed, it)
+		}
+		last := parsed[len(parsed)-1]
+		shared, err := readParen(last.paren)
+		if err != nil {
+			p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, last.name, err)
+			return
+		}
+		for i, it := range parsed {
+			f := shared
+			if i < len(parsed)-1 {
+				cp := *shared
+				f = &cp
+				if it.has {
+					own, err := readParen(it.paren)
+					if err != nil {
+						p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, it.name, err)
+						return
+					}
+					mergeShared(own, shared)
+					f = own
+				}
+			}
+			if !it.has && !last.has {
+				f = &facts{}
+			}
+			fld := &schema.Field{Name: it.name, Source: src(ctx.sec, ctx.line)}
+			pd := &pending{field: fld, facts: f, owner: ctx.m.Name, method: true, line: ctx.line, scopes: scopesOf(ctx.sec), rules: &ctx.m.Rules}
+			p.pending = append(p.pending, pd)
+			ctx.pending = append(ctx.pending, pd)
+			entries = append(entries, methodEntry{param: pd, line: ctx.line})
+		}
+	}
+	ctx.entries = entries
+}
+
+// parseResult reads a result cell: "Message", "Array of Update. Notes",
+// "String (new link). Notes", "Message if sent by the bot, otherwise True".
+func parseResult(cell string) (te typeExpr, note string, ok bool) {
+	if m := reIfOtherwise.FindStringSubmatch(cell); m != nil {
+		return typeExpr{alts: []string{m[1], m[3]}}, cell, true
+	}
+	te, rest, ok := parseTypePrefix(cell)
+	if !ok {
+		return typeExpr{}, "", false
+	}
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "(") {
+		it, after := parseParenItem("x " + rest)
+		rest = strings.TrimSpace(it.paren + ". " + strings.TrimLeft(after, ". "))
+	}
+	rest = strings.TrimSpace(strings.TrimLeft(rest, ".,;"))
+	return te, strings.TrimSuffix(rest, ". "), true
+}
+
+// formatting reads the "Text formatting (field)" section: the allowed
+// values become an enum for every field of that name, the bullets its rules.
+func (p *parser) formatting(s *section, b *block) {
+	if p.out.Formatting == nil {
+		field := "parse_mode"
+		if m := reTitleField.FindStringSubmatch(s.title); m != nil {
+			field = m[1]
+		}
+		p.out.Formatting = &schema.Formatting{Field: field, Enum: pascal(field)}
+	}
+	f := p.out.Formatting
+	switch b.kind {
+	case paragraphBlock:
+		sents := splitSentences(b.text)
+		if len(sents) > 0 {
+			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
+				b.used = true
+				e := &schema.Enum{Name: f.Enum, Description: b.text, Source: src(s, b.line)}
+				for _, v := range splitNameList(m[1]) {
+					it, _ := parseParenItem(v)
+					e.Values = append(e.Values, &schema.EnumValue{Value: it.name, Note: it.paren})
+				}
+				p.out.Enums = append(p.out.Enums, e)
+				return
+			}
+		}
+		p.note(s, b)
+	case listBlock:
+		p.clauses(&f.Rules, s, b)
+	}
+}
+
+// eventTable reads "<Object> field | Emitted when": which field of the
+// update object carries which event. The field names become the enum
+// <Object>Type, the values of allowed_updates-style lists.
+func (p *parser) eventTable(s *section, t *table) {
+	if p.out.Events == nil {
+		p.out.Events = &schema.Events{}
+	}
+	owner := firstWord(t.header[0])
+	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.title + ").", Source: src(s, t.line)}
+	for _, r := range t.rows {
+		r.used = true
+		fields := splitNameList(r.cell(0))
+		p.out.Events.Kinds = append(p.out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.cell(1), Source: src(s, r.line)})
+		for _, f := range fields {
+			e.Values = append(e.Values, &schema.EnumValue{Value: f})
+		}
+	}
+	p.eventOwner = owner
+	p.eventLine = t.line
+	p.out.Enums = append(p.out.Enums, e)
+}
+
+func (p *parser) events(s *section, b *block) {
+	if p.out.Events == nil {
+		p.out.Events = &schema.Events{}
+	}
+	if b.kind == listBlock {
+		p.clauses(&p.out.Events.Rules, s, b)
+		return
+	}
+	p.note(s, b)
+}
+
+// versions reads the Versioning bullets: the list of versions with dates,
+// and "<version> added a, b (c, d), e" items.
+func (p *parser) versions(s *section, b *block) {
+	if b.kind != listBlock {
+		p.note(s, b)
+		return
+	}
+	for _, it := range b.items {
+		it.used = true
+		if m := reVersionsList.FindStringSubmatch(it.text); m != nil {
+			for _, v := range splitTop(m[1], ',') {
+				vi, _ := parseParenItem(v)
+				p.version(vi.name, s, it.line).Date = vi.paren
+			}
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.text, Source: src(s, it.line)})
+			continue
+		}
+		if m := reAdded.FindStringSubmatch(it.text); m != nil {
+			v := p.version(m[1], s, it.line)
+			v.Source = src(s, it.line)
+			for _, c := range splitTop(m[2], ',') {
+				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
+			}
+			continue
+		}
+		p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.text, Source: src(s, it.line)})
+	}
+}
+
+func (p *parser) version(name string, s *section, line int) *schema.Version {
+	for _, v := range p.out.Versions {
+		if v.Version == name {
+			return v
+		}
+	}
+	v := &schema.Version{Version: name, Source: src(s, line)}
+	p.out.Versions = append(p.out.Versions, v)
+	return v
+}
+
+// pascal turns snake_case into PascalCase for schema names (not Go names:
+// those come from the naming package).
+func pascal(s string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == ' ' || r == '-' }) {
+		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+	}
+	return b.String()
+}

@@ -1,0 +1,459 @@
+package parser
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+var (
+	reNotDefined    = regexp.MustCompile(`(?i)^Object types referenced but whose fields are not (?:defined|shown)[^:]*: (.+?)\. Fields: not shown\.?$`)
+	reDefaultResult = regexp.MustCompile(`^All return the sent (\w+) unless noted\.?$`)
+	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional fields is present`)
+	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one optional field must be used`)
+	reAllOptional   = regexp.MustCompile(`^all fields Optional(?: (\w+))?$`)
+	reStringForm    = regexp.MustCompile(`(?i)a plain String may replace the object`)
+	reConvention    = regexp.MustCompile(`^([A-Z][A-Za-z0-9]*): (.+)$`)
+	reHave          = regexp.MustCompile(`^(.+?) \((.+?)\) have (.+?)\.?$`)
+	reCommonFields  = regexp.MustCompile(`^(?:.*\. )?Common fields: (.+?)\.?$`)
+)
+
+// optionalFields is the placeholder a rule uses for "the optional fields".
+const optionalFields = "*optional"
+
+// notShownObjects recognises the statement listing objects that are named
+// but whose fields are not shown.
+func notShownObjects(text string) ([]string, bool) {
+	m := reNotDefined.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	return splitNameList(m[1]), true
+}
+
+// objectRules reads the rules an object-level sentence states.
+func objectRules(text string) []rawRule {
+	var out []rawRule
+	if reAtMostOneOpt.MatchString(text) {
+		out = append(out, rawRule{kind: schema.RuleAtMostOne, fields: []string{optionalFields}, text: text})
+	}
+	if reExactlyOneOpt.MatchString(text) {
+		out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: []string{optionalFields}, text: text})
+	}
+	return out
+}
+
+// newObject starts an object; an object defined twice is an error.
+func (p *parser) newObject(name string, sec *section, line int) *objectCtx {
+	if !isIdent(name) || !startsUpper(name) {
+		p.errorf(line, "object name %q is not a capitalised identifier", name)
+		return nil
+	}
+	if prev := p.objects[name]; prev != nil {
+		p.errorf(line, "object %s is already defined at line %d", name, prev.obj.Source.Line)
+		return nil
+	}
+	o := &schema.Object{Name: name, Source: src(sec, line)}
+	ctx := &objectCtx{obj: o, sec: sec}
+	p.objects[name] = ctx
+	p.out.Objects = append(p.out.Objects, o)
+	return ctx
+}
+
+// addField queues a field of an object for resolution.
+func (p *parser) addField(ctx *objectCtx, name string, f *facts, sec *section, line int, extraScopes ...string) *pending {
+	if !isIdent(name) {
+		p.errorf(line, "%s: field name %q is not an identifier", ctx.obj.Name, name)
+		return nil
+	}
+	fld := &schema.Field{Name: name, Source: src(sec, line)}
+	ctx.obj.Fields = append(ctx.obj.Fields, fld)
+	req := !ctx.allOption
+	pd := &pending{
+		field: fld, facts: f, owner: ctx.obj.Name, line: line,
+		scopes:          append(append([]string{"object:" + ctx.obj.Name}, extraScopes...), scopesOf(sec)...),
+		defaultRequired: &req,
+		rules:           &ctx.obj.Rules,
+	}
+	p.pending = append(p.pending, pd)
+	return pd
+}
+
+// objectTable reads a "Field | Type | Notes" table under the object's own
+// heading.
+func (p *parser) objectTable(s *section, t *table) {
+	ctx := p.newObject(s.title, s, s.line)
+	if ctx == nil {
+		markRows(t)
+		return
+	}
+	for _, r := range t.rows {
+		r.used = true
+		p.fieldRow(ctx, s, r, r.cell(0), r.cell(1), r.cell(2))
+	}
+}
+
+// fieldRow reads one field row: name, type column, notes column.
+func (p *parser) fieldRow(ctx *objectCtx, s *section, r *row, name, typ, notes string) {
+	f := readNotes(notes)
+	te, ok := parseTypeExact(typ)
+	if !ok {
+		p.errorf(r.line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
+		return
+	}
+	f.typ, f.typeText = te, typ
+	if f.marker == "" && ctx.allOption {
+		f.marker = "Optional"
+	}
+	ctx.rawRules = append(ctx.rawRules, f.rules...)
+	f.rules = nil
+	p.addField(ctx, name, f, s, r.line)
+}
+
+func markRows(t *table) {
+	for _, r := range t.rows {
+		r.used = true
+	}
+}
+
+// multiObjectTable reads an "Object | Field | Type | Notes" table: a row
+// with an object cell starts an object, rows with an empty object cell
+// continue it, and a row with only notes states a rule of the object.
+func (p *parser) multiObjectTable(s *section, t *table) {
+	var ctx *objectCtx
+	for _, r := range t.rows {
+		r.used = true
+		if head := r.cell(0); head != "" {
+			it, _ := parseParenItem(head)
+			ctx = p.newObject(it.name, s, r.line)
+			if ctx == nil {
+				continue
+			}
+			p.objectNote(ctx, it.paren, r.line)
+		}
+		if ctx == nil {
+			p.errorf(r.line, "row before any object")
+			continue
+		}
+		if r.cell(1) == "" && r.cell(2) == "" {
+			note := r.cell(3)
+			f := readNotes(note)
+			ctx.rawRules = append(ctx.rawRules, f.rules...)
+			ctx.obj.Notes = append(ctx.obj.Notes, note)
+			continue
+		}
+		p.fieldRow(ctx, s, r, r.cell(1), r.cell(2), r.cell(3))
+	}
+}
+
+// objectNote reads the parenthesised note after an object name.
+func (p *parser) objectNote(ctx *objectCtx, note string, line int) {
+	if note == "" {
+		return
+	}
+	switch m := reAllOptional.FindStringSubmatch(note); {
+	case m != nil:
+		ctx.allOption = true
+		ctx.obj.Notes = append(ctx.obj.Notes, note)
+	case reStringForm.MatchString(note):
+		ctx.obj.StringForm = note
+	default:
+		rules := objectRules(note)
+		ctx.rawRules = append(ctx.rawRules, rules...)
+		if len(rules) > 0 {
+			ctx.obj.Notes = append(ctx.obj.Notes, note)
+		} else {
+			ctx.obj.Description = joinText(ctx.obj.Description, note)
+		}
+	}
+}
+
+// fieldListTable reads an "Object | Fields (Optional marked)" table, whose
+// fields are free text: "width (Integer), file_size (Integer, Optional)".
+// A field with no type takes the type the document gives the same name
+// elsewhere (nearest section first).
+func (p *parser) fieldListTable(s *section, t *table) {
+	for _, r := range t.rows {
+		r.used = true
+		it, _ := parseParenItem(r.cell(0))
+		ctx := p.newObject(it.name, s, r.line)
+		if ctx == nil {
+			continue
+		}
+		ctx.obj.Description = it.paren
+		items, sentences := splitItemList(r.cell(1))
+		for _, raw := range items {
+			fi, rest := parseParenItem(raw)
+			if rest != "" {
+				p.errorf(r.line, "%s: unexpected %q after field %s", it.name, rest, fi.name)
+			}
+			f := &facts{}
+			if fi.has {
+				var err error
+				if f, err = readParen(fi.paren); err != nil {
+					p.errorf(r.line, "%s.%s: %v", it.name, fi.name, err)
+					continue
+				}
+			}
+			p.addField(ctx, fi.name, f, s, r.line)
+		}
+		ctx.obj.Notes = append(ctx.obj.Notes, sentences...)
+	}
+}
+
+// conventions reads the "Common conventions" bullets: named types
+// ("ChatRef: Integer (...) or String (...)") and shared field definitions
+// ("File-bearing objects (A, B) have file_id (String; ...) and ...").
+func (p *parser) conventions(s *section, b *block) {
+	p.clauses(&p.out.Conventions, s, b)
+	for _, it := range b.items {
+		text := it.text
+		if m := reConvention.FindStringSubmatch(text); m != nil {
+			p.namedConvention(s, it.line, m[1], m[2])
+			continue
+		}
+		if m := reHave.FindStringSubmatch(text); m != nil {
+			owners := splitNameList(m[2])
+			for _, raw := range splitHave(m[3]) {
+				fi, _ := parseParenItem(raw)
+				f, err := readParen(fi.paren)
+				if err != nil {
+					p.errorf(it.line, "%s: %v", fi.name, err)
+					continue
+				}
+				for _, o := range owners {
+					p.define("object:"+o, fi.name, f, it.line)
+				}
+			}
+		}
+	}
+	// Name the clauses that define something.
+	for i := range p.out.Conventions {
+		if m := reConvention.FindStringSubmatch(p.out.Conventions[i].Text); m != nil {
+			p.out.Conventions[i].Name = m[1]
+		}
+	}
+}
+
+// splitHave splits "a (x) and b (y)" or "a (x), b (y)".
+func splitHave(s string) []string {
+	var out []string
+	for _, part := range splitTop(s, ',') {
+		out = append(out, splitTopWord(part, " and ")...)
+	}
+	return out
+}
+
+// splitTopWord splits at a word separator outside parentheses.
+func splitTopWord(s, sep string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+		if depth == 0 && strings.HasPrefix(s[i:], sep) {
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + len(sep)
+			i += len(sep) - 1
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// define records a field definition that bare names may refer to, without
+// it being a field of anything by itself.
+func (p *parser) define(scope, name string, f *facts, line int) {
+	pd := &pending{field: &schema.Field{Name: name}, facts: f, line: line, scopes: []string{scope}}
+	p.register(pd)
+}
+
+// namedConvention reads "Name: Type (note) or Type (note). Sentences." A
+// name that is a primitive just documents it; two or more alternatives
+// make a union.
+func (p *parser) namedConvention(s *section, line int, name, body string) {
+	if schema.IsPrimitive(name) {
+		return
+	}
+	sentences := splitSentences(body)
+	if len(sentences) == 0 {
+		return
+	}
+	alts := splitTopWord(sentences[0], " or ")
+	if len(alts) < 2 {
+		return
+	}
+	wide := false
+	for _, sent := range sentences[1:] {
+		if reBits.MatchString(strings.ToLower(sent)) {
+			wide = true
+		}
+	}
+	u := &schema.Union{Name: name, Description: body, Source: src(s, line)}
+	for _, a := range alts {
+		it, _ := parseParenItem(a)
+		te, ok := parseTypeExact(it.name)
+		if !ok || te.depth != 0 || len(te.alts) != 1 {
+			p.errorf(line, "%s: %q is not a type", name, it.name)
+			return
+		}
+		tn := te.alts[0]
+		if tn == schema.Integer && wide {
+			tn = schema.Integer64
+		}
+		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(tn), Note: it.paren})
+	}
+	p.out.Unions = append(p.out.Unions, u)
+}
+
+// variantTable reads a union of objects told apart by a discriminator
+// field: "Variant | type value | Extra fields". The section's text gives
+// the union's name (its heading), the common fields ("Common fields: ...")
+// and definitions that extra fields may name bare (bullets "thumb (...): ...").
+func (p *parser) variantTable(s *section, b *block) {
+	t := b.table
+	head, _ := parseParenItem(s.title)
+	u := &schema.Union{Name: head.name, Description: head.paren, Source: src(s, s.line)}
+	disc := firstWord(strings.ToLower(t.header[1]))
+	if !isIdent(disc) {
+		p.errorf(t.line, "variant table: %q does not name a discriminator field", t.header[1])
+	}
+	u.Discriminator = disc
+	var common []*facts
+	var commonNames []string
+	var commonLines []int
+	descs := map[string]string{}
+	for _, other := range s.blocks {
+		switch other.kind {
+		case paragraphBlock:
+			m := reCommonFields.FindStringSubmatch(other.text)
+			if m == nil {
+				continue
+			}
+			other.used = true
+			u.Description = joinText(u.Description, other.text)
+			for _, raw := range splitTop(m[1], ',') {
+				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
+				fi, _ := parseParenItem(raw)
+				if !fi.has {
+					continue // connective text such as "except where noted"
+				}
+				f, err := readParen(fi.paren)
+				if err != nil {
+					p.errorf(other.line, "%s: %v", fi.name, err)
+					continue
+				}
+				common = append(common, f)
+				commonNames = append(commonNames, fi.name)
+				commonLines = append(commonLines, other.line)
+			}
+		case listBlock:
+			for _, it := range other.items {
+				it.used = true
+				name, rest, _ := strings.Cut(it.text, " ")
+				if !isIdent(name) {
+					p.errorf(it.line, "bullet %q does not start with a field name", it.text)
+					continue
+				}
+				if strings.HasPrefix(rest, "(") {
+					fi, after := parseParenItem(it.text)
+					f, err := readParen(fi.paren)
+					if err != nil {
+						p.errorf(it.line, "%s: %v", fi.name, err)
+						continue
+					}
+					f.desc = append(f.desc, strings.TrimSpace(strings.TrimPrefix(after, ":")))
+					p.define(s.path(), fi.name, f, it.line)
+					continue
+				}
+				descs[name] = it.text
+			}
+		}
+	}
+	for _, r := range t.rows {
+		r.used = true
+		ctx := p.newObject(r.cell(0), s, r.line)
+		if ctx == nil {
+			continue
+		}
+		tag := r.cell(1)
+		ctx.obj.Union = u.Name
+		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(ctx.obj.Name), Tag: tag})
+		for i, f := range common {
+			cp := *f
+			if d := descs[commonNames[i]]; d != "" {
+				cp.desc = append(append([]string(nil), cp.desc...), d)
+				if strings.Contains(d, "attach://") && strings.Contains(d, "uploaded") {
+					cp.attachRef = true
+				}
+			}
+			pd := p.addField(ctx, commonNames[i], &cp, s, commonLines[i])
+			if pd != nil && commonNames[i] == disc {
+				pd.fixed = tag
+			}
+		}
+		p.extraFields(ctx, s, r)
+	}
+	p.out.Unions = append(p.out.Unions, u)
+}
+
+// extraFields reads "thumb, width (Integer), duration (Integer); all
+// Optional" or "none".
+func (p *parser) extraFields(ctx *objectCtx, s *section, r *row) {
+	cell := r.cell(2)
+	if strings.EqualFold(cell, "none") || cell == "" {
+		return
+	}
+	var shared *facts
+	var added []*pending
+	for _, part := range splitTop(cell, ';') {
+		if rest, ok := strings.CutPrefix(part, "all "); ok {
+			f, err := readParen("all " + rest)
+			if err != nil {
+				p.errorf(r.line, "%s: %v", ctx.obj.Name, err)
+				continue
+			}
+			shared = f
+			continue
+		}
+		for _, raw := range splitTop(part, ',') {
+			fi, _ := parseParenItem(raw)
+			f := &facts{}
+			if fi.has {
+				var err error
+				if f, err = readParen(fi.paren); err != nil {
+					p.errorf(r.line, "%s.%s: %v", ctx.obj.Name, fi.name, err)
+					continue
+				}
+			}
+			if pd := p.addField(ctx, fi.name, f, s, r.line); pd != nil {
+				added = append(added, pd)
+			}
+		}
+	}
+	if shared != nil {
+		for _, pd := range added {
+			mergeShared(pd.facts, shared)
+		}
+	}
+}
+
+// mergeShared fills what an item's own facts leave unsaid from facts shared
+// by its group ("(all Boolean, Optional)").
+func mergeShared(own, shared *facts) {
+	if own.typ.isZero() {
+		own.typ, own.typeText = shared.typ, shared.typeText
+	}
+	if own.marker == "" {
+		own.marker = shared.marker
+	}
+	if own.requiredIf == "" {
+		own.requiredIf = shared.requiredIf
+	}
+	own.asAbove = own.asAbove || shared.asAbove
+	own.json = own.json || shared.json
+}

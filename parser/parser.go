@@ -1,0 +1,336 @@
+// Package parser reads the API specification document and builds its schema.
+//
+// The document is Markdown (or HTML with the same headings and tables).
+// Markdown is rendered to HTML with goldmark, then walked with goquery:
+// headings give sections, tables give rows. Tables are recognised by their
+// header shape, not by where they stand, so a new version of the document
+// with new sections of a known shape parses with no code change. Free text
+// inside cells (parameter lists, notes) is read by the grammar in grammar.go
+// and facts.go.
+//
+// Parsing is strict: an unknown word in a type position, a table of an
+// unknown shape, or a row the parser cannot read is an error that names the
+// line; and after parsing, every table row, list item and paragraph of the
+// document must have been accounted for.
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// Options adjust a parse.
+type Options struct {
+	// Name is the document's file name, recorded in the schema and errors.
+	Name string
+	// HTML says the input is HTML rather than Markdown.
+	HTML bool
+}
+
+// Error is a parse error at a line of the document.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Parse reads a specification document into a schema. The schema is not yet
+// overlaid; call schema.ApplyOverlay and then Check.
+func Parse(src []byte, opts Options) (*schema.Schema, error) {
+	name := opts.Name
+	if name == "" {
+		name = "spec"
+	}
+	htmlDoc := src
+	if !opts.HTML {
+		var err error
+		if htmlDoc, err = RenderHTML(src); err != nil {
+			return nil, &Error{File: name, Msg: err.Error()}
+		}
+	}
+	doc, err := parseDocument(htmlDoc)
+	if err != nil {
+		return nil, &Error{File: name, Msg: err.Error()}
+	}
+	p := &parser{
+		file:    name,
+		doc:     doc,
+		out:     &schema.Schema{Title: doc.title, Source: filepath.Base(name)},
+		defs:    map[string]map[string][]*pending{},
+		results: map[string]string{},
+	}
+	p.run()
+	if len(p.errs) > 0 {
+		return nil, errors.Join(p.errs...)
+	}
+	return p.out, nil
+}
+
+// parser holds the state of one parse.
+type parser struct {
+	file string
+	doc  *document
+	out  *schema.Schema
+	errs []error
+
+	// pending fields and parameters, resolved once every definition is known.
+	pending []*pending
+	// defs maps a scope ("" for the document, a section path) to the
+	// fields defined with an explicit type in it, by name. A name written
+	// bare ("width", "chat_id (Required)") takes its type from here.
+	defs map[string]map[string][]*pending
+
+	objects    map[string]*objectCtx
+	methods    []*methodCtx
+	shorthands map[string]*shorthandCtx
+	// results maps a section path to the result its methods have when a
+	// row gives none ("All return the sent Message unless noted").
+	results map[string]string
+	// opaque lists objects named but not shown, with the line naming them.
+	opaque []opaqueRef
+	// eventOwner is the object whose fields the Events table names.
+	eventOwner string
+	eventLine  int
+}
+
+type opaqueRef struct {
+	name string
+	src  schema.Source
+}
+
+// pending is a field or parameter whose type and constraints are resolved
+// after the whole document is read.
+type pending struct {
+	field  *schema.Field
+	facts  *facts
+	scopes []string // most specific first
+	owner  string   // object or method name, for enum names and errors
+	method bool     // owner is a method or shorthand
+	// defaultRequired applies when neither the text nor an earlier
+	// definition says Required or Optional.
+	defaultRequired *bool
+	rules           *[]*schema.Rule
+	line            int
+	// fixed is the only value a discriminator field may hold.
+	fixed string
+	// resolved is set once the field's type and constraints are final.
+	resolved bool
+}
+
+type objectCtx struct {
+	obj       *schema.Object
+	rawRules  []rawRule
+	allOption bool // "all fields Optional"
+	sec       *section
+}
+
+type methodCtx struct {
+	m       *schema.Method
+	sec     *section
+	result  string // result cell
+	line    int
+	pending []*pending
+	entries []methodEntry
+}
+
+type shorthandCtx struct {
+	g       *schema.Shorthand
+	pending []*pending
+	rules   []rawRule
+	result  string // "Edit results: ..." sentence
+	line    int
+}
+
+func (p *parser) errorf(line int, format string, args ...any) {
+	p.errs = append(p.errs, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+func src(sec *section, line int) schema.Source {
+	title := ""
+	if sec != nil {
+		title = sec.title
+	}
+	return schema.Source{Section: title, Line: line}
+}
+
+// scopesOf lists the lookup scopes of a section: itself, its parent, the
+// document.
+func scopesOf(sec *section) []string {
+	var out []string
+	for s := sec; s != nil; s = s.parent {
+		out = append(out, s.path())
+	}
+	return append(out, "")
+}
+
+func (p *parser) run() {
+	p.objects = map[string]*objectCtx{}
+	p.shorthands = map[string]*shorthandCtx{}
+	for _, b := range p.doc.blocks {
+		p.note(nil, b)
+	}
+	for _, s := range p.doc.sections {
+		p.section(s)
+		for _, c := range s.children {
+			p.section(c)
+		}
+	}
+	if len(p.errs) > 0 {
+		return
+	}
+	p.resolve()
+	for _, msg := range p.doc.unclaimed() {
+		p.errs = append(p.errs, fmt.Errorf("%s: %s", p.file, msg))
+	}
+}
+
+// section dispatches a section's blocks. Tables are recognised by their
+// header; other blocks by the section they stand in.
+func (p *parser) section(s *section) {
+	for _, b := range s.blocks {
+		if b.kind == tableBlock {
+			p.table(s, b)
+		}
+	}
+	title := strings.ToLower(s.title)
+	for _, b := range s.blocks {
+		if b.kind == tableBlock || b.claimed() {
+			continue
+		}
+		switch {
+		case title == "common conventions":
+			p.conventions(s, b)
+		case title == "common request rules":
+			p.requestRules(s, b)
+		case strings.HasPrefix(title, "text formatting"):
+			p.formatting(s, b)
+		case title == "authentication":
+			p.clauses(&p.out.Auth, s, b)
+		case title == "errors":
+			p.clauses(&p.out.Errors, s, b)
+		case title == "events":
+			p.events(s, b)
+		case title == "versioning":
+			p.versions(s, b)
+		case title == "what the service does":
+			p.clauses(&p.out.Overview, s, b)
+		default:
+			p.note(s, b)
+		}
+	}
+}
+
+// note keeps a paragraph or list as free text, after checking it for the
+// statements the parser acts on wherever they stand.
+func (p *parser) note(s *section, b *block) {
+	switch b.kind {
+	case paragraphBlock:
+		b.used = true
+		p.statement(s, b.text, b.line)
+	case listBlock:
+		for _, it := range b.items {
+			it.used = true
+			p.statement(s, it.text, it.line)
+		}
+	}
+}
+
+// statement acts on a free-text statement (opaque object lists, default
+// results, object rules) and keeps it in the schema's notes.
+func (p *parser) statement(s *section, text string, line int) {
+	if names, ok := notShownObjects(text); ok {
+		for _, n := range names {
+			p.opaque = append(p.opaque, opaqueRef{name: n, src: src(s, line)})
+		}
+	}
+	if s != nil {
+		if m := reDefaultResult.FindStringSubmatch(text); m != nil {
+			p.results[s.path()] = m[1]
+		}
+		// A paragraph under an object's own heading describes the object.
+		if ctx := p.objects[s.title]; ctx != nil && ctx.sec == s {
+			ctx.obj.Description = joinText(ctx.obj.Description, text)
+			ctx.rawRules = append(ctx.rawRules, objectRules(text)...)
+			return
+		}
+	}
+	p.out.Notes = append(p.out.Notes, schema.Clause{Text: text, Source: src(s, line)})
+}
+
+func joinText(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + " " + b
+}
+
+// clauses keeps every statement of a block in dst.
+func (p *parser) clauses(dst *[]schema.Clause, s *section, b *block) {
+	switch b.kind {
+	case paragraphBlock:
+		b.used = true
+		*dst = append(*dst, schema.Clause{Text: b.text, Source: src(s, b.line)})
+	case listBlock:
+		for _, it := range b.items {
+			it.used = true
+			*dst = append(*dst, schema.Clause{Text: it.text, Source: src(s, it.line)})
+		}
+	}
+}
+
+// table dispatches on the header shape.
+func (p *parser) table(s *section, b *block) {
+	t := b.table
+	h := strings.ToLower(strings.Join(t.header, "|"))
+	switch {
+	case h == "field|type|notes" || h == "field|type":
+		p.objectTable(s, t)
+	case h == "object|field|type|notes":
+		p.multiObjectTable(s, t)
+	case strings.HasPrefix(h, "object|fields"):
+		p.fieldListTable(s, t)
+	case strings.HasPrefix(h, "variant|") && len(t.header) == 3:
+		p.variantTable(s, b)
+	case strings.HasPrefix(h, "method|parameters|"):
+		p.methodTable(s, t)
+	case len(t.header) == 2 && strings.HasSuffix(h, "|emitted when"):
+		p.eventTable(s, t)
+	case h == "area|limit":
+		for _, r := range t.rows {
+			r.used = true
+			p.out.Limits = append(p.out.Limits, &schema.Limit{Area: r.cell(0), Limit: r.cell(1), Source: src(s, r.line)})
+		}
+	case len(t.header) == 5 && strings.HasPrefix(h, "subject|"):
+		for _, r := range t.rows {
+			r.used = true
+			p.out.States = append(p.out.States, &schema.Transition{
+				Subject: r.cell(0), Trigger: r.cell(1), Condition: r.cell(2), Next: r.cell(3), Also: r.cell(4),
+				Source: src(s, r.line),
+			})
+		}
+	default:
+		p.errorf(t.line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", strings.Join(t.header, " | "))
+	}
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,555 @@
+package parser
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// resolve runs once every table and statement has been read: it gives each
+// field and parameter its type and constraints, expands shorthand groups
+// into methods, turns sentences into rules and applies the version list.
+func (p *parser) resolve() {
+	p.addOpaque()
+	for _, pd := range p.pending {
+		p.register(pd)
+	}
+	for _, pd := range p.pending {
+		p.resolvePending(pd)
+	}
+	if len(p.errs) > 0 {
+		return
+	}
+	p.linkFormattingEnum()
+	p.checkEventEnum()
+	for _, name := range p.objectOrder() {
+		p.finishObject(p.objects[name])
+	}
+	for _, g := range p.out.Shorthands {
+		p.finishShorthand(p.shorthands[g.Name])
+	}
+	for _, m := range p.methods {
+		p.finishMethod(m)
+	}
+	p.unionKeys()
+	p.applyVersions()
+	if n := len(p.out.Versions); n > 0 {
+		p.out.Version = p.out.Versions[n-1].Version
+	}
+}
+
+func (p *parser) objectOrder() []string {
+	names := make([]string, 0, len(p.out.Objects))
+	for _, o := range p.out.Objects {
+		if p.objects[o.Name] != nil {
+			names = append(names, o.Name)
+		}
+	}
+	return names
+}
+
+// addOpaque adds the objects the document names without showing them.
+func (p *parser) addOpaque() {
+	for _, ref := range p.opaque {
+		if ctx := p.objects[ref.name]; ctx != nil {
+			p.errorf(ref.src.Line, "object %s is listed as not shown but is defined at line %d", ref.name, ctx.obj.Source.Line)
+			continue
+		}
+		o := &schema.Object{Name: ref.name, Opaque: true, Description: "Named by the document; fields not shown.", Source: ref.src}
+		p.out.Objects = append(p.out.Objects, o)
+	}
+}
+
+// register makes a field with an explicit type visible to bare mentions of
+// the same name in its scopes.
+func (p *parser) register(pd *pending) {
+	if pd.facts.typ.isZero() {
+		return
+	}
+	for _, sc := range pd.scopes {
+		m := p.defs[sc]
+		if m == nil {
+			m = map[string][]*pending{}
+			p.defs[sc] = m
+		}
+		m[pd.field.Name] = append(m[pd.field.Name], pd)
+	}
+}
+
+// lookup finds the definition a bare name refers to: the nearest scope
+// that defines the name with a type, which must agree on that type.
+func (p *parser) lookup(pd *pending) *pending {
+	for _, sc := range pd.scopes {
+		var cands []*pending
+		for _, c := range p.defs[sc][pd.field.Name] {
+			if c != pd {
+				cands = append(cands, c)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		first := cands[0]
+		for _, c := range cands[1:] {
+			if c.facts.typ.String() != first.facts.typ.String() {
+				p.errorf(pd.line, "%s.%s has no type, and the nearest definitions disagree: %s at line %d, %s at line %d",
+					pd.owner, pd.field.Name, first.facts.typ, first.line, c.facts.typ, c.line)
+				return nil
+			}
+		}
+		return first
+	}
+	p.errorf(pd.line, "%s.%s has no type, and the document gives none for %q elsewhere", pd.owner, pd.field.Name, pd.field.Name)
+	return nil
+}
+
+// isBare reports whether facts say nothing of their own.
+func (f *facts) isBare() bool {
+	return f.typ.isZero() && f.marker == "" && f.requiredIf == "" && len(f.desc) == 0 &&
+		f.length == nil && f.bare == nil && f.items == nil && f.numRange == nil && f.unit == "" &&
+		len(f.enum) == 0 && f.defaultRaw == "" && !f.json && !f.zeroBased && f.atMost == nil
+}
+
+func (p *parser) resolvePending(pd *pending) {
+	if pd.resolved || pd.owner == "" {
+		return
+	}
+	pd.resolved = true
+	f := pd.facts
+	if f.typ.isZero() {
+		def := p.lookup(pd)
+		if def == nil {
+			return
+		}
+		if f.isBare() || f.asAbove {
+			own := f
+			cp := *def.facts
+			cp.desc = append([]string(nil), def.facts.desc...)
+			cp.rules = nil
+			if own.marker != "" || pd.defaultRequired != nil {
+				// A table that marks only optional fields decides
+				// required-ness itself.
+				cp.marker = own.marker
+			}
+			f = &cp
+		} else {
+			f.typ, f.typeText = def.facts.typ, def.facts.typeText
+			f.bits64 = f.bits64 || def.facts.bits64
+			if f.marker == "" && f.requiredIf == "" && pd.defaultRequired == nil {
+				f.marker = def.facts.marker
+			}
+			if len(f.desc) == 0 {
+				f.desc = def.facts.desc
+			}
+		}
+		pd.facts = f
+	}
+	fld := pd.field
+	t, variants, ok := p.resolveType(f, pd)
+	if !ok {
+		return
+	}
+	fld.Type = t
+	fld.Description = f.description()
+	fld.JSONSerialized = f.json
+	switch {
+	case f.requiredIf != "":
+		fld.Required = false
+	case f.marker == "Required":
+		fld.Required = true
+	case f.marker == "Optional":
+		fld.Required = false
+	case pd.defaultRequired != nil:
+		fld.Required = *pd.defaultRequired
+	default:
+		p.errorf(pd.line, "%s.%s: the document says neither Required nor Optional", pd.owner, fld.Name)
+	}
+	fld.Constraints = p.constraints(pd, f, t, variants)
+	if fld.Constraints != nil {
+		if d := fld.Constraints.Default; d != nil && !isZeroValue(d) {
+			fld.ZeroMeaningful = true
+		}
+	}
+	if f.zeroBased {
+		fld.ZeroMeaningful = true
+	}
+}
+
+func isZeroValue(v any) bool {
+	switch x := v.(type) {
+	case bool:
+		return !x
+	case int:
+		return x == 0
+	case float64:
+		return x == 0
+	case string:
+		return x == ""
+	}
+	return false
+}
+
+// resolveType turns the written type into a schema type. Alternatives
+// become a union; when an existing union has exactly those variants it is
+// reused, and when it has more, the value is restricted to the subset.
+func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool) {
+	te := f.typ
+	var base schema.Type
+	var variants []string
+	alts := te.alts
+	if len(alts) == 1 && alts[0] == schema.String && f.attachRef {
+		alts = []string{schema.InputFile, schema.String}
+	}
+	for _, a := range alts {
+		if !p.knownType(a) {
+			p.errorf(pd.line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.owner, pd.field.Name, a)
+			return schema.Type{}, nil, false
+		}
+	}
+	if len(alts) == 1 {
+		name := alts[0]
+		if name == schema.Integer && f.bits64 {
+			name = schema.Integer64
+		}
+		base = schema.Named(name)
+	} else {
+		where := pd.field.Source
+		if where.Line == 0 {
+			where.Line = pd.line
+		}
+		u, subset, err := p.unionFor(alts, pd.field.Name, where)
+		if err != nil {
+			p.errorf(pd.line, "%s.%s: %v", pd.owner, pd.field.Name, err)
+			return schema.Type{}, nil, false
+		}
+		base, variants = schema.Named(u.Name), subset
+	}
+	for range te.depth {
+		base = schema.ArrayOf(base)
+	}
+	return base, variants, true
+}
+
+func (p *parser) knownType(name string) bool {
+	if schema.IsPrimitive(name) || p.objects[name] != nil || p.out.Union(name) != nil {
+		return true
+	}
+	for _, o := range p.opaque {
+		if o.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// unionFor finds or creates the union of alts. A new union is named by
+// joining two variants with "Or" (InputFileOrString, MessageOrTrue); a
+// union of more variants is named after the field that carries it
+// (reply_markup -> ReplyMarkup).
+func (p *parser) unionFor(alts []string, field string, src schema.Source) (*schema.Union, []string, error) {
+	want := slices.Clone(alts)
+	slices.Sort(want)
+	want = slices.Compact(want)
+	for _, u := range p.out.Unions {
+		var have []string
+		for _, v := range u.Variants {
+			have = append(have, v.Type.Name)
+		}
+		slices.Sort(have)
+		if slices.Equal(have, want) {
+			return u, nil, nil
+		}
+	}
+	for _, u := range p.out.Unions {
+		if u.Discriminator == "" {
+			continue
+		}
+		all := true
+		for _, a := range alts {
+			if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return v.Type.Name == a }) {
+				all = false
+			}
+		}
+		if all {
+			return u, slices.Clone(alts), nil
+		}
+	}
+	name := strings.Join(alts, "Or")
+	if len(alts) > 2 {
+		name = pascal(field)
+	}
+	if p.knownType(name) {
+		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)
+	}
+	u := &schema.Union{Name: name, Description: strings.Join(alts, " or "), Source: src}
+	for _, a := range alts {
+		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(a)})
+	}
+	p.out.Unions = append(p.out.Unions, u)
+	return u, nil, nil
+}
+
+func intp(v *float64) *int {
+	if v == nil {
+		return nil
+	}
+	n := int(math.Round(*v))
+	return &n
+}
+
+func bounds(r *rawRange) *schema.Bounds {
+	if r == nil {
+		return nil
+	}
+	return &schema.Bounds{Min: r.min, Max: r.max}
+}
+
+func length(r *rawRange, unit string, after bool) *schema.Length {
+	if unit == "" {
+		unit = schema.UnitCharacters
+	}
+	return &schema.Length{Min: intp(r.min), Max: intp(r.max), Unit: unit, AfterEntityParsing: after}
+}
+
+// constraints turns facts into constraints on a value of type t. A bare
+// range means a length for strings, a count for arrays and a range for
+// numbers.
+func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []string) *schema.Constraints {
+	c := &schema.Constraints{}
+	bad := func(what string) {
+		p.errorf(pd.line, "%s.%s: %s does not apply to a %s", pd.owner, pd.field.Name, what, t)
+	}
+	name := t.Name
+	isString := name == schema.String || p.hasStringVariant(name)
+	isNumber := name == schema.Integer || name == schema.Integer64 || name == schema.Float
+	isArray := t.IsArray()
+	if f.length != nil {
+		if !isString {
+			bad("a length")
+		}
+		c.Length = length(f.length, f.lengthUnit, f.afterParse)
+	}
+	c.MaxLineFeeds = f.lineFeeds
+	if r := f.bare; r != nil {
+		switch {
+		case isString:
+			c.Length = length(r, schema.UnitCharacters, false)
+		case isArray:
+			c.Items = bounds(r)
+		case isNumber:
+			c.Range = bounds(r)
+		default:
+			bad("a range")
+		}
+	}
+	if f.atMost != nil {
+		r := &rawRange{max: f.atMost}
+		switch {
+		case isArray:
+			c.Items = bounds(r)
+		case isString:
+			c.Length = length(r, schema.UnitCharacters, false)
+		case isNumber:
+			c.Range = bounds(r)
+		default:
+			bad("\"at most\"")
+		}
+	}
+	if f.items != nil {
+		if !isArray {
+			bad("an item count")
+		}
+		c.Items = bounds(f.items)
+	}
+	if f.eachLength != nil {
+		c.Each = &schema.Constraints{Length: length(f.eachLength, f.eachUnit, false)}
+	}
+	if f.numRange != nil {
+		if !isNumber {
+			bad("a numeric range")
+		}
+		c.Range = bounds(f.numRange)
+	}
+	c.Ahead = bounds(f.ahead)
+	c.Unit = f.unit
+	if len(f.enum) > 0 {
+		e := p.enumFor(pd, f.enum)
+		switch {
+		case e == nil:
+		case name == schema.String:
+			c.Enum = e.Name
+		case isArray && t.Elem.Name == schema.String:
+			if c.Each == nil {
+				c.Each = &schema.Constraints{}
+			}
+			c.Each.Enum = e.Name
+		default:
+			bad("a list of values")
+		}
+	}
+	if f.defaultRaw != "" {
+		v, err := literal(f.defaultRaw, t)
+		if err != nil {
+			// "default returns all" and the like are prose, not values.
+			pd.field.Description = joinText(pd.field.Description, "Default: "+f.defaultRaw+".")
+		} else {
+			c.Default = v
+		}
+	}
+	c.Fixed = pd.fixed
+	c.Pattern, c.PatternText = f.pattern, f.patternText
+	c.NoEmoji = f.noEmoji
+	c.Position = f.position
+	c.UploadOnly = f.uploadOnly
+	if len(variants) > 0 && isArray {
+		if c.Each == nil {
+			c.Each = &schema.Constraints{}
+		}
+		c.Each.Variants = variants
+	} else {
+		c.Variants = variants
+	}
+	if c.Unit == "unix_time" && name != schema.Integer && name != schema.Integer64 {
+		bad("a Unix time")
+	}
+	if c.IsEmpty() {
+		return nil
+	}
+	return c
+}
+
+func (p *parser) hasStringVariant(name string) bool {
+	u := p.out.Union(name)
+	if u == nil {
+		return false
+	}
+	for _, v := range u.Variants {
+		if v.Type.Name == schema.String {
+			return true
+		}
+	}
+	return false
+}
+
+// literal reads a default value as the type says.
+func literal(s string, t schema.Type) (any, error) {
+	switch t.Name {
+	case schema.Boolean:
+		return strconv.ParseBool(s)
+	case schema.Integer, schema.Integer64:
+		return strconv.Atoi(s)
+	case schema.Float:
+		return strconv.ParseFloat(s, 64)
+	case schema.String:
+		if !isIdent(s) {
+			return nil, fmt.Errorf("not a word")
+		}
+		return s, nil
+	}
+	return nil, fmt.Errorf("no literal for %s", t)
+}
+
+// enumName derives an enum's name from where its values are listed: the
+// object and field (Chat.type -> ChatType), or the method without its verb
+// and the parameter (sendChatAction.action -> ChatAction).
+func enumName(owner string, method bool, field string) string {
+	o := owner
+	if method {
+		if i := strings.IndexFunc(owner, func(r rune) bool { return r >= 'A' && r <= 'Z' }); i > 0 {
+			o = owner[i:]
+		} else {
+			o = pascal(strings.ToLower(owner))
+		}
+	}
+	fp := pascal(field)
+	if strings.HasSuffix(o, fp) {
+		return o
+	}
+	return o + fp
+}
+
+// enumFor finds or creates the enum for listed values. The same name with
+// the same set of values is one enum; the same name with other values is an
+// error.
+func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
+	name := enumName(pd.owner, pd.method, pd.field.Name)
+	set := func(vs []string) []string { s := slices.Clone(vs); slices.Sort(s); return s }
+	var want []string
+	for _, v := range vals {
+		want = append(want, v.value)
+	}
+	if e := p.out.Enum(name); e != nil {
+		var have []string
+		for _, v := range e.Values {
+			have = append(have, v.Value)
+		}
+		if !slices.Equal(set(have), set(want)) {
+			p.errorf(pd.line, "%s.%s: enum %s lists %v here but %v at line %d", pd.owner, pd.field.Name, name, want, have, e.Source.Line)
+			return nil
+		}
+		return e
+	}
+	e := &schema.Enum{Name: name, Description: "Values of " + pd.owner + "." + pd.field.Name + ".", Source: pd.field.Source}
+	for _, v := range vals {
+		e.Values = append(e.Values, &schema.EnumValue{Name: v.name, Value: v.value})
+	}
+	p.out.Enums = append(p.out.Enums, e)
+	return e
+}
+
+// linkFormattingEnum gives every String field named like the formatting
+// section's field ("parse_mode") that section's enum.
+func (p *parser) linkFormattingEnum() {
+	f := p.out.Formatting
+	if f == nil || p.out.Enum(f.Enum) == nil {
+		return
+	}
+	link := func(fields []*schema.Field) {
+		for _, fld := range fields {
+			if fld.Name != f.Field || fld.Type.Name != schema.String {
+				continue
+			}
+			if fld.Constraints == nil {
+				fld.Constraints = &schema.Constraints{}
+			}
+			if fld.Constraints.Enum == "" {
+				fld.Constraints.Enum = f.Enum
+			}
+		}
+	}
+	for _, o := range p.out.Objects {
+		link(o.Fields)
+	}
+	for _, g := range p.out.Shorthands {
+		link(g.Params)
+	}
+	for _, m := range p.methods {
+		for _, pd := range m.pending {
+			link([]*schema.Field{pd.field})
+		}
+	}
+}
+
+// checkEventEnum checks that every event kind names a field of the object
+// the Events table is about.
+func (p *parser) checkEventEnum() {
+	if p.eventOwner == "" {
+		return
+	}
+	ctx := p.objects[p.eventOwner]
+	if ctx == nil {
+		p.errorf(p.eventLine, "events table names %s fields, but there is no object %s", p.eventOwner, p.eventOwner)
+		return
+	}
+	for _, k := range p.out.Events.Kinds {
+		for _, f := range k.Fields {
+			if ctx.obj.Field(f) == nil {
+				p.errorf(k.Source.Line, "event %q is not a field of %s", f, p.eventOwner)
+			}
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package parser
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	reDotted    = regexp.MustCompile(`^([A-Z]\w*)\.(\w+)$`)
+	reInOwner   = regexp.MustCompile(`^(.+?) in (\w+)$`)
+	reOnOwners  = regexp.MustCompile(`^(.+?) on (.+)$`)
+	rePhrase    = regexp.MustCompile(`^(.*?)\s*\((.+)\)$`)
+	reAnimation = regexp.MustCompile(`^(?:the )?(.+?) animations?$`)
+)
+
+// applyVersions resolves each "<version> added ..." item to the schema
+// elements it names and sets their since. Versions are listed oldest first,
+// so an element keeps the first version that names it. Items about things
+// the schema does not model ("the local server") resolve to nothing and are
+// kept as text.
+func (p *parser) applyVersions() {
+	for _, v := range p.out.Versions {
+		for _, c := range v.Changes {
+			c.Targets = p.changeTargets(c.Text)
+			for _, t := range c.Targets {
+				p.setSince(t, v.Version)
+			}
+		}
+	}
+}
+
+// changeTargets reads one change item.
+func (p *parser) changeTargets(text string) []string {
+	text = strings.TrimSpace(text)
+	if m := reDotted.FindStringSubmatch(text); m != nil {
+		return p.fieldsOf(m[1], []string{m[2]})
+	}
+	if isIdent(text) {
+		return p.everywhere(text)
+	}
+	if m := rePhrase.FindStringSubmatch(text); m != nil {
+		phrase, inner := m[1], m[2]
+		var out []string
+		if p.allOwners(splitNameList(inner)) && isIdent(phrase) {
+			for _, owner := range splitNameList(inner) {
+				out = append(out, p.fieldsOf(owner, []string{phrase})...)
+			}
+			return out
+		}
+		owner := p.ownerIn(phrase)
+		for _, part := range splitTop(inner, ';') {
+			if mm := reInOwner.FindStringSubmatch(part); mm != nil {
+				out = append(out, p.fieldsOf(mm[2], splitNameList(mm[1]))...)
+				continue
+			}
+			for _, name := range splitNameList(part) {
+				if !isIdent(name) {
+					continue
+				}
+				if owner != "" {
+					out = append(out, p.fieldsOf(owner, []string{name})...)
+				} else {
+					out = append(out, p.everywhere(name)...)
+				}
+			}
+		}
+		return out
+	}
+	if m := reInOwner.FindStringSubmatch(text); m != nil {
+		return p.fieldsOf(m[2], splitNameList(m[1]))
+	}
+	if m := reOnOwners.FindStringSubmatch(text); m != nil {
+		var out []string
+		for _, owner := range splitNameList(m[2]) {
+			out = append(out, p.fieldsOf(owner, splitNameList(m[1]))...)
+		}
+		return out
+	}
+	if m := reAnimation.FindStringSubmatch(text); m != nil {
+		var out []string
+		for _, name := range splitNameList(m[1]) {
+			out = append(out, p.enumValues(name)...)
+		}
+		return out
+	}
+	// "the darts animation and Dice.emoji": two items joined by "and".
+	if parts := splitTopWord(text, " and "); len(parts) > 1 {
+		var out []string
+		for _, part := range parts {
+			// Only parts that name something exactly count here: a bare
+			// word such as "audio" in "audio and document albums" is prose.
+			if isIdent(part) && p.out.Method(part) == nil && p.out.Object(part) == nil {
+				continue
+			}
+			out = append(out, p.changeTargets(part)...)
+		}
+		return out
+	}
+	return nil
+}
+
+func (p *parser) allOwners(names []string) bool {
+	for _, n := range names {
+		if p.out.Method(n) == nil && p.out.Object(n) == nil {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
+// ownerIn finds a method or object named in a phrase ("getChat additions");
+// a method stands for the object it returns.
+func (p *parser) ownerIn(phrase string) string {
+	for _, w := range strings.Fields(phrase) {
+		if m := p.out.Method(w); m != nil {
+			if p.out.Object(m.Returns.Name) != nil {
+				return m.Returns.Name
+			}
+			return m.Name
+		}
+		if p.out.Object(w) != nil {
+			return w
+		}
+	}
+	return ""
+}
+
+// fieldsOf names fields of an object or parameters of a method.
+func (p *parser) fieldsOf(owner string, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if o := p.out.Object(owner); o != nil && o.Field(n) != nil {
+			out = append(out, owner+"."+n)
+		}
+		if m := p.out.Method(owner); m != nil && m.Param(n) != nil {
+			out = append(out, owner+"."+n)
+		}
+	}
+	return out
+}
+
+// everywhere resolves a bare name: a method, an object, or every field and
+// parameter of that name.
+func (p *parser) everywhere(name string) []string {
+	if p.out.Method(name) != nil || p.out.Object(name) != nil {
+		return []string{name}
+	}
+	var out []string
+	for _, o := range p.out.Objects {
+		if o.Field(name) != nil {
+			out = append(out, o.Name+"."+name)
+		}
+	}
+	for _, m := range p.out.Methods {
+		if m.Param(name) != nil {
+			out = append(out, m.Name+"."+name)
+		}
+	}
+	return out
+}
+
+// enumValues finds enum values known by a name ("darts", "slot machine").
+func (p *parser) enumValues(name string) []string {
+	var out []string
+	for _, e := range p.out.Enums {
+		for _, v := range e.Values {
+			if v.Name == name || v.Value == name {
+				out = append(out, e.Name+"."+v.Label())
+			}
+		}
+	}
+	return out
+}
+
+// setSince marks a target with the version that added it, unless an older
+// version already did.
+func (p *parser) setSince(target, version string) {
+	set := func(s *string) {
+		if *s == "" {
+			*s = version
+		}
+	}
+	owner, member, dotted := strings.Cut(target, ".")
+	if !dotted {
+		if m := p.out.Method(target); m != nil {
+			set(&m.Since)
+		}
+		if o := p.out.Object(target); o != nil {
+			set(&o.Since)
+		}
+		return
+	}
+	if o := p.out.Object(owner); o != nil {
+		if f := o.Field(member); f != nil {
+			set(&f.Since)
+		}
+	}
+	if m := p.out.Method(owner); m != nil {
+		if f := m.Param(member); f != nil {
+			set(&f.Since)
+		}
+	}
+	if e := p.out.Enum(owner); e != nil {
+		for _, v := range e.Values {
+			if v.Label() == member {
+				set(&v.Since)
+			}
+		}
+	}
+}

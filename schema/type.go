@@ -1,0 +1,117 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Primitive type names. They are the vocabulary of the document's type
+// grammar, not facts about the API, so they live here.
+const (
+	Integer = "Integer"
+	// Integer64 is an Integer the document says may exceed 32 bits.
+	Integer64 = "Integer64"
+	Float     = "Float"
+	String    = "String"
+	Boolean   = "Boolean"
+	// True is a Boolean that can only be true.
+	True = "True"
+	// InputFile is the contents of an uploaded file.
+	InputFile = "InputFile"
+)
+
+// Primitives lists the primitive type names in a fixed order.
+var Primitives = []string{Integer, Integer64, Float, String, Boolean, True, InputFile}
+
+// IsPrimitive reports whether name is a primitive type name.
+func IsPrimitive(name string) bool {
+	for _, p := range Primitives {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Type is a type reference: a primitive, a named object or union, or an
+// array. In YAML it is written the way the document writes it:
+// "Integer", "Message", "Array of Array of PhotoSize".
+type Type struct {
+	// Name is the primitive, object or union name; empty for arrays.
+	Name string
+	// Elem is the element type of an array.
+	Elem *Type
+}
+
+// Named returns a reference to a primitive or named type.
+func Named(name string) Type { return Type{Name: name} }
+
+// ArrayOf returns an array of elem.
+func ArrayOf(elem Type) Type { return Type{Elem: &elem} }
+
+// IsArray reports whether t is an array.
+func (t Type) IsArray() bool { return t.Elem != nil }
+
+// IsZero reports whether t is unset.
+func (t Type) IsZero() bool { return t.Name == "" && t.Elem == nil }
+
+// Base returns the innermost element type's name ("PhotoSize" for
+// "Array of Array of PhotoSize").
+func (t Type) Base() string {
+	for t.Elem != nil {
+		t = *t.Elem
+	}
+	return t.Name
+}
+
+// Depth is the number of array levels.
+func (t Type) Depth() int {
+	n := 0
+	for t.Elem != nil {
+		t = *t.Elem
+		n++
+	}
+	return n
+}
+
+func (t Type) String() string {
+	if t.Elem != nil {
+		return "Array of " + t.Elem.String()
+	}
+	return t.Name
+}
+
+// ParseType reads the YAML form of a type.
+func ParseType(s string) (Type, error) {
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(s, "Array of "); ok {
+		elem, err := ParseType(rest)
+		if err != nil {
+			return Type{}, err
+		}
+		return ArrayOf(elem), nil
+	}
+	if s == "" || strings.ContainsAny(s, " \t,") {
+		return Type{}, fmt.Errorf("malformed type %q: want a name or \"Array of <type>\"", s)
+	}
+	return Named(s), nil
+}
+
+// MarshalYAML writes the type as a string.
+func (t Type) MarshalYAML() (any, error) { return t.String(), nil }
+
+// UnmarshalYAML reads the string form.
+func (t *Type) UnmarshalYAML(n *yaml.Node) error {
+	var s string
+	if err := n.Decode(&s); err != nil {
+		return err
+	}
+	parsed, err := ParseType(s)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", n.Line, err)
+	}
+	*t = parsed
+	return nil
+}
