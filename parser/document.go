@@ -344,7 +344,38 @@ func readTable(el *goquery.Selection, line int) *table {
 		}
 		t.rows = append(t.rows, &row{cells: cells, line: l})
 	})
+	t.rows = mergeBrokenRows(t.rows)
 	return t
+}
+
+// mergeBrokenRows repairs a row that an HTML renderer split in two because
+// a cell went on over a line break (the Markdown path joins such lines before
+// rendering; HTML from elsewhere may still have the split). The sign is a
+// cell with an unclosed parenthesis followed only by empty cells: the next
+// row's cells continue it.
+func mergeBrokenRows(rows []*row) []*row {
+	var out []*row
+	for i := 0; i < len(rows); i++ {
+		r := rows[i]
+		last := len(r.cells) - 1
+		for last >= 0 && r.cells[last] == "" {
+			last--
+		}
+		if last >= 0 && last < len(r.cells)-1 && i+1 < len(rows) &&
+			strings.Count(r.cells[last], "(") > strings.Count(r.cells[last], ")") {
+			next := rows[i+1]
+			merged := append([]string(nil), r.cells[:last]...)
+			merged = append(merged, r.cells[last]+" "+next.cell(0))
+			for j := 1; len(merged) < len(r.cells); j++ {
+				merged = append(merged, next.cell(j))
+			}
+			out = append(out, &row{cells: merged, line: r.line})
+			i++
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 func dataLine(el *goquery.Selection) int {

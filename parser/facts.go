@@ -156,7 +156,12 @@ func (f *facts) part(p string) {
 		return
 	}
 	var rest []string
-	for _, c := range splitTop(p, ',') {
+	clauses := splitTop(p, ',')
+	for i, c := range clauses {
+		// "one of a, b, c" runs to the end of the piece.
+		if strings.HasPrefix(strings.ToLower(c), "one of ") && f.wholePart(strings.Join(clauses[i:], ", ")) {
+			break
+		}
 		if !f.clause(c) {
 			rest = append(rest, c)
 		}

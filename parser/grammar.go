@@ -82,7 +82,10 @@ type parenItem struct {
 	has   bool   // parentheses present
 }
 
-var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var (
+	identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	reAndOr = regexp.MustCompile(` (?:and|or) `)
+)
 
 // isIdent reports whether s is a single identifier-like word.
 func isIdent(s string) bool { return identRe.MatchString(s) }
@@ -141,7 +144,7 @@ func splitNameList(s string) []string {
 		part = strings.TrimSpace(part)
 		part = strings.TrimPrefix(part, "and ")
 		part = strings.TrimPrefix(part, "or ")
-		for _, w := range regexp.MustCompile(` (?:and|or) `).Split(part, -1) {
+		for _, w := range reAndOr.Split(part, -1) {
 			if w = strings.TrimSpace(w); w != "" {
 				out = append(out, w)
 			}

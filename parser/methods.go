@@ -17,6 +17,7 @@ var (
 	reTitleField   = regexp.MustCompile(`\(([a-z_]+)\)$`)
 	reVersionsList = regexp.MustCompile(`Versions listed: (.+?)\.?$`)
 	reAdded        = regexp.MustCompile(`^(\d+(?:\.\d+)*) added (.+?)\.?$`)
+	reWithAnd      = regexp.MustCompile(` (?:with|and) `)
 )
 
 // methodEntry is one ';'-separated segment of a parameter cell after
@@ -118,7 +119,7 @@ func eitherRule(sent string) (rawRule, bool) {
 			continue
 		}
 		var group []string
-		for _, w := range regexp.MustCompile(` (?:with|and) `).Split(part, -1) {
+		for _, w := range reWithAnd.Split(part, -1) {
 			group = append(group, strings.TrimSpace(w))
 		}
 		r.groups = append(r.groups, group)

@@ -1,0 +1,3 @@
+module github.com/apigen/apigen/golden
+
+go 1.26

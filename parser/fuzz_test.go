@@ -1,0 +1,63 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/apigen/apigen/spec"
+)
+
+// FuzzParse feeds arbitrary documents to the parser, seeded with the real
+// spec and the golden fixtures: it must return a schema or an error, never
+// panic. The Markdown and HTML paths are both exercised.
+func FuzzParse(f *testing.F) {
+	f.Add(spec.Document(), false)
+	fixtures, _ := filepath.Glob("../golden/parser/*/spec.md")
+	for _, p := range fixtures {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data, false)
+		}
+	}
+	if html, err := RenderHTML(spec.Document()); err == nil {
+		f.Add(html, true)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, isHTML bool) {
+		s, err := Parse(doc, Options{Name: "fuzz.md", HTML: isHTML})
+		if err == nil && s == nil {
+			t.Fatal("nil schema without an error")
+		}
+		if err == nil {
+			// A parsed schema must survive its own checker without panicking.
+			_ = s.Check()
+		}
+	})
+}
+
+// TestUnclaimedBlocksAreErrors proves the completeness self-check: a block
+// no handler claims is reported with its line.
+func TestUnclaimedBlocksAreErrors(t *testing.T) {
+	html, err := RenderHTML([]byte("# T\n\n## S\n\n| A | B |\n|---|---|\n| x | y |\n\n- item\n\ntext\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := parseDocument(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.unclaimed()
+	if len(got) != 3 {
+		t.Fatalf("unclaimed = %q, want the row, the item and the paragraph", got)
+	}
+	for _, want := range []string{"line 7 (S): table row", "line 9 (S): list item", "line 11 (S): paragraph"} {
+		found := false
+		for _, g := range got {
+			if len(g) >= len(want) && g[:len(want)] == want {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("missing %q in %q", want, got)
+		}
+	}
+}

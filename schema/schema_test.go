@@ -1,0 +1,148 @@
+package schema_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/schema"
+)
+
+const minimal = `title: T
+version: "1.0"
+source: t.md
+objects:
+  - name: A
+    fields:
+      - {name: id, type: Integer64, required: true, source: {line: 3}}
+      - {name: tags, type: Array of String, required: false, constraints: {items: {max: 3}, each: {length: {min: 1, max: 5, unit: characters}}}}
+      - {name: b, type: B, required: false}
+    source: {line: 1}
+  - name: B
+    opaque: true
+    source: {line: 9}
+unions:
+  - name: AOrTrue
+    variants: [{type: A}, {type: "True"}]
+    source: {line: 10}
+enums:
+  - name: Color
+    values: [{value: red}, {value: blue}]
+    source: {line: 11}
+methods:
+  - name: getA
+    group: G
+    params:
+      - {name: color, type: String, required: false, constraints: {enum: Color, default: red}}
+    returns: AOrTrue
+    multipart: false
+    source: {line: 12}
+`
+
+func TestRoundTrip(t *testing.T) {
+	s, err := schema.Unmarshal([]byte(minimal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := schema.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := schema.Unmarshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out2, _ := schema.Marshal(again)
+	if !bytes.Equal(out, out2) {
+		t.Fatalf("marshal is not stable:\n%s\n---\n%s", out, out2)
+	}
+	if got := s.Object("A").Fields[1].Type.String(); got != "Array of String" {
+		t.Errorf("type = %q", got)
+	}
+}
+
+func TestUnknownKeysAreErrors(t *testing.T) {
+	_, err := schema.Unmarshal([]byte(minimal + "colour: red\n"))
+	if err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestCheckFindsProblems breaks a valid schema in one way at a time.
+func TestCheckFindsProblems(t *testing.T) {
+	cases := []struct{ old, new, want string }{
+		{"type: B, required", "type: C, required", `type "C" is not declared`},
+		{"name: B\n", "name: A\n", "name already used"},
+		{"{items: {max: 3}", "{items: {min: 4, max: 3}", "minimum 4 above maximum 3"},
+		{"{enum: Color, default: red}", "{enum: Colour}", "enum Colour is not declared"},
+		{"{enum: Color, default: red}", "{enum: Color, default: green}", `default "green" is not a value of Color`},
+		{"type: Integer64, required: true", "type: Integer64, required: true, constraints: {length: {max: 3, unit: characters}}", "length on a Integer64"},
+		{"returns: AOrTrue", "returns: Nothing", `type "Nothing" is not declared`},
+		{"multipart: false", "multipart: true", "multipart is true"},
+		{`variants: [{type: A}, {type: "True"}]`, `variants: [{type: A}]`, "fewer than two variants"},
+		{"pattern: x", "", ""},
+	}
+	for _, c := range cases {
+		if c.want == "" {
+			continue
+		}
+		if !strings.Contains(minimal, c.old) {
+			t.Fatalf("fixture lacks %q", c.old)
+		}
+		s, err := schema.Unmarshal([]byte(strings.Replace(minimal, c.old, c.new, 1)))
+		if err != nil {
+			t.Fatalf("%s: %v", c.want, err)
+		}
+		err = s.Check()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Check() = %v, want %q", err, c.want)
+		}
+	}
+}
+
+func TestOverlay(t *testing.T) {
+	load := func() *schema.Schema {
+		s, err := schema.Unmarshal([]byte(strings.Replace(minimal, "{enum: Color, default: red}", "{default: red}", 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := load()
+	ov, err := schema.ParseOverlay([]byte("entries:\n  - {target: getA.color, enum: Color, reason: listed elsewhere}\n  - {target: A.tags, each_enum: Color, reason: same list}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.ApplyOverlay(s, ov); err != nil {
+		t.Fatal(err)
+	}
+	if s.Method("getA").Param("color").Constraints.Enum != "Color" || len(s.Overlay) != 2 {
+		t.Fatalf("overlay not applied: %+v", s.Overlay)
+	}
+	bad := []struct{ yaml, want string }{
+		{"entries:\n  - {target: A.nope, enum: Color, reason: r}\n", "overlay line 2: A.nope: no such field"},
+		{"entries:\n  - {target: getA.color, enum: Color}\n", "needs a reason"},
+		{"entries:\n  - {target: getA.color, enum: Shade, reason: r}\n", "enum Shade is not in the schema"},
+		{"entries:\n  - {target: A.id, enum: Color, reason: r}\n", "enum on a Integer64"},
+		{"entries:\n  - {target: getA.color, reason: r}\n", "exactly one fact"},
+	}
+	for _, b := range bad {
+		ov, err := schema.ParseOverlay([]byte(b.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schema.ApplyOverlay(load(), ov); err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("ApplyOverlay = %v, want %q", err, b.want)
+		}
+	}
+	// The overlay may not change what the document states.
+	s = load()
+	first, _ := schema.ParseOverlay([]byte("entries:\n  - {target: getA.color, enum: Color, reason: r}\n"))
+	_ = schema.ApplyOverlay(s, first)
+	if err := schema.ApplyOverlay(s, first); err == nil || !strings.Contains(err.Error(), "may not change") {
+		t.Errorf("second apply = %v", err)
+	}
+}
