@@ -1,0 +1,300 @@
+package support
+
+// jsonWriter: a reflection-free JSON encoder for generated code.
+//
+// It appends to a []byte. Commas are automatic: every value (and every
+// Field) writes a ',' first when the previous token in the same container was
+// a complete value, so generated code never tracks "first field":
+//
+//	w := jsonGetWriter()          // pooled; or &jsonWriter{}
+//	defer jsonPutWriter(w)        // w.Bytes() dies here: copy or write it out first
+//	w.ObjStart()
+//	w.Field("id"); w.Int64(v.ID)
+//	if x, ok := v.Text.Get(); ok { w.Field("text"); w.Str(x) }
+//	w.ObjEnd()
+//	if err := w.Err(); err != nil { ... }  // NaN/Inf were written
+//	out := append([]byte(nil), w.Bytes()...)
+//
+// Output is compact and byte-for-byte what encoding/json produces with
+// SetEscapeHTML(false) (minus the Encoder's trailing newline): strings escape
+// '"', '\\', control characters (\b \f \n \r \t short forms, others \u00XX),
+// U+2028/U+2029, and replace invalid UTF-8 with \ufffd; '<', '>', '&' stay
+// as they are. Floats use the same ES6-like formatting.
+//
+// Methods: ObjStart ObjEnd ArrStart ArrEnd Field(name) Str(s) StrBytes(b)
+// Int Int64 Uint64 Float64 Bool Null Raw(b) | Bytes Reset Err.
+//
+// Raw writes pre-encoded JSON verbatim (it is not validated; an empty or nil
+// slice writes null, like json.RawMessage). NaN and ±Inf cannot be encoded:
+// Float64 writes null so the output stays valid JSON, and Err reports the
+// first such value, as encoding/json would have failed.
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+)
+
+type jsonWriter struct {
+	buf []byte
+	// more is true when the last token was a complete value, i.e. the next
+	// value or field in the same container needs a leading comma.
+	more bool
+	err  error
+}
+
+// Bytes returns the encoded output; it aliases the writer's buffer.
+func (w *jsonWriter) Bytes() []byte { return w.buf }
+
+// Reset empties the writer, keeping its buffer.
+func (w *jsonWriter) Reset() { w.buf, w.more, w.err = w.buf[:0], false, nil }
+
+// Err returns the first encoding error (a NaN or infinite float).
+func (w *jsonWriter) Err() error { return w.err }
+
+var jsonWriterPool = sync.Pool{New: func() any { return &jsonWriter{buf: make([]byte, 0, 1024)} }}
+
+func jsonGetWriter() *jsonWriter {
+	w := jsonWriterPool.Get().(*jsonWriter)
+	w.Reset()
+	return w
+}
+
+// jsonPutWriter recycles w unless its buffer grew huge: keeping one
+// multi-megabyte buffer per P alive for good is worse than reallocating.
+func jsonPutWriter(w *jsonWriter) {
+	if cap(w.buf) > 1<<20 {
+		return
+	}
+	jsonWriterPool.Put(w)
+}
+
+func (w *jsonWriter) comma() {
+	if w.more {
+		w.buf = append(w.buf, ',')
+	}
+}
+
+func (w *jsonWriter) ObjStart() {
+	w.comma()
+	w.buf = append(w.buf, '{')
+	w.more = false
+}
+
+func (w *jsonWriter) ObjEnd() {
+	w.buf = append(w.buf, '}')
+	w.more = true
+}
+
+func (w *jsonWriter) ArrStart() {
+	w.comma()
+	w.buf = append(w.buf, '[')
+	w.more = false
+}
+
+func (w *jsonWriter) ArrEnd() {
+	w.buf = append(w.buf, ']')
+	w.more = true
+}
+
+// Field writes `"name":`; the value written next completes the member.
+func (w *jsonWriter) Field(name string) {
+	w.comma()
+	w.more = false
+	// Generated names are plain identifiers: a byte loop beats the general
+	// escaper on such short strings.
+	for i := 0; i < len(name); i++ {
+		if !jsonStrNoEsc[name[i]] {
+			w.buf = jsonAppendStr(w.buf, name)
+			w.buf = append(w.buf, ':')
+			return
+		}
+	}
+	w.buf = append(w.buf, '"')
+	w.buf = append(w.buf, name...)
+	w.buf = append(w.buf, '"', ':')
+}
+
+func (w *jsonWriter) Str(s string) {
+	w.comma()
+	w.buf = jsonAppendStr(w.buf, s)
+	w.more = true
+}
+
+func (w *jsonWriter) StrBytes(b []byte) {
+	w.comma()
+	w.buf = jsonAppendStr(w.buf, b)
+	w.more = true
+}
+
+func (w *jsonWriter) Int(v int) {
+	w.comma()
+	w.buf = strconv.AppendInt(w.buf, int64(v), 10)
+	w.more = true
+}
+
+func (w *jsonWriter) Int64(v int64) {
+	w.comma()
+	w.buf = strconv.AppendInt(w.buf, v, 10)
+	w.more = true
+}
+
+func (w *jsonWriter) Uint64(v uint64) {
+	w.comma()
+	w.buf = strconv.AppendUint(w.buf, v, 10)
+	w.more = true
+}
+
+var jsonErrUnsupportedFloat = errors.New("json: unsupported value: NaN or infinite float")
+
+func (w *jsonWriter) Float64(f float64) {
+	w.comma()
+	w.more = true
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		if w.err == nil {
+			w.err = jsonErrUnsupportedFloat
+		}
+		w.buf = append(w.buf, "null"...)
+		return
+	}
+	w.buf = jsonAppendFloat(w.buf, f)
+}
+
+// jsonAppendFloat formats like encoding/json (ES6 number-to-string):
+// %f between 1e-6 and 1e21, otherwise %e with a minimal exponent.
+func jsonAppendFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// e-09 -> e-9
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+func (w *jsonWriter) Bool(v bool) {
+	w.comma()
+	if v {
+		w.buf = append(w.buf, "true"...)
+	} else {
+		w.buf = append(w.buf, "false"...)
+	}
+	w.more = true
+}
+
+func (w *jsonWriter) Null() {
+	w.comma()
+	w.buf = append(w.buf, "null"...)
+	w.more = true
+}
+
+// Raw writes already-encoded JSON as is.
+func (w *jsonWriter) Raw(b []byte) {
+	w.comma()
+	if len(b) == 0 {
+		w.buf = append(w.buf, "null"...)
+	} else {
+		w.buf = append(w.buf, b...)
+	}
+	w.more = true
+}
+
+// jsonStrNoEsc marks ASCII bytes that are copied unchanged.
+var jsonStrNoEsc = func() (t [256]bool) {
+	for i := 0x20; i < utf8.RuneSelf; i++ {
+		t[i] = i != '"' && i != '\\'
+	}
+	return t
+}()
+
+const jsonHex = "0123456789abcdef"
+
+// jsonEsc8 sets the high bit of each byte lane of x that the escaper must
+// look at: '"', '\\', control characters and non-ASCII. Borrows only travel
+// upwards from a flagged lane, so the lowest flagged lane is exact. (This
+// file keeps its own copy rather than sharing the reader's, so either file
+// can be pasted alone.)
+func jsonEsc8(x uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q := x ^ ('"' * lo)
+	b := x ^ ('\\' * lo)
+	return ((x - 0x20*lo) | (q - lo) | (b - lo) | x) & hi
+}
+
+// jsonAppendStr appends s as a quoted JSON string (see the file comment for
+// the exact escaping rules).
+func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
+	dst = append(dst, '"')
+	start, i := 0, 0
+	for {
+		// Skip bytes that need no escaping, eight at a time while possible.
+		// The lowest flagged lane is exact (see jsonSpecial8), so jump to it.
+		for i+8 <= len(s) {
+			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			if m := jsonEsc8(x); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(s) && jsonStrNoEsc[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', jsonHex[c>>4], jsonHex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		n := min(len(s)-i, utf8.UTFMax)
+		r, size := utf8.DecodeRuneInString(string(s[i : i+n]))
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', jsonHex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
