@@ -205,6 +205,11 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 			target.Constraints = &schema.Constraints{}
 		}
 		if c.Length != nil {
+			// "caption 0-1024" restates the bounds; what the group says
+			// about counting after entity parsing still holds.
+			if old := target.Constraints.Length; old != nil {
+				c.Length.AfterEntityParsing = c.Length.AfterEntityParsing || old.AfterEntityParsing
+			}
 			target.Constraints.Length = c.Length
 		}
 		if c.Range != nil {

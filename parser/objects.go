@@ -196,7 +196,9 @@ func (p *parser) fieldListTable(s *section, t *table) {
 					continue
 				}
 			}
-			p.addField(ctx, fi.name, f, s, r.line)
+			if pd := p.addField(ctx, fi.name, f, s, r.line); pd != nil {
+				pd.markedTable = true
+			}
 		}
 		ctx.obj.Notes = append(ctx.obj.Notes, sentences...)
 	}

@@ -121,6 +121,10 @@ type pending struct {
 	// defaultRequired applies when neither the text nor an earlier
 	// definition says Required or Optional.
 	defaultRequired *bool
+	// markedTable: the field comes from a table that marks only its
+	// optional fields ("Fields (Optional marked)"), so an unmarked field is
+	// required even where the name is optional elsewhere.
+	markedTable bool
 	rules           *[]*schema.Rule
 	line            int
 	// fixed is the only value a discriminator field may hold.

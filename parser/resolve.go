@@ -130,7 +130,7 @@ func (p *parser) resolvePending(pd *pending) {
 			cp := *def.facts
 			cp.desc = append([]string(nil), def.facts.desc...)
 			cp.rules = nil
-			if own.marker != "" || pd.defaultRequired != nil {
+			if own.marker != "" || pd.markedTable {
 				// A table that marks only optional fields decides
 				// required-ness itself.
 				cp.marker = own.marker
@@ -139,7 +139,7 @@ func (p *parser) resolvePending(pd *pending) {
 		} else {
 			f.typ, f.typeText = def.facts.typ, def.facts.typeText
 			f.bits64 = f.bits64 || def.facts.bits64
-			if f.marker == "" && f.requiredIf == "" && pd.defaultRequired == nil {
+			if f.marker == "" && f.requiredIf == "" && !pd.markedTable {
 				f.marker = def.facts.marker
 			}
 			if len(f.desc) == 0 {
