@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/PuerkitoBio/goquery v1.13.0
+	github.com/dave/jennifer v1.7.1
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.61.0
 	gopkg.in/yaml.v3 v3.0.1

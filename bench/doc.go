@@ -1,0 +1,7 @@
+// Package bench compares the generated package's JSON codecs with other Go
+// bot API libraries on the same payloads. It is its own module so that the
+// competitors stay out of the main module's dependencies.
+//
+//	go test -run '^$' -bench . -benchmem        # side-by-side benchmarks
+//	go test -run TestRatios -ratios -v          # table with ratios and targets
+package bench

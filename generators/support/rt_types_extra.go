@@ -1,0 +1,373 @@
+package support
+
+// Runtime pieces the types backend needs next to jsonReader / jsonWriter:
+// the InputFile primitive and a few writer helpers. Owned by the types
+// backend (generators/types).
+
+import (
+	"errors"
+	"io"
+	"strings"
+)
+
+// inputFileKind says what an InputFile refers to.
+type inputFileKind uint8
+
+const (
+	inputFileUnset  inputFileKind = iota
+	inputFileID                   // a file_id of a file already on the service
+	inputFileURL                  // an HTTP URL the service fetches
+	inputFileUpload               // contents streamed from a reader (multipart upload)
+	inputFileAttach               // "attach://<part>" read from a JSON body: a part of the same request
+)
+
+// InputFile is a file to send. The zero InputFile is unset. Build one with
+// Upload (contents streamed in a multipart/form-data request), FileID (a
+// file already stored by the service) or FileURL (an HTTP URL the service
+// downloads).
+//
+// In a JSON body an InputFile is a string: the file_id or URL. An upload has
+// no JSON form of its own: the client sends it as a multipart part and puts
+// "attach://<part>" in the JSON in its place.
+type InputFile struct {
+	kind   inputFileKind
+	name   string    // file name of an upload
+	r      io.Reader // contents of an upload
+	ref    string    // file_id or URL
+	attach string    // multipart part name, see withAttach
+}
+
+// Upload returns an InputFile whose contents are read from r when the
+// request is sent. name is the file name the service sees.
+func Upload(name string, r io.Reader) InputFile {
+	return InputFile{kind: inputFileUpload, name: name, r: r}
+}
+
+// FileID returns an InputFile that refers to a file already stored by the
+// service.
+func FileID(id string) InputFile { return InputFile{kind: inputFileID, ref: id} }
+
+// FileURL returns an InputFile the service downloads from an HTTP URL.
+func FileURL(url string) InputFile { return InputFile{kind: inputFileURL, ref: url} }
+
+// IsSet reports whether f refers to anything.
+func (f InputFile) IsSet() bool { return f.kind != inputFileUnset }
+
+// IsUpload reports whether f must be sent as a multipart part: a value from
+// Upload, or an "attach://<part>" reference decoded from a JSON body.
+func (f InputFile) IsUpload() bool {
+	return f.kind == inputFileUpload || f.kind == inputFileAttach
+}
+
+// Name returns the file name of an upload ("" otherwise).
+func (f InputFile) Name() string { return f.name }
+
+// Reader returns the contents of an upload (nil otherwise, and nil for an
+// "attach://" reference until the server binds the part).
+func (f InputFile) Reader() io.Reader { return f.r }
+
+// Ref returns the file_id or URL of a reference ("" for uploads).
+func (f InputFile) Ref() string { return f.ref }
+
+// IsURL reports whether f is an HTTP URL reference.
+func (f InputFile) IsURL() bool { return f.kind == inputFileURL }
+
+// String describes f for logs; it never reads the contents.
+func (f InputFile) String() string {
+	switch f.kind {
+	case inputFileID:
+		return "file_id:" + f.ref
+	case inputFileURL:
+		return "url:" + f.ref
+	case inputFileUpload:
+		return "upload:" + f.name
+	case inputFileAttach:
+		return "attach://" + f.attach
+	}
+	return "<unset>"
+}
+
+// withAttach returns f carrying the multipart part name its contents travel
+// in; its JSON form becomes "attach://<part>". The client calls it for
+// uploads before encoding a JSON value that refers to them.
+func (f InputFile) withAttach(part string) InputFile {
+	f.attach = part
+	return f
+}
+
+// attachName returns the multipart part name set by withAttach or decoded
+// from an "attach://<part>" string ("" if none).
+func (f InputFile) attachName() string { return f.attach }
+
+// bindUpload gives an "attach://" reference decoded from a JSON body the
+// contents of its part (used by the server).
+func (f InputFile) bindUpload(name string, r io.Reader) InputFile {
+	f.name, f.r = name, r
+	return f
+}
+
+const inputFileAttachPrefix = "attach://"
+
+var errInputFileUnset = errors.New("json: InputFile is unset")
+
+var errInputFileUpload = errors.New(`json: an uploaded InputFile has no JSON form; the client must give it a multipart part ("attach://<part>") first`)
+
+func (f *InputFile) encodeJSON(w *jsonWriter) {
+	switch {
+	case f.attach != "":
+		w.Str(inputFileAttachPrefix + f.attach)
+	case f.kind == inputFileID || f.kind == inputFileURL:
+		w.Str(f.ref)
+	case f.kind == inputFileUnset:
+		w.fail(errInputFileUnset)
+		w.Null()
+	default:
+		w.fail(errInputFileUpload)
+		w.Null()
+	}
+}
+
+func (f *InputFile) decodeJSON(r *jsonReader) error {
+	if r.Null() {
+		*f = InputFile{}
+		return nil
+	}
+	s, err := r.Str()
+	if err != nil {
+		return err
+	}
+	switch {
+	case strings.HasPrefix(s, inputFileAttachPrefix):
+		*f = InputFile{kind: inputFileAttach, attach: s[len(inputFileAttachPrefix):]}
+	case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
+		*f = FileURL(s)
+	default:
+		*f = FileID(s)
+	}
+	return nil
+}
+
+// MarshalJSON writes the JSON form (see InputFile).
+func (f InputFile) MarshalJSON() ([]byte, error) {
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	f.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// UnmarshalJSON reads a file_id, an HTTP(S) URL or "attach://<part>".
+func (f *InputFile) UnmarshalJSON(data []byte) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := f.decodeJSON(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// fail records err as the writer's error unless one is already recorded.
+func (w *jsonWriter) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// failUnset records that a required value at path (for example
+// "SendMessageParams.chat_id") was unset while encoding.
+func (w *jsonWriter) failUnset(path string) {
+	if w.err == nil {
+		w.err = errors.New("json: " + path + ": required value is unset")
+	}
+}
+
+// key writes a pre-encoded member name (`"name":`, produced by the
+// generator for plain identifiers), with the comma when needed.
+func (w *jsonWriter) key(quotedColon string) {
+	if w.more {
+		w.buf = append(w.buf, ',')
+	}
+	w.more = false
+	w.buf = append(w.buf, quotedColon...)
+}
+
+// True writes the literal true.
+func (w *jsonWriter) True() {
+	w.comma()
+	w.buf = append(w.buf, "true"...)
+	w.more = true
+}
+
+// jsonStopScan ends a Capture scan early (a union found its variant).
+var jsonStopScan = errors.New("json: stop scan")
+
+// jsonStopped maps jsonStopScan to nil.
+func jsonStopped(err error) error {
+	if err == jsonStopScan {
+		return nil
+	}
+	return err
+}
+
+// True is the API's "True" type: a value that can only be true. It is an
+// empty struct that encodes as the JSON literal true; use Opt[True] for an
+// optional one (Some(True{}) sends true, the zero Opt omits the field).
+type True struct{}
+
+var errJSONNotTrue = "expected true, found false"
+
+// MarshalJSON writes true.
+func (True) MarshalJSON() ([]byte, error) { return []byte("true"), nil }
+
+// UnmarshalJSON accepts only true.
+func (t *True) UnmarshalJSON(data []byte) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := t.decodeJSON(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+func (*True) encodeJSON(w *jsonWriter) { w.True() }
+
+func (*True) decodeJSON(r *jsonReader) error {
+	if r.ws() == 'f' {
+		return r.errAt(r.pos, errJSONNotTrue)
+	}
+	b, err := r.Bool()
+	if err != nil {
+		return err
+	}
+	if !b {
+		return r.errAt(r.pos, errJSONNotTrue)
+	}
+	return nil
+}
+
+// jsonCodec is implemented by the pointer types of every generated object,
+// union struct and parameter struct.
+type jsonCodec[T any] interface {
+	*T
+	decodeJSON(r *jsonReader) error
+	encodeJSON(w *jsonWriter)
+}
+
+// ResponseStatus is what an API response says besides its result.
+type ResponseStatus struct {
+	// OK reports success; the result was decoded only when it is true.
+	OK bool
+	// Description is the human-readable text, if any.
+	Description string
+	// ErrorCode is the error code of a failure (0 when absent).
+	ErrorCode int
+	// Parameters is the raw JSON of the failure's parameters object, if any.
+	Parameters []byte
+}
+
+// UnmarshalResponse decodes an API response body ({"ok":...,"result":...})
+// whose result is one value of a generated type T into result.
+func UnmarshalResponse[T any, PT jsonCodec[T]](body []byte, result PT) (ResponseStatus, error) {
+	return unmarshalResponse(body, func(r *jsonReader) error { return PT(result).decodeJSON(r) })
+}
+
+// UnmarshalResponseArray decodes an API response body whose result is an
+// array of a generated type T (for example getUpdates) into result.
+func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (ResponseStatus, error) {
+	return unmarshalResponse(body, func(r *jsonReader) error {
+		s := (*result)[:0]
+		if s == nil {
+			s = []T{}
+		}
+		err := r.Array(func(r *jsonReader) error {
+			var zero T
+			s = append(s, zero)
+			return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
+		})
+		*result = s
+		return err
+	})
+}
+
+// UnmarshalArray decodes a JSON array of a generated type T.
+func UnmarshalArray[T any, PT jsonCodec[T]](data []byte) ([]T, error) {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	s := []T{}
+	err := r.Array(func(r *jsonReader) error {
+		var zero T
+		s = append(s, zero)
+		return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
+	})
+	if err == nil {
+		err = r.End()
+	}
+	return s, err
+}
+
+// MarshalArray encodes a slice of a generated type T as a JSON array.
+func MarshalArray[T any, PT jsonCodec[T]](s []T) ([]byte, error) {
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	w.ArrStart()
+	for i := range s {
+		PT(&s[i]).encodeJSON(w)
+	}
+	w.ArrEnd()
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
+}
+
+func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (ResponseStatus, error) {
+	r := jsonGetReader(body)
+	defer jsonPutReader(r)
+	var st ResponseStatus
+	var result []byte
+	err := r.Object(func(r *jsonReader, key []byte) error {
+		var err error
+		switch string(key) {
+		case "ok":
+			if r.Null() {
+				return nil
+			}
+			st.OK, err = r.Bool()
+		case "result":
+			// Decoded after the loop: "ok" may come after "result".
+			result, err = r.Raw()
+		case "description":
+			if r.Null() {
+				return nil
+			}
+			st.Description, err = r.Str()
+		case "error_code":
+			if r.Null() {
+				return nil
+			}
+			st.ErrorCode, err = r.Int()
+		case "parameters":
+			st.Parameters, err = r.RawCopy()
+		default:
+			err = r.Skip()
+		}
+		if err != nil {
+			return jsonErrField(err, string(key))
+		}
+		return nil
+	})
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil || !st.OK || result == nil {
+		return st, err
+	}
+	rr := jsonGetReader(result)
+	defer jsonPutReader(rr)
+	if err := decodeResult(rr); err != nil {
+		return st, jsonErrField(err, "result")
+	}
+	return st, nil
+}

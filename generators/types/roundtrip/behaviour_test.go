@@ -1,0 +1,333 @@
+package roundtrip
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+func mustMarshal(t *testing.T, v json.Marshaler) string {
+	t.Helper()
+	out, err := v.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+func TestUnknownUpdateKind(t *testing.T) {
+	in := `{"update_id":7,"chat_join_request":{"chat":{"id":-100,"type":"supergroup","title":"x"},"from":{"id":1,"is_bot":false,"first_name":"A"},"date":1700000000}}`
+	var u botapi.Update
+	if err := u.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatalf("a newer update kind must decode: %v", err)
+	}
+	if u.Kind() != "chat_join_request" || u.Kind().Known() {
+		t.Fatalf("Kind() = %q (known %v)", u.Kind(), u.Kind().Known())
+	}
+	if u.UnknownKey != "chat_join_request" || !bytes.HasPrefix(u.UnknownRaw, []byte(`{"chat":{"id":-100`)) {
+		t.Fatalf("unknown kind not kept: %q %s", u.UnknownKey, u.UnknownRaw)
+	}
+	if u.Chat() != nil || u.Sender() != nil {
+		t.Fatal("helpers must be nil for an unknown kind")
+	}
+	if got := mustMarshal(t, &u); got != in {
+		t.Fatalf("unknown kind not written back:\n got %s\nwant %s", got, in)
+	}
+}
+
+func TestUpdateKindAndHelpers(t *testing.T) {
+	cases := []struct {
+		file   string
+		kind   botapi.UpdateType
+		chat   int64
+		sender int64
+	}{
+		{"Update__message_text.json", botapi.UpdateTypeMessage, 283749102, 283749102},
+		{"Update__channel_post.json", botapi.UpdateTypeChannelPost, -1009876543210, 0},
+		{"Update__callback_query.json", botapi.UpdateTypeCallbackQuery, 0, 283749102},
+		{"Update__poll_answer.json", botapi.UpdateTypePollAnswer, 0, 0},
+	}
+	for _, c := range cases {
+		var u botapi.Update
+		if err := u.UnmarshalJSON(readFile(t, c.file)); err != nil {
+			t.Fatal(err)
+		}
+		if u.Kind() != c.kind || !u.Kind().Known() {
+			t.Errorf("%s: Kind() = %q, want %q", c.file, u.Kind(), c.kind)
+		}
+		var chat, sender int64
+		if ch := u.Chat(); ch != nil {
+			chat = ch.ID
+		}
+		if s := u.Sender(); s != nil {
+			sender = s.ID
+		}
+		if chat != c.chat || sender != c.sender {
+			t.Errorf("%s: Chat()/Sender() = %d/%d, want %d/%d", c.file, chat, sender, c.chat, c.sender)
+		}
+	}
+}
+
+func TestUnknownUnionVariants(t *testing.T) {
+	in := `{"chat_id":1,"text":"x","reply_markup":{"web_app_keyboard":[{"text":"open"}],"extra":true}}`
+	var p botapi.SendMessageParams
+	if err := p.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	um, ok := p.ReplyMarkup.(*botapi.UnknownReplyMarkup)
+	if !ok || string(um.Raw) != `{"web_app_keyboard":[{"text":"open"}],"extra":true}` {
+		t.Fatalf("unknown ReplyMarkup not kept: %#v", p.ReplyMarkup)
+	}
+	if got := mustMarshal(t, &p); got != in {
+		t.Fatalf("got %s", got)
+	}
+
+	in = `{"chat_id":1,"media":[{"type":"sticker","media":"CAAC","emoji":"x"},{"media":"no-type"},{"type":"photo","media":"AgAC"}]}`
+	var g botapi.SendMediaGroupParams
+	if err := g.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	u0, ok0 := g.Media[0].(*botapi.UnknownInputMedia)
+	u1, ok1 := g.Media[1].(*botapi.UnknownInputMedia)
+	_, ok2 := g.Media[2].(*botapi.InputMediaPhoto)
+	if !ok0 || u0.Type != "sticker" || !ok1 || u1.Type != "" || !ok2 {
+		t.Fatalf("media = %#v", g.Media)
+	}
+	if got := mustMarshal(t, &g); got != in {
+		t.Fatalf("got %s", got)
+	}
+}
+
+func TestDiscriminatorWrittenAutomatically(t *testing.T) {
+	p := botapi.SendMediaGroupParams{
+		ChatID: botapi.ChatRefFromString("@chan"),
+		Media: []botapi.InputMedia{
+			&botapi.InputMediaPhoto{Media: botapi.InputFileOrStringFromString("AgAC")},
+			&botapi.InputMediaVideo{Media: botapi.InputFileOrStringFromInputFile(botapi.FileURL("https://example.com/v.mp4")), Width: botapi.Some(0)},
+		},
+	}
+	want := `{"chat_id":"@chan","media":[{"type":"photo","media":"AgAC"},{"type":"video","media":"https://example.com/v.mp4","width":0}]}`
+	if got := mustMarshal(t, &p); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestOpaqueByteEqual(t *testing.T) {
+	sticker := `{ "file_id" : "CAAC", "nested": {"a":[1, 2.50, "\u00e9"]} }`
+	in := `{"message_id":1,"date":2,"chat":{"id":3,"type":"private"},"sticker":` + sticker + `}`
+	var m botapi.Message
+	if err := m.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	if string(m.Sticker.Raw) != sticker {
+		t.Fatalf("raw = %s", m.Sticker.Raw)
+	}
+	out := mustMarshal(t, &m)
+	if !strings.Contains(out, `"sticker":`+sticker) {
+		t.Fatalf("opaque object not written back byte for byte: %s", out)
+	}
+	var s botapi.StickerSet
+	set := `{"name":"x",  "stickers":[]}`
+	if err := s.UnmarshalJSON([]byte(set)); err != nil || mustMarshal(t, &s) != set {
+		t.Fatalf("StickerSet: %v %s", err, s.Raw)
+	}
+}
+
+func TestKeyboardButtonFromString(t *testing.T) {
+	in := `{"keyboard":[["Yes","No"],[{"text":"Phone","request_contact":true}]],"resize_keyboard":true}`
+	var k botapi.ReplyKeyboardMarkup
+	if err := k.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	if k.Keyboard[0][0].Text != "Yes" || k.Keyboard[0][1].Text != "No" || !k.Keyboard[1][0].RequestContact.Value() {
+		t.Fatalf("keyboard = %+v", k.Keyboard)
+	}
+	want := `{"keyboard":[[{"text":"Yes"},{"text":"No"}],[{"text":"Phone","request_contact":true}]],"resize_keyboard":true}`
+	if got := mustMarshal(t, &k); got != want {
+		t.Fatalf("got %s", got)
+	}
+}
+
+func TestMessageOrTrue(t *testing.T) {
+	var r botapi.MessageOrTrue
+	if err := r.UnmarshalJSON([]byte("true")); err != nil || !r.AsTrue() {
+		t.Fatalf("true: %v %+v", err, r)
+	}
+	if _, ok := r.AsMessage(); ok {
+		t.Fatal("true decoded as a Message")
+	}
+	if mustMarshal(t, r) != "true" {
+		t.Fatal("true not written back")
+	}
+	if err := r.UnmarshalJSON([]byte(`{"message_id":5,"date":1,"chat":{"id":2,"type":"group","title":"g"},"text":"edited"}`)); err != nil {
+		t.Fatal(err)
+	}
+	m, ok := r.AsMessage()
+	if !ok || m.MessageID != 5 || m.Text.Value() != "edited" || r.AsTrue() {
+		t.Fatalf("object: %+v", r)
+	}
+	if err := r.UnmarshalJSON([]byte("false")); err == nil {
+		t.Fatal("false must not decode as True")
+	}
+	if err := r.UnmarshalJSON([]byte(`"x"`)); err == nil {
+		t.Fatal("a string must not decode as MessageOrTrue")
+	}
+}
+
+func TestMeaningfulZerosSentUnsetOmitted(t *testing.T) {
+	poll := botapi.SendPollParams{
+		ChatID:          botapi.ChatRefFromInteger64(1),
+		Question:        "q",
+		Options:         []string{"a", "b"},
+		IsAnonymous:     botapi.Some(false),
+		Type:            botapi.Some(botapi.PollTypeQuiz),
+		CorrectOptionID: botapi.Some[int64](0),
+	}
+	want := `{"chat_id":1,"question":"q","options":["a","b"],"is_anonymous":false,"type":"quiz","correct_option_id":0}`
+	if got := mustMarshal(t, &poll); got != want {
+		t.Fatalf("sendPoll:\n got %s\nwant %s", got, want)
+	}
+	up := botapi.GetUpdatesParams{Offset: botapi.Some(0)}
+	if got := mustMarshal(t, &up); got != `{"offset":0}` {
+		t.Fatalf("getUpdates: %s", got)
+	}
+	loc := botapi.SendLocationParams{ChatID: botapi.ChatRefFromInteger64(1), Latitude: 0, Longitude: 0}
+	if got := mustMarshal(t, &loc); got != `{"chat_id":1,"latitude":0,"longitude":0}` {
+		t.Fatalf("sendLocation: %s", got)
+	}
+	// Empty but non-nil arrays are sent; nil ones are not.
+	up = botapi.GetUpdatesParams{AllowedUpdates: []botapi.UpdateType{}}
+	if got := mustMarshal(t, &up); got != `{"allowed_updates":[]}` {
+		t.Fatalf("empty allowed_updates: %s", got)
+	}
+	// Decoding keeps zero apart from unset.
+	var p botapi.Poll
+	if err := p.UnmarshalJSON([]byte(`{"id":"1","question":"q","options":[],"total_voter_count":0,"is_closed":false,"is_anonymous":false,"type":"quiz","allows_multiple_answers":false,"correct_option_id":0}`)); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := p.CorrectOptionID.Get(); !ok || v != 0 || p.OpenPeriod.IsSet() || p.Explanation.IsSet() {
+		t.Fatalf("poll = %+v", p)
+	}
+	// null means unset.
+	if err := p.UnmarshalJSON([]byte(`{"id":"1","correct_option_id":null,"explanation_entities":null}`)); err != nil || p.CorrectOptionID.IsSet() || p.ExplanationEntities != nil {
+		t.Fatalf("null: %v %+v", err, p)
+	}
+}
+
+func TestUnsetRequiredUnionIsAnError(t *testing.T) {
+	p := botapi.SendMessageParams{Text: "hi"}
+	if _, err := p.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "SendMessageParams.chat_id") {
+		t.Fatalf("err = %v", err)
+	}
+	e := botapi.EditMessageMediaParams{InlineMessageID: botapi.Some("x")}
+	if _, err := e.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "media") {
+		t.Fatalf("err = %v", err)
+	}
+	g := botapi.SendMediaGroupParams{ChatID: botapi.ChatRefFromInteger64(1), Media: []botapi.InputMedia{nil}}
+	if _, err := g.MarshalJSON(); err == nil {
+		t.Fatal("a nil InputMedia element must be an error")
+	}
+}
+
+func TestErrorsCarryThePath(t *testing.T) {
+	var u botapi.Update
+	err := u.UnmarshalJSON([]byte(`{"update_id":1,"message":{"message_id":1,"date":1,"chat":{"id":"abc","type":"private"}}}`))
+	if err == nil || !strings.Contains(err.Error(), "message.chat.id") {
+		t.Fatalf("err = %v", err)
+	}
+	var k botapi.ReplyKeyboardMarkup
+	err = k.UnmarshalJSON([]byte(`{"keyboard":[["a"],["b",{"text":1}]]}`))
+	if err == nil || !strings.Contains(err.Error(), "keyboard[1][1].text") {
+		t.Fatalf("err = %v", err)
+	}
+	var ups []botapi.Update
+	_, err = botapi.UnmarshalResponseArray([]byte(`{"ok":true,"result":[{"update_id":1},{"update_id":"x"}]}`), &ups)
+	if err == nil || !strings.Contains(err.Error(), "result[1].update_id") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestOpenEnums(t *testing.T) {
+	var c botapi.Chat
+	if err := c.UnmarshalJSON([]byte(`{"id":1,"type":"forum"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if c.Type != "forum" || c.Type.Known() || !botapi.ChatTypeSupergroup.Known() {
+		t.Fatalf("type = %q", c.Type)
+	}
+	if len(botapi.DiceEmojiValues()) != 5 || botapi.DiceEmojiSlotMachine != "🎰" {
+		t.Fatal("DiceEmoji values")
+	}
+	if mustMarshal(t, &c) != `{"id":1,"type":"forum"}` {
+		t.Fatal("unknown enum value not written back")
+	}
+}
+
+func TestInputFile(t *testing.T) {
+	up := botapi.Upload("cat.jpg", strings.NewReader("jpeg"))
+	if !up.IsUpload() || up.Name() != "cat.jpg" || up.Reader() == nil || !up.IsSet() {
+		t.Fatalf("upload = %v", up)
+	}
+	p := botapi.SetChatPhotoParams{ChatID: botapi.ChatRefFromInteger64(1), Photo: up}
+	if _, err := p.MarshalJSON(); err == nil {
+		t.Fatal("an upload without a multipart part has no JSON form")
+	}
+	p.Photo = botapi.FileID("AgAC")
+	if got := mustMarshal(t, &p); got != `{"chat_id":1,"photo":"AgAC"}` {
+		t.Fatalf("got %s", got)
+	}
+	var d botapi.SetChatPhotoParams
+	if err := d.UnmarshalJSON([]byte(`{"chat_id":1,"photo":"attach://part1"}`)); err != nil || !d.Photo.IsUpload() {
+		t.Fatalf("attach: %v %v", err, d.Photo)
+	}
+	if got := mustMarshal(t, &d); got != `{"chat_id":1,"photo":"attach://part1"}` {
+		t.Fatalf("attach written back as %s", got)
+	}
+	if err := d.UnmarshalJSON([]byte(`{"chat_id":1,"photo":"https://x.example/p.jpg"}`)); err != nil || !d.Photo.IsURL() {
+		t.Fatalf("url: %v %v", err, d.Photo)
+	}
+	var unset botapi.SetChatPhotoParams
+	unset.ChatID = botapi.ChatRefFromInteger64(1)
+	if _, err := unset.MarshalJSON(); err == nil {
+		t.Fatal("unset required InputFile must be an error")
+	}
+}
+
+func TestTrailingGarbageAndTypeErrors(t *testing.T) {
+	var u botapi.User
+	for _, in := range []string{`{"id":1} x`, `{"id":1.5}`, `{"id":1,"is_bot":"yes"}`, `[]`} {
+		if err := u.UnmarshalJSON([]byte(in)); err == nil {
+			t.Errorf("%s: want an error", in)
+		}
+	}
+	var jerr interface{ Unwrap() error }
+	err := u.UnmarshalJSON([]byte(`{"id":"x"}`))
+	if !errors.As(err, &jerr) {
+		t.Logf("error type %T", err)
+	}
+}
+
+func TestResponse(t *testing.T) {
+	var m botapi.Message
+	st, err := botapi.UnmarshalResponse([]byte(`{"result":{"message_id":9,"date":1,"chat":{"id":1,"type":"private"}},"ok":true}`), &m)
+	if err != nil || !st.OK || m.MessageID != 9 {
+		t.Fatalf("%v %+v %+v", err, st, m)
+	}
+	st, err = botapi.UnmarshalResponse([]byte(`{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 5","parameters":{"retry_after":5}}`), &m)
+	if err != nil || st.OK || st.ErrorCode != 429 || string(st.Parameters) != `{"retry_after":5}` {
+		t.Fatalf("%v %+v", err, st)
+	}
+	ups := []botapi.Update{{UpdateID: 1}}
+	out, err := botapi.MarshalArray(ups)
+	if err != nil || string(out) != `[{"update_id":1}]` {
+		t.Fatalf("%v %s", err, out)
+	}
+	back, err := botapi.UnmarshalArray[botapi.Update](out)
+	if err != nil || len(back) != 1 || back[0].UpdateID != 1 {
+		t.Fatalf("%v %+v", err, back)
+	}
+}
