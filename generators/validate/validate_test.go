@@ -1,0 +1,288 @@
+package validate_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/validate"
+	"github.com/apigen/apigen/pipeline"
+	"github.com/apigen/apigen/schema"
+)
+
+// edgeSchema exercises what the spec parser does not produce today: fixed
+// on a real field, string constraints on a union's String variant and on an
+// InputFile, upload_only and variant restrictions on a primitive union, a
+// primitive union with an object variant, required_if on a Boolean,
+// open-ended bounds, a Float with ahead, rules naming required fields, an
+// Array of Array of Array and enums inside nested arrays.
+const edgeSchema = `
+title: edge
+version: "1.0"
+objects:
+  - name: Item
+    fields:
+      - {name: kind, type: String, required: true, constraints: {fixed: item}}
+      - {name: label, type: String, required: false, constraints: {length: {min: 2, unit: characters}, no_emoji: true}}
+      - {name: weight, type: Float, required: false, constraints: {range: {max: 2.5}}}
+      - {name: count, type: Integer, required: true, constraints: {range: {min: -3}}}
+  - name: Box
+    fields:
+      - {name: cells, type: Array of Array of Array of String, required: false, constraints: {items: {max: 2}, each: {each: {items: {min: 1}, each: {enum: Color}}}}}
+      - {name: main, type: Item, required: true}
+      - {name: extra, type: Item, required: false}
+      - {name: flag, type: Boolean, required: false}
+      - {name: reason, type: String, required: false}
+    rules:
+      - {kind: required_if, fields: [reason], when: {field: flag, equals: "true"}, text: reason needed when flagged}
+      - {kind: exactly_one, fields: [main, extra], text: main is always there}
+unions:
+  - name: Ref
+    variants: [{type: Integer64}, {type: String}]
+  - name: FileOrID
+    variants: [{type: InputFile}, {type: String}]
+  - name: ItemOrTrue
+    variants: [{type: Item}, {type: "True"}]
+enums:
+  - name: Color
+    values: [{value: red}, {value: blue}]
+methods:
+  - name: put
+    params:
+      - {name: ref, type: Ref, required: true, constraints: {length: {max: 5, unit: bytes}, pattern: "@[a-z]+"}}
+      - {name: file, type: FileOrID, required: false, constraints: {upload_only: true}}
+      - {name: doc, type: FileOrID, required: false, constraints: {length: {max: 8, unit: characters}}}
+      - {name: raw, type: InputFile, required: false, constraints: {length: {min: 3, unit: bytes}}}
+      - {name: target, type: ItemOrTrue, required: false, constraints: {variants: [Item]}}
+      - {name: box, type: Box, required: false}
+      - {name: when, type: Float, required: false, constraints: {ahead: {min: 10}}}
+    returns: "True"
+    multipart: true
+`
+
+// behaviourTest runs inside the generated package.
+const behaviourTest = `package edge
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func problems(err error) string {
+	if err == nil {
+		return ""
+	}
+	var out []string
+	for _, p := range err.(*ValidationError).Problems {
+		out = append(out, p.String())
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestEdge(t *testing.T) {
+	ValidationNow = func() time.Time { return time.Unix(1000, 0) }
+	item := Item{Kind: "item", Count: -3}
+	cases := []struct {
+		p    PutParams
+		want string
+	}{
+		{PutParams{Ref: RefFromInteger64(1)}, ""},
+		{PutParams{Ref: RefFromString("@abcd")}, ""},
+		{PutParams{Ref: RefFromString("@abcde")}, "ref: 6 bytes, at most 5"},
+		{PutParams{Ref: RefFromString("ab")}, "ref: \"ab\" does not match @[a-z]+"},
+		{PutParams{Ref: RefFromString("x@ab")}, "ref: \"x@ab\" does not match @[a-z]+"},
+		{PutParams{}, "ref: required, not set"},
+		{PutParams{Ref: RefFromInteger64(1), File: FileOrIDFromString("id")}, "file: must be an uploaded file (Upload); a file_id or URL is not accepted"},
+		{PutParams{Ref: RefFromInteger64(1), File: FileOrIDFromInputFile(FileID("id"))}, "file: must be an uploaded file (Upload); a file_id or URL is not accepted"},
+		{PutParams{Ref: RefFromInteger64(1), File: FileOrIDFromInputFile(Upload("a", strings.NewReader("")))}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Doc: FileOrIDFromString("éééééééé")}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Doc: FileOrIDFromInputFile(FileURL("https://e.x/abc"))}, "doc: 15 characters, at most 8"},
+		{PutParams{Ref: RefFromInteger64(1), Raw: FileID("ab")}, "raw: 2 bytes, at least 3"},
+		{PutParams{Ref: RefFromInteger64(1), Raw: Upload("a", nil)}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Target: ItemOrTrueFromTrue()}, "target: True is not allowed here, want one of Item"},
+		{PutParams{Ref: RefFromInteger64(1), Target: ItemOrTrueFromItem(&Item{Kind: "box", Count: -4})}, "target.kind: \"box\", must be \"item\"\ntarget.count: -4, at least -3"},
+		{PutParams{Ref: RefFromInteger64(1), When: Some(1010.0)}, ""},
+		{PutParams{Ref: RefFromInteger64(1), When: Some(1009.0)}, "when: 1009 is 9 seconds ahead of now, at least 10 seconds ahead"},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item}}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a🎲"), Weight: Some(2.5)}}}, "box.main.label: emoji \"🎲\" (U+1F3B2) at character 2, emoji are not allowed"},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a"), Weight: Some(2.51)}}}, "box.main.label: 1 character, at least 2\nbox.main.weight: 2.51, at most 2.5"},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Extra: &item, Flag: Some(true)}}, "box.reason: required when flag is \"true\"\nbox: main, extra are all set, exactly one of main, extra may be"},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Flag: Some(false), Cells: [][][]Color{{{"red", "green"}, {}}, nil, nil}}},
+			"box.cells: 3 items, at most 2\nbox.cells[0][0][1]: unknown value \"green\", want one of red, blue\nbox.cells[0][1]: 0 items, at least 1"},
+	}
+	for i, c := range cases {
+		if got := problems(c.p.Validate()); got != c.want {
+			t.Errorf("case %d:\n got  %q\n want %q", i, got, c.want)
+		}
+	}
+}
+`
+
+func edge(t *testing.T) *schema.Schema {
+	t.Helper()
+	s, err := schema.Unmarshal([]byte(edgeSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func backends(t *testing.T) []generators.Backend {
+	t.Helper()
+	bs, err := generators.Select("types,validate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bs
+}
+
+// TestEdgeSchemaBehaviour generates the edge schema, then builds, vets and
+// tests it (with behaviourTest) as its own module.
+func TestEdgeSchemaBehaviour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	outs, err := pipeline.Generate(edge(t), backends(t), generators.Options{Package: "edge", Source: "edge.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, data string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module edge\n\ngo 1.26\n")
+	write("edge_test.go", behaviourTest)
+	for _, f := range outs.Go {
+		write(f.Path, string(f.Data))
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+func generate(t *testing.T, s *schema.Schema) (string, error) {
+	t.Helper()
+	files, err := validate.Generate(s, generators.Options{Package: "p", Source: "x"})
+	if err != nil {
+		return "", err
+	}
+	return string(files[0].Data), nil
+}
+
+// TestReceivedOnly: objects no method parameter reaches get no Validate.
+func TestReceivedOnly(t *testing.T) {
+	s := edge(t)
+	s.Objects = append(s.Objects, &schema.Object{Name: "Event", Fields: []*schema.Field{
+		{Name: "a", Type: schema.Named(schema.Integer)}, {Name: "b", Type: schema.Named(schema.Integer)},
+	}, Rules: []*schema.Rule{{Kind: schema.RuleAtMostOne, Fields: []string{"a", "b"}}}})
+	code, err := generate(t, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(code, "*Event)") {
+		t.Error("Validate emitted for a received-only object")
+	}
+	for _, want := range []string{"func (v *Box) Validate() error", "func (v *Item) Validate() error", "func (v *PutParams) Validate() error"} {
+		if !strings.Contains(code, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+}
+
+// TestParseModePairing: a text pairs with <text>_parse_mode before
+// parse_mode, and only texts counted after entity parsing are parsed.
+func TestParseModePairing(t *testing.T) {
+	s := edge(t)
+	s.Enums = append(s.Enums, &schema.Enum{Name: "Mode", Values: []*schema.EnumValue{{Value: "HTML"}}})
+	s.Formatting = &schema.Formatting{Field: "parse_mode", Enum: "Mode"}
+	after := func(n int) *schema.Constraints {
+		return &schema.Constraints{Length: &schema.Length{Max: &n, Unit: schema.UnitCharacters, AfterEntityParsing: true}}
+	}
+	mode := &schema.Constraints{Enum: "Mode"}
+	s.Methods = append(s.Methods, &schema.Method{Name: "say", Returns: schema.Named(schema.True), Params: []*schema.Field{
+		{Name: "text", Type: schema.Named(schema.String), Required: true, Constraints: after(10)},
+		{Name: "note", Type: schema.Named(schema.String), Constraints: after(20)},
+		{Name: "note_parse_mode", Type: schema.Named(schema.String), Constraints: mode},
+		{Name: "title", Type: schema.Named(schema.String), Constraints: &schema.Constraints{Length: &schema.Length{Unit: schema.UnitCharacters}}},
+		{Name: "parse_mode", Type: schema.Named(schema.String), Constraints: mode},
+	}})
+	code, err := generate(t, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`if m2, ok := v.ParseMode.Get(); ok && m2.Known() {`,
+		`s.formatted(at, "text", v.Text, mode1, validateNoLimit, 10, validateCharacters, validateNoLimit)`,
+		`if m5, ok := v.NoteParseMode.Get(); ok && m5.Known() {`,
+		`s.formatted(at, "note", x3, mode4, validateNoLimit, 20, validateCharacters, validateNoLimit)`,
+	} {
+		if !strings.Contains(code, want) {
+			t.Errorf("missing %q in\n%s", want, code[strings.Index(code, "func (v *SayParams) validateAt"):])
+		}
+	}
+}
+
+// TestUnsupported: constraints and rules the backend cannot check stop
+// generation with an error naming them.
+func TestUnsupported(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(s *schema.Schema)
+		want   string
+	}{
+		{"unknown rule", func(s *schema.Schema) {
+			s.Object("Box").Rules = append(s.Object("Box").Rules, &schema.Rule{Kind: "all_or_none", Fields: []string{"flag", "reason"}})
+		}, `object Box, rule all_or_none: unknown rule kind "all_or_none"`},
+		{"unknown position", func(s *schema.Schema) {
+			s.Object("Item").Fields[1].Constraints.Position = "last"
+			s.Object("Box").Fields[0].Type = schema.ArrayOf(schema.ArrayOf(schema.Named("Item")))
+			s.Object("Box").Fields[0].Constraints = nil
+		}, `Item.label: unknown position "last"`},
+		{"length on a number", func(s *schema.Schema) {
+			n := 3
+			s.Object("Item").Fields[3].Constraints.Length = &schema.Length{Max: &n, Unit: schema.UnitCharacters}
+		}, "constraint length does not apply to Integer"},
+		{"pattern", func(s *schema.Schema) {
+			s.Method("put").Params[0].Constraints.Pattern = "(("
+		}, `pattern "((": error parsing regexp`},
+		{"rule over unknown field", func(s *schema.Schema) {
+			s.Object("Box").Rules[1].Fields = []string{"main", "nope"}
+		}, "rule exactly_one names field nope, which Box does not have"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := edge(t)
+			c.change(s)
+			_, err := generate(t, s)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	a, err := generate(t, edge(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		b, _ := generate(t, edge(t))
+		if a != b {
+			t.Fatal("output differs between runs")
+		}
+	}
+}
