@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs apigen in-process and returns its exit status and outputs.
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errs := runCLI("version")
+	if code != 0 || out != "apigen "+version+"\n" || errs != "" {
+		t.Fatalf("version: %d %q %q", code, out, errs)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {
+		code, out, _ := runCLI(args...)
+		if code != 0 || !strings.Contains(out, "apigen diff OLD NEW") {
+			t.Errorf("%v: exit %d, output %q", args, code, out)
+		}
+	}
+	for cmd := range commands {
+		for _, args := range [][]string{{cmd, "--help"}, {cmd, "-h"}, {"help", cmd}} {
+			code, out, errs := runCLI(args...)
+			if code != 0 || !strings.HasPrefix(out, "Usage: apigen "+cmd) || errs != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+			}
+		}
+	}
+}
+
+// TestUsageErrors: command-line mistakes exit 2 with one "apigen:" line and
+// a pointer to the help.
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"help", "frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"generate", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"generate", "extra"}, `generate takes no arguments, got "extra"`},
+		{[]string{"generate", "--only", "nosuch"}, `unknown backend "nosuch"`},
+		{[]string{"docs", "extra"}, `docs takes no arguments`},
+		{[]string{"check"}, "check takes one schema file"},
+		{[]string{"diff", "a.md"}, "diff takes two files"},
+		{[]string{"version", "x"}, "version takes no arguments"},
+	} {
+		code, out, errs := runCLI(tc.args...)
+		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+		if code != 2 || out != "" || len(lines) != 2 || !strings.HasPrefix(lines[0], "apigen: ") ||
+			!strings.Contains(lines[0], tc.msg) || !strings.HasPrefix(lines[1], "Run 'apigen ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, out, errs)
+		}
+	}
+	code, _, errs := runCLI()
+	if code != 2 || !strings.Contains(errs, "no command given") {
+		t.Errorf("no args: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestErrors: a bad input exits 1 with "apigen:" lines only.
+func TestErrors(t *testing.T) {
+	code, out, errs := runCLI("check", filepath.Join(t.TempDir(), "missing.yaml"))
+	if code != 1 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "apigen: ") {
+		t.Errorf("check missing: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = runCLI("docs", "--spec", filepath.Join(t.TempDir(), "missing.md"))
+	if code != 1 || !strings.HasPrefix(errs, "apigen: ") {
+		t.Errorf("docs missing spec: exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	code, out, errs := runCLI("check", filepath.Join(repoRoot(t), "schema", "bot-api-5.0.yaml"))
+	if code != 0 || !strings.Contains(out, ": ok (version ") || errs != "" {
+		t.Errorf("check: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestDiffGolden runs apigen diff on the embedded spec and the modified copy
+// and compares with the golden changelog of package schemadiff.
+func TestDiffGolden(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	code, out, errs := runCLI("diff", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
+	if code != 1 || errs != "" {
+		t.Fatalf("diff: exit %d (want 1), stderr %q", code, errs)
+	}
+	want, err := os.ReadFile("schemadiff/testdata/spec-vs-modified.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("diff output differs from schemadiff/testdata/spec-vs-modified.txt:\n%s", out)
+	}
+	code, out, _ = runCLI("diff", "-q", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
+	if code != 1 || out != "spec/bot-api-5.0.md and schemadiff/testdata/modified.md differ\n" {
+		t.Errorf("diff -q: exit %d, %q", code, out)
+	}
+}
+
+func TestDiffExitStatus(t *testing.T) {
+	root := repoRoot(t)
+	specPath := filepath.Join(root, "spec", "bot-api-5.0.md")
+	code, out, _ := runCLI("diff", specPath, specPath)
+	if code != 0 || !strings.HasSuffix(out, "No changes.\n") {
+		t.Errorf("same spec: exit %d, %q", code, out)
+	}
+	code, out, _ = runCLI("diff", "-q", specPath, specPath)
+	if code != 0 || out != "" {
+		t.Errorf("same spec -q: exit %d, %q", code, out)
+	}
+	// A schema against itself, and trouble (exit 2) for missing or unknown inputs.
+	yamlPath := filepath.Join(root, "schema", "bot-api-5.0.yaml")
+	if code, _, _ := runCLI("diff", yamlPath, yamlPath); code != 0 {
+		t.Errorf("same schema: exit %d", code)
+	}
+	for _, args := range [][]string{
+		{"diff", specPath, filepath.Join(t.TempDir(), "missing.md")},
+		{"diff", specPath, "notes.txt"},
+	} {
+		code, out, errs := runCLI(args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errs, "apigen: ") {
+			t.Errorf("%v: exit %d (want 2), stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// TestDocsCommand writes only the docs, only where --out says.
+func TestDocsCommand(t *testing.T) {
+	specPath := filepath.Join(repoRoot(t), "golden", "docs-basic", "spec.md")
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, out, errs := runCLI("docs", "--spec", specPath, "--out", "site")
+	if code != 0 || out != "" || errs != "" {
+		t.Fatalf("docs: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, f := range []string{"index.html", "reference.md", "style.css", "search.js", "search-index.js"} {
+		if _, err := os.Stat(filepath.Join("site", f)); err != nil {
+			t.Error(err)
+		}
+	}
+	entries, _ := os.ReadDir(".")
+	if len(entries) != 1 {
+		t.Errorf("docs wrote more than --out: %v", entries)
+	}
+	gofiles, _ := filepath.Glob("site/*.go")
+	if len(gofiles) > 0 {
+		t.Errorf("docs wrote Go files: %v", gofiles)
+	}
+}
+
+// TestGenerateNoDocs is the go:generate form: only the Go package, only
+// under --out.
+func TestGenerateNoDocs(t *testing.T) {
+	specPath := filepath.Join(repoRoot(t), "golden", "docs-basic", "spec.md")
+	t.Chdir(t.TempDir())
+	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--schema-out", "none")
+	if code != 0 || out != "" || errs != "" {
+		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	entries, _ := os.ReadDir(".")
+	for _, e := range entries {
+		if e.Name() != "botapi" {
+			t.Errorf("generate wrote %s outside --out", e.Name())
+		}
+	}
+	files, _ := filepath.Glob("botapi/*")
+	for _, f := range files {
+		if filepath.Ext(f) != ".go" {
+			t.Errorf("--docs none still wrote %s", f)
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package docs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// constraintRow is one checkable fact about a value.
+type constraintRow struct {
+	kind  string
+	value Text
+}
+
+// constraintRows lists c's facts in a fixed order; facts about array
+// elements are prefixed with "each ".
+func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constraintRow {
+	if c == nil {
+		return nil
+	}
+	var rows []constraintRow
+	add := func(kind string, value Text) {
+		rows = append(rows, constraintRow{prefix + kind, value})
+	}
+	if c.Length != nil {
+		v := bounds(intPtr(c.Length.Min), intPtr(c.Length.Max)) + " " + c.Length.Unit
+		if c.Length.AfterEntityParsing {
+			v += " (after entity parsing)"
+		}
+		add("length", plain(v))
+	}
+	if c.Items != nil {
+		add("items", plain(bounds(c.Items.Min, c.Items.Max)))
+	}
+	if c.Range != nil {
+		v := bounds(c.Range.Min, c.Range.Max)
+		if c.Unit != "" {
+			v += " " + c.Unit
+		}
+		add("range", plain(v))
+	}
+	if c.Ahead != nil {
+		add("ahead of now", plain(bounds(c.Ahead.Min, c.Ahead.Max)+" seconds"))
+	}
+	if c.Unit != "" && c.Range == nil {
+		add("unit", plain(c.Unit))
+	}
+	if c.Enum != "" {
+		add("values", Text{l.typeLink(c.Enum)})
+	}
+	if c.Default != nil {
+		add("default", plain(fmt.Sprint(c.Default)))
+	}
+	if c.Fixed != "" {
+		add("fixed value", plain(strconv.Quote(c.Fixed)))
+	}
+	if c.Pattern != "" || c.PatternText != "" {
+		v := c.PatternText
+		if c.Pattern != "" {
+			v = strings.TrimSpace(v + " (" + c.Pattern + ")")
+		}
+		add("pattern", plain(v))
+	}
+	if c.NoEmoji {
+		add("emoji", plain("not allowed"))
+	}
+	if c.MaxLineFeeds != nil {
+		v := "at most " + strconv.Itoa(*c.MaxLineFeeds)
+		if c.Length != nil && c.Length.AfterEntityParsing {
+			v += " (after entity parsing)"
+		}
+		add("line feeds", plain(v))
+	}
+	if c.Position != "" {
+		add("position", plain(strings.ReplaceAll(c.Position, "_", " ")))
+	}
+	if c.UploadOnly {
+		add("upload", plain("must be uploaded; a file_id or URL is not accepted"))
+	}
+	if len(c.Variants) > 0 {
+		var v Text
+		for i, name := range c.Variants {
+			if i > 0 {
+				v = append(v, Link{Text: ", "})
+			}
+			v = append(v, l.typeLink(name))
+		}
+		add("variants", v)
+	}
+	return append(rows, l.constraintRows(c.Each, prefix+"each ")...)
+}
+
+func intPtr(p *int) *float64 {
+	if p == nil {
+		return nil
+	}
+	f := float64(*p)
+	return &f
+}
+
+// bounds writes an inclusive interval: "1-4096", "at least 1", "at most 16".
+func bounds(lo, hi *float64) string {
+	switch {
+	case lo != nil && hi != nil && *lo == *hi:
+		return "exactly " + num(*lo)
+	case lo != nil && hi != nil:
+		return num(*lo) + "-" + num(*hi)
+	case lo != nil:
+		return "at least " + num(*lo)
+	case hi != nil:
+		return "at most " + num(*hi)
+	}
+	return "any"
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// ruleKinds are the readable names of rule kinds.
+var ruleKinds = map[string]string{
+	schema.RuleMutuallyExclusive: "mutually exclusive",
+	schema.RuleAtMostOne:         "at most one present",
+	schema.RuleExactlyOne:        "exactly one set",
+	schema.RuleOneOf:             "one of the groups",
+	schema.RuleRequiredIf:        "required if",
+	schema.RuleSameKindItems:     "same-kind items",
+}
+
+// ruleRow renders a cross-field rule; member links a field or parameter
+// name of the page the rule is on.
+func (l *linker) ruleRow(r *schema.Rule, self string, member func(string) Link) *Row {
+	kind := ruleKinds[r.Kind]
+	if kind == "" {
+		kind = r.Kind
+	}
+	names := func(list []string, sep string) Text {
+		var t Text
+		for i, n := range list {
+			if i > 0 {
+				t = append(t, Link{Text: sep})
+			}
+			t = append(t, member(n))
+		}
+		return t
+	}
+	what := names(r.Fields, ", ")
+	for i, g := range r.Groups {
+		if i > 0 {
+			what = append(what, Link{Text: " | "})
+		}
+		what = append(what, names(g, " + ")...)
+	}
+	if r.When != nil {
+		what = append(what, Link{Text: " when "}, member(r.When.Field), Link{Text: " = " + strconv.Quote(r.When.Equals)})
+	}
+	if len(r.Kinds) > 0 {
+		what = append(what, Link{Text: " (kinds: "})
+		for i, k := range r.Kinds {
+			if i > 0 {
+				what = append(what, Link{Text: ", "})
+			}
+			what = append(what, l.typeLink(k))
+		}
+		what = append(what, Link{Text: ")"})
+	}
+	return &Row{Cells: []Cell{{Text: plain(kind)}, {Text: what}, {Text: l.linkify(r.Text, self)}}}
+}

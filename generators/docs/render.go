@@ -1,0 +1,157 @@
+package docs
+
+import (
+	htmltemplate "html/template"
+	"strconv"
+	"strings"
+	"sync"
+	texttemplate "text/template"
+
+	"github.com/apigen/apigen/templates"
+)
+
+// href is the relative URL of a link in the HTML site (all pages are in one
+// directory).
+func href(l Link) string {
+	u := l.Page + ".html"
+	if l.Frag != "" {
+		u += "#" + l.Frag
+	}
+	return u
+}
+
+// mdID is the anchor of a page, or of an anchor inside it, in the Markdown
+// reference (which holds every page).
+func mdID(page, frag string) string {
+	if frag == "" {
+		return page
+	}
+	return page + "." + frag
+}
+
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `[`, `\[`, `]`, `\]`, `<`, `&lt;`, `>`, `&gt;`,
+	`&`, `&amp;`, `|`, `\|`, `~`, `\~`, "\r\n", " ", "\n", " ",
+)
+
+// mdEscape escapes s for Markdown text (safe in table cells too). An
+// underscore is escaped only where it could start or end emphasis, so that
+// identifiers like file_id stay readable in the source.
+func mdEscape(s string) string {
+	s = mdEscaper.Replace(s)
+	if !strings.Contains(s, "_") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '_' {
+			inWord := i > 0 && i+1 < len(s) && alnum(s[i-1]) && alnum(s[i+1])
+			if !inWord {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func alnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// mdCode writes s as a code span that is safe in a table cell.
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	s = strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+func mdLink(text string, l Link) string {
+	return "[" + text + "](#" + mdID(l.Page, l.Frag) + ")"
+}
+
+func mdText(t Text) string {
+	var b strings.Builder
+	for _, l := range t {
+		if l.Page != "" {
+			b.WriteString(mdLink(mdEscape(l.Text), l))
+		} else {
+			b.WriteString(mdEscape(l.Text))
+		}
+	}
+	return b.String()
+}
+
+func mdBadge(l Link) string {
+	if l.Page == "" {
+		return "_" + mdEscape(l.Text) + "_"
+	}
+	return "_" + mdLink(mdEscape(l.Text), l) + "_"
+}
+
+func mdCell(c Cell) string {
+	var b strings.Builder
+	linked := false
+	for _, l := range c.Text {
+		linked = linked || l.Page != ""
+	}
+	switch {
+	case c.Code && !linked:
+		b.WriteString(mdCode(c.Text.String()))
+	case c.Code:
+		for _, l := range c.Text {
+			switch {
+			case l.Page != "":
+				b.WriteString(mdLink(mdCode(l.Text), l))
+			case strings.TrimSpace(l.Text) == "":
+				b.WriteString(l.Text)
+			default:
+				// Separators between linked names ("Array of ", ", ") stay prose.
+				b.WriteString(mdEscape(l.Text))
+			}
+		}
+	default:
+		b.WriteString(mdText(c.Text))
+	}
+	for _, bd := range c.Badges {
+		if b.Len() > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(mdBadge(bd))
+	}
+	return b.String()
+}
+
+type tmpls struct {
+	page *htmltemplate.Template
+	md   *texttemplate.Template
+}
+
+var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
+	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href}).
+		ParseFS(templates.FS, "page.html.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	md, err := texttemplate.New("reference.md.tmpl").Funcs(texttemplate.FuncMap{
+		"md":      mdEscape,
+		"mdtext":  mdText,
+		"mdcell":  mdCell,
+		"mdbadge": mdBadge,
+		"mdid":    mdID,
+		"inc":     func(i int) string { return strconv.Itoa(i + 1) },
+	}).ParseFS(templates.FS, "reference.md.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	return &tmpls{page: page, md: md}, nil
+})

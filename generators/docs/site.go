@@ -1,0 +1,729 @@
+package docs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// buildSite computes every page of the reference from the schema.
+func buildSite(s *schema.Schema) *Site {
+	l := newLinker(s)
+	b := &builder{l: l, s: s}
+	b.collectUsage()
+
+	site := &Site{Title: s.Title, Version: s.Version, Source: s.Source}
+	guides := b.guidePages()
+	site.Index = b.indexPage(guides)
+	site.Nav = append(site.Nav, Link{Text: "Overview", Page: pageIndex})
+	for _, g := range guides {
+		site.Nav = append(site.Nav, Link{Text: g.Title, Page: g.ID})
+	}
+	for _, sec := range []struct{ title, id string }{
+		{"Methods", "methods"}, {"Objects", "objects"}, {"Unions", "unions"}, {"Enums", "enums"},
+	} {
+		for _, blk := range site.Index.Blocks {
+			if blk.ID == sec.id {
+				site.Nav = append(site.Nav, Link{Text: sec.title, Page: pageIndex, Frag: sec.id})
+			}
+		}
+	}
+	site.Pages = append(site.Pages, guides...)
+	for _, m := range s.Methods {
+		site.Pages = append(site.Pages, b.methodPage(m))
+	}
+	for _, o := range s.Objects {
+		site.Pages = append(site.Pages, b.objectPage(o))
+	}
+	for _, u := range s.Unions {
+		site.Pages = append(site.Pages, b.unionPage(u))
+	}
+	for _, e := range s.Enums {
+		site.Pages = append(site.Pages, b.enumPage(e))
+	}
+	return site
+}
+
+type builder struct {
+	l *linker
+	s *schema.Schema
+	// usedBy lists, per type or enum name, the fields, parameters and
+	// unions that refer to it; returnedBy the methods that return it.
+	usedBy, returnedBy map[string][]Link
+}
+
+func (b *builder) collectUsage() {
+	b.usedBy, b.returnedBy = map[string][]Link{}, map[string][]Link{}
+	add := func(m map[string][]Link, name string, lk Link) {
+		for _, have := range m[name] {
+			if have == lk {
+				return
+			}
+		}
+		m[name] = append(m[name], lk)
+	}
+	field := func(f *schema.Field, lk Link) {
+		add(b.usedBy, f.Type.Base(), lk)
+		for c := f.Constraints; c != nil; c = c.Each {
+			if c.Enum != "" {
+				add(b.usedBy, c.Enum, lk)
+			}
+		}
+	}
+	for _, o := range b.s.Objects {
+		for _, f := range o.Fields {
+			field(f, Link{Text: o.Name + "." + f.Name, Page: pageID(kindObject, o.Name), Frag: fieldFrag(f.Name)})
+		}
+	}
+	for _, m := range b.s.Methods {
+		for _, p := range m.Params {
+			field(p, Link{Text: m.Name + "." + p.Name, Page: pageID(kindMethod, m.Name), Frag: paramFrag(p.Name)})
+		}
+		if !m.Returns.IsZero() {
+			add(b.returnedBy, m.Returns.Base(), b.l.methodLink(m.Name))
+		}
+	}
+	for _, u := range b.s.Unions {
+		for _, v := range u.Variants {
+			add(b.usedBy, v.Type.Base(), b.l.typeLink(u.Name))
+		}
+	}
+	if f := b.s.Formatting; f != nil && f.Enum != "" {
+		add(b.usedBy, f.Enum, Link{Text: "Text formatting", Page: pageFormatting})
+	}
+}
+
+// linkList joins links with commas.
+func linkList(links []Link) Text {
+	var t Text
+	for i, lk := range links {
+		if i > 0 {
+			t = append(t, Link{Text: ", "})
+		}
+		t = append(t, lk)
+	}
+	return t
+}
+
+func sourceText(src schema.Source) string {
+	switch {
+	case src.Section != "" && src.Line > 0:
+		return fmt.Sprintf("section %q, line %d", src.Section, src.Line)
+	case src.Line > 0:
+		return fmt.Sprintf("line %d", src.Line)
+	case src.Section != "":
+		return fmt.Sprintf("section %q", src.Section)
+	}
+	return ""
+}
+
+// summary is the first sentence of a description.
+func summary(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+func requiredText(req bool) string {
+	if req {
+		return "Required"
+	}
+	return "Optional"
+}
+
+// fieldsTable renders object fields or method parameters. frag names the
+// row anchors; rowPrefix prefixes the search names ("Message.").
+func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag func(string) string, rowPrefix, searchKind string) *Table {
+	t := &Table{Head: []string{first, "Type", "Required", "Description"}}
+	for _, f := range fields {
+		name := Cell{Text: plain(f.Name), Code: true}
+		if sb := b.l.since(f.Since); sb != nil {
+			name.Badges = append(name.Badges, *sb)
+		}
+		desc := Cell{Text: b.l.linkify(f.Description, self)}
+		if f.JSONSerialized {
+			desc.Badges = append(desc.Badges, Link{Text: "JSON-serialized"})
+		}
+		if f.ZeroMeaningful {
+			desc.Badges = append(desc.Badges, Link{Text: "zero is a value"})
+		}
+		if f.From != "" {
+			from := Link{Text: "from " + f.From}
+			if b.s.Shorthand(f.From) != nil {
+				from.Page, from.Frag = pageRequests, "shorthand-"+anchor(f.From)
+			}
+			desc.Badges = append(desc.Badges, from)
+		}
+		typ := b.l.typeText(f.Type)
+		for c := f.Constraints; c != nil; c = c.Each {
+			if c.Enum != "" {
+				typ = append(typ, Link{Text: " ("}, b.l.typeLink(c.Enum), Link{Text: ")"})
+				break
+			}
+		}
+		row := &Row{Class: "opt", Cells: []Cell{name, {Text: typ}, {Text: plain(requiredText(f.Required))}, desc}}
+		if f.Required {
+			row.Class = "req"
+		}
+		if frag != nil {
+			row.ID = frag(f.Name)
+			row.Search = rowPrefix + f.Name
+			row.SearchKind = searchKind
+			row.SearchDesc = f.Type.String()
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// constraintsBlock is the table of every constraint of fields, or nil.
+func (b *builder) constraintsBlock(fields []*schema.Field, member func(string) Link, first string) *Block {
+	t := &Table{Head: []string{first, "Constraint", "Value"}}
+	for _, f := range fields {
+		for _, r := range b.l.constraintRows(f.Constraints, "") {
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: Text{member(f.Name)}, Code: true}, {Text: plain(r.kind)}, {Text: r.value}}})
+		}
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return &Block{ID: "constraints", Title: "Constraints", Table: t}
+}
+
+func (b *builder) rulesBlock(rules []*schema.Rule, self string, member func(string) Link) *Block {
+	if len(rules) == 0 {
+		return nil
+	}
+	t := &Table{Head: []string{"Rule", "Applies to", "As the document says"}}
+	for _, r := range rules {
+		t.Rows = append(t.Rows, b.l.ruleRow(r, self, member))
+	}
+	return &Block{ID: "rules", Title: "Rules", Table: t}
+}
+
+func (b *builder) usageBlocks(name string) []*Block {
+	var out []*Block
+	if rb := b.returnedBy[name]; len(rb) > 0 {
+		out = append(out, &Block{ID: "returned-by", Title: "Returned by", Intro: linkList(rb)})
+	}
+	if ub := b.usedBy[name]; len(ub) > 0 {
+		out = append(out, &Block{ID: "used-by", Title: "Used by", Intro: linkList(ub)})
+	}
+	return out
+}
+
+func appendBlocks(p *Page, blocks ...*Block) {
+	for _, blk := range blocks {
+		if blk != nil {
+			p.Blocks = append(p.Blocks, blk)
+		}
+	}
+}
+
+func (b *builder) objectPage(o *schema.Object) *Page {
+	id := pageID(kindObject, o.Name)
+	p := &Page{ID: id, Kind: kindObject, Title: o.Name, Since: b.l.since(o.Since),
+		Desc: b.l.linkify(o.Description, id), Source: sourceText(o.Source), Summary: summary(o.Description)}
+	member := func(n string) Link {
+		if o.Field(n) != nil {
+			return Link{Text: n, Page: id, Frag: fieldFrag(n)}
+		}
+		return Link{Text: n}
+	}
+	if o.Union != "" {
+		v := Text{b.l.typeLink(o.Union)}
+		if u := b.s.Union(o.Union); u != nil && u.Discriminator != "" {
+			for _, vr := range u.Variants {
+				if vr.Type.Name == o.Name && vr.Tag != "" {
+					v = append(v, Link{Text: fmt.Sprintf(" (%s = %s)", u.Discriminator, strconv.Quote(vr.Tag))})
+				}
+			}
+		}
+		p.Facts = append(p.Facts, Fact{"Variant of", v})
+	}
+	if o.StringForm != "" {
+		p.Facts = append(p.Facts, Fact{"String form", b.l.linkify(o.StringForm, id)})
+	}
+	if o.Opaque {
+		p.Facts = append(p.Facts, Fact{"Fields", plain("not shown in the specification; the JSON is passed through unchanged")})
+	}
+	if len(o.Fields) > 0 {
+		appendBlocks(p, &Block{ID: "fields", Title: "Fields", Table: b.fieldsTable(o.Fields, id, "Field", fieldFrag, o.Name+".", "field")})
+	}
+	appendBlocks(p, b.constraintsBlock(o.Fields, member, "Field"), b.rulesBlock(o.Rules, id, member))
+	if len(o.Notes) > 0 {
+		blk := &Block{ID: "notes", Title: "Notes"}
+		for _, n := range o.Notes {
+			blk.Items = append(blk.Items, b.l.linkify(n, id))
+		}
+		appendBlocks(p, blk)
+	}
+	appendBlocks(p, b.usageBlocks(o.Name)...)
+	return p
+}
+
+func (b *builder) methodPage(m *schema.Method) *Page {
+	id := pageID(kindMethod, m.Name)
+	p := &Page{ID: id, Kind: kindMethod, Title: m.Name, Since: b.l.since(m.Since),
+		Desc: b.l.linkify(m.Description, id), Source: sourceText(m.Source), Summary: summary(m.Description)}
+	member := func(n string) Link {
+		if m.Param(n) != nil {
+			return Link{Text: n, Page: id, Frag: paramFrag(n)}
+		}
+		return Link{Text: n}
+	}
+	if !m.Returns.IsZero() {
+		ret := b.l.typeText(m.Returns)
+		if m.ReturnsNote != "" {
+			ret = join(". ", ret, b.l.linkify(m.ReturnsNote, id))
+		}
+		p.Facts = append(p.Facts, Fact{"Returns", ret})
+	}
+	if m.Group != "" {
+		p.Facts = append(p.Facts, Fact{"Group", Text{{Text: m.Group, Page: pageIndex, Frag: groupFrag(m.Group)}}})
+	}
+	if m.Multipart {
+		p.Facts = append(p.Facts, Fact{"Uploads", plain("multipart/form-data when a file is uploaded")})
+	}
+	if len(m.Params) > 0 {
+		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Table: b.fieldsTable(m.Params, id, "Parameter", paramFrag, m.Name+".", "parameter")})
+	} else {
+		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Intro: plain("None.")})
+	}
+	appendBlocks(p, b.constraintsBlock(m.Params, member, "Parameter"), b.rulesBlock(m.Rules, id, member))
+	if t := b.statesTable(func(tr *schema.Transition) bool {
+		return hasWord(tr.Subject, m.Name) || hasWord(tr.Trigger, m.Name) || hasWord(tr.Condition, m.Name) || hasWord(tr.Also, m.Name)
+	}, id); t != nil {
+		appendBlocks(p, &Block{ID: "transitions", Title: "States and transitions", Table: t})
+	}
+	return p
+}
+
+func groupFrag(g string) string {
+	return "group-" + anchor(strings.ReplaceAll(strings.ToLower(g), " ", "-"))
+}
+
+// hasWord reports whether w occurs in s as a whole identifier.
+func hasWord(s, w string) bool {
+	for i := 0; ; {
+		k := strings.Index(s[i:], w)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(w)
+		if (start == 0 || !identByte(s[start-1])) && (end == len(s) || !identByte(s[end])) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func (b *builder) unionPage(u *schema.Union) *Page {
+	id := pageID(kindUnion, u.Name)
+	p := &Page{ID: id, Kind: kindUnion, Title: u.Name, Since: b.l.since(u.Since),
+		Desc: b.l.linkify(u.Description, id), Source: sourceText(u.Source), Summary: summary(u.Description)}
+	if u.Discriminator != "" {
+		p.Facts = append(p.Facts, Fact{"Discriminator", plain(u.Discriminator)})
+	}
+	var hasTag, hasKey, hasNote bool
+	for _, v := range u.Variants {
+		hasTag = hasTag || v.Tag != ""
+		hasKey = hasKey || v.Key != ""
+		hasNote = hasNote || v.Note != ""
+	}
+	t := &Table{Head: []string{"Variant"}}
+	if hasTag {
+		t.Head = append(t.Head, u.Discriminator+" value")
+	}
+	if hasKey {
+		t.Head = append(t.Head, "Told apart by")
+	}
+	if hasNote {
+		t.Head = append(t.Head, "Note")
+	}
+	for _, v := range u.Variants {
+		row := &Row{Cells: []Cell{{Text: b.l.typeText(v.Type)}}}
+		if hasTag {
+			row.Cells = append(row.Cells, Cell{Text: plain(v.Tag), Code: v.Tag != ""})
+		}
+		if hasKey {
+			row.Cells = append(row.Cells, Cell{Text: b.l.variantKey(v), Code: v.Key != ""})
+		}
+		if hasNote {
+			row.Cells = append(row.Cells, Cell{Text: b.l.linkify(v.Note, id)})
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	appendBlocks(p, &Block{ID: "variants", Title: "Variants", Table: t})
+	appendBlocks(p, b.usageBlocks(u.Name)...)
+	return p
+}
+
+func (l *linker) variantKey(v *schema.Variant) Text {
+	if v.Key == "" {
+		return nil
+	}
+	if o := l.objects[v.Type.Name]; o != nil && o.Field(v.Key) != nil {
+		return Text{{Text: v.Key, Page: pageID(kindObject, o.Name), Frag: fieldFrag(v.Key)}}
+	}
+	return plain(v.Key)
+}
+
+func (b *builder) enumPage(e *schema.Enum) *Page {
+	id := pageID(kindEnum, e.Name)
+	p := &Page{ID: id, Kind: kindEnum, Title: e.Name,
+		Desc: b.l.linkify(e.Description, id), Source: sourceText(e.Source), Summary: summary(e.Description)}
+	var named, noted bool
+	for _, v := range e.Values {
+		named = named || v.Name != ""
+		noted = noted || v.Note != ""
+	}
+	t := &Table{Head: []string{"Value"}}
+	if named {
+		t.Head = []string{"Name", "Value"}
+	}
+	if noted {
+		t.Head = append(t.Head, "Note")
+	}
+	for _, v := range e.Values {
+		first := Cell{Text: plain(v.Label()), Code: true}
+		if sb := b.l.since(v.Since); sb != nil {
+			first.Badges = append(first.Badges, *sb)
+		}
+		row := &Row{ID: valueFrag(v.Label()), Cells: []Cell{first},
+			Search: e.Name + "." + v.Label(), SearchKind: "enum value", SearchDesc: v.Value}
+		if named {
+			row.Cells = append(row.Cells, Cell{Text: plain(v.Value), Code: true})
+		}
+		if noted {
+			row.Cells = append(row.Cells, Cell{Text: b.l.linkify(v.Note, id)})
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	appendBlocks(p, &Block{ID: "values", Title: "Values", Table: t})
+	appendBlocks(p, b.usageBlocks(e.Name)...)
+	return p
+}
+
+// clauses renders free-text statements as list items.
+func (b *builder) clauses(cs []schema.Clause, self string) []Text {
+	var out []Text
+	for _, c := range cs {
+		out = append(out, b.l.linkify(c.Text, self))
+	}
+	return out
+}
+
+// statesTable renders the transitions keep accepts, or nil.
+func (b *builder) statesTable(keep func(*schema.Transition) bool, self string) *Table {
+	t := &Table{Head: []string{"Subject", "State / trigger", "Condition", "Next state", "Also happens"}}
+	for _, tr := range b.s.States {
+		if keep != nil && !keep(tr) {
+			continue
+		}
+		t.Rows = append(t.Rows, &Row{Cells: []Cell{
+			{Text: b.l.linkify(tr.Subject, self)}, {Text: b.l.linkify(tr.Trigger, self)},
+			{Text: b.l.linkify(tr.Condition, self)}, {Text: b.l.linkify(tr.Next, self)},
+			{Text: b.l.linkify(tr.Also, self)},
+		}})
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+// guidePages renders the document's sections other than the reference
+// proper, each only when the schema has it.
+func (b *builder) guidePages() []*Page {
+	s := b.s
+	var pages []*Page
+	if len(s.RequestRules) > 0 || len(s.Shorthands) > 0 {
+		p := &Page{ID: pageRequests, Title: "Request rules", Summary: "How requests are made, and the parameter groups methods share."}
+		if len(s.RequestRules) > 0 {
+			appendBlocks(p, &Block{ID: "rules", Title: "Common request rules", Ordered: true, Items: b.clauses(s.RequestRules, p.ID)})
+		}
+		for _, g := range s.Shorthands {
+			blk := &Block{ID: "shorthand-" + anchor(g.Name), Title: g.Name, Table: b.fieldsTable(g.Params, p.ID, "Parameter", nil, "", "")}
+			var intro []Text
+			for _, r := range g.Rules {
+				intro = append(intro, b.l.linkify(r.Text, p.ID))
+			}
+			if g.Returns != nil {
+				intro = append(intro, join("", plain("Result: "), b.l.typeText(*g.Returns), plain(".")))
+			}
+			for _, n := range g.Notes {
+				intro = append(intro, b.l.linkify(n, p.ID))
+			}
+			var users []Link
+			for _, m := range s.Methods {
+				for _, prm := range m.Params {
+					if prm.From == g.Name {
+						users = append(users, b.l.methodLink(m.Name))
+						break
+					}
+				}
+			}
+			if len(users) > 0 {
+				intro = append(intro, join("", plain("Used by: "), linkList(users), plain(".")))
+			}
+			blk.Intro = join(" ", intro...)
+			appendBlocks(p, blk)
+		}
+		pages = append(pages, p)
+	}
+	if len(s.Auth) > 0 {
+		p := &Page{ID: pageAuth, Title: "Authentication", Summary: "How a bot authenticates."}
+		appendBlocks(p, &Block{ID: "rules", Title: "Rules", Ordered: true, Items: b.clauses(s.Auth, p.ID)})
+		pages = append(pages, p)
+	}
+	if f := s.Formatting; f != nil {
+		p := &Page{ID: pageFormatting, Title: "Text formatting", Summary: "Markup accepted in " + f.Field + "."}
+		if f.Field != "" {
+			p.Facts = append(p.Facts, Fact{"Parameter", plain(f.Field)})
+		}
+		if f.Enum != "" {
+			modes := Text{b.l.typeLink(f.Enum)}
+			if e := s.Enum(f.Enum); e != nil {
+				var vals []string
+				for _, v := range e.Values {
+					vals = append(vals, v.Label())
+				}
+				modes = append(modes, Link{Text: ": " + strings.Join(vals, ", ")})
+			}
+			p.Facts = append(p.Facts, Fact{"Modes", modes})
+		}
+		if len(f.Rules) > 0 {
+			appendBlocks(p, &Block{ID: "rules", Title: "Rules", Items: b.clauses(f.Rules, p.ID)})
+		}
+		pages = append(pages, p)
+	}
+	if ev := s.Events; ev != nil {
+		p := &Page{ID: pageEvents, Title: "Events", Summary: "Which update field carries which event."}
+		holder := b.eventHolder(ev)
+		t := &Table{Head: []string{"Field", "Emitted when"}}
+		for _, k := range ev.Kinds {
+			var fields Text
+			for i, f := range k.Fields {
+				if i > 0 {
+					fields = append(fields, Link{Text: ", "})
+				}
+				lk := Link{Text: f}
+				if holder != nil {
+					lk.Page, lk.Frag = pageID(kindObject, holder.Name), fieldFrag(f)
+				}
+				fields = append(fields, lk)
+			}
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: fields, Code: true}, {Text: b.l.linkify(k.When, p.ID)}}})
+		}
+		if holder != nil {
+			p.Facts = append(p.Facts, Fact{"Carried by", Text{b.l.typeLink(holder.Name)}})
+		}
+		appendBlocks(p, &Block{ID: "kinds", Title: "Event kinds", Table: t})
+		if len(ev.Rules) > 0 {
+			appendBlocks(p, &Block{ID: "rules", Title: "Rules", Ordered: true, Items: b.clauses(ev.Rules, p.ID)})
+		}
+		pages = append(pages, p)
+	}
+	if len(s.Errors) > 0 {
+		p := &Page{ID: pageErrors, Title: "Errors", Summary: "How failures are reported."}
+		appendBlocks(p, &Block{ID: "rules", Title: "Rules", Ordered: true, Items: b.clauses(s.Errors, p.ID)})
+		pages = append(pages, p)
+	}
+	if len(s.Limits) > 0 {
+		p := &Page{ID: pageLimits, Title: "Limits", Summary: "Size, rate and range limits."}
+		t := &Table{Head: []string{"Area", "Limit"}}
+		for _, lim := range s.Limits {
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: b.l.linkify(lim.Area, p.ID)}, {Text: b.l.linkify(lim.Limit, p.ID)}}})
+		}
+		appendBlocks(p, &Block{ID: "limits", Title: "Limits", Table: t})
+		pages = append(pages, p)
+	}
+	if t := b.statesTable(nil, pageStates); t != nil {
+		p := &Page{ID: pageStates, Title: "States and transitions", Summary: "What changes state, and what else happens."}
+		appendBlocks(p, &Block{ID: "transitions", Title: "Transitions", Table: t})
+		pages = append(pages, p)
+	}
+	if len(s.Versions) > 0 {
+		p := &Page{ID: pageVersions, Title: "Versions", Summary: "What each version added."}
+		for i := len(s.Versions) - 1; i >= 0; i-- {
+			v := s.Versions[i]
+			blk := &Block{ID: versionFrag(v.Version), Title: v.Version, Intro: plain(v.Date)}
+			for _, c := range v.Changes {
+				blk.Items = append(blk.Items, b.change(c))
+			}
+			appendBlocks(p, blk)
+		}
+		pages = append(pages, p)
+	}
+	return pages
+}
+
+// change renders one item of a version: its words, then the schema
+// elements it was resolved to.
+func (b *builder) change(c *schema.Change) Text {
+	if len(c.Targets) == 1 && c.Targets[0] == c.Text {
+		return Text{b.l.target(c.Text)}
+	}
+	t := b.l.linkify(c.Text, pageVersions)
+	if len(c.Targets) > 0 {
+		var links []Link
+		for _, tg := range c.Targets {
+			links = append(links, b.l.target(tg))
+		}
+		t = append(t, Link{Text: " → "})
+		t = append(t, linkList(links)...)
+	}
+	return t
+}
+
+// eventHolder is the first object that has every field the Events table
+// names, or nil.
+func (b *builder) eventHolder(ev *schema.Events) *schema.Object {
+	for _, o := range b.s.Objects {
+		ok := len(ev.Kinds) > 0
+		for _, k := range ev.Kinds {
+			for _, f := range k.Fields {
+				if o.Field(f) == nil {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			return o
+		}
+	}
+	return nil
+}
+
+// indexPage is the start page: the overview and a table of everything.
+func (b *builder) indexPage(guides []*Page) *Page {
+	s := b.s
+	title := s.Title
+	if title == "" {
+		title = "API reference"
+	}
+	p := &Page{ID: pageIndex, Title: title}
+	if s.Version != "" {
+		vt := Text{{Text: s.Version}}
+		if b.l.hasVersions {
+			vt[0].Page = pageVersions
+		}
+		p.Facts = append(p.Facts, Fact{"Version", vt})
+	}
+	if s.Source != "" {
+		p.Facts = append(p.Facts, Fact{"Specification", plain(s.Source)})
+	}
+	if len(s.Overview) > 0 {
+		appendBlocks(p, &Block{ID: "overview", Title: "What the service does", Items: b.clauses(s.Overview, p.ID)})
+	}
+	if len(s.Conventions) > 0 {
+		appendBlocks(p, &Block{ID: "conventions", Title: "Common conventions", Items: b.clauses(s.Conventions, p.ID)})
+	}
+	if len(guides) > 0 {
+		t := &Table{Head: []string{"Section", "About"}}
+		for _, g := range guides {
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: Text{{Text: g.Title, Page: g.ID}}}, {Text: plain(g.Summary)}}})
+		}
+		appendBlocks(p, &Block{ID: "guide", Title: "Guide", Table: t})
+	}
+	if len(s.Methods) > 0 {
+		var groups []string
+		byGroup := map[string][]*schema.Method{}
+		for _, m := range s.Methods {
+			if _, ok := byGroup[m.Group]; !ok {
+				groups = append(groups, m.Group)
+			}
+			byGroup[m.Group] = append(byGroup[m.Group], m)
+		}
+		idx := &Block{ID: "methods", Title: "Methods", Intro: plain(fmt.Sprintf("%d methods in %d groups.", len(s.Methods), len(groups)))}
+		for _, g := range groups {
+			idx.Items = append(idx.Items, Text{{Text: groupTitle(g), Page: pageIndex, Frag: groupFrag(g)}})
+		}
+		appendBlocks(p, idx)
+		for _, g := range groups {
+			t := &Table{Head: []string{"Method", "Returns", "About"}}
+			for _, m := range byGroup[g] {
+				name := Cell{Text: Text{b.l.methodLink(m.Name)}, Code: true}
+				if sb := b.l.since(m.Since); sb != nil {
+					name.Badges = append(name.Badges, *sb)
+				}
+				var ret Text
+				if !m.Returns.IsZero() {
+					ret = b.l.typeText(m.Returns)
+				}
+				about := m.Description
+				if about == "" {
+					about = m.ReturnsNote
+				}
+				t.Rows = append(t.Rows, &Row{Cells: []Cell{name, {Text: ret}, {Text: b.l.linkify(summary(about), p.ID)}}})
+			}
+			appendBlocks(p, &Block{ID: groupFrag(g), Title: groupTitle(g), Table: t})
+		}
+	}
+	if len(s.Objects) > 0 {
+		t := &Table{Head: []string{"Object", "Fields", "Description"}}
+		for _, o := range s.Objects {
+			name := Cell{Text: Text{b.l.typeLink(o.Name)}, Code: true}
+			if sb := b.l.since(o.Since); sb != nil {
+				name.Badges = append(name.Badges, *sb)
+			}
+			n := strconv.Itoa(len(o.Fields))
+			if o.Opaque {
+				n = "not shown"
+			}
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{name, {Text: plain(n)}, {Text: b.l.linkify(summary(o.Description), p.ID)}}})
+		}
+		appendBlocks(p, &Block{ID: "objects", Title: "Objects", Table: t})
+	}
+	if len(s.Unions) > 0 {
+		t := &Table{Head: []string{"Union", "Variants"}}
+		for _, u := range s.Unions {
+			var vs Text
+			for i, v := range u.Variants {
+				if i > 0 {
+					vs = append(vs, Link{Text: " | "})
+				}
+				vs = append(vs, b.l.typeText(v.Type)...)
+			}
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: Text{b.l.typeLink(u.Name)}, Code: true}, {Text: vs}}})
+		}
+		appendBlocks(p, &Block{ID: "unions", Title: "Unions", Table: t})
+	}
+	if len(s.Enums) > 0 {
+		t := &Table{Head: []string{"Enum", "Values"}}
+		for _, e := range s.Enums {
+			var vals []string
+			for _, v := range e.Values {
+				vals = append(vals, v.Label())
+			}
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: Text{b.l.typeLink(e.Name)}, Code: true}, {Text: plain(strings.Join(vals, ", "))}}})
+		}
+		appendBlocks(p, &Block{ID: "enums", Title: "Enums", Table: t})
+	}
+	if len(s.Notes) > 0 {
+		t := &Table{Head: []string{"Section", "Note"}}
+		for _, n := range s.Notes {
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: plain(n.Source.Section)}, {Text: b.l.linkify(n.Text, p.ID)}}})
+		}
+		appendBlocks(p, &Block{ID: "notes", Title: "Notes", Table: t})
+	}
+	if len(s.Overlay) > 0 {
+		t := &Table{Head: []string{"Target", "Fact", "Reason"}}
+		for _, o := range s.Overlay {
+			t.Rows = append(t.Rows, &Row{Cells: []Cell{{Text: Text{b.l.target(o.Target)}, Code: true}, {Text: plain(o.Fact)}, {Text: b.l.linkify(o.Reason, p.ID)}}})
+		}
+		appendBlocks(p, &Block{ID: "overlay", Title: "Facts added by the overlay", Intro: plain("The specification does not state these; the overlay file adds them, each with its reason."), Table: t})
+	}
+	return p
+}
+
+func groupTitle(g string) string {
+	if g == "" {
+		return "Other methods"
+	}
+	return g
+}

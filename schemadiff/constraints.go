@@ -1,0 +1,131 @@
+package schemadiff
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// fact is one constraint kind with its value, and for bounds the interval
+// (so that a change can be called tightened or loosened).
+type fact struct {
+	kind, value string
+	bounded     bool
+	lo, hi      *float64
+	unit        string
+}
+
+// facts lists c's constraints in a fixed order; element constraints are
+// prefixed with "each ".
+func facts(c *schema.Constraints, prefix string) []fact {
+	if c == nil {
+		return nil
+	}
+	var out []fact
+	add := func(f fact) { f.kind = prefix + f.kind; out = append(out, f) }
+	if c.Length != nil {
+		unit := c.Length.Unit
+		if c.Length.AfterEntityParsing {
+			unit += " after entity parsing"
+		}
+		lo, hi := intBound(c.Length.Min), intBound(c.Length.Max)
+		add(fact{kind: "length", value: bounds(lo, hi) + " " + unit, bounded: true, lo: lo, hi: hi, unit: unit})
+	}
+	if c.Items != nil {
+		add(fact{kind: "items", value: bounds(c.Items.Min, c.Items.Max), bounded: true, lo: c.Items.Min, hi: c.Items.Max})
+	}
+	if c.Range != nil {
+		add(fact{kind: "range", value: strings.TrimSpace(bounds(c.Range.Min, c.Range.Max) + " " + c.Unit), bounded: true, lo: c.Range.Min, hi: c.Range.Max, unit: c.Unit})
+	}
+	if c.Ahead != nil {
+		add(fact{kind: "ahead", value: bounds(c.Ahead.Min, c.Ahead.Max) + " seconds", bounded: true, lo: c.Ahead.Min, hi: c.Ahead.Max})
+	}
+	if c.Unit != "" && c.Range == nil {
+		add(fact{kind: "unit", value: c.Unit})
+	}
+	if c.Enum != "" {
+		add(fact{kind: "enum", value: c.Enum})
+	}
+	if c.Default != nil {
+		add(fact{kind: "default", value: fmt.Sprint(c.Default)})
+	}
+	if c.Fixed != "" {
+		add(fact{kind: "fixed", value: strconv.Quote(c.Fixed)})
+	}
+	if c.Pattern != "" {
+		add(fact{kind: "pattern", value: c.Pattern})
+	}
+	if c.NoEmoji {
+		add(fact{kind: "no emoji", value: "yes"})
+	}
+	if c.MaxLineFeeds != nil {
+		v := float64(*c.MaxLineFeeds)
+		add(fact{kind: "line feeds", value: "at most " + num(v), bounded: true, hi: &v})
+	}
+	if c.Position != "" {
+		add(fact{kind: "position", value: c.Position})
+	}
+	if c.UploadOnly {
+		add(fact{kind: "upload only", value: "yes"})
+	}
+	if len(c.Variants) > 0 {
+		add(fact{kind: "variants", value: strings.Join(c.Variants, ", ")})
+	}
+	return append(out, facts(c.Each, prefix+"each ")...)
+}
+
+// constraintsDiff describes how the constraints changed, one line per kind.
+func constraintsDiff(old, new *schema.Constraints) []string {
+	of, nf := facts(old, ""), facts(new, "")
+	var out []string
+	matchByName(of, nf, func(f fact) string { return f.kind },
+		func(f fact) { out = append(out, "constraint "+f.kind+" "+f.value+" removed (loosened)") },
+		func(f fact) { out = append(out, "constraint "+f.kind+" "+f.value+" added (tightened)") },
+		func(o, n fact) {
+			if o.value == n.value {
+				return
+			}
+			s := "constraint " + n.kind + " " + o.value + " -> " + n.value
+			if o.bounded && n.bounded && o.unit == n.unit {
+				switch {
+				case within(n, o):
+					s += " (tightened)"
+				case within(o, n):
+					s += " (loosened)"
+				}
+			}
+			out = append(out, s)
+		})
+	return out
+}
+
+// within reports whether interval a lies inside interval b.
+func within(a, b fact) bool {
+	loOK := b.lo == nil || (a.lo != nil && *a.lo >= *b.lo)
+	hiOK := b.hi == nil || (a.hi != nil && *a.hi <= *b.hi)
+	return loOK && hiOK
+}
+
+func intBound(p *int) *float64 {
+	if p == nil {
+		return nil
+	}
+	f := float64(*p)
+	return &f
+}
+
+func bounds(lo, hi *float64) string {
+	switch {
+	case lo != nil && hi != nil:
+		return num(*lo) + "-" + num(*hi)
+	case lo != nil:
+		return "at least " + num(*lo)
+	case hi != nil:
+		return "at most " + num(*hi)
+	}
+	return "any"
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -1,0 +1,495 @@
+// Package schemadiff compares two schemas and reports what changed between
+// them: objects and their fields, methods and their parameters, unions and
+// their variants, enums and their values, types, required-ness,
+// constraints (with whether a bound was tightened or loosened), cross-field
+// rules, `since` versions, limits and the versions list. Descriptions and
+// source positions are not compared: they change with every edit of the
+// prose and say nothing about the wire format.
+//
+// Compare returns a Report; WriteText renders it as a readable changelog.
+package schemadiff
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// Op says what happened to an element.
+type Op int
+
+// Ops, in the order they are shown.
+const (
+	Added Op = iota
+	Removed
+	Changed
+)
+
+// Sign is the one-character marker of the op: "+", "-" or "~".
+func (o Op) Sign() string { return [...]string{"+", "-", "~"}[o] }
+
+// Section groups changes in the report.
+type Section string
+
+// The report's sections, in order.
+const (
+	SecMethods  Section = "Methods"
+	SecObjects  Section = "Objects"
+	SecUnions   Section = "Unions"
+	SecEnums    Section = "Enums"
+	SecLimits   Section = "Limits"
+	SecVersions Section = "Versions"
+	SecDocument Section = "Document"
+)
+
+var sectionOrder = []Section{SecDocument, SecMethods, SecObjects, SecUnions, SecEnums, SecLimits, SecVersions}
+
+// Entry is a top-level element (a method, object, union, enum, limit or
+// version) that was added, removed or changed.
+type Entry struct {
+	Section Section
+	Op      Op
+	// Name is the element's name.
+	Name string
+	// Summary describes an added or removed element in one line, or a
+	// changed element that has no parts ("5.0 -> 5.1").
+	Summary string
+	// Changes are the changes inside a changed element.
+	Changes []Change
+}
+
+// Change is one change inside an element.
+type Change struct {
+	Op Op
+	// What names the part: "field caption", "parameter text", "returns".
+	What string
+	// Detail says how: "String, optional" for an added field,
+	// "type Integer -> Integer64" for a changed one.
+	Detail string
+}
+
+// Report is the difference between two schemas.
+type Report struct {
+	Old, New Side
+	Entries  []*Entry
+}
+
+// Side names one of the compared schemas.
+type Side struct {
+	Name    string
+	Version string
+}
+
+// Empty reports whether nothing changed.
+func (r *Report) Empty() bool { return len(r.Entries) == 0 }
+
+// Counts returns how many changes there are of each kind: an added or
+// removed element counts once, a changed element once per change inside it.
+func (r *Report) Counts() (added, removed, changed, total int) {
+	count := func(op Op) {
+		switch op {
+		case Added:
+			added++
+		case Removed:
+			removed++
+		case Changed:
+			changed++
+		}
+		total++
+	}
+	for _, e := range r.Entries {
+		if e.Op != Changed || len(e.Changes) == 0 {
+			count(e.Op)
+			continue
+		}
+		for _, c := range e.Changes {
+			count(c.Op)
+		}
+	}
+	return
+}
+
+// Compare reports what changed from old to new. The names label the two
+// sides in the report.
+func Compare(old, new *schema.Schema, oldName, newName string) *Report {
+	r := &Report{Old: Side{oldName, old.Version}, New: Side{newName, new.Version}}
+	c := &comparer{r: r}
+	c.document(old, new)
+	c.methods(old, new)
+	c.objects(old, new)
+	c.unions(old, new)
+	c.enums(old, new)
+	c.limits(old, new)
+	c.versions(old, new)
+	// Group by section, keeping the order of discovery inside each.
+	var sorted []*Entry
+	for _, sec := range sectionOrder {
+		for _, e := range r.Entries {
+			if e.Section == sec {
+				sorted = append(sorted, e)
+			}
+		}
+	}
+	r.Entries = sorted
+	return r
+}
+
+type comparer struct{ r *Report }
+
+func (c *comparer) add(e *Entry) { c.r.Entries = append(c.r.Entries, e) }
+
+// matchByName walks two named lists: removed and changed elements in old
+// order, then added ones in new order.
+func matchByName[T any](old, new []T, name func(T) string, removed, added func(T), both func(o, n T)) {
+	newBy := map[string]T{}
+	for _, n := range new {
+		newBy[name(n)] = n
+	}
+	oldBy := map[string]bool{}
+	for _, o := range old {
+		oldBy[name(o)] = true
+		if n, ok := newBy[name(o)]; ok {
+			both(o, n)
+		} else {
+			removed(o)
+		}
+	}
+	for _, n := range new {
+		if !oldBy[name(n)] {
+			added(n)
+		}
+	}
+}
+
+func (c *comparer) document(old, new *schema.Schema) {
+	if old.Title != new.Title {
+		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "title", Summary: quote(old.Title) + " -> " + quote(new.Title)})
+	}
+	if old.Version != new.Version {
+		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "version", Summary: orNone(old.Version) + " -> " + orNone(new.Version)})
+	}
+}
+
+func (c *comparer) methods(old, new *schema.Schema) {
+	matchByName(old.Methods, new.Methods, func(m *schema.Method) string { return m.Name },
+		func(m *schema.Method) {
+			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m)})
+		},
+		func(m *schema.Method) {
+			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, Summary: methodSummary(m)})
+		},
+		func(o, n *schema.Method) {
+			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name}
+			if o.Returns.String() != n.Returns.String() {
+				e.Changes = append(e.Changes, Change{Changed, "returns", o.Returns.String() + " -> " + n.Returns.String()})
+			}
+			if o.Multipart != n.Multipart {
+				e.Changes = append(e.Changes, Change{Changed, "file upload", yesNo(o.Multipart) + " -> " + yesNo(n.Multipart)})
+			}
+			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
+			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params)...)
+			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules)...)
+			if len(e.Changes) > 0 {
+				c.add(e)
+			}
+		})
+}
+
+func (c *comparer) objects(old, new *schema.Schema) {
+	matchByName(old.Objects, new.Objects, func(o *schema.Object) string { return o.Name },
+		func(o *schema.Object) {
+			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o)})
+		},
+		func(o *schema.Object) {
+			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, Summary: objectSummary(o)})
+		},
+		func(o, n *schema.Object) {
+			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name}
+			if o.Opaque != n.Opaque {
+				e.Changes = append(e.Changes, Change{Changed, "fields shown", yesNo(!o.Opaque) + " -> " + yesNo(!n.Opaque)})
+			}
+			if (o.StringForm != "") != (n.StringForm != "") {
+				e.Changes = append(e.Changes, Change{Changed, "string form", yesNo(o.StringForm != "") + " -> " + yesNo(n.StringForm != "")})
+			}
+			if o.Union != n.Union {
+				e.Changes = append(e.Changes, Change{Changed, "variant of", orNone(o.Union) + " -> " + orNone(n.Union)})
+			}
+			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
+			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields)...)
+			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules)...)
+			if len(e.Changes) > 0 {
+				c.add(e)
+			}
+		})
+}
+
+func (c *comparer) unions(old, new *schema.Schema) {
+	matchByName(old.Unions, new.Unions, func(u *schema.Union) string { return u.Name },
+		func(u *schema.Union) {
+			c.add(&Entry{Section: SecUnions, Op: Removed, Name: u.Name, Summary: unionSummary(u)})
+		},
+		func(u *schema.Union) {
+			c.add(&Entry{Section: SecUnions, Op: Added, Name: u.Name, Summary: unionSummary(u)})
+		},
+		func(o, n *schema.Union) {
+			e := &Entry{Section: SecUnions, Op: Changed, Name: n.Name}
+			if o.Discriminator != n.Discriminator {
+				e.Changes = append(e.Changes, Change{Changed, "discriminator", orNone(o.Discriminator) + " -> " + orNone(n.Discriminator)})
+			}
+			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
+			vname := func(v *schema.Variant) string { return v.Type.String() }
+			matchByName(o.Variants, n.Variants, vname,
+				func(v *schema.Variant) {
+					e.Changes = append(e.Changes, Change{Removed, "variant " + vname(v), variantDetail(v)})
+				},
+				func(v *schema.Variant) {
+					e.Changes = append(e.Changes, Change{Added, "variant " + vname(v), variantDetail(v)})
+				},
+				func(ov, nv *schema.Variant) {
+					if ov.Tag != nv.Tag {
+						e.Changes = append(e.Changes, Change{Changed, "variant " + vname(nv), "tag " + orNone(ov.Tag) + " -> " + orNone(nv.Tag)})
+					}
+					if ov.Key != nv.Key {
+						e.Changes = append(e.Changes, Change{Changed, "variant " + vname(nv), "key " + orNone(ov.Key) + " -> " + orNone(nv.Key)})
+					}
+				})
+			if len(e.Changes) > 0 {
+				c.add(e)
+			}
+		})
+}
+
+func (c *comparer) enums(old, new *schema.Schema) {
+	matchByName(old.Enums, new.Enums, func(e *schema.Enum) string { return e.Name },
+		func(e *schema.Enum) {
+			c.add(&Entry{Section: SecEnums, Op: Removed, Name: e.Name, Summary: enumSummary(e)})
+		},
+		func(e *schema.Enum) {
+			c.add(&Entry{Section: SecEnums, Op: Added, Name: e.Name, Summary: enumSummary(e)})
+		},
+		func(o, n *schema.Enum) {
+			e := &Entry{Section: SecEnums, Op: Changed, Name: n.Name}
+			matchByName(o.Values, n.Values, func(v *schema.EnumValue) string { return v.Value },
+				func(v *schema.EnumValue) { e.Changes = append(e.Changes, Change{Removed, "value " + valueName(v), ""}) },
+				func(v *schema.EnumValue) {
+					d := ""
+					if v.Since != "" {
+						d = "since " + v.Since
+					}
+					e.Changes = append(e.Changes, Change{Added, "value " + valueName(v), d})
+				},
+				func(ov, nv *schema.EnumValue) {
+					if ov.Name != nv.Name {
+						e.Changes = append(e.Changes, Change{Changed, "value " + quote(nv.Value), "name " + orNone(ov.Name) + " -> " + orNone(nv.Name)})
+					}
+					for _, ch := range sinceChange(ov.Since, nv.Since) {
+						ch.What = "value " + valueName(nv) + " " + ch.What
+						e.Changes = append(e.Changes, ch)
+					}
+				})
+			if len(e.Changes) > 0 {
+				c.add(e)
+			}
+		})
+}
+
+func (c *comparer) limits(old, new *schema.Schema) {
+	matchByName(old.Limits, new.Limits, func(l *schema.Limit) string { return l.Area },
+		func(l *schema.Limit) { c.add(&Entry{Section: SecLimits, Op: Removed, Name: l.Area, Summary: l.Limit}) },
+		func(l *schema.Limit) { c.add(&Entry{Section: SecLimits, Op: Added, Name: l.Area, Summary: l.Limit}) },
+		func(o, n *schema.Limit) {
+			if o.Limit != n.Limit {
+				c.add(&Entry{Section: SecLimits, Op: Changed, Name: n.Area, Changes: []Change{{Changed, "limit", quote(o.Limit) + " -> " + quote(n.Limit)}}})
+			}
+		})
+}
+
+func (c *comparer) versions(old, new *schema.Schema) {
+	summary := func(v *schema.Version) string {
+		s := v.Date
+		if n := len(v.Changes); n > 0 {
+			s = strings.TrimPrefix(s+fmt.Sprintf("; %d listed change%s", n, plural(n)), "; ")
+		}
+		return s
+	}
+	matchByName(old.Versions, new.Versions, func(v *schema.Version) string { return v.Version },
+		func(v *schema.Version) {
+			c.add(&Entry{Section: SecVersions, Op: Removed, Name: v.Version, Summary: summary(v)})
+		},
+		func(v *schema.Version) {
+			c.add(&Entry{Section: SecVersions, Op: Added, Name: v.Version, Summary: summary(v)})
+		},
+		func(o, n *schema.Version) {
+			if o.Date != n.Date {
+				c.add(&Entry{Section: SecVersions, Op: Changed, Name: n.Version, Changes: []Change{{Changed, "date", orNone(o.Date) + " -> " + orNone(n.Date)}}})
+			}
+		})
+}
+
+// fieldsDiff compares object fields or method parameters.
+func fieldsDiff(kind string, old, new []*schema.Field) []Change {
+	var out []Change
+	matchByName(old, new, func(f *schema.Field) string { return f.Name },
+		func(f *schema.Field) { out = append(out, Change{Removed, kind + " " + f.Name, fieldSummary(f)}) },
+		func(f *schema.Field) { out = append(out, Change{Added, kind + " " + f.Name, fieldSummary(f)}) },
+		func(o, n *schema.Field) {
+			what := kind + " " + n.Name
+			if o.Type.String() != n.Type.String() {
+				out = append(out, Change{Changed, what, "type " + o.Type.String() + " -> " + n.Type.String()})
+			}
+			if o.Required != n.Required {
+				out = append(out, Change{Changed, what, requiredText(o.Required) + " -> " + requiredText(n.Required)})
+			}
+			if o.JSONSerialized != n.JSONSerialized {
+				out = append(out, Change{Changed, what, "JSON-serialized " + yesNo(o.JSONSerialized) + " -> " + yesNo(n.JSONSerialized)})
+			}
+			for _, ch := range sinceChange(o.Since, n.Since) {
+				out = append(out, Change{ch.Op, what, ch.What + " " + ch.Detail})
+			}
+			for _, d := range constraintsDiff(o.Constraints, n.Constraints) {
+				out = append(out, Change{Changed, what, d})
+			}
+		})
+	return out
+}
+
+func sinceChange(old, new string) []Change {
+	if old == new {
+		return nil
+	}
+	return []Change{{Changed, "since", orNone(old) + " -> " + orNone(new)}}
+}
+
+// rulesDiff compares cross-field rules by what they say (kind and names),
+// not by their wording.
+func rulesDiff(old, new []*schema.Rule) []Change {
+	var out []Change
+	matchByName(old, new, ruleKey,
+		func(r *schema.Rule) { out = append(out, Change{Removed, "rule", ruleKey(r)}) },
+		func(r *schema.Rule) { out = append(out, Change{Added, "rule", ruleKey(r)}) },
+		func(o, n *schema.Rule) {})
+	return out
+}
+
+func ruleKey(r *schema.Rule) string {
+	s := strings.ReplaceAll(r.Kind, "_", " ")
+	if len(r.Fields) > 0 {
+		s += " " + strings.Join(r.Fields, ", ")
+	}
+	for i, g := range r.Groups {
+		sep := " "
+		if i > 0 {
+			sep = " | "
+		}
+		s += sep + strings.Join(g, " + ")
+	}
+	if r.When != nil {
+		s += fmt.Sprintf(" when %s = %q", r.When.Field, r.When.Equals)
+	}
+	if len(r.Kinds) > 0 {
+		s += " (kinds " + strings.Join(r.Kinds, ", ") + ")"
+	}
+	return s
+}
+
+func methodSummary(m *schema.Method) string {
+	var params []string
+	for _, p := range m.Params {
+		s := p.Name + " " + p.Type.String()
+		if !p.Required {
+			s += "?"
+		}
+		params = append(params, s)
+	}
+	s := "(" + strings.Join(params, ", ") + ")"
+	if !m.Returns.IsZero() {
+		s += " -> " + m.Returns.String()
+	}
+	return s + sinceSuffix(m.Since)
+}
+
+func objectSummary(o *schema.Object) string {
+	if o.Opaque {
+		return "fields not shown" + sinceSuffix(o.Since)
+	}
+	return fmt.Sprintf("%d field%s", len(o.Fields), plural(len(o.Fields))) + sinceSuffix(o.Since)
+}
+
+func unionSummary(u *schema.Union) string {
+	var vs []string
+	for _, v := range u.Variants {
+		vs = append(vs, v.Type.String())
+	}
+	return strings.Join(vs, " | ") + sinceSuffix(u.Since)
+}
+
+func enumSummary(e *schema.Enum) string {
+	var vs []string
+	for _, v := range e.Values {
+		vs = append(vs, valueName(v))
+	}
+	return strings.Join(vs, ", ")
+}
+
+func variantDetail(v *schema.Variant) string {
+	switch {
+	case v.Tag != "":
+		return "tag " + quote(v.Tag)
+	case v.Key != "":
+		return "key " + v.Key
+	}
+	return ""
+}
+
+func valueName(v *schema.EnumValue) string {
+	if v.Name != "" && v.Name != v.Value {
+		return v.Name + " (" + quote(v.Value) + ")"
+	}
+	return quote(v.Value)
+}
+
+func fieldSummary(f *schema.Field) string {
+	s := f.Type.String() + ", " + strings.ToLower(requiredText(f.Required))
+	for _, fc := range facts(f.Constraints, "") {
+		s += ", " + fc.kind + " " + fc.value
+	}
+	return s + sinceSuffix(f.Since)
+}
+
+func sinceSuffix(v string) string {
+	if v == "" {
+		return ""
+	}
+	return " (since " + v + ")"
+}
+
+func requiredText(req bool) string {
+	if req {
+		return "Required"
+	}
+	return "Optional"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func quote(s string) string { return fmt.Sprintf("%q", s) }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,19 @@
+// Package templates holds the prose templates of apigen's docs backend and
+// the static files the HTML site ships with, embedded into the binary.
+//
+// The templates only render: every decision (what is linked where, which
+// rows a table has, which sections exist) is made in Go by the docs backend,
+// which hands the templates ready view models.
+package templates
+
+import "embed"
+
+// FS holds:
+//
+//	page.html.tmpl      one HTML page (index, section, object, method, union, enum)
+//	reference.md.tmpl   the single-file Markdown reference
+//	style.css           the site's stylesheet
+//	search.js           the offline search box (reads search-index.js)
+//
+//go:embed *.tmpl *.css *.js
+var FS embed.FS
