@@ -6,13 +6,15 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard golden/go.mod bench/go.mod interop/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check
 
 all: generate test
 
-## generate: parse the embedded spec and write schema/, generated/botapi and generated/docs
+## generate: parse the embedded spec and write schema/, generated/botapi and generated/docs,
+## and rerun go generate in the example module (its botapi/ is committed too)
 generate:
 	$(GO) run ./cmd/apigen generate
+	cd examples/echobot && $(GO) generate ./...
 
 ## test: run the tests of every module (fuzz targets run their seed corpus)
 test:
@@ -23,11 +25,17 @@ test:
 
 ## golden: rewrite the golden files from the current generators
 golden:
-	$(GO) test ./parser/ ./pipeline/ -run Golden -update
+	$(GO) test ./parser/ ./pipeline/ ./schemadiff/ -run Golden -update
 
-## fuzz: run each fuzz target for FUZZTIME (default 60s)
+## fuzz: run each fuzz target for FUZZTIME (default 60s), one after another
+FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
+	./generators/support/:FuzzParseMarkdownV2 ./generators/support/:FuzzParseHTML ./generators/support/:FuzzParseMarkdown \
+	./naming/:FuzzExported ./naming/:FuzzUnexported
 fuzz:
-	$(GO) test ./parser/ -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "== fuzz $$name ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test $$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME); \
+	done
 
 ## bench: run the benchmarks of the main module and the bench module
 bench:
@@ -45,9 +53,14 @@ tidy-check:
 
 ## generated-check: regenerate and fail if committed output changed
 generated-check: generate
-	@git add -N schema generated >/dev/null 2>&1 || true
-	@if ! git diff --exit-code --stat -- schema generated; then \
+	@git add -N schema generated examples >/dev/null 2>&1 || true
+	@if ! git diff --exit-code --stat -- schema generated examples; then \
 		echo "generated output is stale: run 'make generate' and commit the result"; exit 1; fi
 
 ## check: everything CI checks
 check: fmt-check vet tidy-check generated-check test
+
+## docs-check: load every page of generated/docs in headless Chromium (apt-get install -y chromium)
+## and fail on console errors, failed or outside requests, broken links or a broken search box
+docs-check:
+	APIGEN_REQUIRE_BROWSER=1 $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v

@@ -77,15 +77,15 @@ func (p *parser) finishShorthand(ctx *shorthandCtx) {
 	}
 	if ctx.result != "" {
 		te, _ := parseTypeExact(ctx.result)
-		if t, ok := p.typeOf(te, g.Name, "result", ctx.line); ok {
+		if t, ok := p.typeOf(te, g.Name, "result", g.Source); ok {
 			g.Returns = &t
 		}
 	}
 }
 
 // typeOf resolves a written type outside a field.
-func (p *parser) typeOf(te typeExpr, owner, what string, line int) (schema.Type, bool) {
-	pd := &pending{field: &schema.Field{Name: what}, owner: owner, line: line}
+func (p *parser) typeOf(te typeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
+	pd := &pending{field: &schema.Field{Name: what, Source: where}, owner: owner, line: where.Line}
 	t, _, ok := p.resolveType(&facts{typ: te}, pd)
 	return t, ok
 }
@@ -153,7 +153,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 			p.errorf(ctx.line, "%s: result %q does not start with a type", m.Name, ctx.result)
 			return
 		}
-		t, ok := p.typeOf(te, m.Name, "result", ctx.line)
+		t, ok := p.typeOf(te, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
@@ -166,7 +166,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 	case groupReturns != nil:
 		m.Returns = *groupReturns
 	case p.results[ctx.sec.path()] != "":
-		t, ok := p.typeOf(typeExpr{alts: []string{p.results[ctx.sec.path()]}}, m.Name, "result", ctx.line)
+		t, ok := p.typeOf(typeExpr{alts: []string{p.results[ctx.sec.path()]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}

@@ -125,8 +125,8 @@ type pending struct {
 	// optional fields ("Fields (Optional marked)"), so an unmarked field is
 	// required even where the name is optional elsewhere.
 	markedTable bool
-	rules           *[]*schema.Rule
-	line            int
+	rules       *[]*schema.Rule
+	line        int
 	// fixed is the only value a discriminator field may hold.
 	fixed string
 	// resolved is set once the field's type and constraints are final.
@@ -258,6 +258,8 @@ func (p *parser) statement(s *section, text string, line int) {
 		for _, n := range names {
 			p.opaque = append(p.opaque, opaqueRef{name: n, src: src(s, line)})
 		}
+		p.out.Notes = append(p.out.Notes, schema.Clause{Text: text, Source: src(s, line)})
+		return
 	}
 	if s != nil {
 		if m := reDefaultResult.FindStringSubmatch(text); m != nil {
