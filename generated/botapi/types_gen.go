@@ -17,13 +17,19 @@
 // Unions with primitive variants are structs whose zero value is unset. They
 // are built with a constructor per variant named <Union>From<Variant>, where
 // <Variant> is the variant's schema type name (for example
-// <Union>FromString, <Union>FromInteger64, <Union>FromInputFile,
-// <Union>FromTrue, or <Union>From<Object> taking a pointer), and read with
-// As<Variant> accessors returning the value and whether that variant is the
-// one held. Encoding an unset required union is an error.
+// <Union>FromString, <Union>FromInteger64, <Union>FromTrue, or
+// <Union>From<Object> taking a pointer), and read with As<Variant> accessors
+// returning the value and whether that variant is the one held. Encoding an
+// unset required union is an error.
 //
-// InputFile values come from Upload (streamed multipart contents), FileID
-// and FileURL.
+// Files are InputFile values, built with Upload(name, reader) (contents
+// streamed in a multipart/form-data request), FileID(id) (a file already
+// stored by the service) or FileURL(url) (an HTTP URL the service
+// downloads); the zero InputFile is unset. A value the schema types
+// "InputFile or String" is an InputFile and takes any of the three forms; a
+// value typed plain InputFile must be an Upload (Validate rejects the other
+// forms). In JSON an InputFile is a string: decoding gives a FileURL for an
+// absolute http or https URL and a FileID for any other string.
 //
 // Enums are string types with a constant per value; decoding keeps values
 // the package does not know (Known reports whether a value is listed).
@@ -826,7 +832,7 @@ type Poll struct {
 	// 0-based; only for quiz polls that are closed, or were sent (not forwarded)
 	// by the bot or to the private chat with the bot. Its zero value is
 	// meaningful and is sent when set. Optional.
-	CorrectOptionID Opt[int64] `json:"correct_option_id,omitzero"`
+	CorrectOptionID Opt[int] `json:"correct_option_id,omitzero"`
 
 	// Length: 0-200 characters. Optional. Since 4.8.
 	Explanation Opt[string] `json:"explanation,omitzero"`
@@ -1140,8 +1146,9 @@ type ResponseParameters struct {
 type InputMediaPhoto struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
-	// multipart/form-data request under <file_attach_name>. Required.
-	Media InputFileOrString `json:"media"`
+	// multipart/form-data request under <file_attach_name>. An Upload, a FileID
+	// or a FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -1162,8 +1169,9 @@ func (*InputMediaPhoto) isInputMedia() {}
 type InputMediaVideo struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
-	// multipart/form-data request under <file_attach_name>. Required.
-	Media InputFileOrString `json:"media"`
+	// multipart/form-data request under <file_attach_name>. An Upload, a FileID
+	// or a FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -1176,8 +1184,9 @@ type InputMediaVideo struct {
 
 	// Variants video, animation, audio, document; JPEG under 200 kB, width and
 	// height at most 320, ignored unless uploaded via multipart/form-data, never
-	// reusable, may be given as attach://<file_attach_name>. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// reusable, may be given as attach://<file_attach_name>. An Upload, a FileID
+	// or a FileURL. Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Optional.
 	Width Opt[int] `json:"width,omitzero"`
@@ -1201,8 +1210,9 @@ func (*InputMediaVideo) isInputMedia() {}
 type InputMediaAnimation struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
-	// multipart/form-data request under <file_attach_name>. Required.
-	Media InputFileOrString `json:"media"`
+	// multipart/form-data request under <file_attach_name>. An Upload, a FileID
+	// or a FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -1215,8 +1225,9 @@ type InputMediaAnimation struct {
 
 	// Variants video, animation, audio, document; JPEG under 200 kB, width and
 	// height at most 320, ignored unless uploaded via multipart/form-data, never
-	// reusable, may be given as attach://<file_attach_name>. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// reusable, may be given as attach://<file_attach_name>. An Upload, a FileID
+	// or a FileURL. Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Optional.
 	Width Opt[int] `json:"width,omitzero"`
@@ -1237,8 +1248,9 @@ func (*InputMediaAnimation) isInputMedia() {}
 type InputMediaAudio struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
-	// multipart/form-data request under <file_attach_name>. Required.
-	Media InputFileOrString `json:"media"`
+	// multipart/form-data request under <file_attach_name>. An Upload, a FileID
+	// or a FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -1251,8 +1263,9 @@ type InputMediaAudio struct {
 
 	// Variants video, animation, audio, document; JPEG under 200 kB, width and
 	// height at most 320, ignored unless uploaded via multipart/form-data, never
-	// reusable, may be given as attach://<file_attach_name>. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// reusable, may be given as attach://<file_attach_name>. An Upload, a FileID
+	// or a FileURL. Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Optional.
 	Duration Opt[int] `json:"duration,omitzero"`
@@ -1273,8 +1286,9 @@ func (*InputMediaAudio) isInputMedia() {}
 type InputMediaDocument struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
-	// multipart/form-data request under <file_attach_name>. Required.
-	Media InputFileOrString `json:"media"`
+	// multipart/form-data request under <file_attach_name>. An Upload, a FileID
+	// or a FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -1287,8 +1301,9 @@ type InputMediaDocument struct {
 
 	// Variants video, animation, audio, document; JPEG under 200 kB, width and
 	// height at most 320, ignored unless uploaded via multipart/form-data, never
-	// reusable, may be given as attach://<file_attach_name>. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// reusable, may be given as attach://<file_attach_name>. An Upload, a FileID
+	// or a FileURL. Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Always true when the document is part of an album. Optional. Since 5.0.
 	DisableContentTypeDetection Opt[bool] `json:"disable_content_type_detection,omitzero"`
@@ -1491,54 +1506,6 @@ type UnknownInputMedia struct {
 }
 
 func (*UnknownInputMedia) isInputMedia() {}
-
-// InputFileOrString is one of InputFile, String.
-//
-// InputFile or String.
-//
-// The zero InputFileOrString is unset. Build one with
-// InputFileOrStringFromInputFile, InputFileOrStringFromString; read it with
-// AsInputFile, AsString.
-type InputFileOrString struct {
-	kind        uint8
-	inputFile   InputFile
-	stringValue string
-}
-
-// InputFileOrStringFromInputFile returns an InputFileOrString holding the
-// InputFile v.
-func InputFileOrStringFromInputFile(v InputFile) InputFileOrString {
-	return InputFileOrString{
-		inputFile: v,
-		kind:      1,
-	}
-}
-
-// AsInputFile returns the InputFile u holds and true, or the zero value and
-// false when u holds another variant or is unset.
-func (u InputFileOrString) AsInputFile() (InputFile, bool) {
-	return u.inputFile, u.kind == 1
-}
-
-// InputFileOrStringFromString returns an InputFileOrString holding the
-// String v.
-func InputFileOrStringFromString(v string) InputFileOrString {
-	return InputFileOrString{
-		kind:        2,
-		stringValue: v,
-	}
-}
-
-// AsString returns the String u holds and true, or the zero value and false
-// when u holds another variant or is unset.
-func (u InputFileOrString) AsString() (string, bool) {
-	return u.stringValue, u.kind == 2
-}
-
-// IsSet reports whether u holds a value.
-func (u InputFileOrString) IsSet() bool {
-	return u.kind != 0
-}
 
 // ReplyMarkup is one of InlineKeyboardMarkup, ReplyKeyboardMarkup,
 // ReplyKeyboardRemove, ForceReply.
@@ -1913,8 +1880,8 @@ type SetWebhookParams struct {
 	// HTTPS URL; empty string removes the webhook. Required.
 	URL string `json:"url"`
 
-	// Public key certificate, a string does not work. Must be an upload (a
-	// file_id or URL is not accepted). Optional.
+	// Public key certificate, a string does not work. Must be an Upload (a
+	// FileID or FileURL is not accepted). Optional.
 	Certificate InputFile `json:"certificate,omitzero"`
 
 	// Fixed address used instead of DNS. Optional. Since 5.0.
@@ -2036,8 +2003,8 @@ type SendPhotoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Required.
-	Photo InputFileOrString `json:"photo"`
+	// An Upload, a FileID or a FileURL. Required.
+	Photo InputFile `json:"photo"`
 
 	// Length: 0-1024 characters after entity parsing. From CAPTION_OPTS.
 	// Optional.
@@ -2071,8 +2038,8 @@ type SendAudioParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// .MP3 or .M4A. Required.
-	Audio InputFileOrString `json:"audio"`
+	// .MP3 or .M4A. An Upload, a FileID or a FileURL. Required.
+	Audio InputFile `json:"audio"`
 
 	// Length: 0-1024 characters after entity parsing. From CAPTION_OPTS.
 	// Optional.
@@ -2094,8 +2061,9 @@ type SendAudioParams struct {
 	// Optional.
 	Title Opt[string] `json:"title,omitzero"`
 
-	// Rules as for InputMedia. From THUMB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Rules as for InputMedia. An Upload, a FileID or a FileURL. From THUMB.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Silent sending. From SEND_OPTS. Optional.
 	DisableNotification Opt[bool] `json:"disable_notification,omitzero"`
@@ -2118,11 +2086,12 @@ type SendDocumentParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Required.
-	Document InputFileOrString `json:"document"`
+	// An Upload, a FileID or a FileURL. Required.
+	Document InputFile `json:"document"`
 
-	// Rules as for InputMedia. From THUMB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Rules as for InputMedia. An Upload, a FileID or a FileURL. From THUMB.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Length: 0-1024 characters after entity parsing. From CAPTION_OPTS.
 	// Optional.
@@ -2159,8 +2128,9 @@ type SendVideoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Mp4 supported, other formats may be sent as a document. Required.
-	Video InputFileOrString `json:"video"`
+	// Mp4 supported, other formats may be sent as a document. An Upload, a
+	// FileID or a FileURL. Required.
+	Video InputFile `json:"video"`
 
 	// Optional.
 	Duration Opt[int] `json:"duration,omitzero"`
@@ -2171,8 +2141,9 @@ type SendVideoParams struct {
 	// Optional.
 	Height Opt[int] `json:"height,omitzero"`
 
-	// Rules as for InputMedia. From THUMB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Rules as for InputMedia. An Upload, a FileID or a FileURL. From THUMB.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Length: 0-1024 characters after entity parsing. From CAPTION_OPTS.
 	// Optional.
@@ -2209,8 +2180,8 @@ type SendAnimationParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Required.
-	Animation InputFileOrString `json:"animation"`
+	// An Upload, a FileID or a FileURL. Required.
+	Animation InputFile `json:"animation"`
 
 	// Optional.
 	Duration Opt[int] `json:"duration,omitzero"`
@@ -2221,8 +2192,9 @@ type SendAnimationParams struct {
 	// Optional.
 	Height Opt[int] `json:"height,omitzero"`
 
-	// Rules as for InputMedia. From THUMB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Rules as for InputMedia. An Upload, a FileID or a FileURL. From THUMB.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Length: 0-1024 characters after entity parsing. From CAPTION_OPTS.
 	// Optional.
@@ -2256,8 +2228,9 @@ type SendVoiceParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// OGG encoded with OPUS, otherwise sent as audio or document. Required.
-	Voice InputFileOrString `json:"voice"`
+	// OGG encoded with OPUS, otherwise sent as audio or document. An Upload, a
+	// FileID or a FileURL. Required.
+	Voice InputFile `json:"voice"`
 
 	// Length: 0-1024 characters after entity parsing. From CAPTION_OPTS.
 	// Optional.
@@ -2294,8 +2267,8 @@ type SendVideoNoteParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// URL sending unsupported. Required.
-	VideoNote InputFileOrString `json:"video_note"`
+	// URL sending unsupported. An Upload, a FileID or a FileURL. Required.
+	VideoNote InputFile `json:"video_note"`
 
 	// Optional.
 	Duration Opt[int] `json:"duration,omitzero"`
@@ -2303,8 +2276,9 @@ type SendVideoNoteParams struct {
 	// Diameter. Optional.
 	Length Opt[int] `json:"length,omitzero"`
 
-	// Rules as for InputMedia. From THUMB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Rules as for InputMedia. An Upload, a FileID or a FileURL. From THUMB.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Silent sending. From SEND_OPTS. Optional.
 	DisableNotification Opt[bool] `json:"disable_notification,omitzero"`
@@ -2548,7 +2522,7 @@ type SendPollParams struct {
 	AllowsMultipleAnswers Opt[bool] `json:"allows_multiple_answers,omitzero"`
 
 	// Its zero value is meaningful and is sent when set. Optional.
-	CorrectOptionID Opt[int64] `json:"correct_option_id,omitzero"`
+	CorrectOptionID Opt[int] `json:"correct_option_id,omitzero"`
 
 	// Length: 0-200 characters after entity parsing. At most 2 line feeds.
 	// Optional. Since 4.8.
@@ -2771,7 +2745,7 @@ type SetChatPhotoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Must be an upload (a file_id or URL is not accepted). Required.
+	// Must be an Upload (a FileID or FileURL is not accepted). Required.
 	Photo InputFile `json:"photo"`
 }
 

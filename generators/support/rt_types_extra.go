@@ -7,6 +7,7 @@ package support
 import (
 	"errors"
 	"io"
+	"net/url"
 	"strings"
 )
 
@@ -26,9 +27,22 @@ const (
 // file already stored by the service) or FileURL (an HTTP URL the service
 // downloads).
 //
+// A parameter or field the schema types "InputFile or String" is an
+// InputFile and takes any of the three forms:
+//
+//	Photo: Upload("cat.png", f)
+//	Photo: FileID(id)
+//	Photo: FileURL("https://example.com/cat.png")
+//
+// A parameter typed plain InputFile must be an Upload; Validate reports a
+// FileID or FileURL there.
+//
 // In a JSON body an InputFile is a string: the file_id or URL. An upload has
 // no JSON form of its own: the client sends it as a multipart part and puts
-// "attach://<part>" in the JSON in its place.
+// "attach://<part>" in the JSON in its place. Decoding a string gives a
+// FileURL when it parses as an absolute http or https URL (scheme and host
+// present), an upload reference bound to a multipart part for
+// "attach://<part>", and a FileID for any other string.
 type InputFile struct {
 	kind   inputFileKind
 	name   string    // file name of an upload
@@ -136,15 +150,29 @@ func (f *InputFile) decodeJSON(r *jsonReader) error {
 	if err != nil {
 		return err
 	}
+	*f = inputFileFromString(s)
+	return nil
+}
+
+// inputFileFromString reads the string form of an InputFile (a JSON string
+// or a form field): "attach://<part>" is a reference to a multipart part
+// (see bindUpload), an absolute http or https URL is a FileURL, anything
+// else is a FileID.
+func inputFileFromString(s string) InputFile {
 	switch {
 	case strings.HasPrefix(s, inputFileAttachPrefix):
-		*f = InputFile{kind: inputFileAttach, attach: s[len(inputFileAttachPrefix):]}
-	case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
-		*f = FileURL(s)
-	default:
-		*f = FileID(s)
+		return InputFile{kind: inputFileAttach, attach: s[len(inputFileAttachPrefix):]}
+	case isHTTPURL(s):
+		return FileURL(s)
 	}
-	return nil
+	return FileID(s)
+}
+
+// isHTTPURL reports whether s parses as an absolute http or https URL with
+// a host.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // MarshalJSON writes the JSON form (see InputFile).
@@ -158,7 +186,8 @@ func (f InputFile) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
-// UnmarshalJSON reads a file_id, an HTTP(S) URL or "attach://<part>".
+// UnmarshalJSON reads a file_id, an HTTP(S) URL or "attach://<part>" (see
+// InputFile for how a string is classified).
 func (f *InputFile) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
 	defer jsonPutReader(r)

@@ -191,7 +191,7 @@ func TestMiscReasons(t *testing.T) {
 		`mode: unknown value "ok\"", want one of A, B`,
 		`type: "video", must be "photo"`,
 		`cmd: "Go" does not match ^[a-z]*$`,
-		"photo: must be an uploaded file (Upload); a file_id or URL is not accepted",
+		"photo: must be an uploaded file (Upload), not a file_id or URL",
 		`unknown type "sticker", want one of photo, video`,
 		"media: items [0] (audio) and [2] (photo) cannot be in one group: audio, document items may only be grouped with items of their own kind",
 	)

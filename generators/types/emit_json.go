@@ -30,6 +30,9 @@ func (g *gen) emitJSON() ([]byte, error) {
 		g.emitStructCodec(f, si)
 	}
 	for _, u := range g.s.Unions {
+		if g.fileUnions[u.Name] {
+			continue // represented by InputFile
+		}
 		g.emitUnionCodec(f, g.unions[u.Name])
 	}
 	for _, e := range g.s.Enums {
@@ -123,7 +126,7 @@ func (g *gen) emitStructCodec(f *jen.File, si *structInfo) {
 	} else {
 		var cases []jen.Code
 		for _, fi := range si.fields {
-			stmts := g.decodeInto(id("v").dot(fi.goName), fi.f.Type, fi.f.Constraints, fi.f.Name, !fi.f.Required, 0, wrapField(fi.f.Name))
+			stmts := g.decodeInto(id("v").dot(fi.goName), fi.f.Type, fi.f.Constraints, identName(fi.f), !fi.f.Required, 0, wrapField(fi.f.Name))
 			cases = append(cases, jen.Case(jen.Lit(fi.f.Name)).Block(stmts...))
 		}
 		def := []jen.Code{}
@@ -179,21 +182,21 @@ func (g *gen) encodeField(si *structInfo, fi *fieldInfo) []jen.Code {
 			}
 		}
 		pre = append(pre, key)
-		return append(pre, g.encodeValue(v, t, fi.f.Constraints, wire, 0)...)
+		return append(pre, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)
 	}
 	switch {
 	case t.IsArray():
-		return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, wire, 0)...)...)}
+		return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)...)}
 	case t.Name == schema.True:
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(key, jen.Id("w").Dot("True").Call())}
 	case isScalar(t.Name):
 		return []jen.Code{jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(v()).Dot("Get").Call(), jen.Id("ok")).Block(
-			append([]jen.Code{key}, g.encodeValue(id("x"), t, fi.f.Constraints, wire, 0)...)...)}
+			append([]jen.Code{key}, g.encodeValue(id("x"), t, fi.f.Constraints, identName(fi.f), 0)...)...)}
 	case t.Name == schema.InputFile, g.unions[t.Name] != nil && g.unions[t.Name].kind == unionPrim:
-		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, wire, 0)...)...)}
+		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)...)}
 	}
 	// Pointer object or interface union.
-	return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, wire, 0)...)...)}
+	return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)...)}
 }
 
 // encodeValue writes the value e of type t (no member name).

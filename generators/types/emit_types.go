@@ -28,10 +28,31 @@ func render(f *jen.File) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// isIdentifier reports whether an Integer field holds an identifier
-// ("id", "*_id"), which is int64.
+// isIdentifier reports whether an Integer value named wire holds an
+// identifier ("id", "*_id"), which is int64. The codec and type helpers
+// take the name through identName, so that a field whose zero is
+// meaningful is never an identifier.
 func isIdentifier(wire string) bool {
 	return wire == "id" || strings.HasSuffix(wire, "_id")
+}
+
+// identName is the name the identifier rule sees for f: its wire name, or
+// "" when the schema marks its zero as meaningful. Identifiers are never 0;
+// a "*_id" Integer whose 0 is a real value is a 0-based index (a poll's
+// correct_option_id), so it stays int.
+func identName(f *schema.Field) string {
+	if f.ZeroMeaningful {
+		return ""
+	}
+	return f.Name
+}
+
+// IsIdentifier reports whether the types backend stores the Integer field f
+// (or the Integer elements of an Array field) as int64 rather than int:
+// it is named "id" or "*_id" and its zero is not meaningful. Other backends
+// use it instead of repeating the rule.
+func IsIdentifier(f *schema.Field) bool {
+	return f.Type.Base() == schema.Integer && isIdentifier(identName(f))
 }
 
 // scalar kinds of a non-array, non-named type.
@@ -274,12 +295,28 @@ func comment(lines []string) []jen.Code {
 	return out
 }
 
-func fieldDoc(f *schema.Field) []string {
+func fieldDoc(fi *fieldInfo) []string {
+	f := fi.f
 	var parts []string
 	if d := sentence(f.Description); d != "" {
 		parts = append(parts, d)
 	}
-	parts = append(parts, constraintText(f.Constraints)...)
+	c := f.Constraints
+	if f.Type.Base() == schema.InputFile {
+		switch {
+		case !fi.fileUnion:
+			// A plain InputFile is an upload; upload_only says it again.
+			parts = append(parts, "Must be an Upload (a FileID or FileURL is not accepted).")
+			if c != nil && c.UploadOnly {
+				cc := *c
+				cc.UploadOnly = false
+				c = &cc
+			}
+		case c == nil || !c.UploadOnly:
+			parts = append(parts, "An Upload, a FileID or a FileURL.")
+		}
+	}
+	parts = append(parts, constraintText(c)...)
 	if f.ZeroMeaningful {
 		parts = append(parts, "Its zero value is meaningful and is sent when set.")
 	}
@@ -315,6 +352,9 @@ func (g *gen) emitTypes() ([]byte, error) {
 		}
 	}
 	for _, u := range g.s.Unions {
+		if g.fileUnions[u.Name] {
+			continue // represented by InputFile
+		}
 		g.emitUnionType(f, g.unions[u.Name])
 	}
 	for _, e := range g.s.Enums {
@@ -340,9 +380,9 @@ func (g *gen) packageDoc() []string {
 		"",
 		"Unions of objects are interfaces implemented by the variants' pointer types, plus an Unknown<Union> type that keeps the raw JSON of a variant this package does not know. For a union with a discriminator the variant structs have no discriminator field: encoding writes it from the variant.",
 		"",
-		"Unions with primitive variants are structs whose zero value is unset. They are built with a constructor per variant named <Union>From<Variant>, where <Variant> is the variant's schema type name (for example <Union>FromString, <Union>FromInteger64, <Union>FromInputFile, <Union>FromTrue, or <Union>From<Object> taking a pointer), and read with As<Variant> accessors returning the value and whether that variant is the one held. Encoding an unset required union is an error.",
+		"Unions with primitive variants are structs whose zero value is unset. They are built with a constructor per variant named <Union>From<Variant>, where <Variant> is the variant's schema type name (for example <Union>FromString, <Union>FromInteger64, <Union>FromTrue, or <Union>From<Object> taking a pointer), and read with As<Variant> accessors returning the value and whether that variant is the one held. Encoding an unset required union is an error.",
 		"",
-		"InputFile values come from Upload (streamed multipart contents), FileID and FileURL.",
+		"Files are InputFile values, built with Upload(name, reader) (contents streamed in a multipart/form-data request), FileID(id) (a file already stored by the service) or FileURL(url) (an HTTP URL the service downloads); the zero InputFile is unset. A value the schema types \"InputFile or String\" is an InputFile and takes any of the three forms; a value typed plain InputFile must be an Upload (Validate rejects the other forms). In JSON an InputFile is a string: decoding gives a FileURL for an absolute http or https URL and a FileID for any other string.",
 		"",
 		"Enums are string types with a constant per value; decoding keeps values the package does not know (Known reports whether a value is listed).",
 		"",
@@ -392,12 +432,12 @@ func (g *gen) structFields(si *structInfo) []jen.Code {
 		if i > 0 {
 			fields = append(fields, jen.Line())
 		}
-		fields = append(fields, comment(fieldDoc(fi.f))...)
+		fields = append(fields, comment(fieldDoc(fi))...)
 		tag := fi.f.Name
 		if !fi.f.Required {
 			tag += ",omitzero"
 		}
-		fields = append(fields, jen.Id(fi.goName).Add(g.goType(fi.f.Type, fi.f.Constraints, fi.f.Name, !fi.f.Required)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, jen.Id(fi.goName).Add(g.goType(fi.f.Type, fi.f.Constraints, identName(fi.f), !fi.f.Required)).Tag(map[string]string{"json": tag}))
 	}
 	return fields
 }

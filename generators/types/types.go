@@ -35,7 +35,7 @@ const (
 
 // importedPackages are the standard packages generated files may import;
 // they are reserved in the package scope.
-var importedPackages = []string{"errors", "fmt", "io", "strconv", "strings", "bytes", "json", "sync", "unicode", "utf8", "math", "bits", "binary", "utf16", "sort"}
+var importedPackages = []string{"errors", "fmt", "io", "strconv", "strings", "bytes", "json", "sync", "unicode", "utf8", "math", "bits", "binary", "utf16", "sort", "url"}
 
 // Generate runs the backend.
 func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
@@ -123,8 +123,10 @@ type gen struct {
 
 	typeName map[string]string // schema object/union/enum name -> Go name
 	objects  map[string]*schema.Object
-	unions   map[string]*unionInfo
-	enums    map[string]*enumInfo
+	// fileUnions are the unions represented by InputFile (IsFileUnion).
+	fileUnions map[string]bool
+	unions     map[string]*unionInfo
+	enums      map[string]*enumInfo
 	// memberOf lists the interface unions an object is a variant of.
 	memberOf map[string][]*unionInfo
 
@@ -201,6 +203,9 @@ type helperPath struct {
 type fieldInfo struct {
 	f      *schema.Field
 	goName string
+	// fileUnion: the schema types the field with a file union (any of
+	// Upload, FileID, FileURL); f.Type says InputFile instead.
+	fileUnion bool
 	// key is the pre-encoded member name `"wire":` when wire needs no
 	// escaping, else "".
 	key string
@@ -234,6 +239,7 @@ func (g *gen) build() error {
 	g.enums = map[string]*enumInfo{}
 	g.memberOf = map[string][]*unionInfo{}
 	g.byObj = map[string]*structInfo{}
+	g.fileUnions = map[string]bool{}
 
 	// Type names first: every other declaration may refer to them.
 	for _, o := range g.s.Objects {
@@ -248,6 +254,11 @@ func (g *gen) build() error {
 		g.objects[o.Name] = o
 	}
 	for _, u := range g.s.Unions {
+		if IsFileUnion(u) {
+			// Represented by InputFile itself: no Go declaration.
+			g.fileUnions[u.Name] = true
+			continue
+		}
 		n, err := exported(u.Name, "union "+u.Name)
 		if err != nil {
 			return err
@@ -293,6 +304,9 @@ func (g *gen) build() error {
 	}
 	// Unions.
 	for _, u := range g.s.Unions {
+		if g.fileUnions[u.Name] {
+			continue
+		}
 		ui, err := g.buildUnion(u)
 		if err != nil {
 			return err
@@ -447,6 +461,37 @@ func (g *gen) jsonKindOfVariant(name string) string {
 	return ""
 }
 
+// IsFileUnion reports whether u is a union of exactly the variants InputFile
+// and String ("InputFile or String"). Such a union has no Go type of its
+// own: every value of it is an InputFile, whose Upload form is the InputFile
+// variant and whose FileID / FileURL forms are the String variant
+// (CONVENTIONS.md, Unions). Other backends use it to find those values.
+func IsFileUnion(u *schema.Union) bool {
+	if u == nil || u.Discriminator != "" || len(u.Variants) != 2 {
+		return false
+	}
+	has := map[string]bool{}
+	for _, v := range u.Variants {
+		if v.Type.IsArray() {
+			return false
+		}
+		has[v.Type.Name] = true
+	}
+	return has[schema.InputFile] && has[schema.String]
+}
+
+// resolve replaces references to file unions (IsFileUnion) with InputFile,
+// at any array depth.
+func (g *gen) resolve(t schema.Type) schema.Type {
+	if t.IsArray() {
+		return schema.ArrayOf(g.resolve(*t.Elem))
+	}
+	if g.fileUnions[t.Name] {
+		return schema.Named(schema.InputFile)
+	}
+	return t
+}
+
 func (g *gen) field(sc *naming.Scope, f *schema.Field, what string) (*fieldInfo, error) {
 	n, err := exported(f.Name, what)
 	if err != nil {
@@ -456,6 +501,12 @@ func (g *gen) field(sc *naming.Scope, f *schema.Field, what string) (*fieldInfo,
 		return nil, err
 	}
 	fi := &fieldInfo{f: f, goName: n}
+	if f.Type.Base() != "" && g.fileUnions[f.Type.Base()] {
+		// The field holds InputFile values; keep the schema's view for docs.
+		c := *f
+		c.Type = g.resolve(f.Type)
+		fi.f, fi.fileUnion = &c, true
+	}
 	if plainKey(f.Name) {
 		fi.key = strconv.Quote(f.Name) + ":"
 	}

@@ -51,6 +51,8 @@ var fileComment = []string{
 	"    a mode the text is counted as written.",
 	"  - A required union, InputFile or slice must be set; the zero value of a",
 	"    required string, number or bool is a value.",
+	"  - A parameter typed plain InputFile must be an Upload; one typed",
+	"    \"InputFile or String\" may be an Upload, a FileID or a FileURL.",
 	"  - Enums must hold a listed value and unions a known variant.",
 	"  - Unix times \"N-M seconds ahead\" are judged against ValidationNow().",
 }
@@ -296,12 +298,12 @@ func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool
 	if t.IsArray() {
 		return b.array(x, t, c, required, at, name, idx)
 	}
-	if err := checkApplicable(t, c, b.g.unions[t.Name] != nil, b.g.hasStringForm(t)); err != nil {
+	if err := checkApplicable(t, c, b.g.unions[t.Name] != nil || b.g.fileUnions[t.Name], b.g.hasStringForm(t)); err != nil {
 		return nil, err
 	}
 	switch {
-	case t.Name == schema.InputFile:
-		return b.inputFile(x, c, required, at, name)
+	case b.g.isFile(t.Name):
+		return b.inputFile(x, t.Name, c, required, at, name)
 	case b.g.unions[t.Name] != nil:
 		return b.union(x, b.g.unions[t.Name], c, required, at, name)
 	case schema.IsPrimitive(t.Name):
@@ -429,38 +431,71 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 	return out, nil
 }
 
-func (b *body) inputFile(x expr, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
-	out := b.inputFileChecks(x, c, required, at, name)
-	if sc := stringPart(c); sc != nil {
+// inputFile checks an InputFile value: a plain InputFile (tn InputFile)
+// must be an upload; a file union (tn names it) may be any form unless its
+// constraints restrict the variants.
+func (b *body) inputFile(x expr, tn string, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
+	upload, ref := true, false // upload only; reference (file_id / URL) only
+	if b.g.fileUnions[tn] {
+		allowed := map[string]bool{schema.InputFile: true, schema.String: true}
+		if c != nil && len(c.Variants) > 0 {
+			allowed = map[string]bool{}
+			for _, v := range c.Variants {
+				if v != schema.InputFile && v != schema.String {
+					return nil, fmt.Errorf("variant %s is not a variant of %s", v, tn)
+				}
+				allowed[v] = true
+			}
+		}
+		upload = !allowed[schema.String] || (c != nil && c.UploadOnly)
+		ref = !allowed[schema.InputFile]
+		if upload && ref {
+			return nil, fmt.Errorf("no form of %s is allowed (upload_only with variants [String])", tn)
+		}
+	}
+	isSet := func() *jen.Statement { return x().Dot("IsSet").Call() }
+	isUpload := func() *jen.Statement { return x().Dot("IsUpload").Call() }
+	// notUpload is "a file_id or URL": after a required check it sits in
+	// the else branch, where the value is set.
+	notUpload := func() *jen.Statement {
+		if required {
+			return jen.Op("!").Add(isUpload())
+		}
+		return isSet().Op("&&").Op("!").Add(isUpload())
+	}
+	// One if / else if chain: each branch may assume the earlier ones failed.
+	type branch struct {
+		cond *jen.Statement
+		body []jen.Code
+	}
+	var chain []branch
+	if required {
+		b.doc(name, "required")
+		chain = append(chain, branch{jen.Op("!").Add(isSet()), []jen.Code{call("required", at(), jen.Lit(name))}})
+	}
+	switch {
+	case upload:
+		b.doc(name, "must be an Upload, not a FileID or FileURL")
+		chain = append(chain, branch{notUpload(), []jen.Code{call("uploadOnly", at(), jen.Lit(name))}})
+	case ref:
+		b.doc(name, "must be a FileID or FileURL, not an Upload")
+		chain = append(chain, branch{isUpload(), []jen.Code{call("add", at(), jen.Lit(name), jen.Lit("must be a file_id or URL (FileID or FileURL), not an uploaded file"))}})
+	}
+	if sc := stringPart(c); sc != nil && !upload {
 		strs, err := b.stringChecks(x.dot("Ref").call(), sc, nil, at, name)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, jen.If(x().Dot("IsSet").Call().Op("&&").Op("!").Add(x()).Dot("IsUpload").Call()).Block(strs...))
+		chain = append(chain, branch{notUpload(), strs})
 	}
-	return out, nil
-}
-
-func (b *body) inputFileChecks(x expr, c *schema.Constraints, required bool, at expr, name string) []jen.Code {
-	upload := c != nil && c.UploadOnly
-	notSet := func() *jen.Statement { return jen.Op("!").Add(x()).Dot("IsSet").Call() }
-	notUpload := func() *jen.Statement { return jen.Op("!").Add(x()).Dot("IsUpload").Call() }
-	if required {
-		b.doc(name, "required")
+	if len(chain) == 0 {
+		return nil, nil
 	}
-	if upload {
-		b.doc(name, "must be an upload, not a file_id or URL")
+	st := jen.If(chain[0].cond).Block(chain[0].body...)
+	for _, br := range chain[1:] {
+		st = st.Else().If(br.cond).Block(br.body...)
 	}
-	switch {
-	case required && upload:
-		return []jen.Code{jen.If(notSet()).Block(call("required", at(), jen.Lit(name))).
-			Else().If(notUpload()).Block(call("uploadOnly", at(), jen.Lit(name)))}
-	case required:
-		return []jen.Code{jen.If(notSet()).Block(call("required", at(), jen.Lit(name)))}
-	case upload:
-		return []jen.Code{jen.If(x().Dot("IsSet").Call().Op("&&").Add(notUpload())).Block(call("uploadOnly", at(), jen.Lit(name)))}
-	}
-	return nil
+	return []jen.Code{st}, nil
 }
 
 // scalar emits the checks of a plain scalar value x of schema type tn.
@@ -817,7 +852,7 @@ func (g *gen) presence(x expr, fi *fieldInfo) *jen.Statement {
 	}
 	t := fi.f.Type
 	switch {
-	case t.Name == schema.InputFile:
+	case g.isFile(t.Name):
 		return x().Dot(fi.goName).Dot("IsSet").Call()
 	case g.unions[t.Name] != nil:
 		if g.unionKind(g.unions[t.Name]) == unionPrim {
@@ -1160,13 +1195,13 @@ func stringPart(c *schema.Constraints) *schema.Constraints {
 }
 
 // hasStringForm reports whether a value of t may be a string the string
-// constraints apply to: an InputFile (its file_id or URL) or a union with a
-// String variant.
+// constraints apply to: a file union (its file_id or URL) or a union with a
+// String variant. A plain InputFile is an upload: it has none.
 func (g *gen) hasStringForm(t schema.Type) bool {
 	if t.IsArray() {
 		return false
 	}
-	if t.Name == schema.InputFile {
+	if g.fileUnions[t.Name] {
 		return true
 	}
 	if u := g.unions[t.Name]; u != nil {

@@ -25,7 +25,13 @@
 //     bytes; items count array elements.
 //   - A required value is missing when its Go type has an unset state: a
 //     union (nil interface, typed nil pointer, zero struct), an InputFile, a
-//     nil slice. The zero value of a required string, number or bool is a
+//     nil slice.
+//   - Files: a value the schema types plain InputFile is an upload and must
+//     be an Upload (a FileID or FileURL is a problem). A value typed
+//     "InputFile or String" (types.IsFileUnion, stored as InputFile) takes
+//     any form; upload_only, or a variants restriction to InputFile, makes
+//     it upload-only, and a restriction to String forbids uploads. String
+//     constraints on such a value apply to the file_id or URL. The zero value of a required string, number or bool is a
 //     value ("" is a documented value of some required strings); a minimum
 //     length catches empty strings where the spec forbids them.
 //   - Text pairing for "after entity parsing": a String field X whose length
@@ -233,10 +239,13 @@ type gen struct {
 	idx    *goIndex
 	scope  *naming.Scope
 
-	objects  map[string]*schema.Object
-	unions   map[string]*schema.Union
-	enums    map[string]*schema.Enum
-	typeName map[string]string // schema name -> Go name
+	objects map[string]*schema.Object
+	unions  map[string]*schema.Union // unions with a Go type of their own
+	// fileUnions are the "InputFile or String" unions (types.IsFileUnion),
+	// represented by InputFile.
+	fileUnions map[string]bool
+	enums      map[string]*schema.Enum
+	typeName   map[string]string // schema name -> Go name
 	// tagOf is the discriminator tag of a variant object.
 	tagOf map[string]string
 	// discOf is the discriminator field an object does not carry.
@@ -275,7 +284,7 @@ type fieldInfo struct {
 func newGen(s *schema.Schema, opts generators.Options, idx *goIndex) *gen {
 	return &gen{
 		s: s, pkg: opts.Package, source: opts.Source, idx: idx,
-		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
+		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{}, fileUnions: map[string]bool{},
 		enums: map[string]*schema.Enum{}, typeName: map[string]string{},
 		tagOf: map[string]string{}, discOf: map[string]string{},
 		sent: map[string]bool{}, checks: map[string]bool{},
@@ -295,6 +304,10 @@ func (g *gen) build() error {
 		g.objects[o.Name] = o
 	}
 	for _, u := range g.s.Unions {
+		if types.IsFileUnion(u) {
+			g.fileUnions[u.Name] = true
+			continue
+		}
 		g.unions[u.Name] = u
 		if g.unionKind(u) == unionTagged {
 			for _, v := range u.Variants {
@@ -306,7 +319,7 @@ func (g *gen) build() error {
 	for _, e := range g.s.Enums {
 		g.enums[e.Name] = e
 	}
-	for _, name := range append(append(objectNames(g.s), unionNames(g.s)...), enumNames(g.s)...) {
+	for _, name := range append(append(objectNames(g.s), g.unionNames()...), enumNames(g.s)...) {
 		n, err := naming.Exported(name)
 		if err != nil {
 			return err
@@ -361,10 +374,13 @@ func objectNames(s *schema.Schema) []string {
 	return out
 }
 
-func unionNames(s *schema.Schema) []string {
+// unionNames lists the unions that have a Go type of their own.
+func (g *gen) unionNames() []string {
 	var out []string
-	for _, u := range s.Unions {
-		out = append(out, u.Name)
+	for _, u := range g.s.Unions {
+		if !g.fileUnions[u.Name] {
+			out = append(out, u.Name)
+		}
 	}
 	return out
 }
@@ -404,7 +420,7 @@ func (g *gen) reach(t schema.Type) {
 		}
 		return
 	}
-	if u := g.unions[t.Name]; u != nil {
+	if u := g.unions[t.Name]; u != nil { // file unions hold no objects
 		g.sent[t.Name] = true
 		for _, v := range u.Variants {
 			g.reach(v.Type)
@@ -444,6 +460,11 @@ func (g *gen) buildStruct(goName, what string, fields []*schema.Field, rules []*
 		fi := &fieldInfo{f: f, goName: n, shape: shapeOf(expr)}
 		if want := g.expectedShape(f); fi.shape != want {
 			return nil, fmt.Errorf("%s: field %s.%s is %s, expected %s", what, goName, n, fi.shape, want)
+		}
+		if g.isFile(f.Type.Base()) {
+			if err := g.checkFileField(expr); err != nil {
+				return nil, fmt.Errorf("%s: field %s.%s: %w", what, goName, n, err)
+			}
 		}
 		si.fields = append(si.fields, fi)
 		byName[f.Name] = fi
@@ -487,13 +508,43 @@ func ruleFields(r *schema.Rule) []string {
 	return out
 }
 
+// isFile reports whether a schema type name is stored as an InputFile: the
+// InputFile primitive or a file union.
+func (g *gen) isFile(name string) bool {
+	return name == schema.InputFile || g.fileUnions[name]
+}
+
+// inputFileMethods are the InputFile methods the generated code calls.
+var inputFileMethods = []string{"IsSet", "IsUpload", "Ref"}
+
+// checkFileField checks that a field (or array of them) holding files is an
+// InputFile, and that InputFile has the methods the checks call.
+func (g *gen) checkFileField(e ast.Expr) error {
+	for {
+		a, ok := e.(*ast.ArrayType)
+		if !ok {
+			break
+		}
+		e = a.Elt
+	}
+	if id, ok := e.(*ast.Ident); !ok || id.Name != "InputFile" {
+		return fmt.Errorf("types backend does not store it as InputFile")
+	}
+	for _, m := range inputFileMethods {
+		if !g.idx.hasMethod("InputFile", m) {
+			return fmt.Errorf("types backend's runtime declares no InputFile.%s", m)
+		}
+	}
+	return nil
+}
+
 // expectedShape is the Go storage of a field per CONVENTIONS.md.
 func (g *gen) expectedShape(f *schema.Field) shape {
 	t := f.Type
 	switch {
 	case t.IsArray():
 		return shapeSlice
-	case t.Name == schema.InputFile || g.unions[t.Name] != nil:
+	case g.isFile(t.Name) || g.unions[t.Name] != nil:
 		return shapeValue
 	case schema.IsPrimitive(t.Name):
 		if f.Required {

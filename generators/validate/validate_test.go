@@ -55,7 +55,9 @@ methods:
       - {name: ref, type: Ref, required: true, constraints: {length: {max: 5, unit: bytes}, pattern: "@[a-z]+"}}
       - {name: file, type: FileOrID, required: false, constraints: {upload_only: true}}
       - {name: doc, type: FileOrID, required: false, constraints: {length: {max: 8, unit: characters}}}
-      - {name: raw, type: InputFile, required: false, constraints: {length: {min: 3, unit: bytes}}}
+      - {name: raw, type: InputFile, required: false}
+      - {name: link, type: FileOrID, required: false, constraints: {variants: [String]}}
+      - {name: files, type: Array of FileOrID, required: false, constraints: {each: {variants: [InputFile]}}}
       - {name: target, type: ItemOrTrue, required: false, constraints: {variants: [Item]}}
       - {name: box, type: Box, required: false}
       - {name: when, type: Float, required: false, constraints: {ahead: {min: 10}}}
@@ -96,13 +98,18 @@ func TestEdge(t *testing.T) {
 		{PutParams{Ref: RefFromString("ab")}, "ref: \"ab\" does not match @[a-z]+"},
 		{PutParams{Ref: RefFromString("x@ab")}, "ref: \"x@ab\" does not match @[a-z]+"},
 		{PutParams{}, "ref: required, not set"},
-		{PutParams{Ref: RefFromInteger64(1), File: FileOrIDFromString("id")}, "file: must be an uploaded file (Upload); a file_id or URL is not accepted"},
-		{PutParams{Ref: RefFromInteger64(1), File: FileOrIDFromInputFile(FileID("id"))}, "file: must be an uploaded file (Upload); a file_id or URL is not accepted"},
-		{PutParams{Ref: RefFromInteger64(1), File: FileOrIDFromInputFile(Upload("a", strings.NewReader("")))}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Doc: FileOrIDFromString("éééééééé")}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Doc: FileOrIDFromInputFile(FileURL("https://e.x/abc"))}, "doc: 15 characters, at most 8"},
-		{PutParams{Ref: RefFromInteger64(1), Raw: FileID("ab")}, "raw: 2 bytes, at least 3"},
+		{PutParams{Ref: RefFromInteger64(1), File: FileID("id")}, "file: must be an uploaded file (Upload), not a file_id or URL"},
+		{PutParams{Ref: RefFromInteger64(1), File: FileURL("https://e.x/a")}, "file: must be an uploaded file (Upload), not a file_id or URL"},
+		{PutParams{Ref: RefFromInteger64(1), File: Upload("a", strings.NewReader(""))}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Doc: FileID("éééééééé")}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Doc: FileURL("https://e.x/abc")}, "doc: 15 characters, at most 8"},
+		{PutParams{Ref: RefFromInteger64(1), Doc: Upload("ééééééééé.txt", nil)}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Raw: FileID("ab")}, "raw: must be an uploaded file (Upload), not a file_id or URL"},
+		{PutParams{Ref: RefFromInteger64(1), Raw: FileURL("https://e.x/abc")}, "raw: must be an uploaded file (Upload), not a file_id or URL"},
 		{PutParams{Ref: RefFromInteger64(1), Raw: Upload("a", nil)}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Link: FileID("x")}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Link: Upload("a", nil)}, "link: must be a file_id or URL (FileID or FileURL), not an uploaded file"},
+		{PutParams{Ref: RefFromInteger64(1), Files: []InputFile{Upload("a", nil), FileID("b"), {}}}, "files[1]: must be an uploaded file (Upload), not a file_id or URL\nfiles[2]: required, not set"},
 		{PutParams{Ref: RefFromInteger64(1), Target: ItemOrTrueFromTrue()}, "target: True is not allowed here, want one of Item"},
 		{PutParams{Ref: RefFromInteger64(1), Target: ItemOrTrueFromItem(&Item{Kind: "box", Count: -4})}, "target.kind: \"box\", must be \"item\"\ntarget.count: -4, at least -3"},
 		{PutParams{Ref: RefFromInteger64(1), When: Some(1010.0)}, ""},
@@ -256,6 +263,13 @@ func TestUnsupported(t *testing.T) {
 			n := 3
 			s.Object("Item").Fields[3].Constraints.Length = &schema.Length{Max: &n, Unit: schema.UnitCharacters}
 		}, "constraint length does not apply to Integer"},
+		{"length on an upload", func(s *schema.Schema) {
+			n := 3
+			s.Method("put").Params[3].Constraints = &schema.Constraints{Length: &schema.Length{Min: &n, Unit: schema.UnitBytes}}
+		}, "constraint length does not apply to InputFile"},
+		{"no file form left", func(s *schema.Schema) {
+			s.Method("put").Params[4].Constraints.UploadOnly = true
+		}, "no form of FileOrID is allowed"},
 		{"pattern", func(s *schema.Schema) {
 			s.Method("put").Params[0].Constraints.Pattern = "(("
 		}, `pattern "((": error parsing regexp`},

@@ -2857,7 +2857,7 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 	w.Bool(v.AllowsMultipleAnswers)
 	if x, ok := v.CorrectOptionID.Get(); ok {
 		w.key("\"correct_option_id\":")
-		w.Int64(x)
+		w.Int(x)
 	}
 	if x, ok := v.Explanation.Get(); ok {
 		w.key("\"explanation\":")
@@ -2950,7 +2950,7 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.AllowsMultipleAnswers = x
 		case "correct_option_id":
-			x, err := r.Int64()
+			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "correct_option_id")
 			}
@@ -7835,7 +7835,7 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	}
 	if x, ok := v.CorrectOptionID.Get(); ok {
 		w.key("\"correct_option_id\":")
-		w.Int64(x)
+		w.Int(x)
 	}
 	if x, ok := v.Explanation.Get(); ok {
 		w.key("\"explanation\":")
@@ -7940,7 +7940,7 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.AllowsMultipleAnswers = Some(x)
 		case "correct_option_id":
-			x, err := r.Int64()
+			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "correct_option_id")
 			}
@@ -10344,57 +10344,6 @@ func (v UnknownInputMedia) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return append([]byte(nil), v.Raw...), nil
-}
-
-func (u *InputFileOrString) encodeJSON(w *jsonWriter) {
-	switch u.kind {
-	case 1:
-		u.inputFile.encodeJSON(w)
-	case 2:
-		w.Str(u.stringValue)
-	default:
-		w.failUnset("InputFileOrString")
-		w.Null()
-	}
-}
-
-func (u *InputFileOrString) decodeJSON(r *jsonReader) error {
-	switch r.Next() {
-	case jsonKindNull:
-		r.Null()
-		*u = InputFileOrString{}
-		return nil
-	case jsonKindString:
-		x, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*u = InputFileOrStringFromString(x)
-		return nil
-	}
-	return r.Errorf("expected InputFileOrString (String), found %s", r.Next())
-}
-
-// MarshalJSON encodes v with the generated encoder.
-func (v InputFileOrString) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
-}
-
-// UnmarshalJSON replaces v with the decoded data.
-func (v *InputFileOrString) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
-	*v = InputFileOrString{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
 }
 
 func encodeReplyMarkup(w *jsonWriter, v ReplyMarkup) {

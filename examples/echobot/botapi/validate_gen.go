@@ -20,6 +20,8 @@ import "regexp"
 //     a mode the text is counted as written.
 //   - A required union, InputFile or slice must be set; the zero value of a
 //     required string, number or bool is a value.
+//   - A parameter typed plain InputFile must be an Upload; one typed
+//     "InputFile or String" may be an Upload, a FileID or a FileURL.
 //   - Enums must hold a listed value and unions a known variant.
 //   - Unix times "N-M seconds ahead" are judged against ValidationNow().
 
@@ -511,7 +513,7 @@ func (v *GetUpdatesParams) validateAt(s *validateState, at *validatePath) {
 // or nil.
 //
 // Checks:
-//   - certificate: must be an upload, not a file_id or URL
+//   - certificate: must be an Upload, not a FileID or FileURL
 //   - max_connections: 1-100
 //   - allowed_updates[i]: one of message, edited_message, channel_post,
 //     edited_channel_post, callback_query, poll, poll_answer, inline_query,
@@ -1576,7 +1578,7 @@ func (v *ExportChatInviteLinkParams) validateAt(s *validateState, at *validatePa
 // Checks:
 //   - chat_id: required
 //   - photo: required
-//   - photo: must be an upload, not a file_id or URL
+//   - photo: must be an Upload, not a FileID or FileURL
 func (v *SetChatPhotoParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -106,13 +107,58 @@ func TestDiscriminatorWrittenAutomatically(t *testing.T) {
 	p := botapi.SendMediaGroupParams{
 		ChatID: botapi.ChatRefFromString("@chan"),
 		Media: []botapi.InputMedia{
-			&botapi.InputMediaPhoto{Media: botapi.InputFileOrStringFromString("AgAC")},
-			&botapi.InputMediaVideo{Media: botapi.InputFileOrStringFromInputFile(botapi.FileURL("https://example.com/v.mp4")), Width: botapi.Some(0)},
+			&botapi.InputMediaPhoto{Media: botapi.FileID("AgAC")},
+			&botapi.InputMediaVideo{Media: botapi.FileURL("https://example.com/v.mp4"), Width: botapi.Some(0)},
 		},
 	}
 	want := `{"chat_id":"@chan","media":[{"type":"photo","media":"AgAC"},{"type":"video","media":"https://example.com/v.mp4","width":0}]}`
 	if got := mustMarshal(t, &p); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestInputFileForms: an "InputFile or String" value is an InputFile; its
+// JSON string decodes to a FileURL for an absolute http(s) URL, to an
+// upload reference for attach://<part>, and to a FileID otherwise, and
+// encodes back unchanged. An upload without a part has no JSON form.
+func TestInputFileForms(t *testing.T) {
+	for _, c := range []struct {
+		in, kind string
+	}{
+		{"AgACAgIAAxkBAAIB", "file_id:AgACAgIAAxkBAAIB"},
+		{"https://example.com/a.jpg", "url:https://example.com/a.jpg"},
+		{"HTTP://example.com/a.jpg", "url:HTTP://example.com/a.jpg"},
+		{"http://", "file_id:http://"},
+		{"https:relative", "file_id:https:relative"},
+		{"ftp://example.com/a.jpg", "file_id:ftp://example.com/a.jpg"},
+		{"attach://photo1", "attach://photo1"},
+	} {
+		in := `{"chat_id":1,"photo":` + strconv.Quote(c.in) + `}`
+		var p botapi.SendPhotoParams
+		if err := p.UnmarshalJSON([]byte(in)); err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if got := p.Photo.String(); got != c.kind {
+			t.Errorf("%s: decoded as %s, want %s", c.in, got, c.kind)
+		}
+		if c.kind == "attach://photo1" && !p.Photo.IsUpload() {
+			t.Errorf("%s: not an upload reference", c.in)
+		}
+		if got := mustMarshal(t, &p); got != in {
+			t.Errorf("%s: re-encoded as %s", c.in, got)
+		}
+	}
+	p := botapi.SendPhotoParams{ChatID: botapi.ChatRefFromInteger64(1), Photo: botapi.Upload("cat.png", strings.NewReader("x"))}
+	if _, err := p.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "multipart") {
+		t.Fatalf("upload encoded without a part: %v", err)
+	}
+	var unset botapi.SendPhotoParams
+	unset.ChatID = botapi.ChatRefFromInteger64(1)
+	if _, err := unset.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "SendPhotoParams.photo") {
+		t.Fatalf("unset required photo: %v", err)
+	}
+	if got := mustMarshal(t, &botapi.InputMediaVideo{Media: botapi.FileID("v")}); got != `{"type":"video","media":"v"}` {
+		t.Fatalf("unset optional thumb written: %s", got)
 	}
 }
 
@@ -185,7 +231,7 @@ func TestMeaningfulZerosSentUnsetOmitted(t *testing.T) {
 		Options:         []string{"a", "b"},
 		IsAnonymous:     botapi.Some(false),
 		Type:            botapi.Some(botapi.PollTypeQuiz),
-		CorrectOptionID: botapi.Some[int64](0),
+		CorrectOptionID: botapi.Some(0),
 	}
 	want := `{"chat_id":1,"question":"q","options":["a","b"],"is_anonymous":false,"type":"quiz","correct_option_id":0}`
 	if got := mustMarshal(t, &poll); got != want {

@@ -85,17 +85,17 @@ func keyboard(rows ...[]InlineKeyboardButton) *InlineKeyboardMarkup {
 func row(b ...InlineKeyboardButton) []InlineKeyboardButton { return b }
 
 func photo(id string) *InputMediaPhoto {
-	return &InputMediaPhoto{Media: InputFileOrStringFromString(id)}
+	return &InputMediaPhoto{Media: FileID(id)}
 }
 
 // document sets thumb because the 5.0 schema marks InputMediaDocument.thumb
 // required (the spec's table lists it without "Optional").
 func document(id string) *InputMediaDocument {
-	return &InputMediaDocument{Media: InputFileOrStringFromString(id), Thumb: InputFileOrStringFromString("thumb")}
+	return &InputMediaDocument{Media: FileID(id), Thumb: FileID("thumb")}
 }
 
 func audio(id string) *InputMediaAudio {
-	return &InputMediaAudio{Media: InputFileOrStringFromString(id)}
+	return &InputMediaAudio{Media: FileID(id)}
 }
 
 func album(items ...InputMedia) *SendMediaGroupParams {
@@ -217,9 +217,9 @@ func TestAfterEntityParsing(t *testing.T) {
 		{"no mode counts as written", msg(bold), []string{"text: 4098 characters, at most 4096"}},
 		{"markup error", msgMode("*bold", ParseModeMarkdownV2), []string{"text: can't parse entities: Can't find end of Bold entity at byte offset 0 (parse mode MarkdownV2)"}},
 		{"unknown mode: enum problem, text as written", msgMode("*a*", "markdownv3"), []string{`parse_mode: unknown value "markdownv3", want one of MarkdownV2, HTML, Markdown`}},
-		{"caption in album item", album(&InputMediaPhoto{Media: InputFileOrStringFromString("a"), Caption: Some("<i>" + rep("c", 1025) + "</i>"), ParseMode: Some(ParseModeHTML)}, photo("b")),
+		{"caption in album item", album(&InputMediaPhoto{Media: FileID("a"), Caption: Some("<i>" + rep("c", 1025) + "</i>"), ParseMode: Some(ParseModeHTML)}, photo("b")),
 			[]string{"media[0].caption: 1025 characters after entity parsing, at most 1024"}},
-		{"caption params max", &SendPhotoParams{ChatID: chat, Photo: InputFileOrStringFromString("p"), Caption: Some("_" + rep("c", 1024) + "_"), ParseMode: Some(ParseModeMarkdown)}, nil},
+		{"caption params max", &SendPhotoParams{ChatID: chat, Photo: FileID("p"), Caption: Some("_" + rep("c", 1024) + "_"), ParseMode: Some(ParseModeMarkdown)}, nil},
 	})
 }
 
@@ -313,18 +313,33 @@ func TestNoEmoji(t *testing.T) {
 func TestUploadOnly(t *testing.T) {
 	run(t, []tcase{
 		{"upload", &SetChatPhotoParams{ChatID: chat, Photo: Upload("a.jpg", strings.NewReader("x"))}, nil},
-		{"file_id", &SetChatPhotoParams{ChatID: chat, Photo: FileID("abc")}, []string{"photo: must be an uploaded file (Upload); a file_id or URL is not accepted"}},
-		{"url", &SetChatPhotoParams{ChatID: chat, Photo: FileURL("https://example.com/a.jpg")}, []string{"photo: must be an uploaded file (Upload); a file_id or URL is not accepted"}},
+		{"file_id", &SetChatPhotoParams{ChatID: chat, Photo: FileID("abc")}, []string{"photo: must be an uploaded file (Upload), not a file_id or URL"}},
+		{"url", &SetChatPhotoParams{ChatID: chat, Photo: FileURL("https://example.com/a.jpg")}, []string{"photo: must be an uploaded file (Upload), not a file_id or URL"}},
 		{"optional unset", &SetWebhookParams{URL: "https://example.com"}, nil},
 		{"optional upload", &SetWebhookParams{URL: "https://example.com", Certificate: Upload("cert.pem", strings.NewReader("x"))}, nil},
-		{"optional file_id", &SetWebhookParams{URL: "https://example.com", Certificate: FileID("c")}, []string{"certificate: must be an uploaded file (Upload); a file_id or URL is not accepted"}},
+		{"optional file_id", &SetWebhookParams{URL: "https://example.com", Certificate: FileID("c")}, []string{"certificate: must be an uploaded file (Upload), not a file_id or URL"}},
+	})
+}
+
+// TestFileForms: a parameter typed "InputFile or String" is an InputFile
+// that takes every form; only an unset required one is a problem.
+func TestFileForms(t *testing.T) {
+	send := func(f InputFile) *SendPhotoParams { return &SendPhotoParams{ChatID: chat, Photo: f} }
+	run(t, []tcase{
+		{"upload", send(Upload("cat.png", strings.NewReader("x"))), nil},
+		{"file_id", send(FileID("AgAC")), nil},
+		{"url", send(FileURL("https://example.com/cat.png")), nil},
+		{"unset", send(InputFile{}), []string{"photo: required, not set"}},
+		{"media forms", album(&InputMediaPhoto{Media: Upload("a.jpg", strings.NewReader("x"))}, &InputMediaPhoto{Media: FileURL("https://example.com/b.jpg")}), nil},
+		{"media unset", album(&InputMediaPhoto{}, photo("b")), []string{"media[0].media: required, not set"}},
+		{"thumb upload", album(&InputMediaDocument{Media: FileID("d"), Thumb: Upload("t.jpg", strings.NewReader("x"))}, document("e")), nil},
 	})
 }
 
 func TestVariants(t *testing.T) {
-	anim := &InputMediaAnimation{Media: InputFileOrStringFromString("a")}
+	anim := &InputMediaAnimation{Media: FileID("a")}
 	run(t, []tcase{
-		{"allowed", album(photo("a"), &InputMediaVideo{Media: InputFileOrStringFromString("v")}), nil},
+		{"allowed", album(photo("a"), &InputMediaVideo{Media: FileID("v")}), nil},
 		{"not allowed", album(photo("a"), anim), []string{`media[1]: type "animation" is not allowed here, want one of photo, video, audio, document`}},
 		{"unknown variant", album(photo("a"), &UnknownInputMedia{Type: "sticker", Raw: []byte(`{"type":"sticker"}`)}), []string{`media[1]: unknown type "sticker", want one of photo, video, animation, audio, document`}},
 		{"unrestricted use", &EditMessageMediaParams{InlineMessageID: Some("i"), Media: anim}, nil},
@@ -413,7 +428,7 @@ func TestRequiredIf(t *testing.T) {
 			p.Type = Some(PollType(typ))
 		}
 		if correct {
-			p.CorrectOptionID = Some(int64(0)) // 0 is a value
+			p.CorrectOptionID = Some(0) // 0 is a value
 		}
 		return p
 	}
@@ -426,7 +441,7 @@ func TestRequiredIf(t *testing.T) {
 }
 
 func TestSameKindItems(t *testing.T) {
-	video := &InputMediaVideo{Media: InputFileOrStringFromString("v")}
+	video := &InputMediaVideo{Media: FileID("v")}
 	run(t, []tcase{
 		{"photos and videos", album(photo("a"), video, photo("b")), nil},
 		{"documents", album(document("a"), document("b")), nil},

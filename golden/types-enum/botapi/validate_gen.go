@@ -18,6 +18,8 @@ package botapi
 //     a mode the text is counted as written.
 //   - A required union, InputFile or slice must be set; the zero value of a
 //     required string, number or bool is a value.
+//   - A parameter typed plain InputFile must be an Upload; one typed
+//     "InputFile or String" may be an Upload, a FileID or a FileURL.
 //   - Enums must hold a listed value and unions a known variant.
 //   - Unix times "N-M seconds ahead" are judged against ValidationNow().
 

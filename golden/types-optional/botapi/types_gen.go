@@ -17,13 +17,19 @@
 // Unions with primitive variants are structs whose zero value is unset. They
 // are built with a constructor per variant named <Union>From<Variant>, where
 // <Variant> is the variant's schema type name (for example
-// <Union>FromString, <Union>FromInteger64, <Union>FromInputFile,
-// <Union>FromTrue, or <Union>From<Object> taking a pointer), and read with
-// As<Variant> accessors returning the value and whether that variant is the
-// one held. Encoding an unset required union is an error.
+// <Union>FromString, <Union>FromInteger64, <Union>FromTrue, or
+// <Union>From<Object> taking a pointer), and read with As<Variant> accessors
+// returning the value and whether that variant is the one held. Encoding an
+// unset required union is an error.
 //
-// InputFile values come from Upload (streamed multipart contents), FileID
-// and FileURL.
+// Files are InputFile values, built with Upload(name, reader) (contents
+// streamed in a multipart/form-data request), FileID(id) (a file already
+// stored by the service) or FileURL(url) (an HTTP URL the service
+// downloads); the zero InputFile is unset. A value the schema types
+// "InputFile or String" is an InputFile and takes any of the three forms; a
+// value typed plain InputFile must be an Upload (Validate rejects the other
+// forms). In JSON an InputFile is a string: decoding gives a FileURL for an
+// absolute http or https URL and a FileID for any other string.
 //
 // Enums are string types with a constant per value; decoding keeps values
 // the package does not know (Known reports whether a value is listed).

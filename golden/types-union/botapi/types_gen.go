@@ -17,13 +17,19 @@
 // Unions with primitive variants are structs whose zero value is unset. They
 // are built with a constructor per variant named <Union>From<Variant>, where
 // <Variant> is the variant's schema type name (for example
-// <Union>FromString, <Union>FromInteger64, <Union>FromInputFile,
-// <Union>FromTrue, or <Union>From<Object> taking a pointer), and read with
-// As<Variant> accessors returning the value and whether that variant is the
-// one held. Encoding an unset required union is an error.
+// <Union>FromString, <Union>FromInteger64, <Union>FromTrue, or
+// <Union>From<Object> taking a pointer), and read with As<Variant> accessors
+// returning the value and whether that variant is the one held. Encoding an
+// unset required union is an error.
 //
-// InputFile values come from Upload (streamed multipart contents), FileID
-// and FileURL.
+// Files are InputFile values, built with Upload(name, reader) (contents
+// streamed in a multipart/form-data request), FileID(id) (a file already
+// stored by the service) or FileURL(url) (an HTTP URL the service
+// downloads); the zero InputFile is unset. A value the schema types
+// "InputFile or String" is an InputFile and takes any of the three forms; a
+// value typed plain InputFile must be an Upload (Validate rejects the other
+// forms). In JSON an InputFile is a string: decoding gives a FileURL for an
+// absolute http or https URL and a FileID for any other string.
 //
 // Enums are string types with a constant per value; decoding keeps values
 // the package does not know (Known reports whether a value is listed).
@@ -189,54 +195,6 @@ type UnknownPanelOrBanner struct {
 
 func (*UnknownPanelOrBanner) isPanelOrBanner() {}
 
-// InputFileOrString is one of InputFile, String.
-//
-// InputFile or String.
-//
-// The zero InputFileOrString is unset. Build one with
-// InputFileOrStringFromInputFile, InputFileOrStringFromString; read it with
-// AsInputFile, AsString.
-type InputFileOrString struct {
-	kind        uint8
-	inputFile   InputFile
-	stringValue string
-}
-
-// InputFileOrStringFromInputFile returns an InputFileOrString holding the
-// InputFile v.
-func InputFileOrStringFromInputFile(v InputFile) InputFileOrString {
-	return InputFileOrString{
-		inputFile: v,
-		kind:      1,
-	}
-}
-
-// AsInputFile returns the InputFile u holds and true, or the zero value and
-// false when u holds another variant or is unset.
-func (u InputFileOrString) AsInputFile() (InputFile, bool) {
-	return u.inputFile, u.kind == 1
-}
-
-// InputFileOrStringFromString returns an InputFileOrString holding the
-// String v.
-func InputFileOrStringFromString(v string) InputFileOrString {
-	return InputFileOrString{
-		kind:        2,
-		stringValue: v,
-	}
-}
-
-// AsString returns the String u holds and true, or the zero value and false
-// when u holds another variant or is unset.
-func (u InputFileOrString) AsString() (string, bool) {
-	return u.stringValue, u.kind == 2
-}
-
-// IsSet reports whether u holds a value.
-func (u InputFileOrString) IsSet() bool {
-	return u.kind != 0
-}
-
 // NoteOrTrue is one of Note, True.
 //
 // Note or True.
@@ -288,8 +246,8 @@ type PostNoteParams struct {
 	// Required.
 	Text string `json:"text"`
 
-	// Optional.
-	File InputFileOrString `json:"file,omitzero"`
+	// An Upload, a FileID or a FileURL. Optional.
+	File InputFile `json:"file,omitzero"`
 
 	// JSON-serialized. From OPTS. Optional.
 	Markup PanelOrBanner `json:"markup,omitzero"`

@@ -330,7 +330,7 @@ func (s *validateState) noEmoji(at *validatePath, field, value string) {
 // uploadOnly reports a file given by file_id or URL where only an upload
 // is accepted.
 func (s *validateState) uploadOnly(at *validatePath, field string) {
-	s.add(at, field, "must be an uploaded file (Upload); a file_id or URL is not accepted")
+	s.add(at, field, "must be an uploaded file (Upload), not a file_id or URL")
 }
 
 // unknownTag reports a variant of a discriminated union this package does

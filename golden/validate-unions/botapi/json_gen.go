@@ -1213,57 +1213,6 @@ func (v UnknownInputMedia) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), v.Raw...), nil
 }
 
-func (u *InputFileOrString) encodeJSON(w *jsonWriter) {
-	switch u.kind {
-	case 1:
-		u.inputFile.encodeJSON(w)
-	case 2:
-		w.Str(u.stringValue)
-	default:
-		w.failUnset("InputFileOrString")
-		w.Null()
-	}
-}
-
-func (u *InputFileOrString) decodeJSON(r *jsonReader) error {
-	switch r.Next() {
-	case jsonKindNull:
-		r.Null()
-		*u = InputFileOrString{}
-		return nil
-	case jsonKindString:
-		x, err := r.Str()
-		if err != nil {
-			return err
-		}
-		*u = InputFileOrStringFromString(x)
-		return nil
-	}
-	return r.Errorf("expected InputFileOrString (String), found %s", r.Next())
-}
-
-// MarshalJSON encodes v with the generated encoder.
-func (v InputFileOrString) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
-}
-
-// UnmarshalJSON replaces v with the decoded data.
-func (v *InputFileOrString) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
-	*v = InputFileOrString{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
-}
-
 func encodeReplyMarkup(w *jsonWriter, v ReplyMarkup) {
 	switch x := v.(type) {
 	case *InlineMarkup:

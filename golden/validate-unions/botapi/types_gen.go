@@ -17,13 +17,19 @@
 // Unions with primitive variants are structs whose zero value is unset. They
 // are built with a constructor per variant named <Union>From<Variant>, where
 // <Variant> is the variant's schema type name (for example
-// <Union>FromString, <Union>FromInteger64, <Union>FromInputFile,
-// <Union>FromTrue, or <Union>From<Object> taking a pointer), and read with
-// As<Variant> accessors returning the value and whether that variant is the
-// one held. Encoding an unset required union is an error.
+// <Union>FromString, <Union>FromInteger64, <Union>FromTrue, or
+// <Union>From<Object> taking a pointer), and read with As<Variant> accessors
+// returning the value and whether that variant is the one held. Encoding an
+// unset required union is an error.
 //
-// InputFile values come from Upload (streamed multipart contents), FileID
-// and FileURL.
+// Files are InputFile values, built with Upload(name, reader) (contents
+// streamed in a multipart/form-data request), FileID(id) (a file already
+// stored by the service) or FileURL(url) (an HTTP URL the service
+// downloads); the zero InputFile is unset. A value the schema types
+// "InputFile or String" is an InputFile and takes any of the three forms; a
+// value typed plain InputFile must be an Upload (Validate rejects the other
+// forms). In JSON an InputFile is a string: decoding gives a FileURL for an
+// absolute http or https URL and a FileID for any other string.
 //
 // Enums are string types with a constant per value; decoding keeps values
 // the package does not know (Known reports whether a value is listed).
@@ -120,8 +126,9 @@ type InlineButton struct {
 // itself.
 type InputMediaPhoto struct {
 	// Media is a file_id, an HTTP URL, or attach://<name> to refer to a file
-	// uploaded in the same multipart/form-data request. Required.
-	Media InputFileOrString `json:"media"`
+	// uploaded in the same multipart/form-data request. An Upload, a FileID or a
+	// FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -135,14 +142,16 @@ func (*InputMediaPhoto) isInputMedia() {}
 // itself.
 type InputMediaVideo struct {
 	// Media is a file_id, an HTTP URL, or attach://<name> to refer to a file
-	// uploaded in the same multipart/form-data request. Required.
-	Media InputFileOrString `json:"media"`
+	// uploaded in the same multipart/form-data request. An Upload, a FileID or a
+	// FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
 
-	// Variants video, file; JPEG under 200 kB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Variants video, file; JPEG under 200 kB. An Upload, a FileID or a FileURL.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 
 	// Range: 1-3600. Unit: seconds. Optional.
 	Duration Opt[int] `json:"duration,omitzero"`
@@ -156,8 +165,9 @@ func (*InputMediaVideo) isInputMedia() {}
 // itself.
 type InputMediaAnimation struct {
 	// Media is a file_id, an HTTP URL, or attach://<name> to refer to a file
-	// uploaded in the same multipart/form-data request. Required.
-	Media InputFileOrString `json:"media"`
+	// uploaded in the same multipart/form-data request. An Upload, a FileID or a
+	// FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -171,14 +181,16 @@ func (*InputMediaAnimation) isInputMedia() {}
 // itself.
 type InputMediaFile struct {
 	// Media is a file_id, an HTTP URL, or attach://<name> to refer to a file
-	// uploaded in the same multipart/form-data request. Required.
-	Media InputFileOrString `json:"media"`
+	// uploaded in the same multipart/form-data request. An Upload, a FileID or a
+	// FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
 
-	// Variants video, file; JPEG under 200 kB. Optional.
-	Thumb InputFileOrString `json:"thumb,omitzero"`
+	// Variants video, file; JPEG under 200 kB. An Upload, a FileID or a FileURL.
+	// Optional.
+	Thumb InputFile `json:"thumb,omitzero"`
 }
 
 func (*InputMediaFile) isInputMedia() {}
@@ -189,8 +201,9 @@ func (*InputMediaFile) isInputMedia() {}
 // itself.
 type InputMediaSong struct {
 	// Media is a file_id, an HTTP URL, or attach://<name> to refer to a file
-	// uploaded in the same multipart/form-data request. Required.
-	Media InputFileOrString `json:"media"`
+	// uploaded in the same multipart/form-data request. An Upload, a FileID or a
+	// FileURL. Required.
+	Media InputFile `json:"media"`
 
 	// Length: 0-1024 characters after entity parsing. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -283,54 +296,6 @@ type UnknownInputMedia struct {
 
 func (*UnknownInputMedia) isInputMedia() {}
 
-// InputFileOrString is one of InputFile, String.
-//
-// InputFile or String.
-//
-// The zero InputFileOrString is unset. Build one with
-// InputFileOrStringFromInputFile, InputFileOrStringFromString; read it with
-// AsInputFile, AsString.
-type InputFileOrString struct {
-	kind        uint8
-	inputFile   InputFile
-	stringValue string
-}
-
-// InputFileOrStringFromInputFile returns an InputFileOrString holding the
-// InputFile v.
-func InputFileOrStringFromInputFile(v InputFile) InputFileOrString {
-	return InputFileOrString{
-		inputFile: v,
-		kind:      1,
-	}
-}
-
-// AsInputFile returns the InputFile u holds and true, or the zero value and
-// false when u holds another variant or is unset.
-func (u InputFileOrString) AsInputFile() (InputFile, bool) {
-	return u.inputFile, u.kind == 1
-}
-
-// InputFileOrStringFromString returns an InputFileOrString holding the
-// String v.
-func InputFileOrStringFromString(v string) InputFileOrString {
-	return InputFileOrString{
-		kind:        2,
-		stringValue: v,
-	}
-}
-
-// AsString returns the String u holds and true, or the zero value and false
-// when u holds another variant or is unset.
-func (u InputFileOrString) AsString() (string, bool) {
-	return u.stringValue, u.kind == 2
-}
-
-// IsSet reports whether u holds a value.
-func (u InputFileOrString) IsSet() bool {
-	return u.kind != 0
-}
-
 // ReplyMarkup is one of InlineMarkup, PlainMarkup, RemoveMarkup.
 //
 // InlineMarkup or PlainMarkup or RemoveMarkup.
@@ -358,8 +323,8 @@ type SendPhotoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Required.
-	Photo InputFileOrString `json:"photo"`
+	// An Upload, a FileID or a FileURL. Required.
+	Photo InputFile `json:"photo"`
 
 	// From SEND_OPTS. Optional.
 	Silent Opt[bool] `json:"silent,omitzero"`

@@ -20,6 +20,8 @@ import "regexp"
 //     a mode the text is counted as written.
 //   - A required union, InputFile or slice must be set; the zero value of a
 //     required string, number or bool is a value.
+//   - A parameter typed plain InputFile must be an Upload; one typed
+//     "InputFile or String" may be an Upload, a FileID or a FileURL.
 //   - Enums must hold a listed value and unions a known variant.
 //   - Unix times "N-M seconds ahead" are judged against ValidationNow().
 
@@ -187,8 +189,8 @@ func (v *SetTitleParams) validateAt(s *validateState, at *validatePath) {
 // Checks:
 //   - chat_id: required
 //   - photo: required
-//   - photo: must be an upload, not a file_id or URL
-//   - backup: must be an upload, not a file_id or URL
+//   - photo: must be an Upload, not a FileID or FileURL
+//   - backup: must be an Upload, not a FileID or FileURL
 func (v *SetPictureParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
