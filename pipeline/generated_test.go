@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"bytes"
+	"go/format"
 	"os"
 	"path/filepath"
 	"testing"
@@ -73,5 +74,21 @@ func TestCommittedOutputUpToDate(t *testing.T) {
 	}
 	for _, f := range outs.Docs {
 		check(filepath.Join("../generated/docs", f.Path), f.Data)
+	}
+}
+
+// TestGeneratedGoIsFormatted checks that every generated Go file is already
+// gofmt-clean, which is why Generate does not format again.
+func TestGeneratedGoIsFormatted(t *testing.T) {
+	_, outs := generateDefault(t)
+	for _, f := range outs.Go {
+		src, err := format.Source(f.Data)
+		if err != nil {
+			t.Errorf("%s: not valid Go: %v", f.Path, err)
+			continue
+		}
+		if !bytes.Equal(src, f.Data) {
+			t.Errorf("%s is not gofmt-clean", f.Path)
+		}
 	}
 }

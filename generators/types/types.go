@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/support"
@@ -37,8 +38,32 @@ const (
 // they are reserved in the package scope.
 var importedPackages = []string{"errors", "fmt", "io", "strconv", "strings", "bytes", "json", "sync", "unicode", "utf8", "math", "bits", "binary", "utf16", "sort", "url"}
 
-// Generate runs the backend.
+// Generate runs the backend. Other backends (validate) read the types'
+// output to check the names they rely on, so the last result is kept and
+// returned again for the same schema and options instead of being rendered
+// twice in one run. A schema is not changed once it is loaded and checked;
+// the cache is keyed by its pointer.
 func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
+	last.Lock()
+	defer last.Unlock()
+	if last.s == s && last.opts == opts && last.err == nil && last.files != nil {
+		return append([]output.File(nil), last.files...), nil
+	}
+	files, err := generate(s, opts)
+	last.s, last.opts, last.files, last.err = s, opts, files, err
+	return append([]output.File(nil), files...), err
+}
+
+// last is the memo of Generate.
+var last struct {
+	sync.Mutex
+	s     *schema.Schema
+	opts  generators.Options
+	files []output.File
+	err   error
+}
+
+func generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = "botapi"
