@@ -1,0 +1,1038 @@
+// Package server is the server stubs backend: from a schema it emits
+// server_gen.go, the Service interface (one method per API method, typed
+// parameters and results), an embeddable Unimplemented, and NewServer, an
+// http.Handler that routes /bot<token>/<method>, decodes the parameters from
+// any encoding a client may use, runs the generated validators, calls the
+// Service and writes the response envelope. The routing, body parsing,
+// limits and envelopes live in the runtime file rt_server.go
+// (generators/support); this backend generates what depends on the schema:
+// one decoding function per parameters struct (no reflection), one binding
+// function per type that can carry a file (attach://<part> references
+// resolved to the request's parts), and the dispatch table.
+//
+// Like the validate backend, it runs the types and validate backends in
+// memory and reads their Go declarations, so that it follows the Go types
+// they chose; a declaration it needs and does not find is an error, not
+// code that does not compile.
+//
+// Choices where the spec is silent (also documented on NewServer):
+//
+//   - Precedence: the query string first, then the body; for one name the
+//     first non-empty value wins, and an empty value counts only when no
+//     other value (or upload part) is given.
+//   - A method Unimplemented answers 404 "Not Found: method not
+//     implemented", the answer to an unknown method: a client cannot tell
+//     them apart, and the service itself answers 404 for methods it lacks.
+//   - A method whose result is True returns only an error; the server writes
+//     true.
+//   - Non-file body limit 1 MiB, uploads 50 MB per request (the cloud limit
+//     per send operation; WithLocalServerLimits: 2000 MB), 8 MiB of uploads
+//     kept in memory per request, the rest spooled to temporary files.
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/types"
+	"github.com/apigen/apigen/generators/validate"
+	"github.com/apigen/apigen/naming"
+	"github.com/apigen/apigen/output"
+	"github.com/apigen/apigen/schema"
+)
+
+func init() {
+	generators.Register(generators.Backend{Name: "server", Go: true, Generate: Generate})
+}
+
+// FileName is the file this backend writes (CONVENTIONS.md).
+const FileName = "server_gen.go"
+
+// Names this backend declares in the generated package.
+const (
+	nameService       = "Service"
+	nameUnimplemented = "Unimplemented"
+	nameNewServer     = "NewServer"
+	prefixDecode      = "serverDecode"
+	prefixBind        = "serverBind"
+)
+
+// importedPackages are the packages server_gen.go imports.
+var importedPackages = []string{"context", "http"}
+
+// runtimeNeeds are runtime declarations the generated code calls.
+var runtimeNeeds = []string{
+	"ServerOption", "serverNewHandler", "serverCall", "serverArgs", "serverScalar", "serverDecode",
+	"serverUnion", "serverFile", "serverBindFile", "serverAttachText", "serverInvalid", "serverParamErr",
+	"serverNotImplemented", "serverErrNoResult", "serverParseInt", "serverParseInt64", "serverParseFloat64",
+	"serverParseBool", "serverParseTrue", "serverParseString", "jsonReader", "jsonWriter", "jsonErrField",
+	"jsonErrIndex", "InputFile", "Some", "True",
+}
+
+// Generate runs the backend.
+func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
+	if opts.Package == "" {
+		opts.Package = "botapi"
+	}
+	typeFiles, err := types.Generate(s, opts)
+	if err != nil {
+		return nil, fmt.Errorf("running the types backend: %w", err)
+	}
+	valFiles, err := validate.Generate(s, opts)
+	if err != nil {
+		return nil, fmt.Errorf("running the validate backend: %w", err)
+	}
+	idx, err := indexGo(append(typeFiles, valFiles...))
+	if err != nil {
+		return nil, err
+	}
+	g := &gen{s: s, pkg: opts.Package, source: opts.Source, idx: idx,
+		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
+		typeName: map[string]string{}, files: map[string]bool{}, bindName: map[string]string{}}
+	if err := g.build(); err != nil {
+		return nil, err
+	}
+	data, err := g.emit()
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}}, nil
+}
+
+type gen struct {
+	s      *schema.Schema
+	pkg    string
+	source string
+	idx    *goIndex
+	scope  *naming.Scope
+
+	objects  map[string]*schema.Object
+	unions   map[string]*schema.Union
+	typeName map[string]string // schema object/union name -> Go name ("" for file unions)
+	files    map[string]bool   // object/union name -> can carry a file
+	bindName map[string]string // object/union name -> bind function
+
+	methods []*methodInfo
+}
+
+type methodInfo struct {
+	m      *schema.Method
+	goName string // Service method
+	params string // params struct ("" without parameters)
+	decode string // decode function
+	lower  string // routing key
+	valid  bool   // params struct has Validate
+}
+
+func (g *gen) build() error {
+	var reserved []string
+	for n := range g.idx.names {
+		reserved = append(reserved, n)
+	}
+	sort.Strings(reserved)
+	g.scope = naming.NewScope(append(reserved, importedPackages...)...)
+	for _, n := range runtimeNeeds {
+		if !g.idx.names[n] {
+			return fmt.Errorf("server: the runtime declares no %s", n)
+		}
+	}
+	for _, n := range []string{nameService, nameUnimplemented, nameNewServer} {
+		if err := g.scope.Declare(n, "server backend"); err != nil {
+			return err
+		}
+	}
+	for _, o := range g.s.Objects {
+		g.objects[o.Name] = o
+		n, err := naming.Exported(o.Name)
+		if err != nil {
+			return err
+		}
+		if !g.idx.names[n] {
+			return fmt.Errorf("server: types backend declares no %s for object %s", n, o.Name)
+		}
+		g.typeName[o.Name] = n
+	}
+	for _, u := range g.s.Unions {
+		g.unions[u.Name] = u
+		n, err := naming.Exported(u.Name)
+		if err != nil {
+			return err
+		}
+		if g.idx.names[n] {
+			g.typeName[u.Name] = n
+		} else if !types.IsFileUnion(u) {
+			return fmt.Errorf("server: types backend declares no %s for union %s", n, u.Name)
+		}
+	}
+	// Types that can carry a file, and their bind functions.
+	for _, o := range g.s.Objects {
+		g.carriesFile(schema.Named(o.Name), map[string]bool{})
+	}
+	for _, u := range g.s.Unions {
+		g.carriesFile(schema.Named(u.Name), map[string]bool{})
+	}
+	for _, name := range g.bindOrder() {
+		fn := prefixBind + g.typeName[name]
+		if err := g.scope.Declare(fn, "file binding of "+name); err != nil {
+			return err
+		}
+		g.bindName[name] = fn
+	}
+	seen := map[string]string{}
+	for _, m := range g.s.Methods {
+		mn, err := naming.Exported(m.Name)
+		if err != nil {
+			return fmt.Errorf("method %s: %w", m.Name, err)
+		}
+		mi := &methodInfo{m: m, goName: mn, lower: strings.ToLower(m.Name)}
+		if prev, ok := seen[mi.lower]; ok {
+			return fmt.Errorf("server: methods %s and %s differ only in case, and method names are case-insensitive", prev, m.Name)
+		}
+		seen[mi.lower] = m.Name
+		if len(m.Params) > 0 {
+			mi.params = mn + "Params"
+			if g.idx.fields[mi.params] == nil {
+				return fmt.Errorf("server: types backend declares no struct %s for method %s", mi.params, m.Name)
+			}
+			mi.decode = prefixDecode + mi.params
+			if err := g.scope.Declare(mi.decode, "parameter decoder of method "+m.Name); err != nil {
+				return err
+			}
+			mi.valid = g.idx.hasMethod(mi.params, "Validate")
+		}
+		g.methods = append(g.methods, mi)
+	}
+	return nil
+}
+
+// carriesFile reports whether a value of t can hold an InputFile.
+func (g *gen) carriesFile(t schema.Type, visiting map[string]bool) bool {
+	if t.IsArray() {
+		return g.carriesFile(*t.Elem, visiting)
+	}
+	if t.Name == schema.InputFile {
+		return true
+	}
+	if v, ok := g.files[t.Name]; ok {
+		return v
+	}
+	if visiting[t.Name] {
+		return false
+	}
+	visiting[t.Name] = true
+	res := false
+	if o := g.objects[t.Name]; o != nil {
+		for _, f := range o.Fields {
+			if g.carriesFile(f.Type, visiting) {
+				res = true
+			}
+		}
+	} else if u := g.unions[t.Name]; u != nil {
+		for _, v := range u.Variants {
+			if g.carriesFile(v.Type, visiting) {
+				res = true
+			}
+		}
+	} else {
+		return false // a primitive
+	}
+	delete(visiting, t.Name)
+	g.files[t.Name] = res
+	return res
+}
+
+// bindOrder lists the objects and unions with a Go type of their own that
+// need a bind function, in schema order.
+func (g *gen) bindOrder() []string {
+	var out []string
+	for _, o := range g.s.Objects {
+		if g.files[o.Name] && !o.Opaque {
+			out = append(out, o.Name)
+		}
+	}
+	for _, u := range g.s.Unions {
+		if g.files[u.Name] && g.typeName[u.Name] != "" {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------- emit
+
+func (g *gen) emit() ([]byte, error) {
+	f := jen.NewFile(g.pkg)
+	f.HeaderComment("Code generated by apigen. DO NOT EDIT.")
+	f.HeaderComment("source: " + g.source)
+	f.ImportName("context", "context")
+	f.ImportName("net/http", "http")
+
+	if err := g.emitService(f); err != nil {
+		return nil, err
+	}
+	if err := g.emitNewServer(f); err != nil {
+		return nil, err
+	}
+	for _, mi := range g.methods {
+		if mi.params == "" {
+			continue
+		}
+		if err := g.emitDecode(f, mi); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range g.bindOrder() {
+		if err := g.emitBind(f, name); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func comment(f *jen.File, lines ...string) {
+	for _, l := range lines {
+		f.Comment(l)
+	}
+}
+
+// wrap splits text into comment lines of at most width columns.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// result describes the Go result of a method.
+type result struct {
+	typ    jen.Code // nil: True (the method returns only an error)
+	zero   jen.Code
+	encode func(v jen.Code) ([]jen.Code, error)
+	// nilable results are checked: a nil result with a nil error is a 500.
+	nilable bool
+}
+
+func (g *gen) resultOf(t schema.Type) (*result, error) {
+	if t.IsArray() {
+		elem, err := g.resultOf(*t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		if elem.typ == nil {
+			return nil, fmt.Errorf("result %s is not supported", t)
+		}
+		et, err := g.elemType(*t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return &result{
+			typ:  jen.Index().Add(et),
+			zero: jen.Nil(),
+			encode: func(v jen.Code) ([]jen.Code, error) {
+				i := "i"
+				inner, err := g.encodeElem(jen.Add(v).Index(jen.Id(i)), *t.Elem, 1)
+				if err != nil {
+					return nil, err
+				}
+				return []jen.Code{
+					jen.Id("w").Dot("ArrStart").Call(),
+					jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(inner...),
+					jen.Id("w").Dot("ArrEnd").Call(),
+				}, nil
+			},
+		}, nil
+	}
+	scalar := func(goType, method string, zero jen.Code) *result {
+		return &result{typ: jen.Id(goType), zero: zero, encode: func(v jen.Code) ([]jen.Code, error) {
+			return []jen.Code{jen.Id("w").Dot(method).Call(v)}, nil
+		}}
+	}
+	switch t.Name {
+	case schema.True:
+		return &result{encode: func(jen.Code) ([]jen.Code, error) {
+			return []jen.Code{jen.Id("w").Dot("True").Call()}, nil
+		}}, nil
+	case schema.Integer:
+		return scalar("int", "Int", jen.Lit(0)), nil
+	case schema.Integer64:
+		return scalar("int64", "Int64", jen.Lit(0)), nil
+	case schema.Float:
+		return scalar("float64", "Float64", jen.Lit(0)), nil
+	case schema.String:
+		return scalar("string", "Str", jen.Lit("")), nil
+	case schema.Boolean:
+		return scalar("bool", "Bool", jen.False()), nil
+	case schema.InputFile:
+		return nil, fmt.Errorf("result %s is not supported", t)
+	}
+	gn := g.typeName[t.Name]
+	if gn == "" {
+		return nil, fmt.Errorf("result %s has no Go type", t)
+	}
+	switch {
+	case g.idx.iface[gn]:
+		enc := "encode" + gn
+		if !g.idx.names[enc] {
+			return nil, fmt.Errorf("server: types backend declares no %s", enc)
+		}
+		return &result{typ: jen.Id(gn), zero: jen.Nil(), nilable: true, encode: func(v jen.Code) ([]jen.Code, error) {
+			return []jen.Code{jen.Id(enc).Call(jen.Id("w"), v)}, nil
+		}}, nil
+	case g.unions[t.Name] != nil:
+		return &result{typ: jen.Id(gn), zero: jen.Id(gn).Values(), encode: func(v jen.Code) ([]jen.Code, error) {
+			return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(jen.Id("w"))}, nil
+		}}, nil
+	}
+	return &result{typ: jen.Op("*").Id(gn), zero: jen.Nil(), nilable: true, encode: func(v jen.Code) ([]jen.Code, error) {
+		return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(jen.Id("w"))}, nil
+	}}, nil
+}
+
+// elemType is the Go type of an element of a result array.
+func (g *gen) elemType(t schema.Type) (jen.Code, error) {
+	if t.IsArray() {
+		e, err := g.elemType(*t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return jen.Index().Add(e), nil
+	}
+	switch t.Name {
+	case schema.Integer:
+		return jen.Int(), nil
+	case schema.Integer64:
+		return jen.Int64(), nil
+	case schema.Float:
+		return jen.Float64(), nil
+	case schema.String:
+		return jen.String(), nil
+	case schema.Boolean:
+		return jen.Bool(), nil
+	case schema.True:
+		return jen.Id("True"), nil
+	}
+	gn := g.typeName[t.Name]
+	if gn == "" {
+		return nil, fmt.Errorf("array of %s is not supported as a result", t)
+	}
+	return jen.Id(gn), nil
+}
+
+func (g *gen) encodeElem(v *jen.Statement, t schema.Type, depth int) ([]jen.Code, error) {
+	w := jen.Id("w")
+	if t.IsArray() {
+		i := fmt.Sprintf("i%d", depth)
+		inner, err := g.encodeElem(jen.Add(v).Index(jen.Id(i)), *t.Elem, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		return []jen.Code{w.Clone().Dot("ArrStart").Call(), jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(inner...), jen.Id("w").Dot("ArrEnd").Call()}, nil
+	}
+	switch t.Name {
+	case schema.Integer:
+		return []jen.Code{w.Dot("Int").Call(v)}, nil
+	case schema.Integer64:
+		return []jen.Code{w.Dot("Int64").Call(v)}, nil
+	case schema.Float:
+		return []jen.Code{w.Dot("Float64").Call(v)}, nil
+	case schema.String:
+		return []jen.Code{w.Dot("Str").Call(v)}, nil
+	case schema.Boolean:
+		return []jen.Code{w.Dot("Bool").Call(v)}, nil
+	case schema.True:
+		return []jen.Code{w.Dot("True").Call()}, nil
+	}
+	gn := g.typeName[t.Name]
+	if g.idx.iface[gn] {
+		return []jen.Code{jen.Id("encode"+gn).Call(w, v)}, nil
+	}
+	return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(w)}, nil
+}
+
+func (g *gen) signature(mi *methodInfo) (params []jen.Code, results []jen.Code, res *result, err error) {
+	res, err = g.resultOf(mi.m.Returns)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("method %s: %w", mi.m.Name, err)
+	}
+	params = []jen.Code{jen.Id("ctx").Qual("context", "Context")}
+	if mi.params != "" {
+		params = append(params, jen.Id("p").Op("*").Id(mi.params))
+	}
+	if res.typ != nil {
+		results = append(results, res.typ)
+	}
+	results = append(results, jen.Error())
+	return params, results, res, nil
+}
+
+func (g *gen) emitService(f *jen.File) error {
+	comment(f,
+		nameService+" is the API implemented by a server: one method per API method. The",
+		"parameters arrive decoded and validated (Validate passed); uploads are",
+		"readable until the method returns. Return an *Error to choose the",
+		"status, description and parameters of the answer (a 429 with RetryAfter",
+		"also sets Retry-After); any other error is answered 500 Internal Server",
+		"Error without its text. A method whose result is True returns only an",
+		"error. Embed "+nameUnimplemented+" to implement a subset.",
+	)
+	var methods []jen.Code
+	sc := naming.NewScope()
+	for _, mi := range g.methods {
+		if err := sc.Declare(mi.goName, "method "+mi.m.Name); err != nil {
+			return err
+		}
+		params, results, _, err := g.signature(mi)
+		if err != nil {
+			return err
+		}
+		var doc []string
+		if d := strings.TrimSpace(mi.m.Description); d != "" {
+			doc = append(doc, wrap(mi.goName+" implements "+mi.m.Name+": "+d, 74)...)
+		} else {
+			doc = append(doc, mi.goName+" implements "+mi.m.Name+".")
+		}
+		doc = append(doc, "", "Result: "+mi.m.Returns.String()+".")
+		if len(methods) > 0 {
+			methods = append(methods, jen.Line())
+		}
+		for _, l := range doc {
+			methods = append(methods, jen.Comment(l))
+		}
+		methods = append(methods, jen.Id(mi.goName).Params(params...).Params(results...))
+	}
+	f.Type().Id(nameService).Interface(methods...)
+	f.Line()
+
+	comment(f,
+		nameUnimplemented+" answers every method with 404 \"Not Found: method not",
+		"implemented\" (the answer to an unknown method). Embed it in an",
+		"implementation of "+nameService+" to implement only some methods.",
+	)
+	f.Type().Id(nameUnimplemented).Struct()
+	f.Line()
+	f.Comment(nameUnimplemented + " must implement every method of " + nameService + ".")
+	f.Var().Id("_").Id(nameService).Op("=").Id(nameUnimplemented).Values()
+	f.Line()
+	for _, mi := range g.methods {
+		params, results, res, err := g.signature(mi)
+		if err != nil {
+			return err
+		}
+		var ret []jen.Code
+		if res.typ != nil {
+			ret = append(ret, res.zero)
+		}
+		ret = append(ret, jen.Id("serverNotImplemented").Call())
+		f.Comment(mi.goName + " answers 404 \"Not Found: method not implemented\".")
+		f.Func().Params(jen.Id(nameUnimplemented)).Id(mi.goName).Params(params...).Params(results...).Block(jen.Return(ret...))
+		f.Line()
+	}
+	return nil
+}
+
+func (g *gen) emitNewServer(f *jen.File) error {
+	comment(f,
+		nameNewServer+" returns an http.Handler serving svc:",
+		"",
+		"  - POST or GET /bot<token>/<method>: method names are case-insensitive;",
+		"    other paths and unknown methods are answered 404 \"Not Found\". The",
+		"    token is checked by WithTokens or WithAuth (401 \"Unauthorized\") and",
+		"    handed to svc in the context (TokenFromContext). Mount the handler",
+		"    under a prefix with http.StripPrefix.",
+		"  - Parameters are read from the query string and the body:",
+		"    application/x-www-form-urlencoded, application/json (an object; an",
+		"    empty body or null carries nothing) or multipart/form-data (streamed:",
+		"    parts with a filename, even an empty one, are uploads). The query",
+		"    string comes first, and for one name the first non-empty value wins;",
+		"    an empty value counts only when nothing else is given (so an upload",
+		"    part wins over an empty query value). Unknown parameters are ignored.",
+		"    Form values hold numbers and booleans as text (\"52.5\", \"true\", \"1\")",
+		"    and objects and arrays as JSON text; in a JSON body those may also be",
+		"    JSON strings. A chat reference is a number or an \"@username\".",
+		"  - Files: a file parameter is a file_id, an HTTP URL, attach://<part>",
+		"    naming a part of the request, or an upload part named like the",
+		"    parameter; attach://<part> inside JSON values (media groups) is",
+		"    resolved too. Uploads are kept in memory up to",
+		"    WithMaxMultipartMemory (8 MiB) and spooled to temporary files beyond;",
+		"    they are removed when the method returns.",
+		"  - A parameter that is missing, does not decode or fails Validate is",
+		"    answered 400 \"Bad Request: <parameter and reason>\"; a body over",
+		"    WithMaxBodySize (1 MiB without files) or uploads over",
+		"    WithMaxUploadSize (50 MB per request) 413 \"Request Entity Too Large\".",
+		"  - The result is written as {\"ok\":true,\"result\":...} with the",
+		"    generated encoders; errors as {\"ok\":false,\"error_code\":...,",
+		"    \"description\":...} (see "+nameService+").",
+		"  - GET /file/bot<token>/<file_path> is served from WithFileStore;",
+		"    paths with \"..\", absolute paths, backslashes, NUL or encoded slashes",
+		"    are rejected.",
+		"",
+		"Set timeouts on the http.Server: ReadHeaderTimeout (for example 10s)",
+		"always; ReadTimeout must leave room for the largest upload at the",
+		"slowest client you accept (50 MB at 1 MB/s is about a minute), and",
+		"WriteTimeout for the slowest method plus getUpdates' long-polling",
+		"timeout parameter (a client may ask for 50 seconds and more).",
+	)
+	routes := jen.Dict{}
+	names := jen.Dict{}
+	for _, mi := range g.methods {
+		body, err := g.callBody(mi)
+		if err != nil {
+			return err
+		}
+		routes[jen.Lit(mi.lower)] = jen.Func().Params(
+			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Id("jsonWriter"),
+		).Error().Block(body...)
+		names[jen.Lit(mi.lower)] = jen.Lit(mi.m.Name)
+	}
+	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
+		jen.If(jen.Id("svc").Op("==").Nil()).Block(jen.Id("svc").Op("=").Id(nameUnimplemented).Values()),
+		jen.Return(jen.Id("serverNewHandler").Call(
+			jen.Map(jen.String()).Id("serverCall").Values(routes),
+			jen.Map(jen.String()).String().Values(names),
+			jen.Id("opts"),
+		)),
+	)
+	f.Line()
+	return nil
+}
+
+func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
+	_, _, res, err := g.signature(mi)
+	if err != nil {
+		return nil, err
+	}
+	var body []jen.Code
+	args := []jen.Code{jen.Id("ctx")}
+	if mi.params != "" {
+		body = append(body,
+			jen.Id("p").Op(":=").New(jen.Id(mi.params)),
+			jen.If(jen.Err().Op(":=").Id(mi.decode).Call(jen.Id("a"), jen.Id("p")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		)
+		if mi.valid {
+			body = append(body, jen.If(jen.Err().Op(":=").Id("p").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Id("serverInvalid").Call(jen.Err())),
+			))
+		}
+		args = append(args, jen.Id("p"))
+	}
+	call := jen.Id("svc").Dot(mi.goName).Call(args...)
+	if res.typ == nil {
+		body = append(body, jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		enc, _ := res.encode(nil)
+		body = append(body, enc...)
+		return append(body, jen.Return(jen.Nil())), nil
+	}
+	body = append(body,
+		jen.List(jen.Id("res"), jen.Err()).Op(":=").Add(call),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+	)
+	if res.nilable {
+		body = append(body, jen.If(jen.Id("res").Op("==").Nil()).Block(jen.Return(jen.Id("serverErrNoResult"))))
+	}
+	enc, err := res.encode(jen.Id("res"))
+	if err != nil {
+		return nil, err
+	}
+	body = append(body, enc...)
+	return append(body, jen.Return(jen.Nil())), nil
+}
+
+// ---------------------------------------------------------------- decoding
+
+// fieldOf returns the Go field name and type of a schema field.
+func (g *gen) fieldOf(structName string, f *schema.Field) (string, ast.Expr, error) {
+	n, err := naming.Exported(f.Name)
+	if err != nil {
+		return "", nil, err
+	}
+	te := g.idx.fields[structName][n]
+	if te == nil {
+		return "", nil, fmt.Errorf("server: types backend declares no field %s.%s for %s", structName, n, f.Name)
+	}
+	return n, te, nil
+}
+
+func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
+	var body []jen.Code
+	for _, fl := range mi.m.Params {
+		gn, te, err := g.fieldOf(mi.params, fl)
+		if err != nil {
+			return err
+		}
+		stmts, err := g.decodeParam(fl, gn, te)
+		if err != nil {
+			return fmt.Errorf("server: %s.%s: %w", mi.m.Name, fl.Name, err)
+		}
+		body = append(body, stmts...)
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	f.Comment(mi.decode + " reads the parameters of " + mi.m.Name + ".")
+	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Id(mi.params)).Error().Block(body...)
+	f.Line()
+	return nil
+}
+
+// scalarParse returns the runtime parse function of a scalar and the Go
+// conversion to apply to its result ("" for none).
+func scalarParse(t schema.Type, goType string) (parse, conv string, err error) {
+	switch t.Name {
+	case schema.Integer, schema.Integer64:
+		switch goType {
+		case "int":
+			return "serverParseInt", "", nil
+		case "int64":
+			return "serverParseInt64", "", nil
+		}
+	case schema.Float:
+		if goType == "float64" {
+			return "serverParseFloat64", "", nil
+		}
+	case schema.Boolean:
+		if goType == "bool" {
+			return "serverParseBool", "", nil
+		}
+	case schema.True:
+		if goType == "True" {
+			return "serverParseTrue", "", nil
+		}
+	case schema.String:
+		if goType == "string" {
+			return "serverParseString", "", nil
+		}
+		return "serverParseString", goType, nil
+	}
+	return "", "", fmt.Errorf("Go type %s for %s is not supported", goType, t)
+}
+
+func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code, error) {
+	t := fl.Type
+	dst := func() *jen.Statement { return jen.Id("p").Dot(gn) }
+	req := jen.Lit(fl.Required)
+	name := jen.Lit(fl.Name)
+
+	// Scalars, optional or not.
+	if inner := optOf(te); inner != nil || (!t.IsArray() && isScalarType(identOf(te), t)) {
+		opt := inner != nil
+		if !opt {
+			inner = te
+		}
+		parse, conv, err := scalarParse(t, identOf(inner))
+		if err != nil {
+			return nil, err
+		}
+		var val jen.Code = jen.Id("x")
+		if conv != "" {
+			val = jen.Id(conv).Call(val)
+		}
+		if opt {
+			val = jen.Id("Some").Call(val)
+		}
+		keepEmpty := t.Name == schema.String
+		return []jen.Code{jen.If(
+			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverScalar").Call(jen.Id("a"), name, req, jen.Lit(keepEmpty), jen.Id(parse)),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Add(val))}, nil
+	}
+	// Files.
+	if identOf(te) == "InputFile" {
+		return []jen.Code{jen.If(
+			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverFile").Call(jen.Id("a"), name, req),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id("x"))}, nil
+	}
+	// Unions with primitive variants.
+	if u := g.unions[t.Name]; !t.IsArray() && u != nil && !g.idx.iface[identOf(te)] && identOf(te) == g.typeName[t.Name] {
+		if ctor := g.variantCtor(u, schema.InputFile); ctor != "" {
+			// An upload, attach://<part>, a file_id or a URL: the
+			// InputFile variant.
+			return []jen.Code{jen.If(
+				jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverFile").Call(jen.Id("a"), name, req),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id(ctor).Call(jen.Id("x")))}, nil
+		}
+		var fromText jen.Code = jen.Nil()
+		if ctor := g.variantCtor(u, schema.String); ctor != "" {
+			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Id(ctor).Call(jen.Id("s")))
+		}
+		return []jen.Code{
+			jen.If(
+				jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("serverUnion").Call(jen.Id("a"), name, req,
+					jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(jen.Return(dst().Dot("decodeJSON").Call(jen.Id("r")))),
+					fromText),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Err())),
+		}, nil
+	}
+	// Everything else is JSON: objects, arrays, unions of objects.
+	dec, err := g.decodeInto(dst, te, t, 0, func(err jen.Code) jen.Code { return err })
+	if err != nil {
+		return nil, err
+	}
+	dec = append(dec, jen.Return(jen.Nil()))
+	out := []jen.Code{jen.If(
+		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("serverDecode").Call(jen.Id("a"), name, req,
+			jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)),
+		jen.Err().Op("!=").Nil(),
+	).Block(jen.Return(jen.Err()))}
+	if g.carriesFile(t, map[string]bool{}) {
+		bind, err := g.bindValue(dst, te, t, 0, func(err jen.Code) jen.Code {
+			return jen.Id("serverParamErr").Call(name, err)
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, bind...)
+	}
+	return out, nil
+}
+
+func isScalarType(goType string, t schema.Type) bool {
+	switch t.Name {
+	case schema.Integer, schema.Integer64, schema.Float, schema.Boolean, schema.True, schema.String:
+		return goType != ""
+	}
+	return false
+}
+
+// variantCtor returns the constructor of union u's variant of type name,
+// or "" when u has no such variant.
+func (g *gen) variantCtor(u *schema.Union, name string) string {
+	for _, v := range u.Variants {
+		if !v.Type.IsArray() && v.Type.Name == name {
+			vn, err := naming.Exported(name)
+			if err != nil {
+				return ""
+			}
+			ctor := g.typeName[u.Name] + "From" + vn
+			if g.idx.names[ctor] {
+				return ctor
+			}
+		}
+	}
+	return ""
+}
+
+// decodeInto returns statements reading one JSON value from r into dst;
+// errors are returned through wrapErr.
+func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
+	retErr := func() jen.Code {
+		return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
+	}
+	if at, ok := te.(*ast.ArrayType); ok {
+		if !t.IsArray() {
+			return nil, fmt.Errorf("Go slice for schema type %s", t)
+		}
+		et, err := jenType(at.Elt)
+		if err != nil {
+			return nil, err
+		}
+		s := fmt.Sprintf("s%d", depth)
+		x := fmt.Sprintf("x%d", depth)
+		inner, err := g.decodeInto(func() *jen.Statement { return jen.Id(x) }, at.Elt, *t.Elem, depth+1, func(err jen.Code) jen.Code {
+			return jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)))
+		})
+		if err != nil {
+			return nil, err
+		}
+		body := append([]jen.Code{jen.Var().Id(x).Add(et)}, inner...)
+		body = append(body, jen.Id(s).Op("=").Append(jen.Id(s), jen.Id(x)), jen.Return(jen.Nil()))
+		st, _ := jenType(te)
+		return []jen.Code{
+			jen.Id(s).Op(":=").Add(st).Values(),
+			jen.If(jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(body...)), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(wrapErr(jen.Err())),
+			),
+			dst().Op("=").Id(s),
+		}, nil
+	}
+	if t.IsArray() {
+		return nil, fmt.Errorf("schema array %s without a Go slice", t)
+	}
+	if st, ok := te.(*ast.StarExpr); ok {
+		n := identOf(st.X)
+		if n == "" {
+			return nil, fmt.Errorf("unsupported pointer type")
+		}
+		return []jen.Code{
+			jen.Id("v").Op(":=").New(jen.Id(n)),
+			jen.If(jen.Err().Op(":=").Id("v").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err()))),
+			dst().Op("=").Id("v"),
+		}, nil
+	}
+	n := identOf(te)
+	if n == "" {
+		return nil, fmt.Errorf("unsupported Go type for %s", t)
+	}
+	read := func(method string, conv string) []jen.Code {
+		var val jen.Code = jen.Id("v")
+		if conv != "" {
+			val = jen.Id(conv).Call(val)
+		}
+		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("r").Dot(method).Call(), retErr(), dst().Op("=").Add(val)}
+	}
+	switch {
+	case n == "int":
+		return read("Int", ""), nil
+	case n == "int64":
+		return read("Int64", ""), nil
+	case n == "float64":
+		return read("Float64", ""), nil
+	case n == "bool":
+		return read("Bool", ""), nil
+	case n == "string":
+		return read("Str", ""), nil
+	case t.Name == schema.String:
+		return read("Str", n), nil // an enum
+	case g.idx.iface[n]:
+		dec := "decode" + n
+		if !g.idx.names[dec] {
+			return nil, fmt.Errorf("server: types backend declares no %s", dec)
+		}
+		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(dec).Call(jen.Id("r")), retErr(), dst().Op("=").Id("v")}, nil
+	}
+	if !g.idx.hasMethod(n, "decodeJSON") {
+		return nil, fmt.Errorf("server: types backend declares no %s.decodeJSON", n)
+	}
+	return []jen.Code{jen.If(jen.Err().Op(":=").Add(dst()).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))}, nil
+}
+
+// ---------------------------------------------------------------- files
+
+// bindValue returns statements resolving the attach:// references inside
+// dst (of Go type te, schema type t) to the request's parts.
+func (g *gen) bindValue(dst func() *jen.Statement, te ast.Expr, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
+	if !g.carriesFile(t, map[string]bool{}) {
+		return nil, nil
+	}
+	if at, ok := te.(*ast.ArrayType); ok {
+		i := fmt.Sprintf("i%d", depth)
+		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, at.Elt, *t.Elem, depth+1, func(err jen.Code) jen.Code {
+			return wrapErr(jen.Id("jsonErrIndex").Call(err, jen.Id(i)))
+		})
+		if err != nil {
+			return nil, err
+		}
+		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(dst())).Block(inner...)}, nil
+	}
+	if identOf(te) == "InputFile" {
+		return []jen.Code{jen.If(
+			jen.Err().Op(":=").Id("serverBindFile").Call(jen.Id("a"), jen.Op("&").Add(dst())),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(wrapErr(jen.Err())))}, nil
+	}
+	fn := g.bindName[t.Name]
+	if fn == "" {
+		return nil, fmt.Errorf("no file binding for %s", t)
+	}
+	call := func(arg jen.Code) jen.Code {
+		return jen.If(jen.Err().Op(":=").Id(fn).Call(jen.Id("a"), arg), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
+	}
+	if _, ok := te.(*ast.StarExpr); ok {
+		return []jen.Code{jen.If(dst().Op("!=").Nil()).Block(call(dst()))}, nil
+	}
+	n := identOf(te)
+	if g.idx.iface[n] {
+		return []jen.Code{call(dst())}, nil
+	}
+	return []jen.Code{call(jen.Op("&").Add(dst()))}, nil
+}
+
+func (g *gen) emitBind(f *jen.File, name string) error {
+	gn := g.typeName[name]
+	var body []jen.Code
+	var param jen.Code
+	switch {
+	case g.objects[name] != nil:
+		param = jen.Op("*").Id(gn)
+		for _, fl := range g.objects[name].Fields {
+			if !g.carriesFile(fl.Type, map[string]bool{}) {
+				continue
+			}
+			fn, te, err := g.fieldOf(gn, fl)
+			if err != nil {
+				return err
+			}
+			wire := fl.Name
+			stmts, err := g.bindValue(func() *jen.Statement { return jen.Id("v").Dot(fn) }, te, fl.Type, 0, func(err jen.Code) jen.Code {
+				return jen.Id("jsonErrField").Call(err, jen.Lit(wire))
+			})
+			if err != nil {
+				return fmt.Errorf("server: %s.%s: %w", name, fl.Name, err)
+			}
+			body = append(body, stmts...)
+		}
+	case g.idx.iface[gn]:
+		param = jen.Id(gn)
+		var cases []jen.Code
+		for _, v := range g.unions[name].Variants {
+			if v.Type.IsArray() || !g.carriesFile(v.Type, map[string]bool{}) {
+				continue
+			}
+			fn := g.bindName[v.Type.Name]
+			if fn == "" {
+				return fmt.Errorf("server: union %s: variant %s carries files but has no binding", name, v.Type)
+			}
+			cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName[v.Type.Name])).Block(
+				jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id(fn).Call(jen.Id("a"), jen.Id("x")))),
+			))
+		}
+		body = append(body, jen.Switch(jen.Id("x").Op(":=").Id("v").Assert(jen.Type())).Block(cases...))
+	default:
+		// A union with primitive variants: its InputFile variant, or an
+		// attach:// text in its String variant.
+		param = jen.Op("*").Id(gn)
+		u := g.unions[name]
+		fileCtor := g.variantCtor(u, schema.InputFile)
+		if fileCtor == "" {
+			return fmt.Errorf("server: union %s carries files but has no InputFile variant", name)
+		}
+		for _, v := range u.Variants {
+			if !v.Type.IsArray() && v.Type.Name != schema.InputFile && v.Type.Name != schema.String && g.carriesFile(v.Type, map[string]bool{}) {
+				return fmt.Errorf("server: union %s: files inside variant %s are not supported", name, v.Type)
+			}
+		}
+		if !g.idx.hasMethod(gn, "AsInputFile") {
+			return fmt.Errorf("server: union %s has no AsInputFile accessor", name)
+		}
+		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot("AsInputFile").Call(), jen.Id("ok")).Block(
+			jen.If(jen.Err().Op(":=").Id("serverBindFile").Call(jen.Id("a"), jen.Op("&").Id("f")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f")),
+			jen.Return(jen.Nil()),
+		))
+		if g.variantCtor(u, schema.String) != "" && g.idx.hasMethod(gn, "AsString") {
+			body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Dot("AsString").Call(), jen.Id("ok")).Block(
+				jen.List(jen.Id("f"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverAttachText").Call(jen.Id("a"), jen.Id("s")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.If(jen.Id("ok")).Block(jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f"))),
+			))
+		}
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	f.Comment(g.bindName[name] + " resolves the attach:// references inside v to the request's parts.")
+	f.Func().Id(g.bindName[name]).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("v").Add(param)).Error().Block(body...)
+	f.Line()
+	return nil
+}

@@ -1,0 +1,1212 @@
+package support
+
+// Runtime of the server stubs (server_gen.go): routing, authentication,
+// request decoding (query string, urlencoded, JSON, multipart), upload
+// spooling, error envelopes and file downloads. Owned by the server backend
+// (generators/server). Standard library only.
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// Default limits of NewServer (see the With* options).
+const (
+	// serverDefaultMaxBody bounds a request body without files, and the
+	// non-file parts of a multipart body together: 1 MiB (the API's
+	// largest non-file requests are a few kilobytes).
+	serverDefaultMaxBody = 1 << 20
+	// serverDefaultMaxUpload bounds the uploaded files of one request
+	// together: 50 MB, the cloud limit per send operation.
+	serverDefaultMaxUpload = 50 << 20
+	// serverLocalMaxUpload is the local server's upload limit (2000 MB).
+	serverLocalMaxUpload = 2000 << 20
+	// serverDefaultMultipartMemory is how much uploaded data one request
+	// keeps in memory before spooling to temporary files.
+	serverDefaultMultipartMemory = 8 << 20
+	// serverMaxParts bounds the number of multipart parts of one request.
+	serverMaxParts = 1000
+)
+
+// ServerOption configures NewServer.
+type ServerOption func(*serverConfig)
+
+type serverConfig struct {
+	auth            func(ctx context.Context, token string) bool
+	maxBody         int64
+	maxUpload       int64
+	multipartMemory int64
+	tempDir         string
+	files           FileStore
+	errorHook       func(ctx context.Context, method string, err error)
+}
+
+// WithTokens accepts only requests whose path carries one of tokens; any
+// other token is answered 401 Unauthorized. Tokens are compared in constant
+// time (their SHA-256 digests, so neither contents nor lengths leak through
+// timing). Without WithTokens or WithAuth every token is accepted and the
+// implementation reads it with TokenFromContext.
+func WithTokens(tokens ...string) ServerOption {
+	sums := make([][sha256.Size]byte, len(tokens))
+	for i, t := range tokens {
+		sums[i] = sha256.Sum256([]byte(t))
+	}
+	return func(c *serverConfig) {
+		c.auth = func(_ context.Context, token string) bool {
+			got := sha256.Sum256([]byte(token))
+			ok := 0
+			for i := range sums {
+				ok |= subtle.ConstantTimeCompare(got[:], sums[i][:])
+			}
+			return ok == 1
+		}
+	}
+}
+
+// WithAuth sets the function that accepts or rejects a request's token
+// (401 Unauthorized when it returns false). It replaces WithTokens; it should
+// compare secrets in constant time (crypto/subtle).
+func WithAuth(accept func(ctx context.Context, token string) bool) ServerOption {
+	return func(c *serverConfig) { c.auth = accept }
+}
+
+// WithMaxBodySize bounds a request body without files, and the non-file
+// parts of a multipart/form-data body together (default 1 MiB). A larger
+// body is answered 413 Request Entity Too Large.
+func WithMaxBodySize(n int64) ServerOption { return func(c *serverConfig) { c.maxBody = n } }
+
+// WithMaxUploadSize bounds the uploaded files of one request together
+// (default 50 MB, the cloud limit per send operation). A larger upload is
+// answered 413 Request Entity Too Large.
+func WithMaxUploadSize(n int64) ServerOption { return func(c *serverConfig) { c.maxUpload = n } }
+
+// WithLocalServerLimits applies the local server's upload limit (2000 MB).
+func WithLocalServerLimits() ServerOption {
+	return func(c *serverConfig) { c.maxUpload = serverLocalMaxUpload }
+}
+
+// WithMaxMultipartMemory sets how many bytes of uploaded files one request
+// keeps in memory (default 8 MiB); the rest is spooled to temporary files
+// that are removed when the method returns.
+func WithMaxMultipartMemory(n int64) ServerOption {
+	return func(c *serverConfig) { c.multipartMemory = n }
+}
+
+// WithTempDir sets the directory of spooled uploads (default os.TempDir()).
+func WithTempDir(dir string) ServerOption { return func(c *serverConfig) { c.tempDir = dir } }
+
+// WithFileStore serves GET /file/bot<token>/<file_path> from fs. Without it
+// those requests are answered 404 Not Found.
+func WithFileStore(fs FileStore) ServerOption { return func(c *serverConfig) { c.files = fs } }
+
+// WithErrorHook is called with every error answered 500 Internal Server Error
+// (an implementation error that is not an *Error, a nil result, a result
+// that cannot be encoded, a panic, a FileStore failure). The client only
+// sees "Internal Server Error"; log the details here. method is the API
+// method name as routed (or "file" for downloads).
+func WithErrorHook(hook func(ctx context.Context, method string, err error)) ServerOption {
+	return func(c *serverConfig) { c.errorHook = hook }
+}
+
+// FileStore serves the files whose file_path getFile returned.
+type FileStore interface {
+	// Open returns the file at filePath, a clean relative slash-separated
+	// path (the server has rejected "..", absolute paths, backslashes, NUL
+	// and encoded slashes). The token is in ctx (TokenFromContext). Return
+	// an error wrapping fs.ErrNotExist for 404 Not Found, an *Error to
+	// choose the answer, anything else for 500. A file that implements
+	// io.Seeker is served with range support.
+	Open(ctx context.Context, filePath string) (fs.File, error)
+}
+
+type serverTokenKey struct{}
+
+// TokenFromContext returns the bot token of the request being served (the
+// <token> of /bot<token>/<method>); ok is false outside a request.
+func TokenFromContext(ctx context.Context) (token string, ok bool) {
+	token, ok = ctx.Value(serverTokenKey{}).(string)
+	return token, ok
+}
+
+// serverCall decodes the parameters from a, calls the implementation and
+// writes the result value to w.
+type serverCall func(ctx context.Context, a *serverArgs, w *jsonWriter) error
+
+type serverHandler struct {
+	cfg    serverConfig
+	routes map[string]serverCall // lower-case method name
+	names  map[string]string     // lower-case -> API spelling
+}
+
+// serverNewHandler is NewServer's runtime half: routes maps the lower-case
+// method names to their calls, names to their API spelling.
+func serverNewHandler(routes map[string]serverCall, names map[string]string, opts []ServerOption) http.Handler {
+	h := &serverHandler{routes: routes, names: names, cfg: serverConfig{
+		maxBody:         serverDefaultMaxBody,
+		maxUpload:       serverDefaultMaxUpload,
+		multipartMemory: serverDefaultMultipartMemory,
+	}}
+	for _, o := range opts {
+		if o != nil {
+			o(&h.cfg)
+		}
+	}
+	return h
+}
+
+// Errors the handler answers itself.
+var (
+	serverErrNotFound     = &Error{Code: http.StatusNotFound, Description: "Not Found"}
+	serverErrUnauthorized = &Error{Code: http.StatusUnauthorized, Description: "Unauthorized"}
+	serverErrTooLarge     = &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
+	serverErrInternal     = &Error{Code: http.StatusInternalServerError, Description: "Internal Server Error"}
+	serverErrNotAllowed   = &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET or POST"}
+	serverErrNoResult     = errors.New("the implementation returned a nil result and a nil error")
+)
+
+// serverNotImplemented is the answer of Unimplemented: 404 like an unknown
+// method, since a client cannot tell the two apart anyway.
+func serverNotImplemented() error {
+	return &Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+}
+
+// serverBad returns a 400 Bad Request error.
+func serverBad(msg string) *Error {
+	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
+}
+
+// serverInvalid turns a Validate error into a 400 answer.
+func serverInvalid(err error) error {
+	return serverBad(err.Error())
+}
+
+func (h *serverHandler) ServeHTTP(rw http.ResponseWriter, req *http.Request) {
+	path := req.URL.Path
+	switch {
+	case strings.HasPrefix(path, "/bot"):
+		h.serveMethod(rw, req, path[len("/bot"):])
+	case strings.HasPrefix(path, "/file/bot"):
+		h.serveFile(rw, req, path[len("/file/bot"):])
+	default:
+		serverWriteError(rw, serverErrNotFound)
+	}
+}
+
+// serverSplitToken splits "<token>/<rest>".
+func serverSplitToken(s string) (token, rest string, ok bool) {
+	i := strings.IndexByte(s, '/')
+	if i <= 0 {
+		return "", "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+func (h *serverHandler) authorize(ctx context.Context, token string) bool {
+	return h.cfg.auth == nil || h.cfg.auth(ctx, token)
+}
+
+func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s string) {
+	token, method, ok := serverSplitToken(s)
+	if !ok || method == "" || strings.IndexByte(method, '/') >= 0 {
+		serverWriteError(rw, serverErrNotFound)
+		return
+	}
+	ctx := req.Context()
+	if !h.authorize(ctx, token) {
+		serverWriteError(rw, serverErrUnauthorized)
+		return
+	}
+	lower := strings.ToLower(method)
+	call := h.routes[lower]
+	if call == nil {
+		serverWriteError(rw, serverErrNotFound)
+		return
+	}
+	if req.Method != http.MethodGet && req.Method != http.MethodPost {
+		rw.Header().Set("Allow", "GET, POST")
+		serverWriteError(rw, serverErrNotAllowed)
+		return
+	}
+	name := h.names[lower]
+	ctx = context.WithValue(ctx, serverTokenKey{}, token)
+	a := serverGetArgs(&h.cfg)
+	defer serverPutArgs(a)
+	if err := a.parse(req); err != nil {
+		h.writeErr(ctx, rw, name, err)
+		return
+	}
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	w.buf = append(w.buf, `{"ok":true,"result":`...)
+	w.more = false
+	if err := h.invoke(ctx, call, a, w, name); err != nil {
+		h.writeErr(ctx, rw, name, err)
+		return
+	}
+	if err := w.Err(); err != nil {
+		h.writeErr(ctx, rw, name, fmt.Errorf("encoding the result: %w", err))
+		return
+	}
+	w.buf = append(w.buf, '}')
+	hd := rw.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	rw.WriteHeader(http.StatusOK)
+	rw.Write(w.buf)
+}
+
+// invoke runs call, turning a panic of the implementation into an error
+// (http.ErrAbortHandler is re-raised).
+func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverArgs, w *jsonWriter, name string) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			err = fmt.Errorf("panic in %s: %v", name, p)
+		}
+	}()
+	return call(ctx, a, w)
+}
+
+// writeErr answers err: an *Error as it is (a 429 also sets Retry-After),
+// anything else as 500 after calling the error hook.
+func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, method string, err error) {
+	var e *Error
+	if !errors.As(err, &e) || e == nil {
+		if h.cfg.errorHook != nil {
+			h.cfg.errorHook(ctx, method, err)
+		}
+		e = serverErrInternal
+	}
+	serverWriteError(rw, e)
+}
+
+func serverWriteError(rw http.ResponseWriter, e *Error) {
+	code := e.Code
+	if code < 400 || code > 599 {
+		// Not an error status: the envelope would contradict the status.
+		e = &Error{Code: http.StatusInternalServerError, Description: e.Description, RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+		code = e.Code
+	}
+	if e.Description == "" {
+		e = &Error{Code: code, Description: http.StatusText(code), RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+	}
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	jsonWriteErrorEnvelope(w, e)
+	hd := rw.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	if code == http.StatusTooManyRequests && e.RetryAfter > 0 {
+		hd.Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	rw.WriteHeader(code)
+	rw.Write(w.buf)
+}
+
+// ---------------------------------------------------------------- files
+
+func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s string) {
+	token, filePath, ok := serverSplitToken(s)
+	if !ok {
+		serverWriteError(rw, serverErrNotFound)
+		return
+	}
+	ctx := req.Context()
+	if !h.authorize(ctx, token) {
+		serverWriteError(rw, serverErrUnauthorized)
+		return
+	}
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		rw.Header().Set("Allow", "GET, HEAD")
+		serverWriteError(rw, &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET"})
+		return
+	}
+	if h.cfg.files == nil {
+		serverWriteError(rw, serverErrNotFound)
+		return
+	}
+	raw := req.URL.EscapedPath()
+	if msg := serverCheckFilePath(filePath, raw); msg != "" {
+		serverWriteError(rw, serverBad(msg))
+		return
+	}
+	ctx = context.WithValue(ctx, serverTokenKey{}, token)
+	f, err := h.cfg.files.Open(ctx, filePath)
+	if err != nil {
+		var e *Error
+		switch {
+		case errors.As(err, &e) && e != nil:
+			serverWriteError(rw, e)
+		case errors.Is(err, fs.ErrNotExist):
+			serverWriteError(rw, serverErrNotFound)
+		default:
+			h.writeErr(ctx, rw, "file", err)
+		}
+		return
+	}
+	defer f.Close()
+	var size int64 = -1
+	var mod time.Time
+	if st, err := f.Stat(); err == nil {
+		if st.IsDir() {
+			serverWriteError(rw, serverErrNotFound)
+			return
+		}
+		size, mod = st.Size(), st.ModTime()
+	}
+	if rs, ok := f.(io.ReadSeeker); ok {
+		name := filePath[strings.LastIndexByte(filePath, '/')+1:]
+		http.ServeContent(rw, req, name, mod, rs)
+		return
+	}
+	rw.Header().Set("Content-Type", "application/octet-stream")
+	if size >= 0 {
+		rw.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	rw.WriteHeader(http.StatusOK)
+	if req.Method != http.MethodHead {
+		io.Copy(rw, f)
+	}
+}
+
+// serverCheckFilePath rejects download paths that could leave the store:
+// empty, absolute, "." or ".." segments, empty segments, backslashes, NUL or
+// other control characters, invalid UTF-8, and encoded slashes, backslashes
+// or NULs in the raw path. It returns the reason, or "" when p is clean.
+func serverCheckFilePath(p, raw string) string {
+	lr := strings.ToLower(raw)
+	for _, enc := range []string{"%2f", "%5c", "%00"} {
+		if strings.Contains(lr, enc) {
+			return "invalid file path: encoded " + map[string]string{"%2f": "slash", "%5c": "backslash", "%00": "NUL"}[enc]
+		}
+	}
+	switch {
+	case p == "":
+		return "invalid file path: empty"
+	case p[0] == '/':
+		return "invalid file path: absolute"
+	case !utf8.ValidString(p):
+		return "invalid file path: not UTF-8"
+	}
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			return "invalid file path: backslash"
+		case c < 0x20 || c == 0x7f:
+			return "invalid file path: control character"
+		case c == ':' && i == 1:
+			return "invalid file path: drive letter"
+		}
+	}
+	for _, seg := range strings.Split(p, "/") {
+		switch seg {
+		case "":
+			return "invalid file path: empty segment"
+		case ".", "..":
+			return "invalid file path: dot segment"
+		}
+	}
+	return ""
+}
+
+// ---------------------------------------------------------------- arguments
+
+// serverValue is one parameter value as it came: text from the query
+// string, a urlencoded body or a multipart text part, or a JSON value of a
+// JSON body.
+type serverValue struct {
+	name string
+	text string
+	raw  []byte // the JSON value when json is set
+	json bool
+}
+
+// absent reports whether v says nothing: an empty text or a JSON null.
+func (v *serverValue) absent() bool {
+	if v.json {
+		return len(v.raw) == 4 && string(v.raw) == "null"
+	}
+	return v.text == ""
+}
+
+// serverPart is a multipart part with a filename (an upload), kept in
+// memory or spooled to a temporary file.
+type serverPart struct {
+	name     string
+	filename string
+	data     []byte
+	file     *os.File
+	size     int64
+}
+
+func (p *serverPart) reader() io.Reader {
+	if p.file != nil {
+		return io.NewSectionReader(p.file, 0, p.size)
+	}
+	return bytes.NewReader(p.data)
+}
+
+// serverArgs holds the parameters of one request, in precedence order:
+// the query string first, then the body.
+type serverArgs struct {
+	cfg   *serverConfig
+	vals  []serverValue
+	parts []*serverPart
+	// body is the buffer of a non-multipart body.
+	body []byte
+	tmp  []*os.File
+	// uploaded and texts count the bytes of uploads and of text parts.
+	uploaded, texts int64
+}
+
+var serverArgsPool = sync.Pool{New: func() any { return new(serverArgs) }}
+
+func serverGetArgs(cfg *serverConfig) *serverArgs {
+	a := serverArgsPool.Get().(*serverArgs)
+	a.cfg = cfg
+	return a
+}
+
+func serverPutArgs(a *serverArgs) {
+	for _, f := range a.tmp {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	clear(a.vals)
+	clear(a.parts)
+	clear(a.tmp)
+	a.vals, a.parts, a.tmp = a.vals[:0], a.parts[:0], a.tmp[:0]
+	a.uploaded, a.texts = 0, 0
+	a.cfg = nil
+	if cap(a.body) > 64<<10 {
+		a.body = nil
+	}
+	a.body = a.body[:0]
+	serverArgsPool.Put(a)
+}
+
+// get returns the value of the parameter name: the first non-empty one, or
+// the first empty one when no other is given.
+func (a *serverArgs) get(name string) (serverValue, bool) {
+	var empty serverValue
+	found := false
+	for i := range a.vals {
+		v := &a.vals[i]
+		if v.name != name {
+			continue
+		}
+		if v.absent() {
+			if !found {
+				empty, found = *v, true
+			}
+			continue
+		}
+		return *v, true
+	}
+	return empty, found
+}
+
+// parse reads the query string and the body.
+func (a *serverArgs) parse(req *http.Request) error {
+	if err := a.parseForm(req.URL.RawQuery, "query string"); err != nil {
+		return err
+	}
+	if req.Body == nil || req.Body == http.NoBody {
+		return nil
+	}
+	ct := req.Header.Get("Content-Type")
+	mt := ct
+	if i := strings.IndexByte(mt, ';'); i >= 0 {
+		mt = mt[:i]
+	}
+	mt = strings.ToLower(strings.TrimSpace(mt))
+	switch mt {
+	case "multipart/form-data":
+		_, params, err := mime.ParseMediaType(ct)
+		if err != nil || params["boundary"] == "" {
+			return serverBad("multipart/form-data without a valid boundary")
+		}
+		return a.parseMultipart(req, params["boundary"])
+	case "application/json", "application/x-www-form-urlencoded", "", "text/plain", "application/octet-stream":
+	default:
+		if !strings.HasSuffix(mt, "+json") {
+			return serverBad("unsupported Content-Type " + strconv.Quote(mt) + ": use application/json, application/x-www-form-urlencoded or multipart/form-data")
+		}
+		mt = "application/json"
+	}
+	if req.ContentLength > a.cfg.maxBody {
+		return serverErrTooLarge
+	}
+	body, err := a.readBody(req.Body)
+	if err != nil {
+		return err
+	}
+	if mt != "application/json" && mt != "application/x-www-form-urlencoded" {
+		// No or a generic content type: a JSON object or a form, by its
+		// first byte.
+		t := bytes.TrimLeft(body, " \t\r\n")
+		switch {
+		case len(t) == 0:
+			return nil
+		case t[0] == '{':
+			mt = "application/json"
+		default:
+			mt = "application/x-www-form-urlencoded"
+		}
+	}
+	if mt == "application/json" {
+		return a.parseJSON(body)
+	}
+	return a.parseForm(string(body), "form body")
+}
+
+func (a *serverArgs) readBody(r io.Reader) ([]byte, error) {
+	buf := a.body[:0]
+	limit := a.cfg.maxBody
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			a.body = buf
+			return nil, serverErrTooLarge
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			a.body = buf
+			return nil, serverBad("reading the body: " + err.Error())
+		}
+	}
+	a.body = buf
+	return buf, nil
+}
+
+// parseForm reads name=value pairs separated by '&'.
+func (a *serverArgs) parseForm(s, what string) error {
+	for s != "" {
+		var kv string
+		kv, s, _ = strings.Cut(s, "&")
+		if kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		k, err := serverUnescape(k)
+		if err != nil {
+			return serverBad("invalid " + what + ": " + err.Error())
+		}
+		v, err = serverUnescape(v)
+		if err != nil {
+			return serverBad("invalid " + what + ": " + err.Error())
+		}
+		a.vals = append(a.vals, serverValue{name: k, text: v})
+	}
+	return nil
+}
+
+func serverUnescape(s string) (string, error) {
+	if strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 {
+		return s, nil
+	}
+	return url.QueryUnescape(s)
+}
+
+// parseJSON reads a JSON object body; empty and null bodies carry nothing.
+func (a *serverArgs) parseJSON(body []byte) error {
+	r := jsonGetReader(body)
+	defer jsonPutReader(r)
+	switch r.Next() {
+	case jsonKindInvalid:
+		if len(bytes.TrimSpace(body)) == 0 {
+			return nil
+		}
+	case jsonKindNull:
+		r.Null()
+		if err := r.End(); err != nil {
+			return serverBad("invalid JSON body: " + serverTrimJSON(err))
+		}
+		return nil
+	case jsonKindObject:
+	default:
+		return serverBad("the JSON body must be an object, found " + r.Next().String())
+	}
+	err := r.Object(func(r *jsonReader, key []byte) error {
+		raw, err := r.Raw()
+		if err != nil {
+			return err
+		}
+		a.vals = append(a.vals, serverValue{name: string(key), raw: raw, json: true})
+		return nil
+	})
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil {
+		return serverBad("invalid JSON body: " + serverTrimJSON(err))
+	}
+	return nil
+}
+
+func serverTrimJSON(err error) string {
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// serverCountingReader counts the bytes read and stops at a limit.
+type serverCountingReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+var serverErrBodyLimit = errors.New("body limit")
+
+func (c *serverCountingReader) Read(p []byte) (int, error) {
+	if c.n >= c.limit {
+		return 0, serverErrBodyLimit
+	}
+	if int64(len(p)) > c.limit-c.n {
+		p = p[:c.limit-c.n]
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// parseMultipart streams the parts: text parts become values, parts with
+// a filename (even an empty one) become uploads, kept in memory up to the
+// multipart memory limit and spooled to temporary files beyond.
+func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
+	total := a.cfg.maxBody + a.cfg.maxUpload + 1<<20
+	if req.ContentLength > total {
+		return serverErrTooLarge
+	}
+	cr := &serverCountingReader{r: req.Body, limit: total}
+	mr := multipart.NewReader(cr, boundary)
+	for n := 0; ; n++ {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, serverErrBodyLimit) {
+				return serverErrTooLarge
+			}
+			if n == 0 && cr.n == 0 {
+				return nil // an empty body: no parameters
+			}
+			if n == 0 && errors.Is(err, io.EOF) {
+				return serverBad("malformed multipart body: no part boundary found")
+			}
+			return serverBad("malformed multipart body: " + strings.TrimPrefix(err.Error(), "multipart: "))
+		}
+		if n >= serverMaxParts {
+			return serverBad("malformed multipart body: more than " + strconv.Itoa(serverMaxParts) + " parts")
+		}
+		name, filename, isFile := serverDisposition(p.Header.Get("Content-Disposition"))
+		if name == "" {
+			continue // not a form field
+		}
+		var src io.Reader = p
+		if isFile {
+			if err := a.readUpload(src, name, filename); err != nil {
+				return err
+			}
+			continue
+		}
+		var b bytes.Buffer
+		rest := a.cfg.maxBody - a.texts
+		m, err := io.Copy(&b, io.LimitReader(src, rest+1))
+		a.texts += m
+		if err != nil {
+			return a.partErr(err)
+		}
+		if a.texts > a.cfg.maxBody {
+			return serverErrTooLarge
+		}
+		a.vals = append(a.vals, serverValue{name: name, text: b.String()})
+	}
+}
+
+func (a *serverArgs) partErr(err error) error {
+	if errors.Is(err, serverErrBodyLimit) {
+		return serverErrTooLarge
+	}
+	return serverBad("malformed multipart body: " + strings.TrimPrefix(err.Error(), "multipart: "))
+}
+
+func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
+	part := &serverPart{name: name, filename: filename}
+	rest := a.cfg.maxUpload - a.uploaded
+	lim := io.LimitReader(src, rest+1)
+	// In memory while the request's budget allows.
+	var mem int64
+	for _, q := range a.parts {
+		mem += int64(len(q.data))
+	}
+	budget := a.cfg.multipartMemory - mem
+	if budget < 0 {
+		budget = 0
+	}
+	var b bytes.Buffer
+	n, err := io.Copy(&b, io.LimitReader(lim, budget+1))
+	if err != nil {
+		return a.partErr(err)
+	}
+	a.uploaded += n
+	if a.uploaded > a.cfg.maxUpload {
+		return serverErrTooLarge
+	}
+	if n <= budget {
+		part.data, part.size = b.Bytes(), n
+		a.parts = append(a.parts, part)
+		return nil
+	}
+	f, err := os.CreateTemp(a.cfg.tempDir, "apigen-upload-*")
+	if err != nil {
+		return fmt.Errorf("spooling an upload: %w", err)
+	}
+	a.tmp = append(a.tmp, f)
+	if _, err := f.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("spooling an upload: %w", err)
+	}
+	m, err := io.Copy(f, lim)
+	a.uploaded += m
+	if err != nil {
+		if errors.Is(err, serverErrBodyLimit) {
+			return serverErrTooLarge
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("spooling an upload: %w", err)
+		}
+		return a.partErr(err)
+	}
+	if a.uploaded > a.cfg.maxUpload {
+		return serverErrTooLarge
+	}
+	part.file, part.size = f, n+m
+	a.parts = append(a.parts, part)
+	return nil
+}
+
+// serverDisposition reads the name and filename of a Content-Disposition
+// header. isFile is true when a filename parameter is present, even empty
+// (filename=""). Unquoted values and header values mime.ParseMediaType
+// rejects are read leniently.
+func serverDisposition(cd string) (name, filename string, isFile bool) {
+	if _, params, err := mime.ParseMediaType(cd); err == nil {
+		name = params["name"]
+		filename, isFile = params["filename"]
+		return name, filename, isFile
+	}
+	// Lenient: split on ';' outside quotes.
+	_, rest, _ := strings.Cut(cd, ";")
+	for rest != "" {
+		var kv string
+		kv, rest = serverCutParam(rest)
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+			v = strings.ReplaceAll(strings.ReplaceAll(v[1:len(v)-1], `\"`, `"`), `\\`, `\`)
+		}
+		switch k {
+		case "name":
+			name = v
+		case "filename":
+			if !isFile {
+				filename, isFile = v, true
+			}
+		case "filename*":
+			if _, enc, ok := strings.Cut(v, "''"); ok {
+				if d, err := url.PathUnescape(enc); err == nil {
+					filename, isFile = d, true
+				}
+			}
+		}
+	}
+	return name, filename, isFile
+}
+
+// serverCutParam cuts the next ';'-separated parameter, keeping quoted
+// strings whole.
+func serverCutParam(s string) (param, rest string) {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if quoted {
+				i++
+			}
+		case '"':
+			quoted = !quoted
+		case ';':
+			if !quoted {
+				return s[:i], s[i+1:]
+			}
+		}
+	}
+	return s, ""
+}
+
+// ---------------------------------------------------------------- values
+
+// serverMissing is the error of a required parameter that is absent.
+func serverMissing(name string) error {
+	return serverBad("parameter " + strconv.Quote(name) + " is required")
+}
+
+// serverParamErr reports a value that does not decode.
+func serverParamErr(name string, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	if je, ok := err.(*jsonError); ok {
+		if je.Msg == "" && je.Err != nil && je.Path != "" {
+			// Not a syntax error: a reference inside a decoded value.
+			return serverBad("parameter " + strconv.Quote(name) + " at " + name + serverPathSep(je.Path) + je.Path + ": " + je.Err.Error())
+		}
+		if je.Path != "" {
+			return serverBad("can't parse parameter " + strconv.Quote(name) + " at " + name + serverPathSep(je.Path) + je.Path + ": " + serverJSONMsg(je))
+		}
+		return serverBad("can't parse parameter " + strconv.Quote(name) + ": " + serverJSONMsg(je))
+	}
+	return serverBad("parameter " + strconv.Quote(name) + ": " + err.Error())
+}
+
+func serverPathSep(p string) string {
+	if p != "" && p[0] == '[' {
+		return ""
+	}
+	return "."
+}
+
+func serverJSONMsg(e *jsonError) string {
+	msg := e.Msg
+	if e.Err != nil {
+		if msg != "" {
+			msg += ": "
+		}
+		msg += strings.TrimPrefix(e.Err.Error(), "json: ")
+	}
+	if e.Off >= 0 {
+		msg += " (offset " + strconv.Itoa(e.Off) + ")"
+	}
+	return msg
+}
+
+// serverScalar reads a scalar parameter with parse. ok is false when the
+// parameter is absent (an error if required). An empty text counts as
+// absent unless keepEmpty (strings).
+func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+	v, found := a.get(name)
+	if found && (v.json && v.absent() || !v.json && v.text == "" && !keepEmpty) {
+		found = false
+	}
+	if !found {
+		if required {
+			return x, false, serverMissing(name)
+		}
+		return x, false, nil
+	}
+	x, err = parse(&v)
+	if err != nil {
+		return x, false, serverParamErr(name, err)
+	}
+	return x, true, nil
+}
+
+// serverText returns the text of v: the text itself, or the contents of a
+// JSON string, or the literal of another JSON scalar. isString reports a
+// text or JSON string.
+func serverText(v *serverValue) (s string, isString bool, err error) {
+	if !v.json {
+		return v.text, true, nil
+	}
+	if len(v.raw) > 0 && v.raw[0] == '"' {
+		r := jsonGetReader(v.raw)
+		defer jsonPutReader(r)
+		s, err := r.Str()
+		return s, true, err
+	}
+	return string(v.raw), false, nil
+}
+
+func serverDescribe(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+func serverParseInt64(v *serverValue) (int64, error) {
+	s, _, err := serverText(v)
+	if err != nil {
+		return 0, err
+	}
+	x, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0, errors.New("expected an integer, found " + serverDescribe(s))
+	}
+	return x, nil
+}
+
+func serverParseInt(v *serverValue) (int, error) {
+	x, err := serverParseInt64(v)
+	if err != nil {
+		return 0, err
+	}
+	if int64(int(x)) != x {
+		return 0, errors.New("integer out of range")
+	}
+	return int(x), nil
+}
+
+func serverParseFloat64(v *serverValue) (float64, error) {
+	s, _, err := serverText(v)
+	if err != nil {
+		return 0, err
+	}
+	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || x != x || x > 1.7976931348623157e308 || x < -1.7976931348623157e308 {
+		return 0, errors.New("expected a number, found " + serverDescribe(s))
+	}
+	return x, nil
+}
+
+func serverParseBool(v *serverValue) (bool, error) {
+	s, _, err := serverText(v)
+	if err != nil {
+		return false, err
+	}
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, errors.New("expected a boolean (true, false, 1 or 0), found " + serverDescribe(s))
+}
+
+func serverParseTrue(v *serverValue) (True, error) {
+	b, err := serverParseBool(v)
+	if err == nil && !b {
+		err = errors.New("can only be true")
+	}
+	return True{}, err
+}
+
+func serverParseString(v *serverValue) (string, error) {
+	if v.json && len(v.raw) > 0 && (v.raw[0] == '{' || v.raw[0] == '[') {
+		return "", errors.New("expected a string, found " + map[byte]string{'{': "an object", '[': "an array"}[v.raw[0]])
+	}
+	s, _, err := serverText(v)
+	return s, err
+}
+
+// serverDecode reads a structured parameter (object, array, union of
+// objects) with dec from its JSON text: the form value, or the JSON value
+// of a JSON body, or the contents of a JSON string there. ok is false when
+// the parameter is absent or null (an error if required).
+func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonReader) error) (ok bool, err error) {
+	v, found := a.get(name)
+	var data []byte
+	if found {
+		switch {
+		case v.json && len(v.raw) > 0 && v.raw[0] == '"':
+			s, _, err := serverText(&v)
+			if err != nil {
+				return false, serverParamErr(name, err)
+			}
+			data = []byte(s)
+		case v.json:
+			data = v.raw
+		default:
+			data = []byte(v.text)
+		}
+		if len(bytes.TrimSpace(data)) == 0 {
+			found = false
+		}
+	}
+	if found {
+		r := jsonGetReader(data)
+		defer jsonPutReader(r)
+		if r.Null() {
+			if err := r.End(); err != nil {
+				return false, serverParamErr(name, err)
+			}
+			found = false
+		} else {
+			if err := dec(r); err != nil {
+				return false, serverParamErr(name, err)
+			}
+			if err := r.End(); err != nil {
+				return false, serverParamErr(name, err)
+			}
+			return true, nil
+		}
+	}
+	if required {
+		return false, serverMissing(name)
+	}
+	return false, nil
+}
+
+// serverUnion reads a union with primitive variants (a chat identifier or
+// a username). A JSON body's non-string value decodes with dec; a text (or
+// a JSON string) decodes with dec when it reads as a JSON number, boolean,
+// object or array, and otherwise, or when that fails, with fromText when
+// the union has a String variant (fromText nil: no such variant).
+func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonReader) error, fromText func(s string)) (ok bool, err error) {
+	v, found := a.get(name)
+	if found && v.absent() {
+		found = false
+	}
+	if !found {
+		if required {
+			return false, serverMissing(name)
+		}
+		return false, nil
+	}
+	decode := func(data []byte) error {
+		r := jsonGetReader(data)
+		defer jsonPutReader(r)
+		if err := dec(r); err != nil {
+			return err
+		}
+		return r.End()
+	}
+	if v.json && v.raw[0] != '"' {
+		if err := decode(v.raw); err != nil {
+			return false, serverParamErr(name, err)
+		}
+		return true, nil
+	}
+	s, _, err := serverText(&v)
+	if err != nil {
+		return false, serverParamErr(name, err)
+	}
+	t := strings.TrimSpace(s)
+	var derr error
+	if t != "" && strings.IndexByte("-0123456789{[tf", t[0]) >= 0 {
+		if derr = decode([]byte(t)); derr == nil {
+			return true, nil
+		}
+	}
+	if fromText != nil {
+		fromText(s)
+		return true, nil
+	}
+	if derr == nil {
+		derr = errors.New("unexpected value " + serverDescribe(s))
+	}
+	return false, serverParamErr(name, derr)
+}
+
+// ---------------------------------------------------------------- files
+
+const serverAttachPrefix = "attach://"
+
+// serverFile reads a file parameter: a non-empty value (a file_id, an
+// HTTP URL, or attach://<part>) wins, then an upload part of that name.
+func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool, err error) {
+	v, found := a.get(name)
+	if found && !v.absent() {
+		s, isString, err := serverText(&v)
+		if err != nil || !isString {
+			if err == nil {
+				err = errors.New("expected a file_id, an HTTP URL, attach://<part> or an uploaded file")
+			}
+			return f, false, serverParamErr(name, err)
+		}
+		if strings.HasPrefix(s, serverAttachPrefix) {
+			f, err := a.attach(s[len(serverAttachPrefix):])
+			if err != nil {
+				return f, false, serverParamErr(name, err)
+			}
+			return f, true, nil
+		}
+		if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
+			return FileURL(s), true, nil
+		}
+		return FileID(s), true, nil
+	}
+	for _, p := range a.parts {
+		if p.name == name {
+			return Upload(p.filename, p.reader()), true, nil
+		}
+	}
+	if required {
+		return f, false, serverMissing(name)
+	}
+	return f, false, nil
+}
+
+// attach returns the upload in the part named part. A text part may also be
+// named: its contents are the file.
+func (a *serverArgs) attach(part string) (InputFile, error) {
+	for _, p := range a.parts {
+		if p.name == part {
+			return Upload(p.filename, p.reader()), nil
+		}
+	}
+	if part != "" {
+		for i := range a.vals {
+			if v := &a.vals[i]; v.name == part && !v.json {
+				return Upload(part, strings.NewReader(v.text)), nil
+			}
+		}
+	}
+	return InputFile{}, errors.New(serverAttachPrefix + part + ": the request has no part named " + strconv.Quote(part))
+}
+
+// serverBindFile gives an attach://<part> reference decoded from JSON the
+// contents of its part.
+func serverBindFile(a *serverArgs, f *InputFile) error {
+	part := f.attachName()
+	if part == "" || f.Reader() != nil {
+		return nil
+	}
+	u, err := a.attach(part)
+	if err != nil {
+		return err
+	}
+	*f = f.bindUpload(u.Name(), u.Reader())
+	return nil
+}
+
+// serverAttachText reports whether s is an attach://<part> reference and
+// returns the upload it names (for unions of InputFile and String that
+// decode the reference as their String variant).
+func serverAttachText(a *serverArgs, s string) (InputFile, bool, error) {
+	if !strings.HasPrefix(s, serverAttachPrefix) {
+		return InputFile{}, false, nil
+	}
+	f, err := a.attach(s[len(serverAttachPrefix):])
+	return f, err == nil, err
+}
