@@ -1,10 +1,12 @@
 package main
 
 import (
-	"bufio"
+	"context"
+	"errors"
+	"flag"
 	"fmt"
-	"io"
 	"os"
+	"os/signal"
 
 	"github.com/apigen/apigen/examples/echobot/botapi"
 )
@@ -28,34 +30,51 @@ func reply(u *botapi.Update) (*botapi.SendMessageParams, bool) {
 	return p, true
 }
 
-// echo reads one JSON Update per line and writes, for each text message,
-// the JSON body of the sendMessage call that echoes it.
-func echo(in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if len(sc.Bytes()) == 0 {
+// run long-polls for updates and echoes every text message until ctx ends.
+// The iterator keeps the offset right and backs off on errors.
+func run(ctx context.Context, c *botapi.Client) error {
+	params := &botapi.GetUpdatesParams{
+		Timeout:        botapi.Some(30),
+		AllowedUpdates: []botapi.UpdateType{botapi.UpdateTypeMessage},
+	}
+	for u, err := range c.Updates(ctx, params) {
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			fmt.Fprintln(os.Stderr, "echobot: getUpdates:", err)
 			continue
-		}
-		var u botapi.Update
-		if err := u.UnmarshalJSON(sc.Bytes()); err != nil {
-			return fmt.Errorf("update: %w", err)
 		}
 		p, ok := reply(&u)
 		if !ok {
 			continue
 		}
-		body, err := p.MarshalJSON()
-		if err != nil {
-			return fmt.Errorf("sendMessage: %w", err)
+		if _, err := c.SendMessage(ctx, p); err != nil {
+			if ctx.Err() != nil {
+				return nil // stopping
+			}
+			var apiErr *botapi.Error
+			if errors.As(err, &apiErr) {
+				fmt.Fprintf(os.Stderr, "echobot: sendMessage refused: %d %s\n", apiErr.Code, apiErr.Description)
+				continue
+			}
+			return err
 		}
-		fmt.Fprintf(out, "%s\n", body)
 	}
-	return sc.Err()
+	return nil
 }
 
 func main() {
-	if err := echo(os.Stdin, os.Stdout); err != nil {
+	base := flag.String("base-url", os.Getenv("BOT_API_URL"), "address of the Bot API server")
+	flag.Parse()
+	token := os.Getenv("BOT_TOKEN")
+	if token == "" || *base == "" {
+		fmt.Fprintln(os.Stderr, "echobot: set BOT_TOKEN and BOT_API_URL (or --base-url)")
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, botapi.NewClient(token, botapi.WithBaseURL(*base))); err != nil {
 		fmt.Fprintln(os.Stderr, "echobot:", err)
 		os.Exit(1)
 	}
