@@ -35,8 +35,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"regexp"
 	"sort"
 	"strings"
@@ -44,6 +42,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/goindex"
 	"github.com/apigen/apigen/generators/types"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -89,7 +88,7 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, fmt.Errorf("running the types backend: %w", err)
 	}
-	idx, err := indexGo(typeFiles)
+	idx, err := goindex.Read(typeFiles)
 	if err != nil {
 		return nil, err
 	}
@@ -103,128 +102,13 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 
 // ---------------------------------------------------------------- Go index
 
-type goIndex struct {
-	names   map[string]bool                // package-level identifiers
-	fields  map[string]map[string]ast.Expr // struct -> field -> type
-	methods map[string]map[string]bool     // type -> methods
-	iface   map[string]bool                // interface types
-}
-
-func indexGo(files []output.File) (*goIndex, error) {
-	idx := &goIndex{
-		names:   map[string]bool{},
-		fields:  map[string]map[string]ast.Expr{},
-		methods: map[string]map[string]bool{},
-		iface:   map[string]bool{},
-	}
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if !strings.HasSuffix(f.Path, ".go") {
-			continue
-		}
-		af, err := parser.ParseFile(fset, f.Path, f.Data, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, fmt.Errorf("types backend output %s: %w", f.Path, err)
-		}
-		for _, d := range af.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					idx.names[d.Name.Name] = true
-					continue
-				}
-				if recv := recvName(d.Recv.List[0].Type); recv != "" {
-					if idx.methods[recv] == nil {
-						idx.methods[recv] = map[string]bool{}
-					}
-					idx.methods[recv][d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.TypeSpec:
-						idx.names[sp.Name.Name] = true
-						switch t := sp.Type.(type) {
-						case *ast.StructType:
-							m := map[string]ast.Expr{}
-							for _, fl := range t.Fields.List {
-								for _, n := range fl.Names {
-									m[n.Name] = fl.Type
-								}
-							}
-							idx.fields[sp.Name.Name] = m
-						case *ast.InterfaceType:
-							idx.iface[sp.Name.Name] = true
-						}
-					case *ast.ValueSpec:
-						for _, n := range sp.Names {
-							if n.Name != "_" {
-								idx.names[n.Name] = true
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return idx, nil
-}
-
-func recvName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvName(t.X)
-	case *ast.Ident:
-		return t.Name
-	case *ast.IndexExpr:
-		return recvName(t.X)
-	case *ast.IndexListExpr:
-		return recvName(t.X)
-	}
-	return ""
-}
-
-// goType renders a type expression of the types backend's output.
-func goType(e ast.Expr) (jen.Code, error) {
-	switch t := e.(type) {
-	case *ast.Ident:
-		return jen.Id(t.Name), nil
-	case *ast.StarExpr:
-		x, err := goType(t.X)
-		if err != nil {
-			return nil, err
-		}
-		return jen.Op("*").Add(x), nil
-	case *ast.ArrayType:
-		if t.Len != nil {
-			break
-		}
-		x, err := goType(t.Elt)
-		if err != nil {
-			return nil, err
-		}
-		return jen.Index().Add(x), nil
-	case *ast.IndexExpr:
-		x, err := goType(t.X)
-		if err != nil {
-			return nil, err
-		}
-		a, err := goType(t.Index)
-		if err != nil {
-			return nil, err
-		}
-		return jen.Add(x).Types(a), nil
-	}
-	return nil, fmt.Errorf("unexpected Go type expression %T", e)
-}
-
 // ---------------------------------------------------------------- model
 
 type gen struct {
 	s      *schema.Schema
 	pkg    string
 	source string
-	idx    *goIndex
+	idx    *goindex.Index
 	scope  *naming.Scope // package level
 	cscope *naming.Scope // methods of Client
 
@@ -238,7 +122,7 @@ type gen struct {
 	attachSeen   map[string]bool
 }
 
-func newGen(s *schema.Schema, opts generators.Options, idx *goIndex) *gen {
+func newGen(s *schema.Schema, opts generators.Options, idx *goindex.Index) *gen {
 	return &gen{
 		s: s, pkg: opts.Package, source: opts.Source, idx: idx,
 		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
@@ -248,19 +132,19 @@ func newGen(s *schema.Schema, opts generators.Options, idx *goIndex) *gen {
 
 func (g *gen) init() error {
 	var reserved []string
-	for n := range g.idx.names {
+	for n := range g.idx.Names {
 		reserved = append(reserved, n)
 	}
 	sort.Strings(reserved)
 	g.scope = naming.NewScope(append(reserved, importedPackages...)...)
-	if !g.idx.names[clientType] {
+	if !g.idx.Names[clientType] {
 		return fmt.Errorf("runtime declares no %s type", clientType)
 	}
 	var cm []string
-	for n := range g.idx.methods[clientType] {
+	for n := range g.idx.Methods[clientType] {
 		cm = append(cm, n)
 	}
-	for n := range g.idx.fields[clientType] {
+	for n := range g.idx.Fields[clientType] {
 		cm = append(cm, n)
 	}
 	sort.Strings(cm)
@@ -287,7 +171,7 @@ func (g *gen) init() error {
 		if err != nil {
 			return err
 		}
-		if !g.idx.names[n] {
+		if !g.idx.Names[n] {
 			// A union the types backend represents otherwise (InputFile or
 			// String is InputFile); an error arises where its name is needed.
 			continue
@@ -416,9 +300,9 @@ func (g *gen) decodeInto(t schema.Type, dst *jen.Statement, depth int) (jen.Code
 	if gn == "" {
 		return nil, fmt.Errorf("unknown type %s", t.Name)
 	}
-	if g.idx.iface[gn] {
+	if g.idx.Iface[gn] {
 		fn := "decode" + gn
-		if !g.idx.names[fn] {
+		if !g.idx.Names[fn] {
 			return nil, fmt.Errorf("types backend declares no %s for the interface union %s", fn, gn)
 		}
 		return jen.Func().Params().Params(jen.Err().Error()).Block(
@@ -426,7 +310,7 @@ func (g *gen) decodeInto(t schema.Type, dst *jen.Statement, depth int) (jen.Code
 			jen.Return(),
 		).Call(), nil
 	}
-	if !g.idx.methods[gn]["decodeJSON"] {
+	if !g.idx.Methods[gn]["decodeJSON"] {
 		return nil, fmt.Errorf("types backend declares no decodeJSON on %s", gn)
 	}
 	return jen.Parens(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
@@ -497,7 +381,7 @@ func (g *gen) paramsName(m *schema.Method) (string, error) {
 		return "", err
 	}
 	pn := mn + "Params"
-	if _, ok := g.idx.fields[pn]; !ok {
+	if _, ok := g.idx.Fields[pn]; !ok {
 		return "", fmt.Errorf("types backend declares no struct %s", pn)
 	}
 	return pn, nil
@@ -545,7 +429,7 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 			jen.If(jen.Err().Op(":=").Add(call(jen.Id("res"))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("res"), jen.Nil()),
 		}
-	case t.IsArray() && !t.Elem.IsArray() && (g.objects[t.Elem.Name] != nil || (g.unions[t.Elem.Name] != nil && !g.idx.iface[g.typeName[t.Elem.Name]])):
+	case t.IsArray() && !t.Elem.IsArray() && (g.objects[t.Elem.Name] != nil || (g.unions[t.Elem.Name] != nil && !g.idx.Iface[g.typeName[t.Elem.Name]])):
 		en := g.typeName[t.Elem.Name]
 		results = jen.Params(jen.Index().Id(en), jen.Error())
 		body = []jen.Code{
@@ -563,7 +447,7 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 			return err
 		}
 		var res jen.Code
-		if !t.IsArray() && (g.unions[t.Name] != nil && !g.idx.iface[gn]) {
+		if !t.IsArray() && (g.unions[t.Name] != nil && !g.idx.Iface[gn]) {
 			res = jen.Op("&").Id("res") // a union struct decodes itself
 		} else if a, ok := map[string]string{schema.Integer: "clientInt", schema.Integer64: "clientInt64", schema.Float: "clientFloat", schema.String: "clientString", schema.Boolean: "clientBoolRes"}[t.Name]; ok && !t.IsArray() {
 			res = jen.Id(a).Values(jen.Op("&").Id("res"))
@@ -660,7 +544,7 @@ func (g *gen) emitParamsHelpers(f *jen.File, m *schema.Method) error {
 
 func (g *gen) checkMember(goType string, names ...string) error {
 	for _, n := range names {
-		if _, clash := g.idx.fields[goType][n]; clash || g.idx.methods[goType][n] {
+		if _, clash := g.idx.Fields[goType][n]; clash || g.idx.Methods[goType][n] {
 			return fmt.Errorf("%s already has a field or method %s", goType, n)
 		}
 	}
@@ -674,7 +558,7 @@ func (g *gen) fieldAttach(structName string, p *schema.Field, top bool) ([]jen.C
 	if err != nil {
 		return nil, err
 	}
-	expr, ok := g.idx.fields[structName][n]
+	expr, ok := g.idx.Fields[structName][n]
 	if !ok {
 		return nil, fmt.Errorf("types backend struct %s has no field %s for %s", structName, n, p.Name)
 	}
@@ -698,7 +582,7 @@ func (g *gen) attach(dst *jen.Statement, expr ast.Expr, t schema.Type, part stri
 		if !ok {
 			return nil, fmt.Errorf("expected a slice for %s", t)
 		}
-		elem, err := goType(at.Elt)
+		elem, err := goindex.Jen(at.Elt)
 		if err != nil {
 			return nil, err
 		}
@@ -730,7 +614,7 @@ func (g *gen) attach(dst *jen.Statement, expr ast.Expr, t schema.Type, part stri
 		if id, ok := expr.(*ast.Ident); !ok || id.Name != gn {
 			return nil, fmt.Errorf("union %s is represented as %s, expected %s", u.Name, exprString(expr), gn)
 		}
-		if g.idx.iface[gn] {
+		if g.idx.Iface[gn] {
 			g.useUnion(u.Name)
 			return []jen.Code{jen.Add(dst.Clone()).Op("=").Id(attachFuncPrefx+gn).Call(jen.Id("a"), dst.Clone())}, nil
 		}
@@ -744,7 +628,7 @@ func (g *gen) attach(dst *jen.Statement, expr ast.Expr, t schema.Type, part stri
 				return nil, fmt.Errorf("union %s: file-carrying variant %s of a union with primitive variants is not supported", u.Name, v.Type)
 			}
 			as, from := "As"+v.Type.Name, gn+"From"+v.Type.Name
-			if !g.idx.methods[gn][as] || !g.idx.names[from] {
+			if !g.idx.Methods[gn][as] || !g.idx.Names[from] {
 				return nil, fmt.Errorf("union %s: types backend declares no %s/%s", u.Name, as, from)
 			}
 			x := fmt.Sprintf("f%d", depth)
@@ -777,7 +661,7 @@ func (g *gen) attach(dst *jen.Statement, expr ast.Expr, t schema.Type, part stri
 
 func exprString(e ast.Expr) string {
 	var b bytes.Buffer
-	if c, err := goType(e); err == nil {
+	if c, err := goindex.Jen(e); err == nil {
 		fmt.Fprintf(&b, "%#v", c)
 		return b.String()
 	}
@@ -909,7 +793,7 @@ func (g *gen) emitUpdates(f *jen.File) error {
 	if err != nil {
 		return err
 	}
-	idExpr, ok := g.idx.fields[un][idName]
+	idExpr, ok := g.idx.Fields[un][idName]
 	if !ok {
 		return fmt.Errorf("types backend struct %s has no field %s", un, idName)
 	}
@@ -917,7 +801,7 @@ func (g *gen) emitUpdates(f *jen.File) error {
 	if !ok {
 		return fmt.Errorf("%s.%s is not a plain integer", un, idName)
 	}
-	offExpr, ok := g.idx.fields[pn]["Offset"]
+	offExpr, ok := g.idx.Fields[pn]["Offset"]
 	if !ok {
 		return fmt.Errorf("types backend struct %s has no field Offset", pn)
 	}

@@ -40,6 +40,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/goindex"
 	"github.com/apigen/apigen/generators/types"
 	"github.com/apigen/apigen/generators/validate"
 	"github.com/apigen/apigen/naming"
@@ -88,7 +89,7 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, fmt.Errorf("running the validate backend: %w", err)
 	}
-	idx, err := indexGo(append(typeFiles, valFiles...))
+	idx, err := goindex.Read(append(typeFiles, valFiles...))
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +110,7 @@ type gen struct {
 	s      *schema.Schema
 	pkg    string
 	source string
-	idx    *goIndex
+	idx    *goindex.Index
 	scope  *naming.Scope
 
 	objects  map[string]*schema.Object
@@ -132,13 +133,13 @@ type methodInfo struct {
 
 func (g *gen) build() error {
 	var reserved []string
-	for n := range g.idx.names {
+	for n := range g.idx.Names {
 		reserved = append(reserved, n)
 	}
 	sort.Strings(reserved)
 	g.scope = naming.NewScope(append(reserved, importedPackages...)...)
 	for _, n := range runtimeNeeds {
-		if !g.idx.names[n] {
+		if !g.idx.Names[n] {
 			return fmt.Errorf("server: the runtime declares no %s", n)
 		}
 	}
@@ -153,7 +154,7 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		if !g.idx.names[n] {
+		if !g.idx.Names[n] {
 			return fmt.Errorf("server: types backend declares no %s for object %s", n, o.Name)
 		}
 		g.typeName[o.Name] = n
@@ -164,7 +165,7 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		if g.idx.names[n] {
+		if g.idx.Names[n] {
 			g.typeName[u.Name] = n
 		} else if !types.IsFileUnion(u) {
 			return fmt.Errorf("server: types backend declares no %s for union %s", n, u.Name)
@@ -197,14 +198,14 @@ func (g *gen) build() error {
 		seen[mi.lower] = m.Name
 		if len(m.Params) > 0 {
 			mi.params = mn + "Params"
-			if g.idx.fields[mi.params] == nil {
+			if g.idx.Fields[mi.params] == nil {
 				return fmt.Errorf("server: types backend declares no struct %s for method %s", mi.params, m.Name)
 			}
 			mi.decode = prefixDecode + mi.params
 			if err := g.scope.Declare(mi.decode, "parameter decoder of method "+m.Name); err != nil {
 				return err
 			}
-			mi.valid = g.idx.hasMethod(mi.params, "Validate")
+			mi.valid = g.idx.HasMethod(mi.params, "Validate")
 		}
 		g.methods = append(g.methods, mi)
 	}
@@ -393,9 +394,9 @@ func (g *gen) resultOf(t schema.Type) (*result, error) {
 		return nil, fmt.Errorf("result %s has no Go type", t)
 	}
 	switch {
-	case g.idx.iface[gn]:
+	case g.idx.Iface[gn]:
 		enc := "encode" + gn
-		if !g.idx.names[enc] {
+		if !g.idx.Names[enc] {
 			return nil, fmt.Errorf("server: types backend declares no %s", enc)
 		}
 		return &result{typ: jen.Id(gn), zero: jen.Nil(), nilable: true, encode: func(v jen.Code) ([]jen.Code, error) {
@@ -466,7 +467,7 @@ func (g *gen) encodeElem(v *jen.Statement, t schema.Type, depth int) ([]jen.Code
 		return []jen.Code{w.Dot("True").Call()}, nil
 	}
 	gn := g.typeName[t.Name]
-	if g.idx.iface[gn] {
+	if g.idx.Iface[gn] {
 		return []jen.Code{jen.Id("encode"+gn).Call(w, v)}, nil
 	}
 	return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(w)}, nil
@@ -668,7 +669,7 @@ func (g *gen) fieldOf(structName string, f *schema.Field) (string, ast.Expr, err
 	if err != nil {
 		return "", nil, err
 	}
-	te := g.idx.fields[structName][n]
+	te := g.idx.Fields[structName][n]
 	if te == nil {
 		return "", nil, fmt.Errorf("server: types backend declares no field %s.%s for %s", structName, n, f.Name)
 	}
@@ -764,7 +765,7 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code,
 		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id("x"))}, nil
 	}
 	// Unions with primitive variants.
-	if u := g.unions[t.Name]; !t.IsArray() && u != nil && !g.idx.iface[identOf(te)] && identOf(te) == g.typeName[t.Name] {
+	if u := g.unions[t.Name]; !t.IsArray() && u != nil && !g.idx.Iface[identOf(te)] && identOf(te) == g.typeName[t.Name] {
 		if ctor := g.variantCtor(u, schema.InputFile); ctor != "" {
 			// An upload, attach://<part>, a file_id or a URL: the
 			// InputFile variant.
@@ -827,7 +828,7 @@ func (g *gen) variantCtor(u *schema.Union, name string) string {
 				return ""
 			}
 			ctor := g.typeName[u.Name] + "From" + vn
-			if g.idx.names[ctor] {
+			if g.idx.Names[ctor] {
 				return ctor
 			}
 		}
@@ -845,7 +846,7 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 		if !t.IsArray() {
 			return nil, fmt.Errorf("Go slice for schema type %s", t)
 		}
-		et, err := jenType(at.Elt)
+		et, err := goindex.Jen(at.Elt)
 		if err != nil {
 			return nil, err
 		}
@@ -859,7 +860,7 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 		}
 		body := append([]jen.Code{jen.Var().Id(x).Add(et)}, inner...)
 		body = append(body, jen.Id(s).Op("=").Append(jen.Id(s), jen.Id(x)), jen.Return(jen.Nil()))
-		st, _ := jenType(te)
+		st, _ := goindex.Jen(te)
 		return []jen.Code{
 			jen.Id(s).Op(":=").Add(st).Values(),
 			jen.If(jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(body...)), jen.Err().Op("!=").Nil()).Block(
@@ -906,14 +907,14 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 		return read("Str", ""), nil
 	case t.Name == schema.String:
 		return read("Str", n), nil // an enum
-	case g.idx.iface[n]:
+	case g.idx.Iface[n]:
 		dec := "decode" + n
-		if !g.idx.names[dec] {
+		if !g.idx.Names[dec] {
 			return nil, fmt.Errorf("server: types backend declares no %s", dec)
 		}
 		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(dec).Call(jen.Id("r")), retErr(), dst().Op("=").Id("v")}, nil
 	}
-	if !g.idx.hasMethod(n, "decodeJSON") {
+	if !g.idx.HasMethod(n, "decodeJSON") {
 		return nil, fmt.Errorf("server: types backend declares no %s.decodeJSON", n)
 	}
 	return []jen.Code{jen.If(jen.Err().Op(":=").Add(dst()).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))}, nil
@@ -954,7 +955,7 @@ func (g *gen) bindValue(dst func() *jen.Statement, te ast.Expr, t schema.Type, d
 		return []jen.Code{jen.If(dst().Op("!=").Nil()).Block(call(dst()))}, nil
 	}
 	n := identOf(te)
-	if g.idx.iface[n] {
+	if g.idx.Iface[n] {
 		return []jen.Code{call(dst())}, nil
 	}
 	return []jen.Code{call(jen.Op("&").Add(dst()))}, nil
@@ -984,7 +985,7 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 			}
 			body = append(body, stmts...)
 		}
-	case g.idx.iface[gn]:
+	case g.idx.Iface[gn]:
 		param = jen.Id(gn)
 		var cases []jen.Code
 		for _, v := range g.unions[name].Variants {
@@ -1014,7 +1015,7 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 				return fmt.Errorf("server: union %s: files inside variant %s are not supported", name, v.Type)
 			}
 		}
-		if !g.idx.hasMethod(gn, "AsInputFile") {
+		if !g.idx.HasMethod(gn, "AsInputFile") {
 			return fmt.Errorf("server: union %s has no AsInputFile accessor", name)
 		}
 		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot("AsInputFile").Call(), jen.Id("ok")).Block(
@@ -1022,7 +1023,7 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 			jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f")),
 			jen.Return(jen.Nil()),
 		))
-		if g.variantCtor(u, schema.String) != "" && g.idx.hasMethod(gn, "AsString") {
+		if g.variantCtor(u, schema.String) != "" && g.idx.HasMethod(gn, "AsString") {
 			body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Dot("AsString").Call(), jen.Id("ok")).Block(
 				jen.List(jen.Id("f"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverAttachText").Call(jen.Id("a"), jen.Id("s")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),

@@ -59,7 +59,7 @@ var fileComment = []string{
 
 func (g *gen) emit() ([]byte, error) {
 	for _, n := range runtimeNames {
-		if !g.idx.names[n] {
+		if !g.idx.Names[n] {
 			return nil, fmt.Errorf("runtime support has no %s (generators/support/rt_validate.go not emitted?)", n)
 		}
 	}
@@ -661,7 +661,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		if c != nil && c.UploadOnly {
 			return nil, fmt.Errorf("upload_only on union %s of objects", u.Name)
 		}
-		if !g.idx.iface[goU] {
+		if !g.idx.Iface[goU] {
 			return nil, fmt.Errorf("union %s: types backend's %s is not an interface", u.Name, goU)
 		}
 		var mask uint64
@@ -696,7 +696,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			return nil, err
 		}
 		acc := "As" + vn
-		if !g.idx.hasMethod(goU, acc) {
+		if !g.idx.HasMethod(goU, acc) {
 			return nil, fmt.Errorf("union %s: types backend declares no %s.%s", u.Name, goU, acc)
 		}
 		holds := func(v string) jen.Code {
@@ -756,7 +756,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 	goU := g.typeName[u.Name]
 	unknown := "Unknown" + goU
-	if _, ok := g.idx.fields[unknown]; !ok {
+	if _, ok := g.idx.Fields[unknown]; !ok {
 		return fmt.Errorf("union %s: types backend declares no %s", u.Name, unknown)
 	}
 	tagged := g.unionKind(u) == unionTagged
@@ -784,7 +784,7 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		if err != nil {
 			return err
 		}
-		if _, ok := g.idx.fields[unknown][tf]; !ok {
+		if _, ok := g.idx.Fields[unknown][tf]; !ok {
 			return fmt.Errorf("union %s: types backend's %s has no field %s", u.Name, unknown, tf)
 		}
 		unk = call("unknownTag", jen.Id("at"), jen.Lit(""), jen.Lit(u.Discriminator), jen.Id("x").Dot(tf), jen.Lit(strings.Join(labels, ", ")))
@@ -1098,7 +1098,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 	if c.Enum != "" {
 		e := b.g.enums[c.Enum]
 		goE := b.g.typeName[c.Enum]
-		if e == nil || !b.g.idx.hasMethod(goE, "Known") {
+		if e == nil || !b.g.idx.HasMethod(goE, "Known") {
 			return nil, fmt.Errorf("enum %s: types backend declares no %s.Known", c.Enum, goE)
 		}
 		var vals []string

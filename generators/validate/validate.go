@@ -54,12 +54,10 @@ package validate
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"sort"
-	"strings"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/goindex"
 	"github.com/apigen/apigen/generators/types"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -91,7 +89,7 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, fmt.Errorf("running the types backend: %w", err)
 	}
-	idx, err := indexGo(typeFiles)
+	idx, err := goindex.Read(typeFiles)
 	if err != nil {
 		return nil, err
 	}
@@ -107,90 +105,6 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 }
 
 // ---------------------------------------------------------------- Go index
-
-// goIndex is what the types backend declared.
-type goIndex struct {
-	names   map[string]bool                // package-level identifiers
-	fields  map[string]map[string]ast.Expr // struct -> field -> type
-	methods map[string]map[string]bool     // type -> methods
-	iface   map[string]bool                // interface types
-}
-
-func indexGo(files []output.File) (*goIndex, error) {
-	idx := &goIndex{
-		names:   map[string]bool{},
-		fields:  map[string]map[string]ast.Expr{},
-		methods: map[string]map[string]bool{},
-		iface:   map[string]bool{},
-	}
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if !strings.HasSuffix(f.Path, ".go") {
-			continue
-		}
-		af, err := parser.ParseFile(fset, f.Path, f.Data, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, fmt.Errorf("types backend output %s: %w", f.Path, err)
-		}
-		for _, d := range af.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					idx.names[d.Name.Name] = true
-					continue
-				}
-				if recv := recvName(d.Recv.List[0].Type); recv != "" {
-					if idx.methods[recv] == nil {
-						idx.methods[recv] = map[string]bool{}
-					}
-					idx.methods[recv][d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.TypeSpec:
-						idx.names[sp.Name.Name] = true
-						switch t := sp.Type.(type) {
-						case *ast.StructType:
-							m := map[string]ast.Expr{}
-							for _, fl := range t.Fields.List {
-								for _, n := range fl.Names {
-									m[n.Name] = fl.Type
-								}
-							}
-							idx.fields[sp.Name.Name] = m
-						case *ast.InterfaceType:
-							idx.iface[sp.Name.Name] = true
-						}
-					case *ast.ValueSpec:
-						for _, n := range sp.Names {
-							if n.Name != "_" {
-								idx.names[n.Name] = true
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return idx, nil
-}
-
-func recvName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvName(t.X)
-	case *ast.Ident:
-		return t.Name
-	case *ast.IndexExpr:
-		return recvName(t.X)
-	case *ast.IndexListExpr:
-		return recvName(t.X)
-	}
-	return ""
-}
-
-func (x *goIndex) hasMethod(typ, m string) bool { return x.methods[typ][m] }
 
 // shape is how a Go value is stored.
 type shape int
@@ -236,7 +150,7 @@ type gen struct {
 	s      *schema.Schema
 	pkg    string
 	source string
-	idx    *goIndex
+	idx    *goindex.Index
 	scope  *naming.Scope
 
 	objects map[string]*schema.Object
@@ -281,7 +195,7 @@ type fieldInfo struct {
 	mode   *fieldInfo // paired parse mode of an after-entity-parsing text
 }
 
-func newGen(s *schema.Schema, opts generators.Options, idx *goIndex) *gen {
+func newGen(s *schema.Schema, opts generators.Options, idx *goindex.Index) *gen {
 	return &gen{
 		s: s, pkg: opts.Package, source: opts.Source, idx: idx,
 		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{}, fileUnions: map[string]bool{},
@@ -294,7 +208,7 @@ func newGen(s *schema.Schema, opts generators.Options, idx *goIndex) *gen {
 
 func (g *gen) build() error {
 	var reserved []string
-	for n := range g.idx.names {
+	for n := range g.idx.Names {
 		reserved = append(reserved, n)
 	}
 	sort.Strings(reserved)
@@ -324,7 +238,7 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		if !g.idx.names[n] {
+		if !g.idx.Names[n] {
 			return fmt.Errorf("types backend declares no %s for %s", n, name)
 		}
 		g.typeName[name] = n
@@ -432,12 +346,12 @@ func (g *gen) reach(t schema.Type) {
 // texts with their parse modes.
 func (g *gen) buildStruct(goName, what string, fields []*schema.Field, rules []*schema.Rule, disc string, opaque bool) (*structInfo, error) {
 	si := &structInfo{goName: goName, what: what, rules: rules}
-	goFields, ok := g.idx.fields[goName]
+	goFields, ok := g.idx.Fields[goName]
 	if !ok {
 		return nil, fmt.Errorf("%s: types backend declares no struct %s", what, goName)
 	}
 	for _, n := range []string{methodValidate, methodValidateAt} {
-		if _, clash := goFields[n]; clash || g.idx.hasMethod(goName, n) {
+		if _, clash := goFields[n]; clash || g.idx.HasMethod(goName, n) {
 			return nil, fmt.Errorf("%s: %s already has a field or method %s", what, goName, n)
 		}
 	}
@@ -531,7 +445,7 @@ func (g *gen) checkFileField(e ast.Expr) error {
 		return fmt.Errorf("types backend does not store it as InputFile")
 	}
 	for _, m := range inputFileMethods {
-		if !g.idx.hasMethod("InputFile", m) {
+		if !g.idx.HasMethod("InputFile", m) {
 			return fmt.Errorf("types backend's runtime declares no InputFile.%s", m)
 		}
 	}
