@@ -100,8 +100,6 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	return []output.File{{Path: FileName, Data: data}}, nil
 }
 
-// ---------------------------------------------------------------- Go index
-
 // ---------------------------------------------------------------- model
 
 type gen struct {
