@@ -170,8 +170,13 @@ func (p *parser) resolvePending(pd *pending) {
 	}
 	fld.Constraints = p.constraints(pd, f, t, variants)
 	if fld.Constraints != nil {
+		// A default that is not the zero value makes the zero a real
+		// choice (is_anonymous: false against default true). Strings are
+		// left out: "" is no value of an enum with a default.
 		if d := fld.Constraints.Default; d != nil && !isZeroValue(d) {
-			fld.ZeroMeaningful = true
+			if _, isString := d.(string); !isString {
+				fld.ZeroMeaningful = true
+			}
 		}
 	}
 	if f.zeroBased {

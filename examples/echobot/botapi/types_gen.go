@@ -2514,8 +2514,8 @@ type SendPollParams struct {
 	// Optional.
 	IsAnonymous Opt[bool] `json:"is_anonymous,omitzero"`
 
-	// Values: PollType (open: unknown values are kept). Default: regular. Its
-	// zero value is meaningful and is sent when set. Optional.
+	// Values: PollType (open: unknown values are kept). Default: regular.
+	// Optional.
 	Type Opt[PollType] `json:"type,omitzero"`
 
 	// Ignored for quiz. Default: false. Optional.

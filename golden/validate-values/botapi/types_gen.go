@@ -200,8 +200,8 @@ type SendVoteParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
 
-	// Values: VoteKind (open: unknown values are kept). Default: regular. Its
-	// zero value is meaningful and is sent when set. Optional.
+	// Values: VoteKind (open: unknown values are kept). Default: regular.
+	// Optional.
 	Kind Opt[VoteKind] `json:"kind,omitzero"`
 
 	// Its zero value is meaningful and is sent when set. Optional.
