@@ -10,4 +10,7 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 )
 
-require github.com/andybalholm/cascadia v1.3.4 // indirect
+require (
+	github.com/andybalholm/cascadia v1.3.4 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)

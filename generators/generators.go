@@ -1,12 +1,13 @@
-// Package generators lists apigen's backends. Each backend lives in its own
-// package below this one, takes a checked schema plus Options and returns
-// files in memory; none of them parses the specification or touches disk.
+// Package generators defines what a backend is. Each backend lives in its
+// own package below this one, takes the Go model of a checked schema
+// (gomodel) plus Options and returns files in memory; none of them parses
+// the specification, runs another backend or touches disk. The list of
+// backends is a plain value in package pipeline.
 package generators
 
 import (
-	"fmt"
-	"strings"
-
+	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
 )
@@ -20,55 +21,44 @@ type Options struct {
 	Source string
 }
 
-// Backend turns a schema into files.
+// Kind says where a backend's files go.
+type Kind int
+
+const (
+	// GoPackage files belong to the generated Go package (--out).
+	GoPackage Kind = iota
+	// Docs files belong to the docs directory (--docs).
+	Docs
+)
+
+// Backend turns the model into files.
 type Backend struct {
 	// Name is what --only selects ("types", "validate", ...).
 	Name string
-	// Go reports whether the files belong to the Go package (written under
-	// --out) rather than to the docs directory.
-	Go bool
+	// Kind says which output directory the files belong to.
+	Kind Kind
+	// Requires names the backends whose declarations this backend's code
+	// uses; selecting a backend selects them too, so that the package
+	// always compiles.
+	Requires []string
 	// Generate returns the backend's files, with paths relative to the
-	// backend's output directory.
-	Generate func(s *schema.Schema, opts Options) ([]output.File, error)
+	// backend's output directory. A Go backend emits its own share of the
+	// runtime (support_<name>_gen.go).
+	Generate func(m *gomodel.Model, opts Options) ([]output.File, error)
 }
 
-// registry holds the backends in the order they run.
-var registry []Backend
+// importedPackages are the standard packages generated files may import;
+// their names are reserved in the package scope.
+var importedPackages = []string{"errors", "fmt", "io", "strconv", "strings", "bytes", "json", "sync", "unicode", "utf8", "math", "bits", "binary", "utf16", "sort", "url", "context", "http", "iter", "time", "os", "path", "filepath", "mime", "multipart", "textproto", "fs", "net", "atomic", "rand", "hex", "sha256", "subtle", "slices", "bufio", "log", "regexp"}
 
-// Register adds a backend; backends register themselves from init in the
-// all package so that this package does not import them.
-func Register(b Backend) { registry = append(registry, b) }
-
-// All returns the registered backends in order.
-func All() []Backend { return append([]Backend(nil), registry...) }
-
-// Select returns the backends named in a comma-separated list ("" = all).
-func Select(only string) ([]Backend, error) {
-	if strings.TrimSpace(only) == "" {
-		return All(), nil
+// Model builds the Go model of s for a package named pkg (default
+// "botapi"). Every runtime name and imported package name is reserved,
+// whichever backends run, so that the model's names do not depend on the
+// selection.
+func Model(s *schema.Schema, pkg string) (*gomodel.Model, error) {
+	rt, err := support.Names()
+	if err != nil {
+		return nil, err
 	}
-	var out []Backend
-	for _, name := range strings.Split(only, ",") {
-		name = strings.TrimSpace(name)
-		found := false
-		for _, b := range registry {
-			if b.Name == name {
-				out = append(out, b)
-				found = true
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("unknown backend %q (known: %s)", name, strings.Join(Names(), ", "))
-		}
-	}
-	return out, nil
-}
-
-// Names lists the registered backend names.
-func Names() []string {
-	var names []string
-	for _, b := range registry {
-		names = append(names, b.Name)
-	}
-	return names
+	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...)})
 }

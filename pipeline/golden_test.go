@@ -5,12 +5,16 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/pipeline"
@@ -19,96 +23,170 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files from the current generators")
 
-// goldenRoot holds one folder per case: spec.md (a small fixture spec, with
-// an optional overlay.yaml), and the expected outputs: schema.yaml,
-// botapi/*.go and docs/**, or stderr.txt when the case must fail. The
-// folders form their own Go module, which TestGoldenModuleBuilds compiles and
-// vets, so golden Go code is checked as code, not only as bytes.
+// goldenRoot holds the golden cases, as sqlc's endtoend testdata does: one
+// txtar archive per case, named <backend>-<case>.txtar. An archive holds
+// the input (spec.md, optionally overlay.yaml) and only the expected
+// outputs of the backend under test (types-* holds types_gen.go and
+// json_gen.go, docs-* the docs), or stderr.txt when the case must fail.
+// The runtime is not repeated per case: runtime.txtar pins it once
+// (TestGoldenRuntime), and TestGoldenCasesCompile assembles each case's
+// whole package with the runtime in a temporary module and builds and
+// vets it.
 const goldenRoot = "../golden"
 
-func TestGolden(t *testing.T) {
-	entries, err := os.ReadDir(goldenRoot)
+// inputFiles are the archive members that are inputs, not expectations.
+var inputFiles = map[string]bool{"spec.md": true, "overlay.yaml": true}
+
+type goldenCase struct {
+	name    string
+	path    string
+	archive *txtar.Archive
+	backend generators.Backend
+}
+
+func (c *goldenCase) input(name string) []byte {
+	for _, f := range c.archive.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	return nil
+}
+
+func goldenCases(t *testing.T) []*goldenCase {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(goldenRoot, "*.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range entries {
-		dir := filepath.Join(goldenRoot, e.Name())
-		if !e.IsDir() || !exists(filepath.Join(dir, "spec.md")) {
+	var out []*goldenCase
+	for _, p := range paths {
+		name := strings.TrimSuffix(filepath.Base(p), ".txtar")
+		if name == "runtime" {
 			continue
 		}
-		t.Run(e.Name(), func(t *testing.T) { runGoldenCase(t, dir) })
-	}
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
-func runGoldenCase(t *testing.T, dir string) {
-	src, err := os.ReadFile(filepath.Join(dir, "spec.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ov *schema.Overlay
-	if exists(filepath.Join(dir, "overlay.yaml")) {
-		if ov, err = schema.LoadOverlay(filepath.Join(dir, "overlay.yaml")); err != nil {
+		a, err := txtar.ParseFile(p)
+		if err != nil {
 			t.Fatal(err)
 		}
+		bname, _, _ := strings.Cut(name, "-")
+		var b generators.Backend
+		found := false
+		for _, x := range pipeline.Backends {
+			if x.Name == bname {
+				b, found = x, true
+			}
+		}
+		if !found {
+			t.Fatalf("%s: a case is named <backend>-<case>; no backend %q (known: %s)", p, bname, strings.Join(pipeline.Names(), ", "))
+		}
+		out = append(out, &goldenCase{name: name, path: p, archive: a, backend: b})
+	}
+	if len(out) == 0 {
+		t.Fatal("no golden cases")
+	}
+	return out
+}
+
+// generateCase runs the case's backend (and what it requires) over its
+// spec: the outputs by backend name, or the error.
+func generateCase(c *goldenCase, only string) (*pipeline.Outputs, error) {
+	var ov *schema.Overlay
+	if data := c.input("overlay.yaml"); data != nil {
+		var err error
+		if ov, err = schema.ParseOverlay(data); err != nil {
+			return nil, err
+		}
+	}
+	s, err := loader.FromSpec(c.input("spec.md"), "spec.md", ov)
+	if err != nil {
+		return nil, err
+	}
+	backends, err := pipeline.Select(only)
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: "spec.md"})
+}
+
+// expected is what a case's archive must hold: the files of the backend
+// under test, without its runtime (pinned by TestGoldenRuntime).
+func expected(c *goldenCase) map[string][]byte {
+	outs, err := generateCase(c, c.backend.Name)
+	if err != nil {
+		return map[string][]byte{"stderr.txt": []byte(err.Error() + "\n")}
 	}
 	got := map[string][]byte{}
-	s, err := loader.FromSpec(src, "spec.md", ov)
-	if err == nil {
-		var outs *pipeline.Outputs
-		outs, err = pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
-		if err == nil {
-			y, yerr := schema.Marshal(s)
-			if yerr != nil {
-				t.Fatal(yerr)
-			}
-			got["schema.yaml"] = y
-			for _, f := range outs.Go {
-				got["botapi/"+f.Path] = f.Data
-			}
-			for _, f := range outs.Docs {
-				got["docs/"+f.Path] = f.Data
-			}
-		}
+	files := outs.Go
+	if c.backend.Kind == generators.Docs {
+		files = outs.Docs
 	}
-	if err != nil {
-		got = map[string][]byte{"stderr.txt": []byte(err.Error() + "\n")}
+	for _, f := range files {
+		if strings.HasPrefix(f.Path, "support_") || !producedBy(c.backend, f.Path) {
+			continue
+		}
+		got[f.Path] = f.Data
 	}
-	if *update {
-		for _, sub := range []string{"schema.yaml", "stderr.txt", "botapi", "docs"} {
-			os.RemoveAll(filepath.Join(dir, sub))
-		}
-		var files []output.File
-		for p, data := range got {
-			files = append(files, output.File{Path: p, Data: data})
-		}
-		if _, err := output.Write(dir, files); err != nil {
-			t.Fatal(err)
-		}
-		return
+	return got
+}
+
+// producedBy reports whether a file of the package belongs to backend b:
+// Go backends name their files after themselves (types also writes
+// json_gen.go); the docs backend owns every docs file.
+func producedBy(b generators.Backend, p string) bool {
+	if b.Kind == generators.Docs {
+		return true
 	}
-	want := map[string][]byte{}
-	for _, sub := range []string{"schema.yaml", "stderr.txt"} {
-		if data, err := os.ReadFile(filepath.Join(dir, sub)); err == nil {
-			want[sub] = data
-		}
+	base := path.Base(p)
+	if b.Name == "types" && base == "json_gen.go" {
+		return true
 	}
-	for _, sub := range []string{"botapi", "docs"} {
-		root := filepath.Join(dir, sub)
-		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
+	return base == b.Name+"_gen.go"
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			got := expected(c)
+			if *update {
+				a := &txtar.Archive{Comment: c.archive.Comment}
+				for _, f := range c.archive.Files {
+					if inputFiles[f.Name] {
+						a.Files = append(a.Files, f)
+					}
+				}
+				a.Files = append(a.Files, sortedFiles(got)...)
+				if err := os.WriteFile(c.path, txtar.Format(a), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
 			}
-			rel, _ := filepath.Rel(dir, p)
-			data, _ := os.ReadFile(p)
-			want[filepath.ToSlash(rel)] = data
-			return nil
+			want := map[string][]byte{}
+			for _, f := range c.archive.Files {
+				if !inputFiles[f.Name] {
+					want[f.Name] = f.Data
+				}
+			}
+			compare(t, want, got)
 		})
 	}
+}
+
+func sortedFiles(m map[string][]byte) []txtar.File {
+	var names []string
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []txtar.File
+	for _, n := range names {
+		out = append(out, txtar.File{Name: n, Data: m[n]})
+	}
+	return out
+}
+
+func compare(t *testing.T, want, got map[string][]byte) {
+	t.Helper()
 	var names []string
 	for n := range want {
 		names = append(names, n)
@@ -126,9 +204,90 @@ func runGoldenCase(t *testing.T, dir string) {
 		case !inGot:
 			t.Errorf("%s: expected file not produced (run 'make golden' if the change is intended)", n)
 		case !inWant:
-			t.Errorf("%s: produced but not in golden files (run 'make golden' if the change is intended)", n)
+			t.Errorf("%s: produced but not in the golden archive (run 'make golden' if the change is intended)", n)
 		case !bytes.Equal(w, g):
-			t.Errorf("%s differs from golden file (run 'make golden' if the change is intended):\n%s", n, firstDiff(w, g))
+			t.Errorf("%s differs from the golden archive (run 'make golden' if the change is intended):\n%s", n, firstDiff(w, g))
+		}
+	}
+}
+
+// runtimeFiles are the runtime files as the backends emit them for a
+// schema that needs every part.
+func runtimeFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	sets := []struct {
+		backend string
+		parts   []support.Part
+	}{
+		{"types", []support.Part{support.TypesPart}},
+		{"validate", []support.Part{support.ValidatePart, support.FormatPart}},
+		{"client", []support.Part{support.ClientPart}},
+		{"server", []support.Part{support.ServerPart}},
+	}
+	out := map[string][]byte{}
+	for _, s := range sets {
+		f, err := support.File(s.backend, "botapi", "spec.md", s.parts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f.Path] = f.Data
+	}
+	return out
+}
+
+// TestGoldenRuntime pins the runtime copied into generated packages, once.
+func TestGoldenRuntime(t *testing.T) {
+	p := filepath.Join(goldenRoot, "runtime.txtar")
+	got := runtimeFiles(t)
+	if *update {
+		a := &txtar.Archive{Comment: []byte("The runtime copied into generated packages (generators/support), as the\nbackends emit it for package botapi. Rewritten by 'make golden'.\n"), Files: sortedFiles(got)}
+		if err := os.WriteFile(p, txtar.Format(a), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	a, err := txtar.ParseFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]byte{}
+	for _, f := range a.Files {
+		want[f.Name] = f.Data
+	}
+	compare(t, want, got)
+}
+
+// TestGoldenCasesCompile builds and vets every successful case's whole Go
+// package (the backend under test, what it requires, and their runtime) as
+// a module of its own: golden Go code is checked as code, not only as bytes.
+func TestGoldenCasesCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module per case")
+	}
+	root := t.TempDir()
+	var pkgs []string
+	for _, c := range goldenCases(t) {
+		if c.backend.Kind != generators.GoPackage || c.input("stderr.txt") != nil {
+			continue
+		}
+		outs, err := generateCase(c, c.backend.Name)
+		if err != nil {
+			continue // an expected failure, compared by TestGolden
+		}
+		dir := filepath.Join(root, c.name)
+		if _, err := output.Write(dir, outs.Go); err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, "./"+c.name)
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module goldencases\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"build"}, {"vet"}} {
+		cmd := exec.Command("go", append(args, pkgs...)...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s of the golden cases: %v\n%s", args[0], err, out)
 		}
 	}
 }
@@ -163,22 +322,4 @@ func itoa(n int) string {
 	i--
 	b[i] = byte('0' + n)
 	return string(b[i:])
-}
-
-// TestGoldenModuleBuilds compiles and vets the golden outputs: they must be
-// valid Go, not only the expected bytes.
-func TestGoldenModuleBuilds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module")
-	}
-	if !exists(filepath.Join(goldenRoot, "go.mod")) {
-		t.Skip("no golden module yet")
-	}
-	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = goldenRoot
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s in golden/: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
 }

@@ -318,7 +318,7 @@ func cmdGenerate(args []string, stdout, stderr io.Writer) error {
 	out := c.String("out", "generated/botapi", "directory of the generated Go package")
 	docs := c.String("docs", "generated/docs", "directory of the generated reference docs; 'none' to skip the docs")
 	pkg := c.String("package", "botapi", "name of the generated Go package")
-	only := c.String("only", "", "comma-separated backends to run (default: all): "+strings.Join(generators.Names(), ","))
+	only := c.String("only", "", "comma-separated backends to run (default: all): "+strings.Join(pipeline.Names(), ","))
 	schemaOut := c.String("schema-out", "", "where to write the schema YAML; default: schema/<spec name>.yaml when parsing a spec, nothing with --schema; 'none' to skip")
 	if done, err := c.parse(args); done || err != nil {
 		return err
@@ -326,12 +326,12 @@ func cmdGenerate(args []string, stdout, stderr io.Writer) error {
 	if err := c.noArgs(); err != nil {
 		return err
 	}
-	backends, err := generators.Select(*only)
+	backends, err := pipeline.Select(*only)
 	if err != nil {
 		return usageError{"generate", err.Error()}
 	}
 	if *docs == none {
-		backends = keep(backends, func(b generators.Backend) bool { return b.Go })
+		backends = keep(backends, func(b generators.Backend) bool { return b.Kind == generators.GoPackage })
 	}
 	writeSchema := in.schema == "" && *schemaOut != none
 	return generate(in, backends, *pkg, writeSchema, *schemaOut, *out, *docs, stderr)
@@ -349,7 +349,7 @@ func cmdDocs(args []string, stdout, stderr io.Writer) error {
 	if err := c.noArgs(); err != nil {
 		return err
 	}
-	backends := keep(generators.All(), func(b generators.Backend) bool { return !b.Go })
+	backends := keep(pipeline.Backends, func(b generators.Backend) bool { return b.Kind == generators.Docs })
 	if len(backends) == 0 {
 		return errors.New("no docs backend is registered")
 	}

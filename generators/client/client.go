@@ -34,24 +34,22 @@ package client
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/goindex"
-	"github.com/apigen/apigen/generators/types"
+	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
 )
 
-func init() {
-	generators.Register(generators.Backend{Name: "client", Go: true, Generate: Generate})
-}
+// Backend is the client backend. Its code calls the types' codecs and the
+// validators' Validate methods.
+var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Generate: Generate}
 
 // FileName is the file this backend writes (CONVENTIONS.md).
 const FileName = "client_gen.go"
@@ -79,129 +77,47 @@ const (
 	pkgHTTP    = "net/http"
 )
 
-// Generate runs the backend.
-func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
-	if opts.Package == "" {
-		opts.Package = "botapi"
-	}
-	typeFiles, err := types.Generate(s, opts)
-	if err != nil {
-		return nil, fmt.Errorf("running the types backend: %w", err)
-	}
-	idx, err := goindex.Read(typeFiles)
-	if err != nil {
-		return nil, err
-	}
-	g := newGen(s, opts, idx)
+// Generate emits client_gen.go and the client's runtime.
+func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
+	g := newGen(m, opts)
 	data, err := g.emit()
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}}, nil
+	rt, err := support.File("client", m.Package, opts.Source, support.ClientPart)
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt}, nil
 }
 
 // ---------------------------------------------------------------- model
 
 type gen struct {
+	m      *gomodel.Model
 	s      *schema.Schema
 	pkg    string
 	source string
-	idx    *goindex.Index
-	scope  *naming.Scope // package level
 	cscope *naming.Scope // methods of Client
 
-	objects  map[string]*schema.Object
-	unions   map[string]*schema.Union
-	typeName map[string]string // schema name -> Go name
-	carries  map[string]bool   // objects and unions that can hold an upload
-
-	attachObjs   []string // objects needing clientAttach, first use order
-	attachUnions []string // interface unions needing a package-level helper
+	attachObjs   []*gomodel.Struct // objects needing clientAttach, first use order
+	attachUnions []*gomodel.Union  // interface unions needing a package-level helper
 	attachSeen   map[string]bool
 }
 
-func newGen(s *schema.Schema, opts generators.Options, idx *goindex.Index) *gen {
-	return &gen{
-		s: s, pkg: opts.Package, source: opts.Source, idx: idx,
-		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
-		typeName: map[string]string{}, carries: map[string]bool{}, attachSeen: map[string]bool{},
-	}
+func newGen(m *gomodel.Model, opts generators.Options) *gen {
+	return &gen{m: m, s: m.Schema, pkg: m.Package, source: opts.Source, attachSeen: map[string]bool{}}
 }
 
 func (g *gen) init() error {
-	var reserved []string
-	for n := range g.idx.Names {
-		reserved = append(reserved, n)
+	members, err := support.Members(clientType)
+	if err != nil {
+		return err
 	}
-	sort.Strings(reserved)
-	g.scope = naming.NewScope(append(reserved, importedPackages...)...)
-	if !g.idx.Names[clientType] {
+	if len(members) == 0 {
 		return fmt.Errorf("runtime declares no %s type", clientType)
 	}
-	var cm []string
-	for n := range g.idx.Methods[clientType] {
-		cm = append(cm, n)
-	}
-	for n := range g.idx.Fields[clientType] {
-		cm = append(cm, n)
-	}
-	sort.Strings(cm)
-	g.cscope = naming.NewScope(cm...)
-
-	for _, o := range g.s.Objects {
-		g.objects[o.Name] = o
-	}
-	for _, u := range g.s.Unions {
-		g.unions[u.Name] = u
-	}
-	var names []string
-	for _, o := range g.s.Objects {
-		names = append(names, o.Name)
-	}
-	for _, u := range g.s.Unions {
-		names = append(names, u.Name)
-	}
-	for _, e := range g.s.Enums {
-		names = append(names, e.Name)
-	}
-	for _, name := range names {
-		n, err := naming.Exported(name)
-		if err != nil {
-			return err
-		}
-		if !g.idx.Names[n] {
-			// A union the types backend represents otherwise (InputFile or
-			// String is InputFile); an error arises where its name is needed.
-			continue
-		}
-		g.typeName[name] = n
-	}
-	// Fixpoint: which named types can hold an upload.
-	for changed := true; changed; {
-		changed = false
-		for _, o := range g.s.Objects {
-			if g.carries[o.Name] || o.Opaque {
-				continue
-			}
-			for _, f := range o.Fields {
-				if g.carriesType(f.Type) {
-					g.carries[o.Name], changed = true, true
-					break
-				}
-			}
-		}
-		for _, u := range g.s.Unions {
-			if g.carries[u.Name] {
-				continue
-			}
-			for _, v := range u.Variants {
-				if g.carriesType(v.Type) {
-					g.carries[u.Name], changed = true, true
-					break
-				}
-			}
-		}
-	}
+	g.cscope = naming.NewScope(members...)
 	for _, m := range g.s.Methods {
 		for _, p := range m.Params {
 			if partNames.MatchString(p.Name) {
@@ -212,11 +128,23 @@ func (g *gen) init() error {
 	return nil
 }
 
+// carries reports whether the object or union named name can hold an
+// upload (the model decides).
+func (g *gen) carries(name string) bool {
+	if o := g.m.Object(name); o != nil {
+		return o.Uploads
+	}
+	if u := g.m.Union(name); u != nil {
+		return u.Uploads
+	}
+	return g.m.IsFileUnion(name)
+}
+
 func (g *gen) carriesType(t schema.Type) bool {
 	if t.IsArray() {
 		return g.carriesType(*t.Elem)
 	}
-	return t.Name == schema.InputFile || g.carries[t.Name]
+	return t.Name == schema.InputFile || g.carries(t.Name)
 }
 
 // primGo is the Go type of a primitive result or array element.
@@ -253,7 +181,7 @@ func (g *gen) elemGo(t schema.Type) (jen.Code, error) {
 	if p, ok := primGo(t.Name); ok {
 		return jen.Id(p), nil
 	}
-	if n, ok := g.typeName[t.Name]; ok {
+	if n := g.m.GoName(t.Name); n != "" {
 		return jen.Id(n), nil
 	}
 	return nil, fmt.Errorf("unknown type %s", t.Name)
@@ -294,22 +222,15 @@ func (g *gen) decodeInto(t schema.Type, dst *jen.Statement, depth int) (jen.Code
 	if t.Name == schema.True || t.Name == schema.InputFile {
 		return jen.Parens(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
 	}
-	gn := g.typeName[t.Name]
-	if gn == "" {
+	if g.m.GoName(t.Name) == "" {
 		return nil, fmt.Errorf("unknown type %s", t.Name)
 	}
-	if g.idx.Iface[gn] {
-		fn := "decode" + gn
-		if !g.idx.Names[fn] {
-			return nil, fmt.Errorf("types backend declares no %s for the interface union %s", fn, gn)
-		}
+	if u := g.m.Union(t.Name); u != nil && u.Kind.IsInterface() {
+		fn := u.Decode
 		return jen.Func().Params().Params(jen.Err().Error()).Block(
 			jen.List(dst.Clone(), jen.Err()).Op("=").Id(fn).Call(jen.Id("r")),
 			jen.Return(),
 		).Call(), nil
-	}
-	if !g.idx.Methods[gn]["decodeJSON"] {
-		return nil, fmt.Errorf("types backend declares no decodeJSON on %s", gn)
 	}
 	return jen.Parens(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
 }
@@ -378,11 +299,12 @@ func (g *gen) paramsName(m *schema.Method) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	pn := mn + "Params"
-	if _, ok := g.idx.Fields[pn]; !ok {
-		return "", fmt.Errorf("types backend declares no struct %s", pn)
+	_ = mn
+	gm := g.m.Method(m.Name)
+	if gm == nil || gm.Params == nil {
+		return "", fmt.Errorf("method %s has no parameters struct", m.Name)
 	}
-	return pn, nil
+	return gm.Params.GoName, nil
 }
 
 func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
@@ -412,7 +334,7 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 	t := m.Returns
 	var results jen.Code
 	var body []jen.Code
-	gn := g.typeName[t.Name]
+	gn := g.m.GoName(t.Name)
 	switch {
 	case !t.IsArray() && t.Name == schema.True:
 		results = jen.Error()
@@ -420,15 +342,15 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 			jen.Var().Id("res").Id("True"),
 			jen.Return(call(jen.Op("&").Id("res"))),
 		}
-	case !t.IsArray() && g.objects[t.Name] != nil:
+	case !t.IsArray() && g.m.Object(t.Name) != nil:
 		results = jen.Params(jen.Op("*").Id(gn), jen.Error())
 		body = []jen.Code{
 			jen.Id("res").Op(":=").New(jen.Id(gn)),
 			jen.If(jen.Err().Op(":=").Add(call(jen.Id("res"))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("res"), jen.Nil()),
 		}
-	case t.IsArray() && !t.Elem.IsArray() && (g.objects[t.Elem.Name] != nil || (g.unions[t.Elem.Name] != nil && !g.idx.Iface[g.typeName[t.Elem.Name]])):
-		en := g.typeName[t.Elem.Name]
+	case t.IsArray() && !t.Elem.IsArray() && (g.m.Object(t.Elem.Name) != nil || (g.m.Union(t.Elem.Name) != nil && !g.m.Union(t.Elem.Name).Kind.IsInterface())):
+		en := g.m.GoName(t.Elem.Name)
 		results = jen.Params(jen.Index().Id(en), jen.Error())
 		body = []jen.Code{
 			jen.Var().Id("res").Index().Id(en),
@@ -445,7 +367,7 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 			return err
 		}
 		var res jen.Code
-		if !t.IsArray() && (g.unions[t.Name] != nil && !g.idx.Iface[gn]) {
+		if u := g.m.Union(t.Name); !t.IsArray() && u != nil && !u.Kind.IsInterface() {
 			res = jen.Op("&").Id("res") // a union struct decodes itself
 		} else if a, ok := map[string]string{schema.Integer: "clientInt", schema.Integer64: "clientInt64", schema.Float: "clientFloat", schema.String: "clientString", schema.Boolean: "clientBoolRes"}[t.Name]; ok && !t.IsArray() {
 			res = jen.Id(a).Values(jen.Op("&").Id("res"))
@@ -509,21 +431,19 @@ func wrap(text string, width int) string {
 // emitParamsHelpers adds clientMethod (WebhookReply) and, for parameters
 // that can carry files, clientWithUploads.
 func (g *gen) emitParamsHelpers(f *jen.File, m *schema.Method) error {
-	pn, err := g.paramsName(m)
-	if err != nil {
-		return err
-	}
-	if err := g.checkMember(pn, methodName, methodUploads); err != nil {
+	st := g.m.Method(m.Name).Params
+	pn := st.GoName
+	if err := g.checkMember(st, methodName, methodUploads); err != nil {
 		return err
 	}
 	f.Func().Params(jen.Op("*").Id(pn)).Id(methodName).Params().String().Block(jen.Return(jen.Lit(m.Name)))
 	f.Line()
 	var stmts []jen.Code
 	for _, p := range m.Params {
-		if !g.carriesType(p.Type) {
+		if !st.Field(p.Name).Uploads {
 			continue
 		}
-		code, err := g.fieldAttach(pn, p, true)
+		code, err := g.fieldAttach(st, p, true)
 		if err != nil {
 			return err
 		}
@@ -540,10 +460,13 @@ func (g *gen) emitParamsHelpers(f *jen.File, m *schema.Method) error {
 	return nil
 }
 
-func (g *gen) checkMember(goType string, names ...string) error {
+// checkMember declares methods this backend adds to the struct goType in
+// the struct's scope, so that a field or method of the same name is an
+// error rather than a compile failure.
+func (g *gen) checkMember(st *gomodel.Struct, names ...string) error {
 	for _, n := range names {
-		if _, clash := g.idx.Fields[goType][n]; clash || g.idx.Methods[goType][n] {
-			return fmt.Errorf("%s already has a field or method %s", goType, n)
+		if err := st.Scope.Declare(n, "client helper method"); err != nil {
+			return fmt.Errorf("%s: %w", st.GoName, err)
 		}
 	}
 	return nil
@@ -551,14 +474,10 @@ func (g *gen) checkMember(goType string, names ...string) error {
 
 // fieldAttach attaches the uploads of field p of the struct held in "c"
 // (parameters) or "v" (objects).
-func (g *gen) fieldAttach(structName string, p *schema.Field, top bool) ([]jen.Code, error) {
-	n, err := naming.Exported(p.Name)
-	if err != nil {
-		return nil, err
-	}
-	expr, ok := g.idx.Fields[structName][n]
-	if !ok {
-		return nil, fmt.Errorf("types backend struct %s has no field %s for %s", structName, n, p.Name)
+func (g *gen) fieldAttach(st *gomodel.Struct, p *schema.Field, top bool) ([]jen.Code, error) {
+	fl := st.Field(p.Name)
+	if fl == nil {
+		return nil, fmt.Errorf("%s has no field for %s", st.GoName, p.Name)
 	}
 	recv := "v"
 	if top {
@@ -568,156 +487,117 @@ func (g *gen) fieldAttach(structName string, p *schema.Field, top bool) ([]jen.C
 	if top && !p.Type.IsArray() {
 		part = p.Name
 	}
-	return g.attach(jen.Id(recv).Dot(n), expr, p.Type, part, 0)
+	return g.attach(jen.Id(recv).Dot(fl.GoName), fl.Type, part, 0)
 }
 
-// attach returns statements that replace the value at dst (Go type expr,
-// schema type t) by one whose uploads have part names. Slices and pointed-to
-// objects are copied, never modified in place.
-func (g *gen) attach(dst *jen.Statement, expr ast.Expr, t schema.Type, part string, depth int) ([]jen.Code, error) {
-	if t.IsArray() {
-		at, ok := expr.(*ast.ArrayType)
-		if !ok {
-			return nil, fmt.Errorf("expected a slice for %s", t)
-		}
-		elem, err := goindex.Jen(at.Elt)
-		if err != nil {
-			return nil, err
-		}
-		s, i := fmt.Sprintf("s%d", depth), fmt.Sprintf("i%d", depth)
-		inner, err := g.attach(jen.Id(s).Index(jen.Id(i)), at.Elt, *t.Elem, "", depth+1)
+// attach returns statements that replace the value at dst (of Go type gt)
+// by one whose uploads have part names. Slices and pointed-to objects are
+// copied, never modified in place.
+func (g *gen) attach(dst *jen.Statement, gt *gomodel.Type, part string, depth int) ([]jen.Code, error) {
+	sfx := ""
+	if depth > 0 {
+		sfx = fmt.Sprint(depth)
+	}
+	switch gt.Kind {
+	case gomodel.Slice:
+		elems, i := "elems"+sfx, "i"+sfx
+		inner, err := g.attach(jen.Id(elems).Index(jen.Id(i)), gt.Elem, "", depth+1)
 		if err != nil {
 			return nil, err
 		}
 		return []jen.Code{jen.If(dst.Clone().Op("!=").Nil()).Block(
-			jen.Id(s).Op(":=").Make(jen.Index().Add(elem), jen.Len(dst.Clone())),
-			jen.Copy(jen.Id(s), dst.Clone()),
-			jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(inner...),
-			jen.Add(dst.Clone()).Op("=").Id(s),
+			jen.Id(elems).Op(":=").Make(gt.Jen(), jen.Len(dst.Clone())),
+			jen.Copy(jen.Id(elems), dst.Clone()),
+			jen.For(jen.Id(i).Op(":=").Range().Id(elems)).Block(inner...),
+			jen.Add(dst.Clone()).Op("=").Id(elems),
 		)}, nil
-	}
-	if id, ok := expr.(*ast.Ident); ok && id.Name == "InputFile" {
-		// InputFile itself, or a union of InputFile and String the types
-		// backend represents as InputFile.
+	case gomodel.File:
+		// InputFile itself, or a union of InputFile and String the model
+		// represents as InputFile.
 		return []jen.Code{jen.Add(dst.Clone()).Op("=").Id("a").Dot("file").Call(dst.Clone(), jen.Lit(part))}, nil
-	}
-	if t.Name == schema.InputFile {
-		return nil, fmt.Errorf("InputFile is represented as %s, expected InputFile", exprString(expr))
-	}
-	if u := g.unions[t.Name]; u != nil {
-		gn := g.typeName[u.Name]
-		if gn == "" {
-			return nil, fmt.Errorf("union %s is represented as %s and the types backend declares no type for it", u.Name, exprString(expr))
-		}
-		if id, ok := expr.(*ast.Ident); !ok || id.Name != gn {
-			return nil, fmt.Errorf("union %s is represented as %s, expected %s", u.Name, exprString(expr), gn)
-		}
-		if g.idx.Iface[gn] {
-			g.useUnion(u.Name)
-			return []jen.Code{jen.Add(dst.Clone()).Op("=").Id(attachFuncPrefx+gn).Call(jen.Id("a"), dst.Clone())}, nil
-		}
+	case gomodel.Interface:
+		g.useUnion(gt.Union)
+		return []jen.Code{jen.Add(dst.Clone()).Op("=").Id(attachFuncPrefx+gt.Union.GoName).Call(jen.Id("a"), dst.Clone())}, nil
+	case gomodel.Value:
 		// A union struct: only an InputFile variant can hold an upload.
+		u := gt.Union
 		var out []jen.Code
 		for _, v := range u.Variants {
-			if !g.carriesType(v.Type) {
+			if !g.carriesType(v.Schema.Type) {
 				continue
 			}
-			if v.Type.IsArray() || v.Type.Name != schema.InputFile {
-				return nil, fmt.Errorf("union %s: file-carrying variant %s of a union with primitive variants is not supported", u.Name, v.Type)
+			if v.Type.Kind != gomodel.File {
+				return nil, fmt.Errorf("union %s: file-carrying variant %s of a union with primitive variants is not supported", u.Schema.Name, v.Schema.Type)
 			}
-			as, from := "As"+v.Type.Name, gn+"From"+v.Type.Name
-			if !g.idx.Methods[gn][as] || !g.idx.Names[from] {
-				return nil, fmt.Errorf("union %s: types backend declares no %s/%s", u.Name, as, from)
-			}
-			x := fmt.Sprintf("f%d", depth)
-			out = append(out, jen.If(jen.List(jen.Id(x), jen.Id("ok")).Op(":=").Add(dst.Clone()).Dot(as).Call(), jen.Id("ok")).Block(
-				jen.Add(dst.Clone()).Op("=").Id(from).Call(jen.Id("a").Dot("file").Call(jen.Id(x), jen.Lit(part))),
+			file := "file" + sfx
+			out = append(out, jen.If(jen.List(jen.Id(file), jen.Id("ok")).Op(":=").Add(dst.Clone()).Dot(v.As).Call(), jen.Id("ok")).Block(
+				jen.Add(dst.Clone()).Op("=").Id(v.Ctor).Call(jen.Id("a").Dot("file").Call(jen.Id(file), jen.Lit(part))),
 			))
 		}
 		return out, nil
+	case gomodel.Pointer:
+		g.useObject(gt.Elem.Struct)
+		obj := "obj" + sfx
+		return []jen.Code{jen.If(dst.Clone().Op("!=").Nil()).Block(
+			jen.Id(obj).Op(":=").Op("*").Add(dst.Clone()),
+			jen.Id(obj).Dot(methodAttach).Call(jen.Id("a")),
+			jen.Add(dst.Clone()).Op("=").Op("&").Id(obj),
+		)}, nil
+	case gomodel.Object:
+		g.useObject(gt.Struct)
+		return []jen.Code{jen.Add(dst.Clone()).Dot(methodAttach).Call(jen.Id("a"))}, nil
 	}
-	if o := g.objects[t.Name]; o != nil {
-		gn := g.typeName[o.Name]
-		g.useObject(o.Name)
-		switch e := expr.(type) {
-		case *ast.StarExpr:
-			x := fmt.Sprintf("x%d", depth)
-			return []jen.Code{jen.If(dst.Clone().Op("!=").Nil()).Block(
-				jen.Id(x).Op(":=").Op("*").Add(dst.Clone()),
-				jen.Id(x).Dot(methodAttach).Call(jen.Id("a")),
-				jen.Add(dst.Clone()).Op("=").Op("&").Id(x),
-			)}, nil
-		case *ast.Ident:
-			if e.Name == gn {
-				return []jen.Code{jen.Add(dst.Clone()).Dot(methodAttach).Call(jen.Id("a"))}, nil
-			}
-		}
-		return nil, fmt.Errorf("object %s is represented as %s", o.Name, exprString(expr))
-	}
-	return nil, fmt.Errorf("type %s cannot carry a file", t)
+	return nil, fmt.Errorf("type %s cannot carry a file", gt)
 }
 
-func exprString(e ast.Expr) string {
-	var b bytes.Buffer
-	if c, err := goindex.Jen(e); err == nil {
-		fmt.Fprintf(&b, "%#v", c)
-		return b.String()
-	}
-	return fmt.Sprintf("%T", e)
-}
-
-func (g *gen) useObject(name string) {
-	if !g.attachSeen["o:"+name] {
-		g.attachSeen["o:"+name] = true
-		g.attachObjs = append(g.attachObjs, name)
+func (g *gen) useObject(st *gomodel.Struct) {
+	if !g.attachSeen["o:"+st.GoName] {
+		g.attachSeen["o:"+st.GoName] = true
+		g.attachObjs = append(g.attachObjs, st)
 	}
 }
 
-func (g *gen) useUnion(name string) {
-	if !g.attachSeen["u:"+name] {
-		g.attachSeen["u:"+name] = true
-		g.attachUnions = append(g.attachUnions, name)
+func (g *gen) useUnion(u *gomodel.Union) {
+	if !g.attachSeen["u:"+u.GoName] {
+		g.attachSeen["u:"+u.GoName] = true
+		g.attachUnions = append(g.attachUnions, u)
 	}
 }
 
-func (g *gen) emitObjectAttach(f *jen.File, name string) error {
-	o := g.objects[name]
-	gn := g.typeName[name]
-	if err := g.checkMember(gn, methodAttach); err != nil {
+func (g *gen) emitObjectAttach(f *jen.File, st *gomodel.Struct) error {
+	if err := g.checkMember(st, methodAttach); err != nil {
 		return err
 	}
 	var body []jen.Code
-	for _, fl := range o.Fields {
-		if !g.carriesType(fl.Type) {
+	for _, fl := range st.Fields {
+		if !fl.Uploads {
 			continue
 		}
-		code, err := g.fieldAttach(gn, fl, false)
+		code, err := g.fieldAttach(st, fl.Schema, false)
 		if err != nil {
-			return fmt.Errorf("object %s: %w", name, err)
+			return fmt.Errorf("object %s: %w", st.Object.Name, err)
 		}
 		body = append(body, code...)
 	}
 	f.Comment(methodAttach + " gives every upload in v a multipart part name; v is a copy owned by the caller.")
-	f.Func().Params(jen.Id("v").Op("*").Id(gn)).Id(methodAttach).Params(jen.Id("a").Op("*").Id("clientUploads")).Block(body...)
+	f.Func().Params(jen.Id("v").Op("*").Id(st.GoName)).Id(methodAttach).Params(jen.Id("a").Op("*").Id("clientUploads")).Block(body...)
 	f.Line()
 	return nil
 }
 
-func (g *gen) emitUnionAttach(f *jen.File, name string) error {
-	u := g.unions[name]
-	gn := g.typeName[name]
+func (g *gen) emitUnionAttach(f *jen.File, u *gomodel.Union) error {
+	gn := u.GoName
 	fn := attachFuncPrefx + gn
-	if err := g.scope.Declare(fn, "upload helper of union "+name); err != nil {
+	if err := g.m.Declare(fn, "upload helper of union "+u.Schema.Name); err != nil {
 		return err
 	}
 	var cases []jen.Code
 	for _, v := range u.Variants {
-		if v.Type.IsArray() || g.objects[v.Type.Name] == nil || !g.carries[v.Type.Name] {
+		if v.Struct == nil || !v.Struct.Uploads {
 			continue
 		}
-		vn := g.typeName[v.Type.Name]
-		g.useObject(v.Type.Name)
-		cases = append(cases, jen.Case(jen.Op("*").Id(vn)).Block(
+		g.useObject(v.Struct)
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.Struct.GoName)).Block(
 			jen.If(jen.Id("x").Op("!=").Nil()).Block(
 				jen.Id("c").Op(":=").Op("*").Id("x"),
 				jen.Id("c").Dot(methodAttach).Call(jen.Id("a")),
@@ -744,10 +624,11 @@ func (g *gen) updateMethod() (*schema.Method, *schema.Object, *schema.Field) {
 		if !t.IsArray() || t.Elem.IsArray() {
 			continue
 		}
-		o := g.objects[t.Elem.Name]
-		if o == nil || o.Opaque {
+		st := g.m.Object(t.Elem.Name)
+		if st == nil || st.Opaque {
 			continue
 		}
+		o := st.Object
 		hasRule := false
 		for _, r := range o.Rules {
 			if r.Kind == schema.RuleAtMostOne {
@@ -778,48 +659,29 @@ func (g *gen) emitUpdates(f *jen.File) error {
 	if m == nil {
 		return nil
 	}
-	mn, err := naming.Exported(m.Name)
-	if err != nil {
-		return err
+	gm := g.m.Method(m.Name)
+	mn, pn := gm.GoName, gm.Params.GoName
+	ost := g.m.Object(o.Name)
+	un := ost.GoName
+	id := ost.Field(idf.Name)
+	off := gm.Params.Field("offset")
+	if id == nil || id.Type.Kind != gomodel.Scalar || off == nil || off.Type.Kind != gomodel.Opt {
+		return fmt.Errorf("%s.%s must be a required integer and %s.offset an optional one", o.Name, idf.Name, m.Name)
 	}
-	pn, err := g.paramsName(m)
-	if err != nil {
-		return err
+	idName := id.GoName
+	// The model gives offset the identifier's type when the document says
+	// it holds one; otherwise the iterator converts.
+	next := jen.Id("next")
+	current := jen.Id("q").Dot("Offset").Dot("Value").Call()
+	if ot := off.Type.Elem.Name; ot != id.Type.Name {
+		next = jen.Id(ot).Call(next)
+		current = jen.Id(id.Type.Name).Call(current)
 	}
-	un := g.typeName[o.Name]
-	idName, err := naming.Exported(idf.Name)
-	if err != nil {
-		return err
-	}
-	idExpr, ok := g.idx.Fields[un][idName]
-	if !ok {
-		return fmt.Errorf("types backend struct %s has no field %s", un, idName)
-	}
-	idType, ok := idExpr.(*ast.Ident)
-	if !ok {
-		return fmt.Errorf("%s.%s is not a plain integer", un, idName)
-	}
-	offExpr, ok := g.idx.Fields[pn]["Offset"]
-	if !ok {
-		return fmt.Errorf("types backend struct %s has no field Offset", pn)
-	}
-	var setOffset jen.Code
-	switch e := offExpr.(type) {
-	case *ast.IndexExpr:
-		it, ok := e.Index.(*ast.Ident)
-		if !ok {
-			return fmt.Errorf("%s.Offset has an unexpected type", pn)
-		}
-		setOffset = jen.Id("q").Dot("Offset").Op("=").Id("Some").Call(jen.Id(it.Name).Call(jen.Id("next")))
-	case *ast.Ident:
-		setOffset = jen.Id("q").Dot("Offset").Op("=").Id(e.Name).Call(jen.Id("next"))
-	default:
-		return fmt.Errorf("%s.Offset has an unexpected type", pn)
-	}
+	setOffset := jen.Id("q").Dot("Offset").Op("=").Id("Some").Call(next)
 	if err := g.cscope.Declare(iteratorName, "long-polling iterator over "+m.Name); err != nil {
 		return err
 	}
-	if err := g.scope.Declare(webhookName, "webhook handler for "+o.Name); err != nil {
+	if err := g.m.Declare(webhookName, "webhook handler for "+o.Name); err != nil {
 		return err
 	}
 	comment(f, iteratorName+" long-polls "+m.Name+" and yields every "+un+" in order. "+
@@ -846,7 +708,7 @@ func (g *gen) emitUpdates(f *jen.File) error {
 				jen.Id("b").Op("=").Id("clientBackoff").Values(),
 				jen.For(jen.Id("i").Op(":=").Range().Id("batch")).Block(
 					jen.If(jen.Id("next").Op(":=").Id("batch").Index(jen.Id("i")).Dot(idName).Op("+").Lit(1),
-						jen.Op("!").Id("q").Dot("Offset").Dot("IsSet").Call().Op("||").Id(idType.Name).Call(jen.Id("q").Dot("Offset").Dot("Value").Call()).Op("<").Id("next")).Block(setOffset),
+						jen.Op("!").Id("q").Dot("Offset").Dot("IsSet").Call().Op("||").Add(current).Op("<").Id("next")).Block(setOffset),
 					jen.If(jen.Op("!").Id("yield").Call(jen.Id("batch").Index(jen.Id("i")), jen.Nil())).Block(jen.Return()),
 				),
 			),

@@ -20,11 +20,15 @@ func load(t *testing.T) *schema.Schema {
 
 func generate(t *testing.T, s *schema.Schema) (string, error) {
 	t.Helper()
-	files, err := Generate(s, generators.Options{Package: "botapi", Source: "x.md"})
+	m, err := generators.Model(s, "botapi")
 	if err != nil {
 		return "", err
 	}
-	if len(files) != 1 || files[0].Path != FileName {
+	files, err := Generate(m, generators.Options{Package: "botapi", Source: "x.md"})
+	if err != nil {
+		return "", err
+	}
+	if len(files) != 2 || files[0].Path != FileName {
 		t.Fatalf("files %v", files)
 	}
 	return string(files[0].Data), nil

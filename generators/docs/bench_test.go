@@ -9,7 +9,10 @@ import (
 
 // BenchmarkDocs renders the docs of the default spec (schema already loaded).
 func BenchmarkDocs(b *testing.B) {
-	s := load(b)
+	s, err := generators.Model(load(b), "botapi")
+	if err != nil {
+		b.Fatal(err)
+	}
 	opts := generators.Options{Package: "botapi", Source: "bot-api-5.0.md"}
 	b.ReportAllocs()
 	for b.Loop() {

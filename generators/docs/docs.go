@@ -17,8 +17,8 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
-	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/templates"
 )
 
@@ -28,12 +28,12 @@ const Name = "docs"
 // Static files copied from the templates package as they are.
 var staticFiles = []string{"style.css", "search.js"}
 
-func init() {
-	generators.Register(generators.Backend{Name: Name, Go: false, Generate: Generate})
-}
+// Backend is the docs backend.
+var Backend = generators.Backend{Name: Name, Kind: generators.Docs, Generate: Generate}
 
-// Generate renders the reference docs of s.
-func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
+// Generate renders the reference docs of the model's schema.
+func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
+	s := m.Schema
 	t, err := loadTemplates()
 	if err != nil {
 		return nil, fmt.Errorf("docs templates: %w", err)

@@ -10,10 +10,9 @@
 // function per type that can carry a file (attach://<part> references
 // resolved to the request's parts), and the dispatch table.
 //
-// Like the validate backend, it runs the types and validate backends in
-// memory and reads their Go declarations, so that it follows the Go types
-// they chose; a declaration it needs and does not find is an error, not
-// code that does not compile.
+// It reads the Go model (gomodel) for every name and Go type shape, and
+// requires the types and validate backends, whose declarations its code
+// calls.
 //
 // Choices where the spec is silent (also documented on NewServer):
 //
@@ -33,24 +32,21 @@ package server
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/goindex"
-	"github.com/apigen/apigen/generators/types"
-	"github.com/apigen/apigen/generators/validate"
+	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
 )
 
-func init() {
-	generators.Register(generators.Backend{Name: "server", Go: true, Generate: Generate})
-}
+// Backend is the server backend. Its code calls the types' codecs and the
+// validators.
+var Backend = generators.Backend{Name: "server", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Generate: Generate}
 
 // FileName is the file this backend writes (CONVENTIONS.md).
 const FileName = "server_gen.go"
@@ -64,38 +60,9 @@ const (
 	prefixBind        = "serverBind"
 )
 
-// importedPackages are the packages server_gen.go imports.
-var importedPackages = []string{"context", "http"}
-
-// runtimeNeeds are runtime declarations the generated code calls.
-var runtimeNeeds = []string{
-	"ServerOption", "serverNewHandler", "serverCall", "serverArgs", "serverScalar", "serverDecode",
-	"serverUnion", "serverFile", "serverBindFile", "serverAttachText", "serverInvalid", "serverParamErr",
-	"serverNotImplemented", "serverErrNoResult", "serverParseInt", "serverParseInt64", "serverParseFloat64",
-	"serverParseBool", "serverParseTrue", "serverParseString", "jsonReader", "jsonWriter", "jsonErrField",
-	"jsonErrIndex", "InputFile", "Some", "True",
-}
-
-// Generate runs the backend.
-func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
-	if opts.Package == "" {
-		opts.Package = "botapi"
-	}
-	typeFiles, err := types.Generate(s, opts)
-	if err != nil {
-		return nil, fmt.Errorf("running the types backend: %w", err)
-	}
-	valFiles, err := validate.Generate(s, opts)
-	if err != nil {
-		return nil, fmt.Errorf("running the validate backend: %w", err)
-	}
-	idx, err := goindex.Read(append(typeFiles, valFiles...))
-	if err != nil {
-		return nil, err
-	}
-	g := &gen{s: s, pkg: opts.Package, source: opts.Source, idx: idx,
-		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
-		typeName: map[string]string{}, files: map[string]bool{}, bindName: map[string]string{}}
+// Generate emits server_gen.go and the server's runtime.
+func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
+	g := &gen{m: m, s: m.Schema, pkg: m.Package, source: opts.Source, bindName: map[string]string{}}
 	if err := g.build(); err != nil {
 		return nil, err
 	}
@@ -103,20 +70,19 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}}, nil
+	rt, err := support.File("server", m.Package, opts.Source, support.ServerPart)
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt}, nil
 }
 
 type gen struct {
+	m      *gomodel.Model
 	s      *schema.Schema
 	pkg    string
 	source string
-	idx    *goindex.Index
-	scope  *naming.Scope
 
-	objects  map[string]*schema.Object
-	unions   map[string]*schema.Union
-	typeName map[string]string // schema object/union name -> Go name ("" for file unions)
-	files    map[string]bool   // object/union name -> can carry a file
 	bindName map[string]string // object/union name -> bind function
 
 	methods []*methodInfo
@@ -128,138 +94,73 @@ type methodInfo struct {
 	params string // params struct ("" without parameters)
 	decode string // decode function
 	lower  string // routing key
-	valid  bool   // params struct has Validate
+	st     *gomodel.Struct
 }
 
 func (g *gen) build() error {
-	var reserved []string
-	for n := range g.idx.Names {
-		reserved = append(reserved, n)
-	}
-	sort.Strings(reserved)
-	g.scope = naming.NewScope(append(reserved, importedPackages...)...)
-	for _, n := range runtimeNeeds {
-		if !g.idx.Names[n] {
-			return fmt.Errorf("server: the runtime declares no %s", n)
-		}
-	}
 	for _, n := range []string{nameService, nameUnimplemented, nameNewServer} {
-		if err := g.scope.Declare(n, "server backend"); err != nil {
+		if err := g.m.Declare(n, "server backend"); err != nil {
 			return err
 		}
 	}
-	for _, o := range g.s.Objects {
-		g.objects[o.Name] = o
-		n, err := naming.Exported(o.Name)
-		if err != nil {
-			return err
-		}
-		if !g.idx.Names[n] {
-			return fmt.Errorf("server: types backend declares no %s for object %s", n, o.Name)
-		}
-		g.typeName[o.Name] = n
-	}
-	for _, u := range g.s.Unions {
-		g.unions[u.Name] = u
-		n, err := naming.Exported(u.Name)
-		if err != nil {
-			return err
-		}
-		if g.idx.Names[n] {
-			g.typeName[u.Name] = n
-		} else if !types.IsFileUnion(u) {
-			return fmt.Errorf("server: types backend declares no %s for union %s", n, u.Name)
-		}
-	}
-	// Types that can carry a file, and their bind functions.
-	for _, o := range g.s.Objects {
-		g.carriesFile(schema.Named(o.Name), map[string]bool{})
-	}
-	for _, u := range g.s.Unions {
-		g.carriesFile(schema.Named(u.Name), map[string]bool{})
-	}
+	// Types that can carry a file get bind functions.
 	for _, name := range g.bindOrder() {
-		fn := prefixBind + g.typeName[name]
-		if err := g.scope.Declare(fn, "file binding of "+name); err != nil {
+		fn := prefixBind + g.m.GoName(name)
+		if err := g.m.Declare(fn, "file binding of "+name); err != nil {
 			return err
 		}
 		g.bindName[name] = fn
 	}
 	seen := map[string]string{}
-	for _, m := range g.s.Methods {
-		mn, err := naming.Exported(m.Name)
-		if err != nil {
-			return fmt.Errorf("method %s: %w", m.Name, err)
-		}
-		mi := &methodInfo{m: m, goName: mn, lower: strings.ToLower(m.Name)}
+	for _, gm := range g.m.Methods {
+		m := gm.Schema
+		mi := &methodInfo{m: m, goName: gm.GoName, lower: strings.ToLower(m.Name), st: gm.Params}
 		if prev, ok := seen[mi.lower]; ok {
 			return fmt.Errorf("server: methods %s and %s differ only in case, and method names are case-insensitive", prev, m.Name)
 		}
 		seen[mi.lower] = m.Name
-		if len(m.Params) > 0 {
-			mi.params = mn + "Params"
-			if g.idx.Fields[mi.params] == nil {
-				return fmt.Errorf("server: types backend declares no struct %s for method %s", mi.params, m.Name)
-			}
+		if gm.Params != nil {
+			mi.params = gm.Params.GoName
 			mi.decode = prefixDecode + mi.params
-			if err := g.scope.Declare(mi.decode, "parameter decoder of method "+m.Name); err != nil {
+			if err := g.m.Declare(mi.decode, "parameter decoder of method "+m.Name); err != nil {
 				return err
 			}
-			mi.valid = g.idx.HasMethod(mi.params, "Validate")
 		}
 		g.methods = append(g.methods, mi)
 	}
 	return nil
 }
 
-// carriesFile reports whether a value of t can hold an InputFile.
-func (g *gen) carriesFile(t schema.Type, visiting map[string]bool) bool {
+// carriesFile reports whether a value of t can hold an InputFile (the
+// model decides).
+func (g *gen) carriesFile(t schema.Type) bool {
 	if t.IsArray() {
-		return g.carriesFile(*t.Elem, visiting)
+		return g.carriesFile(*t.Elem)
 	}
-	if t.Name == schema.InputFile {
+	if t.Name == schema.InputFile || g.m.IsFileUnion(t.Name) {
 		return true
 	}
-	if v, ok := g.files[t.Name]; ok {
-		return v
+	if o := g.m.Object(t.Name); o != nil {
+		return o.Uploads
 	}
-	if visiting[t.Name] {
-		return false
+	if u := g.m.Union(t.Name); u != nil {
+		return u.Uploads
 	}
-	visiting[t.Name] = true
-	res := false
-	if o := g.objects[t.Name]; o != nil {
-		for _, f := range o.Fields {
-			if g.carriesFile(f.Type, visiting) {
-				res = true
-			}
-		}
-	} else if u := g.unions[t.Name]; u != nil {
-		for _, v := range u.Variants {
-			if g.carriesFile(v.Type, visiting) {
-				res = true
-			}
-		}
-	} else {
-		return false // a primitive
-	}
-	delete(visiting, t.Name)
-	g.files[t.Name] = res
-	return res
+	return false
 }
 
 // bindOrder lists the objects and unions with a Go type of their own that
 // need a bind function, in schema order.
 func (g *gen) bindOrder() []string {
 	var out []string
-	for _, o := range g.s.Objects {
-		if g.files[o.Name] && !o.Opaque {
-			out = append(out, o.Name)
+	for _, o := range g.m.Objects {
+		if o.Uploads && !o.Opaque {
+			out = append(out, o.Object.Name)
 		}
 	}
-	for _, u := range g.s.Unions {
-		if g.files[u.Name] && g.typeName[u.Name] != "" {
-			out = append(out, u.Name)
+	for _, u := range g.m.Unions {
+		if u.Uploads {
+			out = append(out, u.Schema.Name)
 		}
 	}
 	return out
@@ -389,20 +290,17 @@ func (g *gen) resultOf(t schema.Type) (*result, error) {
 	case schema.InputFile:
 		return nil, fmt.Errorf("result %s is not supported", t)
 	}
-	gn := g.typeName[t.Name]
+	gn := g.m.GoName(t.Name)
 	if gn == "" {
 		return nil, fmt.Errorf("result %s has no Go type", t)
 	}
 	switch {
-	case g.idx.Iface[gn]:
-		enc := "encode" + gn
-		if !g.idx.Names[enc] {
-			return nil, fmt.Errorf("server: types backend declares no %s", enc)
-		}
+	case g.m.Union(t.Name) != nil && g.m.Union(t.Name).Kind.IsInterface():
+		enc := g.m.Union(t.Name).Encode
 		return &result{typ: jen.Id(gn), zero: jen.Nil(), nilable: true, encode: func(v jen.Code) ([]jen.Code, error) {
 			return []jen.Code{jen.Id(enc).Call(jen.Id("w"), v)}, nil
 		}}, nil
-	case g.unions[t.Name] != nil:
+	case g.m.Union(t.Name) != nil:
 		return &result{typ: jen.Id(gn), zero: jen.Id(gn).Values(), encode: func(v jen.Code) ([]jen.Code, error) {
 			return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(jen.Id("w"))}, nil
 		}}, nil
@@ -435,7 +333,7 @@ func (g *gen) elemType(t schema.Type) (jen.Code, error) {
 	case schema.True:
 		return jen.Id("True"), nil
 	}
-	gn := g.typeName[t.Name]
+	gn := g.m.GoName(t.Name)
 	if gn == "" {
 		return nil, fmt.Errorf("array of %s is not supported as a result", t)
 	}
@@ -466,9 +364,8 @@ func (g *gen) encodeElem(v *jen.Statement, t schema.Type, depth int) ([]jen.Code
 	case schema.True:
 		return []jen.Code{w.Dot("True").Call()}, nil
 	}
-	gn := g.typeName[t.Name]
-	if g.idx.Iface[gn] {
-		return []jen.Code{jen.Id("encode"+gn).Call(w, v)}, nil
+	if u := g.m.Union(t.Name); u != nil && u.Kind.IsInterface() {
+		return []jen.Code{jen.Id(u.Encode).Call(w, v)}, nil
 	}
 	return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(w)}, nil
 }
@@ -632,11 +529,9 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 			jen.Id("p").Op(":=").New(jen.Id(mi.params)),
 			jen.If(jen.Err().Op(":=").Id(mi.decode).Call(jen.Id("a"), jen.Id("p")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
-		if mi.valid {
-			body = append(body, jen.If(jen.Err().Op(":=").Id("p").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Id("serverInvalid").Call(jen.Err())),
-			))
-		}
+		body = append(body, jen.If(jen.Err().Op(":=").Id("p").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("serverInvalid").Call(jen.Err())),
+		))
 		args = append(args, jen.Id("p"))
 	}
 	call := jen.Id("svc").Dot(mi.goName).Call(args...)
@@ -663,23 +558,19 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 
 // ---------------------------------------------------------------- decoding
 
-// fieldOf returns the Go field name and type of a schema field.
-func (g *gen) fieldOf(structName string, f *schema.Field) (string, ast.Expr, error) {
-	n, err := naming.Exported(f.Name)
-	if err != nil {
-		return "", nil, err
+// fieldOf returns the Go field name and type of a schema field of st.
+func fieldOf(st *gomodel.Struct, f *schema.Field) (string, *gomodel.Type, error) {
+	fl := st.Field(f.Name)
+	if fl == nil {
+		return "", nil, fmt.Errorf("server: %s has no field for %s", st.GoName, f.Name)
 	}
-	te := g.idx.Fields[structName][n]
-	if te == nil {
-		return "", nil, fmt.Errorf("server: types backend declares no field %s.%s for %s", structName, n, f.Name)
-	}
-	return n, te, nil
+	return fl.GoName, fl.Type, nil
 }
 
 func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 	var body []jen.Code
 	for _, fl := range mi.m.Params {
-		gn, te, err := g.fieldOf(mi.params, fl)
+		gn, te, err := fieldOf(mi.st, fl)
 		if err != nil {
 			return err
 		}
@@ -728,19 +619,20 @@ func scalarParse(t schema.Type, goType string) (parse, conv string, err error) {
 	return "", "", fmt.Errorf("Go type %s for %s is not supported", goType, t)
 }
 
-func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code, error) {
+func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.Code, error) {
 	t := fl.Type
 	dst := func() *jen.Statement { return jen.Id("p").Dot(gn) }
 	req := jen.Lit(fl.Required)
 	name := jen.Lit(fl.Name)
 
 	// Scalars, optional or not.
-	if inner := optOf(te); inner != nil || (!t.IsArray() && isScalarType(identOf(te), t)) {
-		opt := inner != nil
-		if !opt {
-			inner = te
+	if te.Kind == gomodel.Opt || te.Kind == gomodel.Scalar {
+		opt := te.Kind == gomodel.Opt
+		inner := te
+		if opt {
+			inner = te.Elem
 		}
-		parse, conv, err := scalarParse(t, identOf(inner))
+		parse, conv, err := scalarParse(t, inner.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -758,15 +650,16 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code,
 		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Add(val))}, nil
 	}
 	// Files.
-	if identOf(te) == "InputFile" {
+	if te.Kind == gomodel.File {
 		return []jen.Code{jen.If(
 			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverFile").Call(jen.Id("a"), name, req),
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id("x"))}, nil
 	}
 	// Unions with primitive variants.
-	if u := g.unions[t.Name]; !t.IsArray() && u != nil && !g.idx.Iface[identOf(te)] && identOf(te) == g.typeName[t.Name] {
-		if ctor := g.variantCtor(u, schema.InputFile); ctor != "" {
+	if te.Kind == gomodel.Value {
+		u := te.Union
+		if ctor := variantCtor(u, schema.InputFile); ctor != "" {
 			// An upload, attach://<part>, a file_id or a URL: the
 			// InputFile variant.
 			return []jen.Code{jen.If(
@@ -775,7 +668,7 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code,
 			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id(ctor).Call(jen.Id("x")))}, nil
 		}
 		var fromText jen.Code = jen.Nil()
-		if ctor := g.variantCtor(u, schema.String); ctor != "" {
+		if ctor := variantCtor(u, schema.String); ctor != "" {
 			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Id(ctor).Call(jen.Id("s")))
 		}
 		return []jen.Code{
@@ -798,7 +691,7 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code,
 			jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)),
 		jen.Err().Op("!=").Nil(),
 	).Block(jen.Return(jen.Err()))}
-	if g.carriesFile(t, map[string]bool{}) {
+	if g.carriesFile(t) {
 		bind, err := g.bindValue(dst, te, t, 0, func(err jen.Code) jen.Code {
 			return jen.Id("serverParamErr").Call(name, err)
 		})
@@ -810,49 +703,31 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code,
 	return out, nil
 }
 
-func isScalarType(goType string, t schema.Type) bool {
-	switch t.Name {
-	case schema.Integer, schema.Integer64, schema.Float, schema.Boolean, schema.True, schema.String:
-		return goType != ""
-	}
-	return false
-}
-
 // variantCtor returns the constructor of union u's variant of type name,
 // or "" when u has no such variant.
-func (g *gen) variantCtor(u *schema.Union, name string) string {
-	for _, v := range u.Variants {
-		if !v.Type.IsArray() && v.Type.Name == name {
-			vn, err := naming.Exported(name)
-			if err != nil {
-				return ""
-			}
-			ctor := g.typeName[u.Name] + "From" + vn
-			if g.idx.Names[ctor] {
-				return ctor
-			}
-		}
+func variantCtor(u *gomodel.Union, name string) string {
+	if v := u.Variant(name); v != nil {
+		return v.Ctor
 	}
 	return ""
 }
 
 // decodeInto returns statements reading one JSON value from r into dst;
 // errors are returned through wrapErr.
-func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
+func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
 	retErr := func() jen.Code {
 		return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
 	}
-	if at, ok := te.(*ast.ArrayType); ok {
+	if te.Kind == gomodel.Slice {
 		if !t.IsArray() {
 			return nil, fmt.Errorf("Go slice for schema type %s", t)
 		}
-		et, err := goindex.Jen(at.Elt)
-		if err != nil {
-			return nil, err
+		et := te.Elem.Jen()
+		s, x := "elems", "elem"
+		if depth > 0 {
+			s, x = fmt.Sprintf("elems%d", depth), fmt.Sprintf("elem%d", depth)
 		}
-		s := fmt.Sprintf("s%d", depth)
-		x := fmt.Sprintf("x%d", depth)
-		inner, err := g.decodeInto(func() *jen.Statement { return jen.Id(x) }, at.Elt, *t.Elem, depth+1, func(err jen.Code) jen.Code {
+		inner, err := g.decodeInto(func() *jen.Statement { return jen.Id(x) }, te.Elem, *t.Elem, depth+1, func(err jen.Code) jen.Code {
 			return jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)))
 		})
 		if err != nil {
@@ -860,9 +735,8 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 		}
 		body := append([]jen.Code{jen.Var().Id(x).Add(et)}, inner...)
 		body = append(body, jen.Id(s).Op("=").Append(jen.Id(s), jen.Id(x)), jen.Return(jen.Nil()))
-		st, _ := goindex.Jen(te)
 		return []jen.Code{
-			jen.Id(s).Op(":=").Add(st).Values(),
+			jen.Id(s).Op(":=").Add(te.Jen()).Values(),
 			jen.If(jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(body...)), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(wrapErr(jen.Err())),
 			),
@@ -872,21 +746,15 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 	if t.IsArray() {
 		return nil, fmt.Errorf("schema array %s without a Go slice", t)
 	}
-	if st, ok := te.(*ast.StarExpr); ok {
-		n := identOf(st.X)
-		if n == "" {
-			return nil, fmt.Errorf("unsupported pointer type")
-		}
+	if te.Kind == gomodel.Pointer {
+		n := te.Elem.Name
 		return []jen.Code{
 			jen.Id("v").Op(":=").New(jen.Id(n)),
 			jen.If(jen.Err().Op(":=").Id("v").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err()))),
 			dst().Op("=").Id("v"),
 		}, nil
 	}
-	n := identOf(te)
-	if n == "" {
-		return nil, fmt.Errorf("unsupported Go type for %s", t)
-	}
+	n := te.Name
 	read := func(method string, conv string) []jen.Code {
 		var val jen.Code = jen.Id("v")
 		if conv != "" {
@@ -907,15 +775,9 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 		return read("Str", ""), nil
 	case t.Name == schema.String:
 		return read("Str", n), nil // an enum
-	case g.idx.Iface[n]:
-		dec := "decode" + n
-		if !g.idx.Names[dec] {
-			return nil, fmt.Errorf("server: types backend declares no %s", dec)
-		}
+	case te.Kind == gomodel.Interface:
+		dec := te.Union.Decode
 		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(dec).Call(jen.Id("r")), retErr(), dst().Op("=").Id("v")}, nil
-	}
-	if !g.idx.HasMethod(n, "decodeJSON") {
-		return nil, fmt.Errorf("server: types backend declares no %s.decodeJSON", n)
 	}
 	return []jen.Code{jen.If(jen.Err().Op(":=").Add(dst()).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))}, nil
 }
@@ -924,13 +786,16 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te ast.Expr, t schema.Type, 
 
 // bindValue returns statements resolving the attach:// references inside
 // dst (of Go type te, schema type t) to the request's parts.
-func (g *gen) bindValue(dst func() *jen.Statement, te ast.Expr, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
-	if !g.carriesFile(t, map[string]bool{}) {
+func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
+	if !g.carriesFile(t) {
 		return nil, nil
 	}
-	if at, ok := te.(*ast.ArrayType); ok {
-		i := fmt.Sprintf("i%d", depth)
-		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, at.Elt, *t.Elem, depth+1, func(err jen.Code) jen.Code {
+	if te.Kind == gomodel.Slice {
+		i := "i"
+		if depth > 0 {
+			i = fmt.Sprintf("i%d", depth)
+		}
+		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, te.Elem, *t.Elem, depth+1, func(err jen.Code) jen.Code {
 			return wrapErr(jen.Id("jsonErrIndex").Call(err, jen.Id(i)))
 		})
 		if err != nil {
@@ -938,7 +803,7 @@ func (g *gen) bindValue(dst func() *jen.Statement, te ast.Expr, t schema.Type, d
 		}
 		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(dst())).Block(inner...)}, nil
 	}
-	if identOf(te) == "InputFile" {
+	if te.Kind == gomodel.File {
 		return []jen.Code{jen.If(
 			jen.Err().Op(":=").Id("serverBindFile").Call(jen.Id("a"), jen.Op("&").Add(dst())),
 			jen.Err().Op("!=").Nil(),
@@ -951,28 +816,28 @@ func (g *gen) bindValue(dst func() *jen.Statement, te ast.Expr, t schema.Type, d
 	call := func(arg jen.Code) jen.Code {
 		return jen.If(jen.Err().Op(":=").Id(fn).Call(jen.Id("a"), arg), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
 	}
-	if _, ok := te.(*ast.StarExpr); ok {
+	if te.Kind == gomodel.Pointer {
 		return []jen.Code{jen.If(dst().Op("!=").Nil()).Block(call(dst()))}, nil
 	}
-	n := identOf(te)
-	if g.idx.Iface[n] {
+	if te.Kind == gomodel.Interface {
 		return []jen.Code{call(dst())}, nil
 	}
 	return []jen.Code{call(jen.Op("&").Add(dst()))}, nil
 }
 
 func (g *gen) emitBind(f *jen.File, name string) error {
-	gn := g.typeName[name]
+	gn := g.m.GoName(name)
 	var body []jen.Code
 	var param jen.Code
 	switch {
-	case g.objects[name] != nil:
+	case g.m.Object(name) != nil:
+		st := g.m.Object(name)
 		param = jen.Op("*").Id(gn)
-		for _, fl := range g.objects[name].Fields {
-			if !g.carriesFile(fl.Type, map[string]bool{}) {
+		for _, fl := range st.Object.Fields {
+			if !g.carriesFile(fl.Type) {
 				continue
 			}
-			fn, te, err := g.fieldOf(gn, fl)
+			fn, te, err := fieldOf(st, fl)
 			if err != nil {
 				return err
 			}
@@ -985,18 +850,18 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 			}
 			body = append(body, stmts...)
 		}
-	case g.idx.Iface[gn]:
+	case g.m.Union(name).Kind.IsInterface():
 		param = jen.Id(gn)
 		var cases []jen.Code
-		for _, v := range g.unions[name].Variants {
-			if v.Type.IsArray() || !g.carriesFile(v.Type, map[string]bool{}) {
+		for _, v := range g.m.Union(name).Schema.Variants {
+			if v.Type.IsArray() || !g.carriesFile(v.Type) {
 				continue
 			}
 			fn := g.bindName[v.Type.Name]
 			if fn == "" {
 				return fmt.Errorf("server: union %s: variant %s carries files but has no binding", name, v.Type)
 			}
-			cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName[v.Type.Name])).Block(
+			cases = append(cases, jen.Case(jen.Op("*").Id(g.m.GoName(v.Type.Name))).Block(
 				jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id(fn).Call(jen.Id("a"), jen.Id("x")))),
 			))
 		}
@@ -1005,26 +870,23 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 		// A union with primitive variants: its InputFile variant, or an
 		// attach:// text in its String variant.
 		param = jen.Op("*").Id(gn)
-		u := g.unions[name]
-		fileCtor := g.variantCtor(u, schema.InputFile)
+		u := g.m.Union(name)
+		fileCtor := variantCtor(u, schema.InputFile)
 		if fileCtor == "" {
 			return fmt.Errorf("server: union %s carries files but has no InputFile variant", name)
 		}
-		for _, v := range u.Variants {
-			if !v.Type.IsArray() && v.Type.Name != schema.InputFile && v.Type.Name != schema.String && g.carriesFile(v.Type, map[string]bool{}) {
+		for _, v := range u.Schema.Variants {
+			if !v.Type.IsArray() && v.Type.Name != schema.InputFile && v.Type.Name != schema.String && g.carriesFile(v.Type) {
 				return fmt.Errorf("server: union %s: files inside variant %s are not supported", name, v.Type)
 			}
 		}
-		if !g.idx.HasMethod(gn, "AsInputFile") {
-			return fmt.Errorf("server: union %s has no AsInputFile accessor", name)
-		}
-		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot("AsInputFile").Call(), jen.Id("ok")).Block(
+		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot(u.Variant(schema.InputFile).As).Call(), jen.Id("ok")).Block(
 			jen.If(jen.Err().Op(":=").Id("serverBindFile").Call(jen.Id("a"), jen.Op("&").Id("f")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f")),
 			jen.Return(jen.Nil()),
 		))
-		if g.variantCtor(u, schema.String) != "" && g.idx.HasMethod(gn, "AsString") {
-			body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Dot("AsString").Call(), jen.Id("ok")).Block(
+		if sv := u.Variant(schema.String); sv != nil {
+			body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Dot(sv.As).Call(), jen.Id("ok")).Block(
 				jen.List(jen.Id("f"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverAttachText").Call(jen.Id("a"), jen.Id("s")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.If(jen.Id("ok")).Block(jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f"))),

@@ -1,49 +1,269 @@
 package support
 
 import (
+	"bytes"
 	"embed"
 	"fmt"
-	"io/fs"
-	"regexp"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/apigen/apigen/output"
 )
 
-// sources holds the runtime files copied into every generated package. Only
-// rt_*.go files are runtime; tests and this file stay behind.
+// sources holds the runtime copied into generated packages. Only rt_*.go
+// files are runtime; tests and this file stay behind.
 //
 //go:embed rt_*.go
 var sources embed.FS
 
-var packageClause = regexp.MustCompile(`(?m)^package support$`)
+// Part is a share of the runtime owned by one backend. A backend emits its
+// parts as one file, support_<file>_gen.go, and only the parts the schema
+// needs (the formatting parser only when a limit applies after entity
+// parsing).
+type Part struct {
+	Name  string
+	Files []string
+}
 
-// Files returns the runtime files for a generated package named pkg: each
-// rt_<name>.go becomes support_<name>_gen.go with the generated-code header
-// and pkg's package clause. The files depend on the standard library only.
-func Files(pkg, source string) ([]output.File, error) {
-	names, err := fs.Glob(sources, "rt_*.go")
+// The runtime's parts. Each lists its rt_*.go sources in order.
+var (
+	// TypesPart: Opt, the JSON reader and writer, InputFile, True, the
+	// response envelope and the API's Error (shared by client and server).
+	TypesPart = Part{"types", []string{"rt_opt.go", "rt_json_read.go", "rt_json_write.go", "rt_types_extra.go", "rt_errors.go"}}
+	// ValidatePart: ValidationError, the clock and the checking helpers.
+	ValidatePart = Part{"validate", []string{"rt_validate.go"}}
+	// FormatPart: the text-formatting parser (MarkdownV2, HTML, Markdown),
+	// renderers and escapers, and the "after entity parsing" check.
+	FormatPart = Part{"format", []string{"rt_format.go", "rt_format_html.go", "rt_format_md.go", "rt_format_mdv2.go", "rt_format_render.go", "rt_validate_formatted.go"}}
+	// ClientPart: the HTTP client, retries, multipart, polling and webhooks.
+	ClientPart = Part{"client", []string{"rt_client.go"}}
+	// ServerPart: the HTTP handler's request decoding, uploads and files.
+	ServerPart = Part{"server", []string{"rt_server.go"}}
+)
+
+// Parts lists every part, so that tests can prove each rt_*.go file
+// belongs to exactly one.
+var Parts = []Part{TypesPart, ValidatePart, FormatPart, ClientPart, ServerPart}
+
+// source is one runtime file split for merging.
+type source struct {
+	imports []string // import specs as written: `"io"` or `name "path"`
+	body    string   // everything after the import declarations
+	names   []string            // package-level identifiers
+	members map[string][]string // type -> its fields and methods
+}
+
+var (
+	loadOnce sync.Once
+	loaded   map[string]*source
+	loadErr  error
+)
+
+func load() (map[string]*source, error) {
+	loadOnce.Do(func() {
+		loaded = map[string]*source{}
+		for _, p := range Parts {
+			for _, name := range p.Files {
+				src, err := split(name)
+				if err != nil {
+					loadErr = err
+					return
+				}
+				loaded[name] = src
+			}
+		}
+	})
+	return loaded, loadErr
+}
+
+// split reads one runtime file and separates its imports from the rest.
+func split(name string) (*source, error) {
+	data, err := sources.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("support: %s is listed in a part but not embedded: %w", name, err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, data, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("support: %w", err)
+	}
+	if f.Name.Name != "support" {
+		return nil, fmt.Errorf("support: %s is not in package support", name)
+	}
+	src := &source{members: map[string][]string{}}
+	// The body starts after the package clause, or after the last import
+	// declaration; comments between the clause and the imports (the file's
+	// description) are kept in front of the body.
+	var lead string
+	bodyStart := fset.Position(f.Name.End()).Offset
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
+			break
+		}
+		if lead == "" {
+			lead = string(data[bodyStart:fset.Position(g.Pos()).Offset])
+		}
+		bodyStart = fset.Position(g.End()).Offset
+		for _, sp := range g.Specs {
+			is := sp.(*ast.ImportSpec)
+			spec := is.Path.Value
+			if is.Name != nil {
+				spec = is.Name.Name + " " + spec
+			}
+			src.imports = append(src.imports, spec)
+		}
+	}
+	src.body = strings.TrimSpace(lead) + "\n\n" + strings.TrimSpace(string(data[bodyStart:])) + "\n"
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				src.names = append(src.names, d.Name.Name)
+			} else if recv := receiverName(d.Recv.List[0].Type); recv != "" {
+				src.members[recv] = append(src.members[recv], d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					src.names = append(src.names, sp.Name.Name)
+					if st, ok := sp.Type.(*ast.StructType); ok {
+						for _, fl := range st.Fields.List {
+							for _, n := range fl.Names {
+								src.members[sp.Name.Name] = append(src.members[sp.Name.Name], n.Name)
+							}
+						}
+					}
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						if n.Name != "_" {
+							src.names = append(src.names, n.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	return src, nil
+}
+
+// FileName is the generated file a backend's runtime goes to.
+func FileName(backend string) string { return "support_" + backend + "_gen.go" }
+
+// File merges parts into the generated file of backend: one header, one
+// sorted import block, then each source's description and declarations in
+// order. The result depends only on the arguments.
+func File(backend, pkg, source string, parts ...Part) (output.File, error) {
+	srcs, err := load()
+	if err != nil {
+		return output.File{}, err
+	}
+	imports := map[string]bool{}
+	var body strings.Builder
+	var names []string
+	for _, p := range parts {
+		names = append(names, p.Name)
+		for _, name := range p.Files {
+			s := srcs[name]
+			for _, i := range s.imports {
+				imports[i] = true
+			}
+			body.WriteString("\n")
+			body.WriteString(s.body)
+		}
+	}
+	var specs []string
+	for i := range imports {
+		specs = append(specs, i)
+	}
+	sort.Slice(specs, func(a, b int) bool { return importPath(specs[a]) < importPath(specs[b]) })
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "// Code generated by apigen. DO NOT EDIT.\n// source: %s (runtime support: %s)\n\npackage %s\n\n", source, strings.Join(names, ", "), pkg)
+	if len(specs) > 0 {
+		buf.WriteString("import (\n")
+		for _, s := range specs {
+			buf.WriteString("\t" + s + "\n")
+		}
+		buf.WriteString(")\n")
+	}
+	buf.WriteString(body.String())
+	out, err := format.Source(buf.Bytes())
+	if err != nil {
+		return output.File{}, fmt.Errorf("support: merging %s: %w", strings.Join(names, ", "), err)
+	}
+	return output.File{Path: FileName(backend), Data: out}, nil
+}
+
+func importPath(spec string) string {
+	if i := strings.LastIndexByte(spec, ' '); i >= 0 {
+		spec = spec[i+1:]
+	}
+	p, _ := strconv.Unquote(spec)
+	return p
+}
+
+// Names lists every package-level identifier of the whole runtime, sorted,
+// so that generated names never collide with it whichever parts a run
+// emits.
+func Names() ([]string, error) {
+	srcs, err := load()
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(names)
-	var out []output.File
-	for _, name := range names {
-		data, err := sources.ReadFile(name)
-		if err != nil {
-			return nil, err
+	seen := map[string]bool{}
+	for _, s := range srcs {
+		for _, n := range s.names {
+			seen[n] = true
 		}
-		text := string(data)
-		if !packageClause.MatchString(text) {
-			return nil, fmt.Errorf("support: %s has no 'package support' clause", name)
-		}
-		text = packageClause.ReplaceAllLiteralString(text, "package "+pkg)
-		header := "// Code generated by apigen. DO NOT EDIT.\n// source: " + source + " (runtime support)\n\n"
-		out = append(out, output.File{
-			Path: "support_" + strings.TrimSuffix(strings.TrimPrefix(name, "rt_"), ".go") + "_gen.go",
-			Data: []byte(header + text),
-		})
 	}
+	var out []string
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// receiverName is the type name of a method receiver expression.
+func receiverName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.StarExpr:
+		return receiverName(t.X)
+	case *ast.Ident:
+		return t.Name
+	case *ast.IndexExpr:
+		return receiverName(t.X)
+	case *ast.IndexListExpr:
+		return receiverName(t.X)
+	}
+	return ""
+}
+
+// Members lists the fields and methods the runtime declares on the type
+// named typ, sorted (none when the runtime has no such type), so that a
+// backend adding methods to a runtime type can declare them in its scope.
+func Members(typ string) ([]string, error) {
+	srcs, err := load()
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, s := range srcs {
+		for _, n := range s.members[typ] {
+			seen[n] = true
+		}
+	}
+	var out []string
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
 	return out, nil
 }

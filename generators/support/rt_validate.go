@@ -194,27 +194,6 @@ func (s *validateState) text(at *validatePath, field, text string, min, max, uni
 	}
 }
 
-// formatted checks a text whose limits apply after entity parsing. mode is
-// the paired parse mode ("" when unset or unknown: the text is counted as
-// it is); markup that does not parse is reported instead of the lengths.
-func (s *validateState) formatted(at *validatePath, field, text, mode string, min, max, unit, maxLineFeeds int) {
-	if mode == "" {
-		s.text(at, field, text, min, max, unit, maxLineFeeds)
-		return
-	}
-	plain, _, err := ParseFormatted(mode, text)
-	if err != nil {
-		s.add(at, field, err.Error()+" (parse mode "+mode+")")
-		return
-	}
-	if min != validateNoLimit || max != validateNoLimit {
-		s.count(at, field, validateLen(plain, unit), min, max, unit, true)
-	}
-	if maxLineFeeds != validateNoLimit {
-		s.count(at, field, strings.Count(plain, "\n"), validateNoLimit, maxLineFeeds, validateLineFeeds, true)
-	}
-}
-
 // required reports a missing required value.
 func (s *validateState) required(at *validatePath, field string) {
 	s.add(at, field, "required, not set")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -26,25 +27,24 @@ func wrapField(wire string) wrapFn {
 
 func (g *gen) emitJSON() ([]byte, error) {
 	f := g.newFile()
-	for _, si := range g.structs {
+	for _, si := range g.m.Objects {
 		g.emitStructCodec(f, si)
 	}
-	for _, u := range g.s.Unions {
-		if g.fileUnions[u.Name] {
-			continue // represented by InputFile
-		}
-		g.emitUnionCodec(f, g.unions[u.Name])
+	for _, si := range g.m.Params {
+		g.emitStructCodec(f, si)
 	}
-	for _, e := range g.s.Enums {
-		ei := g.enums[e.Name]
+	for _, u := range g.m.Unions {
+		g.emitUnionCodec(f, u)
+	}
+	for _, ei := range g.m.Enums {
 		var cases []jen.Code
-		for i, v := range e.Values {
-			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.consts[i]))))
+		for i, v := range ei.Schema.Values {
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.Consts[i]))))
 		}
-		doc(f, ei.intern+" returns the "+ei.goName+" spelt b, without allocating for listed values.")
-		f.Func().Id(ei.intern).Params(jen.Id("b").Index().Byte()).Id(ei.goName).Block(
+		doc(f, ei.Intern+" returns the "+ei.GoName+" spelt b, without allocating for listed values.")
+		f.Func().Id(ei.Intern).Params(jen.Id("b").Index().Byte()).Id(ei.GoName).Block(
 			jen.Switch(jen.String().Parens(jen.Id("b"))).Block(cases...),
-			jen.Return(jen.Id(ei.goName).Parens(jen.Id("b"))),
+			jen.Return(jen.Id(ei.GoName).Parens(jen.Id("b"))),
 		)
 		f.Line()
 	}
@@ -78,63 +78,63 @@ func emitMarshalers(f *jen.File, goName string) {
 	f.Line()
 }
 
-func (g *gen) emitStructCodec(f *jen.File, si *structInfo) {
-	if si.obj != nil && si.obj.Opaque {
-		f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
+func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
+	if si.Object != nil && si.Object.Opaque {
+		f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
 			jen.Id("w").Dot("Raw").Call(jen.Id("v").Dot("Raw")),
 		)
 		f.Line()
-		f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
+		f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
 			jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("RawCopy").Call(),
 			jen.Id("v").Dot("Raw").Op("=").Id("raw"),
 			jen.Return(jen.Err()),
 		)
 		f.Line()
-		emitMarshalers(f, si.goName)
+		emitMarshalers(f, si.GoName)
 		return
 	}
 	// Encoder.
 	enc := []jen.Code{jen.Id("w").Dot("ObjStart").Call()}
-	if si.tagged != nil {
-		enc = append(enc, writeKey(si.tagged.u.Discriminator), jen.Id("w").Dot("Str").Call(jen.Lit(si.tag)))
+	if si.Tagged != nil {
+		enc = append(enc, writeKey(si.Tagged.Schema.Discriminator), jen.Id("w").Dot("Str").Call(jen.Lit(si.Tag)))
 	}
-	for _, fi := range si.fields {
+	for _, fi := range si.Fields {
 		enc = append(enc, g.encodeField(si, fi)...)
 	}
-	if si.kindRule != nil {
-		enc = append(enc, jen.If(jen.Id("v").Dot(si.unknownKey).Op("!=").Lit("")).Block(
-			jen.Id("w").Dot("Field").Call(jen.Id("v").Dot(si.unknownKey)),
-			jen.Id("w").Dot("Raw").Call(jen.Id("v").Dot(si.unknownRaw)),
+	if si.Kind != nil {
+		enc = append(enc, jen.If(jen.Id("v").Dot(si.Kind.UnknownKey).Op("!=").Lit("")).Block(
+			jen.Id("w").Dot("Field").Call(jen.Id("v").Dot(si.Kind.UnknownKey)),
+			jen.Id("w").Dot("Raw").Call(jen.Id("v").Dot(si.Kind.UnknownRaw)),
 		))
 	}
 	enc = append(enc, jen.Id("w").Dot("ObjEnd").Call())
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(enc...)
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(enc...)
 	f.Line()
 
 	// Decoder.
 	var dec []jen.Code
-	if si.stringForm != nil {
+	if si.StringForm != nil {
 		dec = append(dec, jen.If(jen.Id("r").Dot("Next").Call().Op("==").Id("jsonKindString")).Block(
 			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("Str").Call(),
-			jen.Id("v").Dot(si.stringForm.goName).Op("=").Id("x"),
+			jen.Id("v").Dot(si.StringForm.GoName).Op("=").Id("x"),
 			jen.Return(jen.Err()),
 		))
 	}
 	var body []jen.Code
-	if len(si.fields) == 0 && si.kindRule == nil {
+	if len(si.Fields) == 0 && si.Kind == nil {
 		body = []jen.Code{jen.Return(jen.Id("r").Dot("Skip").Call())}
 	} else {
 		var cases []jen.Code
-		for _, fi := range si.fields {
-			stmts := g.decodeInto(id("v").dot(fi.goName), fi.f.Type, fi.f.Constraints, identName(fi.f), !fi.f.Required, 0, wrapField(fi.f.Name))
-			cases = append(cases, jen.Case(jen.Lit(fi.f.Name)).Block(stmts...))
+		for _, fi := range si.Fields {
+			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type.Schema, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), !fi.Schema.Required, 0, wrapField(fi.Schema.Name))
+			cases = append(cases, jen.Case(jen.Lit(fi.Schema.Name)).Block(stmts...))
 		}
 		def := []jen.Code{}
-		if si.kindRule != nil {
-			def = append(def, jen.If(jen.Id("v").Dot(si.unknownKey).Op("==").Lit("").Op("&&").Id("r").Dot("Next").Call().Op("==").Id("jsonKindObject")).Block(
-				jen.Id("v").Dot(si.unknownKey).Op("=").String().Parens(jen.Id("key")),
+		if si.Kind != nil {
+			def = append(def, jen.If(jen.Id("v").Dot(si.Kind.UnknownKey).Op("==").Lit("").Op("&&").Id("r").Dot("Next").Call().Op("==").Id("jsonKindObject")).Block(
+				jen.Id("v").Dot(si.Kind.UnknownKey).Op("=").String().Parens(jen.Id("key")),
 				jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("RawCopy").Call(),
-				jen.Id("v").Dot(si.unknownRaw).Op("=").Id("raw"),
+				jen.Id("v").Dot(si.Kind.UnknownRaw).Op("=").Id("raw"),
 				jen.Return(jen.Err()),
 			))
 		}
@@ -149,9 +149,9 @@ func (g *gen) emitStructCodec(f *jen.File, si *structInfo) {
 	dec = append(dec, jen.Return(jen.Id("r").Dot("Object").Call(
 		jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader"), jen.Id("key").Index().Byte()).Error().Block(body...),
 	)))
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)
 	f.Line()
-	emitMarshalers(f, si.goName)
+	emitMarshalers(f, si.GoName)
 }
 
 // writeKey writes a member name.
@@ -162,17 +162,17 @@ func writeKey(wire string) jen.Code {
 	return jen.Id("w").Dot("Field").Call(jen.Lit(wire))
 }
 
-func (g *gen) encodeField(si *structInfo, fi *fieldInfo) []jen.Code {
-	t := fi.f.Type
-	wire := fi.f.Name
-	v := id("v").dot(fi.goName)
+func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field) []jen.Code {
+	t := fi.Type.Schema
+	wire := fi.Schema.Name
+	v := id("v").dot(fi.GoName)
 	key := writeKey(wire)
-	path := si.goName + "." + wire
-	if fi.f.Required {
+	path := si.GoName + "." + wire
+	if fi.Schema.Required {
 		var pre []jen.Code
 		if !t.IsArray() {
-			if ui := g.unions[t.Name]; ui != nil {
-				if ui.kind == unionPrim {
+			if ui := g.m.Union(t.Name); ui != nil {
+				if ui.Kind == gomodel.ValueUnion {
 					pre = append(pre, jen.If(jen.Op("!").Add(v()).Dot("IsSet").Call()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
 				} else {
 					pre = append(pre, jen.If(v().Op("==").Nil()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
@@ -182,38 +182,38 @@ func (g *gen) encodeField(si *structInfo, fi *fieldInfo) []jen.Code {
 			}
 		}
 		pre = append(pre, key)
-		return append(pre, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)
+		return append(pre, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)
 	}
 	switch {
 	case t.IsArray():
-		return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)...)}
+		return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
 	case t.Name == schema.True:
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(key, jen.Id("w").Dot("True").Call())}
 	case isScalar(t.Name):
 		return []jen.Code{jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(v()).Dot("Get").Call(), jen.Id("ok")).Block(
-			append([]jen.Code{key}, g.encodeValue(id("x"), t, fi.f.Constraints, identName(fi.f), 0)...)...)}
-	case t.Name == schema.InputFile, g.unions[t.Name] != nil && g.unions[t.Name].kind == unionPrim:
-		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)...)}
+			append([]jen.Code{key}, g.encodeValue(id("x"), t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
+	case t.Name == schema.InputFile, g.m.Union(t.Name) != nil && g.m.Union(t.Name).Kind == gomodel.ValueUnion:
+		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
 	}
 	// Pointer object or interface union.
-	return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.f.Constraints, identName(fi.f), 0)...)...)}
+	return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
 }
 
 // encodeValue writes the value e of type t (no member name).
-func (g *gen) encodeValue(e expr, t schema.Type, c *schema.Constraints, wire string, depth int) []jen.Code {
+func (g *gen) encodeValue(e expr, t schema.Type, c *schema.Constraints, ident bool, depth int) []jen.Code {
 	if t.IsArray() {
 		i := "i" + strconv.Itoa(depth)
 		elem := func() *jen.Statement { return e().Index(jen.Id(i)) }
 		return []jen.Code{
 			jen.Id("w").Dot("ArrStart").Call(),
-			jen.For(jen.Id(i).Op(":=").Range().Add(e())).Block(g.encodeValue(elem, *t.Elem, eachOf(c), wire, depth+1)...),
+			jen.For(jen.Id(i).Op(":=").Range().Add(e())).Block(g.encodeValue(elem, *t.Elem, eachOf(c), ident, depth+1)...),
 			jen.Id("w").Dot("ArrEnd").Call(),
 		}
 	}
 	w := jen.Id("w")
 	switch t.Name {
 	case schema.Integer:
-		if isIdentifier(wire) {
+		if ident {
 			return []jen.Code{w.Dot("Int64").Call(e())}
 		}
 		return []jen.Code{w.Dot("Int").Call(e())}
@@ -231,8 +231,8 @@ func (g *gen) encodeValue(e expr, t schema.Type, c *schema.Constraints, wire str
 	case schema.True:
 		return []jen.Code{w.Dot("True").Call()}
 	}
-	if ui := g.unions[t.Name]; ui != nil && ui.kind != unionPrim {
-		return []jen.Code{jen.Id(ui.encode).Call(jen.Id("w"), e())}
+	if ui := g.m.Union(t.Name); ui != nil && ui.Kind != gomodel.ValueUnion {
+		return []jen.Code{jen.Id(ui.Encode).Call(jen.Id("w"), e())}
 	}
 	return []jen.Code{e().Dot("encodeJSON").Call(jen.Id("w"))}
 }
@@ -254,18 +254,18 @@ func (g *gen) zeroOf(t schema.Type, c *schema.Constraints) jen.Code {
 	case schema.InputFile:
 		return jen.Id("InputFile").Values()
 	}
-	if ui := g.unions[t.Name]; ui != nil {
-		if ui.kind == unionPrim {
-			return jen.Id(ui.goName).Values()
+	if ui := g.m.Union(t.Name); ui != nil {
+		if ui.Kind == gomodel.ValueUnion {
+			return jen.Id(ui.GoName).Values()
 		}
 		return jen.Nil()
 	}
-	return jen.Id(g.typeName[t.Name]).Values()
+	return jen.Id(g.m.GoName(t.Name)).Values()
 }
 
 // decodeInto reads one value of type t and stores it in lv; on error the
 // statements return wrap(err).
-func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, wire string, optional bool, depth int, wrap wrapFn) []jen.Code {
+func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bool, optional bool, depth int, wrap wrapFn) []jen.Code {
 	ret := func(err jen.Code) jen.Code { return jen.Return(wrap(err)) }
 	errCheck := jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Err()))
 	if t.IsArray() {
@@ -276,17 +276,17 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, wire str
 		// Start at capacity 4 (typical arrays fit in one allocation); an
 		// empty JSON array still gives a non-nil empty slice.
 		inner := append([]jen.Code{
-			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Make(g.goType(t, c, wire, false), jen.Lit(0), jen.Lit(4))),
+			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Make(g.goType(t, c, ident, false), jen.Lit(0), jen.Lit(4))),
 			jen.Id(s).Op("=").Append(jen.Id(s), g.zeroOf(*t.Elem, eachOf(c))),
-		}, g.decodeInto(elem, *t.Elem, eachOf(c), wire, false, depth+1, func(err jen.Code) jen.Code {
+		}, g.decodeInto(elem, *t.Elem, eachOf(c), ident, false, depth+1, func(err jen.Code) jen.Code {
 			return jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)).Op("-").Lit(1))
 		})...)
 		inner = append(inner, jen.Return(jen.Nil()))
 		return []jen.Code{
-			jen.Var().Id(s).Add(g.goType(t, c, wire, false)),
+			jen.Var().Id(s).Add(g.goType(t, c, ident, false)),
 			jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(inner...)),
 			errCheck,
-			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Add(g.goType(t, c, wire, false)).Values()),
+			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Add(g.goType(t, c, ident, false)).Values()),
 			lv().Op("=").Id(s),
 		}
 	}
@@ -306,7 +306,7 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, wire str
 	}
 	switch t.Name {
 	case schema.Integer:
-		if isIdentifier(wire) {
+		if ident {
 			return read("Int64", nil)
 		}
 		return read("Int", nil)
@@ -317,7 +317,7 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, wire str
 	case schema.String:
 		if e := enumOf(c); e != "" {
 			// Known values are interned: no allocation.
-			return read("StrBytes", func(x jen.Code) jen.Code { return jen.Id(g.enums[e].intern).Call(x) })
+			return read("StrBytes", func(x jen.Code) jen.Code { return jen.Id(g.m.Enum(e).Intern).Call(x) })
 		}
 		return read("Str", nil)
 	case schema.Boolean:
@@ -331,41 +331,41 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, wire str
 			}
 		}
 	}
-	if ui := g.unions[t.Name]; ui != nil && ui.kind != unionPrim {
+	if ui := g.m.Union(t.Name); ui != nil && ui.Kind != gomodel.ValueUnion {
 		return []jen.Code{
-			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(ui.decode).Call(jen.Id("r")),
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(ui.Decode).Call(jen.Id("r")),
 			errCheck,
 			lv().Op("=").Id("x"),
 		}
 	}
 	var pre []jen.Code
-	if optional && g.objects[t.Name] != nil {
-		pre = append(pre, lv().Op("=").New(jen.Id(g.typeName[t.Name])))
+	if optional && g.m.Object(t.Name) != nil {
+		pre = append(pre, lv().Op("=").New(jen.Id(g.m.GoName(t.Name))))
 	}
 	return append(pre, jen.If(jen.Err().Op(":=").Add(lv()).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())))
 }
 
 // ---------------------------------------------------------------- unions
 
-func (g *gen) emitUnionCodec(f *jen.File, ui *unionInfo) {
-	if ui.kind == unionPrim {
+func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
+	if ui.Kind == gomodel.ValueUnion {
 		g.emitPrimUnionCodec(f, ui)
 		return
 	}
-	u := ui.u
+	u := ui.Schema
 	// Encoder: a type switch over the variants.
 	var cases []jen.Code
-	for _, v := range ui.vars {
-		cases = append(cases, jen.Case(jen.Op("*").Id(v.goName)).Block(
+	for _, v := range ui.Variants {
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.GoName)).Block(
 			jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Id("x").Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
 		))
 	}
-	cases = append(cases, jen.Case(jen.Op("*").Id(ui.unknown)).Block(
+	cases = append(cases, jen.Case(jen.Op("*").Id(ui.Unknown)).Block(
 		jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Id("w").Dot("Raw").Call(jen.Id("x").Dot("Raw")), jen.Return()),
 	))
-	f.Func().Id(ui.encode).Params(jen.Id("w").Op("*").Id("jsonWriter"), jen.Id("v").Id(ui.goName)).Block(
+	f.Func().Id(ui.Encode).Params(jen.Id("w").Op("*").Id("jsonWriter"), jen.Id("v").Id(ui.GoName)).Block(
 		jen.Switch(jen.Id("x").Op(":=").Id("v").Assert(jen.Type())).Block(cases...),
-		jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.goName)),
+		jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName)),
 		jen.Id("w").Dot("Null").Call(),
 	)
 	f.Line()
@@ -373,7 +373,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *unionInfo) {
 	// Decoder: find the variant without consuming, then decode it.
 	var scan, sel []jen.Code
 	var variantCases []jen.Code
-	if ui.kind == unionTagged {
+	if ui.Kind == gomodel.TaggedUnion {
 		scan = []jen.Code{
 			jen.If(jen.String().Parens(jen.Id("key")).Op("!=").Lit(u.Discriminator)).Block(jen.Return(jen.Id("r").Dot("Skip").Call())),
 			jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("Str").Call(),
@@ -382,13 +382,13 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *unionInfo) {
 			jen.Return(jen.Id("jsonStopScan")),
 		}
 		sel = []jen.Code{jen.Var().Id("tag").String()}
-		for _, v := range ui.vars {
-			variantCases = append(variantCases, jen.Case(jen.Lit(v.v.Tag)).Block(decodeVariant(v)...))
+		for _, v := range ui.Variants {
+			variantCases = append(variantCases, jen.Case(jen.Lit(v.Schema.Tag)).Block(decodeVariant(v)...))
 		}
 	} else {
 		var keyCases []jen.Code
-		for i, v := range ui.vars {
-			keyCases = append(keyCases, jen.Case(jen.Lit(v.v.Key)).Block(
+		for i, v := range ui.Variants {
+			keyCases = append(keyCases, jen.Case(jen.Lit(v.Schema.Key)).Block(
 				jen.Id("which").Op("=").Lit(i+1),
 				jen.Return(jen.Id("jsonStopScan")),
 			))
@@ -398,22 +398,22 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *unionInfo) {
 			jen.Return(jen.Id("r").Dot("Skip").Call()),
 		}
 		sel = []jen.Code{jen.Var().Id("which").Int()}
-		for i, v := range ui.vars {
+		for i, v := range ui.Variants {
 			variantCases = append(variantCases, jen.Case(jen.Lit(i+1)).Block(decodeVariant(v)...))
 		}
 	}
 	selector := jen.Id("which")
-	if ui.kind == unionTagged {
+	if ui.Kind == gomodel.TaggedUnion {
 		selector = jen.Id("tag")
 	}
 	unknownVal := jen.Dict{jen.Id("Raw"): jen.Id("raw")}
-	if ui.kind == unionTagged {
-		unknownVal[jen.Id(ui.unknownTag)] = jen.Id("tag")
+	if ui.Kind == gomodel.TaggedUnion {
+		unknownVal[jen.Id(ui.UnknownTag)] = jen.Id("tag")
 	}
 	body := []jen.Code{
 		jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Return(jen.Nil(), jen.Nil())),
 		jen.If(jen.Id("r").Dot("Next").Call().Op("!=").Id("jsonKindObject")).Block(
-			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.goName+" object, found %s"), jen.Id("r").Dot("Next").Call())),
+			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.GoName+" object, found %s"), jen.Id("r").Dot("Next").Call())),
 		),
 	}
 	body = append(body, sel...)
@@ -425,64 +425,64 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *unionInfo) {
 		jen.Switch(selector).Block(variantCases...),
 		jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("RawCopy").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Return(jen.Op("&").Id(ui.unknown).Values(unknownVal), jen.Nil()),
+		jen.Return(jen.Op("&").Id(ui.Unknown).Values(unknownVal), jen.Nil()),
 	)
-	f.Func().Id(ui.decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.goName), jen.Error()).Block(body...)
+	f.Func().Id(ui.Decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(body...)
 	f.Line()
 
 	// The unknown variant's own codec.
-	f.Func().Params(jen.Id("v").Op("*").Id(ui.unknown)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
+	f.Func().Params(jen.Id("v").Op("*").Id(ui.Unknown)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
 		jen.Id("w").Dot("Raw").Call(jen.Id("v").Dot("Raw")),
 	)
 	f.Line()
 	doc(f, "MarshalJSON writes Raw unchanged.")
-	f.Func().Params(jen.Id("v").Id(ui.unknown)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+	f.Func().Params(jen.Id("v").Id(ui.Unknown)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.If(jen.Len(jen.Id("v").Dot("Raw")).Op("==").Lit(0)).Block(jen.Return(jen.Index().Byte().Parens(jen.Lit("null")), jen.Nil())),
 		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("v").Dot("Raw").Op("...")), jen.Nil()),
 	)
 	f.Line()
 }
 
-func decodeVariant(v *variantInfo) []jen.Code {
+func decodeVariant(v *gomodel.Variant) []jen.Code {
 	return []jen.Code{
-		jen.Id("x").Op(":=").New(jen.Id(v.goName)),
+		jen.Id("x").Op(":=").New(jen.Id(v.GoName)),
 		jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Id("x"), jen.Nil()),
 	}
 }
 
-func (g *gen) emitPrimUnionCodec(f *jen.File, ui *unionInfo) {
+func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	// Encoder.
 	var cases []jen.Code
-	for _, v := range ui.vars {
-		field := id("u").dot(v.field)
+	for _, v := range ui.Variants {
+		field := id("u").dot(v.Field)
 		var body []jen.Code
-		switch n := v.v.Type.Name; {
+		switch n := v.Schema.Type.Name; {
 		case n == schema.True:
 			body = []jen.Code{jen.Id("w").Dot("True").Call()}
 		case isScalar(n):
-			body = g.encodeValue(field, v.v.Type, nil, "", 0)
+			body = g.encodeValue(field, v.Schema.Type, nil, false, 0)
 		case n == schema.InputFile:
 			body = []jen.Code{field().Dot("encodeJSON").Call(jen.Id("w"))}
 		default:
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
-				jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.goName + "." + v.as)), jen.Id("w").Dot("Null").Call()}
+				jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName + "." + v.As)), jen.Id("w").Dot("Null").Call()}
 		}
-		cases = append(cases, jen.Case(jen.Lit(v.kind)).Block(body...))
+		cases = append(cases, jen.Case(jen.Lit(v.Index)).Block(body...))
 	}
-	cases = append(cases, jen.Default().Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.goName)), jen.Id("w").Dot("Null").Call()))
-	f.Func().Params(jen.Id("u").Op("*").Id(ui.goName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
+	cases = append(cases, jen.Default().Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName)), jen.Id("w").Dot("Null").Call()))
+	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
 		jen.Switch(jen.Id("u").Dot("kind")).Block(cases...),
 	)
 	f.Line()
 
 	// Decoder: the JSON kind selects the variant.
-	byKind := map[string]*variantInfo{}
+	byKind := map[string]*gomodel.Variant{}
 	var kinds []string
-	for _, v := range ui.vars {
-		k := g.jsonKindOfVariant(v.v.Type.Name)
+	for _, v := range ui.Variants {
+		k := g.m.JSONKind(v.Schema.Type.Name)
 		if prev, ok := byKind[k]; ok {
-			if prev.v.Type.Name == schema.String {
+			if prev.Schema.Type.Name == schema.String {
 				continue // String wins over InputFile
 			}
 		} else {
@@ -492,20 +492,20 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *unionInfo) {
 	}
 	dcases := []jen.Code{jen.Case(jen.Id("jsonKindNull")).Block(
 		jen.Id("r").Dot("Null").Call(),
-		jen.Op("*").Id("u").Op("=").Id(ui.goName).Values(),
+		jen.Op("*").Id("u").Op("=").Id(ui.GoName).Values(),
 		jen.Return(jen.Nil()),
 	)}
 	var want []string
 	for _, k := range kinds {
 		v := byKind[k]
 		var body []jen.Code
-		n := v.v.Type.Name
+		n := v.Schema.Type.Name
 		switch {
 		case n == schema.True:
 			body = []jen.Code{
 				jen.Var().Id("x").Id("True"),
 				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.Op("*").Id("u").Op("=").Id(v.ctor).Call(),
+				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(),
 				jen.Return(jen.Nil()),
 			}
 		case isScalar(n):
@@ -513,21 +513,21 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *unionInfo) {
 			body = []jen.Code{
 				jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot(method).Call(),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.Op("*").Id("u").Op("=").Id(v.ctor).Call(jen.Id("x")),
+				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
 		case n == schema.InputFile:
 			body = []jen.Code{
 				jen.Var().Id("x").Id("InputFile"),
 				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.Op("*").Id("u").Op("=").Id(v.ctor).Call(jen.Id("x")),
+				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
 		default:
 			body = []jen.Code{
-				jen.Id("x").Op(":=").New(jen.Id(g.typeName[n])),
+				jen.Id("x").Op(":=").New(jen.Id(g.m.GoName(n))),
 				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.Op("*").Id("u").Op("=").Id(v.ctor).Call(jen.Id("x")),
+				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
 		}
@@ -535,12 +535,12 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *unionInfo) {
 		dcases = append(dcases, jen.Case(jen.Id(kindID)).Block(body...))
 		want = append(want, n)
 	}
-	f.Func().Params(jen.Id("u").Op("*").Id(ui.goName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
+	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
 		jen.Switch(jen.Id("r").Dot("Next").Call()).Block(dcases...),
-		jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.goName+" ("+joinOr(want)+"), found %s"), jen.Id("r").Dot("Next").Call())),
+		jen.Return(jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.GoName+" ("+joinOr(want)+"), found %s"), jen.Id("r").Dot("Next").Call())),
 	)
 	f.Line()
-	emitMarshalers(f, ui.goName)
+	emitMarshalers(f, ui.GoName)
 }
 
 func joinOr(s []string) string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -28,41 +29,8 @@ func render(f *jen.File) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// isIdentifier reports whether an Integer value named wire holds an
-// identifier ("id", "*_id"), which is int64. The codec and type helpers
-// take the name through identName, so that a field whose zero is
-// meaningful is never an identifier.
-func isIdentifier(wire string) bool {
-	return wire == "id" || strings.HasSuffix(wire, "_id")
-}
-
-// identName is the name the identifier rule sees for f: its wire name, or
-// "" when the schema marks its zero as meaningful. Identifiers are never 0;
-// a "*_id" Integer whose 0 is a real value is a 0-based index (a poll's
-// correct_option_id), so it stays int.
-func identName(f *schema.Field) string {
-	if f.ZeroMeaningful {
-		return ""
-	}
-	return f.Name
-}
-
-// IsIdentifier reports whether the types backend stores the Integer field f
-// (or the Integer elements of an Array field) as int64 rather than int:
-// it is named "id" or "*_id" and its zero is not meaningful. Other backends
-// use it instead of repeating the rule.
-func IsIdentifier(f *schema.Field) bool {
-	return f.Type.Base() == schema.Integer && isIdentifier(identName(f))
-}
-
-// scalar kinds of a non-array, non-named type.
-func isScalar(name string) bool {
-	switch name {
-	case schema.Integer, schema.Integer64, schema.Float, schema.String, schema.Boolean, schema.True:
-		return true
-	}
-	return false
-}
+// isScalar reports whether a schema type name is a JSON scalar kind.
+func isScalar(name string) bool { return gomodel.IsScalarName(name) }
 
 func eachOf(c *schema.Constraints) *schema.Constraints {
 	if c == nil {
@@ -71,59 +39,19 @@ func eachOf(c *schema.Constraints) *schema.Constraints {
 	return c.Each
 }
 
-func enumOf(c *schema.Constraints) string {
-	if c == nil {
-		return ""
-	}
-	return c.Enum
+// scalarType is the Go type of a required scalar (the model decides).
+func (g *gen) scalarType(name string, c *schema.Constraints, ident bool) *jen.Statement {
+	return g.goType(schema.Named(name), c, ident, false)
 }
 
-// scalarType is the Go type of a required scalar.
-func (g *gen) scalarType(name string, c *schema.Constraints, wire string) *jen.Statement {
-	switch name {
-	case schema.Integer:
-		if isIdentifier(wire) {
-			return jen.Int64()
-		}
-		return jen.Int()
-	case schema.Integer64:
-		return jen.Int64()
-	case schema.Float:
-		return jen.Float64()
-	case schema.String:
-		if e := enumOf(c); e != "" {
-			return jen.Id(g.enums[e].goName)
-		}
-		return jen.String()
-	case schema.Boolean:
-		return jen.Bool()
-	case schema.True:
-		return jen.Id("True")
+// goType is the model's Go type of a value of t. Every type reached here is
+// part of a field the model has already typed, so TypeOf cannot fail.
+func (g *gen) goType(t schema.Type, c *schema.Constraints, ident bool, optional bool) *jen.Statement {
+	gt, err := g.m.TypeOf(t, c, ident, optional)
+	if err != nil {
+		panic("types: " + err.Error())
 	}
-	panic("not a scalar: " + name)
-}
-
-// goType is the Go type of a value of t (CONVENTIONS.md table).
-func (g *gen) goType(t schema.Type, c *schema.Constraints, wire string, optional bool) *jen.Statement {
-	if t.IsArray() {
-		return jen.Index().Add(g.goType(*t.Elem, eachOf(c), wire, false))
-	}
-	switch {
-	case isScalar(t.Name):
-		st := g.scalarType(t.Name, c, wire)
-		if optional {
-			return jen.Id("Opt").Types(st)
-		}
-		return st
-	case t.Name == schema.InputFile:
-		return jen.Id("InputFile")
-	case g.unions[t.Name] != nil:
-		return jen.Id(g.typeName[t.Name])
-	}
-	if optional {
-		return jen.Op("*").Id(g.typeName[t.Name])
-	}
-	return jen.Id(g.typeName[t.Name])
+	return gt.Jen()
 }
 
 // ---------------------------------------------------------------- docs
@@ -295,16 +223,16 @@ func comment(lines []string) []jen.Code {
 	return out
 }
 
-func fieldDoc(fi *fieldInfo) []string {
-	f := fi.f
+func fieldDoc(fi *gomodel.Field) []string {
+	f := fi.Schema
 	var parts []string
 	if d := sentence(f.Description); d != "" {
 		parts = append(parts, d)
 	}
 	c := f.Constraints
-	if f.Type.Base() == schema.InputFile {
+	if fi.Type.Schema.Base() == schema.InputFile {
 		switch {
-		case !fi.fileUnion:
+		case !fi.FileUnion:
 			// A plain InputFile is an upload; upload_only says it again.
 			parts = append(parts, "Must be an Upload (a FileID or FileURL is not accepted).")
 			if c != nil && c.UploadOnly {
@@ -346,35 +274,28 @@ func (g *gen) emitTypes() ([]byte, error) {
 			f.PackageComment(w)
 		}
 	}
-	for _, si := range g.structs {
-		if si.obj != nil {
-			g.emitObjectType(f, si)
-		}
+	for _, si := range g.m.Objects {
+		g.emitObjectType(f, si)
 	}
-	for _, u := range g.s.Unions {
-		if g.fileUnions[u.Name] {
-			continue // represented by InputFile
-		}
-		g.emitUnionType(f, g.unions[u.Name])
+	for _, u := range g.m.Unions {
+		g.emitUnionType(f, u)
 	}
-	for _, e := range g.s.Enums {
-		g.emitEnum(f, g.enums[e.Name])
+	for _, e := range g.m.Enums {
+		g.emitEnum(f, e)
 	}
-	for _, si := range g.structs {
-		if si.method != nil {
-			g.emitParamsType(f, si)
-		}
+	for _, si := range g.m.Params {
+		g.emitParamsType(f, si)
 	}
 	return render(f)
 }
 
 func (g *gen) packageDoc() []string {
-	title := g.s.Title
+	title := g.m.Schema.Title
 	if title == "" {
 		title = "the API"
 	}
 	lines := []string{
-		"Package " + g.pkg + " holds the types of " + title + " (version " + g.s.Version + ") and their JSON codecs.",
+		"Package " + g.pkg + " holds the types of " + title + " (version " + g.m.Schema.Version + ") and their JSON codecs.",
 		"",
 		"Optional scalars are Opt[T]: the zero Opt is unset and Some(v) is set, so a zero that matters (0, false, \"\") is still sent. Optional objects are pointers and optional arrays are nil when unset (a non-nil empty slice is sent as []).",
 		"",
@@ -391,9 +312,9 @@ func (g *gen) packageDoc() []string {
 	return lines
 }
 
-func (g *gen) objectDoc(si *structInfo) []string {
-	o := si.obj
-	lines := []string{si.goName + " is the " + o.Name + " object."}
+func (g *gen) objectDoc(si *gomodel.Struct) []string {
+	o := si.Object
+	lines := []string{si.GoName + " is the " + o.Name + " object."}
 	if d := sentence(o.Description); d != "" {
 		lines = append(lines, "", d)
 	}
@@ -401,11 +322,11 @@ func (g *gen) objectDoc(si *structInfo) []string {
 	if o.Opaque {
 		extra = append(extra, "The document does not show its fields: Raw holds the JSON exactly as received and is written back unchanged.")
 	}
-	if o.StringForm != "" && si.stringForm != nil {
-		extra = append(extra, "A plain JSON string also decodes into it ("+o.StringForm+"): the string becomes "+si.stringForm.goName+".")
+	if o.StringForm != "" && si.StringForm != nil {
+		extra = append(extra, "A plain JSON string also decodes into it ("+o.StringForm+"): the string becomes "+si.StringForm.GoName+".")
 	}
-	if si.tagged != nil {
-		extra = append(extra, "It is the "+si.tagged.goName+" variant with "+si.tagged.u.Discriminator+" "+strconv.Quote(si.tag)+"; encoding writes "+si.tagged.u.Discriminator+" itself.")
+	if si.Tagged != nil {
+		extra = append(extra, "It is the "+si.Tagged.GoName+" variant with "+si.Tagged.Schema.Discriminator+" "+strconv.Quote(si.Tag)+"; encoding writes "+si.Tagged.Schema.Discriminator+" itself.")
 	}
 	for _, r := range o.Rules {
 		extra = append(extra, ruleText(r))
@@ -413,8 +334,8 @@ func (g *gen) objectDoc(si *structInfo) []string {
 	for _, n := range o.Notes {
 		extra = append(extra, "Note: "+sentence(n))
 	}
-	if si.kindRule != nil {
-		s := si.kindName + " reports which of the fields is present; an unknown member holding an object (a kind newer than this package) is kept in " + si.unknownKey + " and " + si.unknownRaw + " and written back."
+	if si.Kind != nil {
+		s := si.Kind.Method + " reports which of the fields is present; an unknown member holding an object (a kind newer than this package) is kept in " + si.Kind.UnknownKey + " and " + si.Kind.UnknownRaw + " and written back."
 		extra = append(extra, s)
 	}
 	if o.Since != "" {
@@ -426,28 +347,28 @@ func (g *gen) objectDoc(si *structInfo) []string {
 	return lines
 }
 
-func (g *gen) structFields(si *structInfo) []jen.Code {
+func (g *gen) structFields(si *gomodel.Struct) []jen.Code {
 	var fields []jen.Code
-	for i, fi := range si.fields {
+	for i, fi := range si.Fields {
 		if i > 0 {
 			fields = append(fields, jen.Line())
 		}
 		fields = append(fields, comment(fieldDoc(fi))...)
-		tag := fi.f.Name
-		if !fi.f.Required {
+		tag := fi.Schema.Name
+		if !fi.Schema.Required {
 			tag += ",omitzero"
 		}
-		fields = append(fields, jen.Id(fi.goName).Add(g.goType(fi.f.Type, fi.f.Constraints, identName(fi.f), !fi.f.Required)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, jen.Id(fi.GoName).Add(g.goType(fi.Type.Schema, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), !fi.Schema.Required)).Tag(map[string]string{"json": tag}))
 	}
 	return fields
 }
 
-func (g *gen) emitObjectType(f *jen.File, si *structInfo) {
+func (g *gen) emitObjectType(f *jen.File, si *gomodel.Struct) {
 	for _, c := range comment(g.objectDoc(si)) {
 		f.Add(c)
 	}
-	if si.obj.Opaque {
-		f.Type().Id(si.goName).Struct(
+	if si.Object.Opaque {
+		f.Type().Id(si.GoName).Struct(
 			jen.Comment("Raw is the object's JSON as received."),
 			jen.Id("Raw").Index().Byte(),
 		)
@@ -455,39 +376,39 @@ func (g *gen) emitObjectType(f *jen.File, si *structInfo) {
 		return
 	}
 	fields := g.structFields(si)
-	if si.kindRule != nil {
+	if si.Kind != nil {
 		fields = append(fields, jen.Line(),
-			jen.Comment(si.unknownKey+" is the name of an unknown member holding an object, when the"),
+			jen.Comment(si.Kind.UnknownKey+" is the name of an unknown member holding an object, when the"),
 			jen.Comment("input had one (the first such member)."),
-			jen.Id(si.unknownKey).String().Tag(map[string]string{"json": "-"}),
-			jen.Comment(si.unknownRaw+" is that member's JSON."),
-			jen.Id(si.unknownRaw).Index().Byte().Tag(map[string]string{"json": "-"}),
+			jen.Id(si.Kind.UnknownKey).String().Tag(map[string]string{"json": "-"}),
+			jen.Comment(si.Kind.UnknownRaw+" is that member's JSON."),
+			jen.Id(si.Kind.UnknownRaw).Index().Byte().Tag(map[string]string{"json": "-"}),
 		)
 	}
-	f.Type().Id(si.goName).Struct(fields...)
+	f.Type().Id(si.GoName).Struct(fields...)
 	f.Line()
-	for _, ui := range g.memberOf[si.obj.Name] {
-		f.Func().Params(jen.Op("*").Id(si.goName)).Id(ui.marker).Params().Block()
+	for _, ui := range si.Members {
+		f.Func().Params(jen.Op("*").Id(si.GoName)).Id(ui.Marker).Params().Block()
 		f.Line()
 	}
-	if si.kindRule != nil {
+	if si.Kind != nil {
 		g.emitKind(f, si)
 	}
 }
 
 // presence is the condition under which an optional field is present.
-func (g *gen) presence(recv string, fi *fieldInfo) *jen.Statement {
-	t := fi.f.Type
-	x := jen.Id(recv).Dot(fi.goName)
+func (g *gen) presence(recv string, fi *gomodel.Field) *jen.Statement {
+	t := fi.Type.Schema
+	x := jen.Id(recv).Dot(fi.GoName)
 	switch {
-	case fi.f.Required:
+	case fi.Schema.Required:
 		return jen.True()
 	case t.IsArray():
 		return x.Op("!=").Nil()
 	case isScalar(t.Name) || t.Name == schema.InputFile:
 		return x.Dot("IsSet").Call()
-	case g.unions[t.Name] != nil:
-		if g.unions[t.Name].kind == unionPrim {
+	case g.m.Union(t.Name) != nil:
+		if g.m.Union(t.Name).Kind == gomodel.ValueUnion {
 			return x.Dot("IsSet").Call()
 		}
 		return x.Op("!=").Nil()
@@ -495,48 +416,48 @@ func (g *gen) presence(recv string, fi *fieldInfo) *jen.Statement {
 	return x.Op("!=").Nil()
 }
 
-func (g *gen) emitKind(f *jen.File, si *structInfo) {
+func (g *gen) emitKind(f *jen.File, si *gomodel.Struct) {
 	retType := jen.String()
-	text := si.kindName + " returns the wire name of the member that is present"
-	if si.kindEnum != nil {
-		retType = jen.Id(si.kindEnum.goName)
-		text = si.kindName + " returns the " + si.kindEnum.goName + " of the member that is present"
+	text := si.Kind.Method + " returns the wire name of the member that is present"
+	if si.Kind.Enum != nil {
+		retType = jen.Id(si.Kind.Enum.GoName)
+		text = si.Kind.Method + " returns the " + si.Kind.Enum.GoName + " of the member that is present"
 	}
-	doc(f, text+", the name of an unknown member kept in "+si.unknownKey+", or \"\" when there is none.")
+	doc(f, text+", the name of an unknown member kept in "+si.Kind.UnknownKey+", or \"\" when there is none.")
 	var cases []jen.Code
-	for _, kf := range si.kindFields {
-		var val jen.Code = jen.Lit(kf.f.Name)
-		if si.kindEnum != nil {
-			for i, v := range si.kindEnum.e.Values {
-				if v.Value == kf.f.Name {
-					val = jen.Id(si.kindEnum.consts[i])
+	for _, kf := range si.Kind.Fields {
+		var val jen.Code = jen.Lit(kf.Schema.Name)
+		if si.Kind.Enum != nil {
+			for i, v := range si.Kind.Enum.Schema.Values {
+				if v.Value == kf.Schema.Name {
+					val = jen.Id(si.Kind.Enum.Consts[i])
 				}
 			}
 		}
 		cases = append(cases, jen.Case(g.presence("v", kf)).Block(jen.Return(val)))
 	}
-	var unknown jen.Code = jen.Id("v").Dot(si.unknownKey)
-	if si.kindEnum != nil {
-		unknown = jen.Id(si.kindEnum.goName).Call(jen.Id("v").Dot(si.unknownKey))
+	var unknown jen.Code = jen.Id("v").Dot(si.Kind.UnknownKey)
+	if si.Kind.Enum != nil {
+		unknown = jen.Id(si.Kind.Enum.GoName).Call(jen.Id("v").Dot(si.Kind.UnknownKey))
 	}
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id(si.kindName).Params().Add(retType).Block(
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(si.Kind.Method).Params().Add(retType).Block(
 		jen.Switch().Block(cases...),
 		jen.Return(unknown),
 	)
 	f.Line()
-	for _, h := range si.helpers {
-		doc(f, h.method+" returns the "+h.wire+" field of the first present member that has one (nil when there is none or it is unset).")
+	for _, h := range si.Kind.Helpers {
+		doc(f, h.Method+" returns the "+h.Wire+" field of the first present member that has one (nil when there is none or it is unset).")
 		var cases []jen.Code
-		for _, p := range h.paths {
+		for _, p := range h.Paths {
 			var val *jen.Statement
-			if p.required {
-				val = jen.Op("&").Id("v").Dot(p.kind.goName).Dot(p.field.goName)
+			if p.Required {
+				val = jen.Op("&").Id("v").Dot(p.Kind.GoName).Dot(p.Field.GoName)
 			} else {
-				val = jen.Id("v").Dot(p.kind.goName).Dot(p.field.goName)
+				val = jen.Id("v").Dot(p.Kind.GoName).Dot(p.Field.GoName)
 			}
-			cases = append(cases, jen.Case(g.presence("v", p.kind)).Block(jen.Return(val)))
+			cases = append(cases, jen.Case(g.presence("v", p.Kind)).Block(jen.Return(val)))
 		}
-		f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id(h.method).Params().Op("*").Id(h.goType).Block(
+		f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(h.Method).Params().Op("*").Id(h.GoType).Block(
 			jen.Switch().Block(cases...),
 			jen.Return(jen.Nil()),
 		)
@@ -544,9 +465,9 @@ func (g *gen) emitKind(f *jen.File, si *structInfo) {
 	}
 }
 
-func (g *gen) emitParamsType(f *jen.File, si *structInfo) {
-	m := si.method
-	lines := []string{si.goName + " are the parameters of " + m.Name + "."}
+func (g *gen) emitParamsType(f *jen.File, si *gomodel.Struct) {
+	m := si.Method
+	lines := []string{si.GoName + " are the parameters of " + m.Name + "."}
 	if d := sentence(m.Description); d != "" {
 		lines = append(lines, "", d)
 	}
@@ -572,59 +493,59 @@ func (g *gen) emitParamsType(f *jen.File, si *structInfo) {
 	for _, c := range comment(lines) {
 		f.Add(c)
 	}
-	f.Type().Id(si.goName).Struct(g.structFields(si)...)
+	f.Type().Id(si.GoName).Struct(g.structFields(si)...)
 	f.Line()
 }
 
-func (g *gen) emitUnionType(f *jen.File, ui *unionInfo) {
-	u := ui.u
+func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
+	u := ui.Schema
 	var names []string
 	for _, v := range u.Variants {
 		names = append(names, v.Type.Name)
 	}
-	lines := []string{ui.goName + " is one of " + strings.Join(names, ", ") + "."}
+	lines := []string{ui.GoName + " is one of " + strings.Join(names, ", ") + "."}
 	if d := sentence(u.Description); d != "" {
 		lines = append(lines, "", d)
 	}
-	switch ui.kind {
-	case unionKeyed, unionTagged:
+	switch ui.Kind {
+	case gomodel.KeyedUnion, gomodel.TaggedUnion:
 		var impl []string
-		for _, v := range ui.vars {
-			s := "*" + v.goName
-			if ui.kind == unionTagged {
-				s += " (" + u.Discriminator + " " + strconv.Quote(v.v.Tag) + ")"
+		for _, v := range ui.Variants {
+			s := "*" + v.GoName
+			if ui.Kind == gomodel.TaggedUnion {
+				s += " (" + u.Discriminator + " " + strconv.Quote(v.Schema.Tag) + ")"
 			} else {
-				s += " (has " + v.v.Key + ")"
+				s += " (has " + v.Schema.Key + ")"
 			}
 			impl = append(impl, s)
 		}
-		lines = append(lines, "", "Implemented by "+strings.Join(impl, ", ")+", and *"+ui.unknown+" for a variant this package does not know. A nil "+ui.goName+" is unset.")
+		lines = append(lines, "", "Implemented by "+strings.Join(impl, ", ")+", and *"+ui.Unknown+" for a variant this package does not know. A nil "+ui.GoName+" is unset.")
 		if u.Since != "" {
 			lines = append(lines, "", "Since "+u.Since+".")
 		}
 		for _, c := range comment(lines) {
 			f.Add(c)
 		}
-		f.Type().Id(ui.goName).Interface(jen.Id(ui.marker).Params())
+		f.Type().Id(ui.GoName).Interface(jen.Id(ui.Marker).Params())
 		f.Line()
 		// Unknown variant.
 		var uf []jen.Code
-		doc := ui.unknown + " is " + article(ui.goName) + " variant this package does not know. Raw is its JSON, written back unchanged."
-		if ui.kind == unionTagged {
-			doc = ui.unknown + " is " + article(ui.goName) + " whose " + u.Discriminator + " this package does not know. " + ui.unknownTag + " is that " + u.Discriminator + " (\"\" when missing) and Raw is the whole JSON object, written back unchanged."
-			uf = append(uf, jen.Id(ui.unknownTag).String())
+		doc := ui.Unknown + " is " + article(ui.GoName) + " variant this package does not know. Raw is its JSON, written back unchanged."
+		if ui.Kind == gomodel.TaggedUnion {
+			doc = ui.Unknown + " is " + article(ui.GoName) + " whose " + u.Discriminator + " this package does not know. " + ui.UnknownTag + " is that " + u.Discriminator + " (\"\" when missing) and Raw is the whole JSON object, written back unchanged."
+			uf = append(uf, jen.Id(ui.UnknownTag).String())
 		}
 		uf = append(uf, jen.Id("Raw").Index().Byte())
 		for _, c := range comment([]string{doc}) {
 			f.Add(c)
 		}
-		f.Type().Id(ui.unknown).Struct(uf...)
+		f.Type().Id(ui.Unknown).Struct(uf...)
 		f.Line()
-		f.Func().Params(jen.Op("*").Id(ui.unknown)).Id(ui.marker).Params().Block()
+		f.Func().Params(jen.Op("*").Id(ui.Unknown)).Id(ui.Marker).Params().Block()
 		f.Line()
 		return
 	}
-	lines = append(lines, "", "The zero "+ui.goName+" is unset. Build one with "+joinCtors(ui)+"; read it with "+joinAs(ui)+".")
+	lines = append(lines, "", "The zero "+ui.GoName+" is unset. Build one with "+joinCtors(ui)+"; read it with "+joinAs(ui)+".")
 	if u.Since != "" {
 		lines = append(lines, "", "Since "+u.Since+".")
 	}
@@ -632,78 +553,66 @@ func (g *gen) emitUnionType(f *jen.File, ui *unionInfo) {
 		f.Add(c)
 	}
 	fields := []jen.Code{jen.Id("kind").Uint8()}
-	for _, v := range ui.vars {
-		if v.v.Type.Name == schema.True {
+	for _, v := range ui.Variants {
+		if v.Schema.Type.Name == schema.True {
 			continue // the kind says it all
 		}
-		fields = append(fields, jen.Id(v.field).Add(g.variantType(v)))
+		fields = append(fields, jen.Id(v.Field).Add(v.Type.Jen()))
 	}
-	f.Type().Id(ui.goName).Struct(fields...)
+	f.Type().Id(ui.GoName).Struct(fields...)
 	f.Line()
-	for _, v := range ui.vars {
-		vt := g.variantType(v)
-		if v.v.Type.Name == schema.True {
-			doc(f, v.ctor+" returns "+article(ui.goName)+" holding true.")
-			f.Func().Id(v.ctor).Params().Id(ui.goName).Block(
-				jen.Return(jen.Id(ui.goName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.kind)})),
+	for _, v := range ui.Variants {
+		vt := v.Type.Jen()
+		if v.Schema.Type.Name == schema.True {
+			doc(f, v.Ctor+" returns "+article(ui.GoName)+" holding true.")
+			f.Func().Id(v.Ctor).Params().Id(ui.GoName).Block(
+				jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index)})),
 			)
 			f.Line()
-			doc(f, v.as+" reports whether u holds true.")
-			f.Func().Params(jen.Id("u").Id(ui.goName)).Id(v.as).Params().Bool().Block(
-				jen.Return(jen.Id("u").Dot("kind").Op("==").Lit(v.kind)),
+			doc(f, v.As+" reports whether u holds true.")
+			f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Bool().Block(
+				jen.Return(jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
 			)
 			f.Line()
 			continue
 		}
-		doc(f, v.ctor+" returns "+article(ui.goName)+" holding the "+v.v.Type.Name+" v.")
-		f.Func().Id(v.ctor).Params(jen.Id("v").Add(vt)).Id(ui.goName).Block(
-			jen.Return(jen.Id(ui.goName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.kind), jen.Id(v.field): jen.Id("v")})),
+		doc(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v.")
+		f.Func().Id(v.Ctor).Params(jen.Id("v").Add(vt)).Id(ui.GoName).Block(
+			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index), jen.Id(v.Field): jen.Id("v")})),
 		)
 		f.Line()
-		doc(f, v.as+" returns the "+v.v.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
-		f.Func().Params(jen.Id("u").Id(ui.goName)).Id(v.as).Params().Params(g.variantType(v), jen.Bool()).Block(
-			jen.Return(jen.Id("u").Dot(v.field), jen.Id("u").Dot("kind").Op("==").Lit(v.kind)),
+		doc(f, v.As+" returns the "+v.Schema.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
+		f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Params(v.Type.Jen(), jen.Bool()).Block(
+			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
 		)
 		f.Line()
 	}
 	doc(f, "IsSet reports whether u holds a value.")
-	f.Func().Params(jen.Id("u").Id(ui.goName)).Id("IsSet").Params().Bool().Block(
+	f.Func().Params(jen.Id("u").Id(ui.GoName)).Id("IsSet").Params().Bool().Block(
 		jen.Return(jen.Id("u").Dot("kind").Op("!=").Lit(0)),
 	)
 	f.Line()
 }
 
-func joinCtors(ui *unionInfo) string {
+func joinCtors(ui *gomodel.Union) string {
 	var s []string
-	for _, v := range ui.vars {
-		s = append(s, v.ctor)
+	for _, v := range ui.Variants {
+		s = append(s, v.Ctor)
 	}
 	return strings.Join(s, ", ")
 }
 
-func joinAs(ui *unionInfo) string {
+func joinAs(ui *gomodel.Union) string {
 	var s []string
-	for _, v := range ui.vars {
-		s = append(s, v.as)
+	for _, v := range ui.Variants {
+		s = append(s, v.As)
 	}
 	return strings.Join(s, ", ")
 }
 
-// variantType is the Go type a primitive union stores a variant as.
-func (g *gen) variantType(v *variantInfo) *jen.Statement {
-	n := v.v.Type.Name
-	switch {
-	case n == schema.InputFile:
-		return jen.Id("InputFile")
-	case isScalar(n):
-		return g.scalarType(n, nil, "")
-	}
-	return jen.Op("*").Id(g.typeName[n])
-}
-
-func (g *gen) emitEnum(f *jen.File, ei *enumInfo) {
-	e := ei.e
-	lines := []string{ei.goName + " is an enum of the API."}
+func (g *gen) emitEnum(f *jen.File, ei *gomodel.Enum) {
+	e := ei.Schema
+	lines := []string{ei.GoName + " is an enum of the API."}
 	if d := sentence(e.Description); d != "" {
 		lines = append(lines, "", d)
 	}
@@ -711,7 +620,7 @@ func (g *gen) emitEnum(f *jen.File, ei *enumInfo) {
 	for _, c := range comment(lines) {
 		f.Add(c)
 	}
-	f.Type().Id(ei.goName).String()
+	f.Type().Id(ei.GoName).String()
 	f.Line()
 	var consts []jen.Code
 	for i, v := range e.Values {
@@ -726,28 +635,28 @@ func (g *gen) emitEnum(f *jen.File, ei *enumInfo) {
 			doc = append(doc, "since "+v.Since)
 		}
 		if len(doc) > 0 {
-			consts = append(consts, jen.Comment(ei.consts[i]+": "+strings.Join(doc, "; ")+"."))
+			consts = append(consts, jen.Comment(ei.Consts[i]+": "+strings.Join(doc, "; ")+"."))
 		}
-		consts = append(consts, jen.Id(ei.consts[i]).Id(ei.goName).Op("=").Lit(v.Value))
+		consts = append(consts, jen.Id(ei.Consts[i]).Id(ei.GoName).Op("=").Lit(v.Value))
 	}
-	doc(f, "Values of "+ei.goName+".")
+	doc(f, "Values of "+ei.GoName+".")
 	f.Const().Defs(consts...)
 	f.Line()
 	var cases []jen.Code
 	var all []jen.Code
-	for _, c := range ei.consts {
+	for _, c := range ei.Consts {
 		cases = append(cases, jen.Id(c))
 		all = append(all, jen.Id(c))
 	}
 	doc(f, "Known reports whether e is one of the listed values.")
-	f.Func().Params(jen.Id("e").Id(ei.goName)).Id("Known").Params().Bool().Block(
+	f.Func().Params(jen.Id("e").Id(ei.GoName)).Id("Known").Params().Bool().Block(
 		jen.Switch(jen.Id("e")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
 		jen.Return(jen.False()),
 	)
 	f.Line()
-	doc(f, ei.values+" returns every listed value of "+ei.goName+", in the document's order.")
-	f.Func().Id(ei.values).Params().Index().Id(ei.goName).Block(
-		jen.Return(jen.Index().Id(ei.goName).Values(all...)),
+	doc(f, ei.Values+" returns every listed value of "+ei.GoName+", in the document's order.")
+	f.Func().Id(ei.Values).Params().Index().Id(ei.GoName).Block(
+		jen.Return(jen.Index().Id(ei.GoName).Values(all...)),
 	)
 	f.Line()
 }

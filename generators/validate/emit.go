@@ -58,11 +58,6 @@ var fileComment = []string{
 }
 
 func (g *gen) emit() ([]byte, error) {
-	for _, n := range runtimeNames {
-		if !g.idx.Names[n] {
-			return nil, fmt.Errorf("runtime support has no %s (generators/support/rt_validate.go not emitted?)", n)
-		}
-	}
 	if err := g.declareHelpers(); err != nil {
 		return nil, err
 	}
@@ -128,10 +123,10 @@ func anchored(p string) string { return "^(?:" + p + ")$" }
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
 	for _, u := range g.s.Unions {
-		if !g.sent[u.Name] || g.unionKind(u) == unionPrim {
+		if !g.sent(u.Name) || g.unionKind(u) == unionPrim {
 			continue
 		}
-		n := "validate" + g.typeName[u.Name]
+		n := "validate" + g.typeName(u.Name)
 		if err := g.declare(n, "validator of union "+u.Name); err != nil {
 			return err
 		}
@@ -157,7 +152,7 @@ func (g *gen) declareHelpers() error {
 			if _, ok := g.labelFuncs[u.Name]; ok {
 				continue
 			}
-			n := "validateLabel" + g.typeName[u.Name]
+			n := "validateLabel" + g.typeName(u.Name)
 			if err := g.declare(n, "variant label of union "+u.Name); err != nil {
 				return err
 			}
@@ -298,7 +293,7 @@ func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool
 	if t.IsArray() {
 		return b.array(x, t, c, required, at, name, idx)
 	}
-	if err := checkApplicable(t, c, b.g.unions[t.Name] != nil || b.g.fileUnions[t.Name], b.g.hasStringForm(t)); err != nil {
+	if err := checkApplicable(t, c, b.g.unions[t.Name] != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
 		return nil, err
 	}
 	switch {
@@ -436,7 +431,7 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 // constraints restrict the variants.
 func (b *body) inputFile(x expr, tn string, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
 	upload, ref := true, false // upload only; reference (file_id / URL) only
-	if b.g.fileUnions[tn] {
+	if b.g.isFileUnion(tn) {
 		allowed := map[string]bool{schema.InputFile: true, schema.String: true}
 		if c != nil && len(c.Variants) > 0 {
 			allowed = map[string]bool{}
@@ -656,13 +651,9 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			allowed[uv.Type.Name] = true
 		}
 	}
-	goU := g.typeName[u.Name]
 	if g.unionKind(u) != unionPrim {
 		if c != nil && c.UploadOnly {
 			return nil, fmt.Errorf("upload_only on union %s of objects", u.Name)
-		}
-		if !g.idx.Iface[goU] {
-			return nil, fmt.Errorf("union %s: types backend's %s is not an interface", u.Name, goU)
 		}
 		var mask uint64
 		for i, uv := range u.Variants {
@@ -691,14 +682,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		b.doc(name, "must be an upload, not a file_id or URL")
 	}
 	for _, uv := range u.Variants {
-		vn, err := naming.Exported(uv.Type.Name)
-		if err != nil {
-			return nil, err
-		}
-		acc := "As" + vn
-		if !g.idx.HasMethod(goU, acc) {
-			return nil, fmt.Errorf("union %s: types backend declares no %s.%s", u.Name, goU, acc)
-		}
+		acc := g.m.Union(u.Name).Variant(uv.Type.Name).As
 		holds := func(v string) jen.Code {
 			if uv.Type.Name == schema.True {
 				return x().Dot(acc).Call()
@@ -754,11 +738,8 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 }
 
 func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
-	goU := g.typeName[u.Name]
-	unknown := "Unknown" + goU
-	if _, ok := g.idx.Fields[unknown]; !ok {
-		return fmt.Errorf("union %s: types backend declares no %s", u.Name, unknown)
-	}
+	goU := g.typeName(u.Name)
+	gu := g.m.Union(u.Name)
 	tagged := g.unionKind(u) == unionTagged
 	var cases []jen.Code
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.If(jen.Id("required")).Block(call("required", jen.Id("at"), jen.Lit("")))))
@@ -776,17 +757,11 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		if g.checks[v.Type.Name] {
 			inner = append(inner, jen.Default().Block(jen.Id("x").Dot(methodValidateAt).Call(jen.Id("s"), jen.Id("at"))))
 		}
-		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName[v.Type.Name])).Block(jen.Switch().Block(inner...)))
+		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Switch().Block(inner...)))
 	}
 	var unk jen.Code
 	if tagged {
-		tf, err := naming.Exported(u.Discriminator)
-		if err != nil {
-			return err
-		}
-		if _, ok := g.idx.Fields[unknown][tf]; !ok {
-			return fmt.Errorf("union %s: types backend's %s has no field %s", u.Name, unknown, tf)
-		}
+		tf := gu.UnknownTag
 		unk = call("unknownTag", jen.Id("at"), jen.Lit(""), jen.Lit(u.Discriminator), jen.Id("x").Dot(tf), jen.Lit(strings.Join(labels, ", ")))
 	} else {
 		var keys []string
@@ -795,7 +770,7 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		}
 		unk = call("add", jen.Id("at"), jen.Lit(""), jen.Lit("unknown variant, want an object with one of the keys "+strings.Join(keys, ", ")))
 	}
-	cases = append(cases, jen.Case(jen.Op("*").Id(unknown)).Block(
+	cases = append(cases, jen.Case(jen.Op("*").Id(gu.Unknown)).Block(
 		jen.If(jen.Id("x").Op("==").Nil()).Block(call("required", jen.Id("at"), jen.Lit(""))).Else().Block(unk),
 	))
 	n := g.unionFuncs[u.Name]
@@ -811,11 +786,11 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 }
 
 func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
-	goU := g.typeName[u.Name]
+	goU := g.typeName(u.Name)
 	tagged := g.unionKind(u) == unionTagged
 	var cases []jen.Code
 	for _, v := range u.Variants {
-		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName[v.Type.Name])).Block(jen.Return(jen.Lit(g.label(u, v)))))
+		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Return(jen.Lit(g.label(u, v)))))
 	}
 	var sw *jen.Statement
 	if tagged {
@@ -1097,9 +1072,9 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 	str := x
 	if c.Enum != "" {
 		e := b.g.enums[c.Enum]
-		goE := b.g.typeName[c.Enum]
-		if e == nil || !b.g.idx.HasMethod(goE, "Known") {
-			return nil, fmt.Errorf("enum %s: types backend declares no %s.Known", c.Enum, goE)
+		goE := b.g.typeName(c.Enum)
+		if e == nil || goE == "" {
+			return nil, fmt.Errorf("unknown enum %s", c.Enum)
 		}
 		var vals []string
 		for _, v := range e.Values {
@@ -1201,7 +1176,7 @@ func (g *gen) hasStringForm(t schema.Type) bool {
 	if t.IsArray() {
 		return false
 	}
-	if g.fileUnions[t.Name] {
+	if g.isFileUnion(t.Name) {
 		return true
 	}
 	if u := g.unions[t.Name]; u != nil {

@@ -53,20 +53,16 @@ package validate
 
 import (
 	"fmt"
-	"go/ast"
-	"sort"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/goindex"
-	"github.com/apigen/apigen/generators/types"
-	"github.com/apigen/apigen/naming"
+	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
 )
 
-func init() {
-	generators.Register(generators.Backend{Name: "validate", Go: true, Generate: Generate})
-}
+// Backend is the validators backend. Its code reads the types' fields.
+var Backend = generators.Backend{Name: "validate", Kind: generators.GoPackage, Requires: []string{"types"}, Generate: Generate}
 
 // FileName is the file this backend writes (CONVENTIONS.md).
 const FileName = "validate_gen.go"
@@ -80,20 +76,10 @@ const (
 // importedPackages are the packages validate_gen.go may import.
 var importedPackages = []string{"regexp"}
 
-// Generate runs the backend.
-func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
-	if opts.Package == "" {
-		opts.Package = "botapi"
-	}
-	typeFiles, err := types.Generate(s, opts)
-	if err != nil {
-		return nil, fmt.Errorf("running the types backend: %w", err)
-	}
-	idx, err := goindex.Read(typeFiles)
-	if err != nil {
-		return nil, err
-	}
-	g := newGen(s, opts, idx)
+// Generate emits validate_gen.go and the validators' runtime (with the
+// formatting parser when some limit applies after entity parsing).
+func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
+	g := newGen(m, opts)
 	if err := g.build(); err != nil {
 		return nil, err
 	}
@@ -101,10 +87,40 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}}, nil
+	parts := []support.Part{support.ValidatePart}
+	if needsFormatting(m.Schema) {
+		parts = append(parts, support.FormatPart)
+	}
+	rt, err := support.File("validate", m.Package, opts.Source, parts...)
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt}, nil
 }
 
-// ---------------------------------------------------------------- Go index
+// needsFormatting reports whether some length limit of the schema applies
+// after entity parsing, which needs the runtime's formatting parser.
+func needsFormatting(s *schema.Schema) bool {
+	var walk func(c *schema.Constraints) bool
+	walk = func(c *schema.Constraints) bool {
+		return c != nil && ((c.Length != nil && c.Length.AfterEntityParsing) || walk(c.Each))
+	}
+	for _, o := range s.Objects {
+		for _, f := range o.Fields {
+			if walk(f.Constraints) {
+				return true
+			}
+		}
+	}
+	for _, m := range s.Methods {
+		for _, f := range m.Params {
+			if walk(f.Constraints) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // shape is how a Go value is stored.
 type shape int
@@ -120,18 +136,15 @@ func (s shape) String() string {
 	return [...]string{"a value", "an Opt", "a pointer", "a slice"}[s]
 }
 
-func shapeOf(e ast.Expr) shape {
-	switch t := e.(type) {
-	case *ast.IndexExpr:
-		if id, ok := t.X.(*ast.Ident); ok && id.Name == "Opt" {
-			return shapeOpt
-		}
-	case *ast.StarExpr:
+// shapeOf is the storage the model chose for a value.
+func shapeOf(t *gomodel.Type) shape {
+	switch t.Kind {
+	case gomodel.Opt:
+		return shapeOpt
+	case gomodel.Pointer:
 		return shapePtr
-	case *ast.ArrayType:
-		if t.Len == nil {
-			return shapeSlice
-		}
+	case gomodel.Slice:
+		return shapeSlice
 	}
 	return shapeValue
 }
@@ -147,25 +160,19 @@ const (
 )
 
 type gen struct {
+	m      *gomodel.Model
 	s      *schema.Schema
 	pkg    string
 	source string
-	idx    *goindex.Index
-	scope  *naming.Scope
 
 	objects map[string]*schema.Object
 	unions  map[string]*schema.Union // unions with a Go type of their own
-	// fileUnions are the "InputFile or String" unions (types.IsFileUnion),
-	// represented by InputFile.
-	fileUnions map[string]bool
-	enums      map[string]*schema.Enum
-	typeName   map[string]string // schema name -> Go name
+	enums map[string]*schema.Enum
 	// tagOf is the discriminator tag of a variant object.
 	tagOf map[string]string
 	// discOf is the discriminator field an object does not carry.
 	discOf map[string]string
 
-	sent   map[string]bool // objects and unions a client sends
 	checks map[string]bool // objects whose validateAt does something
 
 	structs []*structInfo // sent objects, then params, in schema order
@@ -195,193 +202,101 @@ type fieldInfo struct {
 	mode   *fieldInfo // paired parse mode of an after-entity-parsing text
 }
 
-func newGen(s *schema.Schema, opts generators.Options, idx *goindex.Index) *gen {
+func newGen(m *gomodel.Model, opts generators.Options) *gen {
 	return &gen{
-		s: s, pkg: opts.Package, source: opts.Source, idx: idx,
-		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{}, fileUnions: map[string]bool{},
-		enums: map[string]*schema.Enum{}, typeName: map[string]string{},
+		m: m, s: m.Schema, pkg: m.Package, source: opts.Source,
+		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
+		enums: map[string]*schema.Enum{},
 		tagOf: map[string]string{}, discOf: map[string]string{},
-		sent: map[string]bool{}, checks: map[string]bool{},
+		checks: map[string]bool{},
 		patterns: map[string]string{}, unionFuncs: map[string]string{}, labelFuncs: map[string]string{},
 	}
 }
 
 func (g *gen) build() error {
-	var reserved []string
-	for n := range g.idx.Names {
-		reserved = append(reserved, n)
-	}
-	sort.Strings(reserved)
-	g.scope = naming.NewScope(append(reserved, importedPackages...)...)
-
 	for _, o := range g.s.Objects {
 		g.objects[o.Name] = o
 	}
-	for _, u := range g.s.Unions {
-		if types.IsFileUnion(u) {
-			g.fileUnions[u.Name] = true
-			continue
-		}
-		g.unions[u.Name] = u
-		if g.unionKind(u) == unionTagged {
-			for _, v := range u.Variants {
+	for _, u := range g.m.Unions {
+		g.unions[u.Schema.Name] = u.Schema
+		if u.Kind == gomodel.TaggedUnion {
+			for _, v := range u.Schema.Variants {
 				g.tagOf[v.Type.Name] = v.Tag
-				g.discOf[v.Type.Name] = u.Discriminator
+				g.discOf[v.Type.Name] = u.Schema.Discriminator
 			}
 		}
 	}
 	for _, e := range g.s.Enums {
 		g.enums[e.Name] = e
 	}
-	for _, name := range append(append(objectNames(g.s), g.unionNames()...), enumNames(g.s)...) {
-		n, err := naming.Exported(name)
-		if err != nil {
-			return err
-		}
-		if !g.idx.Names[n] {
-			return fmt.Errorf("types backend declares no %s for %s", n, name)
-		}
-		g.typeName[name] = n
-	}
-
-	// Reachability from method parameters.
-	for _, m := range g.s.Methods {
-		for _, p := range m.Params {
-			g.reach(p.Type)
-		}
-	}
-
-	for _, o := range g.s.Objects {
-		if !g.sent[o.Name] {
+	for _, st := range g.m.Objects {
+		if !st.Sent {
 			continue
 		}
-		si, err := g.buildStruct(g.typeName[o.Name], "object "+o.Name, o.Fields, o.Rules, g.discOf[o.Name], o.Opaque)
+		si, err := g.buildStruct(st, "object "+st.Object.Name, st.Object.Rules)
 		if err != nil {
 			return err
 		}
-		si.obj = o
+		si.obj = st.Object
 		g.structs = append(g.structs, si)
 	}
-	for _, m := range g.s.Methods {
-		if len(m.Params) == 0 {
-			continue
-		}
-		mn, err := naming.Exported(m.Name)
+	for _, st := range g.m.Params {
+		si, err := g.buildStruct(st, "parameters of method "+st.Method.Name, st.Method.Rules)
 		if err != nil {
 			return err
 		}
-		si, err := g.buildStruct(mn+"Params", "parameters of method "+m.Name, m.Params, m.Rules, "", false)
-		if err != nil {
-			return err
-		}
-		si.method = m
+		si.method = st.Method
 		g.structs = append(g.structs, si)
 	}
 	return nil
 }
 
-func objectNames(s *schema.Schema) []string {
-	var out []string
-	for _, o := range s.Objects {
-		out = append(out, o.Name)
+// sent reports whether a client sends values of the object or union named
+// name (the model decides).
+func (g *gen) sent(name string) bool {
+	if o := g.m.Object(name); o != nil {
+		return o.Sent
 	}
-	return out
+	if u := g.m.Union(name); u != nil {
+		return u.Sent
+	}
+	return false
 }
 
-// unionNames lists the unions that have a Go type of their own.
-func (g *gen) unionNames() []string {
-	var out []string
-	for _, u := range g.s.Unions {
-		if !g.fileUnions[u.Name] {
-			out = append(out, u.Name)
-		}
-	}
-	return out
-}
+// typeName is the Go name of a schema object, union or enum.
+func (g *gen) typeName(name string) string { return g.m.GoName(name) }
 
-func enumNames(s *schema.Schema) []string {
-	var out []string
-	for _, e := range s.Enums {
-		out = append(out, e.Name)
-	}
-	return out
-}
+// isFileUnion reports whether name is an "InputFile or String" union,
+// represented by InputFile.
+func (g *gen) isFileUnion(name string) bool { return g.m.IsFileUnion(name) }
 
 func (g *gen) unionKind(u *schema.Union) unionKind {
-	for _, v := range u.Variants {
-		if v.Type.IsArray() || g.objects[v.Type.Name] == nil {
-			return unionPrim
-		}
-	}
-	if u.Discriminator != "" {
+	switch g.m.Union(u.Name).Kind {
+	case gomodel.TaggedUnion:
 		return unionTagged
+	case gomodel.KeyedUnion:
+		return unionKeyed
 	}
-	return unionKeyed
+	return unionPrim
 }
 
-func (g *gen) reach(t schema.Type) {
-	if t.IsArray() {
-		g.reach(*t.Elem)
-		return
-	}
-	if g.sent[t.Name] {
-		return
-	}
-	if o := g.objects[t.Name]; o != nil {
-		g.sent[t.Name] = true
-		for _, f := range o.Fields {
-			g.reach(f.Type)
-		}
-		return
-	}
-	if u := g.unions[t.Name]; u != nil { // file unions hold no objects
-		g.sent[t.Name] = true
-		for _, v := range u.Variants {
-			g.reach(v.Type)
-		}
-	}
-}
-
-// buildStruct checks the fields against the types backend's struct and pairs
-// texts with their parse modes.
-func (g *gen) buildStruct(goName, what string, fields []*schema.Field, rules []*schema.Rule, disc string, opaque bool) (*structInfo, error) {
-	si := &structInfo{goName: goName, what: what, rules: rules}
-	goFields, ok := g.idx.Fields[goName]
-	if !ok {
-		return nil, fmt.Errorf("%s: types backend declares no struct %s", what, goName)
-	}
+// buildStruct takes the model's struct and pairs texts with their parse
+// modes.
+func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule) (*structInfo, error) {
+	si := &structInfo{goName: st.GoName, what: what, rules: rules}
 	for _, n := range []string{methodValidate, methodValidateAt} {
-		if _, clash := goFields[n]; clash || g.idx.HasMethod(goName, n) {
-			return nil, fmt.Errorf("%s: %s already has a field or method %s", what, goName, n)
+		if err := st.Scope.Declare(n, "validator method"); err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 	}
-	if opaque {
+	if st.Opaque {
 		return si, nil
 	}
 	byName := map[string]*fieldInfo{}
-	for _, f := range fields {
-		if disc != "" && f.Name == disc {
-			continue // written by the encoder from the variant's tag
-		}
-		n, err := naming.Exported(f.Name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
-		}
-		expr, ok := goFields[n]
-		if !ok {
-			return nil, fmt.Errorf("%s: types backend struct %s has no field %s for %s", what, goName, n, f.Name)
-		}
-		fi := &fieldInfo{f: f, goName: n, shape: shapeOf(expr)}
-		if want := g.expectedShape(f); fi.shape != want {
-			return nil, fmt.Errorf("%s: field %s.%s is %s, expected %s", what, goName, n, fi.shape, want)
-		}
-		if g.isFile(f.Type.Base()) {
-			if err := g.checkFileField(expr); err != nil {
-				return nil, fmt.Errorf("%s: field %s.%s: %w", what, goName, n, err)
-			}
-		}
+	for _, fl := range st.Fields {
+		fi := &fieldInfo{f: fl.Schema, goName: fl.GoName, shape: shapeOf(fl.Type)}
 		si.fields = append(si.fields, fi)
-		byName[f.Name] = fi
+		byName[fl.Name] = fi
 	}
 	// Pair after-entity-parsing texts with their parse mode.
 	if fm := g.s.Formatting; fm != nil {
@@ -404,7 +319,7 @@ func (g *gen) buildStruct(goName, what string, fields []*schema.Field, rules []*
 	for _, r := range rules {
 		for _, n := range ruleFields(r) {
 			if byName[n] == nil {
-				return nil, fmt.Errorf("%s: rule %s names field %s, which %s does not have", what, r.Kind, n, goName)
+				return nil, fmt.Errorf("%s: rule %s names field %s, which %s does not have", what, r.Kind, n, st.GoName)
 			}
 		}
 	}
@@ -425,51 +340,7 @@ func ruleFields(r *schema.Rule) []string {
 // isFile reports whether a schema type name is stored as an InputFile: the
 // InputFile primitive or a file union.
 func (g *gen) isFile(name string) bool {
-	return name == schema.InputFile || g.fileUnions[name]
-}
-
-// inputFileMethods are the InputFile methods the generated code calls.
-var inputFileMethods = []string{"IsSet", "IsUpload", "Ref"}
-
-// checkFileField checks that a field (or array of them) holding files is an
-// InputFile, and that InputFile has the methods the checks call.
-func (g *gen) checkFileField(e ast.Expr) error {
-	for {
-		a, ok := e.(*ast.ArrayType)
-		if !ok {
-			break
-		}
-		e = a.Elt
-	}
-	if id, ok := e.(*ast.Ident); !ok || id.Name != "InputFile" {
-		return fmt.Errorf("types backend does not store it as InputFile")
-	}
-	for _, m := range inputFileMethods {
-		if !g.idx.HasMethod("InputFile", m) {
-			return fmt.Errorf("types backend's runtime declares no InputFile.%s", m)
-		}
-	}
-	return nil
-}
-
-// expectedShape is the Go storage of a field per CONVENTIONS.md.
-func (g *gen) expectedShape(f *schema.Field) shape {
-	t := f.Type
-	switch {
-	case t.IsArray():
-		return shapeSlice
-	case g.isFile(t.Name) || g.unions[t.Name] != nil:
-		return shapeValue
-	case schema.IsPrimitive(t.Name):
-		if f.Required {
-			return shapeValue
-		}
-		return shapeOpt
-	}
-	if f.Required {
-		return shapeValue
-	}
-	return shapePtr
+	return name == schema.InputFile || g.m.IsFileUnion(name)
 }
 
 // label names a union variant in messages: its tag in a discriminated union,
@@ -483,5 +354,5 @@ func (g *gen) label(u *schema.Union, v *schema.Variant) string {
 
 // declare reserves a package-level helper name.
 func (g *gen) declare(name, what string) error {
-	return g.scope.Declare(name, what)
+	return g.m.Declare(name, what)
 }

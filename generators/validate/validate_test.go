@@ -143,7 +143,7 @@ func edge(t *testing.T) *schema.Schema {
 
 func backends(t *testing.T) []generators.Backend {
 	t.Helper()
-	bs, err := generators.Select("types,validate")
+	bs, err := pipeline.Select("validate")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,11 @@ func TestEdgeSchemaBehaviour(t *testing.T) {
 
 func generate(t *testing.T, s *schema.Schema) (string, error) {
 	t.Helper()
-	files, err := validate.Generate(s, generators.Options{Package: "p", Source: "x"})
+	m, err := generators.Model(s, "p")
+	if err != nil {
+		return "", err
+	}
+	files, err := validate.Generate(m, generators.Options{Package: "p", Source: "x"})
 	if err != nil {
 		return "", err
 	}

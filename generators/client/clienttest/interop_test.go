@@ -304,7 +304,7 @@ func TestInteropFakeService(t *testing.T) {
 	if strings.Join(texts, ",") != "u1,u2,u3,u4,u5" {
 		t.Errorf("updates %v", texts)
 	}
-	if _, err := c.GetUpdates(ctx, &botapi.GetUpdatesParams{Offset: botapi.Some(106)}); err != nil || len(fs.updates) != 0 {
+	if _, err := c.GetUpdates(ctx, &botapi.GetUpdatesParams{Offset: botapi.Some[int64](106)}); err != nil || len(fs.updates) != 0 {
 		t.Errorf("not confirmed: %v %d left", err, len(fs.updates))
 	}
 }

@@ -237,7 +237,7 @@ func TestMeaningfulZerosSentUnsetOmitted(t *testing.T) {
 	if got := mustMarshal(t, &poll); got != want {
 		t.Fatalf("sendPoll:\n got %s\nwant %s", got, want)
 	}
-	up := botapi.GetUpdatesParams{Offset: botapi.Some(0)}
+	up := botapi.GetUpdatesParams{Offset: botapi.Some[int64](0)}
 	if got := mustMarshal(t, &up); got != `{"offset":0}` {
 		t.Fatalf("getUpdates: %s", got)
 	}

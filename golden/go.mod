@@ -1,3 +1,0 @@
-module github.com/apigen/apigen/golden
-
-go 1.26

@@ -1,0 +1,357 @@
+// Package gomodel is the Go view of a checked schema, computed once per run
+// and read by every backend (types, validate, client, server, docs, …).
+//
+// It decides, in one place, what the generated package declares: the Go
+// name of every object, field, union, variant, enum value, params struct and
+// method; the Go type shape of every value (value, Opt[T], pointer, slice,
+// named type, interface); the kind of every union (interface, discriminated,
+// value, file); the shared helper names backends call each other's code by
+// (decode<Union>, Unknown<Union>, intern<Enum>, …); and facts such as "can
+// carry an upload" and "a client sends it". Backends never re-derive these
+// and never read another backend's output.
+//
+// Like protogen's Message/Field tree, the model keeps the schema's order
+// (slices, never maps while emitting) and points back at the schema node
+// every declaration came from, for its source location and doc text.
+package gomodel
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/apigen/apigen/naming"
+	"github.com/apigen/apigen/schema"
+)
+
+// Model is the Go view of one schema.
+type Model struct {
+	Schema *schema.Schema
+	// Package is the generated package's name.
+	Package string
+	// Scope holds every package-level name of the generated package: the
+	// runtime's, the model's, and whatever backends declare through
+	// Declare. A collision is an error, never a rename.
+	Scope *naming.Scope
+
+	// Objects are the object structs in schema order.
+	Objects []*Struct
+	// Params are the method parameter structs in method order (methods
+	// without parameters have none).
+	Params []*Struct
+	// Unions are the unions with a Go type of their own, in schema order
+	// (file unions are represented by InputFile and are not listed).
+	Unions []*Union
+	// Enums are the enums in schema order.
+	Enums []*Enum
+	// Methods are the API methods in schema order.
+	Methods []*Method
+
+	typeName   map[string]string
+	objects    map[string]*Struct
+	unions     map[string]*Union
+	fileUnions map[string]*schema.Union
+	enums      map[string]*Enum
+	methods    map[string]*Method
+}
+
+// Options configure Build.
+type Options struct {
+	// Package is the generated package's name (default "botapi").
+	Package string
+	// Reserved are package-level names taken before the model declares
+	// anything: the runtime's identifiers and imported package names.
+	Reserved []string
+}
+
+// Build computes the Go view of a checked schema.
+func Build(s *schema.Schema, opts Options) (*Model, error) {
+	pkg := opts.Package
+	if pkg == "" {
+		pkg = "botapi"
+	}
+	m := &Model{
+		Schema:     s,
+		Package:    pkg,
+		Scope:      naming.NewScope(opts.Reserved...),
+		typeName:   map[string]string{},
+		objects:    map[string]*Struct{},
+		unions:     map[string]*Union{},
+		fileUnions: map[string]*schema.Union{},
+		enums:      map[string]*Enum{},
+		methods:    map[string]*Method{},
+	}
+	if err := m.build(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Declare takes a package-level name for a backend's own declaration
+// (what describes it in collision errors).
+func (m *Model) Declare(goName, what string) error { return m.Scope.Declare(goName, what) }
+
+// Object returns the struct of the schema object named name, or nil.
+func (m *Model) Object(name string) *Struct { return m.objects[name] }
+
+// Union returns the union named name, or nil (also for file unions).
+func (m *Model) Union(name string) *Union { return m.unions[name] }
+
+// Enum returns the enum named name, or nil.
+func (m *Model) Enum(name string) *Enum { return m.enums[name] }
+
+// Method returns the method named name, or nil.
+func (m *Model) Method(name string) *Method { return m.methods[name] }
+
+// IsFileUnion reports whether the schema type named name is an "InputFile
+// or String" union, represented by InputFile itself.
+func (m *Model) IsFileUnion(name string) bool { return m.fileUnions[name] != nil }
+
+// GoName is the Go type name of a schema object, union or enum ("" for
+// anything else).
+func (m *Model) GoName(schemaName string) string { return m.typeName[schemaName] }
+
+// Struct is a generated struct: an object or a method's parameters.
+type Struct struct {
+	GoName string
+	// Object is the schema object (nil for params).
+	Object *schema.Object
+	// Method is the method whose parameters these are (nil for objects).
+	Method *schema.Method
+	// Opaque objects keep their raw JSON; they have no fields.
+	Opaque bool
+	Fields []*Field
+	// Members are the interface unions this object is a variant of; the
+	// object's pointer type implements each of them.
+	Members []*Union
+	// Tagged is the discriminated union this object is a variant of (its
+	// discriminator is not a field; encoding writes Tag).
+	Tagged *Union
+	Tag    string
+	// StringForm is the field a plain JSON string decodes into.
+	StringForm *Field
+	// Kind is set on an object with an at_most_one rule (Update).
+	Kind *KindAccessor
+	// Uploads reports whether a value of this struct can carry an upload
+	// (an InputFile, at any depth).
+	Uploads bool
+	// Sent reports whether a client sends values of this struct: it is a
+	// params struct, or an object reachable from some parameter.
+	Sent bool
+	// Scope holds the struct's field and method names.
+	Scope *naming.Scope
+}
+
+// Source is where the struct's schema node came from.
+func (s *Struct) Source() schema.Source {
+	if s.Object != nil {
+		return s.Object.Source
+	}
+	return s.Method.Source
+}
+
+// Field returns the field with wire name wire, or nil.
+func (s *Struct) Field(wire string) *Field {
+	for _, f := range s.Fields {
+		if f.Name == wire {
+			return f
+		}
+	}
+	return nil
+}
+
+// Field is a struct field (an object field or a parameter).
+type Field struct {
+	// Schema is the schema's field. A field typed with a file union keeps
+	// the schema's view here; Type says InputFile.
+	Schema *schema.Field
+	// Name is the wire name.
+	Name string
+	// GoName is the Go field name.
+	GoName string
+	// Type is the Go type of the field (Opt[T] when optional and scalar).
+	Type *Type
+	// FileUnion: the schema types the field "InputFile or String" (any of
+	// Upload, FileID, FileURL); a plain InputFile must be an Upload.
+	FileUnion bool
+	// Key is the pre-encoded member name `"wire":` when wire needs no
+	// escaping, else "".
+	Key string
+	// Uploads reports whether the field's value can carry an upload.
+	Uploads bool
+}
+
+// Required reports whether the field is required.
+func (f *Field) Required() bool { return f.Schema.Required }
+
+// SchemaType is the field's schema type with file unions resolved to
+// InputFile.
+func (f *Field) SchemaType() schema.Type { return f.Type.Schema }
+
+// Constraints are the field's constraints (nil when none).
+func (f *Field) Constraints() *schema.Constraints { return f.Schema.Constraints }
+
+// KindAccessor is the Kind() method of an object with an at_most_one rule
+// over its optional fields (Update): which member is present, plus the
+// unknown member kept for kinds newer than the package.
+type KindAccessor struct {
+	Rule       *schema.Rule
+	Fields     []*Field
+	Enum       *Enum // the enum whose values are exactly the fields' names (may be nil)
+	Method     string
+	UnknownKey string
+	UnknownRaw string
+	Helpers    []*PresentHelper
+}
+
+// PresentHelper is a method returning a field common to the kinds' objects
+// ("chat", "from").
+type PresentHelper struct {
+	Method string
+	Wire   string
+	// GoType is the Go name of the object returned as a pointer.
+	GoType string
+	Paths  []HelperPath
+}
+
+// HelperPath is one kind that has the common field.
+type HelperPath struct {
+	Kind     *Field
+	Field    *Field // the common field in the kind's object
+	Required bool   // the common field is a required value (take its address)
+}
+
+// UnionKind is how a union is represented in Go.
+type UnionKind int
+
+const (
+	// KeyedUnion: objects told apart by a key field; a Go interface.
+	KeyedUnion UnionKind = iota
+	// TaggedUnion: objects with a discriminator; a Go interface.
+	TaggedUnion
+	// ValueUnion: at least one primitive variant; a struct with
+	// constructors and accessors.
+	ValueUnion
+)
+
+// IsInterface reports whether the union is a Go interface.
+func (k UnionKind) IsInterface() bool { return k == KeyedUnion || k == TaggedUnion }
+
+// Union is a union with a Go type of its own.
+type Union struct {
+	Schema *schema.Union
+	GoName string
+	Kind   UnionKind
+	// Interface unions: the marker method, the unknown-variant type, its
+	// discriminator field (tagged only), and the package-level decoder and
+	// encoder functions.
+	Marker     string
+	Unknown    string
+	UnknownTag string
+	Decode     string
+	Encode     string
+	Variants   []*Variant
+	// Uploads reports whether some variant can carry an upload.
+	Uploads bool
+	// Sent reports whether a client sends values of this union.
+	Sent bool
+}
+
+// Variant returns the variant whose schema type is named name, or nil.
+func (u *Union) Variant(name string) *Variant {
+	for _, v := range u.Variants {
+		if v.Schema.Type.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// Variant is one alternative of a union.
+type Variant struct {
+	Schema *schema.Variant
+	// GoName is the exported variant name (the object's Go name for
+	// interface unions).
+	GoName string
+	// Struct is the variant's object (nil for primitive variants).
+	Struct *Struct
+	// Value unions: the constructor, the accessor, the unexported storage
+	// field, the 1-based kind and the Go type the variant is stored as.
+	Ctor  string
+	As    string
+	Field string
+	Index int
+	Type  *Type
+}
+
+// Enum is an enum: a string type with a constant per value.
+type Enum struct {
+	Schema *schema.Enum
+	GoName string
+	// Consts are the constants' names, per value.
+	Consts []string
+	// Values is the <Enum>Values function, Intern the decoder's interning
+	// function.
+	Values string
+	Intern string
+}
+
+// Const returns the constant of the value v ("" when not listed).
+func (e *Enum) Const(v string) string {
+	for i, ev := range e.Schema.Values {
+		if ev.Value == v {
+			return e.Consts[i]
+		}
+	}
+	return ""
+}
+
+// Method is an API method.
+type Method struct {
+	Schema *schema.Method
+	// GoName is the exported method name ("SendMessage").
+	GoName string
+	// Params is the parameters struct (nil when the method takes none).
+	Params *Struct
+	// Result is the Go type of the result.
+	Result *Type
+	// Uploads reports whether a call can carry an upload.
+	Uploads bool
+}
+
+func exported(wire, what string) (string, error) {
+	n, err := naming.Exported(wire)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", what, err)
+	}
+	return n, nil
+}
+
+func unexported(wire, what string) (string, error) {
+	n, err := naming.Unexported(wire)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", what, err)
+	}
+	return n, nil
+}
+
+// StructMethods are the methods every generated struct has.
+var StructMethods = []string{"MarshalJSON", "UnmarshalJSON", "encodeJSON", "decodeJSON"}
+
+// plainKey reports whether a wire name is written unchanged inside a JSON
+// string.
+func plainKey(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func keyOf(wire string) string {
+	if plainKey(wire) {
+		return strconv.Quote(wire) + ":"
+	}
+	return ""
+}

@@ -1,0 +1,237 @@
+package gomodel
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// TypeKind is the shape of a Go type.
+type TypeKind int
+
+const (
+	// Scalar: int, int64, float64, string, bool, True or an enum type.
+	Scalar TypeKind = iota
+	// File: the runtime's InputFile.
+	File
+	// Object: a struct held by value.
+	Object
+	// Pointer: a pointer to Elem (an optional object).
+	Pointer
+	// Interface: an interface union (nil = unset).
+	Interface
+	// Value: a value union struct (zero = unset).
+	Value
+	// Opt: the runtime's Opt[Elem] (an optional scalar).
+	Opt
+	// Slice: []Elem.
+	Slice
+)
+
+// Type is the Go type of a value: a field, a parameter, a result, a
+// variant. Render it with Jen; inspect it with Kind and Elem.
+type Type struct {
+	Kind TypeKind
+	// Name is the Go identifier of Scalar, File, Object, Interface and
+	// Value types ("int64", "ParseMode", "Message", "ReplyMarkup").
+	Name string
+	// Elem is the element of Pointer, Opt and Slice types.
+	Elem *Type
+	// Schema is the schema type the Go type stands for (file unions
+	// resolved to InputFile).
+	Schema schema.Type
+	// Struct, Union and Enum point at the declaration behind Object and
+	// Pointer, Interface and Value, and enum Scalar types.
+	Struct *Struct
+	Union  *Union
+	Enum   *Enum
+}
+
+// Jen renders the type as jennifer code (a fresh statement each call).
+func (t *Type) Jen() *jen.Statement {
+	switch t.Kind {
+	case Pointer:
+		return jen.Op("*").Add(t.Elem.Jen())
+	case Opt:
+		return jen.Id("Opt").Types(t.Elem.Jen())
+	case Slice:
+		return jen.Index().Add(t.Elem.Jen())
+	}
+	return jen.Id(t.Name)
+}
+
+// String is the type as Go source ("Opt[int64]", "[]*Message").
+func (t *Type) String() string {
+	switch t.Kind {
+	case Pointer:
+		return "*" + t.Elem.String()
+	case Opt:
+		return "Opt[" + t.Elem.String() + "]"
+	case Slice:
+		return "[]" + t.Elem.String()
+	}
+	return t.Name
+}
+
+// Base is the innermost non-Slice, non-Opt, non-Pointer type.
+func (t *Type) Base() *Type {
+	for t.Kind == Slice || t.Kind == Opt || t.Kind == Pointer {
+		t = t.Elem
+	}
+	return t
+}
+
+// Nilable reports whether nil is the type's unset value (pointers, slices
+// and interface unions).
+func (t *Type) Nilable() bool {
+	return t.Kind == Pointer || t.Kind == Slice || t.Kind == Interface
+}
+
+// HasIsSet reports whether unset is told by an IsSet method (Opt, InputFile
+// and value unions).
+func (t *Type) HasIsSet() bool {
+	return t.Kind == Opt || t.Kind == File || t.Kind == Value
+}
+
+// IsScalarName reports whether a schema type name is a JSON scalar kind.
+func IsScalarName(name string) bool {
+	switch name {
+	case schema.Integer, schema.Integer64, schema.Float, schema.String, schema.Boolean, schema.True:
+		return true
+	}
+	return false
+}
+
+// idDescription matches a description that calls an Integer the identifier
+// of something ("the id of the first update to return").
+var idDescription = regexp.MustCompile(`(?i)\b(the|an?|unique) (id|identifier) of\b`)
+
+// IsIdentifier is the integer-width rule: an Integer holds an identifier,
+// and is int64, when its name is "id" or ends in "_id", or when its
+// description says it is the id of something (getUpdates' offset is "the id
+// of the first update to return": it holds an update_id, so it has
+// update_id's type and needs no conversion). A field whose zero is
+// meaningful is never an identifier: identifiers are never 0, so a "*_id"
+// Integer whose 0 is a real value is a 0-based index (a poll's
+// correct_option_id) and stays int. Integer64 (the document's "may exceed
+// 32 bits") is always int64; every other Integer is int.
+func IsIdentifier(f *schema.Field) bool {
+	if f == nil || f.ZeroMeaningful {
+		return false
+	}
+	return f.Name == "id" || strings.HasSuffix(f.Name, "_id") || idDescription.MatchString(f.Description)
+}
+
+func eachOf(c *schema.Constraints) *schema.Constraints {
+	if c == nil {
+		return nil
+	}
+	return c.Each
+}
+
+// resolve replaces references to file unions with InputFile, at any array
+// depth.
+func (m *Model) resolve(t schema.Type) schema.Type {
+	if t.IsArray() {
+		return schema.ArrayOf(m.resolve(*t.Elem))
+	}
+	if m.fileUnions[t.Name] != nil {
+		return schema.Named(schema.InputFile)
+	}
+	return t
+}
+
+// scalar is the Go type of a required scalar of the schema type named name.
+func (m *Model) scalar(name string, c *schema.Constraints, ident bool) *Type {
+	t := &Type{Kind: Scalar, Schema: schema.Named(name)}
+	switch name {
+	case schema.Integer:
+		t.Name = "int"
+		if ident {
+			t.Name = "int64"
+		}
+	case schema.Integer64:
+		t.Name = "int64"
+	case schema.Float:
+		t.Name = "float64"
+	case schema.String:
+		t.Name = "string"
+		if c != nil && c.Enum != "" {
+			if e := m.enums[c.Enum]; e != nil {
+				t.Name, t.Enum = e.GoName, e
+			}
+		}
+	case schema.Boolean:
+		t.Name = "bool"
+	case schema.True:
+		t.Name = "True"
+	}
+	return t
+}
+
+// TypeOf is the Go type of a value of schema type t with constraints c
+// (generators/CONVENTIONS.md, Types): ident applies the integer-width rule's
+// verdict, optional makes scalars Opt[T] and objects pointers. Slices,
+// unions and InputFile are their own unset value.
+func (m *Model) TypeOf(t schema.Type, c *schema.Constraints, ident, optional bool) (*Type, error) {
+	t = m.resolve(t)
+	if t.IsArray() {
+		elem, err := m.TypeOf(*t.Elem, eachOf(c), ident, false)
+		if err != nil {
+			return nil, err
+		}
+		return &Type{Kind: Slice, Elem: elem, Schema: t}, nil
+	}
+	switch {
+	case IsScalarName(t.Name):
+		if c != nil && c.Enum != "" {
+			if t.Name != schema.String {
+				return nil, fmt.Errorf("enum %s on a %s", c.Enum, t.Name)
+			}
+			if m.enums[c.Enum] == nil {
+				return nil, fmt.Errorf("unknown enum %s", c.Enum)
+			}
+		}
+		st := m.scalar(t.Name, c, ident)
+		if optional {
+			return &Type{Kind: Opt, Elem: st, Schema: t}, nil
+		}
+		return st, nil
+	case t.Name == schema.InputFile:
+		return &Type{Kind: File, Name: "InputFile", Schema: t}, nil
+	case m.unions[t.Name] != nil:
+		u := m.unions[t.Name]
+		k := Value
+		if u.Kind.IsInterface() {
+			k = Interface
+		}
+		return &Type{Kind: k, Name: u.GoName, Schema: t, Union: u}, nil
+	case m.objects[t.Name] != nil:
+		o := m.objects[t.Name]
+		v := &Type{Kind: Object, Name: o.GoName, Schema: t, Struct: o}
+		if optional {
+			return &Type{Kind: Pointer, Elem: v, Schema: t}, nil
+		}
+		return v, nil
+	}
+	return nil, fmt.Errorf("unknown type %s", t.Name)
+}
+
+// variantType is the Go type a value union stores a variant as: the scalar,
+// InputFile, or a pointer to the object.
+func (m *Model) variantType(name string) (*Type, error) {
+	switch {
+	case name == schema.InputFile:
+		return &Type{Kind: File, Name: "InputFile", Schema: schema.Named(name)}, nil
+	case IsScalarName(name):
+		return m.scalar(name, nil, false), nil
+	}
+	if o := m.objects[name]; o != nil {
+		return &Type{Kind: Pointer, Elem: &Type{Kind: Object, Name: o.GoName, Schema: schema.Named(name), Struct: o}, Schema: schema.Named(name)}, nil
+	}
+	return nil, fmt.Errorf("unknown variant type %s", name)
+}
