@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/generators/server"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/loader"
 )
 

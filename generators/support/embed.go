@@ -53,8 +53,8 @@ var Parts = []Part{TypesPart, ValidatePart, FormatPart, ClientPart, ServerPart}
 
 // source is one runtime file split for merging.
 type source struct {
-	imports []string // import specs as written: `"io"` or `name "path"`
-	body    string   // everything after the import declarations
+	imports []string            // import specs as written: `"io"` or `name "path"`
+	body    string              // everything after the import declarations
 	names   []string            // package-level identifiers
 	members map[string][]string // type -> its fields and methods
 }

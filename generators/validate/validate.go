@@ -167,7 +167,7 @@ type gen struct {
 
 	objects map[string]*schema.Object
 	unions  map[string]*schema.Union // unions with a Go type of their own
-	enums map[string]*schema.Enum
+	enums   map[string]*schema.Enum
 	// tagOf is the discriminator tag of a variant object.
 	tagOf map[string]string
 	// discOf is the discriminator field an object does not carry.
@@ -208,7 +208,7 @@ func newGen(m *gomodel.Model, opts generators.Options) *gen {
 		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
 		enums: map[string]*schema.Enum{},
 		tagOf: map[string]string{}, discOf: map[string]string{},
-		checks: map[string]bool{},
+		checks:   map[string]bool{},
 		patterns: map[string]string{}, unionFuncs: map[string]string{}, labelFuncs: map[string]string{},
 	}
 }

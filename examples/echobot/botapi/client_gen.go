@@ -777,12 +777,12 @@ func (*SendMediaGroupParams) clientMethod() string {
 func (v *SendMediaGroupParams) clientWithUploads(a *clientUploads) clientParams {
 	c := *v
 	if c.Media != nil {
-		s0 := make([]InputMedia, len(c.Media))
-		copy(s0, c.Media)
-		for i0 := range s0 {
-			s0[i0] = clientAttachInputMedia(a, s0[i0])
+		elems := make([]InputMedia, len(c.Media))
+		copy(elems, c.Media)
+		for i := range elems {
+			elems[i] = clientAttachInputMedia(a, elems[i])
 		}
-		c.Media = s0
+		c.Media = elems
 	}
 	return &c
 }
@@ -1048,8 +1048,8 @@ func (c *Client) Updates(ctx context.Context, p *GetUpdatesParams) iter.Seq2[Upd
 			}
 			b = clientBackoff{}
 			for i := range batch {
-				if next := batch[i].UpdateID + 1; !q.Offset.IsSet() || int64(q.Offset.Value()) < next {
-					q.Offset = Some(int(next))
+				if next := batch[i].UpdateID + 1; !q.Offset.IsSet() || q.Offset.Value() < next {
+					q.Offset = Some(next)
 				}
 				if !yield(batch[i], nil) {
 					return

@@ -5288,7 +5288,7 @@ func (v *GetUpdatesParams) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	if x, ok := v.Offset.Get(); ok {
 		w.key("\"offset\":")
-		w.Int(x)
+		w.Int64(x)
 	}
 	if x, ok := v.Limit.Get(); ok {
 		w.key("\"limit\":")
@@ -5316,7 +5316,7 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "offset":
-			x, err := r.Int()
+			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "offset")
 			}

@@ -1554,7 +1554,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 
 // serverDecodeGetUpdatesParams reads the parameters of getUpdates.
 func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
-	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt); err != nil {
+	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
 		p.Offset = Some(x)
@@ -1570,20 +1570,20 @@ func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
 		p.Timeout = Some(x)
 	}
 	if _, err := serverDecode(a, "allowed_updates", false, func(r *jsonReader) error {
-		s0 := []UpdateType{}
+		elems := []UpdateType{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 UpdateType
+			var elem UpdateType
 			v, err := r.Str()
 			if err != nil {
-				return jsonErrIndex(err, len(s0))
+				return jsonErrIndex(err, len(elems))
 			}
-			x0 = UpdateType(v)
-			s0 = append(s0, x0)
+			elem = UpdateType(v)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.AllowedUpdates = s0
+		p.AllowedUpdates = elems
 		return nil
 	}); err != nil {
 		return err
@@ -1614,20 +1614,20 @@ func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
 		p.MaxConnections = Some(x)
 	}
 	if _, err := serverDecode(a, "allowed_updates", false, func(r *jsonReader) error {
-		s0 := []UpdateType{}
+		elems := []UpdateType{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 UpdateType
+			var elem UpdateType
 			v, err := r.Str()
 			if err != nil {
-				return jsonErrIndex(err, len(s0))
+				return jsonErrIndex(err, len(elems))
 			}
-			x0 = UpdateType(v)
-			s0 = append(s0, x0)
+			elem = UpdateType(v)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.AllowedUpdates = s0
+		p.AllowedUpdates = elems
 		return nil
 	}); err != nil {
 		return err
@@ -1670,18 +1670,18 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.Entities = s0
+		p.Entities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -1780,18 +1780,18 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -1849,18 +1849,18 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -1918,18 +1918,18 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -2012,18 +2012,18 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -2106,18 +2106,18 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -2200,18 +2200,18 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -2269,18 +2269,18 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -2385,27 +2385,27 @@ func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) er
 		return err
 	}
 	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
-		s0 := []InputMedia{}
+		elems := []InputMedia{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 InputMedia
+			var elem InputMedia
 			v, err := decodeInputMedia(r)
 			if err != nil {
-				return jsonErrIndex(err, len(s0))
+				return jsonErrIndex(err, len(elems))
 			}
-			x0 = v
-			s0 = append(s0, x0)
+			elem = v
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.Media = s0
+		p.Media = elems
 		return nil
 	}); err != nil {
 		return err
 	}
-	for i0 := range p.Media {
-		if err := serverBindInputMedia(a, p.Media[i0]); err != nil {
-			return serverParamErr("media", jsonErrIndex(err, i0))
+	for i := range p.Media {
+		if err := serverBindInputMedia(a, p.Media[i]); err != nil {
+			return serverParamErr("media", jsonErrIndex(err, i))
 		}
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
@@ -2731,20 +2731,20 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 		p.Question = x
 	}
 	if _, err := serverDecode(a, "options", true, func(r *jsonReader) error {
-		s0 := []string{}
+		elems := []string{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 string
+			var elem string
 			v, err := r.Str()
 			if err != nil {
-				return jsonErrIndex(err, len(s0))
+				return jsonErrIndex(err, len(elems))
 			}
-			x0 = v
-			s0 = append(s0, x0)
+			elem = v
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.Options = s0
+		p.Options = elems
 		return nil
 	}); err != nil {
 		return err
@@ -2780,18 +2780,18 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 		p.ExplanationParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "explanation_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.ExplanationEntities = s0
+		p.ExplanationEntities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -3359,18 +3359,18 @@ func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *AnswerCallbackQuery
 // serverDecodeSetMyCommandsParams reads the parameters of setMyCommands.
 func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) error {
 	if _, err := serverDecode(a, "commands", true, func(r *jsonReader) error {
-		s0 := []BotCommand{}
+		elems := []BotCommand{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 BotCommand
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem BotCommand
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.Commands = s0
+		p.Commands = elems
 		return nil
 	}); err != nil {
 		return err
@@ -3408,18 +3408,18 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.Entities = s0
+		p.Entities = elems
 		return nil
 	}); err != nil {
 		return err
@@ -3472,18 +3472,18 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 		p.ParseMode = Some(ParseMode(x))
 	}
 	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		s0 := []MessageEntity{}
+		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
-			var x0 MessageEntity
-			if err := x0.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(s0))
+			var elem MessageEntity
+			if err := elem.decodeJSON(r); err != nil {
+				return jsonErrIndex(err, len(elems))
 			}
-			s0 = append(s0, x0)
+			elems = append(elems, elem)
 			return nil
 		}); err != nil {
 			return err
 		}
-		p.CaptionEntities = s0
+		p.CaptionEntities = elems
 		return nil
 	}); err != nil {
 		return err

@@ -1855,7 +1855,7 @@ func ChatActionValues() []ChatAction {
 type GetUpdatesParams struct {
 	// The id of the first update to return, must be highest received id plus
 	// one; negative counts from the end. Optional.
-	Offset Opt[int] `json:"offset,omitzero"`
+	Offset Opt[int64] `json:"offset,omitzero"`
 
 	// Range: 1-100. Default: 100. Its zero value is meaningful and is sent when
 	// set. Optional.
