@@ -22,7 +22,7 @@ type fakeService struct {
 	mu      sync.Mutex
 	queue   []botapi.Update
 	sent    []botapi.SendMessageParams
-	offsets []int
+	offsets []int64
 	done    chan struct{}
 	once    sync.Once
 }
@@ -33,7 +33,7 @@ func (s *fakeService) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams
 	s.offsets = append(s.offsets, off)
 	var out []botapi.Update
 	for _, u := range s.queue {
-		if u.UpdateID >= int64(off) {
+		if u.UpdateID >= off {
 			out = append(out, u)
 		}
 	}
