@@ -79,7 +79,42 @@ func (m *Model) build() error {
 	}
 	m.markUploads()
 	m.markSent()
+	m.markUses()
 	return nil
+}
+
+// markUses records where each object is met: the methods returning it and
+// the fields and unions holding it.
+func (m *Model) markUses() {
+	seen := map[*Struct]map[string]bool{}
+	hold := func(st *Struct, by string) {
+		if seen[st] == nil {
+			seen[st] = map[string]bool{}
+		}
+		if !seen[st][by] {
+			seen[st][by] = true
+			st.HeldBy = append(st.HeldBy, by)
+		}
+	}
+	for _, st := range m.Objects {
+		for _, f := range st.Fields {
+			if b := f.Type.Base(); b.Kind == Object {
+				hold(b.Struct, st.GoName+"."+f.GoName)
+			}
+		}
+	}
+	for _, u := range m.Unions {
+		for _, v := range u.Variants {
+			if v.Struct != nil {
+				hold(v.Struct, u.GoName)
+			}
+		}
+	}
+	for _, me := range m.Methods {
+		if b := me.Result.Base(); b.Kind == Object {
+			b.Struct.ReturnedBy = append(b.Struct.ReturnedBy, me)
+		}
+	}
 }
 
 func (m *Model) buildEnum(e *schema.Enum) error {

@@ -139,6 +139,11 @@ type Struct struct {
 	Sent bool
 	// Scope holds the struct's field and method names.
 	Scope *naming.Scope
+	// ReturnedBy are the methods whose result is (or is an array of) this
+	// object, and HeldBy the Go fields ("Message.From") and unions that
+	// hold it, in schema order: where a reader meets the type.
+	ReturnedBy []*Method
+	HeldBy     []string
 }
 
 // Source is where the struct's schema node came from.
@@ -147,6 +152,31 @@ func (s *Struct) Source() schema.Source {
 		return s.Object.Source
 	}
 	return s.Method.Source
+}
+
+// Ref is the struct's place in the document: "Ref: section S, line N of
+// doc" (an empty string when the schema does not know it).
+func (s *Struct) Ref(doc string) string { return Ref(s.Source(), doc) }
+
+// Ref words a source location for doc comments.
+func Ref(src schema.Source, doc string) string {
+	if src.Section == "" && src.Line == 0 {
+		return ""
+	}
+	r := "Ref:"
+	if src.Section != "" {
+		r += " section " + strconv.Quote(src.Section)
+	}
+	if src.Line > 0 {
+		if src.Section != "" {
+			r += ","
+		}
+		r += " line " + strconv.Itoa(src.Line)
+		if doc != "" {
+			r += " of " + doc
+		}
+	}
+	return r + "."
 }
 
 // Field returns the field with wire name wire, or nil.

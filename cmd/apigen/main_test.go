@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/apigen/apigen/internal/goldencase"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,7 +148,7 @@ func TestDiffExitStatus(t *testing.T) {
 
 // TestDocsCommand writes only the docs, only where --out says.
 func TestDocsCommand(t *testing.T) {
-	specPath := filepath.Join(repoRoot(t), "golden", "docs-basic", "spec.md")
+	specPath := goldenSpec(t, "docs-basic")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	code, out, errs := runCLI("docs", "--spec", specPath, "--out", "site")
@@ -172,7 +173,7 @@ func TestDocsCommand(t *testing.T) {
 // TestGenerateNoDocs is the go:generate form: only the Go package, only
 // under --out.
 func TestGenerateNoDocs(t *testing.T) {
-	specPath := filepath.Join(repoRoot(t), "golden", "docs-basic", "spec.md")
+	specPath := goldenSpec(t, "docs-basic")
 	t.Chdir(t.TempDir())
 	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--schema-out", "none")
 	if code != 0 || out != "" || errs != "" {
@@ -190,4 +191,19 @@ func TestGenerateNoDocs(t *testing.T) {
 			t.Errorf("--docs none still wrote %s", f)
 		}
 	}
+}
+
+// goldenSpec writes the spec.md of a golden case archive to a temporary
+// file and returns its path (taken before the test changes directory).
+func goldenSpec(t *testing.T, name string) string {
+	t.Helper()
+	data, err := goldencase.File(filepath.Join(repoRoot(t), "golden", name+".txtar"), "spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "spec.md")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -201,6 +201,24 @@ func (s *validateState) text(at *validatePath, field, text string, min, max, uni
 	}
 }
 
+// Whether a union validator reports a nil value as missing.
+const (
+	validateOptional = false
+	validateRequired = true
+)
+
+// validateWant lists the labels whose bit is set in only, for a message
+// about a variant that is not allowed.
+func validateWant(only uint64, labels ...string) string {
+	var out []string
+	for i, l := range labels {
+		if only&(1<<i) != 0 {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 // required reports a missing required value.
 func (s *validateState) required(at *validatePath, field string) {
 	s.add(at, field, "required, not set")

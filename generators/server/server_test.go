@@ -2,19 +2,20 @@ package server_test
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/internal/goldencase"
 	"github.com/apigen/apigen/generators/server"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/loader"
 )
 
+// load reads the spec of a golden case archive.
 func load(t *testing.T, path string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	b, err := goldencase.File(path, "spec.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +23,7 @@ func load(t *testing.T, path string) []byte {
 }
 
 func TestDeterministic(t *testing.T) {
-	src := load(t, "../../golden/server-uploads/spec.md")
+	src := load(t, "../../golden/server-uploads.txtar")
 	var prev []byte
 	for i := 0; i < 3; i++ {
 		s, err := loader.FromSpec(src, "spec.md", nil)
@@ -51,7 +52,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestCaseInsensitiveCollision(t *testing.T) {
-	src := string(load(t, "../../golden/server-dispatch/spec.md"))
+	src := string(load(t, "../../golden/server-dispatch.txtar"))
 	src = strings.Replace(src, "| ping | none | True |", "| ping | none | True |\n| pinG | none | True |", 1)
 	s, err := loader.FromSpec([]byte(src), "spec.md", nil)
 	if err == nil {

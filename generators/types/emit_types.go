@@ -314,11 +314,15 @@ func (g *gen) packageDoc() []string {
 
 func (g *gen) objectDoc(si *gomodel.Struct) []string {
 	o := si.Object
-	lines := []string{si.GoName + " is the " + o.Name + " object."}
-	if d := sentence(o.Description); d != "" {
-		lines = append(lines, "", d)
+	first := si.GoName + " is the " + o.Name + " object."
+	if d := strings.TrimSpace(o.Description); d != "" {
+		first = si.GoName + " is the " + o.Name + " object: " + sentence(lowerFirst(d))
 	}
+	lines := []string{first}
 	var extra []string
+	if uses := usesText(si); uses != "" {
+		extra = append(extra, uses)
+	}
 	if o.Opaque {
 		extra = append(extra, "The document does not show its fields: Raw holds the JSON exactly as received and is written back unchanged.")
 	}
@@ -341,10 +345,48 @@ func (g *gen) objectDoc(si *gomodel.Struct) []string {
 	if o.Since != "" {
 		extra = append(extra, "Since "+o.Since+".")
 	}
+	if ref := si.Ref(g.m.Schema.Source); ref != "" {
+		extra = append(extra, ref)
+	}
 	for _, e := range extra {
 		lines = append(lines, "", e)
 	}
 	return lines
+}
+
+// maxUses bounds the lists of a doc comment's "Returned by" and "Held by".
+const maxUses = 6
+
+// usesText says where a reader meets an object: the methods returning it
+// and the fields holding it.
+func usesText(si *gomodel.Struct) string {
+	list := func(items []string) string {
+		if len(items) > maxUses {
+			return strings.Join(items[:maxUses], ", ") + " and " + strconv.Itoa(len(items)-maxUses) + " more"
+		}
+		return strings.Join(items, ", ")
+	}
+	var parts []string
+	if len(si.ReturnedBy) > 0 {
+		var names []string
+		for _, me := range si.ReturnedBy {
+			names = append(names, me.Schema.Name)
+		}
+		parts = append(parts, "Returned by "+list(names)+".")
+	}
+	if len(si.HeldBy) > 0 {
+		parts = append(parts, "Held by "+list(si.HeldBy)+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// lowerFirst lowercases the first letter of a sentence unless it starts an
+// acronym or a name ("GIF", "HTTP").
+func lowerFirst(s string) string {
+	if len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z') {
+		return strings.ToLower(s[:1]) + s[1:]
+	}
+	return s
 }
 
 func (g *gen) structFields(si *gomodel.Struct) []jen.Code {
@@ -488,6 +530,9 @@ func (g *gen) emitParamsType(f *jen.File, si *gomodel.Struct) {
 	if m.Since != "" {
 		extra = append(extra, "Since "+m.Since+".")
 	}
+	if ref := gomodel.Ref(m.Source, g.m.Schema.Source); ref != "" {
+		extra = append(extra, ref)
+	}
 	lines = append(lines, "")
 	lines = append(lines, extra...)
 	for _, c := range comment(lines) {
@@ -523,6 +568,9 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		if u.Since != "" {
 			lines = append(lines, "", "Since "+u.Since+".")
 		}
+		if ref := gomodel.Ref(u.Source, g.m.Schema.Source); ref != "" {
+			lines = append(lines, "", ref)
+		}
 		for _, c := range comment(lines) {
 			f.Add(c)
 		}
@@ -543,11 +591,24 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		f.Line()
 		f.Func().Params(jen.Op("*").Id(ui.Unknown)).Id(ui.Marker).Params().Block()
 		f.Line()
+		// Compile-time guards: every variant implements the union, so a
+		// variant that loses its marker is a build error, not a silent
+		// Unknown at run time.
+		var guards []jen.Code
+		for _, v := range ui.Variants {
+			guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Parens(jen.Op("*").Id(v.GoName)).Parens(jen.Nil()))
+		}
+		guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Parens(jen.Op("*").Id(ui.Unknown)).Parens(jen.Nil()))
+		f.Var().Defs(guards...)
+		f.Line()
 		return
 	}
 	lines = append(lines, "", "The zero "+ui.GoName+" is unset. Build one with "+joinCtors(ui)+"; read it with "+joinAs(ui)+".")
 	if u.Since != "" {
 		lines = append(lines, "", "Since "+u.Since+".")
+	}
+	if ref := gomodel.Ref(u.Source, g.m.Schema.Source); ref != "" {
+		lines = append(lines, "", ref)
 	}
 	for _, c := range comment(lines) {
 		f.Add(c)
@@ -617,6 +678,9 @@ func (g *gen) emitEnum(f *jen.File, ei *gomodel.Enum) {
 		lines = append(lines, "", d)
 	}
 	lines = append(lines, "", "Decoding keeps values not listed here; Known reports whether a value is listed.")
+	if ref := gomodel.Ref(e.Source, g.m.Schema.Source); ref != "" {
+		lines = append(lines, "", ref)
+	}
 	for _, c := range comment(lines) {
 		f.Add(c)
 	}

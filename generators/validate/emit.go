@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"fmt"
+	"go/token"
 	"math"
 	"regexp"
 	"strconv"
@@ -120,6 +121,16 @@ func (g *gen) emit() ([]byte, error) {
 // anchored makes a pattern match the whole string.
 func anchored(p string) string { return "^(?:" + p + ")$" }
 
+// variantBit names the bit of a union variant in the allowed-variants mask
+// of the union's validator: validate<Union><Label>.
+func (g *gen) variantBit(u *schema.Union, v *schema.Variant) string {
+	label, err := naming.Exported(g.label(u, v))
+	if err != nil {
+		label = g.typeName(v.Type.Name)
+	}
+	return g.unionFuncs[u.Name] + label
+}
+
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
 	for _, u := range g.s.Unions {
@@ -132,6 +143,15 @@ func (g *gen) declareHelpers() error {
 		}
 		g.unionFuncs[u.Name] = n
 		g.helperOrder = append(g.helperOrder, u.Name)
+		names := []string{n + "Any"}
+		for _, v := range u.Variants {
+			names = append(names, g.variantBit(u, v))
+		}
+		for _, bn := range names {
+			if err := g.declare(bn, "variant bit of the validator of union "+u.Name); err != nil {
+				return err
+			}
+		}
 	}
 	for _, si := range g.structs {
 		for _, r := range si.rules {
@@ -194,15 +214,38 @@ func (g *gen) declarePatterns(base string, c *schema.Constraints) error {
 type body struct {
 	g    *gen
 	si   *structInfo
-	n    int
+	used map[string]int // local names taken in the function
 	docs []string
 	// elems names the array elements being emitted in docs ("media[i]").
 	elems []string
 }
 
+// local returns a fresh local variable name: prefix itself the first time,
+// then prefix2, prefix3, ... The receiver and parameters (v, s, at) and
+// "ok" are taken from the start.
 func (b *body) local(prefix string) string {
-	b.n++
-	return prefix + strconv.Itoa(b.n)
+	if b.used == nil {
+		b.used = map[string]int{"v": 1, "s": 1, "at": 1, "ok": 1, "_": 1}
+	}
+	if token.Lookup(prefix).IsKeyword() {
+		prefix += "_"
+	}
+	b.used[prefix]++
+	if n := b.used[prefix]; n > 1 {
+		return prefix + strconv.Itoa(n)
+	}
+	return prefix
+}
+
+// named is a local named after a wire name and a role ("replyMarkupPath"
+// for the path of reply_markup), or fallback when name is empty.
+func (b *body) named(name, suffix, fallback string) string {
+	if name != "" {
+		if n, err := naming.Unexported(name); err == nil {
+			return b.local(strings.TrimSuffix(n, "_") + suffix)
+		}
+	}
+	return b.local(fallback)
 }
 
 func (b *body) doc(name, text string) {
@@ -257,7 +300,7 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 	at := id("at")
 	switch fi.shape {
 	case shapeOpt:
-		xv := b.local("x")
+		xv := b.named(f.Name, "", "x")
 		inner, err := b.scalar(id(xv), f.Type.Name, f.Constraints, fi.mode, at, f.Name)
 		if err != nil || len(inner) == 0 {
 			return nil, err
@@ -271,7 +314,7 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 			return nil, nil
 		}
 		b.doc(f.Name, "checked as "+f.Type.Name)
-		p := b.local("p")
+		p := b.named(f.Name, "Path", "path")
 		return []jen.Code{jen.If(x().Op("!=").Nil()).Block(
 			b.pathDecl(p, at, f.Name),
 			x().Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)),
@@ -314,7 +357,7 @@ func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool
 		if name == "" {
 			out = append(out, x().Dot(methodValidateAt).Call(jen.Id("s"), at()))
 		} else {
-			p := b.local("p")
+			p := b.named(name, "Path", "path")
 			out = append(out, b.pathDecl(p, at, name), x().Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)))
 		}
 	}
@@ -400,12 +443,12 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 	if c != nil {
 		each = c.Each
 	}
-	i := b.local("i")
-	e := b.local("e")
+	i := b.local(string(rune('i' + len(idx))))
+	e := b.local("elemPath")
 	arrPath := at
 	var decl []jen.Code
 	if name != "" {
-		a := b.local("a")
+		a := b.named(name, "Path", "path")
 		arrPath = ref(a)
 		decl = append(decl, b.pathDecl(a, at, name))
 	}
@@ -655,20 +698,34 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		if c != nil && c.UploadOnly {
 			return nil, fmt.Errorf("upload_only on union %s of objects", u.Name)
 		}
-		var mask uint64
-		for i, uv := range u.Variants {
-			if allowed[uv.Type.Name] {
-				mask |= 1 << i
+		// The allowed variants by name: <helper>Any, or their bits or-ed.
+		var mask jen.Code
+		if len(only) == 0 {
+			mask = jen.Id(g.unionFuncs[u.Name] + "Any")
+		} else {
+			for _, uv := range u.Variants {
+				if allowed[uv.Type.Name] {
+					bit := jen.Id(g.variantBit(u, uv))
+					if mask == nil {
+						mask = bit
+					} else {
+						mask = jen.Add(mask).Op("|").Add(bit)
+					}
+				}
 			}
 		}
+		req := jen.Id("validateOptional")
+		if required {
+			req = jen.Id("validateRequired")
+		}
 		args := func(path jen.Code) jen.Code {
-			return jen.Id(g.unionFuncs[u.Name]).Call(jen.Id("s"), path, x(), jen.Lit(required), jen.Lit(int(mask)), jen.Lit(strings.Join(only, ", ")))
+			return jen.Id(g.unionFuncs[u.Name]).Call(jen.Id("s"), path, x(), req, mask)
 		}
 		b.doc(name, "checked as "+u.Name)
 		if name == "" {
 			return []jen.Code{args(at())}, nil
 		}
-		p := b.local("p")
+		p := b.named(name, "Path", "path")
 		return []jen.Code{b.pathDecl(p, at, name), args(jen.Op("&").Id(p))}, nil
 	}
 
@@ -699,7 +756,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			return []jen.Code{holds(v), jen.Id("ok").Op("&&").Add(extra)}
 		}
 		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (uv.Type.Name == schema.String || uv.Type.Name == schema.InputFile) {
-			sv := b.local("sv")
+			sv := b.local("text")
 			val := id(sv)
 			if uv.Type.Name == schema.InputFile {
 				val = val.dot("Ref").call()
@@ -718,17 +775,17 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		case !allowed[uv.Type.Name]:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("add", at(), jen.Lit(name), jen.Lit(uv.Type.Name+" is not allowed here, want one of "+strings.Join(only, ", ")))))
 		case upload && uv.Type.Name == schema.InputFile:
-			f := b.local("f")
+			f := b.local("file")
 			out = append(out, jen.If(cond(f, jen.Op("!").Id(f).Dot("IsUpload").Call())...).Block(call("uploadOnly", at(), jen.Lit(name))))
 		case upload && uv.Type.Name == schema.String:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("uploadOnly", at(), jen.Lit(name))))
 		case g.objects[uv.Type.Name] != nil && g.checks[uv.Type.Name]:
-			o := b.local("o")
+			o := b.local("variant")
 			var inner []jen.Code
 			if name == "" {
 				inner = append(inner, jen.Id(o).Dot(methodValidateAt).Call(jen.Id("s"), at()))
 			} else {
-				p := b.local("p")
+				p := b.named(name, "Path", "path")
 				inner = append(inner, b.pathDecl(p, at, name), jen.Id(o).Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)))
 			}
 			out = append(out, jen.If(cond(o, jen.Id(o).Op("!=").Nil())...).Block(inner...))
@@ -744,7 +801,11 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 	var cases []jen.Code
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.If(jen.Id("required")).Block(call("required", jen.Id("at"), jen.Lit("")))))
 	var labels []string
-	for i, v := range u.Variants {
+	wantArgs := []jen.Code{jen.Id("only")}
+	for _, v := range u.Variants {
+		wantArgs = append(wantArgs, jen.Lit(g.label(u, v)))
+	}
+	for _, v := range u.Variants {
 		labels = append(labels, g.label(u, v))
 		desc := v.Type.Name
 		if tagged {
@@ -752,7 +813,7 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		}
 		inner := []jen.Code{
 			jen.Case(jen.Id("x").Op("==").Nil()).Block(call("required", jen.Id("at"), jen.Lit(""))),
-			jen.Case(jen.Id("only").Op("&").Lit(1 << i).Op("==").Lit(0)).Block(call("add", jen.Id("at"), jen.Lit(""), jen.Lit(desc+" is not allowed here, want one of ").Op("+").Id("want"))),
+			jen.Case(jen.Id("only").Op("&").Id(g.variantBit(u, v)).Op("==").Lit(0)).Block(call("add", jen.Id("at"), jen.Lit(""), jen.Lit(desc+" is not allowed here, want one of ").Op("+").Id("validateWant").Call(wantArgs...))),
 		}
 		if g.checks[v.Type.Name] {
 			inner = append(inner, jen.Default().Block(jen.Id("x").Dot(methodValidateAt).Call(jen.Id("s"), jen.Id("at"))))
@@ -774,12 +835,27 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		jen.If(jen.Id("x").Op("==").Nil()).Block(call("required", jen.Id("at"), jen.Lit(""))).Else().Block(unk),
 	))
 	n := g.unionFuncs[u.Name]
-	for _, l := range wrap(fmt.Sprintf("%s checks a %s whose own path is at. required reports a nil value; only has bit i set for each allowed variant i (in schema order) and want lists the allowed ones for the message.", n, goU), "") {
+	var bits []jen.Code
+	var all jen.Code
+	for i, v := range u.Variants {
+		b := g.variantBit(u, v)
+		bits = append(bits, jen.Id(b).Op("=").Lit(1).Op("<<").Lit(i))
+		if all == nil {
+			all = jen.Id(b)
+		} else {
+			all = jen.Add(all).Op("|").Id(b)
+		}
+	}
+	bits = append(bits, jen.Id(n+"Any").Op("=").Add(all))
+	f.Comment("The variants " + n + " may allow, one bit each.")
+	f.Const().Defs(bits...)
+	f.Line()
+	for _, l := range wrap(fmt.Sprintf("%s checks a %s whose own path is at. required (validateRequired or validateOptional) says whether nil is a problem; only holds the bits of the allowed variants (%sAny for all).", n, goU, n), "") {
 		f.Comment(l)
 	}
 	f.Func().Id(n).Params(
 		jen.Id("s").Op("*").Id(rtState), jen.Id("at").Op("*").Id(rtPath), jen.Id("u").Id(goU),
-		jen.Id("required").Bool(), jen.Id("only").Uint64(), jen.Id("want").String(),
+		jen.Id("required").Bool(), jen.Id("only").Uint64(),
 	).Block(jen.Switch(jen.Id("x").Op(":=").Id("u").Assert(jen.Type())).Block(cases...))
 	f.Line()
 	return nil
@@ -964,7 +1040,7 @@ func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 	fn := b.g.labelFuncs[u.Name]
 	var kinds []string
 	var match jen.Code
-	k := b.local("k")
+	k := b.local("label")
 	for _, kn := range r.Kinds {
 		var label string
 		for _, v := range u.Variants {
@@ -1127,7 +1203,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 			text += "at most " + strconv.Itoa(*c.MaxLineFeeds) + " line feeds"
 		}
 		if c.Length != nil && c.Length.AfterEntityParsing && mode != nil {
-			m, k := b.local("mode"), b.local("m")
+			m, k := b.named(mode.f.Name, "", "mode"), b.local("m")
 			mx := id("v").dot(mode.goName)
 			var set jen.Code
 			if mode.shape == shapeOpt {

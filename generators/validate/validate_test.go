@@ -236,10 +236,10 @@ func TestParseModePairing(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`if m2, ok := v.ParseMode.Get(); ok && m2.Known() {`,
-		`s.formatted(at, "text", v.Text, mode1, validateNoLimit, 10, validateCharacters, validateNoLimit)`,
-		`if m5, ok := v.NoteParseMode.Get(); ok && m5.Known() {`,
-		`s.formatted(at, "note", x3, mode4, validateNoLimit, 20, validateCharacters, validateNoLimit)`,
+		`if m, ok := v.ParseMode.Get(); ok && m.Known() {`,
+		`s.formatted(at, "text", v.Text, parseMode, validateNoLimit, 10, validateCharacters, validateNoLimit)`,
+		`if m2, ok := v.NoteParseMode.Get(); ok && m2.Known() {`,
+		`s.formatted(at, "note", note, noteParseMode, validateNoLimit, 20, validateCharacters, validateNoLimit)`,
 	} {
 		if !strings.Contains(code, want) {
 			t.Errorf("missing %q in\n%s", want, code[strings.Index(code, "func (v *SayParams) validateAt"):])

@@ -39,9 +39,10 @@
 // decoding errors carry the path of the offending field.
 package botapi
 
-// Update is the Update object.
+// Update is the Update object: At most one of the optional fields is present
+// in any update.
 //
-// At most one of the optional fields is present in any update.
+// Returned by getUpdates.
 //
 // Rule: at most one of message, edited_message, channel_post,
 // edited_channel_post, inline_query, chosen_inline_result, callback_query,
@@ -51,6 +52,8 @@ package botapi
 // Kind reports which of the fields is present; an unknown member holding an
 // object (a kind newer than this package) is kept in UnknownKey and
 // UnknownRaw and written back.
+//
+// Ref: section "Update", line 28 of bot-api-5.0.md.
 type Update struct {
 	// Starts at some positive number and increases sequentially. Allows ignoring
 	// repeats and restoring order. After at least a week without new updates,
@@ -165,6 +168,10 @@ func (v *Update) Sender() *User {
 }
 
 // WebhookInfo is the WebhookInfo object.
+//
+// Returned by getWebhookInfo.
+//
+// Ref: section "WebhookInfo", line 47 of bot-api-5.0.md.
 type WebhookInfo struct {
 	// Empty if no webhook is set (also empty when the bot uses getUpdates).
 	// Required.
@@ -194,6 +201,12 @@ type WebhookInfo struct {
 }
 
 // User is the User object.
+//
+// Returned by getMe. Held by Message.From, Message.ForwardFrom,
+// Message.ViaBot, Message.NewChatMembers, Message.LeftChatMember,
+// MessageEntity.User and 5 more.
+//
+// Ref: section "User", line 60 of bot-api-5.0.md.
 type User struct {
 	// Required.
 	ID int64 `json:"id"`
@@ -224,6 +237,11 @@ type User struct {
 }
 
 // Chat is the Chat object.
+//
+// Returned by getChat. Held by Message.SenderChat, Message.Chat,
+// Message.ForwardFromChat.
+//
+// Ref: section "Chat", line 74 of bot-api-5.0.md.
 type Chat struct {
 	// Required.
 	ID int64 `json:"id"`
@@ -284,6 +302,13 @@ type Chat struct {
 }
 
 // Message is the Message object.
+//
+// Returned by sendMessage, forwardMessage, sendPhoto, sendAudio,
+// sendDocument, sendVideo and 9 more. Held by Update.Message,
+// Update.EditedMessage, Update.ChannelPost, Update.EditedChannelPost,
+// Chat.PinnedMessage, Message.ReplyToMessage and 3 more.
+//
+// Ref: section "Message", line 96 of bot-api-5.0.md.
 type Message struct {
 	// Unique inside the chat. Required.
 	MessageID int64 `json:"message_id"`
@@ -450,12 +475,23 @@ type Message struct {
 }
 
 // MessageID is the MessageId object.
+//
+// Returned by copyMessage.
+//
+// Ref: section "MessageId", line 152 of bot-api-5.0.md.
 type MessageID struct {
 	// Required.
 	MessageID int64 `json:"message_id"`
 }
 
 // MessageEntity is the MessageEntity object.
+//
+// Held by Message.Entities, Message.CaptionEntities,
+// Poll.ExplanationEntities, InputMediaPhoto.CaptionEntities,
+// InputMediaVideo.CaptionEntities, InputMediaAnimation.CaptionEntities and 2
+// more.
+//
+// Ref: section "MessageEntity", line 158 of bot-api-5.0.md.
 type MessageEntity struct {
 	// Values: MessageEntityType (open: unknown values are kept). Required.
 	Type MessageEntityType `json:"type"`
@@ -477,6 +513,11 @@ type MessageEntity struct {
 }
 
 // PhotoSize is the PhotoSize object.
+//
+// Held by Message.Photo, Message.NewChatPhoto, Animation.Thumb, Audio.Thumb,
+// Document.Thumb, Video.Thumb and 2 more.
+//
+// Ref: section "Media objects", line 173 of bot-api-5.0.md.
 type PhotoSize struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -495,11 +536,14 @@ type PhotoSize struct {
 	FileSize Opt[int] `json:"file_size,omitzero"`
 }
 
-// Animation is the Animation object.
+// Animation is the Animation object: GIF or H.264/MPEG-4 AVC video without
+// sound.
 //
-// GIF or H.264/MPEG-4 AVC video without sound.
+// Held by Message.Animation.
 //
 // Note: Dimensions and duration are as defined by the sender.
+//
+// Ref: section "Media objects", line 174 of bot-api-5.0.md.
 type Animation struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -531,6 +575,10 @@ type Animation struct {
 }
 
 // Audio is the Audio object.
+//
+// Held by Message.Audio.
+//
+// Ref: section "Media objects", line 175 of bot-api-5.0.md.
 type Audio struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -562,6 +610,10 @@ type Audio struct {
 }
 
 // Document is the Document object.
+//
+// Held by Message.Document.
+//
+// Ref: section "Media objects", line 176 of bot-api-5.0.md.
 type Document struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -584,6 +636,10 @@ type Document struct {
 }
 
 // Video is the Video object.
+//
+// Held by Message.Video.
+//
+// Ref: section "Media objects", line 177 of bot-api-5.0.md.
 type Video struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -615,6 +671,10 @@ type Video struct {
 }
 
 // VideoNote is the VideoNote object.
+//
+// Held by Message.VideoNote.
+//
+// Ref: section "Media objects", line 178 of bot-api-5.0.md.
 type VideoNote struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -637,6 +697,10 @@ type VideoNote struct {
 }
 
 // Voice is the Voice object.
+//
+// Held by Message.Voice.
+//
+// Ref: section "Media objects", line 179 of bot-api-5.0.md.
 type Voice struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -656,6 +720,10 @@ type Voice struct {
 }
 
 // Contact is the Contact object.
+//
+// Held by Message.Contact.
+//
+// Ref: section "Media objects", line 180 of bot-api-5.0.md.
 type Contact struct {
 	// Required.
 	PhoneNumber string `json:"phone_number"`
@@ -675,8 +743,12 @@ type Contact struct {
 
 // Dice is the Dice object.
 //
+// Held by Message.Dice.
+//
 // Note: Range of value: 1-6 for the dice and darts emoji, 1-5 for the
 // basketball and football emoji, 1-64 for the slot machine emoji.
+//
+// Ref: section "Media objects", line 181 of bot-api-5.0.md.
 type Dice struct {
 	// Base emoji. Values: DiceEmoji (open: unknown values are kept). Required.
 	// Since 4.8.
@@ -687,6 +759,10 @@ type Dice struct {
 }
 
 // UserProfilePhotos is the UserProfilePhotos object.
+//
+// Returned by getUserProfilePhotos.
+//
+// Ref: section "Media objects", line 182 of bot-api-5.0.md.
 type UserProfilePhotos struct {
 	// Required.
 	TotalCount int `json:"total_count"`
@@ -696,6 +772,10 @@ type UserProfilePhotos struct {
 }
 
 // File is the File object.
+//
+// Returned by getFile.
+//
+// Ref: section "Media objects", line 183 of bot-api-5.0.md.
 type File struct {
 	// Usable to download or reuse the file. Required.
 	FileID string `json:"file_id"`
@@ -712,6 +792,11 @@ type File struct {
 }
 
 // Location is the Location object.
+//
+// Held by Message.Location, Venue.Location, ChatLocation.Location.
+//
+// Ref: section "Location, Venue, ProximityAlertTriggered, ChatLocation",
+// line 189 of bot-api-5.0.md.
 type Location struct {
 	// Required.
 	Longitude float64 `json:"longitude"`
@@ -735,6 +820,11 @@ type Location struct {
 }
 
 // Venue is the Venue object.
+//
+// Held by Message.Venue.
+//
+// Ref: section "Location, Venue, ProximityAlertTriggered, ChatLocation",
+// line 195 of bot-api-5.0.md.
 type Venue struct {
 	// Cannot be a live location. Required.
 	Location Location `json:"location"`
@@ -759,6 +849,11 @@ type Venue struct {
 }
 
 // ProximityAlertTriggered is the ProximityAlertTriggered object.
+//
+// Held by Message.ProximityAlertTriggered.
+//
+// Ref: section "Location, Venue, ProximityAlertTriggered, ChatLocation",
+// line 202 of bot-api-5.0.md.
 type ProximityAlertTriggered struct {
 	// User that triggered the alert. Required.
 	Traveler User `json:"traveler"`
@@ -772,7 +867,12 @@ type ProximityAlertTriggered struct {
 
 // ChatLocation is the ChatLocation object.
 //
+// Held by Chat.Location.
+//
 // Since 5.0.
+//
+// Ref: section "Location, Venue, ProximityAlertTriggered, ChatLocation",
+// line 205 of bot-api-5.0.md.
 type ChatLocation struct {
 	// Cannot be a live location. Required.
 	Location Location `json:"location"`
@@ -782,6 +882,10 @@ type ChatLocation struct {
 }
 
 // PollOption is the PollOption object.
+//
+// Held by Poll.Options.
+//
+// Ref: section "Polls", line 212 of bot-api-5.0.md.
 type PollOption struct {
 	// Length: 1-100 characters. Required.
 	Text string `json:"text"`
@@ -791,6 +895,10 @@ type PollOption struct {
 }
 
 // PollAnswer is the PollAnswer object.
+//
+// Held by Update.PollAnswer.
+//
+// Ref: section "Polls", line 214 of bot-api-5.0.md.
 type PollAnswer struct {
 	// Required.
 	PollID string `json:"poll_id"`
@@ -804,6 +912,10 @@ type PollAnswer struct {
 }
 
 // Poll is the Poll object.
+//
+// Held by Update.Poll, Message.Poll.
+//
+// Ref: section "Polls", line 217 of bot-api-5.0.md.
 type Poll struct {
 	// Required.
 	ID string `json:"id"`
@@ -848,6 +960,10 @@ type Poll struct {
 }
 
 // ReplyKeyboardMarkup is the ReplyKeyboardMarkup object.
+//
+// Held by ReplyMarkup.
+//
+// Ref: section "Keyboards and callbacks", line 235 of bot-api-5.0.md.
 type ReplyKeyboardMarkup struct {
 	// Rows of buttons. Required.
 	Keyboard [][]KeyboardButton `json:"keyboard"`
@@ -868,6 +984,8 @@ func (*ReplyKeyboardMarkup) isReplyMarkup() {}
 
 // KeyboardButton is the KeyboardButton object.
 //
+// Held by ReplyKeyboardMarkup.Keyboard.
+//
 // A plain JSON string also decodes into it (a plain String may replace the
 // object for a simple text button): the string becomes Text.
 //
@@ -877,6 +995,8 @@ func (*ReplyKeyboardMarkup) isReplyMarkup() {}
 //
 // Note: Request_contact, request_location and request_poll are mutually
 // exclusive.
+//
+// Ref: section "Keyboards and callbacks", line 239 of bot-api-5.0.md.
 type KeyboardButton struct {
 	// Sent as a message when pressed if no optional field is used. Required.
 	Text string `json:"text"`
@@ -892,6 +1012,10 @@ type KeyboardButton struct {
 }
 
 // KeyboardButtonPollType is the KeyboardButtonPollType object.
+//
+// Held by KeyboardButton.RequestPoll.
+//
+// Ref: section "Keyboards and callbacks", line 244 of bot-api-5.0.md.
 type KeyboardButtonPollType struct {
 	// Quiz allows only quiz polls, regular only regular polls, anything else
 	// allows any. Optional.
@@ -899,6 +1023,10 @@ type KeyboardButtonPollType struct {
 }
 
 // ReplyKeyboardRemove is the ReplyKeyboardRemove object.
+//
+// Held by ReplyMarkup.
+//
+// Ref: section "Keyboards and callbacks", line 245 of bot-api-5.0.md.
 type ReplyKeyboardRemove struct {
 	// Required.
 	RemoveKeyboard True `json:"remove_keyboard"`
@@ -910,6 +1038,10 @@ type ReplyKeyboardRemove struct {
 func (*ReplyKeyboardRemove) isReplyMarkup() {}
 
 // ForceReply is the ForceReply object.
+//
+// Held by ReplyMarkup.
+//
+// Ref: section "Keyboards and callbacks", line 247 of bot-api-5.0.md.
 type ForceReply struct {
 	// Clients show the reply interface. Required.
 	ForceReply True `json:"force_reply"`
@@ -921,6 +1053,10 @@ type ForceReply struct {
 func (*ForceReply) isReplyMarkup() {}
 
 // InlineKeyboardMarkup is the InlineKeyboardMarkup object.
+//
+// Held by Message.ReplyMarkup, ReplyMarkup.
+//
+// Ref: section "Keyboards and callbacks", line 249 of bot-api-5.0.md.
 type InlineKeyboardMarkup struct {
 	// Required.
 	InlineKeyboard [][]InlineKeyboardButton `json:"inline_keyboard"`
@@ -930,11 +1066,15 @@ func (*InlineKeyboardMarkup) isReplyMarkup() {}
 
 // InlineKeyboardButton is the InlineKeyboardButton object.
 //
+// Held by InlineKeyboardMarkup.InlineKeyboard.
+//
 // Rule: exactly one of url, login_url, callback_data, switch_inline_query,
 // switch_inline_query_current_chat, callback_game, pay must be set ("exactly
 // one optional field must be used").
 //
 // Note: Exactly one optional field must be used.
+//
+// Ref: section "Keyboards and callbacks", line 250 of bot-api-5.0.md.
 type InlineKeyboardButton struct {
 	// Label. Required.
 	Text string `json:"text"`
@@ -964,6 +1104,10 @@ type InlineKeyboardButton struct {
 }
 
 // LoginURL is the LoginUrl object.
+//
+// Held by InlineKeyboardButton.LoginURL.
+//
+// Ref: section "Keyboards and callbacks", line 258 of bot-api-5.0.md.
 type LoginURL struct {
 	// HTTP URL opened with authorization data appended to the query string; if
 	// the user refuses, the original URL opens. The receiver must always verify
@@ -983,8 +1127,12 @@ type LoginURL struct {
 
 // CallbackQuery is the CallbackQuery object.
 //
+// Held by Update.CallbackQuery.
+//
 // Rule: exactly one of data, game_short_name must be set ("Exactly one of
 // data or game_short_name is present").
+//
+// Ref: section "Keyboards and callbacks", line 262 of bot-api-5.0.md.
 type CallbackQuery struct {
 	// Required.
 	ID string `json:"id"`
@@ -1011,6 +1159,10 @@ type CallbackQuery struct {
 }
 
 // ChatPhoto is the ChatPhoto object.
+//
+// Held by Chat.Photo.
+//
+// Ref: section "Chat administration objects", line 274 of bot-api-5.0.md.
 type ChatPhoto struct {
 	// 160x160 photo; usable only for download, and only while the photo is
 	// unchanged. Required.
@@ -1027,6 +1179,10 @@ type ChatPhoto struct {
 }
 
 // ChatMember is the ChatMember object.
+//
+// Returned by getChatAdministrators, getChatMember.
+//
+// Ref: section "Chat administration objects", line 278 of bot-api-5.0.md.
 type ChatMember struct {
 	// Required.
 	User User `json:"user"`
@@ -1091,7 +1247,11 @@ type ChatMember struct {
 
 // ChatPermissions is the ChatPermissions object.
 //
+// Held by Chat.Permissions.
+//
 // Note: All fields Optional Boolean.
+//
+// Ref: section "Chat administration objects", line 298 of bot-api-5.0.md.
 type ChatPermissions struct {
 	// Text, contacts, locations, venues. Optional.
 	CanSendMessages Opt[bool] `json:"can_send_messages,omitzero"`
@@ -1121,6 +1281,10 @@ type ChatPermissions struct {
 }
 
 // BotCommand is the BotCommand object.
+//
+// Returned by getMyCommands.
+//
+// Ref: section "Chat administration objects", line 306 of bot-api-5.0.md.
 type BotCommand struct {
 	// Length: 1-32 characters. Pattern: ^[a-z0-9_]*$ (only lowercase English
 	// letters, digits, underscores). Required.
@@ -1131,6 +1295,8 @@ type BotCommand struct {
 }
 
 // ResponseParameters is the ResponseParameters object.
+//
+// Ref: section "Chat administration objects", line 308 of bot-api-5.0.md.
 type ResponseParameters struct {
 	// Optional.
 	MigrateToChatID Opt[int64] `json:"migrate_to_chat_id,omitzero"`
@@ -1141,8 +1307,13 @@ type ResponseParameters struct {
 
 // InputMediaPhoto is the InputMediaPhoto object.
 //
+// Held by InputMedia.
+//
 // It is the InputMedia variant with type "photo"; encoding writes type
 // itself.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 320
+// of bot-api-5.0.md.
 type InputMediaPhoto struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
@@ -1164,8 +1335,13 @@ func (*InputMediaPhoto) isInputMedia() {}
 
 // InputMediaVideo is the InputMediaVideo object.
 //
+// Held by InputMedia.
+//
 // It is the InputMedia variant with type "video"; encoding writes type
 // itself.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 321
+// of bot-api-5.0.md.
 type InputMediaVideo struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
@@ -1205,8 +1381,13 @@ func (*InputMediaVideo) isInputMedia() {}
 
 // InputMediaAnimation is the InputMediaAnimation object.
 //
+// Held by InputMedia.
+//
 // It is the InputMedia variant with type "animation"; encoding writes type
 // itself.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 322
+// of bot-api-5.0.md.
 type InputMediaAnimation struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
@@ -1243,8 +1424,13 @@ func (*InputMediaAnimation) isInputMedia() {}
 
 // InputMediaAudio is the InputMediaAudio object.
 //
+// Held by InputMedia.
+//
 // It is the InputMedia variant with type "audio"; encoding writes type
 // itself.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 323
+// of bot-api-5.0.md.
 type InputMediaAudio struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
@@ -1281,8 +1467,13 @@ func (*InputMediaAudio) isInputMedia() {}
 
 // InputMediaDocument is the InputMediaDocument object.
 //
+// Held by InputMedia.
+//
 // It is the InputMedia variant with type "document"; encoding writes type
 // itself.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 324
+// of bot-api-5.0.md.
 type InputMediaDocument struct {
 	// Media is a file_id (recommended), an HTTP URL, or
 	// attach://<file_attach_name> to refer to a file uploaded in the same
@@ -1311,122 +1502,161 @@ type InputMediaDocument struct {
 
 func (*InputMediaDocument) isInputMedia() {}
 
-// Sticker is the Sticker object.
+// Sticker is the Sticker object: Named by the document; fields not shown.
 //
-// Named by the document; fields not shown.
+// Held by Message.Sticker.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type Sticker struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// StickerSet is the StickerSet object.
-//
-// Named by the document; fields not shown.
+// StickerSet is the StickerSet object: Named by the document; fields not
+// shown.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type StickerSet struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// Game is the Game object.
+// Game is the Game object: Named by the document; fields not shown.
 //
-// Named by the document; fields not shown.
+// Held by Message.Game.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type Game struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// CallbackGame is the CallbackGame object.
+// CallbackGame is the CallbackGame object: Named by the document; fields not
+// shown.
 //
-// Named by the document; fields not shown.
+// Held by InlineKeyboardButton.CallbackGame.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type CallbackGame struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// Invoice is the Invoice object.
+// Invoice is the Invoice object: Named by the document; fields not shown.
 //
-// Named by the document; fields not shown.
+// Held by Message.Invoice.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type Invoice struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// SuccessfulPayment is the SuccessfulPayment object.
+// SuccessfulPayment is the SuccessfulPayment object: Named by the document;
+// fields not shown.
 //
-// Named by the document; fields not shown.
+// Held by Message.SuccessfulPayment.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type SuccessfulPayment struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// PassportData is the PassportData object.
+// PassportData is the PassportData object: Named by the document; fields not
+// shown.
 //
-// Named by the document; fields not shown.
+// Held by Message.PassportData.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type PassportData struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// InlineQuery is the InlineQuery object.
+// InlineQuery is the InlineQuery object: Named by the document; fields not
+// shown.
 //
-// Named by the document; fields not shown.
+// Held by Update.InlineQuery.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type InlineQuery struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// ChosenInlineResult is the ChosenInlineResult object.
+// ChosenInlineResult is the ChosenInlineResult object: Named by the
+// document; fields not shown.
 //
-// Named by the document; fields not shown.
+// Held by Update.ChosenInlineResult.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type ChosenInlineResult struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// ShippingQuery is the ShippingQuery object.
+// ShippingQuery is the ShippingQuery object: Named by the document; fields
+// not shown.
 //
-// Named by the document; fields not shown.
+// Held by Update.ShippingQuery.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type ShippingQuery struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
 }
 
-// PreCheckoutQuery is the PreCheckoutQuery object.
+// PreCheckoutQuery is the PreCheckoutQuery object: Named by the document;
+// fields not shown.
 //
-// Named by the document; fields not shown.
+// Held by Update.PreCheckoutQuery.
 //
 // The document does not show its fields: Raw holds the JSON exactly as
 // received and is written back unchanged.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 326
+// of bot-api-5.0.md.
 type PreCheckoutQuery struct {
 	// Raw is the object's JSON as received.
 	Raw []byte
@@ -1440,6 +1670,8 @@ type PreCheckoutQuery struct {
 //
 // The zero ChatRef is unset. Build one with ChatRefFromInteger64,
 // ChatRefFromString; read it with AsInteger64, AsString.
+//
+// Ref: section "Common conventions", line 24 of bot-api-5.0.md.
 type ChatRef struct {
 	kind        uint8
 	integer64   int64
@@ -1493,6 +1725,9 @@ func (u ChatRef) IsSet() bool {
 // "video"), *InputMediaAnimation (type "animation"), *InputMediaAudio (type
 // "audio"), *InputMediaDocument (type "document"), and *UnknownInputMedia
 // for a variant this package does not know. A nil InputMedia is unset.
+//
+// Ref: section "InputMedia (content of a media message to send)", line 311
+// of bot-api-5.0.md.
 type InputMedia interface {
 	isInputMedia()
 }
@@ -1507,6 +1742,15 @@ type UnknownInputMedia struct {
 
 func (*UnknownInputMedia) isInputMedia() {}
 
+var (
+	_ InputMedia = (*InputMediaPhoto)(nil)
+	_ InputMedia = (*InputMediaVideo)(nil)
+	_ InputMedia = (*InputMediaAnimation)(nil)
+	_ InputMedia = (*InputMediaAudio)(nil)
+	_ InputMedia = (*InputMediaDocument)(nil)
+	_ InputMedia = (*UnknownInputMedia)(nil)
+)
+
 // ReplyMarkup is one of InlineKeyboardMarkup, ReplyKeyboardMarkup,
 // ReplyKeyboardRemove, ForceReply.
 //
@@ -1517,6 +1761,8 @@ func (*UnknownInputMedia) isInputMedia() {}
 // *ReplyKeyboardMarkup (has keyboard), *ReplyKeyboardRemove (has
 // remove_keyboard), *ForceReply (has force_reply), and *UnknownReplyMarkup
 // for a variant this package does not know. A nil ReplyMarkup is unset.
+//
+// Ref: section "Common request rules", line 370 of bot-api-5.0.md.
 type ReplyMarkup interface {
 	isReplyMarkup()
 }
@@ -1529,12 +1775,22 @@ type UnknownReplyMarkup struct {
 
 func (*UnknownReplyMarkup) isReplyMarkup() {}
 
+var (
+	_ ReplyMarkup = (*InlineKeyboardMarkup)(nil)
+	_ ReplyMarkup = (*ReplyKeyboardMarkup)(nil)
+	_ ReplyMarkup = (*ReplyKeyboardRemove)(nil)
+	_ ReplyMarkup = (*ForceReply)(nil)
+	_ ReplyMarkup = (*UnknownReplyMarkup)(nil)
+)
+
 // MessageOrTrue is one of Message, True.
 //
 // Message or True.
 //
 // The zero MessageOrTrue is unset. Build one with MessageOrTrueFromMessage,
 // MessageOrTrueFromTrue; read it with AsMessage, AsTrue.
+//
+// Ref: section "Common request rules", line 373 of bot-api-5.0.md.
 type MessageOrTrue struct {
 	kind    uint8
 	message *Message
@@ -1576,6 +1832,8 @@ func (u MessageOrTrue) IsSet() bool {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Text formatting (parse_mode)", line 466 of bot-api-5.0.md.
 type ParseMode string
 
 // Values of ParseMode.
@@ -1607,6 +1865,8 @@ func ParseModeValues() []ParseMode {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Events", line 488 of bot-api-5.0.md.
 type UpdateType string
 
 // Values of UpdateType.
@@ -1645,6 +1905,8 @@ func UpdateTypeValues() []UpdateType {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Chat", line 79 of bot-api-5.0.md.
 type ChatType string
 
 // Values of ChatType.
@@ -1676,6 +1938,8 @@ func ChatTypeValues() []ChatType {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "MessageEntity", line 162 of bot-api-5.0.md.
 type MessageEntityType string
 
 // Values of MessageEntityType.
@@ -1718,6 +1982,8 @@ func MessageEntityTypeValues() []MessageEntityType {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Polls", line 223 of bot-api-5.0.md.
 type PollType string
 
 // Values of PollType.
@@ -1747,6 +2013,8 @@ func PollTypeValues() []PollType {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Chat administration objects", line 279 of bot-api-5.0.md.
 type ChatMemberStatus string
 
 // Values of ChatMemberStatus.
@@ -1780,6 +2048,8 @@ func ChatMemberStatusValues() []ChatMemberStatus {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Sending messages", line 410 of bot-api-5.0.md.
 type DiceEmoji string
 
 // Values of DiceEmoji.
@@ -1817,6 +2087,8 @@ func DiceEmojiValues() []DiceEmoji {
 //
 // Decoding keeps values not listed here; Known reports whether a value is
 // listed.
+//
+// Ref: section "Sending messages", line 412 of bot-api-5.0.md.
 type ChatAction string
 
 // Values of ChatAction.
@@ -1852,6 +2124,8 @@ func ChatActionValues() []ChatAction {
 //
 // Result: Array of Update. Does not work while a webhook is set. Recompute
 // offset after each response to avoid duplicates.
+// Ref: section "Receiving updates and bot lifecycle", line 379 of
+// bot-api-5.0.md.
 type GetUpdatesParams struct {
 	// The id of the first update to return, must be highest received id plus
 	// one; negative counts from the end. Optional.
@@ -1876,6 +2150,8 @@ type GetUpdatesParams struct {
 //
 // Result: True. The service sends HTTPS POST with a JSON Update per update.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Receiving updates and bot lifecycle", line 380 of
+// bot-api-5.0.md.
 type SetWebhookParams struct {
 	// HTTPS URL; empty string removes the webhook. Required.
 	URL string `json:"url"`
@@ -1904,6 +2180,8 @@ type SetWebhookParams struct {
 // DeleteWebhookParams are the parameters of deleteWebhook.
 //
 // Result: True.
+// Ref: section "Receiving updates and bot lifecycle", line 381 of
+// bot-api-5.0.md.
 type DeleteWebhookParams struct {
 	// Optional. Since 5.0.
 	DropPendingUpdates Opt[bool] `json:"drop_pending_updates,omitzero"`
@@ -1912,6 +2190,7 @@ type DeleteWebhookParams struct {
 // SendMessageParams are the parameters of sendMessage.
 //
 // Result: Message.
+// Ref: section "Sending messages", line 393 of bot-api-5.0.md.
 type SendMessageParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -1944,6 +2223,7 @@ type SendMessageParams struct {
 // ForwardMessageParams are the parameters of forwardMessage.
 //
 // Result: Message.
+// Ref: section "Sending messages", line 394 of bot-api-5.0.md.
 type ForwardMessageParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -1961,6 +2241,7 @@ type ForwardMessageParams struct {
 // CopyMessageParams are the parameters of copyMessage.
 //
 // Result: MessageId. Copy carries no link to the original.
+// Ref: section "Sending messages", line 395 of bot-api-5.0.md.
 type CopyMessageParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -1999,6 +2280,7 @@ type CopyMessageParams struct {
 //
 // Result: Message.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 396 of bot-api-5.0.md.
 type SendPhotoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2034,6 +2316,7 @@ type SendPhotoParams struct {
 //
 // Result: Message. Uploaded size limit is in Limits.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 397 of bot-api-5.0.md.
 type SendAudioParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2082,6 +2365,7 @@ type SendAudioParams struct {
 //
 // Result: Message.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 398 of bot-api-5.0.md.
 type SendDocumentParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2124,6 +2408,7 @@ type SendDocumentParams struct {
 //
 // Result: Message.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 399 of bot-api-5.0.md.
 type SendVideoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2176,6 +2461,7 @@ type SendVideoParams struct {
 //
 // Result: Message.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 400 of bot-api-5.0.md.
 type SendAnimationParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2224,6 +2510,7 @@ type SendAnimationParams struct {
 //
 // Result: Message.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 401 of bot-api-5.0.md.
 type SendVoiceParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2263,6 +2550,7 @@ type SendVoiceParams struct {
 //
 // Result: Message. Rounded square mp4 up to 1 minute.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 402 of bot-api-5.0.md.
 type SendVideoNoteParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2301,6 +2589,7 @@ type SendVideoNoteParams struct {
 // grouped only with their own kind ("Documents and audios can be grouped
 // only with items of the same type").
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Sending messages", line 403 of bot-api-5.0.md.
 type SendMediaGroupParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2323,6 +2612,7 @@ type SendMediaGroupParams struct {
 // SendLocationParams are the parameters of sendLocation.
 //
 // Result: Message.
+// Ref: section "Sending messages", line 404 of bot-api-5.0.md.
 type SendLocationParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2366,6 +2656,7 @@ type SendLocationParams struct {
 // Rule: exactly one of (chat_id with message_id) or (inline_message_id) must
 // be set ("Either chat_id with message_id, or inline_message_id, must be
 // given").
+// Ref: section "Sending messages", line 405 of bot-api-5.0.md.
 type EditMessageLiveLocationParams struct {
 	// From EDIT_TARGET. Optional.
 	ChatID ChatRef `json:"chat_id,omitzero"`
@@ -2402,6 +2693,7 @@ type EditMessageLiveLocationParams struct {
 // Rule: exactly one of (chat_id with message_id) or (inline_message_id) must
 // be set ("Either chat_id with message_id, or inline_message_id, must be
 // given").
+// Ref: section "Sending messages", line 406 of bot-api-5.0.md.
 type StopMessageLiveLocationParams struct {
 	// From EDIT_TARGET. Optional.
 	ChatID ChatRef `json:"chat_id,omitzero"`
@@ -2419,6 +2711,7 @@ type StopMessageLiveLocationParams struct {
 // SendVenueParams are the parameters of sendVenue.
 //
 // Result: Message.
+// Ref: section "Sending messages", line 407 of bot-api-5.0.md.
 type SendVenueParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2463,6 +2756,7 @@ type SendVenueParams struct {
 // SendContactParams are the parameters of sendContact.
 //
 // Result: Message.
+// Ref: section "Sending messages", line 408 of bot-api-5.0.md.
 type SendContactParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2499,6 +2793,7 @@ type SendContactParams struct {
 // ("correct_option_id: required for quiz").
 // Rule: at most one of open_period, close_date may be set ("open_period: not
 // with close_date").
+// Ref: section "Sending messages", line 409 of bot-api-5.0.md.
 type SendPollParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2560,6 +2855,7 @@ type SendPollParams struct {
 //
 // Result: Message.
 // Since 4.7.
+// Ref: section "Sending messages", line 410 of bot-api-5.0.md.
 type SendDiceParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2585,6 +2881,7 @@ type SendDiceParams struct {
 //
 // Result: True. Status lasts 5 seconds or less and is cleared when a message
 // from the bot arrives.
+// Ref: section "Sending messages", line 412 of bot-api-5.0.md.
 type SendChatActionParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2596,6 +2893,7 @@ type SendChatActionParams struct {
 // GetUserProfilePhotosParams are the parameters of getUserProfilePhotos.
 //
 // Result: UserProfilePhotos.
+// Ref: section "Files and profile", line 418 of bot-api-5.0.md.
 type GetUserProfilePhotosParams struct {
 	// Required.
 	UserID int64 `json:"user_id"`
@@ -2613,6 +2911,7 @@ type GetUserProfilePhotosParams struct {
 // Result: File. Download via {base_url}/file/bot<token>/<file_path>; link
 // valid at least 1 hour, then call getFile again. Original name and MIME
 // type may not be preserved.
+// Ref: section "Files and profile", line 419 of bot-api-5.0.md.
 type GetFileParams struct {
 	// Required.
 	FileID string `json:"file_id"`
@@ -2621,6 +2920,7 @@ type GetFileParams struct {
 // KickChatMemberParams are the parameters of kickChatMember.
 //
 // Result: True. Bot must be administrator with rights.
+// Ref: section "Chat administration", line 425 of bot-api-5.0.md.
 type KickChatMemberParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2635,6 +2935,7 @@ type KickChatMemberParams struct {
 // UnbanChatMemberParams are the parameters of unbanChatMember.
 //
 // Result: True. Bot must be administrator.
+// Ref: section "Chat administration", line 426 of bot-api-5.0.md.
 type UnbanChatMemberParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2649,6 +2950,7 @@ type UnbanChatMemberParams struct {
 // RestrictChatMemberParams are the parameters of restrictChatMember.
 //
 // Result: True. Supergroups; bot must be administrator.
+// Ref: section "Chat administration", line 427 of bot-api-5.0.md.
 type RestrictChatMemberParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2667,6 +2969,7 @@ type RestrictChatMemberParams struct {
 //
 // Result: True. The bot itself needs the is_anonymous right to pass it on;
 // bots never appear anonymous.
+// Ref: section "Chat administration", line 428 of bot-api-5.0.md.
 type PromoteChatMemberParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2706,6 +3009,7 @@ type PromoteChatMemberParams struct {
 // setChatAdministratorCustomTitle.
 //
 // Result: True. Supergroup administrators promoted by the bot.
+// Ref: section "Chat administration", line 429 of bot-api-5.0.md.
 type SetChatAdministratorCustomTitleParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2720,6 +3024,7 @@ type SetChatAdministratorCustomTitleParams struct {
 // SetChatPermissionsParams are the parameters of setChatPermissions.
 //
 // Result: True. Bot needs can_restrict_members in a group or supergroup.
+// Ref: section "Chat administration", line 430 of bot-api-5.0.md.
 type SetChatPermissionsParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2732,6 +3037,7 @@ type SetChatPermissionsParams struct {
 //
 // Result: String. New link. Revokes the previous link. Bot must be
 // administrator.
+// Ref: section "Chat administration", line 431 of bot-api-5.0.md.
 type ExportChatInviteLinkParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2741,6 +3047,7 @@ type ExportChatInviteLinkParams struct {
 //
 // Result: True. Not for private chats.
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Chat administration", line 432 of bot-api-5.0.md.
 type SetChatPhotoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2752,6 +3059,7 @@ type SetChatPhotoParams struct {
 // DeleteChatPhotoParams are the parameters of deleteChatPhoto.
 //
 // Result: True. Not for private chats.
+// Ref: section "Chat administration", line 433 of bot-api-5.0.md.
 type DeleteChatPhotoParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2760,6 +3068,7 @@ type DeleteChatPhotoParams struct {
 // SetChatTitleParams are the parameters of setChatTitle.
 //
 // Result: True. Not for private chats.
+// Ref: section "Chat administration", line 434 of bot-api-5.0.md.
 type SetChatTitleParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2771,6 +3080,7 @@ type SetChatTitleParams struct {
 // SetChatDescriptionParams are the parameters of setChatDescription.
 //
 // Result: True. Groups, supergroups, channels.
+// Ref: section "Chat administration", line 435 of bot-api-5.0.md.
 type SetChatDescriptionParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2783,6 +3093,7 @@ type SetChatDescriptionParams struct {
 //
 // Result: True. Outside private chats, needs can_pin_messages (supergroup)
 // or can_edit_messages (channel).
+// Ref: section "Chat administration", line 436 of bot-api-5.0.md.
 type PinChatMessageParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2797,6 +3108,7 @@ type PinChatMessageParams struct {
 // UnpinChatMessageParams are the parameters of unpinChatMessage.
 //
 // Result: True. Same rights.
+// Ref: section "Chat administration", line 437 of bot-api-5.0.md.
 type UnpinChatMessageParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2810,6 +3122,7 @@ type UnpinChatMessageParams struct {
 //
 // Result: True. Same rights.
 // Since 5.0.
+// Ref: section "Chat administration", line 438 of bot-api-5.0.md.
 type UnpinAllChatMessagesParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2818,6 +3131,7 @@ type UnpinAllChatMessagesParams struct {
 // LeaveChatParams are the parameters of leaveChat.
 //
 // Result: True.
+// Ref: section "Chat administration", line 439 of bot-api-5.0.md.
 type LeaveChatParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2826,6 +3140,7 @@ type LeaveChatParams struct {
 // GetChatParams are the parameters of getChat.
 //
 // Result: Chat.
+// Ref: section "Chat administration", line 440 of bot-api-5.0.md.
 type GetChatParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2835,6 +3150,7 @@ type GetChatParams struct {
 //
 // Result: Array of ChatMember. All administrators except other bots; for a
 // group or supergroup with none appointed, only the creator.
+// Ref: section "Chat administration", line 441 of bot-api-5.0.md.
 type GetChatAdministratorsParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2843,6 +3159,7 @@ type GetChatAdministratorsParams struct {
 // GetChatMembersCountParams are the parameters of getChatMembersCount.
 //
 // Result: Integer.
+// Ref: section "Chat administration", line 442 of bot-api-5.0.md.
 type GetChatMembersCountParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2851,6 +3168,7 @@ type GetChatMembersCountParams struct {
 // GetChatMemberParams are the parameters of getChatMember.
 //
 // Result: ChatMember.
+// Ref: section "Chat administration", line 443 of bot-api-5.0.md.
 type GetChatMemberParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2862,6 +3180,7 @@ type GetChatMemberParams struct {
 // SetChatStickerSetParams are the parameters of setChatStickerSet.
 //
 // Result: True. Supergroups; check can_set_sticker_set in getChat.
+// Ref: section "Chat administration", line 444 of bot-api-5.0.md.
 type SetChatStickerSetParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2873,6 +3192,7 @@ type SetChatStickerSetParams struct {
 // DeleteChatStickerSetParams are the parameters of deleteChatStickerSet.
 //
 // Result: True. Supergroups.
+// Ref: section "Chat administration", line 445 of bot-api-5.0.md.
 type DeleteChatStickerSetParams struct {
 	// Required.
 	ChatID ChatRef `json:"chat_id"`
@@ -2882,6 +3202,7 @@ type DeleteChatStickerSetParams struct {
 //
 // Result: True. Must be called for every callback query, even with no
 // options, otherwise clients keep showing progress.
+// Ref: section "Callbacks and commands", line 451 of bot-api-5.0.md.
 type AnswerCallbackQueryParams struct {
 	// Required.
 	CallbackQueryID string `json:"callback_query_id"`
@@ -2904,6 +3225,7 @@ type AnswerCallbackQueryParams struct {
 //
 // Result: True.
 // Since 4.7.
+// Ref: section "Callbacks and commands", line 452 of bot-api-5.0.md.
 type SetMyCommandsParams struct {
 	// Items: at most 100. JSON-serialized. Required.
 	Commands []BotCommand `json:"commands"`
@@ -2917,6 +3239,7 @@ type SetMyCommandsParams struct {
 // Rule: exactly one of (chat_id with message_id) or (inline_message_id) must
 // be set ("Either chat_id with message_id, or inline_message_id, must be
 // given").
+// Ref: section "Editing messages", line 459 of bot-api-5.0.md.
 type EditMessageTextParams struct {
 	// From EDIT_TARGET. Optional.
 	ChatID ChatRef `json:"chat_id,omitzero"`
@@ -2949,6 +3272,7 @@ type EditMessageTextParams struct {
 // Rule: exactly one of (chat_id with message_id) or (inline_message_id) must
 // be set ("Either chat_id with message_id, or inline_message_id, must be
 // given").
+// Ref: section "Editing messages", line 460 of bot-api-5.0.md.
 type EditMessageCaptionParams struct {
 	// From EDIT_TARGET. Optional.
 	ChatID ChatRef `json:"chat_id,omitzero"`
@@ -2983,6 +3307,7 @@ type EditMessageCaptionParams struct {
 // be set ("Either chat_id with message_id, or inline_message_id, must be
 // given").
 // Files may be uploaded (multipart/form-data).
+// Ref: section "Editing messages", line 461 of bot-api-5.0.md.
 type EditMessageMediaParams struct {
 	// From EDIT_TARGET. Optional.
 	ChatID ChatRef `json:"chat_id,omitzero"`
@@ -3006,6 +3331,7 @@ type EditMessageMediaParams struct {
 // Rule: exactly one of (chat_id with message_id) or (inline_message_id) must
 // be set ("Either chat_id with message_id, or inline_message_id, must be
 // given").
+// Ref: section "Editing messages", line 462 of bot-api-5.0.md.
 type EditMessageReplyMarkupParams struct {
 	// From EDIT_TARGET. Optional.
 	ChatID ChatRef `json:"chat_id,omitzero"`

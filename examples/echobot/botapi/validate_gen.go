@@ -72,21 +72,21 @@ func (v *ReplyKeyboardMarkup) validateAt(s *validateState, at *validatePath) {
 	if v.Keyboard == nil {
 		s.required(at, "keyboard")
 	}
-	a3 := validatePath{
+	keyboardPath := validatePath{
 		name:   "keyboard",
 		parent: at,
 	}
-	for i1 := range v.Keyboard {
-		e2 := validatePath{
-			index:  i1,
-			parent: &a3,
+	for i := range v.Keyboard {
+		elemPath := validatePath{
+			index:  i,
+			parent: &keyboardPath,
 		}
-		for i4 := range v.Keyboard[i1] {
-			e5 := validatePath{
-				index:  i4,
-				parent: &e2,
+		for j := range v.Keyboard[i] {
+			elemPath2 := validatePath{
+				index:  j,
+				parent: &elemPath,
 			}
-			v.Keyboard[i1][i4].validateAt(s, &e5)
+			v.Keyboard[i][j].validateAt(s, &elemPath2)
 		}
 	}
 }
@@ -154,26 +154,26 @@ func (v *InlineKeyboardMarkup) validateAt(s *validateState, at *validatePath) {
 	if v.InlineKeyboard == nil {
 		s.required(at, "inline_keyboard")
 	}
-	a3 := validatePath{
+	inlineKeyboardPath := validatePath{
 		name:   "inline_keyboard",
 		parent: at,
 	}
-	for i1 := range v.InlineKeyboard {
-		e2 := validatePath{
-			index:  i1,
-			parent: &a3,
+	for i := range v.InlineKeyboard {
+		elemPath := validatePath{
+			index:  i,
+			parent: &inlineKeyboardPath,
 		}
-		for i4 := range v.InlineKeyboard[i1] {
-			e5 := validatePath{
-				index:  i4,
-				parent: &e2,
+		for j := range v.InlineKeyboard[i] {
+			elemPath2 := validatePath{
+				index:  j,
+				parent: &elemPath,
 			}
-			v.InlineKeyboard[i1][i4].validateAt(s, &e5)
-			if (i1 != 0 || i4 != 0) && v.InlineKeyboard[i1][i4].CallbackGame != nil {
-				s.add(&e5, "callback_game", "allowed only in the first item of the first row ([0][0])")
+			v.InlineKeyboard[i][j].validateAt(s, &elemPath2)
+			if (i != 0 || j != 0) && v.InlineKeyboard[i][j].CallbackGame != nil {
+				s.add(&elemPath2, "callback_game", "allowed only in the first item of the first row ([0][0])")
 			}
-			if (i1 != 0 || i4 != 0) && v.InlineKeyboard[i1][i4].Pay.IsSet() {
-				s.add(&e5, "pay", "allowed only in the first item of the first row ([0][0])")
+			if (i != 0 || j != 0) && v.InlineKeyboard[i][j].Pay.IsSet() {
+				s.add(&elemPath2, "pay", "allowed only in the first item of the first row ([0][0])")
 			}
 		}
 	}
@@ -195,8 +195,8 @@ func (v *InlineKeyboardButton) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *InlineKeyboardButton) validateAt(s *validateState, at *validatePath) {
-	if x2, ok := v.CallbackData.Get(); ok {
-		s.text(at, "callback_data", x2, 1, 64, validateBytes, validateNoLimit)
+	if callbackData, ok := v.CallbackData.Get(); ok {
+		s.text(at, "callback_data", callbackData, 1, 64, validateBytes, validateNoLimit)
 	}
 	s.fields(at, validateExactlyOne, []string{"url", "login_url", "callback_data", "switch_inline_query", "switch_inline_query_current_chat", "callback_game", "pay"}, []bool{v.URL.IsSet(), v.LoginURL != nil, v.CallbackData.IsSet(), v.SwitchInlineQuery.IsSet(), v.SwitchInlineQueryCurrentChat.IsSet(), v.CallbackGame != nil, v.Pay.IsSet()})
 }
@@ -260,28 +260,28 @@ func (v *InputMediaPhoto) validateAt(s *validateState, at *validatePath) {
 	if !v.Media.IsSet() {
 		s.required(at, "media")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
 }
 
@@ -305,28 +305,28 @@ func (v *InputMediaVideo) validateAt(s *validateState, at *validatePath) {
 	if !v.Media.IsSet() {
 		s.required(at, "media")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
 }
 
@@ -350,28 +350,28 @@ func (v *InputMediaAnimation) validateAt(s *validateState, at *validatePath) {
 	if !v.Media.IsSet() {
 		s.required(at, "media")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
 }
 
@@ -395,28 +395,28 @@ func (v *InputMediaAudio) validateAt(s *validateState, at *validatePath) {
 	if !v.Media.IsSet() {
 		s.required(at, "media")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
 }
 
@@ -440,28 +440,28 @@ func (v *InputMediaDocument) validateAt(s *validateState, at *validatePath) {
 	if !v.Media.IsSet() {
 		s.required(at, "media")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
 }
 
@@ -490,20 +490,20 @@ func (v *GetUpdatesParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *GetUpdatesParams) validateAt(s *validateState, at *validatePath) {
-	if x2, ok := v.Limit.Get(); ok {
-		s.rangeInt(at, "limit", int64(x2), 1, 100)
+	if limit, ok := v.Limit.Get(); ok {
+		s.rangeInt(at, "limit", int64(limit), 1, 100)
 	}
-	a6 := validatePath{
+	allowedUpdatesPath := validatePath{
 		name:   "allowed_updates",
 		parent: at,
 	}
-	for i4 := range v.AllowedUpdates {
-		e5 := validatePath{
-			index:  i4,
-			parent: &a6,
+	for i := range v.AllowedUpdates {
+		elemPath := validatePath{
+			index:  i,
+			parent: &allowedUpdatesPath,
 		}
-		if !v.AllowedUpdates[i4].Known() {
-			s.enum(&e5, "", string(v.AllowedUpdates[i4]), "message, edited_message, channel_post, edited_channel_post, callback_query, poll, poll_answer, inline_query, chosen_inline_result, shipping_query, pre_checkout_query")
+		if !v.AllowedUpdates[i].Known() {
+			s.enum(&elemPath, "", string(v.AllowedUpdates[i]), "message, edited_message, channel_post, edited_channel_post, callback_query, poll, poll_answer, inline_query, chosen_inline_result, shipping_query, pre_checkout_query")
 		}
 	}
 }
@@ -529,20 +529,20 @@ func (v *SetWebhookParams) validateAt(s *validateState, at *validatePath) {
 	if v.Certificate.IsSet() && !v.Certificate.IsUpload() {
 		s.uploadOnly(at, "certificate")
 	}
-	if x2, ok := v.MaxConnections.Get(); ok {
-		s.rangeInt(at, "max_connections", int64(x2), 1, 100)
+	if maxConnections, ok := v.MaxConnections.Get(); ok {
+		s.rangeInt(at, "max_connections", int64(maxConnections), 1, 100)
 	}
-	a5 := validatePath{
+	allowedUpdatesPath := validatePath{
 		name:   "allowed_updates",
 		parent: at,
 	}
-	for i3 := range v.AllowedUpdates {
-		e4 := validatePath{
-			index:  i3,
-			parent: &a5,
+	for i := range v.AllowedUpdates {
+		elemPath := validatePath{
+			index:  i,
+			parent: &allowedUpdatesPath,
 		}
-		if !v.AllowedUpdates[i3].Known() {
-			s.enum(&e4, "", string(v.AllowedUpdates[i3]), "message, edited_message, channel_post, edited_channel_post, callback_query, poll, poll_answer, inline_query, chosen_inline_result, shipping_query, pre_checkout_query")
+		if !v.AllowedUpdates[i].Known() {
+			s.enum(&elemPath, "", string(v.AllowedUpdates[i]), "message, edited_message, channel_post, edited_channel_post, callback_query, poll, poll_answer, inline_query, chosen_inline_result, shipping_query, pre_checkout_query")
 		}
 	}
 }
@@ -577,32 +577,32 @@ func (v *SendMessageParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	mode1 := ""
-	if m2, ok := v.ParseMode.Get(); ok && m2.Known() {
-		mode1 = string(m2)
+	parseMode := ""
+	if m, ok := v.ParseMode.Get(); ok && m.Known() {
+		parseMode = string(m)
 	}
-	s.formatted(at, "text", v.Text, mode1, 1, 4096, validateCharacters, validateNoLimit)
-	if x3, ok := v.ParseMode.Get(); ok {
-		if !x3.Known() {
-			s.enum(at, "parse_mode", string(x3), "MarkdownV2, HTML, Markdown")
+	s.formatted(at, "text", v.Text, parseMode, 1, 4096, validateCharacters, validateNoLimit)
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a6 := validatePath{
+	entitiesPath := validatePath{
 		name:   "entities",
 		parent: at,
 	}
-	for i4 := range v.Entities {
-		e5 := validatePath{
-			index:  i4,
-			parent: &a6,
+	for i := range v.Entities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &entitiesPath,
 		}
-		v.Entities[i4].validateAt(s, &e5)
+		v.Entities[i].validateAt(s, &elemPath)
 	}
-	p11 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p11, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method forwardMessage, against the
@@ -653,34 +653,34 @@ func (v *CopyMessageParams) validateAt(s *validateState, at *validatePath) {
 	if !v.FromChatID.IsSet() {
 		s.required(at, "from_chat_id")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p11 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p11, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendPhoto, against the schema's
@@ -708,34 +708,34 @@ func (v *SendPhotoParams) validateAt(s *validateState, at *validatePath) {
 	if !v.Photo.IsSet() {
 		s.required(at, "photo")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p11 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p11, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendAudio, against the schema's
@@ -763,34 +763,34 @@ func (v *SendAudioParams) validateAt(s *validateState, at *validatePath) {
 	if !v.Audio.IsSet() {
 		s.required(at, "audio")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p14 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p14, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendDocument, against the
@@ -818,34 +818,34 @@ func (v *SendDocumentParams) validateAt(s *validateState, at *validatePath) {
 	if !v.Document.IsSet() {
 		s.required(at, "document")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p12 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p12, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendVideo, against the schema's
@@ -873,34 +873,34 @@ func (v *SendVideoParams) validateAt(s *validateState, at *validatePath) {
 	if !v.Video.IsSet() {
 		s.required(at, "video")
 	}
-	if x4, ok := v.Caption.Get(); ok {
-		mode5 := ""
-		if m6, ok := v.ParseMode.Get(); ok && m6.Known() {
-			mode5 = string(m6)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x4, mode5, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x7, ok := v.ParseMode.Get(); ok {
-		if !x7.Known() {
-			s.enum(at, "parse_mode", string(x7), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a10 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i8 := range v.CaptionEntities {
-		e9 := validatePath{
-			index:  i8,
-			parent: &a10,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i8].validateAt(s, &e9)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p15 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p15, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendAnimation, against the
@@ -928,34 +928,34 @@ func (v *SendAnimationParams) validateAt(s *validateState, at *validatePath) {
 	if !v.Animation.IsSet() {
 		s.required(at, "animation")
 	}
-	if x4, ok := v.Caption.Get(); ok {
-		mode5 := ""
-		if m6, ok := v.ParseMode.Get(); ok && m6.Known() {
-			mode5 = string(m6)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x4, mode5, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x7, ok := v.ParseMode.Get(); ok {
-		if !x7.Known() {
-			s.enum(at, "parse_mode", string(x7), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a10 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i8 := range v.CaptionEntities {
-		e9 := validatePath{
-			index:  i8,
-			parent: &a10,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i8].validateAt(s, &e9)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p14 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p14, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendVoice, against the schema's
@@ -983,34 +983,34 @@ func (v *SendVoiceParams) validateAt(s *validateState, at *validatePath) {
 	if !v.Voice.IsSet() {
 		s.required(at, "voice")
 	}
-	if x1, ok := v.Caption.Get(); ok {
-		mode2 := ""
-		if m3, ok := v.ParseMode.Get(); ok && m3.Known() {
-			mode2 = string(m3)
+	if caption, ok := v.Caption.Get(); ok {
+		parseMode := ""
+		if m, ok := v.ParseMode.Get(); ok && m.Known() {
+			parseMode = string(m)
 		}
-		s.formatted(at, "caption", x1, mode2, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
-	p12 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p12, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendVideoNote, against the
@@ -1035,11 +1035,11 @@ func (v *SendVideoNoteParams) validateAt(s *validateState, at *validatePath) {
 	if !v.VideoNote.IsSet() {
 		s.required(at, "video_note")
 	}
-	p6 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p6, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendMediaGroup, against the
@@ -1070,29 +1070,29 @@ func (v *SendMediaGroupParams) validateAt(s *validateState, at *validatePath) {
 	} else {
 		s.count(at, "media", len(v.Media), 2, 10, validateItems, false)
 	}
-	a3 := validatePath{
+	mediaPath := validatePath{
 		name:   "media",
 		parent: at,
 	}
-	for i1 := range v.Media {
-		e2 := validatePath{
-			index:  i1,
-			parent: &a3,
+	for i := range v.Media {
+		elemPath := validatePath{
+			index:  i,
+			parent: &mediaPath,
 		}
-		validateInputMedia(s, &e2, v.Media[i1], true, 27, "photo, video, audio, document")
+		validateInputMedia(s, &elemPath, v.Media[i], validateRequired, validateInputMediaPhoto|validateInputMediaVideo|validateInputMediaAudio|validateInputMediaDocument)
 	}
 	{
-		first8, kind9 := -1, ""
-		for i10 := range v.Media {
-			if k7 := validateLabelInputMedia(v.Media[i10]); k7 == "document" || k7 == "audio" {
-				first8, kind9 = i10, k7
+		first, kind := -1, ""
+		for i2 := range v.Media {
+			if label := validateLabelInputMedia(v.Media[i2]); label == "document" || label == "audio" {
+				first, kind = i2, label
 				break
 			}
 		}
-		if first8 >= 0 {
-			for i10 := range v.Media {
-				if k7 := validateLabelInputMedia(v.Media[i10]); k7 != "" && k7 != kind9 {
-					s.sameKind(at, "media", first8, kind9, i10, k7, "document, audio")
+		if first >= 0 {
+			for i2 := range v.Media {
+				if label := validateLabelInputMedia(v.Media[i2]); label != "" && label != kind {
+					s.sameKind(at, "media", first, kind, i2, label, "document, audio")
 					break
 				}
 			}
@@ -1122,23 +1122,23 @@ func (v *SendLocationParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	if x1, ok := v.HorizontalAccuracy.Get(); ok {
-		s.rangeFloat(at, "horizontal_accuracy", float64(x1), 0.0, 1500.0)
+	if horizontalAccuracy, ok := v.HorizontalAccuracy.Get(); ok {
+		s.rangeFloat(at, "horizontal_accuracy", float64(horizontalAccuracy), 0.0, 1500.0)
 	}
-	if x2, ok := v.LivePeriod.Get(); ok {
-		s.rangeInt(at, "live_period", int64(x2), 60, 86400)
+	if livePeriod, ok := v.LivePeriod.Get(); ok {
+		s.rangeInt(at, "live_period", int64(livePeriod), 60, 86400)
 	}
-	if x3, ok := v.Heading.Get(); ok {
-		s.rangeInt(at, "heading", int64(x3), 1, 360)
+	if heading, ok := v.Heading.Get(); ok {
+		s.rangeInt(at, "heading", int64(heading), 1, 360)
 	}
-	if x4, ok := v.ProximityAlertRadius.Get(); ok {
-		s.rangeInt(at, "proximity_alert_radius", int64(x4), 1, 100000)
+	if proximityAlertRadius, ok := v.ProximityAlertRadius.Get(); ok {
+		s.rangeInt(at, "proximity_alert_radius", int64(proximityAlertRadius), 1, 100000)
 	}
-	p8 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p8, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method editMessageLiveLocation, against
@@ -1159,21 +1159,21 @@ func (v *EditMessageLiveLocationParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *EditMessageLiveLocationParams) validateAt(s *validateState, at *validatePath) {
-	if x3, ok := v.HorizontalAccuracy.Get(); ok {
-		s.rangeFloat(at, "horizontal_accuracy", float64(x3), 0.0, 1500.0)
+	if horizontalAccuracy, ok := v.HorizontalAccuracy.Get(); ok {
+		s.rangeFloat(at, "horizontal_accuracy", float64(horizontalAccuracy), 0.0, 1500.0)
 	}
-	if x4, ok := v.Heading.Get(); ok {
-		s.rangeInt(at, "heading", int64(x4), 1, 360)
+	if heading, ok := v.Heading.Get(); ok {
+		s.rangeInt(at, "heading", int64(heading), 1, 360)
 	}
-	if x5, ok := v.ProximityAlertRadius.Get(); ok {
-		s.rangeInt(at, "proximity_alert_radius", int64(x5), 1, 100000)
+	if proximityAlertRadius, ok := v.ProximityAlertRadius.Get(); ok {
+		s.rangeInt(at, "proximity_alert_radius", int64(proximityAlertRadius), 1, 100000)
 	}
 	if v.ReplyMarkup != nil {
-		p6 := validatePath{
+		replyMarkupPath := validatePath{
 			name:   "reply_markup",
 			parent: at,
 		}
-		v.ReplyMarkup.validateAt(s, &p6)
+		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
 	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
 }
@@ -1194,11 +1194,11 @@ func (v *StopMessageLiveLocationParams) Validate() error {
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *StopMessageLiveLocationParams) validateAt(s *validateState, at *validatePath) {
 	if v.ReplyMarkup != nil {
-		p3 := validatePath{
+		replyMarkupPath := validatePath{
 			name:   "reply_markup",
 			parent: at,
 		}
-		v.ReplyMarkup.validateAt(s, &p3)
+		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
 	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
 }
@@ -1221,11 +1221,11 @@ func (v *SendVenueParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	p8 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p8, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendContact, against the
@@ -1247,14 +1247,14 @@ func (v *SendContactParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	if x2, ok := v.Vcard.Get(); ok {
-		s.text(at, "vcard", x2, 0, 2048, validateBytes, validateNoLimit)
+	if vcard, ok := v.Vcard.Get(); ok {
+		s.text(at, "vcard", vcard, 0, 2048, validateBytes, validateNoLimit)
 	}
-	p6 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p6, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendPoll, against the schema's
@@ -1294,56 +1294,56 @@ func (v *SendPollParams) validateAt(s *validateState, at *validatePath) {
 	} else {
 		s.count(at, "options", len(v.Options), 2, 10, validateItems, false)
 	}
-	a3 := validatePath{
+	optionsPath := validatePath{
 		name:   "options",
 		parent: at,
 	}
-	for i1 := range v.Options {
-		e2 := validatePath{
-			index:  i1,
-			parent: &a3,
+	for i := range v.Options {
+		elemPath := validatePath{
+			index:  i,
+			parent: &optionsPath,
 		}
-		s.text(&e2, "", v.Options[i1], 1, 100, validateCharacters, validateNoLimit)
+		s.text(&elemPath, "", v.Options[i], 1, 100, validateCharacters, validateNoLimit)
 	}
-	if x5, ok := v.Type.Get(); ok {
-		if !x5.Known() {
-			s.enum(at, "type", string(x5), "regular, quiz")
-		}
-	}
-	if x8, ok := v.Explanation.Get(); ok {
-		mode9 := ""
-		if m10, ok := v.ExplanationParseMode.Get(); ok && m10.Known() {
-			mode9 = string(m10)
-		}
-		s.formatted(at, "explanation", x8, mode9, 0, 200, validateCharacters, 2)
-	}
-	if x11, ok := v.ExplanationParseMode.Get(); ok {
-		if !x11.Known() {
-			s.enum(at, "explanation_parse_mode", string(x11), "MarkdownV2, HTML, Markdown")
+	if typ, ok := v.Type.Get(); ok {
+		if !typ.Known() {
+			s.enum(at, "type", string(typ), "regular, quiz")
 		}
 	}
-	a14 := validatePath{
+	if explanation, ok := v.Explanation.Get(); ok {
+		explanationParseMode := ""
+		if m, ok := v.ExplanationParseMode.Get(); ok && m.Known() {
+			explanationParseMode = string(m)
+		}
+		s.formatted(at, "explanation", explanation, explanationParseMode, 0, 200, validateCharacters, 2)
+	}
+	if explanationParseMode2, ok := v.ExplanationParseMode.Get(); ok {
+		if !explanationParseMode2.Known() {
+			s.enum(at, "explanation_parse_mode", string(explanationParseMode2), "MarkdownV2, HTML, Markdown")
+		}
+	}
+	explanationEntitiesPath := validatePath{
 		name:   "explanation_entities",
 		parent: at,
 	}
-	for i12 := range v.ExplanationEntities {
-		e13 := validatePath{
-			index:  i12,
-			parent: &a14,
+	for i2 := range v.ExplanationEntities {
+		elemPath2 := validatePath{
+			index:  i2,
+			parent: &explanationEntitiesPath,
 		}
-		v.ExplanationEntities[i12].validateAt(s, &e13)
+		v.ExplanationEntities[i2].validateAt(s, &elemPath2)
 	}
-	if x15, ok := v.OpenPeriod.Get(); ok {
-		s.rangeInt(at, "open_period", int64(x15), 5, 600)
+	if openPeriod, ok := v.OpenPeriod.Get(); ok {
+		s.rangeInt(at, "open_period", int64(openPeriod), 5, 600)
 	}
-	if x16, ok := v.CloseDate.Get(); ok {
-		s.ahead(at, "close_date", int64(x16), 5.0, 600.0)
+	if closeDate, ok := v.CloseDate.Get(); ok {
+		s.ahead(at, "close_date", int64(closeDate), 5.0, 600.0)
 	}
-	p21 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p21, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 	if v.Type.Or("regular") == "quiz" && !v.CorrectOptionID.IsSet() {
 		s.add(at, "correct_option_id", "required when type is \"quiz\"")
 	}
@@ -1369,16 +1369,16 @@ func (v *SendDiceParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	if x1, ok := v.Emoji.Get(); ok {
-		if !x1.Known() {
-			s.enum(at, "emoji", string(x1), "🎲, 🎯, 🏀, ⚽, 🎰")
+	if emoji, ok := v.Emoji.Get(); ok {
+		if !emoji.Known() {
+			s.enum(at, "emoji", string(emoji), "🎲, 🎯, 🏀, ⚽, 🎰")
 		}
 	}
-	p5 := validatePath{
+	replyMarkupPath := validatePath{
 		name:   "reply_markup",
 		parent: at,
 	}
-	validateReplyMarkup(s, &p5, v.ReplyMarkup, false, 15, "")
+	validateReplyMarkup(s, &replyMarkupPath, v.ReplyMarkup, validateOptional, validateReplyMarkupAny)
 }
 
 // Validate checks v, the parameters of method sendChatAction, against the
@@ -1420,8 +1420,8 @@ func (v *GetUserProfilePhotosParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *GetUserProfilePhotosParams) validateAt(s *validateState, at *validatePath) {
-	if x2, ok := v.Limit.Get(); ok {
-		s.rangeInt(at, "limit", int64(x2), 1, 100)
+	if limit, ok := v.Limit.Get(); ok {
+		s.rangeInt(at, "limit", int64(limit), 1, 100)
 	}
 }
 
@@ -1655,8 +1655,8 @@ func (v *SetChatDescriptionParams) validateAt(s *validateState, at *validatePath
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	if x1, ok := v.Description.Get(); ok {
-		s.text(at, "description", x1, 0, 255, validateCharacters, validateNoLimit)
+	if description, ok := v.Description.Get(); ok {
+		s.text(at, "description", description, 0, 255, validateCharacters, validateNoLimit)
 	}
 }
 
@@ -1864,8 +1864,8 @@ func (v *AnswerCallbackQueryParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *AnswerCallbackQueryParams) validateAt(s *validateState, at *validatePath) {
-	if x1, ok := v.Text.Get(); ok {
-		s.text(at, "text", x1, 0, 200, validateCharacters, validateNoLimit)
+	if text, ok := v.Text.Get(); ok {
+		s.text(at, "text", text, 0, 200, validateCharacters, validateNoLimit)
 	}
 }
 
@@ -1890,16 +1890,16 @@ func (v *SetMyCommandsParams) validateAt(s *validateState, at *validatePath) {
 	} else {
 		s.count(at, "commands", len(v.Commands), validateNoLimit, 100, validateItems, false)
 	}
-	a3 := validatePath{
+	commandsPath := validatePath{
 		name:   "commands",
 		parent: at,
 	}
-	for i1 := range v.Commands {
-		e2 := validatePath{
-			index:  i1,
-			parent: &a3,
+	for i := range v.Commands {
+		elemPath := validatePath{
+			index:  i,
+			parent: &commandsPath,
 		}
-		v.Commands[i1].validateAt(s, &e2)
+		v.Commands[i].validateAt(s, &elemPath)
 	}
 }
 
@@ -1921,33 +1921,33 @@ func (v *EditMessageTextParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *EditMessageTextParams) validateAt(s *validateState, at *validatePath) {
-	mode3 := ""
-	if m4, ok := v.ParseMode.Get(); ok && m4.Known() {
-		mode3 = string(m4)
+	parseMode := ""
+	if m, ok := v.ParseMode.Get(); ok && m.Known() {
+		parseMode = string(m)
 	}
-	s.formatted(at, "text", v.Text, mode3, 1, 4096, validateCharacters, validateNoLimit)
-	if x5, ok := v.ParseMode.Get(); ok {
-		if !x5.Known() {
-			s.enum(at, "parse_mode", string(x5), "MarkdownV2, HTML, Markdown")
+	s.formatted(at, "text", v.Text, parseMode, 1, 4096, validateCharacters, validateNoLimit)
+	if parseMode2, ok := v.ParseMode.Get(); ok {
+		if !parseMode2.Known() {
+			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a8 := validatePath{
+	entitiesPath := validatePath{
 		name:   "entities",
 		parent: at,
 	}
-	for i6 := range v.Entities {
-		e7 := validatePath{
-			index:  i6,
-			parent: &a8,
+	for i := range v.Entities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &entitiesPath,
 		}
-		v.Entities[i6].validateAt(s, &e7)
+		v.Entities[i].validateAt(s, &elemPath)
 	}
 	if v.ReplyMarkup != nil {
-		p10 := validatePath{
+		replyMarkupPath := validatePath{
 			name:   "reply_markup",
 			parent: at,
 		}
-		v.ReplyMarkup.validateAt(s, &p10)
+		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
 	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
 }
@@ -1970,31 +1970,31 @@ func (v *EditMessageCaptionParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *EditMessageCaptionParams) validateAt(s *validateState, at *validatePath) {
-	if x3, ok := v.Caption.Get(); ok {
-		s.text(at, "caption", x3, 0, 1024, validateCharacters, validateNoLimit)
+	if caption, ok := v.Caption.Get(); ok {
+		s.text(at, "caption", caption, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if x4, ok := v.ParseMode.Get(); ok {
-		if !x4.Known() {
-			s.enum(at, "parse_mode", string(x4), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
-	a7 := validatePath{
+	captionEntitiesPath := validatePath{
 		name:   "caption_entities",
 		parent: at,
 	}
-	for i5 := range v.CaptionEntities {
-		e6 := validatePath{
-			index:  i5,
-			parent: &a7,
+	for i := range v.CaptionEntities {
+		elemPath := validatePath{
+			index:  i,
+			parent: &captionEntitiesPath,
 		}
-		v.CaptionEntities[i5].validateAt(s, &e6)
+		v.CaptionEntities[i].validateAt(s, &elemPath)
 	}
 	if v.ReplyMarkup != nil {
-		p8 := validatePath{
+		replyMarkupPath := validatePath{
 			name:   "reply_markup",
 			parent: at,
 		}
-		v.ReplyMarkup.validateAt(s, &p8)
+		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
 	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
 }
@@ -2016,17 +2016,17 @@ func (v *EditMessageMediaParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *EditMessageMediaParams) validateAt(s *validateState, at *validatePath) {
-	p3 := validatePath{
+	mediaPath := validatePath{
 		name:   "media",
 		parent: at,
 	}
-	validateInputMedia(s, &p3, v.Media, true, 31, "")
+	validateInputMedia(s, &mediaPath, v.Media, validateRequired, validateInputMediaAny)
 	if v.ReplyMarkup != nil {
-		p4 := validatePath{
+		replyMarkupPath := validatePath{
 			name:   "reply_markup",
 			parent: at,
 		}
-		v.ReplyMarkup.validateAt(s, &p4)
+		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
 	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
 }
@@ -2047,19 +2047,29 @@ func (v *EditMessageReplyMarkupParams) Validate() error {
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *EditMessageReplyMarkupParams) validateAt(s *validateState, at *validatePath) {
 	if v.ReplyMarkup != nil {
-		p3 := validatePath{
+		replyMarkupPath := validatePath{
 			name:   "reply_markup",
 			parent: at,
 		}
-		v.ReplyMarkup.validateAt(s, &p3)
+		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
 	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
 }
 
+// The variants validateInputMedia may allow, one bit each.
+const (
+	validateInputMediaPhoto     = 1 << 0
+	validateInputMediaVideo     = 1 << 1
+	validateInputMediaAnimation = 1 << 2
+	validateInputMediaAudio     = 1 << 3
+	validateInputMediaDocument  = 1 << 4
+	validateInputMediaAny       = validateInputMediaPhoto | validateInputMediaVideo | validateInputMediaAnimation | validateInputMediaAudio | validateInputMediaDocument
+)
+
 // validateInputMedia checks a InputMedia whose own path is at. required
-// reports a nil value; only has bit i set for each allowed variant i (in
-// schema order) and want lists the allowed ones for the message.
-func validateInputMedia(s *validateState, at *validatePath, u InputMedia, required bool, only uint64, want string) {
+// (validateRequired or validateOptional) says whether nil is a problem; only
+// holds the bits of the allowed variants (validateInputMediaAny for all).
+func validateInputMedia(s *validateState, at *validatePath, u InputMedia, required bool, only uint64) {
 	switch x := u.(type) {
 	case nil:
 		if required {
@@ -2069,8 +2079,8 @@ func validateInputMedia(s *validateState, at *validatePath, u InputMedia, requir
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&1 == 0:
-			s.add(at, "", "type \"photo\" is not allowed here, want one of "+want)
+		case only&validateInputMediaPhoto == 0:
+			s.add(at, "", "type \"photo\" is not allowed here, want one of "+validateWant(only, "photo", "video", "animation", "audio", "document"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2078,8 +2088,8 @@ func validateInputMedia(s *validateState, at *validatePath, u InputMedia, requir
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&2 == 0:
-			s.add(at, "", "type \"video\" is not allowed here, want one of "+want)
+		case only&validateInputMediaVideo == 0:
+			s.add(at, "", "type \"video\" is not allowed here, want one of "+validateWant(only, "photo", "video", "animation", "audio", "document"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2087,8 +2097,8 @@ func validateInputMedia(s *validateState, at *validatePath, u InputMedia, requir
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&4 == 0:
-			s.add(at, "", "type \"animation\" is not allowed here, want one of "+want)
+		case only&validateInputMediaAnimation == 0:
+			s.add(at, "", "type \"animation\" is not allowed here, want one of "+validateWant(only, "photo", "video", "animation", "audio", "document"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2096,8 +2106,8 @@ func validateInputMedia(s *validateState, at *validatePath, u InputMedia, requir
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&8 == 0:
-			s.add(at, "", "type \"audio\" is not allowed here, want one of "+want)
+		case only&validateInputMediaAudio == 0:
+			s.add(at, "", "type \"audio\" is not allowed here, want one of "+validateWant(only, "photo", "video", "animation", "audio", "document"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2105,8 +2115,8 @@ func validateInputMedia(s *validateState, at *validatePath, u InputMedia, requir
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&16 == 0:
-			s.add(at, "", "type \"document\" is not allowed here, want one of "+want)
+		case only&validateInputMediaDocument == 0:
+			s.add(at, "", "type \"document\" is not allowed here, want one of "+validateWant(only, "photo", "video", "animation", "audio", "document"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2119,10 +2129,19 @@ func validateInputMedia(s *validateState, at *validatePath, u InputMedia, requir
 	}
 }
 
+// The variants validateReplyMarkup may allow, one bit each.
+const (
+	validateReplyMarkupInlineKeyboardMarkup = 1 << 0
+	validateReplyMarkupReplyKeyboardMarkup  = 1 << 1
+	validateReplyMarkupReplyKeyboardRemove  = 1 << 2
+	validateReplyMarkupForceReply           = 1 << 3
+	validateReplyMarkupAny                  = validateReplyMarkupInlineKeyboardMarkup | validateReplyMarkupReplyKeyboardMarkup | validateReplyMarkupReplyKeyboardRemove | validateReplyMarkupForceReply
+)
+
 // validateReplyMarkup checks a ReplyMarkup whose own path is at. required
-// reports a nil value; only has bit i set for each allowed variant i (in
-// schema order) and want lists the allowed ones for the message.
-func validateReplyMarkup(s *validateState, at *validatePath, u ReplyMarkup, required bool, only uint64, want string) {
+// (validateRequired or validateOptional) says whether nil is a problem; only
+// holds the bits of the allowed variants (validateReplyMarkupAny for all).
+func validateReplyMarkup(s *validateState, at *validatePath, u ReplyMarkup, required bool, only uint64) {
 	switch x := u.(type) {
 	case nil:
 		if required {
@@ -2132,8 +2151,8 @@ func validateReplyMarkup(s *validateState, at *validatePath, u ReplyMarkup, requ
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&1 == 0:
-			s.add(at, "", "InlineKeyboardMarkup is not allowed here, want one of "+want)
+		case only&validateReplyMarkupInlineKeyboardMarkup == 0:
+			s.add(at, "", "InlineKeyboardMarkup is not allowed here, want one of "+validateWant(only, "InlineKeyboardMarkup", "ReplyKeyboardMarkup", "ReplyKeyboardRemove", "ForceReply"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2141,8 +2160,8 @@ func validateReplyMarkup(s *validateState, at *validatePath, u ReplyMarkup, requ
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&2 == 0:
-			s.add(at, "", "ReplyKeyboardMarkup is not allowed here, want one of "+want)
+		case only&validateReplyMarkupReplyKeyboardMarkup == 0:
+			s.add(at, "", "ReplyKeyboardMarkup is not allowed here, want one of "+validateWant(only, "InlineKeyboardMarkup", "ReplyKeyboardMarkup", "ReplyKeyboardRemove", "ForceReply"))
 		default:
 			x.validateAt(s, at)
 		}
@@ -2150,15 +2169,15 @@ func validateReplyMarkup(s *validateState, at *validatePath, u ReplyMarkup, requ
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&4 == 0:
-			s.add(at, "", "ReplyKeyboardRemove is not allowed here, want one of "+want)
+		case only&validateReplyMarkupReplyKeyboardRemove == 0:
+			s.add(at, "", "ReplyKeyboardRemove is not allowed here, want one of "+validateWant(only, "InlineKeyboardMarkup", "ReplyKeyboardMarkup", "ReplyKeyboardRemove", "ForceReply"))
 		}
 	case *ForceReply:
 		switch {
 		case x == nil:
 			s.required(at, "")
-		case only&8 == 0:
-			s.add(at, "", "ForceReply is not allowed here, want one of "+want)
+		case only&validateReplyMarkupForceReply == 0:
+			s.add(at, "", "ForceReply is not allowed here, want one of "+validateWant(only, "InlineKeyboardMarkup", "ReplyKeyboardMarkup", "ReplyKeyboardRemove", "ForceReply"))
 		}
 	case *UnknownReplyMarkup:
 		if x == nil {
