@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/internal/goldencase"
 	"github.com/apigen/apigen/generators/server"
 	"github.com/apigen/apigen/gomodel"
+	"github.com/apigen/apigen/internal/goldencase"
 	"github.com/apigen/apigen/loader"
 )
 
