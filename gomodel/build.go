@@ -306,7 +306,7 @@ func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, e
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: keyOf(f.Name)}
+	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name)}
 	if b := f.Type.Base(); b != "" && m.fileUnions[b] != nil {
 		fl.FileUnion = true
 	}

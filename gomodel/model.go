@@ -379,7 +379,9 @@ func plainKey(s string) bool {
 	return s != ""
 }
 
-func keyOf(wire string) string {
+// JSONKey is the pre-encoded member name `"wire":` when wire needs no
+// escaping inside a JSON string, else "" (the writer escapes it then).
+func JSONKey(wire string) string {
 	if plainKey(wire) {
 		return strconv.Quote(wire) + ":"
 	}

@@ -8,6 +8,8 @@
 // order of the document, so that output generated from a Schema is stable.
 package schema
 
+import "strconv"
+
 // Schema is the whole API as the document describes it.
 type Schema struct {
 	// Title is the document's first heading.
@@ -338,3 +340,39 @@ type OverlayEntry struct {
 	Fact   string `yaml:"fact"`
 	Reason string `yaml:"reason"`
 }
+
+// Text words the interval as the document does: "1-4096", "at least 1",
+// "at most 16", "exactly 5", or "any" when both ends are open. Every
+// backend and the changelog say bounds this way.
+func (b *Bounds) Text() string {
+	if b == nil {
+		return "any"
+	}
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	switch {
+	case b.Min != nil && b.Max != nil && *b.Min == *b.Max:
+		return "exactly " + num(*b.Min)
+	case b.Min != nil && b.Max != nil:
+		return num(*b.Min) + "-" + num(*b.Max)
+	case b.Min != nil:
+		return "at least " + num(*b.Min)
+	case b.Max != nil:
+		return "at most " + num(*b.Max)
+	}
+	return "any"
+}
+
+// IntBounds is the interval between two optional integer ends.
+func IntBounds(min, max *int) *Bounds {
+	conv := func(p *int) *float64 {
+		if p == nil {
+			return nil
+		}
+		f := float64(*p)
+		return &f
+	}
+	return &Bounds{Min: conv(min), Max: conv(max)}
+}
+
+// Bounds is the interval of a length's ends.
+func (l *Length) Bounds() *Bounds { return IntBounds(l.Min, l.Max) }

@@ -30,17 +30,18 @@ func facts(c *schema.Constraints, prefix string) []fact {
 		if c.Length.AfterEntityParsing {
 			unit += " after entity parsing"
 		}
-		lo, hi := intBound(c.Length.Min), intBound(c.Length.Max)
-		add(fact{kind: "length", value: bounds(lo, hi) + " " + unit, bounded: true, lo: lo, hi: hi, unit: unit})
+		lb := c.Length.Bounds()
+		lo, hi := lb.Min, lb.Max
+		add(fact{kind: "length", value: lb.Text() + " " + unit, bounded: true, lo: lo, hi: hi, unit: unit})
 	}
 	if c.Items != nil {
-		add(fact{kind: "items", value: bounds(c.Items.Min, c.Items.Max), bounded: true, lo: c.Items.Min, hi: c.Items.Max})
+		add(fact{kind: "items", value: c.Items.Text(), bounded: true, lo: c.Items.Min, hi: c.Items.Max})
 	}
 	if c.Range != nil {
-		add(fact{kind: "range", value: strings.TrimSpace(bounds(c.Range.Min, c.Range.Max) + " " + c.Unit), bounded: true, lo: c.Range.Min, hi: c.Range.Max, unit: c.Unit})
+		add(fact{kind: "range", value: strings.TrimSpace(c.Range.Text() + " " + c.Unit), bounded: true, lo: c.Range.Min, hi: c.Range.Max, unit: c.Unit})
 	}
 	if c.Ahead != nil {
-		add(fact{kind: "ahead", value: bounds(c.Ahead.Min, c.Ahead.Max) + " seconds", bounded: true, lo: c.Ahead.Min, hi: c.Ahead.Max})
+		add(fact{kind: "ahead", value: c.Ahead.Text() + " seconds", bounded: true, lo: c.Ahead.Min, hi: c.Ahead.Max})
 	}
 	if c.Unit != "" && c.Range == nil {
 		add(fact{kind: "unit", value: c.Unit})
@@ -108,24 +109,6 @@ func within(a, b fact) bool {
 	return loOK && hiOK
 }
 
-func intBound(p *int) *float64 {
-	if p == nil {
-		return nil
-	}
-	f := float64(*p)
-	return &f
-}
 
-func bounds(lo, hi *float64) string {
-	switch {
-	case lo != nil && hi != nil:
-		return num(*lo) + "-" + num(*hi)
-	case lo != nil:
-		return "at least " + num(*lo)
-	case hi != nil:
-		return "at most " + num(*hi)
-	}
-	return "any"
-}
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -40,6 +40,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
@@ -396,36 +397,7 @@ func (g *gen) docComment(f *jen.File, mn string, m *schema.Method) {
 	if n := strings.TrimSpace(m.ReturnsNote); n != "" {
 		text += "\n\nResult: " + m.Returns.String() + ". " + n
 	}
-	comment(f, text)
-}
-
-// comment writes text as // lines wrapped at 76 columns.
-func comment(f *jen.File, text string) {
-	for _, l := range strings.Split(wrap(text, 76), "\n") {
-		f.Comment(l)
-	}
-}
-
-// wrap breaks text into comment lines of at most width columns, keeping
-// paragraph breaks.
-func wrap(text string, width int) string {
-	var out []string
-	for _, para := range strings.Split(text, "\n\n") {
-		line := ""
-		for _, w := range strings.Fields(para) {
-			if line != "" && len(line)+1+len(w) > width {
-				out = append(out, line)
-				line = w
-				continue
-			}
-			if line != "" {
-				line += " "
-			}
-			line += w
-		}
-		out = append(out, line, "")
-	}
-	return strings.Join(out[:len(out)-1], "\n")
+	godoc.Add(f, text)
 }
 
 // emitParamsHelpers adds clientMethod (WebhookReply) and, for parameters
@@ -684,7 +656,7 @@ func (g *gen) emitUpdates(f *jen.File) error {
 	if err := g.m.Declare(webhookName, "webhook handler for "+o.Name); err != nil {
 		return err
 	}
-	comment(f, iteratorName+" long-polls "+m.Name+" and yields every "+un+" in order. "+
+	godoc.Add(f, iteratorName+" long-polls "+m.Name+" and yields every "+un+" in order. "+
 		"p gives the first offset, limit, timeout and allowed_updates (nil: defaults; set a positive timeout in production, and an HTTP client timeout longer than it); "+
 		"p is not modified. Each request asks for the updates after the highest "+idf.Name+" yielded so far (offset = "+idf.Name+" + 1), which confirms the earlier ones to the service. "+
 		"After a break the rest of the batch is not confirmed: to resume, start a new iterator with offset = the last yielded "+idf.Name+" + 1.\n\n"+
@@ -716,7 +688,7 @@ func (g *gen) emitUpdates(f *jen.File) error {
 	)
 	f.Line()
 
-	comment(f, webhookName+" returns an http.Handler for webhook deliveries: each POST carries one "+un+", decoded and passed to h with the request's context. "+
+	godoc.Add(f, webhookName+" returns an http.Handler for webhook deliveries: each POST carries one "+un+", decoded and passed to h with the request's context. "+
 		"h may return a method call to answer in the response body (any parameters struct, e.g. &SendMessageParams{...}; uploads are sent as multipart), or nil. "+
 		"An error from h, an invalid reply or a body that is not an "+un+" answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
 		"WebhookSecretPath restricts the handler to a secret URL path.")

@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -87,12 +86,5 @@ func TestCollisions(t *testing.T) {
 	s.Methods[len(s.Methods)-1].Params = append(s.Methods[len(s.Methods)-1].Params, &schema.Field{Name: "file0", Type: schema.Named(schema.String)})
 	if _, err := generate(t, s); err == nil || !strings.Contains(err.Error(), "file0") {
 		t.Errorf("got %v", err)
-	}
-}
-
-func TestWrap(t *testing.T) {
-	got := wrap("aaa bbb ccc\n\nddd", 7)
-	if !bytes.Equal([]byte(got), []byte("aaa bbb\nccc\n\nddd")) {
-		t.Errorf("%q", got)
 	}
 }

@@ -25,24 +25,24 @@ func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constrai
 		rows = append(rows, constraintRow{prefix + kind, value})
 	}
 	if c.Length != nil {
-		v := bounds(intPtr(c.Length.Min), intPtr(c.Length.Max)) + " " + c.Length.Unit
+		v := c.Length.Bounds().Text() + " " + c.Length.Unit
 		if c.Length.AfterEntityParsing {
 			v += " (after entity parsing)"
 		}
 		add("length", plain(v))
 	}
 	if c.Items != nil {
-		add("items", plain(bounds(c.Items.Min, c.Items.Max)))
+		add("items", plain(c.Items.Text()))
 	}
 	if c.Range != nil {
-		v := bounds(c.Range.Min, c.Range.Max)
+		v := c.Range.Text()
 		if c.Unit != "" {
 			v += " " + c.Unit
 		}
 		add("range", plain(v))
 	}
 	if c.Ahead != nil {
-		add("ahead of now", plain(bounds(c.Ahead.Min, c.Ahead.Max)+" seconds"))
+		add("ahead of now", plain(c.Ahead.Text()+" seconds"))
 	}
 	if c.Unit != "" && c.Range == nil {
 		add("unit", plain(c.Unit))
@@ -91,31 +91,6 @@ func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constrai
 	}
 	return append(rows, l.constraintRows(c.Each, prefix+"each ")...)
 }
-
-func intPtr(p *int) *float64 {
-	if p == nil {
-		return nil
-	}
-	f := float64(*p)
-	return &f
-}
-
-// bounds writes an inclusive interval: "1-4096", "at least 1", "at most 16".
-func bounds(lo, hi *float64) string {
-	switch {
-	case lo != nil && hi != nil && *lo == *hi:
-		return "exactly " + num(*lo)
-	case lo != nil && hi != nil:
-		return num(*lo) + "-" + num(*hi)
-	case lo != nil:
-		return "at least " + num(*lo)
-	case hi != nil:
-		return "at most " + num(*hi)
-	}
-	return "any"
-}
-
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // ruleKinds are the readable names of rule kinds.
 var ruleKinds = map[string]string{

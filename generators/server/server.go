@@ -37,6 +37,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
@@ -205,27 +206,6 @@ func comment(f *jen.File, lines ...string) {
 	for _, l := range lines {
 		f.Comment(l)
 	}
-}
-
-// wrap splits text into comment lines of at most width columns.
-func wrap(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = w
-			continue
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // result describes the Go result of a method.
@@ -408,7 +388,7 @@ func (g *gen) emitService(f *jen.File) error {
 		}
 		var doc []string
 		if d := strings.TrimSpace(mi.m.Description); d != "" {
-			doc = append(doc, wrap(mi.goName+" implements "+mi.m.Name+": "+d, 74)...)
+			doc = append(doc, godoc.Wrap(mi.goName+" implements "+mi.m.Name+": "+d, godoc.Width, "")...)
 		} else {
 			doc = append(doc, mi.goName+" implements "+mi.m.Name+".")
 		}

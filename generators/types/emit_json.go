@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/schema"
 )
@@ -41,7 +42,7 @@ func (g *gen) emitJSON() ([]byte, error) {
 		for i, v := range ei.Schema.Values {
 			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.Consts[i]))))
 		}
-		doc(f, ei.Intern+" returns the "+ei.GoName+" spelt b, without allocating for listed values.")
+		godoc.Add(f, ei.Intern+" returns the "+ei.GoName+" spelt b, without allocating for listed values.")
 		f.Func().Id(ei.Intern).Params(jen.Id("b").Index().Byte()).Id(ei.GoName).Block(
 			jen.Switch(jen.String().Parens(jen.Id("b"))).Block(cases...),
 			jen.Return(jen.Id(ei.GoName).Parens(jen.Id("b"))),
@@ -54,7 +55,7 @@ func (g *gen) emitJSON() ([]byte, error) {
 // emitMarshalers writes MarshalJSON / UnmarshalJSON on top of
 // encodeJSON / decodeJSON.
 func emitMarshalers(f *jen.File, goName string) {
-	doc(f, "MarshalJSON encodes v with the generated encoder.")
+	godoc.Add(f, "MarshalJSON encodes v with the generated encoder.")
 	f.Func().Params(jen.Id("v").Id(goName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("w").Op(":=").Id("jsonGetWriter").Call(),
 		jen.Defer().Id("jsonPutWriter").Call(jen.Id("w")),
@@ -65,7 +66,7 @@ func emitMarshalers(f *jen.File, goName string) {
 		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("w").Dot("Bytes").Call().Op("...")), jen.Nil()),
 	)
 	f.Line()
-	doc(f, "UnmarshalJSON replaces v with the decoded data.")
+	godoc.Add(f, "UnmarshalJSON replaces v with the decoded data.")
 	f.Func().Params(jen.Id("v").Op("*").Id(goName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("r").Op(":=").Id("jsonGetReader").Call(jen.Id("data")),
 		jen.Defer().Id("jsonPutReader").Call(jen.Id("r")),
@@ -156,8 +157,8 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 
 // writeKey writes a member name.
 func writeKey(wire string) jen.Code {
-	if plainKey(wire) {
-		return jen.Id("w").Dot("key").Call(jen.Lit(strconv.Quote(wire) + ":"))
+	if k := gomodel.JSONKey(wire); k != "" {
+		return jen.Id("w").Dot("key").Call(jen.Lit(k))
 	}
 	return jen.Id("w").Dot("Field").Call(jen.Lit(wire))
 }
@@ -435,7 +436,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		jen.Id("w").Dot("Raw").Call(jen.Id("v").Dot("Raw")),
 	)
 	f.Line()
-	doc(f, "MarshalJSON writes Raw unchanged.")
+	godoc.Add(f, "MarshalJSON writes Raw unchanged.")
 	f.Func().Params(jen.Id("v").Id(ui.Unknown)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.If(jen.Len(jen.Id("v").Dot("Raw")).Op("==").Lit(0)).Block(jen.Return(jen.Index().Byte().Parens(jen.Lit("null")), jen.Nil())),
 		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("v").Dot("Raw").Op("...")), jen.Nil()),

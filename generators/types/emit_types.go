@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/schema"
 )
@@ -56,29 +57,6 @@ func (g *gen) goType(t schema.Type, c *schema.Constraints, ident bool, optional 
 
 // ---------------------------------------------------------------- docs
 
-// wrap splits text into comment lines of at most width columns.
-func wrap(text string, width int) []string {
-	var lines []string
-	for _, para := range strings.Split(text, "\n") {
-		words := strings.Fields(para)
-		if len(words) == 0 {
-			lines = append(lines, "")
-			continue
-		}
-		line := words[0]
-		for _, w := range words[1:] {
-			if len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = w
-				continue
-			}
-			line += " " + w
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
-
 func sentence(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -90,20 +68,6 @@ func sentence(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func bounds(b *schema.Bounds) string {
-	switch {
-	case b.Min != nil && b.Max != nil:
-		return num(*b.Min) + "-" + num(*b.Max)
-	case b.Min != nil:
-		return "at least " + num(*b.Min)
-	case b.Max != nil:
-		return "at most " + num(*b.Max)
-	}
-	return "any"
-}
-
 // constraintText describes constraints in sentences.
 func constraintText(c *schema.Constraints) []string {
 	if c == nil {
@@ -111,29 +75,20 @@ func constraintText(c *schema.Constraints) []string {
 	}
 	var out []string
 	if l := c.Length; l != nil {
-		var s string
-		switch {
-		case l.Min != nil && l.Max != nil:
-			s = fmt.Sprintf("%d-%d", *l.Min, *l.Max)
-		case l.Min != nil:
-			s = fmt.Sprintf("at least %d", *l.Min)
-		case l.Max != nil:
-			s = fmt.Sprintf("at most %d", *l.Max)
-		}
-		s = "Length: " + s + " " + l.Unit
+		s := "Length: " + l.Bounds().Text() + " " + l.Unit
 		if l.AfterEntityParsing {
 			s += " after entity parsing"
 		}
 		out = append(out, s+".")
 	}
 	if c.Items != nil {
-		out = append(out, "Items: "+bounds(c.Items)+".")
+		out = append(out, "Items: "+c.Items.Text()+".")
 	}
 	if c.Range != nil {
-		out = append(out, "Range: "+bounds(c.Range)+".")
+		out = append(out, "Range: "+c.Range.Text()+".")
 	}
 	if c.Ahead != nil {
-		out = append(out, "Must be "+bounds(c.Ahead)+" seconds ahead of now.")
+		out = append(out, "Must be "+c.Ahead.Text()+" seconds ahead of now.")
 	}
 	if c.Unit != "" {
 		out = append(out, "Unit: "+c.Unit+".")
@@ -208,21 +163,6 @@ func ruleText(r *schema.Rule) string {
 	return "Rule: " + s + "."
 }
 
-// comment adds doc lines before the next declaration.
-func comment(lines []string) []jen.Code {
-	var out []jen.Code
-	for _, l := range lines {
-		for _, w := range wrap(l, 74) {
-			if w == "" {
-				out = append(out, jen.Comment(""))
-				continue
-			}
-			out = append(out, jen.Comment(w))
-		}
-	}
-	return out
-}
-
 func fieldDoc(fi *gomodel.Field) []string {
 	f := fi.Schema
 	var parts []string
@@ -270,7 +210,7 @@ func fieldDoc(fi *gomodel.Field) []string {
 func (g *gen) emitTypes() ([]byte, error) {
 	f := g.newFile()
 	for _, l := range g.packageDoc() {
-		for _, w := range wrap(l, 74) {
+		for _, w := range godoc.Wrap(l, godoc.Width, "") {
 			f.PackageComment(w)
 		}
 	}
@@ -395,7 +335,7 @@ func (g *gen) structFields(si *gomodel.Struct) []jen.Code {
 		if i > 0 {
 			fields = append(fields, jen.Line())
 		}
-		fields = append(fields, comment(fieldDoc(fi))...)
+		fields = append(fields, godoc.Lines(fieldDoc(fi)...)...)
 		tag := fi.Schema.Name
 		if !fi.Schema.Required {
 			tag += ",omitzero"
@@ -406,7 +346,7 @@ func (g *gen) structFields(si *gomodel.Struct) []jen.Code {
 }
 
 func (g *gen) emitObjectType(f *jen.File, si *gomodel.Struct) {
-	for _, c := range comment(g.objectDoc(si)) {
+	for _, c := range godoc.Lines(g.objectDoc(si)...) {
 		f.Add(c)
 	}
 	if si.Object.Opaque {
@@ -465,7 +405,7 @@ func (g *gen) emitKind(f *jen.File, si *gomodel.Struct) {
 		retType = jen.Id(si.Kind.Enum.GoName)
 		text = si.Kind.Method + " returns the " + si.Kind.Enum.GoName + " of the member that is present"
 	}
-	doc(f, text+", the name of an unknown member kept in "+si.Kind.UnknownKey+", or \"\" when there is none.")
+	godoc.Add(f, text+", the name of an unknown member kept in "+si.Kind.UnknownKey+", or \"\" when there is none.")
 	var cases []jen.Code
 	for _, kf := range si.Kind.Fields {
 		var val jen.Code = jen.Lit(kf.Schema.Name)
@@ -488,7 +428,7 @@ func (g *gen) emitKind(f *jen.File, si *gomodel.Struct) {
 	)
 	f.Line()
 	for _, h := range si.Kind.Helpers {
-		doc(f, h.Method+" returns the "+h.Wire+" field of the first present member that has one (nil when there is none or it is unset).")
+		godoc.Add(f, h.Method+" returns the "+h.Wire+" field of the first present member that has one (nil when there is none or it is unset).")
 		var cases []jen.Code
 		for _, p := range h.Paths {
 			var val *jen.Statement
@@ -535,7 +475,7 @@ func (g *gen) emitParamsType(f *jen.File, si *gomodel.Struct) {
 	}
 	lines = append(lines, "")
 	lines = append(lines, extra...)
-	for _, c := range comment(lines) {
+	for _, c := range godoc.Lines(lines...) {
 		f.Add(c)
 	}
 	f.Type().Id(si.GoName).Struct(g.structFields(si)...)
@@ -571,7 +511,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		if ref := gomodel.Ref(u.Source, g.m.Schema.Source); ref != "" {
 			lines = append(lines, "", ref)
 		}
-		for _, c := range comment(lines) {
+		for _, c := range godoc.Lines(lines...) {
 			f.Add(c)
 		}
 		f.Type().Id(ui.GoName).Interface(jen.Id(ui.Marker).Params())
@@ -584,7 +524,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			uf = append(uf, jen.Id(ui.UnknownTag).String())
 		}
 		uf = append(uf, jen.Id("Raw").Index().Byte())
-		for _, c := range comment([]string{doc}) {
+		for _, c := range godoc.Lines(doc) {
 			f.Add(c)
 		}
 		f.Type().Id(ui.Unknown).Struct(uf...)
@@ -610,7 +550,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	if ref := gomodel.Ref(u.Source, g.m.Schema.Source); ref != "" {
 		lines = append(lines, "", ref)
 	}
-	for _, c := range comment(lines) {
+	for _, c := range godoc.Lines(lines...) {
 		f.Add(c)
 	}
 	fields := []jen.Code{jen.Id("kind").Uint8()}
@@ -625,30 +565,30 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	for _, v := range ui.Variants {
 		vt := v.Type.Jen()
 		if v.Schema.Type.Name == schema.True {
-			doc(f, v.Ctor+" returns "+article(ui.GoName)+" holding true.")
+			godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding true.")
 			f.Func().Id(v.Ctor).Params().Id(ui.GoName).Block(
 				jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index)})),
 			)
 			f.Line()
-			doc(f, v.As+" reports whether u holds true.")
+			godoc.Add(f, v.As+" reports whether u holds true.")
 			f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Bool().Block(
 				jen.Return(jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
 			)
 			f.Line()
 			continue
 		}
-		doc(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v.")
+		godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v.")
 		f.Func().Id(v.Ctor).Params(jen.Id("v").Add(vt)).Id(ui.GoName).Block(
 			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index), jen.Id(v.Field): jen.Id("v")})),
 		)
 		f.Line()
-		doc(f, v.As+" returns the "+v.Schema.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
+		godoc.Add(f, v.As+" returns the "+v.Schema.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
 		f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Params(v.Type.Jen(), jen.Bool()).Block(
 			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
 		)
 		f.Line()
 	}
-	doc(f, "IsSet reports whether u holds a value.")
+	godoc.Add(f, "IsSet reports whether u holds a value.")
 	f.Func().Params(jen.Id("u").Id(ui.GoName)).Id("IsSet").Params().Bool().Block(
 		jen.Return(jen.Id("u").Dot("kind").Op("!=").Lit(0)),
 	)
@@ -681,7 +621,7 @@ func (g *gen) emitEnum(f *jen.File, ei *gomodel.Enum) {
 	if ref := gomodel.Ref(e.Source, g.m.Schema.Source); ref != "" {
 		lines = append(lines, "", ref)
 	}
-	for _, c := range comment(lines) {
+	for _, c := range godoc.Lines(lines...) {
 		f.Add(c)
 	}
 	f.Type().Id(ei.GoName).String()
@@ -703,7 +643,7 @@ func (g *gen) emitEnum(f *jen.File, ei *gomodel.Enum) {
 		}
 		consts = append(consts, jen.Id(ei.Consts[i]).Id(ei.GoName).Op("=").Lit(v.Value))
 	}
-	doc(f, "Values of "+ei.GoName+".")
+	godoc.Add(f, "Values of "+ei.GoName+".")
 	f.Const().Defs(consts...)
 	f.Line()
 	var cases []jen.Code
@@ -712,24 +652,17 @@ func (g *gen) emitEnum(f *jen.File, ei *gomodel.Enum) {
 		cases = append(cases, jen.Id(c))
 		all = append(all, jen.Id(c))
 	}
-	doc(f, "Known reports whether e is one of the listed values.")
+	godoc.Add(f, "Known reports whether e is one of the listed values.")
 	f.Func().Params(jen.Id("e").Id(ei.GoName)).Id("Known").Params().Bool().Block(
 		jen.Switch(jen.Id("e")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
 		jen.Return(jen.False()),
 	)
 	f.Line()
-	doc(f, ei.Values+" returns every listed value of "+ei.GoName+", in the document's order.")
+	godoc.Add(f, ei.Values+" returns every listed value of "+ei.GoName+", in the document's order.")
 	f.Func().Id(ei.Values).Params().Index().Id(ei.GoName).Block(
 		jen.Return(jen.Index().Id(ei.GoName).Values(all...)),
 	)
 	f.Line()
-}
-
-// doc writes a wrapped doc comment line to f.
-func doc(f *jen.File, text string) {
-	for _, c := range comment([]string{text}) {
-		f.Add(c)
-	}
 }
 
 // article prefixes a name with "a" or "an".

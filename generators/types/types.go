@@ -56,15 +56,3 @@ func enumOf(c *schema.Constraints) string {
 	}
 	return c.Enum
 }
-
-// plainKey reports whether a wire name is written unchanged inside a JSON
-// string.
-func plainKey(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return s != ""
-}

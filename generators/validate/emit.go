@@ -11,6 +11,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
 )
@@ -425,7 +426,7 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 		b.doc(name, "required")
 	}
 	if len(items) > 0 {
-		b.doc(name, boundsText(c.Items)+" items")
+		b.doc(name, c.Items.Text()+" items")
 	}
 	switch {
 	case required && name != "":
@@ -555,11 +556,11 @@ func (b *body) scalar(x expr, tn string, c *schema.Constraints, mode *fieldInfo,
 			} else {
 				out = append(out, call("rangeFloat", at(), jen.Lit(name), jen.Float64().Call(x()), floatBound(r.Min, rtNoMinF), floatBound(r.Max, rtNoMaxF)))
 			}
-			b.doc(name, boundsText(r))
+			b.doc(name, r.Text())
 		}
 		if a := c.Ahead; a != nil {
 			out = append(out, call("ahead", at(), jen.Lit(name), jen.Int64().Call(x()), floatBound(a.Min, rtNoMinF), floatBound(a.Max, rtNoMaxF)))
-			b.doc(name, "a Unix time "+boundsText(a)+" seconds after ValidationNow()")
+			b.doc(name, "a Unix time "+a.Text()+" seconds after ValidationNow()")
 		}
 	}
 	return out, nil
@@ -584,30 +585,6 @@ func floatBound(f *float64, open string) jen.Code {
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func boundsText(b *schema.Bounds) string {
-	switch {
-	case b.Min != nil && b.Max != nil:
-		return num(*b.Min) + "-" + num(*b.Max)
-	case b.Min != nil:
-		return "at least " + num(*b.Min)
-	case b.Max != nil:
-		return "at most " + num(*b.Max)
-	}
-	return "any"
-}
-
-func intBoundsText(min, max *int) string {
-	switch {
-	case min != nil && max != nil:
-		return strconv.Itoa(*min) + "-" + strconv.Itoa(*max)
-	case min != nil:
-		return "at least " + strconv.Itoa(*min)
-	case max != nil:
-		return "at most " + strconv.Itoa(*max)
-	}
-	return "any number of"
-}
 
 // intBounds are the bounds of a count (items).
 func intBounds(b *schema.Bounds) (jen.Code, jen.Code, error) {
@@ -850,7 +827,7 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 	f.Comment("The variants " + n + " may allow, one bit each.")
 	f.Const().Defs(bits...)
 	f.Line()
-	for _, l := range wrap(fmt.Sprintf("%s checks a %s whose own path is at. required (validateRequired or validateOptional) says whether nil is a problem; only holds the bits of the allowed variants (%sAny for all).", n, goU, n), "") {
+	for _, l := range godoc.Wrap(fmt.Sprintf("%s checks a %s whose own path is at. required (validateRequired or validateOptional) says whether nil is a problem; only holds the bits of the allowed variants (%sAny for all).", n, goU, n), godoc.Width+2, "") {
 		f.Comment(l)
 	}
 	f.Func().Id(n).Params(
@@ -1087,7 +1064,7 @@ func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 // ---------------------------------------------------------------- methods
 
 func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []string) {
-	lines := wrap(fmt.Sprintf("Validate checks v, the %s, against the schema's constraints and rules. It returns a *ValidationError listing every problem, or nil.", si.what), "")
+	lines := godoc.Wrap(fmt.Sprintf("Validate checks v, the %s, against the schema's constraints and rules. It returns a *ValidationError listing every problem, or nil.", si.what), godoc.Width+2, "")
 	if len(code) == 0 {
 		lines = append(lines, "", "There is nothing to check.")
 		for _, l := range lines {
@@ -1099,7 +1076,7 @@ func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []
 	}
 	lines = append(lines, "", "Checks:")
 	for _, d := range docs {
-		lines = append(lines, wrap(d, "  - ")...)
+		lines = append(lines, godoc.Wrap(d, godoc.Width+2, "  - ")...)
 	}
 	for _, l := range lines {
 		f.Comment(l)
@@ -1120,25 +1097,6 @@ func defaultOf(c *schema.Constraints) any {
 		return nil
 	}
 	return c.Default
-}
-
-// wrap splits text into comment lines of at most 76 columns; the first line
-// starts with lead and the others with as many spaces.
-func wrap(text, lead string) []string {
-	var lines []string
-	line := lead
-	indent := strings.Repeat(" ", len(lead))
-	for _, w := range strings.Fields(text) {
-		if len(line) > len(indent) && len(line)+1+len(w) > 76 {
-			lines = append(lines, line)
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += w
-	}
-	return append(lines, line)
 }
 
 // stringChecks emits the checks of a string value x (an enum type when c
@@ -1189,7 +1147,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 				}
 				max = jen.Lit(*l.Max)
 			}
-			text = intBoundsText(l.Min, l.Max) + " " + l.Unit
+			text = l.Bounds().Text() + " " + l.Unit
 		}
 		var lf jen.Code = jen.Id(rtNoLimit)
 		if c.MaxLineFeeds != nil {

@@ -236,7 +236,8 @@ func (c *Client) SendLocation(ctx context.Context, p *SendLocationParams) (*Mess
 
 // EditMessageLiveLocation calls editMessageLiveLocation.
 //
-// Result: MessageOrTrue. Works until live_period expires or editing is stopped
+// Result: MessageOrTrue. Works until live_period expires or editing is
+// stopped
 func (c *Client) EditMessageLiveLocation(ctx context.Context, p *EditMessageLiveLocationParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &EditMessageLiveLocationParams{}
@@ -333,8 +334,8 @@ func (c *Client) GetUserProfilePhotos(ctx context.Context, p *GetUserProfilePhot
 // GetFile calls getFile.
 //
 // Result: File. Download via {base_url}/file/bot<token>/<file_path>; link
-// valid at least 1 hour, then call getFile again. Original name and MIME type
-// may not be preserved
+// valid at least 1 hour, then call getFile again. Original name and MIME
+// type may not be preserved
 func (c *Client) GetFile(ctx context.Context, p *GetFileParams) (*File, error) {
 	if p == nil {
 		p = &GetFileParams{}
@@ -472,8 +473,8 @@ func (c *Client) SetChatDescription(ctx context.Context, p *SetChatDescriptionPa
 
 // PinChatMessage calls pinChatMessage.
 //
-// Result: True. Outside private chats, needs can_pin_messages (supergroup) or
-// can_edit_messages (channel)
+// Result: True. Outside private chats, needs can_pin_messages (supergroup)
+// or can_edit_messages (channel)
 func (c *Client) PinChatMessage(ctx context.Context, p *PinChatMessageParams) error {
 	if p == nil {
 		p = &PinChatMessageParams{}
@@ -586,8 +587,8 @@ func (c *Client) DeleteChatStickerSet(ctx context.Context, p *DeleteChatStickerS
 
 // AnswerCallbackQuery calls answerCallbackQuery.
 //
-// Result: True. Must be called for every callback query, even with no options,
-// otherwise clients keep showing progress
+// Result: True. Must be called for every callback query, even with no
+// options, otherwise clients keep showing progress
 func (c *Client) AnswerCallbackQuery(ctx context.Context, p *AnswerCallbackQueryParams) error {
 	if p == nil {
 		p = &AnswerCallbackQueryParams{}
@@ -1015,18 +1016,18 @@ func (v *InputMediaDocument) clientAttach(a *clientUploads) {
 	v.Thumb = a.file(v.Thumb, "")
 }
 
-// Updates long-polls getUpdates and yields every Update in order. p gives the
-// first offset, limit, timeout and allowed_updates (nil: defaults; set a
-// positive timeout in production, and an HTTP client timeout longer than it);
-// p is not modified. Each request asks for the updates after the highest
-// update_id yielded so far (offset = update_id + 1), which confirms the
-// earlier ones to the service. After a break the rest of the batch is not
-// confirmed: to resume, start a new iterator with offset = the last yielded
-// update_id + 1.
+// Updates long-polls getUpdates and yields every Update in order. p gives
+// the first offset, limit, timeout and allowed_updates (nil: defaults; set a
+// positive timeout in production, and an HTTP client timeout longer than
+// it); p is not modified. Each request asks for the updates after the
+// highest update_id yielded so far (offset = update_id + 1), which confirms
+// the earlier ones to the service. After a break the rest of the batch is
+// not confirmed: to resume, start a new iterator with offset = the last
+// yielded update_id + 1.
 //
 // An error is yielded with a zero Update; the iteration goes on after a
-// bounded exponential back-off (1s doubling up to 30s, or retry_after) unless
-// the loop breaks. It ends without an error when ctx is done.
+// bounded exponential back-off (1s doubling up to 30s, or retry_after)
+// unless the loop breaks. It ends without an error when ctx is done.
 func (c *Client) Updates(ctx context.Context, p *GetUpdatesParams) iter.Seq2[Update, error] {
 	var q GetUpdatesParams
 	if p != nil {
