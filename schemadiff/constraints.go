@@ -109,6 +109,4 @@ func within(a, b fact) bool {
 	return loOK && hiOK
 }
 
-
-
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
