@@ -65,69 +65,6 @@ methods:
     multipart: true
 `
 
-// behaviourTest runs inside the generated package.
-const behaviourTest = `package edge
-
-import (
-	"strings"
-	"testing"
-	"time"
-)
-
-func problems(err error) string {
-	if err == nil {
-		return ""
-	}
-	var out []string
-	for _, p := range err.(*ValidationError).Problems {
-		out = append(out, p.String())
-	}
-	return strings.Join(out, "\n")
-}
-
-func TestEdge(t *testing.T) {
-	ValidationNow = func() time.Time { return time.Unix(1000, 0) }
-	item := Item{Kind: "item", Count: -3}
-	cases := []struct {
-		p    PutParams
-		want string
-	}{
-		{PutParams{Ref: RefFromInteger64(1)}, ""},
-		{PutParams{Ref: RefFromString("@abcd")}, ""},
-		{PutParams{Ref: RefFromString("@abcde")}, "ref: 6 bytes, at most 5"},
-		{PutParams{Ref: RefFromString("ab")}, "ref: \"ab\" does not match @[a-z]+"},
-		{PutParams{Ref: RefFromString("x@ab")}, "ref: \"x@ab\" does not match @[a-z]+"},
-		{PutParams{}, "ref: required, not set"},
-		{PutParams{Ref: RefFromInteger64(1), File: FileID("id")}, "file: must be an uploaded file (Upload), not a file_id or URL"},
-		{PutParams{Ref: RefFromInteger64(1), File: FileURL("https://e.x/a")}, "file: must be an uploaded file (Upload), not a file_id or URL"},
-		{PutParams{Ref: RefFromInteger64(1), File: Upload("a", strings.NewReader(""))}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Doc: FileID("éééééééé")}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Doc: FileURL("https://e.x/abc")}, "doc: 15 characters, at most 8"},
-		{PutParams{Ref: RefFromInteger64(1), Doc: Upload("ééééééééé.txt", nil)}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Raw: FileID("ab")}, "raw: must be an uploaded file (Upload), not a file_id or URL"},
-		{PutParams{Ref: RefFromInteger64(1), Raw: FileURL("https://e.x/abc")}, "raw: must be an uploaded file (Upload), not a file_id or URL"},
-		{PutParams{Ref: RefFromInteger64(1), Raw: Upload("a", nil)}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Link: FileID("x")}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Link: Upload("a", nil)}, "link: must be a file_id or URL (FileID or FileURL), not an uploaded file"},
-		{PutParams{Ref: RefFromInteger64(1), Files: []InputFile{Upload("a", nil), FileID("b"), {}}}, "files[1]: must be an uploaded file (Upload), not a file_id or URL\nfiles[2]: required, not set"},
-		{PutParams{Ref: RefFromInteger64(1), Target: ItemOrTrueFromTrue()}, "target: True is not allowed here, want one of Item"},
-		{PutParams{Ref: RefFromInteger64(1), Target: ItemOrTrueFromItem(&Item{Kind: "box", Count: -4})}, "target.kind: \"box\", must be \"item\"\ntarget.count: -4, at least -3"},
-		{PutParams{Ref: RefFromInteger64(1), When: Some(1010.0)}, ""},
-		{PutParams{Ref: RefFromInteger64(1), When: Some(1009.0)}, "when: 1009 is 9 seconds ahead of now, at least 10 seconds ahead"},
-		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item}}, ""},
-		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a🎲"), Weight: Some(2.5)}}}, "box.main.label: emoji \"🎲\" (U+1F3B2) at character 2, emoji are not allowed"},
-		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a"), Weight: Some(2.51)}}}, "box.main.label: 1 character, at least 2\nbox.main.weight: 2.51, at most 2.5"},
-		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Extra: &item, Flag: Some(true)}}, "box.reason: required when flag is \"true\"\nbox: main, extra are all set, exactly one of main, extra may be"},
-		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Flag: Some(false), Cells: [][][]Color{{{"red", "green"}, {}}, nil, nil}}},
-			"box.cells: 3 items, at most 2\nbox.cells[0][0][1]: unknown value \"green\", want one of red, blue\nbox.cells[0][1]: 0 items, at least 1"},
-	}
-	for i, c := range cases {
-		if got := problems(c.p.Validate()); got != c.want {
-			t.Errorf("case %d:\n got  %q\n want %q", i, got, c.want)
-		}
-	}
-}
-`
 
 func edge(t *testing.T) *schema.Schema {
 	t.Helper()
@@ -151,7 +88,8 @@ func backends(t *testing.T) []generators.Backend {
 }
 
 // TestEdgeSchemaBehaviour generates the edge schema, then builds, vets and
-// tests it (with behaviourTest) as its own module.
+// tests it as its own module with testdata/edge/edge_test.go, a test that
+// runs inside the generated package.
 func TestEdgeSchemaBehaviour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
@@ -167,7 +105,11 @@ func TestEdgeSchemaBehaviour(t *testing.T) {
 		}
 	}
 	write("go.mod", "module edge\n\ngo 1.26\n")
-	write("edge_test.go", behaviourTest)
+	behaviour, err := os.ReadFile(filepath.Join("testdata", "edge", "edge_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("edge_test.go", string(behaviour))
 	for _, f := range outs.Go {
 		write(f.Path, string(f.Data))
 	}
