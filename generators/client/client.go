@@ -16,8 +16,8 @@
 //     multipart/form-data body. A top-level file parameter travels in the
 //     part named after it; nested uploads (InputMedia media, thumbnails) in
 //     parts "file0", "file1", ... referenced as "attach://<part>". The Go
-//     representation is read from the types backend's output and used only
-//     through InputFile methods (and, for a union struct holding an InputFile
+//     representation comes from the model and is used only through
+//     InputFile methods (and, for a union struct holding an InputFile
 //     variant, its As/From pair).
 //   - The update list method is the method whose result is an array of an
 //     object with an at_most_one rule and whose parameters include offset and
@@ -25,10 +25,9 @@
 //     integer field of the object + 1) and WebhookHandler. Without such a
 //     method neither is emitted.
 //
-// Like the validators backend, it runs the types backend in memory, indexes
-// its declarations with go/parser, seeds its naming.Scope with every package
-// level name found there, and fails instead of emitting code that would not
-// compile when a type or field is not where CONVENTIONS.md says it is.
+// Names, Go types, and "can carry an upload" come from the Go model
+// (gomodel); the backend requires the types and validate backends, whose
+// declarations its code calls.
 package client
 
 import (

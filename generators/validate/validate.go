@@ -12,12 +12,10 @@
 // enforced on input it does not describe; on a sent object at_most_one is
 // enforced like mutually_exclusive.
 //
-// The generated code is built against the Go API of the types backend
-// (generators/types): this backend runs it in memory, indexes its
-// declarations with go/parser, seeds its naming.Scope with every package
-// level name found there, and stops with an error when a field, method or
-// type it needs is not where CONVENTIONS.md says it is, instead of emitting
-// code that does not compile.
+// Names, Go type shapes, which objects a client sends and which unions are
+// interfaces come from the Go model (gomodel); the backend requires the types
+// backend, whose declarations its code reads, and declares its own helpers
+// in the model's package scope.
 //
 // Choices where the spec is silent (also in the generated file's comment):
 //
