@@ -65,7 +65,6 @@ methods:
     multipart: true
 `
 
-
 func edge(t *testing.T) *schema.Schema {
 	t.Helper()
 	s, err := schema.Unmarshal([]byte(edgeSchema))
