@@ -25,7 +25,7 @@ test:
 
 ## golden: rewrite the golden files from the current generators
 golden:
-	$(GO) test ./parser/ ./pipeline/ ./schemadiff/ -run Golden -update
+	$(GO) test ./parser/ ./pipeline/ ./schemadiff/ -run "Golden|Markdown" -update
 
 ## fuzz: run each fuzz target for FUZZTIME (default 60s), one after another
 FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
