@@ -61,6 +61,7 @@ generated-check: generate
 check: fmt-check vet tidy-check generated-check test
 
 ## docs-check: load every page of generated/docs in headless Chromium (apt-get install -y chromium)
-## and fail on console errors, failed or outside requests, broken links or a broken search box
+## and fail on console errors, failed or outside requests, broken links, a broken search box, "/" or ?q=;
+## saves screenshots of three pages in generators/docs/testdata/screenshots
 docs-check:
-	APIGEN_REQUIRE_BROWSER=1 $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
+	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=testdata/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v

@@ -25,6 +25,10 @@ import (
 // Name is the backend's name for --only.
 const Name = "docs"
 
+// schemaFile is the YAML schema shipped with the site, linked from every
+// page's header.
+const schemaFile = "schema.yaml"
+
 // Static files copied from the templates package as they are.
 var staticFiles = []string{"style.css", "search.js"}
 
@@ -65,13 +69,19 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if err := t.md.Execute(&md, struct{ Site *Site }{site}); err != nil {
 		return nil, fmt.Errorf("reference.md: %w", err)
 	}
-	files = append(files, output.File{Path: "reference.md", Data: tidyMarkdown(md.Bytes())})
+	files = append(files, output.File{Path: "reference.md", Data: append([]byte("<!-- "+output.GeneratedMarker+" -->\n"), tidyMarkdown(md.Bytes())...)})
 
 	idx, err := searchIndex(pages, opts.Source)
 	if err != nil {
 		return nil, err
 	}
 	files = append(files, output.File{Path: "search-index.js", Data: idx})
+
+	y, err := schema.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, output.File{Path: schemaFile, Data: y})
 
 	for _, name := range staticFiles {
 		data, err := templates.FS.ReadFile(name)
@@ -127,6 +137,9 @@ func searchIndex(pages []*Page, source string) ([]byte, error) {
 			kind = "section"
 		}
 		entries = append(entries, searchEntry{Text: p.Title, Kind: kind, Href: href(Link{Page: p.ID}), Desc: clip(p.Summary, 90)})
+		for _, gn := range p.GoNames {
+			entries = append(entries, searchEntry{Text: gn, Kind: "Go", Href: href(Link{Page: p.ID}), Desc: p.Title})
+		}
 		for _, blk := range p.Blocks {
 			if blk.Table == nil {
 				continue
@@ -134,6 +147,9 @@ func searchIndex(pages []*Page, source string) ([]byte, error) {
 			for _, r := range blk.Table.Rows {
 				if r.Search != "" {
 					entries = append(entries, searchEntry{Text: r.Search, Kind: r.SearchKind, Href: href(Link{Page: p.ID, Frag: r.ID}), Desc: r.SearchDesc})
+				}
+				if r.SearchGo != "" {
+					entries = append(entries, searchEntry{Text: r.SearchGo, Kind: "Go", Href: href(Link{Page: p.ID, Frag: r.ID}), Desc: r.Search})
 				}
 			}
 		}
