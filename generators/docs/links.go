@@ -252,9 +252,9 @@ func (l *linker) wordLink(s, word string, end int) (Link, int) {
 
 // proseWord reports whether s[i:j] is a capitalised plain word used as
 // English rather than as a type name: at the start of a sentence (or of
-// the text), with no capital inside ("Chat", not "ChatMember"), and followed
-// by a lower-case word other than "or" / "and" ("Chat identifiers may
-// exceed 32 bits", "Chat member"; but "Message or True").
+// the text), with no capital inside ("Thing", not "ThingKind"), and followed
+// by a lower-case word other than "or" / "and" ("Thing identifiers may
+// exceed 32 bits", "Thing member"; but "Thing or True").
 func proseWord(s string, i, j int) bool {
 	if hasUpperAfterFirst(s[i:j]) || j+1 >= len(s) || s[j] != ' ' || !(s[j+1] >= 'a' && s[j+1] <= 'z') {
 		return false
