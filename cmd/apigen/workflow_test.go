@@ -43,6 +43,9 @@ func readDir(t *testing.T, dir string) map[string][]byte {
 
 var sourceLine = regexp.MustCompile(`(?m)^// source: .*$`)
 
+// allowedUpdates is a field whose element type only the overlay gives.
+var allowedUpdates = regexp.MustCompile(`AllowedUpdates\s+\[\]UpdateType`)
+
 // Issue 13, defect 1: a copy of the specification given with --spec lost
 // the embedded overlay ([]string instead of []UpdateType), and apigen diff
 // reported false changes between the saved schema and the copy. The same
@@ -68,8 +71,8 @@ func TestSpecCopyGivesTheSameOutput(t *testing.T) {
 			t.Errorf("%s differs between the embedded spec and its copy", name)
 		}
 	}
-	if !bytes.Contains(a["types_gen.go"], []byte("[]UpdateType")) {
-		t.Error("the embedded spec's output has no []UpdateType: the overlay was not applied")
+	if !allowedUpdates.Match(a["types_gen.go"]) {
+		t.Error("the embedded spec's output has no 'AllowedUpdates []UpdateType': the overlay was not applied")
 	}
 	code, out, errs := runCLI("diff", "embedded.yaml", "copy.md")
 	if code != 0 || !strings.Contains(out, "No changes.") {
@@ -193,7 +196,7 @@ func TestInitThenGenerate(t *testing.T) {
 		t.Errorf("generate with the init config wrote: %s", got)
 	}
 	types, err := os.ReadFile("botapi/types_gen.go")
-	if err != nil || !bytes.Contains(types, []byte("[]UpdateType")) || !bytes.Contains(types, []byte("package botapi")) {
+	if err != nil || !allowedUpdates.Match(types) || !bytes.Contains(types, []byte("package botapi")) {
 		t.Fatalf("botapi/types_gen.go: %v", err)
 	}
 	if code, out, errs := runCLI("generate", "--check"); code != 0 || out != "" || errs != "" {
