@@ -2,10 +2,18 @@
 // source: spec.md
 window.APIGEN_SEARCH = [{"t":"Versions","k":"section","h":"versions.html","d":"What each version added."},
 {"t":"Size","k":"object","h":"object-Size.html"},
+{"t":"Size","k":"Go","h":"object-Size.html","d":"Size"},
 {"t":"Size.width","k":"field","h":"object-Size.html#field-width","d":"Integer"},
+{"t":"Size.Width","k":"Go","h":"object-Size.html#field-width","d":"Size.width"},
 {"t":"Size.height","k":"field","h":"object-Size.html#field-height","d":"Integer"},
+{"t":"Size.Height","k":"Go","h":"object-Size.html#field-height","d":"Size.height"},
 {"t":"Gallery","k":"object","h":"object-Gallery.html"},
+{"t":"Gallery","k":"Go","h":"object-Gallery.html","d":"Gallery"},
 {"t":"Gallery.total_count","k":"field","h":"object-Gallery.html#field-total_count","d":"Integer"},
+{"t":"Gallery.TotalCount","k":"Go","h":"object-Gallery.html#field-total_count","d":"Gallery.total_count"},
 {"t":"Gallery.photos","k":"field","h":"object-Gallery.html#field-photos","d":"Array of Array of Size"},
+{"t":"Gallery.Photos","k":"Go","h":"object-Gallery.html#field-photos","d":"Gallery.photos"},
 {"t":"Gallery.grid","k":"field","h":"object-Gallery.html#field-grid","d":"Array of Array of Array of Integer"},
-{"t":"Gallery.labels","k":"field","h":"object-Gallery.html#field-labels","d":"Array of Array of String"}];
+{"t":"Gallery.Grid","k":"Go","h":"object-Gallery.html#field-grid","d":"Gallery.grid"},
+{"t":"Gallery.labels","k":"field","h":"object-Gallery.html#field-labels","d":"Array of Array of String"},
+{"t":"Gallery.Labels","k":"Go","h":"object-Gallery.html#field-labels","d":"Gallery.labels"}];
