@@ -248,3 +248,23 @@ func TestDiffFailOnBreaking(t *testing.T) {
 		t.Errorf("additive change, --fail-on breaking: exit %d, want 0 (%s)", code, errs)
 	}
 }
+
+// TestGoDirective: a module that adds apigen as a tool (go get -tool) gets
+// apigen's go line as its minimum. apigen needs Go 1.24 (the tool
+// directive, testing.B.Loop and T.Chdir in its tests; its dependencies are
+// held at versions that ask no more), so its go.mod must not say more, and
+// the example module, whose test builds the generated package, says the
+// same, so the generated code is compiled at that language level.
+func TestGoDirective(t *testing.T) {
+	root := repoRoot(t)
+	re := regexp.MustCompile(`(?m)^go (\S+)$`)
+	for _, mod := range []string{"go.mod", "examples/echobot/go.mod"} {
+		data, err := os.ReadFile(filepath.Join(root, mod))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := re.FindSubmatch(data); m == nil || string(m[1]) != "1.24.0" {
+			t.Errorf("%s: go line %q, want 1.24.0 (the oldest apigen builds with)", mod, m)
+		}
+	}
+}

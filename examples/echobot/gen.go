@@ -1,4 +1,5 @@
-// Command echobot is the go:generate example: botapi/ is generated from the
+// Command echobot is the go:generate example (apigen is a tool of this module,
+// see go.mod): botapi/ is generated from the
 // specification embedded in apigen by the directive below (run 'go
 // generate' in this directory), and the bot is written against it.
 //
@@ -6,4 +7,4 @@
 // anything but the Go package into ./botapi.
 package main
 
-//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --schema-out none
+//go:generate go tool apigen generate --out ./botapi --package botapi --docs none --schema-out none
