@@ -3,8 +3,8 @@
 // specification embedded in apigen by the directive below (run 'go
 // generate' in this directory), and the bot is written against it.
 //
-// --docs none and --schema-out none keep the generator from writing
-// anything but the Go package into ./botapi.
+// apigen.yaml beside this file says what to generate: the Go package in
+// ./botapi and nothing else (docs: none, schema_out: none).
 package main
 
-//go:generate go tool apigen generate --out ./botapi --package botapi --docs none --schema-out none
+//go:generate go tool apigen generate
