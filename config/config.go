@@ -101,7 +101,7 @@ func Load(path string) (*Config, error) {
 	set(&c.Out, rel(f.Out))
 	set(&c.Docs, rel(f.Docs))
 	set(&c.SchemaOut, rel(f.SchemaOut))
-	if c.Out == Default().Out {
+	if f.Out == "" {
 		c.Out = filepath.Join(dir, c.Package)
 	}
 	c.Backends = f.Backends

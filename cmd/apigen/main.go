@@ -453,7 +453,7 @@ func cmdDocs(args []string, stdout, stderr io.Writer) error {
 	c := newCommand("docs", "docs [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR]",
 		"Write the reference docs only: reference.md and a static HTML site (index.html, one page per\nmethod, object, union and enum, offline search). Nothing else is written.", stdout)
 	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay)
-	out := c.String("out", "generated/docs", "directory of the generated reference docs")
+	out := c.String("out", "", "directory of the generated reference docs (default: the config's docs directory, else generated/docs)")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -463,6 +463,12 @@ func cmdDocs(args []string, stdout, stderr io.Writer) error {
 	cfg, err := cf.config()
 	if err != nil {
 		return err
+	}
+	if *out == "" {
+		*out = cfg.DocsDir()
+	}
+	if *out == "" {
+		*out = config.Default().Docs
 	}
 	all, err := generators.Select("")
 	if err != nil {
