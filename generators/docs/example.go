@@ -13,13 +13,16 @@ import (
 // required parameter, with a value its type and constraints accept (the
 // smallest allowed number, a string of an allowed length, an enum's first
 // value, the first variant of a union, the required fields of an object).
-// Optional parameters are left out: the example shows what a call needs.
+// Optional parameters are left out, except those a rule makes necessary
+// (the first group of a one_of rule, the first field of an exactly_one
+// rule): the example shows what a call needs.
 func (b *builder) exampleRequest(m *schema.Method) string {
 	var buf bytes.Buffer
 	buf.WriteString("{")
 	n := 0
+	needed := neededByRules(m.Rules)
 	for _, p := range m.Params {
-		if !p.Required {
+		if !p.Required && !needed[p.Name] || isUploadOnly(p) {
 			continue
 		}
 		if n > 0 {
@@ -190,6 +193,44 @@ func copySeen(m map[string]bool) map[string]bool {
 	out := make(map[string]bool, len(m)+1)
 	for k, v := range m {
 		out[k] = v
+	}
+	return out
+}
+
+// neededByRules lists the optional parameters a call must still send to
+// satisfy the method's rules.
+func neededByRules(rules []*schema.Rule) map[string]bool {
+	need := map[string]bool{}
+	for _, r := range rules {
+		switch r.Kind {
+		case schema.RuleOneOf:
+			if len(r.Groups) > 0 {
+				for _, f := range r.Groups[0] {
+					need[f] = true
+				}
+			}
+		case schema.RuleExactlyOne:
+			if len(r.Fields) > 0 {
+				need[r.Fields[0]] = true
+			}
+		}
+	}
+	return need
+}
+
+// isUploadOnly reports whether p must be a file upload, which a JSON body
+// cannot carry (it is a multipart/form-data part).
+func isUploadOnly(p *schema.Field) bool {
+	return p.Constraints != nil && p.Constraints.UploadOnly
+}
+
+// uploadParts lists the required upload-only parameters of m.
+func uploadParts(m *schema.Method) []string {
+	var out []string
+	for _, p := range m.Params {
+		if p.Required && isUploadOnly(p) {
+			out = append(out, p.Name)
+		}
 	}
 	return out
 }

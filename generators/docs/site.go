@@ -309,9 +309,11 @@ func (b *builder) methodPage(m *schema.Method) *Page {
 		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Intro: plain("None.")})
 	}
 	appendBlocks(p, b.constraintsBlock(m.Params, member, "Parameter"), b.rulesBlock(m.Rules, id, member))
-	appendBlocks(p, &Block{ID: "example", Title: "Example request",
-		Intro: plain("POST " + m.Name + " with a JSON body holding the required parameters (built from the schema; the optional ones are left out):"),
-		Code:  b.exampleRequest(m), Lang: "json"})
+	intro := "POST " + m.Name + " with a JSON body holding what a call needs: the required parameters, and those its rules require (built from the schema; the other optional ones are left out):"
+	if parts := uploadParts(m); len(parts) > 0 {
+		intro = "POST " + m.Name + " as multipart/form-data: the file as the part " + strings.Join(parts, ", ") + " (an upload cannot travel in JSON), and these fields (built from the schema; the optional ones are left out):"
+	}
+	appendBlocks(p, &Block{ID: "example", Title: "Example request", Intro: plain(intro), Code: b.exampleRequest(m), Lang: "json"})
 	if t := b.statesTable(func(tr *schema.Transition) bool {
 		return hasWord(tr.Subject, m.Name) || hasWord(tr.Trigger, m.Name) || hasWord(tr.Condition, m.Name) || hasWord(tr.Also, m.Name)
 	}, id); t != nil {

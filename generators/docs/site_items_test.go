@@ -126,8 +126,17 @@ func TestJSONRequestExamples(t *testing.T) {
 			t.Errorf("%s: example is not JSON: %v\n%s", m.Name, err, c[1])
 			continue
 		}
+		byRule := map[string]bool{}
+		for _, r := range m.Rules {
+			if r.Kind == "one_of" {
+				for _, f := range r.Groups[0] {
+					byRule[f] = true
+				}
+			}
+		}
 		for _, p := range m.Params {
-			if _, ok := body[p.Name]; ok != p.Required {
+			upload := p.Constraints != nil && p.Constraints.UploadOnly // a multipart part, not JSON
+			if _, ok := body[p.Name]; ok != ((p.Required || byRule[p.Name]) && !upload) {
 				t.Errorf("%s: example has %s = %v, required %v", m.Name, p.Name, ok, p.Required)
 			}
 		}
