@@ -154,12 +154,14 @@ func (s *Struct) Source() schema.Source {
 	return s.Method.Source
 }
 
-// Ref is the struct's place in the document: "Ref: section S, line N of
-// doc" (an empty string when the schema does not know it).
-func (s *Struct) Ref(doc string) string { return Ref(s.Source(), doc) }
+// Ref is the struct's place in the document: "Ref: section S, line N" (an
+// empty string when the schema does not know it).
+func (s *Struct) Ref() string { return Ref(s.Source()) }
 
-// Ref words a source location for doc comments.
-func Ref(src schema.Source, doc string) string {
+// Ref words a source location for doc comments. The document is named once,
+// in the file's "source:" line, so that the same document gives the same
+// output however its file is named.
+func Ref(src schema.Source) string {
 	if src.Section == "" && src.Line == 0 {
 		return ""
 	}
@@ -172,9 +174,6 @@ func Ref(src schema.Source, doc string) string {
 			r += ","
 		}
 		r += " line " + strconv.Itoa(src.Line)
-		if doc != "" {
-			r += " of " + doc
-		}
 	}
 	return r + "."
 }

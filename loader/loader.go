@@ -13,6 +13,9 @@ import (
 	"github.com/apigen/apigen/spec"
 )
 
+// NoOverlay is the OverlayPath that applies no overlay.
+const NoOverlay = "none"
+
 // Input says where the schema comes from. The zero value is the embedded
 // default specification with its embedded overlay.
 type Input struct {
@@ -20,8 +23,22 @@ type Input struct {
 	SpecPath string
 	// SchemaPath is a saved YAML schema (instead of a specification).
 	SchemaPath string
-	// OverlayPath replaces the embedded overlay; "none" applies no overlay.
+	// OverlayPath is an overlay file; NoOverlay applies none. Empty means
+	// the embedded overlay when the document is the one it was written for
+	// (same title, whatever the file is called), else none.
 	OverlayPath string
+}
+
+// Name is the input's file name as the outputs name it ("source:" lines,
+// the default schema file name).
+func (in Input) Name() string {
+	switch {
+	case in.SchemaPath != "":
+		return in.SchemaPath
+	case in.SpecPath != "":
+		return in.SpecPath
+	}
+	return spec.DefaultName
 }
 
 // Load returns the checked schema for in.
@@ -41,37 +58,91 @@ func Load(in Input) (*schema.Schema, error) {
 		src, name = data, in.SpecPath
 	}
 	var ov *schema.Overlay
-	switch {
-	case in.OverlayPath == "none":
-	case in.OverlayPath != "":
+	switch in.OverlayPath {
+	case NoOverlay:
+	case "":
+		emb, err := EmbeddedOverlay()
+		if err != nil {
+			return nil, err
+		}
+		return fromSpec(src, name, func(s *schema.Schema) *schema.Overlay {
+			if emb.Document == s.Title {
+				return emb
+			}
+			return nil
+		})
+	default:
 		var err error
 		if ov, err = schema.LoadOverlay(in.OverlayPath); err != nil {
 			return nil, err
-		}
-	case in.SpecPath == "":
-		var err error
-		if ov, err = schema.ParseOverlay(spec.Overlay()); err != nil {
-			return nil, fmt.Errorf("embedded %s: %w", spec.OverlayName, err)
 		}
 	}
 	return FromSpec(src, name, ov)
 }
 
+// EmbeddedOverlay is the overlay shipped with apigen (spec/overlay.yaml).
+func EmbeddedOverlay() (*schema.Overlay, error) {
+	ov, err := schema.ParseOverlay(spec.Overlay())
+	if err != nil {
+		return nil, fmt.Errorf("embedded %s: %w", spec.OverlayName, err)
+	}
+	return ov, nil
+}
+
 // FromSpec parses a specification, applies ov (which may be nil) and checks
 // the result.
 func FromSpec(src []byte, name string, ov *schema.Overlay) (*schema.Schema, error) {
-	isHTML := strings.EqualFold(filepath.Ext(name), ".html") || strings.EqualFold(filepath.Ext(name), ".htm")
-	s, err := parser.Parse(src, parser.Options{Name: name, HTML: isHTML})
+	return fromSpec(src, name, func(*schema.Schema) *schema.Overlay { return ov })
+}
+
+func fromSpec(src []byte, name string, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
+	s, err := parser.Parse(src, parser.Options{Name: name, HTML: KindOf(name) == KindHTML})
 	if err != nil {
 		return nil, err
 	}
-	if err := schema.ApplyOverlay(s, ov); err != nil {
+	if err := schema.ApplyOverlay(s, overlayFor(s)); err != nil {
 		return nil, err
 	}
 	if err := s.Check(); err != nil {
 		return nil, fmt.Errorf("%s: schema check: %w", name, err)
 	}
 	return s, nil
+}
+
+// Kind is what a file holds, told by its extension.
+type Kind int
+
+// The kinds of input file.
+const (
+	KindUnknown  Kind = iota
+	KindMarkdown      // a specification in Markdown (.md, .markdown)
+	KindHTML          // a specification in HTML (.html, .htm)
+	KindSchema        // a saved YAML schema (.yaml, .yml)
+)
+
+// KindOf tells a file's kind from its extension.
+func KindOf(path string) Kind {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown":
+		return KindMarkdown
+	case ".html", ".htm":
+		return KindHTML
+	case ".yaml", ".yml":
+		return KindSchema
+	}
+	return KindUnknown
+}
+
+// File loads path as whatever it holds: a saved schema, or a specification
+// with the overlay at overlayPath (see Input.OverlayPath).
+func File(path, overlayPath string) (*schema.Schema, error) {
+	switch KindOf(path) {
+	case KindSchema:
+		return schema.Load(path)
+	case KindMarkdown, KindHTML:
+		return Load(Input{SpecPath: path, OverlayPath: overlayPath})
+	}
+	return nil, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
 }
 
 // SchemaFileName is the file a schema parsed from specName is saved as:

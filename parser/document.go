@@ -44,7 +44,14 @@ func RenderHTML(md []byte) ([]byte, error) {
 		switch n.(type) {
 		case *ast.Heading, *ast.Paragraph, *ast.ListItem, *extast.Table, *extast.TableRow, *extast.TableHeader:
 			if off, ok := firstOffset(n); ok {
-				n.SetAttributeString("data-line", []byte(strconv.Itoa(lineOf(lineAt(starts, off)))))
+				at := lineAt(starts, off)
+				n.SetAttributeString("data-line", []byte(strconv.Itoa(lineOf(at))))
+				if _, isRow := n.(*extast.TableRow); isRow {
+					// GFM drops the cells past the header's count; record
+					// how many the source row has so that the parser can
+					// refuse to lose one.
+					n.SetAttributeString("data-cells", []byte(strconv.Itoa(sourceCells(src, starts, at))))
+				}
 			}
 		}
 		return ast.WalkContinue, nil
@@ -124,6 +131,30 @@ func lineStarts(src []byte) []int {
 		}
 	}
 	return starts
+}
+
+// sourceCells counts the cells of the Markdown table row on line (1-based):
+// the unescaped pipes between the optional outer ones, plus one.
+func sourceCells(src []byte, starts []int, line int) int {
+	end := len(src)
+	if line < len(starts) {
+		end = starts[line]
+	}
+	row := strings.TrimSpace(string(src[starts[line-1]:end]))
+	row = strings.TrimPrefix(row, "|")
+	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
+		row = row[:len(row)-1]
+	}
+	n := 1
+	for i := 0; i < len(row); i++ {
+		switch row[i] {
+		case '\\':
+			i++
+		case '|':
+			n++
+		}
+	}
+	return n
 }
 
 // lineAt returns the 1-based line holding byte offset off.
@@ -218,6 +249,9 @@ type row struct {
 	cells []string
 	line  int
 	used  bool
+	// srcCells is the number of cells the source row has (Markdown rows
+	// may have more than the header; GFM drops the extra ones).
+	srcCells int
 }
 
 // claimed reports whether a handler already took the whole block.
@@ -342,7 +376,13 @@ func readTable(el *goquery.Selection, line int) *table {
 			}
 			return
 		}
-		t.rows = append(t.rows, &row{cells: cells, line: l})
+		n := len(cells)
+		if v, ok := tr.Attr("data-cells"); ok {
+			if k, err := strconv.Atoi(v); err == nil && k > n {
+				n = k
+			}
+		}
+		t.rows = append(t.rows, &row{cells: cells, line: l, srcCells: n})
 	})
 	t.rows = mergeBrokenRows(t.rows)
 	return t

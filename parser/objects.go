@@ -90,13 +90,32 @@ func (p *parser) objectTable(s *section, t *table) {
 	}
 	for _, r := range t.rows {
 		r.used = true
-		p.fieldRow(ctx, s, r, r.cell(0), r.cell(1), r.cell(2))
+		p.fieldRow(ctx, s, r, r.cell(0), r.cell(1), r.cell(2), len(t.header) > 2)
 	}
+	p.checkMarks(ctx)
 }
 
 // fieldRow reads one field row: name, type column, notes column.
-func (p *parser) fieldRow(ctx *objectCtx, s *section, r *row, name, typ, notes string) {
+//
+// Required-ness: a row says "Required" or "Optional" at the start of its
+// Notes cell. A table of one object (Field | Type | Notes) must say it on
+// every row. In a table of several objects the document marks only the
+// optional fields of an object that never says "Required" (Poll, ChatPhoto),
+// so there an unmarked row is required; an object that does say "Required"
+// on some row must say it on all of them (checked in multiObjectTable). A
+// misspelt marker ("Optinal") is always an error.
+func (p *parser) fieldRow(ctx *objectCtx, s *section, r *row, name, typ, notes string, mustMark bool) {
 	f := readNotes(notes)
+	if f.marker == "" {
+		if w := nearMarker(notes); w != "" {
+			p.errorf(r.line, "%s.%s: %q is not a marker: write Required or Optional", ctx.obj.Name, name, w)
+			return
+		}
+		if mustMark && f.requiredIf == "" && !ctx.allOption {
+			p.errorf(r.line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.obj.Name, name)
+			return
+		}
+	}
 	te, ok := parseTypeExact(typ)
 	if !ok {
 		p.errorf(r.line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
@@ -108,7 +127,66 @@ func (p *parser) fieldRow(ctx *objectCtx, s *section, r *row, name, typ, notes s
 	}
 	ctx.rawRules = append(ctx.rawRules, f.rules...)
 	f.rules = nil
-	p.addField(ctx, name, f, s, r.line)
+	pd := p.addField(ctx, name, f, s, r.line)
+	if f.marker == "Required" {
+		ctx.marksRequired = true
+	}
+	if f.marker == "" && f.requiredIf == "" && pd != nil {
+		ctx.unmarked = append(ctx.unmarked, pd)
+	}
+}
+
+// checkMarks reports the unmarked rows of an object that marks its required
+// rows: there the document did not follow its own convention for the row.
+func (p *parser) checkMarks(ctx *objectCtx) {
+	if ctx == nil || !ctx.marksRequired || ctx.allOption {
+		return
+	}
+	for _, pd := range ctx.unmarked {
+		p.errorf(pd.line, "%s.%s: the row says neither Required nor Optional, and %s marks its required fields (start the Notes cell with one of them)", ctx.obj.Name, pd.field.Name, ctx.obj.Name)
+	}
+}
+
+// nearMarker returns the first word of notes when it stands where a marker
+// stands (alone, or followed by '.', ';' or ',') and looks like a misspelt
+// "Required" or "Optional" (same first letter, at most two edits away).
+// "Requires can_send_messages" is prose, not a misspelt marker.
+func nearMarker(notes string) string {
+	w := firstWord(notes)
+	if w != notes && !strings.ContainsAny(w[len(w)-1:], ".;,") {
+		return ""
+	}
+	w = strings.TrimRight(w, ".;,")
+	if w == "" || w == "Required" || w == "Optional" {
+		return ""
+	}
+	for _, m := range []string{"Required", "Optional"} {
+		if strings.EqualFold(w, m) || (strings.EqualFold(w[:1], m[:1]) && editDistance(strings.ToLower(w), strings.ToLower(m)) <= 2) {
+			return w
+		}
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance of two short words.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func markRows(t *table) {
@@ -125,6 +203,7 @@ func (p *parser) multiObjectTable(s *section, t *table) {
 	for _, r := range t.rows {
 		r.used = true
 		if head := r.cell(0); head != "" {
+			p.checkMarks(ctx)
 			it, _ := parseParenItem(head)
 			ctx = p.newObject(it.name, s, r.line)
 			if ctx == nil {
@@ -143,8 +222,9 @@ func (p *parser) multiObjectTable(s *section, t *table) {
 			ctx.obj.Notes = append(ctx.obj.Notes, note)
 			continue
 		}
-		p.fieldRow(ctx, s, r, r.cell(1), r.cell(2), r.cell(3))
+		p.fieldRow(ctx, s, r, r.cell(1), r.cell(2), r.cell(3), false)
 	}
+	p.checkMarks(ctx)
 }
 
 // objectNote reads the parenthesised note after an object name.

@@ -138,6 +138,10 @@ type objectCtx struct {
 	rawRules  []rawRule
 	allOption bool // "all fields Optional"
 	sec       *section
+	// marksRequired: some row of the object says "Required"; unmarked are
+	// the rows that say neither (see fieldRow).
+	marksRequired bool
+	unmarked      []*pending
 }
 
 type methodCtx struct {
@@ -299,6 +303,11 @@ func (p *parser) clauses(dst *[]schema.Clause, s *section, b *block) {
 // table dispatches on the header shape.
 func (p *parser) table(s *section, b *block) {
 	t := b.table
+	for _, r := range t.rows {
+		if n := max(r.srcCells, len(r.cells)); n > len(t.header) {
+			p.errorf(r.line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.header), strings.Join(t.header, " | "))
+		}
+	}
 	h := strings.ToLower(strings.Join(t.header, "|"))
 	switch {
 	case h == "field|type|notes" || h == "field|type":

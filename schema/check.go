@@ -26,12 +26,27 @@ type checker struct {
 	since func(src Source, what, since string)
 }
 
+// fail records a problem about the element at src. A schema read from YAML
+// names the YAML line ("44: ..."; Load adds the file name); a schema fresh
+// from the parser names the specification's line and section.
 func (c *checker) fail(src Source, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	if src.Line > 0 {
+	switch {
+	case src.yamlLine > 0:
+		msg = fmt.Sprintf("%d: %s", src.yamlLine, msg)
+	case src.Line > 0:
 		msg = fmt.Sprintf("line %d (%s): %s", src.Line, src.Section, msg)
 	}
 	c.errs = append(c.errs, errors.New(msg))
+}
+
+// failType is fail for a problem with the element's type: in YAML it points
+// at the "type:" line.
+func (c *checker) failType(src Source, format string, args ...any) {
+	if src.yamlTypeLine > 0 {
+		src.yamlLine = src.yamlTypeLine
+	}
+	c.fail(src, format, args...)
 }
 
 func (c *checker) run() {
@@ -142,7 +157,7 @@ func (c *checker) typeRef(src Source, what string, t Type) {
 		return
 	}
 	if _, ok := c.types[t.Base()]; !ok {
-		c.fail(src, "%s: type %q is not declared (known: primitives, objects, unions)", what, t.Base())
+		c.failType(src, "%s: type %q is not declared (known: primitives, objects, unions)", what, t.Base())
 	}
 }
 

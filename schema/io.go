@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"reflect"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -37,7 +39,63 @@ func Unmarshal(data []byte) (*Schema, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("schema: %w", err)
 	}
+	// A second pass for positions: yaml.v3 checks unknown keys only when
+	// decoding from a Decoder, not from a Node.
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
+	}
+	locate(reflect.ValueOf(&s), &n)
 	return &s, nil
+}
+
+// locate walks the decoded value v beside its YAML node n and records, in
+// every Source it meets, the YAML lines of the element that holds it.
+func locate(v reflect.Value, n *yaml.Node) {
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return
+		}
+		v = v.Elem()
+	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	switch {
+	case v.Kind() == reflect.Struct && n.Kind == yaml.MappingNode:
+		keys := map[string]*yaml.Node{}
+		vals := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			keys[n.Content[i].Value] = n.Content[i]
+			vals[n.Content[i].Value] = n.Content[i+1]
+		}
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			if !sf.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(sf.Tag.Get("yaml"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			if sf.Type == reflect.TypeOf(Source{}) {
+				src := v.Field(i).Addr().Interface().(*Source)
+				src.yamlLine = n.Line
+				if k := keys["type"]; k != nil {
+					src.yamlTypeLine = k.Line
+				}
+				continue
+			}
+			if child := vals[name]; child != nil {
+				locate(v.Field(i), child)
+			}
+		}
+	case v.Kind() == reflect.Slice && n.Kind == yaml.SequenceNode:
+		for i := 0; i < v.Len() && i < len(n.Content); i++ {
+			locate(v.Index(i), n.Content[i])
+		}
+	}
 }
 
 // Load reads and checks a schema file.
@@ -51,7 +109,16 @@ func Load(path string) (*Schema, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := s.Check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		// One problem per line, each as file:line: message.
+		var lines []string
+		for _, ln := range strings.Split(err.Error(), "\n") {
+			if i := strings.IndexByte(ln, ':'); i > 0 && strings.Trim(ln[:i], "0123456789") == "" {
+				lines = append(lines, path+":"+ln)
+			} else {
+				lines = append(lines, path+": "+ln)
+			}
+		}
+		return nil, fmt.Errorf("%s", strings.Join(lines, "\n"))
 	}
 	return s, nil
 }

@@ -17,7 +17,12 @@ import (
 // an entry whose target is gone is an error, so overlays cannot rot silently
 // when a new version of the document is published.
 type Overlay struct {
-	Entries []*OverlayFact `yaml:"entries"`
+	// Document is the title of the specification the overlay was written
+	// for. When set, applying the overlay to a document with another title
+	// is an error, and apigen applies its embedded overlay to any document
+	// with this title, whatever the file is called.
+	Document string         `yaml:"document,omitempty"`
+	Entries  []*OverlayFact `yaml:"entries"`
 }
 
 // OverlayFact is one entry of an overlay file.
@@ -79,6 +84,9 @@ func LoadOverlay(path string) (*Overlay, error) {
 func ApplyOverlay(s *Schema, ov *Overlay) error {
 	if ov == nil {
 		return nil
+	}
+	if ov.Document != "" && ov.Document != s.Title {
+		return fmt.Errorf("overlay is for %q, not for %q: give the overlay written for this document, or --overlay none", ov.Document, s.Title)
 	}
 	var errs []error
 	for _, e := range ov.Entries {

@@ -57,6 +57,11 @@ type Schema struct {
 type Source struct {
 	Section string `yaml:"section,omitempty"`
 	Line    int    `yaml:"line,omitempty"`
+	// yamlLine and yamlTypeLine are set when the schema was read from a
+	// YAML file: the line of the element (its "- name:" line) and of its
+	// "type:" key, so that Check points at the file being checked, not at
+	// the specification the element once came from.
+	yamlLine, yamlTypeLine int
 }
 
 // Clause is one statement of free text (a bullet, a numbered rule, a note)

@@ -77,27 +77,58 @@ func facts(c *schema.Constraints, prefix string) []fact {
 	return append(out, facts(c.Each, prefix+"each ")...)
 }
 
+// constraintChange is one changed constraint: its description, and whether
+// it accepts fewer values (tightened), more (loosened) or others.
+type constraintChange struct {
+	text string
+	dir  direction
+}
+
+// direction says which way a set of accepted values moved.
+type direction int
+
+const (
+	other     direction = iota // neither a subset nor a superset
+	tightened                  // fewer values are accepted
+	loosened                   // more values are accepted
+)
+
 // constraintsDiff describes how the constraints changed, one line per kind.
-func constraintsDiff(old, new *schema.Constraints) []string {
+func constraintsDiff(old, new *schema.Constraints) []constraintChange {
 	of, nf := facts(old, ""), facts(new, "")
-	var out []string
+	var out []constraintChange
 	matchByName(of, nf, func(f fact) string { return f.kind },
-		func(f fact) { out = append(out, "constraint "+f.kind+" "+f.value+" removed (loosened)") },
-		func(f fact) { out = append(out, "constraint "+f.kind+" "+f.value+" added (tightened)") },
+		func(f fact) {
+			// A default or a unit says nothing about the values accepted.
+			dir := loosened
+			if f.kind == "default" || f.kind == "unit" {
+				dir = other
+			}
+			out = append(out, constraintChange{"constraint " + f.kind + " " + f.value + " removed (loosened)", dir})
+		},
+		func(f fact) {
+			dir := tightened
+			if f.kind == "default" || f.kind == "unit" {
+				dir = other
+			}
+			out = append(out, constraintChange{"constraint " + f.kind + " " + f.value + " added (tightened)", dir})
+		},
 		func(o, n fact) {
 			if o.value == n.value {
 				return
 			}
-			s := "constraint " + n.kind + " " + o.value + " -> " + n.value
+			c := constraintChange{text: "constraint " + n.kind + " " + o.value + " -> " + n.value}
 			if o.bounded && n.bounded && o.unit == n.unit {
 				switch {
 				case within(n, o):
-					s += " (tightened)"
+					c.text += " (tightened)"
+					c.dir = tightened
 				case within(o, n):
-					s += " (loosened)"
+					c.text += " (loosened)"
+					c.dir = loosened
 				}
 			}
-			out = append(out, s)
+			out = append(out, c)
 		})
 	return out
 }

@@ -57,6 +57,8 @@ type Entry struct {
 	Summary string
 	// Changes are the changes inside a changed element.
 	Changes []Change
+	// Breaks says whom an added or removed element breaks.
+	Breaks Impact
 }
 
 // Change is one change inside an element.
@@ -67,6 +69,8 @@ type Change struct {
 	// Detail says how: "String, optional" for an added field,
 	// "type Integer -> Integer64" for a changed one.
 	Detail string
+	// Breaks says whom the change breaks.
+	Breaks Impact
 }
 
 // Report is the difference between two schemas.
@@ -114,7 +118,7 @@ func (r *Report) Counts() (added, removed, changed, total int) {
 // sides in the report.
 func Compare(old, new *schema.Schema, oldName, newName string) *Report {
 	r := &Report{Old: Side{oldName, old.Version}, New: Side{newName, new.Version}}
-	c := &comparer{r: r}
+	c := &comparer{r: r, flows: flowsOf(old, new)}
 	c.document(old, new)
 	c.methods(old, new)
 	c.objects(old, new)
@@ -135,9 +139,17 @@ func Compare(old, new *schema.Schema, oldName, newName string) *Report {
 	return r
 }
 
-type comparer struct{ r *Report }
+type comparer struct {
+	r     *Report
+	flows map[string]flow
+}
 
 func (c *comparer) add(e *Entry) { c.r.Entries = append(c.r.Entries, e) }
+
+// ch is a Change with its impact.
+func ch(op Op, what, detail string, b Impact) Change {
+	return Change{Op: op, What: what, Detail: detail, Breaks: b}
+}
 
 // matchByName walks two named lists: removed and changed elements in old
 // order, then added ones in new order.
@@ -174,7 +186,7 @@ func (c *comparer) document(old, new *schema.Schema) {
 func (c *comparer) methods(old, new *schema.Schema) {
 	matchByName(old.Methods, new.Methods, func(m *schema.Method) string { return m.Name },
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m)})
+			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m), Breaks: Impact{Clients: true}})
 		},
 		func(m *schema.Method) {
 			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, Summary: methodSummary(m)})
@@ -182,14 +194,14 @@ func (c *comparer) methods(old, new *schema.Schema) {
 		func(o, n *schema.Method) {
 			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name}
 			if o.Returns.String() != n.Returns.String() {
-				e.Changes = append(e.Changes, Change{Changed, "returns", o.Returns.String() + " -> " + n.Returns.String()})
+				e.Changes = append(e.Changes, ch(Changed, "returns", o.Returns.String()+" -> "+n.Returns.String(), both))
 			}
 			if o.Multipart != n.Multipart {
-				e.Changes = append(e.Changes, Change{Changed, "file upload", yesNo(o.Multipart) + " -> " + yesNo(n.Multipart)})
+				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), Impact{}))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params)...)
-			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules)...)
+			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params, request)...)
+			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, request)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
 			}
@@ -199,25 +211,30 @@ func (c *comparer) methods(old, new *schema.Schema) {
 func (c *comparer) objects(old, new *schema.Schema) {
 	matchByName(old.Objects, new.Objects, func(o *schema.Object) string { return o.Name },
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o)})
+			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o), Breaks: both})
 		},
 		func(o *schema.Object) {
 			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, Summary: objectSummary(o)})
 		},
 		func(o, n *schema.Object) {
 			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name}
+			fl := c.flows[n.Name]
 			if o.Opaque != n.Opaque {
-				e.Changes = append(e.Changes, Change{Changed, "fields shown", yesNo(!o.Opaque) + " -> " + yesNo(!n.Opaque)})
+				e.Changes = append(e.Changes, ch(Changed, "fields shown", yesNo(!o.Opaque)+" -> "+yesNo(!n.Opaque), both))
 			}
 			if (o.StringForm != "") != (n.StringForm != "") {
-				e.Changes = append(e.Changes, Change{Changed, "string form", yesNo(o.StringForm != "") + " -> " + yesNo(n.StringForm != "")})
+				dir := loosened
+				if o.StringForm != "" {
+					dir = tightened
+				}
+				e.Changes = append(e.Changes, ch(Changed, "string form", yesNo(o.StringForm != "")+" -> "+yesNo(n.StringForm != ""), fl.values(dir)))
 			}
 			if o.Union != n.Union {
-				e.Changes = append(e.Changes, Change{Changed, "variant of", orNone(o.Union) + " -> " + orNone(n.Union)})
+				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(o.Union)+" -> "+orNone(n.Union), both))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields)...)
-			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules)...)
+			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields, fl)...)
+			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, fl)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
 			}
@@ -227,31 +244,35 @@ func (c *comparer) objects(old, new *schema.Schema) {
 func (c *comparer) unions(old, new *schema.Schema) {
 	matchByName(old.Unions, new.Unions, func(u *schema.Union) string { return u.Name },
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Removed, Name: u.Name, Summary: unionSummary(u)})
+			c.add(&Entry{Section: SecUnions, Op: Removed, Name: u.Name, Summary: unionSummary(u), Breaks: both})
 		},
 		func(u *schema.Union) {
 			c.add(&Entry{Section: SecUnions, Op: Added, Name: u.Name, Summary: unionSummary(u)})
 		},
 		func(o, n *schema.Union) {
 			e := &Entry{Section: SecUnions, Op: Changed, Name: n.Name}
+			fl := c.flows[n.Name]
 			if o.Discriminator != n.Discriminator {
-				e.Changes = append(e.Changes, Change{Changed, "discriminator", orNone(o.Discriminator) + " -> " + orNone(n.Discriminator)})
+				e.Changes = append(e.Changes, ch(Changed, "discriminator", orNone(o.Discriminator)+" -> "+orNone(n.Discriminator), both))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
 			vname := func(v *schema.Variant) string { return v.Type.String() }
 			matchByName(o.Variants, n.Variants, vname,
 				func(v *schema.Variant) {
-					e.Changes = append(e.Changes, Change{Removed, "variant " + vname(v), variantDetail(v)})
+					// Fewer values, and the variant's Go constructor is gone.
+					b := fl.values(tightened)
+					b.Clients = true
+					e.Changes = append(e.Changes, ch(Removed, "variant "+vname(v), variantDetail(v), b))
 				},
 				func(v *schema.Variant) {
-					e.Changes = append(e.Changes, Change{Added, "variant " + vname(v), variantDetail(v)})
+					e.Changes = append(e.Changes, ch(Added, "variant "+vname(v), variantDetail(v), fl.values(loosened)))
 				},
 				func(ov, nv *schema.Variant) {
 					if ov.Tag != nv.Tag {
-						e.Changes = append(e.Changes, Change{Changed, "variant " + vname(nv), "tag " + orNone(ov.Tag) + " -> " + orNone(nv.Tag)})
+						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "tag "+orNone(ov.Tag)+" -> "+orNone(nv.Tag), both))
 					}
 					if ov.Key != nv.Key {
-						e.Changes = append(e.Changes, Change{Changed, "variant " + vname(nv), "key " + orNone(ov.Key) + " -> " + orNone(nv.Key)})
+						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "key "+orNone(ov.Key)+" -> "+orNone(nv.Key), both))
 					}
 				})
 			if len(e.Changes) > 0 {
@@ -263,25 +284,31 @@ func (c *comparer) unions(old, new *schema.Schema) {
 func (c *comparer) enums(old, new *schema.Schema) {
 	matchByName(old.Enums, new.Enums, func(e *schema.Enum) string { return e.Name },
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Removed, Name: e.Name, Summary: enumSummary(e)})
+			c.add(&Entry{Section: SecEnums, Op: Removed, Name: e.Name, Summary: enumSummary(e), Breaks: both})
 		},
 		func(e *schema.Enum) {
 			c.add(&Entry{Section: SecEnums, Op: Added, Name: e.Name, Summary: enumSummary(e)})
 		},
 		func(o, n *schema.Enum) {
 			e := &Entry{Section: SecEnums, Op: Changed, Name: n.Name}
+			fl := c.flows[n.Name]
 			matchByName(o.Values, n.Values, func(v *schema.EnumValue) string { return v.Value },
-				func(v *schema.EnumValue) { e.Changes = append(e.Changes, Change{Removed, "value " + valueName(v), ""}) },
+				func(v *schema.EnumValue) {
+					// Fewer values, and the Go constant is gone.
+					b := fl.values(tightened)
+					b.Clients = true
+					e.Changes = append(e.Changes, ch(Removed, "value "+valueName(v), "", b))
+				},
 				func(v *schema.EnumValue) {
 					d := ""
 					if v.Since != "" {
 						d = "since " + v.Since
 					}
-					e.Changes = append(e.Changes, Change{Added, "value " + valueName(v), d})
+					e.Changes = append(e.Changes, ch(Added, "value "+valueName(v), d, fl.values(loosened)))
 				},
 				func(ov, nv *schema.EnumValue) {
 					if ov.Name != nv.Name {
-						e.Changes = append(e.Changes, Change{Changed, "value " + quote(nv.Value), "name " + orNone(ov.Name) + " -> " + orNone(nv.Name)})
+						e.Changes = append(e.Changes, ch(Changed, "value "+quote(nv.Value), "name "+orNone(ov.Name)+" -> "+orNone(nv.Name), Impact{Clients: true}))
 					}
 					for _, ch := range sinceChange(ov.Since, nv.Since) {
 						ch.What = "value " + valueName(nv) + " " + ch.What
@@ -300,7 +327,7 @@ func (c *comparer) limits(old, new *schema.Schema) {
 		func(l *schema.Limit) { c.add(&Entry{Section: SecLimits, Op: Added, Name: l.Area, Summary: l.Limit}) },
 		func(o, n *schema.Limit) {
 			if o.Limit != n.Limit {
-				c.add(&Entry{Section: SecLimits, Op: Changed, Name: n.Area, Changes: []Change{{Changed, "limit", quote(o.Limit) + " -> " + quote(n.Limit)}}})
+				c.add(&Entry{Section: SecLimits, Op: Changed, Name: n.Area, Changes: []Change{{Op: Changed, What: "limit", Detail: quote(o.Limit) + " -> " + quote(n.Limit)}}})
 			}
 		})
 }
@@ -322,33 +349,47 @@ func (c *comparer) versions(old, new *schema.Schema) {
 		},
 		func(o, n *schema.Version) {
 			if o.Date != n.Date {
-				c.add(&Entry{Section: SecVersions, Op: Changed, Name: n.Version, Changes: []Change{{Changed, "date", orNone(o.Date) + " -> " + orNone(n.Date)}}})
+				c.add(&Entry{Section: SecVersions, Op: Changed, Name: n.Version, Changes: []Change{{Op: Changed, What: "date", Detail: orNone(o.Date) + " -> " + orNone(n.Date)}}})
 			}
 		})
 }
 
-// fieldsDiff compares object fields or method parameters.
-func fieldsDiff(kind string, old, new []*schema.Field) []Change {
+// fieldsDiff compares object fields or method parameters; fl says which
+// way the values travel, and so whom a change breaks.
+func fieldsDiff(kind string, old, new []*schema.Field, fl flow) []Change {
 	var out []Change
 	matchByName(old, new, func(f *schema.Field) string { return f.Name },
-		func(f *schema.Field) { out = append(out, Change{Removed, kind + " " + f.Name, fieldSummary(f)}) },
-		func(f *schema.Field) { out = append(out, Change{Added, kind + " " + f.Name, fieldSummary(f)}) },
+		func(f *schema.Field) {
+			// The Go field is gone: code that reads or sets it breaks.
+			out = append(out, ch(Removed, kind+" "+f.Name, fieldSummary(f), Impact{Clients: true}))
+		},
+		func(f *schema.Field) {
+			b := Impact{}
+			if f.Required {
+				b = fl.values(tightened)
+			}
+			out = append(out, ch(Added, kind+" "+f.Name, fieldSummary(f), b))
+		},
 		func(o, n *schema.Field) {
 			what := kind + " " + n.Name
 			if o.Type.String() != n.Type.String() {
-				out = append(out, Change{Changed, what, "type " + o.Type.String() + " -> " + n.Type.String()})
+				out = append(out, ch(Changed, what, "type "+o.Type.String()+" -> "+n.Type.String(), both))
 			}
 			if o.Required != n.Required {
-				out = append(out, Change{Changed, what, requiredText(o.Required) + " -> " + requiredText(n.Required)})
+				dir := loosened
+				if n.Required {
+					dir = tightened
+				}
+				out = append(out, ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), fl.values(dir)))
 			}
 			if o.JSONSerialized != n.JSONSerialized {
-				out = append(out, Change{Changed, what, "JSON-serialized " + yesNo(o.JSONSerialized) + " -> " + yesNo(n.JSONSerialized)})
+				out = append(out, ch(Changed, what, "JSON-serialized "+yesNo(o.JSONSerialized)+" -> "+yesNo(n.JSONSerialized), both))
 			}
-			for _, ch := range sinceChange(o.Since, n.Since) {
-				out = append(out, Change{ch.Op, what, ch.What + " " + ch.Detail})
+			for _, c := range sinceChange(o.Since, n.Since) {
+				out = append(out, ch(c.Op, what, c.What+" "+c.Detail, Impact{}))
 			}
 			for _, d := range constraintsDiff(o.Constraints, n.Constraints) {
-				out = append(out, Change{Changed, what, d})
+				out = append(out, ch(Changed, what, d.text, fl.values(d.dir)))
 			}
 		})
 	return out
@@ -358,16 +399,16 @@ func sinceChange(old, new string) []Change {
 	if old == new {
 		return nil
 	}
-	return []Change{{Changed, "since", orNone(old) + " -> " + orNone(new)}}
+	return []Change{{Op: Changed, What: "since", Detail: orNone(old) + " -> " + orNone(new)}}
 }
 
 // rulesDiff compares cross-field rules by what they say (kind and names),
 // not by their wording.
-func rulesDiff(old, new []*schema.Rule) []Change {
+func rulesDiff(old, new []*schema.Rule, fl flow) []Change {
 	var out []Change
 	matchByName(old, new, ruleKey,
-		func(r *schema.Rule) { out = append(out, Change{Removed, "rule", ruleKey(r)}) },
-		func(r *schema.Rule) { out = append(out, Change{Added, "rule", ruleKey(r)}) },
+		func(r *schema.Rule) { out = append(out, ch(Removed, "rule", ruleKey(r), fl.values(loosened))) },
+		func(r *schema.Rule) { out = append(out, ch(Added, "rule", ruleKey(r), fl.values(tightened))) },
 		func(o, n *schema.Rule) {})
 	return out
 }

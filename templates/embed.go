@@ -11,6 +11,7 @@ import "embed"
 // FS holds:
 //
 //	page.html.tmpl      one HTML page (index, section, object, method, union, enum)
+//	apigen.yaml.tmpl    the config file `apigen init` writes
 //	reference.md.tmpl   the single-file Markdown reference
 //	style.css           the site's stylesheet
 //	search.js           the offline search box (reads search-index.js)

@@ -81,4 +81,21 @@
     if (ev.target !== input && !list.contains(ev.target)) { list.hidden = true; }
   });
   input.addEventListener("focus", function () { if (input.value.trim() !== "") { render(input.value); } });
+
+  // "/" anywhere but in a text field focuses the search box.
+  document.addEventListener("keydown", function (ev) {
+    var t = ev.target, tag = t && t.tagName;
+    if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) { return; }
+    ev.preventDefault();
+    input.focus();
+    input.select();
+  });
+
+  // index.html?q=sendMessage opens the page with that search run.
+  var q = new URLSearchParams(window.location.search).get("q");
+  if (q) {
+    input.value = q;
+    render(q);
+  }
 })();

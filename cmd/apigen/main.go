@@ -2,21 +2,27 @@
 // that schema, a Go package (types, validators, client, server stubs) and
 // reference docs.
 //
-//	apigen generate            # embedded spec -> schema/, generated/botapi, generated/docs
+//	apigen init                # write apigen.yaml, the overlay and the spec here
+//	apigen generate            # apigen.yaml (or the defaults) -> Go package, docs, schema
+//	apigen generate --check    # exit 1 and list the files a run would change
 //	apigen docs [--out DIR]    # the reference docs only
 //	apigen parse [--spec F]    # spec -> schema YAML
 //	apigen check FILE.yaml     # load and check a schema
-//	apigen diff OLD NEW        # changelog between two specs or schemas
+//	apigen diff OLD NEW        # what changed, and what breaks, between two specs or schemas
 //	apigen version
 //
-// Every command takes --help. For go:generate in another module:
+// Every command takes --help. In another module, after `apigen init`:
 //
-//	//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --schema-out none
+//	//go:generate go tool apigen generate
+//
+// The command is a thin shell: it reads flags into a config.Config, then
+// runs load (package loader) -> generate (package pipeline) -> write
+// (package output).
 //
 // Exit status: 0 on success, 1 on an error in the input or while generating,
 // 2 on a usage error. apigen diff follows diff(1): 0 when the two sides are
 // the same, 1 when they differ, 2 on trouble (bad usage or an input that
-// does not load).
+// does not load); --fail-on changes what counts as a difference.
 package main
 
 import (
@@ -29,6 +35,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/apigen/apigen/config"
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/output"
@@ -36,10 +43,8 @@ import (
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/schemadiff"
 	"github.com/apigen/apigen/spec"
+	"github.com/apigen/apigen/version"
 )
-
-// version is apigen's own version.
-const version = "0.1.0"
 
 // usageError is a command-line mistake: exit status 2. cmd names the
 // command whose --help to point at.
@@ -97,22 +102,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 const usage = `apigen turns a bot API specification into a YAML schema, a Go package and docs.
 
 Usage:
+  apigen init [flags]            write apigen.yaml, the overlay and the specification into a directory
   apigen generate [flags]        parse, check, and write the schema, the Go package and the docs
   apigen docs [flags]            write the reference docs only (Markdown and a static HTML site)
   apigen parse [flags]           parse a specification and write its YAML schema
   apigen check FILE.yaml         load a YAML schema and check that it is closed and well formed
-  apigen diff OLD NEW            show what changed between two specifications or schemas
-  apigen version                 print apigen's version
+  apigen diff OLD NEW            show what changed between two specifications or schemas, and what breaks
+  apigen version                 print apigen's version and build
   apigen help [COMMAND]          show this help, or a command's
 
-Run 'apigen COMMAND --help' for a command's flags. With no flags every command
-uses the embedded specification (` + spec.DefaultName + `) and its overlay.
+Run 'apigen COMMAND --help' for a command's flags. generate, docs and parse
+read ` + config.FileName + ` from the working directory when it exists (flags override it);
+without one they use the embedded specification (` + spec.DefaultName + `) and its overlay.
 
 Exit status: 0 success, 1 error, 2 usage error (apigen diff: 0 same, 1 differ, 2 trouble).
 `
 
 // commands maps each command to its implementation.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
+	"init":     cmdInit,
 	"generate": cmdGenerate,
 	"docs":     cmdDocs,
 	"parse":    cmdParse,
@@ -132,7 +140,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	}
 	switch cmd {
 	case "help", "-h", "-help", "--help":
-		if len(rest) == 0 {
+		if len(rest) == 0 || isHelpFlag(rest[0]) {
 			fmt.Fprint(stdout, usage)
 			return nil
 		}
@@ -142,6 +150,14 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return usageError{msg: fmt.Sprintf("unknown command %q", rest[0])}
 	}
 	return usageError{msg: fmt.Sprintf("unknown command %q", cmd)}
+}
+
+func isHelpFlag(s string) bool {
+	switch s {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
 }
 
 // command is a subcommand's flag set: --help prints its usage on standard
@@ -189,31 +205,81 @@ func (c *command) noArgs() error {
 	return nil
 }
 
-// inputFlags are the flags that choose the input.
-type inputFlags struct {
-	spec, schema, overlay string
+// configFlags are the flags that override config.Config. Only the flags
+// given on the command line override the config file.
+type configFlags struct {
+	c    *command
+	file *string
+	set  map[string]func(*config.Config, string)
 }
 
-func (in *inputFlags) register(fs *flag.FlagSet, withSchema bool) {
-	fs.StringVar(&in.spec, "spec", "", "specification file (Markdown, or HTML with the same headings and tables); default: the embedded "+spec.DefaultName)
-	if withSchema {
-		fs.StringVar(&in.schema, "schema", "", "start from a saved YAML schema instead of a specification")
+// configFlag names one flag and the setting it overrides.
+type configFlag struct {
+	name, help string
+	apply      func(*config.Config, string)
+}
+
+var (
+	flagSpec = configFlag{"spec", "specification file (Markdown, or HTML with the same headings and tables); default: the config's, else the embedded " + spec.DefaultName,
+		func(c *config.Config, v string) { c.Spec = v }}
+	flagSchema = configFlag{"schema", "start from a saved YAML schema instead of a specification",
+		func(c *config.Config, v string) { c.Schema = v }}
+	flagOverlay = configFlag{"overlay", "overlay file with facts the specification does not state ('none' for no overlay); default: the config's, else the embedded overlay when the document is the one it was written for",
+		func(c *config.Config, v string) { c.Overlay = v }}
+	flagPackage = configFlag{"package", "name of the generated Go package (default: the config's, else botapi)",
+		func(c *config.Config, v string) { c.Package = v }}
+	flagOut = configFlag{"out", "directory of the generated Go package (default: the config's, else generated/botapi)",
+		func(c *config.Config, v string) { c.Out = v }}
+	flagDocs = configFlag{"docs", "directory of the generated reference docs; 'none' to skip them (default: the config's, else generated/docs)",
+		func(c *config.Config, v string) { c.Docs = v }}
+	flagSchemaOut = configFlag{"schema-out", "where to write the schema YAML, or 'none' (default: the config's, else schema/<spec name>.yaml when parsing a spec, nothing with --schema)",
+		func(c *config.Config, v string) { c.SchemaOut = v }}
+	flagOnly = configFlag{"only", "comma-separated backends to run (default: the config's, else all): " + strings.Join(pipeline.Names(), ","),
+		func(c *config.Config, v string) { c.Backends = splitList(v) }}
+)
+
+func newConfigFlags(c *command, flags ...configFlag) *configFlags {
+	cf := &configFlags{c: c, set: map[string]func(*config.Config, string){}}
+	cf.file = c.String("config", "", "config file (default: "+config.FileName+" in the working directory, when it exists)")
+	for _, f := range flags {
+		c.String(f.name, "", f.help)
+		cf.set[f.name] = f.apply
 	}
-	fs.StringVar(&in.overlay, "overlay", "", "overlay file with facts the specification does not state ('none' for no overlay); default: the embedded overlay with the embedded spec, none with --spec")
+	return cf
 }
 
-func (in *inputFlags) input() loader.Input {
-	return loader.Input{SpecPath: in.spec, SchemaPath: in.schema, OverlayPath: in.overlay}
-}
-
-func (in *inputFlags) name() string {
-	switch {
-	case in.schema != "":
-		return in.schema
-	case in.spec != "":
-		return in.spec
+// config reads the config file, applies the flags given, and checks the
+// result; a setting that cannot work is a usage error.
+func (cf *configFlags) config() (*config.Config, error) {
+	var cfg *config.Config
+	var err error
+	if *cf.file != "" {
+		cfg, err = config.Load(*cf.file)
+	} else {
+		cfg, err = config.Find(".")
 	}
-	return spec.DefaultName
+	if err != nil {
+		return nil, usageError{cf.c.name, err.Error()}
+	}
+	cf.c.Visit(func(f *flag.Flag) {
+		if apply := cf.set[f.Name]; apply != nil {
+			apply(cfg, f.Value.String())
+		}
+	})
+	if err := cfg.Check(); err != nil {
+		return nil, usageError{cf.c.name, err.Error()}
+	}
+	return cfg, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // progress prints one line per stage with its time, when stderr is a
@@ -242,22 +308,58 @@ func (p *progress) stage(name string) {
 }
 
 func cmdVersion(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("version", "version", "Print apigen's version.", stdout)
+	c := newCommand("version", "version", "Print apigen's module version, VCS revision and Go version, from the build info.", stdout)
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
 	if err := c.noArgs(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "apigen %s\n", version)
+	info, _ := version.Read()
+	fmt.Fprintln(stdout, info.String())
+	return nil
+}
+
+func cmdInit(args []string, stdout, stderr io.Writer) error {
+	c := newCommand("init", "init [--dir DIR] [--spec FILE] [--package NAME] [--out DIR]",
+		`Write `+config.FileName+` into DIR (default: the working directory), the overlay beside it
+(`+config.OverlayFileName+`: facts the specification does not state, each with a reason) and, unless
+--spec names one, a copy of the embedded specification (`+spec.DefaultName+`). Then
+'apigen generate' there (or '//go:generate go tool apigen generate') needs no flags.
+Existing files are never replaced.`, stdout)
+	dir := c.String("dir", ".", "directory to write the config into")
+	specPath := c.String("spec", "", "specification the config names, relative to DIR (default: write the embedded one)")
+	pkg := c.String("package", "botapi", "name of the generated Go package")
+	out := c.String("out", "", "directory of the generated Go package, relative to DIR (default: the package name)")
+	if done, err := c.parse(args); done || err != nil {
+		return err
+	}
+	if err := c.noArgs(); err != nil {
+		return err
+	}
+	if !config.IsPackageName(*pkg) {
+		return usageError{"init", fmt.Sprintf("--package %q is not a Go package name: use a lower-case identifier such as botapi", *pkg)}
+	}
+	files, err := config.Init(*dir, config.InitOptions{Spec: *specPath, Package: *pkg, Out: *out})
+	if err != nil {
+		return err
+	}
+	if _, err := output.WriteAll([]output.Batch{{Dir: *dir, Files: files}}); err != nil {
+		return err
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Join(*dir, f.Path))
+	}
+	fmt.Fprintf(stdout, "apigen: wrote %s\nNext: put this line in a Go file of the package in %s, then run 'go generate':\n\n\t//go:generate go tool apigen generate\n",
+		strings.Join(names, ", "), *dir)
 	return nil
 }
 
 func cmdParse(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("parse", "parse [--spec FILE] [--overlay FILE] [-o FILE]",
+	c := newCommand("parse", "parse [--config FILE] [--spec FILE] [--overlay FILE] [-o FILE]",
 		"Parse a specification, apply the overlay, check the result and write the YAML schema.", stdout)
-	var in inputFlags
-	in.register(c.FlagSet, false)
+	cf := newConfigFlags(c, flagSpec, flagOverlay)
 	out := c.String("o", "", "where to write the schema ('-' for standard output); default: schema/<spec name>.yaml")
 	if done, err := c.parse(args); done || err != nil {
 		return err
@@ -265,8 +367,13 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	if err := c.noArgs(); err != nil {
 		return err
 	}
+	cfg, err := cf.config()
+	if err != nil {
+		return err
+	}
+	cfg.Schema = ""
 	pr := newProgress(stderr)
-	s, err := loader.Load(in.input())
+	s, err := loader.Load(cfg.Input())
 	if err != nil {
 		return err
 	}
@@ -281,9 +388,12 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	}
 	path := *out
 	if path == "" {
-		path = "schema/" + loader.SchemaFileName(in.name())
+		path = cfg.SchemaFile()
 	}
-	_, err = output.Write(".", []output.File{{Path: path, Data: data}})
+	if path == "" { // schema_out: none in the config; parse still writes one
+		path = filepath.Join("schema", loader.SchemaFileName(cfg.Input().Name()))
+	}
+	_, err = output.WriteAll([]output.Batch{output.FileAt(path, data)})
 	pr.stage("write")
 	return err
 }
@@ -307,53 +417,68 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// none is the value that turns an output off.
-const none = "none"
-
 func cmdGenerate(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("generate", "generate [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST]",
-		"Parse and check the specification (or load a schema), then write the schema YAML, the Go\npackage and the reference docs. Nothing is written unless every stage succeeds.", stdout)
-	var in inputFlags
-	in.register(c.FlagSet, true)
-	out := c.String("out", "generated/botapi", "directory of the generated Go package")
-	docs := c.String("docs", "generated/docs", "directory of the generated reference docs; 'none' to skip the docs")
-	pkg := c.String("package", "botapi", "name of the generated Go package")
-	only := c.String("only", "", "comma-separated backends to run (default: all): "+strings.Join(pipeline.Names(), ","))
-	schemaOut := c.String("schema-out", "", "where to write the schema YAML; default: schema/<spec name>.yaml when parsing a spec, nothing with --schema; 'none' to skip")
+	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST] [--check]",
+		`Parse and check the specification (or load a schema), then write the schema YAML, the Go
+package and the reference docs. Settings come from `+config.FileName+` when there is one; flags
+override it. Nothing is written unless every stage succeeds; stale generated files
+(with apigen's header, in the output directories) are removed.
+
+With --check nothing is written: the run is compared with what is on disk, and the
+files that differ are listed (exit 1), for CI.`, stdout)
+	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay, flagOut, flagDocs, flagPackage, flagOnly, flagSchemaOut)
+	check := c.Bool("check", false, "write nothing; exit 1 and list the files a run would change")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
 	if err := c.noArgs(); err != nil {
 		return err
 	}
-	backends, err := pipeline.Select(*only)
+	cfg, err := cf.config()
+	if err != nil {
+		return err
+	}
+	backends, err := pipeline.Select(cfg.Only())
 	if err != nil {
 		return usageError{"generate", err.Error()}
 	}
-	if *docs == none {
+	t := pipeline.Targets{GoDir: cfg.Out, DocsDir: cfg.DocsDir(), SchemaFile: cfg.SchemaFile()}
+	if t.DocsDir == "" {
 		backends = keep(backends, func(b generators.Backend) bool { return b.Kind == generators.GoPackage })
 	}
-	writeSchema := in.schema == "" && *schemaOut != none
-	return generate(in, backends, *pkg, writeSchema, *schemaOut, *out, *docs, stderr)
+	return generate(cfg, backends, t, *check, stdout, stderr)
 }
 
 func cmdDocs(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("docs", "docs [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR]",
+	c := newCommand("docs", "docs [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR]",
 		"Write the reference docs only: reference.md and a static HTML site (index.html, one page per\nmethod, object, union and enum, offline search). Nothing else is written.", stdout)
-	var in inputFlags
-	in.register(c.FlagSet, true)
-	out := c.String("out", "generated/docs", "directory of the generated reference docs")
+	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay)
+	out := c.String("out", "", "directory of the generated reference docs (default: the config's docs directory, else generated/docs)")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
 	if err := c.noArgs(); err != nil {
 		return err
 	}
-	backends := keep(pipeline.Backends, func(b generators.Backend) bool { return b.Kind == generators.Docs })
+	cfg, err := cf.config()
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		*out = cfg.DocsDir()
+	}
+	if *out == "" {
+		*out = config.Default().Docs
+	}
+	all, err := pipeline.Select("")
+	if err != nil {
+		return err
+	}
+	backends := keep(all, func(b generators.Backend) bool { return b.Kind == generators.Docs })
 	if len(backends) == 0 {
 		return errors.New("no docs backend is registered")
 	}
-	return generate(in, backends, "", false, "", "", *out, stderr)
+	return generate(cfg, backends, pipeline.Targets{DocsDir: *out}, false, stdout, stderr)
 }
 
 // keep returns the backends f accepts; never nil, since a nil list means
@@ -368,84 +493,85 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 	return out
 }
 
-// generate loads the input, runs backends and writes their files: the Go
-// files under goDir, the docs under docsDir, and the schema YAML when
-// writeSchema is set. Everything is produced in memory first; disk is
-// touched only after every stage succeeded.
-func generate(in inputFlags, backends []generators.Backend, pkg string, writeSchema bool, schemaOut, goDir, docsDir string, stderr io.Writer) error {
+// generate is the whole run: load -> generate -> write (or, with check,
+// compare with the disk).
+func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targets, check bool, stdout, stderr io.Writer) error {
 	pr := newProgress(stderr)
-	s, err := loader.Load(in.input())
+	in := cfg.Input()
+	s, err := loader.Load(in)
 	if err != nil {
 		return err
 	}
 	pr.stage("parse")
-	type batch struct {
-		root  string
-		files []output.File
-	}
-	var batches []batch
-	if writeSchema {
-		data, err := schema.Marshal(s)
-		if err != nil {
-			return err
-		}
-		path := schemaOut
-		if path == "" {
-			path = "schema/" + loader.SchemaFileName(in.name())
-		}
-		batches = append(batches, batch{".", []output.File{{Path: path, Data: data}}})
-	}
-	opts := generators.Options{Package: pkg, Source: filepath.Base(in.name())}
-	outs, err := pipeline.Generate(s, backends, opts)
+	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name())})
 	if err != nil {
 		return err
 	}
 	pr.stage("generate")
-	if len(outs.Go) > 0 {
-		batches = append(batches, batch{goDir, outs.Go})
+	batches, err := pipeline.Batches(s, outs, t)
+	if err != nil {
+		return err
 	}
-	if len(outs.Docs) > 0 {
-		batches = append(batches, batch{docsDir, outs.Docs})
-	}
-	for _, b := range batches {
-		if _, err := output.Write(b.root, b.files); err != nil {
+	if check {
+		res, err := output.Plan(batches)
+		if err != nil {
 			return err
 		}
+		if !res.Changed() {
+			return nil
+		}
+		for _, p := range res.Written {
+			fmt.Fprintf(stdout, "differs: %s\n", p)
+		}
+		for _, p := range res.Removed {
+			fmt.Fprintf(stdout, "stale:   %s\n", p)
+		}
+		return exitError{1, fmt.Errorf("%d generated file(s) out of date: run 'apigen generate' (or 'go generate') and commit the result", len(res.Written)+len(res.Removed))}
+	}
+	if _, err := output.WriteAll(batches); err != nil {
+		return err
 	}
 	pr.stage("write")
 	return nil
 }
 
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("diff", "diff [--overlay FILE] [-q] OLD NEW",
+	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|breaking|none] OLD NEW",
 		`Show what changed from OLD to NEW, each a specification (.md, .html) or a saved schema
 (.yaml): added, removed and changed methods, parameters, objects, fields, unions,
 enums, types, required-ness, constraints (tightened or loosened), rules, since
 versions, limits and versions. Descriptions are not compared.
 
-Exit status, as diff(1): 0 the same, 1 different, 2 trouble.`, stdout)
-	overlay := c.String("overlay", "", "overlay file to apply to both specifications (default: none)")
+Each change is marked when it breaks existing code: "breaking for clients" (code that
+calls the API: a removed method or parameter, a new required parameter, a changed
+type, a tightened constraint) and "breaking for servers" (code that implements the
+API or decodes its results: a removed result field, a field that became optional, a
+loosened constraint, a new enum value). --format markdown writes release notes.
+
+Exit status, as diff(1): 0 the same, 1 different, 2 trouble. With --fail-on breaking
+the status is 1 only when a change is breaking (for clients or servers); with
+--fail-on none it is 0 whatever changed.`, stdout)
+	overlay := c.String("overlay", "", "overlay file to apply to specifications ('none' for none); default: the embedded overlay for the document it was written for")
 	quiet := c.Bool("q", false, "report only whether they differ")
+	format := c.String("format", "text", "output format: text or markdown")
+	failOn := c.String("fail-on", "any", "which changes make the exit status 1: any, breaking, or none")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
 	if c.NArg() != 2 {
 		return usageError{"diff", "diff takes two files: OLD NEW"}
 	}
-	load := func(path string) (*schema.Schema, error) {
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".yaml", ".yml":
-			return schema.Load(path)
-		case ".md", ".markdown", ".html", ".htm":
-			return loader.Load(loader.Input{SpecPath: path, OverlayPath: *overlay})
-		}
-		return nil, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
+	if *format != "text" && *format != "markdown" && *format != "md" {
+		return usageError{"diff", fmt.Sprintf("--format %q: want text or markdown", *format)}
 	}
-	old, err := load(c.Arg(0))
+	if *failOn != "any" && *failOn != "breaking" && *failOn != "none" {
+		return usageError{"diff", fmt.Sprintf("--fail-on %q: want any, breaking or none", *failOn)}
+	}
+	old, err := loader.File(c.Arg(0), *overlay)
 	if err != nil {
 		return exitError{2, err}
 	}
-	new, err := load(c.Arg(1))
+	new, err := loader.File(c.Arg(1), *overlay)
 	if err != nil {
 		return exitError{2, err}
 	}
@@ -453,13 +579,27 @@ Exit status, as diff(1): 0 the same, 1 different, 2 trouble.`, stdout)
 	switch {
 	case *quiet && !r.Empty():
 		fmt.Fprintf(stdout, "%s and %s differ\n", c.Arg(0), c.Arg(1))
+	case !*quiet && *format == "text":
+		err = r.WriteText(stdout)
 	case !*quiet:
-		if err := r.WriteText(stdout); err != nil {
-			return exitError{2, err}
+		err = r.WriteMarkdown(stdout)
+	}
+	if err != nil {
+		return exitError{2, err}
+	}
+	fail := false
+	switch *failOn {
+	case "any":
+		fail = !r.Empty()
+	case "breaking":
+		fail = r.Breaking()
+	}
+	if fail {
+		if *failOn == "breaking" {
+			cl, sv := r.BreakingCounts()
+			return exitError{1, fmt.Errorf("breaking changes: %d for clients, %d for servers", cl, sv)}
 		}
+		return exitError{code: 1}
 	}
-	if r.Empty() {
-		return nil
-	}
-	return exitError{code: 1}
+	return nil
 }

@@ -25,9 +25,11 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
+// TestVersion: the version comes from the build info (a test binary is a
+// working copy: "(devel)", with the Go version).
 func TestVersion(t *testing.T) {
 	code, out, errs := runCLI("version")
-	if code != 0 || out != "apigen "+version+"\n" || errs != "" {
+	if code != 0 || !strings.HasPrefix(out, "apigen (devel)") || !strings.Contains(out, "go1.") || errs != "" {
 		t.Fatalf("version: %d %q %q", code, out, errs)
 	}
 }

@@ -1,9 +1,10 @@
-// Command echobot is the go:generate example: botapi/ is generated from the
+// Command echobot is the go:generate example (apigen is a tool of this module,
+// see go.mod): botapi/ is generated from the
 // specification embedded in apigen by the directive below (run 'go
 // generate' in this directory), and the bot is written against it.
 //
-// --docs none and --schema-out none keep the generator from writing
-// anything but the Go package into ./botapi.
+// apigen.yaml beside this file says what to generate: the Go package in
+// ./botapi and nothing else (docs: none, schema_out: none).
 package main
 
-//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --schema-out none
+//go:generate go tool apigen generate

@@ -188,6 +188,83 @@ func TestBrowser(t *testing.T) {
 	for _, problem := range b.problems(srv.URL) {
 		t.Errorf("search box: %s", problem)
 	}
+
+	// "/" focuses the search box (and types nothing into it).
+	var focus struct {
+		ID    string `json:"id"`
+		Value string `json:"value"`
+	}
+	if err := b.eval(ctx, session, `(function () { var i = document.getElementById("search"); i.blur(); i.value = ""; return true; })()`, new(bool)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.call(ctx, session, "Input.dispatchKeyEvent", map[string]any{"type": "keyDown", "key": "/", "code": "Slash", "text": "/", "windowsVirtualKeyCode": 191}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.eval(ctx, session, `({id: document.activeElement ? document.activeElement.id : "", value: document.getElementById("search").value})`, &focus); err != nil {
+		t.Fatal(err)
+	}
+	if focus.ID != "search" || focus.Value != "" {
+		t.Errorf(`"/" key: focus on %q, search box holds %q; want the empty search box focused`, focus.ID, focus.Value)
+	}
+
+	// ?q= opens a page with the search run; a Go name finds its method.
+	b.reset()
+	if err := b.call(ctx, session, "Page.navigate", map[string]any{"url": srv.URL + "/index.html?q=SendMessageParams"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.waitLoad(ctx, 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	var q struct {
+		Hidden bool   `json:"hidden"`
+		Value  string `json:"value"`
+		Href   string `json:"href"`
+	}
+	if err := b.eval(ctx, session, `(function () {
+		var list = document.getElementById("search-results"), a = list.querySelector("a");
+		return {hidden: list.hidden, value: document.getElementById("search").value, href: a ? a.getAttribute("href") : ""};
+	})()`, &q); err != nil {
+		t.Fatal(err)
+	}
+	if q.Hidden || q.Value != "SendMessageParams" || q.Href != "method-sendMessage.html" {
+		t.Errorf("?q=SendMessageParams: results hidden %v, box %q, first result %q", q.Hidden, q.Value, q.Href)
+	}
+	for _, problem := range b.problems(srv.URL) {
+		t.Errorf("?q=: %s", problem)
+	}
+
+	// Screenshots of three pages, for people to look at.
+	if dir := os.Getenv("APIGEN_SCREENSHOTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.call(ctx, session, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, shot := range []struct{ page, file string }{
+			{"index.html?q=SendMessage", "index-search.png"},
+			{"method-sendMessage.html", "method-sendMessage.png"},
+			{"object-Message.html", "object-Message.png"},
+		} {
+			b.reset()
+			if err := b.call(ctx, session, "Page.navigate", map[string]any{"url": srv.URL + "/" + shot.page}, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.waitLoad(ctx, 20*time.Second); err != nil {
+				t.Fatal(err)
+			}
+			var img struct {
+				Data []byte `json:"data"` // base64 in JSON
+			}
+			if err := b.call(ctx, session, "Page.captureScreenshot", map[string]any{"format": "png"}, &img); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, shot.file), img.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("screenshots of three pages in %s", dir)
+	}
 	if !t.Failed() {
 		t.Logf("loaded %d pages of %s in headless Chromium: no console errors, no failed or outside requests", len(pages), dir)
 	}

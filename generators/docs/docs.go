@@ -19,11 +19,16 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
+	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/templates"
 )
 
 // Name is the backend's name for --only.
 const Name = "docs"
+
+// schemaFile is the YAML schema shipped with the site, linked from every
+// page's header.
+const schemaFile = "schema.yaml"
 
 // Static files copied from the templates package as they are.
 var staticFiles = []string{"style.css", "search.js"}
@@ -38,7 +43,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, fmt.Errorf("docs templates: %w", err)
 	}
-	site := buildSite(s)
+	site := buildSite(m)
 	pages := append([]*Page{site.Index}, site.Pages...)
 	seen := map[string]string{}
 	for _, p := range pages {
@@ -65,13 +70,19 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err := t.md.Execute(&md, struct{ Site *Site }{site}); err != nil {
 		return nil, fmt.Errorf("reference.md: %w", err)
 	}
-	files = append(files, output.File{Path: "reference.md", Data: tidyMarkdown(md.Bytes())})
+	files = append(files, output.File{Path: "reference.md", Data: append([]byte("<!-- "+output.GeneratedMarker+" -->\n"), tidyMarkdown(md.Bytes())...)})
 
 	idx, err := searchIndex(pages, opts.Source)
 	if err != nil {
 		return nil, err
 	}
 	files = append(files, output.File{Path: "search-index.js", Data: idx})
+
+	y, err := schema.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, output.File{Path: schemaFile, Data: y})
 
 	for _, name := range staticFiles {
 		data, err := templates.FS.ReadFile(name)
@@ -127,6 +138,9 @@ func searchIndex(pages []*Page, source string) ([]byte, error) {
 			kind = "section"
 		}
 		entries = append(entries, searchEntry{Text: p.Title, Kind: kind, Href: href(Link{Page: p.ID}), Desc: clip(p.Summary, 90)})
+		for _, gn := range p.GoNames {
+			entries = append(entries, searchEntry{Text: gn, Kind: "Go", Href: href(Link{Page: p.ID}), Desc: p.Title})
+		}
 		for _, blk := range p.Blocks {
 			if blk.Table == nil {
 				continue
@@ -134,6 +148,9 @@ func searchIndex(pages []*Page, source string) ([]byte, error) {
 			for _, r := range blk.Table.Rows {
 				if r.Search != "" {
 					entries = append(entries, searchEntry{Text: r.Search, Kind: r.SearchKind, Href: href(Link{Page: p.ID, Frag: r.ID}), Desc: r.SearchDesc})
+				}
+				if r.SearchGo != "" {
+					entries = append(entries, searchEntry{Text: r.SearchGo, Kind: "Go", Href: href(Link{Page: p.ID, Frag: r.ID}), Desc: r.Search})
 				}
 			}
 		}

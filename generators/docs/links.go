@@ -208,6 +208,10 @@ func (l *linker) linkify(s, self string) Text {
 			j++
 		}
 		word := s[i:j]
+		if proseWord(s, i, j) {
+			i = j
+			continue
+		}
 		lk, end := l.wordLink(s, word, j)
 		if lk.Page != "" && !(lk.Page == self && lk.Frag == "") {
 			flush(i)
@@ -244,6 +248,26 @@ func (l *linker) wordLink(s, word string, end int) (Link, int) {
 		return Link{Text: word, Page: pageID(kind, word)}, end
 	}
 	return Link{Text: word, Page: pageID(kindMethod, word)}, end
+}
+
+// proseWord reports whether s[i:j] is a capitalised plain word used as
+// English rather than as a type name: at the start of a sentence (or of
+// the text), with no capital inside ("Thing", not "ThingKind"), and followed
+// by a lower-case word other than "or" / "and" ("Thing identifiers may
+// exceed 32 bits", "Thing member"; but "Thing or True").
+func proseWord(s string, i, j int) bool {
+	if hasUpperAfterFirst(s[i:j]) || j+1 >= len(s) || s[j] != ' ' || !(s[j+1] >= 'a' && s[j+1] <= 'z') {
+		return false
+	}
+	k := j + 1
+	for k < len(s) && identByte(s[k]) {
+		k++
+	}
+	if next := s[j+1 : k]; next == "or" || next == "and" {
+		return false
+	}
+	before := strings.TrimRight(s[:i], " ")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".:;!?(")
 }
 
 func identByte(c byte) bool {

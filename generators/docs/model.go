@@ -10,11 +10,21 @@ type Site struct {
 	Source  string
 	// Nav links the index and the guide pages, in order.
 	Nav []Link
+	// NavGroups list every method, object, union and enum for the sidebar.
+	NavGroups []NavGroup
+	// SchemaFile is the YAML schema shipped with the site ("" for none).
+	SchemaFile string
 	// Index is the start page.
 	Index *Page
 	// Pages are the other pages in reading order: guide sections, methods,
 	// objects, unions, enums.
 	Pages []*Page
+}
+
+// NavGroup is a titled list of sidebar links.
+type NavGroup struct {
+	Title string
+	Links []Link
 }
 
 // Link is a run of text, linked when Page is set. Page is a page ID (the
@@ -46,6 +56,8 @@ type Page struct {
 	Source string
 	// Summary is the one-line description used by the search index.
 	Summary string
+	// GoNames are the Go identifiers of the element, for the search index.
+	GoNames []string
 }
 
 // Fact is one labelled value in a page header.
@@ -64,6 +76,8 @@ type Block struct {
 	// Ordered lists are numbered.
 	Ordered bool
 	Table   *Table
+	// Code is a preformatted example in language Lang ("json").
+	Code, Lang string
 }
 
 // Table is a table of cells.
@@ -82,6 +96,8 @@ type Row struct {
 	Search     string
 	SearchKind string
 	SearchDesc string
+	// SearchGo, when set, adds the row's Go name ("Message.MessageID").
+	SearchGo string
 }
 
 // Cell is one table cell: text, optionally shown as code, and badges.

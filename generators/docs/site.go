@@ -5,16 +5,20 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/apigen/apigen/gomodel"
+	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
 )
 
 // buildSite computes every page of the reference from the schema.
-func buildSite(s *schema.Schema) *Site {
+func buildSite(m *gomodel.Model) *Site {
+	s := m.Schema
 	l := newLinker(s)
-	b := &builder{l: l, s: s}
+	b := &builder{l: l, s: s, m: m}
+	b.fieldGoName = b.fieldGoNames()
 	b.collectUsage()
 
-	site := &Site{Title: s.Title, Version: s.Version, Source: s.Source}
+	site := &Site{Title: s.Title, Version: s.Version, Source: s.Source, SchemaFile: schemaFile}
 	guides := b.guidePages()
 	site.Index = b.indexPage(guides)
 	site.Nav = append(site.Nav, Link{Text: "Overview", Page: pageIndex})
@@ -30,6 +34,7 @@ func buildSite(s *schema.Schema) *Site {
 			}
 		}
 	}
+	site.NavGroups = b.navGroups()
 	site.Pages = append(site.Pages, guides...)
 	for _, m := range s.Methods {
 		site.Pages = append(site.Pages, b.methodPage(m))
@@ -49,6 +54,9 @@ func buildSite(s *schema.Schema) *Site {
 type builder struct {
 	l *linker
 	s *schema.Schema
+	m *gomodel.Model
+	// fieldGoName maps wire names of fields and parameters to Go names.
+	fieldGoName map[string]string
 	// usedBy lists, per type or enum name, the fields, parameters and
 	// unions that refer to it; returnedBy the methods that return it.
 	usedBy, returnedBy map[string][]Link
@@ -137,7 +145,7 @@ func requiredText(req bool) string {
 // fieldsTable renders object fields or method parameters. frag names the
 // row anchors; rowPrefix prefixes the search names ("Message.").
 func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag func(string) string, rowPrefix, searchKind string) *Table {
-	t := &Table{Head: []string{first, "Type", "Required", "Description"}}
+	t := &Table{Head: []string{first, "Type", "Required", "Go field", "Description"}}
 	for _, f := range fields {
 		name := Cell{Text: plain(f.Name), Code: true}
 		if sb := b.l.since(f.Since); sb != nil {
@@ -164,7 +172,7 @@ func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag f
 				break
 			}
 		}
-		row := &Row{Class: "opt", Cells: []Cell{name, {Text: typ}, {Text: plain(requiredText(f.Required))}, desc}}
+		row := &Row{Class: "opt", Cells: []Cell{name, {Text: typ}, {Text: plain(requiredText(f.Required))}, {Text: plain(b.goName("field", f.Name)), Code: true}, desc}}
 		if f.Required {
 			row.Class = "req"
 		}
@@ -173,6 +181,12 @@ func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag f
 			row.Search = rowPrefix + f.Name
 			row.SearchKind = searchKind
 			row.SearchDesc = f.Type.String()
+			if gf := b.goName("field", f.Name); gf != "" {
+				row.SearchGo = b.goName("type", strings.TrimSuffix(rowPrefix, ".")) + "." + gf
+				if searchKind == "parameter" {
+					row.SearchGo = b.goName("params", strings.TrimSuffix(rowPrefix, ".")) + "." + gf
+				}
+			}
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -233,6 +247,8 @@ func (b *builder) objectPage(o *schema.Object) *Page {
 		}
 		return Link{Text: n}
 	}
+	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", o.Name))})
+	p.GoNames = []string{b.goName("type", o.Name)}
 	if o.Union != "" {
 		v := Text{b.l.typeLink(o.Union)}
 		if u := b.s.Union(o.Union); u != nil && u.Discriminator != "" {
@@ -267,8 +283,9 @@ func (b *builder) objectPage(o *schema.Object) *Page {
 
 func (b *builder) methodPage(m *schema.Method) *Page {
 	id := pageID(kindMethod, m.Name)
+	what := b.whatItDoes(m, id)
 	p := &Page{ID: id, Kind: kindMethod, Title: m.Name, Since: b.l.since(m.Since),
-		Desc: b.l.linkify(m.Description, id), Source: sourceText(m.Source), Summary: summary(m.Description)}
+		Desc: join(" ", what, b.l.linkify(m.Description, id)), Source: sourceText(m.Source), Summary: summary(join(" ", what, plain(m.Description)).String())}
 	member := func(n string) Link {
 		if m.Param(n) != nil {
 			return Link{Text: n, Page: id, Frag: paramFrag(n)}
@@ -288,12 +305,21 @@ func (b *builder) methodPage(m *schema.Method) *Page {
 	if m.Multipart {
 		p.Facts = append(p.Facts, Fact{"Uploads", plain("multipart/form-data when a file is uploaded")})
 	}
+	p.Facts = append(p.Facts,
+		Fact{"Go client", plain(b.goName("method", m.Name) + "(ctx, *" + b.goName("params", m.Name) + ")")},
+		Fact{"Go server", plain(b.goName("service", m.Name) + " (implement it; NewServer routes " + m.Name + " to it)")})
+	p.GoNames = []string{b.goName("method", m.Name), b.goName("params", m.Name)}
 	if len(m.Params) > 0 {
 		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Table: b.fieldsTable(m.Params, id, "Parameter", paramFrag, m.Name+".", "parameter")})
 	} else {
 		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Intro: plain("None.")})
 	}
 	appendBlocks(p, b.constraintsBlock(m.Params, member, "Parameter"), b.rulesBlock(m.Rules, id, member))
+	intro := "POST " + m.Name + " with a JSON body holding what a call needs: the required parameters, and those its rules require (built from the schema; the other optional ones are left out):"
+	if parts := uploadParts(m); len(parts) > 0 {
+		intro = "POST " + m.Name + " as multipart/form-data: the file as the part " + strings.Join(parts, ", ") + " (an upload cannot travel in JSON), and these fields (built from the schema; the optional ones are left out):"
+	}
+	appendBlocks(p, &Block{ID: "example", Title: "Example request", Intro: plain(intro), Code: b.exampleRequest(m), Lang: "json"})
 	if t := b.statesTable(func(tr *schema.Transition) bool {
 		return hasWord(tr.Subject, m.Name) || hasWord(tr.Trigger, m.Name) || hasWord(tr.Condition, m.Name) || hasWord(tr.Also, m.Name)
 	}, id); t != nil {
@@ -325,6 +351,8 @@ func (b *builder) unionPage(u *schema.Union) *Page {
 	id := pageID(kindUnion, u.Name)
 	p := &Page{ID: id, Kind: kindUnion, Title: u.Name, Since: b.l.since(u.Since),
 		Desc: b.l.linkify(u.Description, id), Source: sourceText(u.Source), Summary: summary(u.Description)}
+	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", u.Name))})
+	p.GoNames = []string{b.goName("type", u.Name)}
 	if u.Discriminator != "" {
 		p.Facts = append(p.Facts, Fact{"Discriminator", plain(u.Discriminator)})
 	}
@@ -385,9 +413,12 @@ func (b *builder) enumPage(e *schema.Enum) *Page {
 	if named {
 		t.Head = []string{"Name", "Value"}
 	}
+	t.Head = append(t.Head, "Go constant")
 	if noted {
 		t.Head = append(t.Head, "Note")
 	}
+	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", e.Name))})
+	p.GoNames = []string{b.goName("type", e.Name)}
 	for _, v := range e.Values {
 		first := Cell{Text: plain(v.Label()), Code: true}
 		if sb := b.l.since(v.Since); sb != nil {
@@ -398,6 +429,8 @@ func (b *builder) enumPage(e *schema.Enum) *Page {
 		if named {
 			row.Cells = append(row.Cells, Cell{Text: plain(v.Value), Code: true})
 		}
+		row.Cells = append(row.Cells, Cell{Text: plain(b.goName("const", e.Name, v.Label())), Code: true})
+		row.SearchGo = b.goName("const", e.Name, v.Label())
 		if noted {
 			row.Cells = append(row.Cells, Cell{Text: b.l.linkify(v.Note, id)})
 		}
@@ -726,4 +759,107 @@ func groupTitle(g string) string {
 		return "Other methods"
 	}
 	return g
+}
+
+// whatItDoes says what a method does when the document gives no
+// description: its name as a sentence ("postThing" -> "Posts thing."),
+// the parameters a call needs, and what it returns.
+func (b *builder) whatItDoes(m *schema.Method, self string) Text {
+	words := naming.Words(m.Name)
+	if len(words) == 0 {
+		return nil
+	}
+	for i := range words {
+		words[i] = strings.ToLower(words[i])
+	}
+	verb := thirdPerson(words[0])
+	out := plain(strings.ToUpper(verb[:1]) + verb[1:] + strings.TrimRight(" "+strings.Join(words[1:], " "), " ") + ".")
+	var req []Link
+	opt := 0
+	for _, p := range m.Params {
+		if p.Required {
+			req = append(req, Link{Text: p.Name, Page: self, Frag: paramFrag(p.Name)})
+		} else {
+			opt++
+		}
+	}
+	switch {
+	case len(req) > 0:
+		out = append(out, Link{Text: " Call it with "})
+		for i, lk := range req {
+			switch {
+			case i > 0 && i == len(req)-1:
+				out = append(out, Link{Text: " and "})
+			case i > 0:
+				out = append(out, Link{Text: ", "})
+			}
+			out = append(out, lk)
+		}
+		if opt > 0 {
+			out = append(out, Link{Text: fmt.Sprintf("; %d more parameter%s optional.", opt, pluralAre(opt))})
+		} else {
+			out = append(out, Link{Text: "."})
+		}
+	case opt > 0:
+		out = append(out, Link{Text: fmt.Sprintf(" Every parameter is optional (%d).", opt)})
+	default:
+		out = append(out, Link{Text: " It takes no parameters."})
+	}
+	if !m.Returns.IsZero() {
+		out = append(out, Link{Text: " It returns "})
+		out = append(out, b.l.typeText(m.Returns)...)
+		if m.ReturnsNote != "" {
+			out = append(out, Link{Text: ": "})
+			out = append(out, b.l.linkify(m.ReturnsNote, self)...)
+		}
+		out = append(out, Link{Text: "."})
+	}
+	return out
+}
+
+func pluralAre(n int) string {
+	if n == 1 {
+		return " is"
+	}
+	return "s are"
+}
+
+// thirdPerson conjugates an English verb for "it": send -> sends,
+// copy -> copies, close -> closes, push -> pushes.
+func thirdPerson(v string) string {
+	switch {
+	case strings.HasSuffix(v, "y") && len(v) > 1 && !strings.ContainsAny(v[len(v)-2:len(v)-1], "aeiou"):
+		return v[:len(v)-1] + "ies"
+	case strings.HasSuffix(v, "s"), strings.HasSuffix(v, "sh"), strings.HasSuffix(v, "ch"), strings.HasSuffix(v, "x"), strings.HasSuffix(v, "z"):
+		return v + "es"
+	}
+	return v + "s"
+}
+
+// navGroups list every method, object, union and enum for the sidebar.
+func (b *builder) navGroups() []NavGroup {
+	var out []NavGroup
+	add := func(title string, links []Link) {
+		if len(links) > 0 {
+			out = append(out, NavGroup{Title: title, Links: links})
+		}
+	}
+	var ms, os, us, es []Link
+	for _, m := range b.s.Methods {
+		ms = append(ms, b.l.methodLink(m.Name))
+	}
+	for _, o := range b.s.Objects {
+		os = append(os, b.l.typeLink(o.Name))
+	}
+	for _, u := range b.s.Unions {
+		us = append(us, b.l.typeLink(u.Name))
+	}
+	for _, e := range b.s.Enums {
+		es = append(es, b.l.typeLink(e.Name))
+	}
+	add("Methods", ms)
+	add("Objects", os)
+	add("Unions", us)
+	add("Enums", es)
+	return out
 }

@@ -285,7 +285,7 @@ func (g *gen) objectDoc(si *gomodel.Struct) []string {
 	if o.Since != "" {
 		extra = append(extra, "Since "+o.Since+".")
 	}
-	if ref := si.Ref(g.m.Schema.Source); ref != "" {
+	if ref := si.Ref(); ref != "" {
 		extra = append(extra, ref)
 	}
 	for _, e := range extra {
@@ -470,7 +470,7 @@ func (g *gen) emitParamsType(f *jen.File, si *gomodel.Struct) {
 	if m.Since != "" {
 		extra = append(extra, "Since "+m.Since+".")
 	}
-	if ref := gomodel.Ref(m.Source, g.m.Schema.Source); ref != "" {
+	if ref := gomodel.Ref(m.Source); ref != "" {
 		extra = append(extra, ref)
 	}
 	lines = append(lines, "")
@@ -508,7 +508,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		if u.Since != "" {
 			lines = append(lines, "", "Since "+u.Since+".")
 		}
-		if ref := gomodel.Ref(u.Source, g.m.Schema.Source); ref != "" {
+		if ref := gomodel.Ref(u.Source); ref != "" {
 			lines = append(lines, "", ref)
 		}
 		for _, c := range godoc.Lines(lines...) {
@@ -547,7 +547,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	if u.Since != "" {
 		lines = append(lines, "", "Since "+u.Since+".")
 	}
-	if ref := gomodel.Ref(u.Source, g.m.Schema.Source); ref != "" {
+	if ref := gomodel.Ref(u.Source); ref != "" {
 		lines = append(lines, "", ref)
 	}
 	for _, c := range godoc.Lines(lines...) {
@@ -618,7 +618,7 @@ func (g *gen) emitEnum(f *jen.File, ei *gomodel.Enum) {
 		lines = append(lines, "", d)
 	}
 	lines = append(lines, "", "Decoding keeps values not listed here; Known reports whether a value is listed.")
-	if ref := gomodel.Ref(e.Source, g.m.Schema.Source); ref != "" {
+	if ref := gomodel.Ref(e.Source); ref != "" {
 		lines = append(lines, "", ref)
 	}
 	for _, c := range godoc.Lines(lines...) {

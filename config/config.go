@@ -1,0 +1,175 @@
+// Package config is what apigen generate is asked to do: the input (spec or
+// schema, overlay), the Go package name, the output places and the backends.
+//
+// It comes from three layers, each overriding the one before: the defaults
+// (Default: this repository's layout), the config file apigen.yaml (written
+// by `apigen init`; paths in it are relative to the file), and the command
+// line flags. The command only collects flags; deciding what they mean
+// (defaults, checks, paths) happens here.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/apigen/apigen/loader"
+)
+
+// FileName is the config file apigen looks for in the working directory.
+const FileName = "apigen.yaml"
+
+// None turns an output off (docs: none, schema_out: none) or applies no
+// overlay (overlay: none).
+const None = "none"
+
+// Config is one generate run's settings.
+type Config struct {
+	// Spec is the specification file (Markdown, or HTML with the same
+	// headings and tables); empty means the embedded one.
+	Spec string `yaml:"spec,omitempty"`
+	// Schema starts from a saved YAML schema instead of a specification.
+	Schema string `yaml:"schema,omitempty"`
+	// Overlay is the overlay file; "none" for no overlay; empty for the
+	// embedded overlay when the document is the one it was written for.
+	Overlay string `yaml:"overlay,omitempty"`
+	// Package is the generated Go package's name.
+	Package string `yaml:"package,omitempty"`
+	// Out is the directory of the generated Go package.
+	Out string `yaml:"out,omitempty"`
+	// Docs is the directory of the reference docs, or "none".
+	Docs string `yaml:"docs,omitempty"`
+	// SchemaOut is where the parsed schema is saved, or "none"; empty means
+	// schema/<spec name>.yaml when parsing a specification, nothing when
+	// starting from a schema.
+	SchemaOut string `yaml:"schema_out,omitempty"`
+	// Backends lists the backends to run; empty means all.
+	Backends []string `yaml:"backends,omitempty"`
+
+	// File is the config file the settings came from, if any.
+	File string `yaml:"-"`
+}
+
+// Default is the configuration with no config file and no flags: the
+// embedded specification, written into this repository's layout.
+func Default() *Config {
+	return &Config{Package: "botapi", Out: "generated/botapi", Docs: "generated/docs"}
+}
+
+// Load reads a config file over the defaults. Relative paths in it are
+// taken relative to the file's directory, so that `go generate` and a
+// command run elsewhere mean the same files.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f Config
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %v (the keys are spec, schema, overlay, package, out, docs, schema_out, backends)", path, err)
+	}
+	dir := filepath.Dir(path)
+	rel := func(p string) string {
+		if p == "" || p == None || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	c := Default()
+	c.File = path
+	// A config file describes a package of its own: its outputs default to
+	// nothing but the Go package beside the file.
+	c.Docs, c.SchemaOut = None, None
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&c.Spec, rel(f.Spec))
+	set(&c.Schema, rel(f.Schema))
+	set(&c.Overlay, rel(f.Overlay))
+	set(&c.Package, f.Package)
+	set(&c.Out, rel(f.Out))
+	set(&c.Docs, rel(f.Docs))
+	set(&c.SchemaOut, rel(f.SchemaOut))
+	if f.Out == "" {
+		c.Out = filepath.Join(dir, c.Package)
+	}
+	c.Backends = f.Backends
+	return c, nil
+}
+
+// Find loads FileName from dir when it exists; otherwise it returns the
+// defaults.
+func Find(dir string) (*Config, error) {
+	path := filepath.Join(dir, FileName)
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return Default(), nil
+		}
+		return nil, err
+	}
+	return Load(path)
+}
+
+// Check reports a setting that cannot work, as a message that says what to
+// do.
+func (c *Config) Check() error {
+	where := ""
+	if c.File != "" {
+		where = " (" + c.File + " or flags)"
+	}
+	if c.Spec != "" && c.Schema != "" {
+		return fmt.Errorf("give a specification or a schema, not both%s", where)
+	}
+	if !IsPackageName(c.Package) {
+		return fmt.Errorf("package %q is not a Go package name%s: use a lower-case identifier such as botapi", c.Package, where)
+	}
+	if c.Out == "" {
+		return fmt.Errorf("no output directory for the Go package%s", where)
+	}
+	return nil
+}
+
+// IsPackageName reports whether name can be a Go package name.
+func IsPackageName(name string) bool {
+	return token.IsIdentifier(name) && name != "_" && !strings.ContainsFunc(name, func(r rune) bool { return r > 0x7f })
+}
+
+// Input is the loader input the config names.
+func (c *Config) Input() loader.Input {
+	return loader.Input{SpecPath: c.Spec, SchemaPath: c.Schema, OverlayPath: c.Overlay}
+}
+
+// SchemaFile is where the schema YAML goes, or "" for nowhere.
+func (c *Config) SchemaFile() string {
+	switch {
+	case c.SchemaOut == None:
+		return ""
+	case c.SchemaOut != "":
+		return c.SchemaOut
+	case c.Schema != "":
+		return "" // the input is already a schema
+	}
+	return filepath.Join("schema", loader.SchemaFileName(c.Input().Name()))
+}
+
+// DocsDir is the docs directory, or "" for no docs.
+func (c *Config) DocsDir() string {
+	if c.Docs == None {
+		return ""
+	}
+	return c.Docs
+}
+
+// Only is the backend list as --only takes it.
+func (c *Config) Only() string { return strings.Join(c.Backends, ",") }

@@ -1,0 +1,93 @@
+package config_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/config"
+)
+
+func TestLoadResolvesPathsFromTheFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, config.FileName)
+	os.WriteFile(path, []byte("spec: api.md\noverlay: none\npackage: tg\nout: gen/tg\ndocs: site\n"), 0o644)
+	c, err := config.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Spec != filepath.Join(dir, "api.md") || c.Overlay != "none" || c.Package != "tg" || c.Out != filepath.Join(dir, "gen", "tg") || c.DocsDir() != filepath.Join(dir, "site") || c.SchemaFile() != "" {
+		t.Errorf("loaded %+v", c)
+	}
+	// Without out, the package goes beside the file in a directory named
+	// after it; docs and schema are off.
+	os.WriteFile(path, []byte("package: tg\n"), 0o644)
+	if c, err = config.Load(path); err != nil || c.Out != filepath.Join(dir, "tg") || c.DocsDir() != "" || c.SchemaFile() != "" {
+		t.Errorf("defaults: %+v %v", c, err)
+	}
+	// An out equal to the repository default is kept as written.
+	os.WriteFile(path, []byte("out: generated/botapi\n"), 0o644)
+	if c, err = config.Load(path); err != nil || c.Out != filepath.Join(dir, "generated", "botapi") {
+		t.Errorf("out: generated/botapi: %+v %v", c, err)
+	}
+}
+
+func TestLoadRejectsUnknownKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), config.FileName)
+	os.WriteFile(path, []byte("pakage: tg\n"), 0o644)
+	if _, err := config.Load(path); err == nil || !strings.Contains(err.Error(), "pakage") || !strings.Contains(err.Error(), "the keys are") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	for _, c := range []*config.Config{
+		{Package: "9bad", Out: "x"},
+		{Package: "type", Out: "x"},
+		{Package: "botapi", Out: "x", Spec: "a.md", Schema: "a.yaml"},
+	} {
+		if err := c.Check(); err == nil {
+			t.Errorf("%+v: no error", c)
+		}
+	}
+	if err := config.Default().Check(); err != nil {
+		t.Errorf("defaults: %v", err)
+	}
+}
+
+func TestFindWithoutFileIsTheDefault(t *testing.T) {
+	c, err := config.Find(t.TempDir())
+	if err != nil || c.Out != config.Default().Out || c.File != "" {
+		t.Errorf("%+v %v", c, err)
+	}
+}
+
+func TestInitFiles(t *testing.T) {
+	dir := t.TempDir()
+	files, err := config.Init(dir, config.InitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Path)
+		if f.Path == config.FileName && !strings.Contains(string(f.Data), "spec: bot-api-5.0.md\n") {
+			t.Errorf("apigen.yaml:\n%s", f.Data)
+		}
+	}
+	if got := strings.Join(names, " "); got != "bot-api-5.0.md overlay.yaml apigen.yaml" {
+		t.Errorf("files %s", got)
+	}
+	// Another document gets an empty overlay for it.
+	os.WriteFile(filepath.Join(dir, "other.md"), []byte("# Other API\n\n## Versioning\n\n- Versions listed: 1.0 (May 1, 2020).\n"), 0o644)
+	files, err = config.Init(dir, config.InitOptions{Spec: "other.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == config.OverlayFileName && !strings.Contains(string(f.Data), "document: \"Other API\"\nentries: []\n") {
+			t.Errorf("overlay for another document:\n%s", f.Data)
+		}
+	}
+}
