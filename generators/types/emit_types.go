@@ -594,7 +594,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *unionInfo) {
 			if ui.kind == unionTagged {
 				s += " (" + u.Discriminator + " " + strconv.Quote(v.v.Tag) + ")"
 			} else {
-				s += " (has " + v.v.Key + ")"
+				s += " (" + variantEvidence(v) + ")"
 			}
 			impl = append(impl, s)
 		}
@@ -765,4 +765,21 @@ func article(name string) string {
 		return "an " + name
 	}
 	return "a " + name
+}
+
+// variantEvidence says in a doc comment how JSON selects a variant of a
+// union without discriminator: the member only it has, else its required
+// members and stated constant.
+func variantEvidence(v *variantInfo) string {
+	if v.key != "" && v.v.Const == nil {
+		return "has " + v.key
+	}
+	out := "has " + strings.Join(v.v.Requires, ", ")
+	if len(v.v.Requires) == 0 {
+		out = "has no required member"
+	}
+	if c := v.v.Const; c != nil {
+		out += "; " + c.Field + " " + c.JSON
+	}
+	return out
 }

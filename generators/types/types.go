@@ -187,6 +187,9 @@ type variantInfo struct {
 	as     string // As<Variant>
 	field  string // unexported struct field (primitive unions)
 	kind   int    // 1-based tag value (primitive unions)
+	// key is a required member only this variant of its group has
+	// (schema.VariantKey), or "".
+	key string
 }
 
 type structInfo struct {
@@ -392,12 +395,9 @@ func (g *gen) buildUnion(u *schema.Union) (*unionInfo, error) {
 	case u.Discriminator != "" && allObjects:
 		ui.kind = unionTagged
 	case allObjects:
+		// Told apart by members (schema.Variant: Requires, Const), which
+		// Check has proved distinct.
 		ui.kind = unionKeyed
-		for _, v := range u.Variants {
-			if v.Key == "" {
-				return nil, fmt.Errorf("union %s: variant %s has neither a discriminator tag nor a key field", u.Name, v.Type)
-			}
-		}
 	default:
 		ui.kind = unionPrim
 		if u.Discriminator != "" {
@@ -426,7 +426,7 @@ func (g *gen) buildUnion(u *schema.Union) (*unionInfo, error) {
 		}
 		for _, v := range u.Variants {
 			g.memberOf[v.Type.Name] = append(g.memberOf[v.Type.Name], ui)
-			ui.vars = append(ui.vars, &variantInfo{v: v, goName: g.typeName[v.Type.Name]})
+			ui.vars = append(ui.vars, &variantInfo{v: v, goName: g.typeName[v.Type.Name], key: g.s.VariantKey(u, v)})
 		}
 		return ui, nil
 	}
@@ -562,15 +562,19 @@ func (g *gen) buildObject(o *schema.Object) (*structInfo, error) {
 			return nil, fmt.Errorf("object %s: %w", o.Name, err)
 		}
 		if ui.kind == unionTagged {
-			if si.tagged != nil {
-				return nil, fmt.Errorf("object %s is a variant of two discriminated unions (%s, %s)", o.Name, si.tagged.u.Name, ui.u.Name)
-			}
-			si.tagged = ui
-			disc = ui.u.Discriminator
+			var tag string
 			for _, v := range ui.u.Variants {
 				if v.Type.Name == o.Name {
-					si.tag = v.Tag
+					tag = v.Tag
 				}
+			}
+			// A variant of several discriminated unions writes one
+			// discriminator: they must agree on its name and value.
+			if si.tagged != nil && (disc != ui.u.Discriminator || si.tag != tag) {
+				return nil, fmt.Errorf("object %s is a variant of discriminated unions %s (%s %q) and %s (%s %q), which disagree on its discriminator", o.Name, si.tagged.u.Name, disc, si.tag, ui.u.Name, ui.u.Discriminator, tag)
+			}
+			if si.tagged == nil {
+				si.tagged, disc, si.tag = ui, ui.u.Discriminator, tag
 			}
 		}
 	}
