@@ -592,7 +592,11 @@ func (g *gen) emitUnionType(f *jen.File, ui *unionInfo) {
 		for _, v := range ui.vars {
 			s := "*" + v.goName
 			if ui.kind == unionTagged {
-				s += " (" + u.Discriminator + " " + strconv.Quote(v.v.Tag) + ")"
+				s += " (" + u.Discriminator + " " + strconv.Quote(v.v.Tag)
+				if len(v.v.Requires) > 0 || v.v.Const != nil {
+					s += "; " + variantEvidence(v) // the tag is shared
+				}
+				s += ")"
 			} else {
 				s += " (" + variantEvidence(v) + ")"
 			}
