@@ -398,6 +398,9 @@ func (g *gen) buildUnion(u *schema.Union) (*unionInfo, error) {
 		// Told apart by members (schema.Variant: Requires, Const), which
 		// Check has proved distinct.
 		ui.kind = unionKeyed
+		if !g.s.ObjectUnion(u) {
+			return nil, fmt.Errorf("union %s: a variant's fields are not shown, so JSON cannot tell the variants apart", u.Name)
+		}
 	default:
 		ui.kind = unionPrim
 		if u.Discriminator != "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/internal/specgen"
+	"github.com/apigen/apigen/internal/specgen/specgentest"
 	"github.com/apigen/apigen/spec"
 )
 
@@ -17,7 +18,7 @@ func TestNewShapesParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := load(t, doc, "new-shapes.md")
+	s := specgentest.Load(t, doc, "new-shapes.md")
 	check := func(what string, got, want any) {
 		t.Helper()
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -58,12 +59,12 @@ func TestNewShapesBuildAndRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := generate(t, load(t, doc, "new-shapes.md"))
+	out := specgentest.Generate(t, specgentest.Load(t, doc, "new-shapes.md"))
 	shapes, err := os.ReadFile("testdata/newshapes/shapes_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	goModule(t, out, map[string][]byte{"shapes_test.go": shapes},
+	specgentest.GoModule(t, out, map[string][]byte{"shapes_test.go": shapes},
 		[]string{"vet", "./..."}, []string{"test", "-count=1", "./..."})
 }
 
