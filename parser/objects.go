@@ -426,6 +426,10 @@ type variantListing struct {
 func (p *parser) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *row) bool {
 	l := prev.listing
 	name := prev.obj.Name
+	if slices.Contains(prev.obj.Unions, u.Name) {
+		p.errorf(r.line, "union %s lists %s twice", u.Name, name)
+		return false
+	}
 	if u.Discriminator != l.disc || tag != l.tag {
 		p.errorf(r.line, "union %s lists %s with %s %q, but union %s defines it at line %d with %s %q; a variant shared by two unions needs the same discriminator and tag",
 			u.Name, name, u.Discriminator, tag, l.union, l.line, l.disc, l.tag)
