@@ -176,11 +176,11 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	case u.Discriminator != "" && allObjects:
 		un.Kind = TaggedUnion
 	case allObjects:
+		// Told apart by members (schema.Variant: Requires, Const), which
+		// Check has proved distinct.
 		un.Kind = KeyedUnion
-		for _, v := range u.Variants {
-			if v.Key == "" {
-				return fmt.Errorf("union %s: variant %s has neither a discriminator tag nor a key field", u.Name, v.Type)
-			}
+		if !m.Schema.ObjectUnion(u) {
+			return fmt.Errorf("union %s: a variant's fields are not shown, so JSON cannot tell the variants apart", u.Name)
 		}
 	default:
 		un.Kind = ValueUnion
@@ -213,7 +213,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		for _, v := range u.Variants {
 			st := m.objects[v.Type.Name]
 			st.Members = append(st.Members, un)
-			un.Variants = append(un.Variants, &Variant{Schema: v, GoName: st.GoName, Struct: st})
+			un.Variants = append(un.Variants, &Variant{Schema: v, GoName: st.GoName, Struct: st, Key: m.Schema.VariantKey(u, v)})
 		}
 		return nil
 	}
@@ -325,15 +325,19 @@ func (m *Model) buildObject(st *Struct) error {
 			return fmt.Errorf("object %s: %w", o.Name, err)
 		}
 		if un.Kind == TaggedUnion {
-			if st.Tagged != nil {
-				return fmt.Errorf("object %s is a variant of two discriminated unions (%s, %s)", o.Name, st.Tagged.Schema.Name, un.Schema.Name)
-			}
-			st.Tagged = un
-			disc = un.Schema.Discriminator
+			var tag string
 			for _, v := range un.Schema.Variants {
 				if v.Type.Name == o.Name {
-					st.Tag = v.Tag
+					tag = v.Tag
 				}
+			}
+			// A variant of several discriminated unions writes one
+			// discriminator: they must agree on its name and value.
+			if st.Tagged != nil && (disc != un.Schema.Discriminator || st.Tag != tag) {
+				return fmt.Errorf("object %s is a variant of discriminated unions %s (%s %q) and %s (%s %q), which disagree on its discriminator", o.Name, st.Tagged.Schema.Name, disc, st.Tag, un.Schema.Name, un.Schema.Discriminator, tag)
+			}
+			if st.Tagged == nil {
+				st.Tagged, disc, st.Tag = un, un.Schema.Discriminator, tag
 			}
 		}
 	}

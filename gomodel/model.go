@@ -303,6 +303,9 @@ type Variant struct {
 	GoName string
 	// Struct is the variant's object (nil for primitive variants).
 	Struct *Struct
+	// Key is a required member only this variant of its group has
+	// (schema.VariantKey): the member that tells it apart in JSON, or "".
+	Key string
 	// Value unions: the constructor, the accessor, the unexported storage
 	// field, the 1-based kind and the Go type the variant is stored as.
 	Ctor  string

@@ -42,6 +42,9 @@ type facts struct {
 	position    string
 	rules       []rawRule
 	attachRef   bool // the text says the value may name an attach:// upload
+	// always is a value the text says the field always has ("Always 0"),
+	// as JSON text.
+	always string
 
 	desc []string
 }
@@ -85,6 +88,7 @@ var (
 	reJSON       = regexp.MustCompile(`^json(?:-serialized| list)\b`)
 	reOneOf      = regexp.MustCompile(`(?i)^one of (.+)$`)
 	reOrEnum     = regexp.MustCompile(`^[a-z_]+(?: or [a-z_]+)+$`)
+	reAlways     = regexp.MustCompile(`^always (-?\d+(?:\.\d+)?|true|false)$`)
 	reNotWith    = regexp.MustCompile(`^not with ([a-z_][a-z0-9_]*)$`)
 	reRequiredIf = regexp.MustCompile(`^required for ([a-z_]+)$`)
 	reOnly       = regexp.MustCompile(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`)
@@ -157,12 +161,21 @@ func (f *facts) part(p string) {
 	}
 	var rest []string
 	clauses := splitTop(p, ',')
+	prose := false // the previous clause was description, not a fact
 	for i, c := range clauses {
 		// "one of a, b, c" runs to the end of the piece.
 		if strings.HasPrefix(strings.ToLower(c), "one of ") && f.wholePart(strings.Join(clauses[i:], ", ")) {
 			break
 		}
-		if !f.clause(c) {
+		// "x or y" after a clause of prose ends a descriptive list
+		// ("Caption for the animation, audio, ..., video or voice"): the
+		// enum wording is "x or y" as a clause of its own.
+		if prose && reOrEnum.MatchString(strings.TrimSpace(c)) {
+			rest = append(rest, c)
+			continue
+		}
+		prose = !f.clause(c)
+		if prose {
 			rest = append(rest, c)
 		}
 	}
@@ -325,6 +338,11 @@ func (f *facts) clause(c string) bool {
 	if reJSON.MatchString(low) {
 		f.json = true
 		return low == "json-serialized" || low == "json list"
+	}
+	if m := reAlways.FindStringSubmatch(low); m != nil {
+		// Kept as description too: the words explain the value.
+		f.always = m[1]
+		return false
 	}
 	if reOrEnum.MatchString(c) {
 		for _, v := range strings.Split(c, " or ") {

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -253,40 +254,52 @@ func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool
 	return nil, false
 }
 
-// unionKeys finds, for unions of objects without a discriminator, the
-// required field that tells each variant apart in JSON.
-func (p *parser) unionKeys() {
+// unionVariants records, for the variants of unions of objects that JSON
+// must tell apart by their fields (no discriminator, or a shared tag), the
+// required fields and any stated constant (schema.Variant gives the rule),
+// and reports variants no JSON value can tell apart, with the fields that
+// would.
+func (p *parser) unionVariants() {
 	for _, u := range p.out.Unions {
-		if u.Discriminator != "" {
-			continue
-		}
-		var objs []*schema.Object
-		for _, v := range u.Variants {
-			if o := p.out.Object(v.Type.Name); o != nil && !o.Opaque {
-				objs = append(objs, o)
-			}
-		}
-		if len(objs) != len(u.Variants) {
-			continue
-		}
-		for i, o := range objs {
-			for _, f := range o.Fields {
-				if !f.Required {
-					continue
-				}
-				unique := true
-				for j, other := range objs {
-					if j != i && other.Field(f.Name) != nil {
-						unique = false
+		groups := p.out.FieldGroups(u)
+		for _, g := range groups {
+			for _, v := range g {
+				o := p.out.Object(v.Type.Name)
+				v.Requires = nil
+				for _, f := range o.Fields {
+					if !f.Required || f.Name == u.Discriminator {
+						continue
+					}
+					v.Requires = append(v.Requires, f.Name)
+					if val := p.always[o.Name+"."+f.Name]; val != "" && v.Const == nil {
+						v.Const = &schema.Const{Field: f.Name, JSON: val}
 					}
 				}
-				if unique {
-					u.Variants[i].Key = f.Name
-					break
-				}
 			}
-			if u.Variants[i].Key == "" {
-				p.errorf(o.Source.Line, "union %s: variant %s has no required field the others lack, so JSON cannot tell it apart", u.Name, o.Name)
+		}
+		for _, g := range groups {
+			for i, a := range g {
+				for _, b := range g[i+1:] {
+					if !schema.Indistinct(a, b) {
+						continue
+					}
+					oa, ob := p.out.Object(a.Type.Name), p.out.Object(b.Type.Name)
+					fields := strings.Join(a.Requires, ", ")
+					if fields == "" {
+						fields = "none"
+					}
+					msg := fmt.Sprintf("union %s: variants %s and %s require the same fields (%s)", u.Name, oa.Name, ob.Name, fields)
+					if a.Const != nil {
+						msg += fmt.Sprintf(" and state the same constant (%s always %s)", a.Const.Field, a.Const.JSON)
+					}
+					msg += ", so JSON cannot tell them apart"
+					if apart := p.out.TellApart(oa, ob); apart != "" {
+						msg += "; fields only one of them has: " + apart + ". Mark one of those Required in its variant, or state a constant in a Notes cell (\"Always 0\")"
+					} else {
+						msg += "; they have the same fields. Give one of them a field of its own, or state a constant in a Notes cell (\"Always 0\")"
+					}
+					p.errorf(ob.Source.Line, "%s", msg)
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/apigen/apigen/schema"
@@ -458,12 +459,20 @@ func (p *parser) variantTable(s *section, b *block) {
 	}
 	for _, r := range t.rows {
 		r.used = true
+		tag := r.cell(1)
+		if prev := p.objects[r.cell(0)]; prev != nil && prev.listing != nil {
+			// Listed again by another union: one object, a variant of both.
+			if p.listAgain(prev, u, tag, commonNames, r) {
+				u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(prev.obj.Name), Tag: tag})
+			}
+			continue
+		}
 		ctx := p.newObject(r.cell(0), s, r.line)
 		if ctx == nil {
 			continue
 		}
-		tag := r.cell(1)
-		ctx.obj.Union = u.Name
+		ctx.obj.Unions = append(ctx.obj.Unions, u.Name)
+		ctx.listing = &variantListing{union: u.Name, disc: disc, tag: tag, fields: append(slices.Clone(commonNames), extraFieldNames(r.cell(2))...), line: r.line}
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(ctx.obj.Name), Tag: tag})
 		for i, f := range common {
 			cp := *f
@@ -481,6 +490,61 @@ func (p *parser) variantTable(s *section, b *block) {
 		p.extraFields(ctx, s, r)
 	}
 	p.out.Unions = append(p.out.Unions, u)
+}
+
+// variantListing is how a variant table row defined an object: what another
+// variant table listing the same object must agree with.
+type variantListing struct {
+	union, disc, tag string
+	fields           []string // field names, common ones first
+	line             int
+}
+
+// listAgain checks a variant table row naming an object an earlier variant
+// table defined: the same discriminator and tag, and the same field names
+// (the fields themselves are the earlier definition's).
+func (p *parser) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *row) bool {
+	l := prev.listing
+	name := prev.obj.Name
+	if slices.Contains(prev.obj.Unions, u.Name) {
+		p.errorf(r.line, "union %s lists %s twice", u.Name, name)
+		return false
+	}
+	if u.Discriminator != l.disc || tag != l.tag {
+		p.errorf(r.line, "union %s lists %s with %s %q, but union %s defines it at line %d with %s %q; a variant shared by two unions needs the same discriminator and tag",
+			u.Name, name, u.Discriminator, tag, l.union, l.line, l.disc, l.tag)
+		return false
+	}
+	fields := append(slices.Clone(commonNames), extraFieldNames(r.cell(2))...)
+	a, b := slices.Clone(fields), slices.Clone(l.fields)
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) {
+		p.errorf(r.line, "union %s lists %s with fields %s, but union %s defines it at line %d with fields %s; a variant shared by two unions needs the same fields",
+			u.Name, name, strings.Join(fields, ", "), l.union, l.line, strings.Join(l.fields, ", "))
+		return false
+	}
+	prev.obj.Unions = append(prev.obj.Unions, u.Name)
+	return true
+}
+
+// extraFieldNames lists the names of an "Extra fields" cell, as
+// extraFields reads them.
+func extraFieldNames(cell string) []string {
+	if strings.EqualFold(cell, "none") || cell == "" {
+		return nil
+	}
+	var out []string
+	for _, part := range splitTop(cell, ';') {
+		if strings.HasPrefix(part, "all ") {
+			continue
+		}
+		for _, raw := range splitTop(part, ',') {
+			fi, _ := parseParenItem(raw)
+			out = append(out, fi.name)
+		}
+	}
+	return out
 }
 
 // extraFields reads "thumb, width (Integer), duration (Integer); all

@@ -70,6 +70,7 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 		out:     &schema.Schema{Title: doc.title, Source: filepath.Base(name)},
 		defs:    map[string]map[string][]*pending{},
 		results: map[string]string{},
+		always:  map[string]string{},
 	}
 	p.run()
 	if len(p.errs) > 0 {
@@ -100,6 +101,9 @@ type parser struct {
 	results map[string]string
 	// opaque lists objects named but not shown, with the line naming them.
 	opaque []opaqueRef
+	// always maps "Object.field" to the constant its notes state ("Always
+	// 0"), as JSON text; it tells union variants apart.
+	always map[string]string
 	// eventOwner is the object whose fields the Events table names.
 	eventOwner string
 	eventLine  int
@@ -134,7 +138,9 @@ type pending struct {
 }
 
 type objectCtx struct {
-	obj       *schema.Object
+	obj *schema.Object
+	// listing is set on an object a variant table defines.
+	listing   *variantListing
 	rawRules  []rawRule
 	allOption bool // "all fields Optional"
 	sec       *section

@@ -35,7 +35,7 @@ func (p *parser) resolve() {
 	for _, m := range p.methods {
 		p.finishMethod(m)
 	}
-	p.unionKeys()
+	p.unionVariants()
 	p.applyVersions()
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
@@ -182,6 +182,27 @@ func (p *parser) resolvePending(pd *pending) {
 	if f.zeroBased {
 		fld.ZeroMeaningful = true
 	}
+	if f.always != "" && !pd.method && constFits(f.always, t) {
+		p.always[pd.owner+"."+fld.Name] = f.always
+	}
+}
+
+// constFits reports whether a stated constant is a value of type t.
+func constFits(val string, t schema.Type) bool {
+	if t.IsArray() {
+		return false
+	}
+	switch t.Name {
+	case schema.Boolean, schema.True:
+		return val == "true" || val == "false"
+	case schema.Integer, schema.Integer64:
+		_, err := strconv.ParseInt(val, 10, 64)
+		return err == nil
+	case schema.Float:
+		_, err := strconv.ParseFloat(val, 64)
+		return err == nil
+	}
+	return false
 }
 
 func isZeroValue(v any) bool {

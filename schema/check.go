@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -97,8 +98,10 @@ func (c *checker) run() {
 		if !o.Opaque && len(o.Fields) == 0 {
 			c.fail(o.Source, "object %s has no fields and is not opaque", o.Name)
 		}
-		if o.Union != "" && s.Union(o.Union) == nil {
-			c.fail(o.Source, "object %s: union %s is not declared", o.Name, o.Union)
+		for _, name := range o.Unions {
+			if u := s.Union(name); u == nil || !unionHas(u, o.Name) {
+				c.fail(o.Source, "object %s: union %s is not declared, or does not list it", o.Name, name)
+			}
 		}
 		c.fields(o.Name, o.Fields)
 		c.rules(o.Name, o.Fields, o.Rules)
@@ -328,16 +331,15 @@ func (c *checker) union(u *Union) {
 	if len(u.Variants) < 2 {
 		c.fail(u.Source, "union %s has fewer than two variants", u.Name)
 	}
-	tags := map[string]bool{}
 	for _, v := range u.Variants {
 		c.typeRef(u.Source, u.Name+" variant", v.Type)
+		c.variantFacts(u, v)
 		if u.Discriminator == "" {
 			continue
 		}
-		if v.Tag == "" || tags[v.Tag] {
-			c.fail(u.Source, "union %s: variant %s needs a unique tag", u.Name, v.Type)
+		if v.Tag == "" {
+			c.fail(u.Source, "union %s: variant %s needs a tag", u.Name, v.Type)
 		}
-		tags[v.Tag] = true
 		o := c.s.Object(v.Type.Name)
 		if o == nil {
 			c.fail(u.Source, "union %s: discriminated variant %s is not an object", u.Name, v.Type)
@@ -346,6 +348,39 @@ func (c *checker) union(u *Union) {
 		f := o.Field(u.Discriminator)
 		if f == nil || f.Constraints == nil || f.Constraints.Fixed != v.Tag {
 			c.fail(o.Source, "union %s: %s.%s must be fixed to %q", u.Name, o.Name, u.Discriminator, v.Tag)
+		}
+	}
+	// Variants that fields must tell apart (no discriminator, or a shared
+	// tag) must differ in their required fields or stated constant.
+	for _, g := range c.s.FieldGroups(u) {
+		for i, a := range g {
+			for _, b := range g[i+1:] {
+				if Indistinct(a, b) {
+					c.fail(u.Source, "union %s: variants %s and %s have the same required fields and stated constant, so JSON cannot tell them apart", u.Name, a.Type, b.Type)
+				}
+			}
+		}
+	}
+}
+
+// variantFacts checks that Requires and Const name required fields of the
+// variant's object.
+func (c *checker) variantFacts(u *Union, v *Variant) {
+	if len(v.Requires) == 0 && v.Const == nil {
+		return
+	}
+	o := c.s.Object(v.Type.Name)
+	if o == nil {
+		c.fail(u.Source, "union %s: variant %s has requires or const but is not an object", u.Name, v.Type)
+		return
+	}
+	names := slices.Clone(v.Requires)
+	if v.Const != nil {
+		names = append(names, v.Const.Field)
+	}
+	for _, n := range names {
+		if f := o.Field(n); f == nil || !f.Required {
+			c.fail(u.Source, "union %s: variant %s: %s is not a required field of %s", u.Name, v.Type, n, o.Name)
 		}
 	}
 }

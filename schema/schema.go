@@ -83,8 +83,9 @@ type Object struct {
 	// StringForm is set when a plain String may stand in for the object
 	// (KeyboardButton); the value is the document's words.
 	StringForm string `yaml:"string_form,omitempty"`
-	// Union names the union this object is a variant of, if any.
-	Union  string   `yaml:"union,omitempty"`
+	// Unions names the discriminated unions whose variant tables list this
+	// object, in document order (an object may be a variant of several).
+	Unions []string `yaml:"unions,omitempty,flow"`
 	Fields []*Field `yaml:"fields,omitempty"`
 	Rules  []*Rule  `yaml:"rules,omitempty"`
 	Notes  []string `yaml:"notes,omitempty"`
@@ -220,14 +221,36 @@ type Union struct {
 }
 
 // Variant is one alternative of a Union.
+//
+// How JSON picks a variant of a union of objects: by the discriminator's
+// value (Tag) when the union has one; among the variants left (all of them
+// without a discriminator, or those sharing the tag), the candidates are the
+// variants whose Requires fields are all present and whose Const, if any,
+// holds; the pick is a candidate with a Const, else the candidate with the
+// most Requires fields, else the first in schema order. Check rejects two
+// variants of one group with the same Requires and the same Const.
 type Variant struct {
 	Type Type `yaml:"type"`
-	// Tag is the discriminator value for this variant.
+	// Tag is the discriminator value for this variant. Variants may share
+	// a tag; their fields then tell them apart (Requires, Const).
 	Tag string `yaml:"tag,omitempty"`
-	// Key is a required field only this variant has, which tells it apart
-	// in JSON when there is no discriminator.
-	Key  string `yaml:"key,omitempty"`
-	Note string `yaml:"note,omitempty"`
+	// Requires lists the required fields of the variant's object (without
+	// the discriminator), in field order: the members its JSON always has.
+	// Set on the variants of a union of objects without a discriminator and
+	// on variants that share a tag: where fields must tell variants apart.
+	Requires []string `yaml:"requires,omitempty,flow"`
+	// Const is a required field whose value the document states is always
+	// the same in this variant ("date ... Always 0").
+	Const *Const `yaml:"const,omitempty,flow"`
+	Note  string `yaml:"note,omitempty"`
+}
+
+// Const is a field's stated constant value.
+type Const struct {
+	Field string `yaml:"field"`
+	// JSON is the value as JSON text ("0", "true"), compared with the
+	// member's JSON text when decoding.
+	JSON string `yaml:"json"`
 }
 
 // Enum is a closed set of string values.

@@ -146,3 +146,69 @@ func TestOverlay(t *testing.T) {
 		t.Errorf("second apply = %v", err)
 	}
 }
+
+const sharedTag = `title: T
+version: "1.0"
+source: t.md
+objects:
+  - name: P
+    unions: [U]
+    fields:
+      - {name: type, type: String, required: true, constraints: {fixed: p}}
+      - {name: media, type: String, required: true}
+      - {name: x, type: String, required: false}
+    source: {line: 1}
+  - name: Q
+    unions: [U]
+    fields:
+      - {name: type, type: String, required: true, constraints: {fixed: p}}
+      - {name: media, type: String, required: true}
+      - {name: file_id, type: String, required: true}
+    source: {line: 2}
+unions:
+  - name: U
+    discriminator: type
+    variants: [{type: P, tag: p, requires: [media]}, {type: Q, tag: p, requires: [media, file_id]}]
+    source: {line: 3}
+enums: []
+methods: []
+`
+
+// TestCheckSharedTags: variants may share a tag when their members tell
+// them apart; Check rejects what no JSON value can tell apart and facts
+// that name no required field.
+func TestCheckSharedTags(t *testing.T) {
+	s, err := schema.Unmarshal([]byte(sharedTag))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatalf("shared tag told apart by members: %v", err)
+	}
+	cases := []struct{ old, new, want string }{
+		{"requires: [media, file_id]", "requires: [media]", "variants P and Q have the same required fields and stated constant"},
+		{"requires: [media, file_id]", "requires: [media], const: {field: file_id, json: '\"a\"'}", ""},
+		{"requires: [media]}, {type: Q", "requires: [x]}, {type: Q", "x is not a required field of P"},
+		{"unions: [U]\n    fields:\n      - {name: type, type: String, required: true, constraints: {fixed: p}}\n      - {name: media, type: String, required: true}\n      - {name: x", "unions: [V]\n    fields:\n      - {name: type, type: String, required: true, constraints: {fixed: p}}\n      - {name: media, type: String, required: true}\n      - {name: x", "union V is not declared"},
+		{"{type: Q, tag: p,", "{type: Q, tag: q,", "Q.type must be fixed to \"q\""},
+	}
+	for _, c := range cases {
+		if !strings.Contains(sharedTag, c.old) {
+			t.Fatalf("fixture lacks %q", c.old)
+		}
+		s, err := schema.Unmarshal([]byte(strings.Replace(sharedTag, c.old, c.new, 1)))
+		if err != nil {
+			t.Fatalf("%s: %v", c.want, err)
+		}
+		err = s.Check()
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.new, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Check() = %v, want %q", err, c.want)
+		}
+	}
+}

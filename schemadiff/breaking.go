@@ -1,6 +1,10 @@
 package schemadiff
 
-import "github.com/apigen/apigen/schema"
+import (
+	"slices"
+
+	"github.com/apigen/apigen/schema"
+)
 
 // Impact says whom a change breaks.
 //
@@ -116,7 +120,7 @@ func flowsOf(schemas ...*schema.Schema) map[string]flow {
 					visit(v.Type, req, seen)
 				}
 				for _, o := range s.Objects {
-					if o.Union == name {
+					if slices.Contains(o.Unions, name) {
 						visit(schema.Named(o.Name), req, seen)
 					}
 				}

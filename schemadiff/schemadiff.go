@@ -229,8 +229,8 @@ func (c *comparer) objects(old, new *schema.Schema) {
 				}
 				e.Changes = append(e.Changes, ch(Changed, "string form", yesNo(o.StringForm != "")+" -> "+yesNo(n.StringForm != ""), fl.values(dir)))
 			}
-			if o.Union != n.Union {
-				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(o.Union)+" -> "+orNone(n.Union), both))
+			if ou, nu := strings.Join(o.Unions, ", "), strings.Join(n.Unions, ", "); ou != nu {
+				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(ou)+" -> "+orNone(nu), both))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
 			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields, fl)...)
@@ -271,8 +271,8 @@ func (c *comparer) unions(old, new *schema.Schema) {
 					if ov.Tag != nv.Tag {
 						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "tag "+orNone(ov.Tag)+" -> "+orNone(nv.Tag), both))
 					}
-					if ov.Key != nv.Key {
-						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "key "+orNone(ov.Key)+" -> "+orNone(nv.Key), both))
+					if od, nd := evidence(ov), evidence(nv); od != nd {
+						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "told apart by "+orNone(od)+" -> "+orNone(nd), both))
 					}
 				})
 			if len(e.Changes) > 0 {
@@ -477,10 +477,20 @@ func variantDetail(v *schema.Variant) string {
 	switch {
 	case v.Tag != "":
 		return "tag " + quote(v.Tag)
-	case v.Key != "":
-		return "key " + v.Key
+	case len(v.Requires) > 0 || v.Const != nil:
+		return "told apart by " + evidence(v)
 	}
 	return ""
+}
+
+// evidence is what tells a variant apart in JSON besides its tag: its
+// required members and stated constant.
+func evidence(v *schema.Variant) string {
+	out := strings.Join(v.Requires, ", ")
+	if c := v.Const; c != nil {
+		out += "; " + c.Field + " " + c.JSON
+	}
+	return out
 }
 
 func valueName(v *schema.EnumValue) string {

@@ -249,9 +249,9 @@ func (b *builder) objectPage(o *schema.Object) *Page {
 	}
 	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", o.Name))})
 	p.GoNames = []string{b.goName("type", o.Name)}
-	if o.Union != "" {
-		v := Text{b.l.typeLink(o.Union)}
-		if u := b.s.Union(o.Union); u != nil && u.Discriminator != "" {
+	for _, un := range o.Unions {
+		v := Text{b.l.typeLink(un)}
+		if u := b.s.Union(un); u != nil && u.Discriminator != "" {
 			for _, vr := range u.Variants {
 				if vr.Type.Name == o.Name && vr.Tag != "" {
 					v = append(v, Link{Text: fmt.Sprintf(" (%s = %s)", u.Discriminator, strconv.Quote(vr.Tag))})
@@ -359,7 +359,7 @@ func (b *builder) unionPage(u *schema.Union) *Page {
 	var hasTag, hasKey, hasNote bool
 	for _, v := range u.Variants {
 		hasTag = hasTag || v.Tag != ""
-		hasKey = hasKey || v.Key != ""
+		hasKey = hasKey || len(v.Requires) > 0
 		hasNote = hasNote || v.Note != ""
 	}
 	t := &Table{Head: []string{"Variant"}}
@@ -378,7 +378,8 @@ func (b *builder) unionPage(u *schema.Union) *Page {
 			row.Cells = append(row.Cells, Cell{Text: plain(v.Tag), Code: v.Tag != ""})
 		}
 		if hasKey {
-			row.Cells = append(row.Cells, Cell{Text: b.l.variantKey(v), Code: v.Key != ""})
+			key := b.l.variantKey(b.s, u, v)
+			row.Cells = append(row.Cells, Cell{Text: key, Code: len(key) > 0})
 		}
 		if hasNote {
 			row.Cells = append(row.Cells, Cell{Text: b.l.linkify(v.Note, id)})
@@ -390,14 +391,31 @@ func (b *builder) unionPage(u *schema.Union) *Page {
 	return p
 }
 
-func (l *linker) variantKey(v *schema.Variant) Text {
-	if v.Key == "" {
-		return nil
+// variantKey says how JSON tells v apart from the other variants of its
+// group: the member only it has, else its required members and any stated
+// constant (schema.Variant gives the rule).
+func (l *linker) variantKey(s *schema.Schema, u *schema.Union, v *schema.Variant) Text {
+	o := l.objects[v.Type.Name]
+	link := func(n string) Link {
+		if o != nil && o.Field(n) != nil {
+			return Link{Text: n, Page: pageID(kindObject, o.Name), Frag: fieldFrag(n)}
+		}
+		return Link{Text: n}
 	}
-	if o := l.objects[v.Type.Name]; o != nil && o.Field(v.Key) != nil {
-		return Text{{Text: v.Key, Page: pageID(kindObject, o.Name), Frag: fieldFrag(v.Key)}}
+	if k := s.VariantKey(u, v); k != "" && v.Const == nil {
+		return Text{link(k)}
 	}
-	return plain(v.Key)
+	var out Text
+	for i, n := range v.Requires {
+		if i > 0 {
+			out = append(out, Link{Text: ", "})
+		}
+		out = append(out, link(n))
+	}
+	if c := v.Const; c != nil {
+		out = append(out, Link{Text: "; "}, link(c.Field), Link{Text: " = " + c.JSON})
+	}
+	return out
 }
 
 func (b *builder) enumPage(e *schema.Enum) *Page {

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -374,7 +375,10 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 	// Decoder: find the variant without consuming, then decode it.
 	var scan, sel []jen.Code
 	var variantCases []jen.Code
-	if ui.Kind == gomodel.TaggedUnion {
+	var selector jen.Code
+	switch {
+	case ui.Kind == gomodel.TaggedUnion && !sharedTags(ui):
+		// The tag alone decides: stop scanning at it.
 		scan = []jen.Code{
 			jen.If(jen.String().Parens(jen.Id("key")).Op("!=").Lit(u.Discriminator)).Block(jen.Return(jen.Id("r").Dot("Skip").Call())),
 			jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("Str").Call(),
@@ -386,10 +390,13 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		for _, v := range ui.Variants {
 			variantCases = append(variantCases, jen.Case(jen.Lit(v.Schema.Tag)).Block(decodeVariant(v)...))
 		}
-	} else {
+		selector = jen.Switch(jen.Id("tag")).Block(variantCases...)
+	case ui.Kind == gomodel.KeyedUnion && keysDecide(ui):
+		// Each variant has a member no other has: the first one seen
+		// decides.
 		var keyCases []jen.Code
 		for i, v := range ui.Variants {
-			keyCases = append(keyCases, jen.Case(jen.Lit(v.Schema.Key)).Block(
+			keyCases = append(keyCases, jen.Case(jen.Lit(v.Key)).Block(
 				jen.Id("which").Op("=").Lit(i+1),
 				jen.Return(jen.Id("jsonStopScan")),
 			))
@@ -402,10 +409,9 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		for i, v := range ui.Variants {
 			variantCases = append(variantCases, jen.Case(jen.Lit(i+1)).Block(decodeVariant(v)...))
 		}
-	}
-	selector := jen.Id("which")
-	if ui.Kind == gomodel.TaggedUnion {
-		selector = jen.Id("tag")
+		selector = jen.Switch(jen.Id("which")).Block(variantCases...)
+	default:
+		scan, sel, selector = g.memberScan(ui)
 	}
 	unknownVal := jen.Dict{jen.Id("Raw"): jen.Id("raw")}
 	if ui.Kind == gomodel.TaggedUnion {
@@ -423,7 +429,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 			jen.Return(jen.Id("r").Dot("Object").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader"), jen.Id("key").Index().Byte()).Error().Block(scan...))),
 		))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Switch(selector).Block(variantCases...),
+		selector,
 		jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("RawCopy").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Op("&").Id(ui.Unknown).Values(unknownVal), jen.Nil()),
@@ -442,6 +448,161 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("v").Dot("Raw").Op("...")), jen.Nil()),
 	)
 	f.Line()
+}
+
+// sharedTags reports whether two variants of a discriminated union share a
+// tag (their members then tell them apart).
+func sharedTags(ui *gomodel.Union) bool {
+	seen := map[string]bool{}
+	for _, v := range ui.Variants {
+		if seen[v.Schema.Tag] {
+			return true
+		}
+		seen[v.Schema.Tag] = true
+	}
+	return false
+}
+
+// keysDecide reports whether every variant has a member of its own and none
+// states a constant: then the first such member decides.
+func keysDecide(ui *gomodel.Union) bool {
+	for _, v := range ui.Variants {
+		if v.Key == "" || v.Schema.Const != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// memberScan builds the general decoder of a union whose variants members
+// tell apart (schema.Variant gives the rule): one scan records the tag (if
+// any), which required members are present and which stated constants
+// hold; then, per tag (or for all variants), the first candidate in order
+// of preference whose members are all present and whose constant holds is
+// decoded:
+//
+//	var tag string; var seen [2]bool; var const1 bool
+//	... r.Object(func(r, key) { switch string(key) { case "date": seen[1] = true; raw, _ := r.Raw(); const1 = string(raw) == "0"; return nil ... } })
+//	switch { case seen[0] && seen[1] && const1: decode InaccessibleMessage; case seen[0] && seen[1]: decode Message }
+func (g *gen) memberScan(ui *gomodel.Union) (scan, sel []jen.Code, selector jen.Code) {
+	u := ui.Schema
+	tagged := ui.Kind == gomodel.TaggedUnion
+	// Variants told apart by members: all (keyed), or those sharing a tag.
+	byTag := map[string][]*gomodel.Variant{}
+	for _, v := range ui.Variants {
+		byTag[v.Schema.Tag] = append(byTag[v.Schema.Tag], v)
+	}
+	slot := map[string]int{}
+	var slots []string
+	constVar := map[*gomodel.Variant]string{}
+	type constCheck struct{ name, json string }
+	constsOf := map[string][]constCheck{}
+	for i, v := range ui.Variants {
+		if tagged && len(byTag[v.Schema.Tag]) < 2 {
+			continue
+		}
+		names := v.Schema.Requires
+		if c := v.Schema.Const; c != nil {
+			names = append(append([]string(nil), names...), c.Field)
+			cv := "const" + strconv.Itoa(i+1)
+			constVar[v] = cv
+			constsOf[c.Field] = append(constsOf[c.Field], constCheck{cv, c.JSON})
+		}
+		for _, n := range names {
+			if _, ok := slot[n]; !ok {
+				slot[n] = len(slots)
+				slots = append(slots, n)
+			}
+		}
+	}
+	if tagged {
+		sel = append(sel, jen.Var().Id("tag").String())
+	}
+	if len(slots) > 0 {
+		sel = append(sel, jen.Var().Id("seen").Index(jen.Lit(len(slots))).Bool())
+	}
+	for _, v := range ui.Variants {
+		if cv, ok := constVar[v]; ok {
+			sel = append(sel, jen.Var().Id(cv).Bool())
+		}
+	}
+	var cases []jen.Code
+	if tagged {
+		cases = append(cases, jen.Case(jen.Lit(u.Discriminator)).Block(
+			jen.List(jen.Id("s"), jen.Err()).Op(":=").Id("r").Dot("Str").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("jsonErrField").Call(jen.Err(), jen.Lit(u.Discriminator)))),
+			jen.Id("tag").Op("=").Id("s"),
+			jen.Return(jen.Nil()),
+		))
+	}
+	for i, n := range slots {
+		body := []jen.Code{jen.Id("seen").Index(jen.Lit(i)).Op("=").True()}
+		if cs := constsOf[n]; len(cs) > 0 {
+			body = append(body,
+				jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("Raw").Call(),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("jsonErrField").Call(jen.Err(), jen.Lit(n)))),
+			)
+			for _, c := range cs {
+				body = append(body, jen.Id(c.name).Op("=").String().Parens(jen.Id("raw")).Op("==").Lit(c.json))
+			}
+			body = append(body, jen.Return(jen.Nil()))
+		}
+		cases = append(cases, jen.Case(jen.Lit(n)).Block(body...))
+	}
+	scan = []jen.Code{
+		jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
+		jen.Return(jen.Id("r").Dot("Skip").Call()),
+	}
+	// pick selects among variants by their members, most specific first.
+	pick := func(vs []*gomodel.Variant) jen.Code {
+		ordered := append([]*gomodel.Variant(nil), vs...)
+		sort.SliceStable(ordered, func(i, j int) bool {
+			a, b := ordered[i].Schema, ordered[j].Schema
+			if (a.Const != nil) != (b.Const != nil) {
+				return a.Const != nil
+			}
+			return len(a.Requires) > len(b.Requires)
+		})
+		var cs []jen.Code
+		for _, v := range ordered {
+			var cond *jen.Statement
+			and := func(c jen.Code) {
+				if cond == nil {
+					cond = jen.Add(c)
+				} else {
+					cond = cond.Op("&&").Add(c)
+				}
+			}
+			for _, n := range v.Schema.Requires {
+				and(jen.Id("seen").Index(jen.Lit(slot[n])))
+			}
+			if cv, ok := constVar[v]; ok {
+				and(jen.Id(cv))
+			}
+			if cond == nil {
+				cond = jen.True()
+			}
+			cs = append(cs, jen.Case(cond).Block(decodeVariant(v)...))
+		}
+		return jen.Switch().Block(cs...)
+	}
+	if !tagged {
+		return scan, sel, pick(ui.Variants)
+	}
+	var tagCases []jen.Code
+	done := map[string]bool{}
+	for _, v := range ui.Variants {
+		if done[v.Schema.Tag] {
+			continue
+		}
+		done[v.Schema.Tag] = true
+		if vs := byTag[v.Schema.Tag]; len(vs) > 1 {
+			tagCases = append(tagCases, jen.Case(jen.Lit(v.Schema.Tag)).Block(pick(vs)))
+		} else {
+			tagCases = append(tagCases, jen.Case(jen.Lit(v.Schema.Tag)).Block(decodeVariant(v)...))
+		}
+	}
+	return scan, sel, jen.Switch(jen.Id("tag")).Block(tagCases...)
 }
 
 func decodeVariant(v *gomodel.Variant) []jen.Code {

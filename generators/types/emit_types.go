@@ -498,9 +498,13 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		for _, v := range ui.Variants {
 			s := "*" + v.GoName
 			if ui.Kind == gomodel.TaggedUnion {
-				s += " (" + u.Discriminator + " " + strconv.Quote(v.Schema.Tag) + ")"
+				s += " (" + u.Discriminator + " " + strconv.Quote(v.Schema.Tag)
+				if len(v.Schema.Requires) > 0 || v.Schema.Const != nil {
+					s += "; " + variantEvidence(v) // the tag is shared
+				}
+				s += ")"
 			} else {
-				s += " (has " + v.Schema.Key + ")"
+				s += " (" + variantEvidence(v) + ")"
 			}
 			impl = append(impl, s)
 		}
@@ -671,4 +675,21 @@ func article(name string) string {
 		return "an " + name
 	}
 	return "a " + name
+}
+
+// variantEvidence says in a doc comment how JSON selects a variant of a
+// union without discriminator: the member only it has, else its required
+// members and stated constant.
+func variantEvidence(v *gomodel.Variant) string {
+	if v.Key != "" && v.Schema.Const == nil {
+		return "has " + v.Key
+	}
+	out := "has " + strings.Join(v.Schema.Requires, ", ")
+	if len(v.Schema.Requires) == 0 {
+		out = "has no required member"
+	}
+	if c := v.Schema.Const; c != nil {
+		out += "; " + c.Field + " " + c.JSON
+	}
+	return out
 }

@@ -802,9 +802,15 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		tf := gu.UnknownTag
 		unk = call("unknownTag", jen.Id("at"), jen.Lit(""), jen.Lit(u.Discriminator), jen.Id("x").Dot(tf), jen.Lit(strings.Join(labels, ", ")))
 	} else {
+		// Each variant by the member only it has, else by its required
+		// members (schema.Variant gives the rule).
 		var keys []string
 		for _, v := range u.Variants {
-			keys = append(keys, v.Key)
+			if k := g.s.VariantKey(u, v); k != "" {
+				keys = append(keys, k)
+			} else {
+				keys = append(keys, v.Type.Name+" ("+strings.Join(v.Requires, ", ")+")")
+			}
 		}
 		unk = call("add", jen.Id("at"), jen.Lit(""), jen.Lit("unknown variant, want an object with one of the keys "+strings.Join(keys, ", ")))
 	}

@@ -226,9 +226,13 @@ func (c *coverage) matches(u *schema.Union, vr *schema.Variant, v any) bool {
 	switch {
 	case u.Discriminator != "":
 		return isObj && m[u.Discriminator] == vr.Tag
-	case vr.Key != "":
-		_, ok := m[vr.Key]
-		return isObj && ok
+	case len(vr.Requires) > 0:
+		for _, k := range vr.Requires {
+			if _, ok := m[k]; !ok {
+				return false
+			}
+		}
+		return isObj
 	}
 	switch vr.Type.Name {
 	case schema.Integer, schema.Integer64, schema.Float:
