@@ -573,6 +573,8 @@ type Stats struct {
 	SentRecords    int `json:"sent_records"`
 	Callbacks      int `json:"callbacks"`
 	Polls          int `json:"polls"`
+	// Waiting counts getUpdates calls waiting for an update (long polling).
+	Waiting int `json:"waiting"`
 }
 
 // Stats returns the current counts.
@@ -583,6 +585,9 @@ func (e *Emulator) Stats() Stats {
 	for _, b := range e.bots {
 		s.PendingUpdates += len(b.queue)
 		s.SentRecords += len(b.sent)
+		if b.poller != nil {
+			s.Waiting++
+		}
 	}
 	for _, c := range e.chats {
 		s.Messages += len(c.msgs)
