@@ -444,7 +444,7 @@ type Sent struct {
 	// ReplyMarkup is the markup the bot attached, including reply keyboards
 	// (which the Message itself cannot carry).
 	ReplyMarkup botapi.ReplyMarkup `json:"reply_markup,omitempty"`
-	at time.Time
+	at          time.Time
 }
 
 func (e *Emulator) recordLocked(b *bot, method string, m *botapi.Message, rm botapi.ReplyMarkup) {

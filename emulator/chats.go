@@ -165,8 +165,8 @@ func (e *Emulator) rightLocked(b *bot, c *chat, right func(*botapi.ChatMember) b
 	return false
 }
 
-func canRestrict(m *botapi.ChatMember) botapi.Opt[bool]  { return m.CanRestrictMembers }
-func canPromote(m *botapi.ChatMember) botapi.Opt[bool]   { return m.CanPromoteMembers }
+func canRestrict(m *botapi.ChatMember) botapi.Opt[bool]   { return m.CanRestrictMembers }
+func canPromote(m *botapi.ChatMember) botapi.Opt[bool]    { return m.CanPromoteMembers }
 func canChangeInfo(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanChangeInfo }
 func canInvite(m *botapi.ChatMember) botapi.Opt[bool]     { return m.CanInviteUsers }
 func canPost(m *botapi.ChatMember) botapi.Opt[bool]       { return m.CanPostMessages }
