@@ -366,9 +366,6 @@ func (e *Emulator) deliverLocked(c *chat, r *msgRec, edited bool) {
 		if b == nil || !c.isMember(id, e.now()) {
 			continue
 		}
-		if r.m.From != nil && r.m.From.ID == id {
-			continue
-		}
 		e.emitLocked(b, u)
 	}
 }
