@@ -453,7 +453,7 @@ func (e *Emulator) recordLocked(b *bot, method string, m *botapi.Message, rm bot
 
 func (b *bot) trimSentLocked(old time.Time) {
 	n := 0
-	for n < len(b.sent) && b.sent[n].at.Before(old) {
+	for n < len(b.sent) && !b.sent[n].at.After(old) {
 		n++
 	}
 	if n > 0 {

@@ -235,7 +235,7 @@ func (e *Emulator) tickLocked(full bool) {
 		e.forgetOldLocked(c, old)
 	}
 	for id, q := range e.callbacks {
-		if q.at.Before(old) {
+		if !q.at.After(old) {
 			delete(e.callbacks, id)
 		}
 	}

@@ -54,7 +54,7 @@ func (e *Emulator) forgetOldLocked(c *chat, old time.Time) {
 	n := 0
 	for n < len(c.order) {
 		r := c.msgs[c.order[n]]
-		if r != nil && getInt(r.m.Date) >= old.Unix() {
+		if r != nil && getInt(r.m.Date) > old.Unix() { // kept for less than the retention
 			break
 		}
 		if r != nil && r.poll != "" {
