@@ -182,6 +182,12 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 		case <-wait:
 		case <-mine:
 			timer.Stop()
+			e.mu.Lock()
+			hooked := b.hook != nil
+			e.mu.Unlock()
+			if hooked {
+				return nil, errWebhookActive
+			}
 			return nil, conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
 		case <-ctx.Done():
 			timer.Stop()

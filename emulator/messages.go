@@ -275,7 +275,9 @@ func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageP
 		n.m = content(&r.m)
 		if n.m.Location != nil {
 			loc := *n.m.Location
-			loc.LivePeriod, loc.Heading, loc.ProximityAlertRadius = botapi.Opt[int]{}, botapi.Opt[int]{}, botapi.Opt[int]{}
+			loc.LivePeriod.Unset() // a forwarded location is not live
+			loc.Heading.Unset()
+			loc.ProximityAlertRadius.Unset()
 			n.m.Location = &loc
 		}
 		switch {
@@ -587,7 +589,8 @@ func (e *Emulator) SendLocation(ctx context.Context, p *botapi.SendLocationParam
 		r.m.Location = &botapi.Location{Latitude: p.Latitude, Longitude: p.Longitude, HorizontalAccuracy: p.HorizontalAccuracy,
 			LivePeriod: p.LivePeriod, Heading: p.Heading, ProximityAlertRadius: p.ProximityAlertRadius}
 		if !p.LivePeriod.IsSet() {
-			r.m.Location.Heading, r.m.Location.ProximityAlertRadius = botapi.Opt[int]{}, botapi.Opt[int]{}
+			r.m.Location.Heading.Unset() // live locations only
+			r.m.Location.ProximityAlertRadius.Unset()
 		}
 		return nil
 	})

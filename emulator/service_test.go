@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -302,3 +303,30 @@ func TestControlHTTP(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// A file given by HTTP URL is fetched by the service.
+func TestSendByURL(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	img := pngImage(7, 5)
+	files := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/cat.png" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(img)
+	}))
+	defer files.Close()
+	m, err := v.bot.SendPhoto(v.ctx, &botapi.SendPhotoParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Photo: botapi.FileURL(files.URL + "/cat.png")})
+	ok(t, err)
+	if m.Photo[0].Width != 7 {
+		t.Fatalf("photo %+v", m.Photo)
+	}
+	f, err := v.bot.GetFile(v.ctx, &botapi.GetFileParams{FileID: m.Photo[0].FileID})
+	ok(t, err)
+	if !bytes.Equal(v.download(f.FilePath.Value()), img) {
+		t.Fatal("downloaded bytes differ")
+	}
+	_, err = v.bot.SendPhoto(v.ctx, &botapi.SendPhotoParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Photo: botapi.FileURL(files.URL + "/missing.png")})
+	wantErr(t, err, 400, "failed to get HTTP URL content")
+}
