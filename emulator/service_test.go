@@ -330,3 +330,50 @@ func TestSendByURL(t *testing.T) {
 	_, err = v.bot.SendPhoto(v.ctx, &botapi.SendPhotoParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Photo: botapi.FileURL(files.URL + "/missing.png")})
 	wantErr(t, err, 400, "failed to get HTTP URL content")
 }
+
+// Inside an album an audio stays an audio, a document a document, and a
+// photo or video becomes a photo or a video.
+func TestEditMediaInAlbum(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	ms, err := v.bot.SendMediaGroup(v.ctx, &botapi.SendMediaGroupParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Media: photos(2)})
+	ok(t, err)
+	p := &botapi.EditMessageMediaParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Media: &botapi.InputMediaDocument{Media: botapi.Upload("d.txt", strings.NewReader("d"))}}
+	setOpt(&p.MessageID, ms[0].MessageID)
+	_, err = v.bot.EditMessageMedia(v.ctx, p)
+	wantErr(t, err, 400, "photo or video")
+	p.Media = &botapi.InputMediaVideo{Media: botapi.Upload("v.mp4", strings.NewReader("v"))}
+	res, err := v.bot.EditMessageMedia(v.ctx, p)
+	ok(t, err)
+	if m, _ := res.AsMessage(); m.Video == nil || m.MediaGroupID != ms[0].MediaGroupID {
+		t.Fatalf("%+v", m)
+	}
+}
+
+// Chat information and administration beyond the table rows.
+func TestChatInfo(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	g := v.group(botapi.ChatTypeSupergroup)
+	ref := botapi.ChatRefFromInteger64(g.ID)
+	bob := v.emu.NewUser("Bob", "")
+	ok(t, v.emu.Join(g.ID, bob.ID))
+	n, err := v.bot.GetChatMembersCount(v.ctx, &botapi.GetChatMembersCountParams{ChatID: ref})
+	ok(t, err)
+	if n != 3 {
+		t.Fatalf("members %d", n)
+	}
+	ok(t, v.bot.SetChatPermissions(v.ctx, &botapi.SetChatPermissionsParams{ChatID: ref, Permissions: botapi.ChatPermissions{CanSendMessages: botapi.Some(true)}}))
+	ok(t, v.bot.SetChatPhoto(v.ctx, &botapi.SetChatPhotoParams{ChatID: ref, Photo: botapi.Upload("g.png", bytes.NewReader(pngImage(4, 4)))}))
+	c, err := v.bot.GetChat(v.ctx, &botapi.GetChatParams{ChatID: ref})
+	ok(t, err)
+	if c.Photo == nil || c.Permissions == nil || c.Permissions.CanSendPolls.IsSet() || !c.Permissions.CanSendMessages.Value() {
+		t.Fatalf("chat %+v", c)
+	}
+	ok(t, v.bot.DeleteChatPhoto(v.ctx, &botapi.DeleteChatPhotoParams{ChatID: ref}))
+	wantErr(t, v.bot.DeleteChatPhoto(v.ctx, &botapi.DeleteChatPhotoParams{ChatID: ref}), 400, "CHAT_NOT_MODIFIED")
+	wantErr(t, v.bot.SetChatStickerSet(v.ctx, &botapi.SetChatStickerSetParams{ChatID: ref, StickerSetName: "x"}), 400, "STICKERSET_INVALID")
+	ok(t, v.bot.DeleteChatStickerSet(v.ctx, &botapi.DeleteChatStickerSetParams{ChatID: ref}))
+	ok(t, v.bot.LeaveChat(v.ctx, &botapi.LeaveChatParams{ChatID: ref}))
+	_, err = v.bot.SendMessage(v.ctx, &botapi.SendMessageParams{ChatID: ref, Text: "still here?"})
+	wantErr(t, err, 403, "bot is not a member of the supergroup chat")
+}
