@@ -6,7 +6,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check emulator emulator-load
 
 all: generate test
 
@@ -23,6 +23,16 @@ test:
 		echo "== go test $$m"; \
 		(cd $$m && $(GO) test -count=1 -timeout 30m ./...); \
 	done
+
+## emulator: run the reference service on 127.0.0.1:8081 (any token; see README, Emulator)
+emulator:
+	$(GO) run ./cmd/apigen-emulator
+
+## emulator-load: 50 bots x 100 users exchanging messages for 20 s over loopback
+## (make test runs a short version of the same test)
+EMULATOR_LOAD ?= 20s
+emulator-load:
+	$(GO) test ./emulator/ -run '^TestLoad$$' -count=1 -v -timeout 10m -args -emulator.load=$(EMULATOR_LOAD)
 
 ## golden: rewrite the golden files from the current generators
 golden:

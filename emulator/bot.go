@@ -1,0 +1,471 @@
+package emulator
+
+import (
+	"context"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// bot is the server side of one bot: its queue of updates and how it
+// receives them.
+type bot struct {
+	token string
+	user  *botapi.User
+
+	queue   []queued // pending updates, update_id ascending
+	nextID  int64    // next update_id
+	allowed []botapi.UpdateType
+	notify  chan struct{} // closed and replaced when the queue changes
+	poller  chan struct{} // closed when a newer getUpdates call takes over
+
+	hook     *webhook // nil: getUpdates
+	lastHook hookErr  // kept across webhook changes, as getWebhookInfo reports it
+
+	launched  time.Time // instance start (first request, or first after close)
+	loggedOut time.Time // zero: logged in
+
+	commands []botapi.BotCommand
+	sent     []Sent
+	actions  map[int64]chatAction // private chat (user id) or group id -> current action
+	flood    floodWindow
+}
+
+type queued struct {
+	u          botapi.Update
+	at         time.Time
+	delivering bool
+	attempts   int
+}
+
+type hookErr struct {
+	date time.Time
+	msg  string
+}
+
+type chatAction struct {
+	action botapi.ChatAction
+	until  time.Time
+}
+
+type floodWindow struct {
+	second int64
+	count  int
+}
+
+func newBot(token string, u *botapi.User) *bot {
+	return &bot{token: token, user: u, nextID: 1, notify: make(chan struct{}), actions: map[int64]chatAction{}}
+}
+
+// wake tells waiting getUpdates calls and the webhook sender that the queue
+// changed.
+func (b *bot) wake() {
+	close(b.notify)
+	b.notify = make(chan struct{})
+}
+
+// allows reports whether updates of kind k are wanted (allowed_updates; an
+// empty list means all).
+func (b *bot) allows(k botapi.UpdateType) bool {
+	if len(b.allowed) == 0 {
+		return true
+	}
+	for _, a := range b.allowed {
+		if a == k {
+			return true
+		}
+	}
+	return false
+}
+
+// emitLocked queues an update for b, if its allowed_updates wants the kind.
+// The setting in force when the update is created decides, so a later
+// change does not affect updates already queued (Events, rule 3).
+func (e *Emulator) emitLocked(b *bot, u botapi.Update) {
+	if !b.allows(u.Kind()) {
+		return
+	}
+	u.UpdateID = b.nextID
+	b.nextID++
+	b.queue = append(b.queue, queued{u: u, at: e.now()})
+	b.wake()
+}
+
+// expireLocked drops updates stored for more than 24 hours.
+func (b *bot) expireLocked(now time.Time) {
+	cut := 0
+	for cut < len(b.queue) && now.Sub(b.queue[cut].at) >= updateRetention && !b.queue[cut].delivering {
+		cut++
+	}
+	if cut > 0 {
+		b.dropFront(cut)
+	}
+}
+
+// dropFront removes the first n queued updates, releasing their memory.
+func (b *bot) dropFront(n int) {
+	clear(b.queue[:n])
+	b.queue = b.queue[n:]
+	if len(b.queue) == 0 {
+		b.queue = nil
+	}
+}
+
+// confirm drops the updates whose update_id is below offset.
+func (b *bot) confirm(offset int64) {
+	n := 0
+	for n < len(b.queue) && b.queue[n].u.UpdateID < offset {
+		n++
+	}
+	if n > 0 {
+		b.dropFront(n)
+	}
+}
+
+// GetUpdates implements getUpdates: confirmation by offset, negative offset,
+// limit, long polling, allowed_updates; 409 while a webhook is set or when a
+// newer getUpdates call takes over.
+func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error) {
+	e.mu.Lock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		e.mu.Unlock()
+		return nil, err
+	}
+	if b.hook != nil {
+		e.mu.Unlock()
+		return nil, errWebhookActive
+	}
+	b.expireLocked(e.now())
+	if off, ok := optI64(p.Offset); ok {
+		switch {
+		case off > 0:
+			b.confirm(off)
+		case off < 0:
+			// Counted from the end of the queue; everything before is forgotten.
+			if keep := int(-off); keep < len(b.queue) {
+				b.dropFront(len(b.queue) - keep)
+			}
+		}
+	}
+	if p.AllowedUpdates != nil {
+		b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
+	}
+	limit := 100
+	if l, ok := optI64(p.Limit); ok {
+		limit = int(l)
+	}
+	timeout, _ := optI64(p.Timeout)
+	if b.poller != nil {
+		close(b.poller) // the older call answers 409
+	}
+	mine := make(chan struct{})
+	b.poller = mine
+	deadline := time.Now().Add(time.Duration(timeout) * time.Second)
+	for {
+		if len(b.queue) > 0 || timeout <= 0 {
+			out := b.take(limit)
+			if b.poller == mine {
+				b.poller = nil
+			}
+			e.mu.Unlock()
+			return out, nil
+		}
+		wait := b.notify
+		e.mu.Unlock()
+		timer := time.NewTimer(time.Until(deadline))
+		select {
+		case <-wait:
+		case <-mine:
+			timer.Stop()
+			e.mu.Lock()
+			hooked := b.hook != nil
+			e.mu.Unlock()
+			if hooked {
+				return nil, errWebhookActive
+			}
+			return nil, conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
+		case <-ctx.Done():
+			timer.Stop()
+			e.mu.Lock()
+			if b.poller == mine {
+				b.poller = nil
+			}
+			e.mu.Unlock()
+			return nil, ctx.Err()
+		case <-timer.C:
+			timeout = 0
+		}
+		timer.Stop()
+		e.mu.Lock()
+		if b.hook != nil {
+			e.mu.Unlock()
+			return nil, errWebhookActive
+		}
+	}
+}
+
+var errWebhookActive = conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first")
+
+// take copies out the first limit updates (they stay queued until
+// confirmed).
+func (b *bot) take(limit int) []botapi.Update {
+	n := min(limit, len(b.queue))
+	out := make([]botapi.Update, n)
+	for i := range n {
+		out[i] = b.queue[i].u
+	}
+	return out
+}
+
+// SetWebhook implements setWebhook: an empty url removes the webhook.
+func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	if p.DropPendingUpdates.Value() {
+		b.dropPending()
+	}
+	if p.AllowedUpdates != nil {
+		b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
+	}
+	if p.URL == "" {
+		b.stopWebhook()
+		return nil
+	}
+	if err := e.checkWebhookURL(p.URL); err != nil {
+		return err
+	}
+	maxConns := defaultMaxConns
+	if n, ok := optI64(p.MaxConnections); ok {
+		maxConns = int(n)
+	}
+	b.stopWebhook()
+	b.hook = &webhook{
+		url: p.URL, ip: p.IPAddress.Value(), maxConns: maxConns,
+		cert: p.Certificate.IsSet(), stop: make(chan struct{}),
+	}
+	if b.poller != nil {
+		close(b.poller)
+		b.poller = nil
+	}
+	for i := range b.queue {
+		b.queue[i].delivering = false
+		b.queue[i].attempts = 0
+	}
+	e.wg.Add(1)
+	go e.deliver(b, b.hook)
+	return nil
+}
+
+func (b *bot) dropPending() {
+	kept := b.queue[:0]
+	for _, q := range b.queue {
+		if q.delivering { // already on the wire
+			kept = append(kept, q)
+		}
+	}
+	clear(b.queue[len(kept):])
+	b.queue = kept
+}
+
+// checkWebhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
+// reserved addresses) or, in local mode, accepts any HTTP(S) URL.
+func (e *Emulator) checkWebhookURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return bad("bad webhook: invalid webhook URL specified")
+	}
+	if e.cfg.Local {
+		return nil
+	}
+	if u.Scheme != "https" {
+		return bad("bad webhook: HTTPS url must be provided for webhook")
+	}
+	port := u.Port()
+	switch port {
+	case "", "443", "80", "88", "8443":
+	default:
+		return bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
+	}
+	if ip := net.ParseIP(u.Hostname()); ip != nil && (ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast()) {
+		return bad("bad webhook: IP address " + ip.String() + " is reserved")
+	}
+	if h := strings.ToLower(u.Hostname()); h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return bad("bad webhook: IP address 127.0.0.1 is reserved")
+	}
+	return nil
+}
+
+// DeleteWebhook implements deleteWebhook.
+func (e *Emulator) DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookParams) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	if p.DropPendingUpdates.Value() {
+		b.dropPending()
+	}
+	b.stopWebhook()
+	return nil
+}
+
+// GetWebhookInfo implements getWebhookInfo.
+func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b.expireLocked(e.now())
+	info := &botapi.WebhookInfo{}
+	setInt(&info.PendingUpdateCount, int64(len(b.queue)))
+	if h := b.hook; h != nil {
+		info.URL = h.url
+		info.HasCustomCertificate = h.cert
+		setOpt(&info.MaxConnections, int64(h.maxConns))
+		if h.ip != "" {
+			info.IPAddress = botapi.Some(h.ip)
+		}
+		if len(b.allowed) > 0 {
+			info.AllowedUpdates = append([]botapi.UpdateType(nil), b.allowed...)
+		}
+	}
+	if !b.lastHook.date.IsZero() {
+		setOpt(&info.LastErrorDate, unix(b.lastHook.date))
+		info.LastErrorMessage = botapi.Some(b.lastHook.msg)
+	}
+	return info, nil
+}
+
+// GetMe implements getMe.
+func (e *Emulator) GetMe(ctx context.Context) (*botapi.User, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u := *b.user
+	u.CanJoinGroups = botapi.Some(true)
+	u.CanReadAllGroupMessages = botapi.Some(true) // privacy mode is not emulated: bots see every group message
+	u.SupportsInlineQueries = botapi.Some(false)
+	return &u, nil
+}
+
+// LogOut implements logOut: the bot is logged out of the cloud server and
+// cannot log back in for 10 minutes (local mode: at once).
+func (e *Emulator) LogOut(ctx context.Context) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	b.loggedOut = e.now()
+	b.stopWebhook()
+	return nil
+}
+
+// Close implements close: refused with 429 during the first 10 minutes
+// after launch, and while a webhook is set; afterwards the instance is
+// closed and the next request launches it again.
+func (e *Emulator) Close(ctx context.Context) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	if b.hook != nil {
+		return bad("delete the webhook first (deleteWebhook), then call close")
+	}
+	if left := b.launched.Add(closeBlock).Sub(e.now()); left > 0 {
+		return tooMany(left)
+	}
+	b.launched = time.Time{}
+	if b.poller != nil {
+		close(b.poller)
+		b.poller = nil
+	}
+	return nil
+}
+
+// SetMyCommands implements setMyCommands.
+func (e *Emulator) SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsParams) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	b.commands = append([]botapi.BotCommand{}, p.Commands...)
+	return nil
+}
+
+// GetMyCommands implements getMyCommands.
+func (e *Emulator) GetMyCommands(ctx context.Context) ([]botapi.BotCommand, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return append([]botapi.BotCommand{}, b.commands...), nil
+}
+
+// flood applies the optional flood-control setting: at most FloodLimit
+// messages per bot per clock second.
+func (e *Emulator) floodLocked(b *bot) error {
+	if e.cfg.FloodLimit <= 0 {
+		return nil
+	}
+	now := e.now()
+	sec := now.Unix()
+	if b.flood.second != sec {
+		b.flood = floodWindow{second: sec}
+	}
+	if b.flood.count >= e.cfg.FloodLimit {
+		return tooMany(time.Unix(sec+1, 0).Sub(now))
+	}
+	b.flood.count++
+	return nil
+}
+
+// Sent is one message a bot sent or edited, as the control API reports it.
+type Sent struct {
+	Seq     int64          `json:"seq"`
+	Method  string         `json:"method"`
+	Message botapi.Message `json:"message"`
+	// ReplyMarkup is the markup the bot attached, including reply keyboards
+	// (which the Message itself cannot carry).
+	ReplyMarkup botapi.ReplyMarkup `json:"reply_markup,omitempty"`
+	at          time.Time
+}
+
+func (e *Emulator) recordLocked(b *bot, method string, m *botapi.Message, rm botapi.ReplyMarkup) {
+	b.sent = append(b.sent, Sent{Seq: e.seq(), Method: method, Message: *m, ReplyMarkup: rm, at: e.now()})
+}
+
+func (b *bot) trimSentLocked(old time.Time) {
+	n := 0
+	for n < len(b.sent) && !b.sent[n].at.After(old) {
+		n++
+	}
+	if n > 0 {
+		clear(b.sent[:n])
+		b.sent = b.sent[n:]
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,45 @@
+package emulator
+
+import (
+	"context"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// callback is a callback query a user made by pressing a button.
+type callback struct {
+	id       string
+	bot      int64
+	at       time.Time
+	answered bool
+	answer   CallbackAnswer
+}
+
+// CallbackAnswer is what the bot answered to a callback query.
+type CallbackAnswer struct {
+	Answered  bool   `json:"answered"`
+	Text      string `json:"text,omitempty"`
+	ShowAlert bool   `json:"show_alert,omitempty"`
+	URL       string `json:"url,omitempty"`
+	CacheTime int64  `json:"cache_time,omitempty"`
+}
+
+// AnswerCallbackQuery implements answerCallbackQuery: once per query, by
+// the bot that received it.
+func (e *Emulator) AnswerCallbackQuery(ctx context.Context, p *botapi.AnswerCallbackQueryParams) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	q := e.callbacks[p.CallbackQueryID]
+	if q == nil || q.bot != b.user.ID || q.answered {
+		return bad("query is too old and response timeout expired or query ID is invalid")
+	}
+	q.answered = true
+	ct, _ := optI64(p.CacheTime)
+	q.answer = CallbackAnswer{Answered: true, Text: p.Text.Value(), ShowAlert: p.ShowAlert.Value(), URL: p.URL.Value(), CacheTime: ct}
+	return nil
+}

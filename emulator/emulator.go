@@ -1,0 +1,363 @@
+// Package emulator is the reference service: an in-memory implementation of
+// the generated botapi.Service that follows the specification's States and
+// transitions, Events, Errors and Limits. Bots talk to it over HTTP with any
+// client library (it serves the generated handler); tests drive the other
+// side — users, chats, button presses, poll votes, the clock — through the
+// control API (Go methods on Emulator, or HTTP under /control/).
+//
+// Start one in a test:
+//
+//	emu := emulator.New(emulator.Config{Clock: emulator.ManualClock(time.Now())})
+//	defer emu.Shutdown()
+//	srv := httptest.NewServer(emu.Handler())
+//
+// or as a program: go run ./cmd/apigen-emulator.
+package emulator
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"math/rand/v2"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// Spec figures the emulator enforces (section "Limits" and "States and
+// transitions" of the specification).
+const (
+	updateRetention    = 24 * time.Hour   // Update retention: at most 24 hours
+	logOutBlock        = 10 * time.Minute // Re-login after logOut: cloud server blocked for 10 minutes
+	closeBlock         = 10 * time.Minute // close: error 429 for 10 minutes after launch
+	foreverMin         = 30 * time.Second // until_date under 30 seconds ahead means forever
+	foreverMax         = 366 * 24 * time.Hour
+	cloudDownloadLimit = 20 << 20 // Download size (cloud): 20 MB
+	typingStatus       = 5 * time.Second
+	defaultMaxConns    = 40
+	thumbMaxBytes      = 200 << 10
+	thumbMaxSide       = 320
+)
+
+// Config sets up an Emulator. The zero Config is a cloud server that accepts
+// any well-formed token and runs on the wall clock.
+type Config struct {
+	// Tokens lists the bot tokens accepted; nil accepts any token of the
+	// shape <digits>:<secret> (the bot is created on its first request).
+	Tokens []string
+	// Local applies the local server's rules (Limits: unlimited download,
+	// 2000 MB uploads, file:// uploads, HTTP webhooks on any address and
+	// port, absolute file_path; logOut does not block the next login).
+	Local bool
+	// Clock is the emulator's time; nil means WallClock().
+	Clock *Clock
+	// FilesDir stores uploads in this directory instead of memory.
+	FilesDir string
+	// FloodLimit is how many messages a bot may send per clock second before
+	// it is answered 429 with retry_after; 0 turns flood control off.
+	FloodLimit int
+	// MessageRetention is how long messages are kept for replies, edits,
+	// forwards and button presses (default 48 h). The real service keeps
+	// history forever; an emulator that runs for days must not.
+	MessageRetention time.Duration
+	// WebhookRetries is how many times a delivery is attempted before the
+	// update is given up (default 5); WebhookRetryDelay is the wall-time
+	// wait before the first retry, doubled for each further one (default 1 s).
+	WebhookRetries    int
+	WebhookRetryDelay time.Duration
+	// WebhookClient posts webhook deliveries (default: a client with a 30 s
+	// timeout).
+	WebhookClient *http.Client
+	// Seed makes dice values reproducible (0: a fixed default seed).
+	Seed uint64
+}
+
+// Emulator is the reference service. Its methods implement botapi.Service
+// (the bot side, called by the generated handler) and the control API (the
+// user side). It is safe for concurrent use.
+type Emulator struct {
+	botapi.Unimplemented // methods a newer spec adds answer 404 until written
+
+	cfg   Config
+	clock *Clock
+
+	mu        sync.Mutex
+	bots      map[int64]*bot // by the bot's user id
+	tokens    map[string]*bot
+	users     map[int64]*botapi.User
+	chats     map[int64]*chat // groups, supergroups, channels
+	privates  map[privKey]*chat
+	usernames map[string]int64 // lower-case @username -> chat id
+	polls     map[string]*pollState
+	timed     map[string]*pollState // open polls with a closing time
+	callbacks map[string]*callback
+	links     map[string]int64 // invite link -> chat id (current links only)
+	rnd       *rand.Rand
+	nextUser  int64
+	nextChat  int64
+	nextSeq   int64
+
+	files *fileStore
+
+	handler http.Handler
+	stop    chan struct{}
+	wg      sync.WaitGroup
+	closed  bool
+}
+
+type privKey struct{ bot, user int64 }
+
+// New returns a running emulator; Shutdown stops its background work.
+func New(cfg Config) *Emulator {
+	if cfg.Clock == nil {
+		cfg.Clock = WallClock()
+	}
+	if cfg.MessageRetention <= 0 {
+		cfg.MessageRetention = 48 * time.Hour
+	}
+	if cfg.WebhookRetries <= 0 {
+		cfg.WebhookRetries = 5
+	}
+	if cfg.WebhookRetryDelay <= 0 {
+		cfg.WebhookRetryDelay = time.Second
+	}
+	if cfg.WebhookClient == nil {
+		cfg.WebhookClient = &http.Client{Timeout: 30 * time.Second}
+	}
+	seed := cfg.Seed
+	if seed == 0 {
+		seed = 17
+	}
+	e := &Emulator{
+		cfg:       cfg,
+		clock:     cfg.Clock,
+		bots:      map[int64]*bot{},
+		tokens:    map[string]*bot{},
+		users:     map[int64]*botapi.User{},
+		chats:     map[int64]*chat{},
+		privates:  map[privKey]*chat{},
+		usernames: map[string]int64{},
+		polls:     map[string]*pollState{},
+		timed:     map[string]*pollState{},
+		callbacks: map[string]*callback{},
+		links:     map[string]int64{},
+		rnd:       rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		nextUser:  100000,
+		nextChat:  1000,
+		stop:      make(chan struct{}),
+	}
+	e.files = newFileStore(cfg.FilesDir)
+	opts := []botapi.ServerOption{
+		botapi.WithAuth(e.authorize),
+		botapi.WithFileStore(e.files),
+	}
+	if cfg.Local {
+		opts = append(opts, botapi.WithLocalServerLimits())
+	}
+	api := botapi.NewServer(e, opts...)
+	control := e.controlHandler()
+	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/control/") {
+			control.ServeHTTP(w, r)
+			return
+		}
+		api.ServeHTTP(w, r)
+	})
+	e.wg.Add(1)
+	go e.ticker()
+	return e
+}
+
+// Handler serves the API (/bot<token>/<method>), file downloads
+// (/file/bot<token>/<path>) and the control API (/control/...).
+func (e *Emulator) Handler() http.Handler { return e.handler }
+
+// Shutdown stops webhook delivery and the background ticker. (Close is the
+// API method close.)
+func (e *Emulator) Shutdown() {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return
+	}
+	e.closed = true
+	close(e.stop)
+	for _, b := range e.bots {
+		b.stopWebhook()
+	}
+	e.mu.Unlock()
+	e.wg.Wait()
+}
+
+// ticker runs the clock's due work once a second of wall time (polls that
+// close, bans that end, retention). Advance runs it at once too.
+func (e *Emulator) ticker() {
+	defer e.wg.Done()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-e.stop:
+			return
+		case <-t.C:
+			e.mu.Lock()
+			e.tickLocked(true)
+			e.mu.Unlock()
+		}
+	}
+}
+
+// tickLocked closes polls whose time has come and, when full, drops updates
+// and messages past their retention.
+func (e *Emulator) tickLocked(full bool) {
+	now := e.clock.Now()
+	for id, p := range e.timed {
+		if !now.Before(p.closeAt) {
+			delete(e.timed, id)
+			e.closePollLocked(p)
+		}
+	}
+	if !full {
+		return
+	}
+	for _, b := range e.bots {
+		b.expireLocked(now)
+		b.trimSentLocked(now.Add(-e.cfg.MessageRetention))
+	}
+	old := now.Add(-e.cfg.MessageRetention)
+	for _, c := range e.chats {
+		e.forgetOldLocked(c, old)
+	}
+	for _, c := range e.privates {
+		e.forgetOldLocked(c, old)
+	}
+	for id, q := range e.callbacks {
+		if !q.at.After(old) {
+			delete(e.callbacks, id)
+		}
+	}
+}
+
+// now returns the clock's time.
+func (e *Emulator) now() time.Time { return e.clock.Now() }
+
+func (e *Emulator) seq() int64 { e.nextSeq++; return e.nextSeq }
+
+// ---------------------------------------------------------------- errors
+
+// The spec gives no catalogue of error texts (Errors, rule 4); the emulator
+// uses the reference server's wording where it is well known, so that bots
+// matching on descriptions behave as they would in production.
+
+func bad(msg string) error { return &botapi.Error{Code: 400, Description: "Bad Request: " + msg} }
+
+func forbidden(msg string) error { return &botapi.Error{Code: 403, Description: "Forbidden: " + msg} }
+
+func conflict(msg string) error { return &botapi.Error{Code: 409, Description: "Conflict: " + msg} }
+
+func tooMany(wait time.Duration) error {
+	s := int((wait + time.Second - 1) / time.Second)
+	if s < 1 {
+		s = 1
+	}
+	return &botapi.Error{Code: 429, Description: "Too Many Requests: retry after " + strconv.Itoa(s), RetryAfter: s}
+}
+
+var (
+	errChatNotFound    = bad("chat not found")
+	errUserNotFound    = bad("user not found")
+	errMessageNotFound = bad("message to edit not found")
+	errCantEdit        = bad("message can't be edited")
+	errNotEnoughRights = bad("not enough rights")
+	errInlineMessage   = bad("MESSAGE_ID_INVALID") // the emulator has no inline mode, so no inline message exists
+)
+
+// ---------------------------------------------------------------- tokens and bots
+
+var tokenShape = regexp.MustCompile(`^([0-9]{1,19}):[A-Za-z0-9_-]{1,}$`)
+
+// authorize is the generated server's token check: the token must be listed
+// (or well formed when any token is accepted), and a bot that logged out of
+// the cloud server stays out for 10 minutes.
+func (e *Emulator) authorize(_ context.Context, token string) bool {
+	m := tokenShape.FindStringSubmatch(token)
+	if m == nil {
+		return false
+	}
+	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b := e.tokens[token]
+	if b == nil || b.loggedOut.IsZero() {
+		return true
+	}
+	if !e.cfg.Local && e.now().Before(b.loggedOut.Add(logOutBlock)) {
+		return false
+	}
+	b.loggedOut = time.Time{}
+	b.launched = time.Time{}
+	return true
+}
+
+// listed compares in constant time (digests, so lengths do not leak either).
+func listed(list []string, token string) bool {
+	got := sha256.Sum256([]byte(token))
+	found := 0
+	for _, t := range list {
+		want := sha256.Sum256([]byte(t))
+		found |= subtle.ConstantTimeCompare(got[:], want[:])
+	}
+	return found == 1
+}
+
+// botLocked returns the bot whose token the request carries, creating it on
+// its first request, and (re)launches its instance.
+func (e *Emulator) botLocked(ctx context.Context) (*bot, error) {
+	token, ok := botapi.TokenFromContext(ctx)
+	if !ok {
+		return nil, &botapi.Error{Code: 401, Description: "Unauthorized"}
+	}
+	b, err := e.botByTokenLocked(token)
+	if err != nil {
+		return nil, err
+	}
+	if b.launched.IsZero() {
+		b.launched = e.now()
+	}
+	e.tickLocked(false)
+	return b, nil
+}
+
+func (e *Emulator) botByTokenLocked(token string) (*bot, error) {
+	if b := e.tokens[token]; b != nil {
+		return b, nil
+	}
+	m := tokenShape.FindStringSubmatch(token)
+	if m == nil {
+		return nil, &botapi.Error{Code: 401, Description: "Unauthorized"}
+	}
+	id, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil || id <= 0 {
+		return nil, &botapi.Error{Code: 401, Description: "Unauthorized"}
+	}
+	if old := e.bots[id]; old != nil {
+		// A new token for the same bot (regenerated): the old one stops working.
+		delete(e.tokens, old.token)
+		old.token = token
+		e.tokens[token] = old
+		return old, nil
+	}
+	u := &botapi.User{ID: id, IsBot: true, FirstName: "Bot " + m[1], Username: botapi.Some("emulator" + m[1] + "_bot")}
+	b := newBot(token, u)
+	e.bots[id] = b
+	e.tokens[token] = b
+	e.users[id] = u
+	return b, nil
+}

@@ -1,0 +1,314 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"image"
+	_ "image/gif" // photo sizes of GIF uploads
+	"image/jpeg"
+	_ "image/png" // photo sizes of PNG uploads
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+type fileKind string
+
+const (
+	kindPhoto     fileKind = "photos"
+	kindAudio     fileKind = "music"
+	kindDocument  fileKind = "documents"
+	kindVideo     fileKind = "videos"
+	kindAnimation fileKind = "animations"
+	kindVoice     fileKind = "voice"
+	kindVideoNote fileKind = "video_notes"
+	kindThumb     fileKind = "thumbnails"
+)
+
+// storedFile is an upload the service keeps.
+type storedFile struct {
+	id, unique string
+	path       string // file_path: <kind>/file_<n><ext>
+	kind       fileKind
+	name, mime string
+	size       int64
+	width      int
+	height     int
+	data       []byte // memory store; nil when on disk
+}
+
+// fileStore keeps uploads in memory or in a directory and serves downloads
+// (it is the generated server's FileStore).
+type fileStore struct {
+	dir    string
+	mu     sync.Mutex
+	byID   map[string]*storedFile
+	byPath map[string]*storedFile
+	n      int64
+}
+
+func newFileStore(dir string) *fileStore {
+	return &fileStore{dir: dir, byID: map[string]*storedFile{}, byPath: map[string]*storedFile{}}
+}
+
+// Open serves /file/bot<token>/<file_path>.
+func (s *fileStore) Open(_ context.Context, p string) (fs.File, error) {
+	s.mu.Lock()
+	f := s.byPath[p]
+	s.mu.Unlock()
+	if f == nil {
+		return nil, fs.ErrNotExist
+	}
+	if f.data == nil {
+		return os.Open(filepath.Join(s.dir, filepath.FromSlash(p)))
+	}
+	return &memFile{Reader: bytes.NewReader(f.data), f: f}, nil
+}
+
+type memFile struct {
+	*bytes.Reader
+	f *storedFile
+}
+
+func (m *memFile) Stat() (fs.FileInfo, error) { return memInfo{m.f}, nil }
+func (m *memFile) Close() error               { return nil }
+
+type memInfo struct{ f *storedFile }
+
+func (i memInfo) Name() string       { return path.Base(i.f.path) }
+func (i memInfo) Size() int64        { return i.f.size }
+func (i memInfo) Mode() fs.FileMode  { return 0o444 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }
+
+// put stores data as a new file of kind. file_unique_id comes from the
+// contents, so it is stable over time and across bots; file_id is new for
+// every upload.
+func (s *fileStore) put(kind fileKind, name string, data []byte) (*storedFile, error) {
+	sum := sha256.Sum256(data)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+	ext := path.Ext(name)
+	if len(ext) > 10 || strings.ContainsAny(ext, "/\\") {
+		ext = ""
+	}
+	mt := mime.TypeByExtension(ext)
+	if mt == "" {
+		mt = http.DetectContentType(data)
+	}
+	if i := strings.IndexByte(mt, ';'); i >= 0 {
+		mt = mt[:i]
+	}
+	f := &storedFile{
+		kind:   kind,
+		name:   name,
+		mime:   mt,
+		size:   int64(len(data)),
+		unique: "AQAD" + base64.RawURLEncoding.EncodeToString(sum[:9]),
+		path:   string(kind) + "/file_" + itoa(s.n) + ext,
+	}
+	f.id = "BQAC" + itoa(s.n) + "_" + base64.RawURLEncoding.EncodeToString(sum[9:18])
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+		f.width, f.height = cfg.Width, cfg.Height
+	}
+	if s.dir != "" {
+		full := filepath.Join(s.dir, filepath.FromSlash(f.path))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			return nil, err
+		}
+	} else {
+		f.data = data
+	}
+	s.byID[f.id] = f
+	s.byPath[f.path] = f
+	return f, nil
+}
+
+func (s *fileStore) get(id string) *storedFile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.byID[id]
+}
+
+var errWrongFile = bad("wrong file identifier/HTTP URL specified")
+
+// ingest turns a file parameter into a stored file: an upload is read and
+// stored, a file_id is looked up, an HTTP URL is fetched (as the service
+// does), and in local mode a file:// URI is read from disk.
+func (e *Emulator) ingest(f botapi.InputFile, kind fileKind) (*storedFile, error) {
+	var data []byte
+	name := f.Name()
+	switch {
+	case !f.IsSet():
+		return nil, bad("file is not specified")
+	case f.IsUpload():
+		r := f.Reader()
+		if r == nil {
+			return nil, bad("file is empty")
+		}
+		b, err := io.ReadAll(r)
+		if err != nil {
+			return nil, err
+		}
+		data = b
+	case f.IsURL():
+		b, err := e.fetch(f.Ref())
+		if err != nil {
+			return nil, bad("failed to get HTTP URL content")
+		}
+		data, name = b, path.Base(f.Ref())
+	case e.cfg.Local && strings.HasPrefix(f.Ref(), "file://"):
+		p := strings.TrimPrefix(f.Ref(), "file://")
+		b, err := os.ReadFile(filepath.FromSlash(p))
+		if err != nil {
+			return nil, bad("file not found: " + p)
+		}
+		data, name = b, filepath.Base(p)
+	default:
+		sf := e.files.get(f.Ref())
+		if sf == nil {
+			return nil, errWrongFile
+		}
+		return sf, nil
+	}
+	if len(data) == 0 {
+		return nil, bad("file must be non-empty")
+	}
+	if kind == kindPhoto {
+		if _, _, err := image.DecodeConfig(bytes.NewReader(data)); err != nil {
+			return nil, bad("IMAGE_PROCESS_FAILED")
+		}
+	}
+	return e.files.put(kind, name, data)
+}
+
+// fetch downloads a file given by HTTP URL, at most the download limit.
+func (e *Emulator) fetch(u string) ([]byte, error) {
+	c := &http.Client{Timeout: 30 * time.Second}
+	resp, err := c.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, errors.New(resp.Status)
+	}
+	limit := int64(cloudDownloadLimit)
+	if e.cfg.Local {
+		limit = 2000 << 20
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, errors.New("too big")
+	}
+	return b, nil
+}
+
+// thumb keeps a thumbnail only when it follows the rules (Limits: JPEG,
+// under 200 kB, each side at most 320; uploaded, never reused); otherwise
+// it is ignored, as the service ignores it.
+func (e *Emulator) thumb(f botapi.InputFile) *botapi.PhotoSize {
+	if !f.IsUpload() || f.Reader() == nil {
+		return nil
+	}
+	data, err := io.ReadAll(io.LimitReader(f.Reader(), thumbMaxBytes+1))
+	if err != nil || len(data) >= thumbMaxBytes {
+		return nil
+	}
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
+	if err != nil || cfg.Width > thumbMaxSide || cfg.Height > thumbMaxSide {
+		return nil
+	}
+	sf, err := e.files.put(kindThumb, f.Name(), data)
+	if err != nil {
+		return nil
+	}
+	ps := sf.photoSizes()
+	return &ps[0]
+}
+
+func (f *storedFile) photoSizes() []botapi.PhotoSize {
+	ps := botapi.PhotoSize{FileID: f.id, FileUniqueID: f.unique}
+	setInt(&ps.Width, int64(f.width))
+	setInt(&ps.Height, int64(f.height))
+	setOpt(&ps.FileSize, f.size)
+	return []botapi.PhotoSize{ps}
+}
+
+func (f *storedFile) document(thumb *botapi.PhotoSize) *botapi.Document {
+	d := &botapi.Document{FileID: f.id, FileUniqueID: f.unique, Thumb: thumb}
+	f.named(&d.FileName, &d.MIMEType)
+	setOpt(&d.FileSize, f.size)
+	return d
+}
+
+func (f *storedFile) named(name, mt *botapi.Opt[string]) {
+	if f.name != "" {
+		*name = botapi.Some(f.name)
+	}
+	if f.mime != "" {
+		*mt = botapi.Some(f.mime)
+	}
+}
+
+// GetFile implements getFile: the cloud server refuses files over 20 MB;
+// the local server gives an absolute path when files are on disk.
+func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
+	e.mu.Lock()
+	_, err := e.botLocked(ctx)
+	e.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	f := e.files.get(p.FileID)
+	if f == nil {
+		return nil, bad("invalid file_id")
+	}
+	if !e.cfg.Local && f.size > cloudDownloadLimit {
+		return nil, bad("file is too big")
+	}
+	out := &botapi.File{FileID: f.id, FileUniqueID: f.unique}
+	setOpt(&out.FileSize, f.size)
+	fp := f.path
+	if e.cfg.Local && e.files.dir != "" {
+		if abs, err := filepath.Abs(filepath.Join(e.files.dir, filepath.FromSlash(f.path))); err == nil {
+			fp = abs
+		}
+	}
+	out.FilePath = botapi.Some(fp)
+	return out, nil
+}
+
+// GetUserProfilePhotos implements getUserProfilePhotos. Users of the
+// emulator have no profile photos unless the control API gives them some.
+func (e *Emulator) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserProfilePhotosParams) (*botapi.UserProfilePhotos, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if _, err := e.botLocked(ctx); err != nil {
+		return nil, err
+	}
+	if _, err := e.userLocked(getInt(p.UserID)); err != nil {
+		return nil, err
+	}
+	return &botapi.UserProfilePhotos{Photos: [][]botapi.PhotoSize{}}, nil
+}

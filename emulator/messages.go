@@ -1,0 +1,900 @@
+package emulator
+
+import (
+	"context"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// msgRec is a stored message with what the API does not show.
+type msgRec struct {
+	m        botapi.Message
+	byBot    int64 // the bot that sent it; 0: a user
+	keyboard bool  // sent with a reply keyboard, keyboard removal or force reply: not editable
+	// Live locations.
+	liveUntil   time.Time
+	liveStopped bool
+	poll        string // poll id
+	service     bool
+}
+
+// out is what every send method shares (SEND_OPTS).
+type out struct {
+	method       string
+	chat         botapi.ChatRef
+	replyTo      int64
+	allowNoReply bool
+	markup       botapi.ReplyMarkup
+}
+
+func sendOpts[T integer](method string, chat botapi.ChatRef, replyTo botapi.Opt[T], allow botapi.Opt[bool], markup botapi.ReplyMarkup) out {
+	r, _ := optI64(replyTo)
+	return out{method: method, chat: chat, replyTo: r, allowNoReply: allow.Value(), markup: markup}
+}
+
+// newMessageLocked allocates the next message id of c and stores the
+// message.
+func (e *Emulator) newMessageLocked(c *chat) *msgRec {
+	c.nextID++
+	rec := &msgRec{}
+	rec.m.MessageID = c.nextID
+	setInt(&rec.m.Date, unix(e.now()))
+	rec.m.Chat = c.c
+	c.msgs[c.nextID] = rec
+	c.order = append(c.order, c.nextID)
+	return rec
+}
+
+// forgetOldLocked drops messages older than the message retention.
+func (e *Emulator) forgetOldLocked(c *chat, old time.Time) {
+	n := 0
+	for n < len(c.order) {
+		r := c.msgs[c.order[n]]
+		if r != nil && getInt(r.m.Date) > old.Unix() { // kept for less than the retention
+			break
+		}
+		if r != nil && r.poll != "" {
+			delete(e.polls, r.poll)
+			delete(e.timed, r.poll)
+		}
+		delete(c.msgs, c.order[n])
+		n++
+	}
+	if n > 0 {
+		clear(c.order[:n])
+		c.order = c.order[n:]
+		if len(c.order) == 0 {
+			c.order = nil
+		}
+	}
+}
+
+// stripReply copies m without its reply_to_message (a replied-to or pinned
+// message does not carry a further one).
+func stripReply(m *botapi.Message) *botapi.Message {
+	c := *m
+	c.ReplyToMessage = nil
+	c.PinnedMessage = nil
+	return &c
+}
+
+// sendLocked posts a message of bot b: chat access, flood control, reply,
+// markup; fill sets the content.
+func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botapi.Message, error) {
+	c, err := e.chatLocked(b, o.chat)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.canAccessLocked(b, c); err != nil {
+		return nil, err
+	}
+	if c.isChannel() && !e.rightLocked(b, c, canPost) {
+		return nil, bad("need administrator rights in the channel chat")
+	}
+	if m, s := c.status(b.user.ID, e.now()); s == botapi.ChatMemberStatusRestricted && !m.cm.CanSendMessages.Value() {
+		return nil, bad("have no rights to send a message")
+	}
+	var reply *msgRec
+	if o.replyTo != 0 {
+		reply = c.msgs[o.replyTo]
+		if reply == nil && !o.allowNoReply {
+			return nil, bad("reply message not found")
+		}
+	}
+	if err := e.floodLocked(b); err != nil {
+		return nil, err
+	}
+	rec := &msgRec{}
+	if err := fill(rec); err != nil { // before the id is taken: a refused message uses none
+		return nil, err
+	}
+	content := rec.m
+	rec = e.newMessageLocked(c)
+	id, date, ch := rec.m.MessageID, rec.m.Date, rec.m.Chat
+	rec.m = content
+	rec.m.MessageID, rec.m.Date, rec.m.Chat = id, date, ch
+	rec.byBot = b.user.ID
+	if c.isChannel() {
+		rec.m.SenderChat = &c.c
+	} else {
+		rec.m.From = b.user
+	}
+	if reply != nil {
+		rec.m.ReplyToMessage = stripReply(&reply.m)
+	}
+	switch mk := o.markup.(type) {
+	case nil:
+	case *botapi.InlineKeyboardMarkup:
+		rec.m.ReplyMarkup = mk
+	default:
+		rec.keyboard = true
+	}
+	if rec.m.Location != nil && rec.m.Venue == nil {
+		if lp, ok := optI64(rec.m.Location.LivePeriod); ok {
+			rec.liveUntil = e.now().Add(time.Duration(lp) * time.Second)
+		}
+	}
+	if rec.m.Poll != nil {
+		e.registerPollLocked(b, c, rec)
+	}
+	delete(b.actions, c.c.ID) // a message from the bot clears its chat action
+	e.recordLocked(b, o.method, &rec.m, o.markup)
+	m := rec.m
+	return &m, nil
+}
+
+// post runs sendLocked for the request's bot.
+func (e *Emulator) post(ctx context.Context, o out, fill func(r *msgRec) error) (*botapi.Message, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return e.sendLocked(b, o, fill)
+}
+
+// formatted applies parse_mode (the runtime's formatting parser) or takes
+// the explicit entities.
+func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity) (string, []botapi.MessageEntity, error) {
+	if ents != nil || !mode.IsSet() {
+		return strings.ReplaceAll(text, "\r", ""), ents, nil
+	}
+	plain, tes, err := botapi.ParseFormatted(string(mode.Value()), text)
+	if err != nil {
+		return "", nil, bad(err.Error())
+	}
+	var out []botapi.MessageEntity
+	for _, te := range tes {
+		me := botapi.MessageEntity{Type: botapi.MessageEntityType(te.Type)}
+		setInt(&me.Offset, int64(te.Offset))
+		setInt(&me.Length, int64(te.Length))
+		if te.URL != "" {
+			me.URL = botapi.Some(te.URL)
+		}
+		if te.Language != "" {
+			me.Language = botapi.Some(te.Language)
+		}
+		if te.UserID != 0 {
+			e.mu.Lock()
+			u := e.users[te.UserID]
+			e.mu.Unlock()
+			if u == nil {
+				u = &botapi.User{ID: te.UserID, FirstName: "?"}
+			}
+			cu := *u
+			me.User = &cu
+		}
+		out = append(out, me)
+	}
+	return plain, out, nil
+}
+
+// caption sets caption and caption_entities.
+func (e *Emulator) caption(m *botapi.Message, text botapi.Opt[string], mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity) error {
+	s, ok := text.Get()
+	if !ok {
+		return nil
+	}
+	plain, es, err := e.formatted(s, mode, ents)
+	if err != nil {
+		return err
+	}
+	if plain != "" {
+		m.Caption = botapi.Some(plain)
+		m.CaptionEntities = es
+	}
+	return nil
+}
+
+// SendMessage implements sendMessage.
+func (e *Emulator) SendMessage(ctx context.Context, p *botapi.SendMessageParams) (*botapi.Message, error) {
+	text, ents, err := e.formatted(p.Text, p.ParseMode, p.Entities)
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil, bad("message text is empty")
+	}
+	return e.post(ctx, sendOpts("sendMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+		r.m.Text = botapi.Some(text)
+		r.m.Entities = ents
+		return nil
+	})
+}
+
+// sourceLocked finds the message to forward or copy.
+func (e *Emulator) sourceLocked(b *bot, ref botapi.ChatRef, id int64) (*chat, *msgRec, error) {
+	c, err := e.chatLocked(b, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !c.private() {
+		if err := e.canAccessLocked(b, c); err != nil {
+			return nil, nil, err
+		}
+	}
+	r := c.msgs[id]
+	if r == nil {
+		return nil, nil, bad("message to forward not found")
+	}
+	return c, r, nil
+}
+
+// content copies the content fields of a message (what copyMessage and
+// forwardMessage carry over).
+func content(m *botapi.Message) botapi.Message {
+	return botapi.Message{
+		Text: m.Text, Entities: m.Entities, Animation: m.Animation, Audio: m.Audio, Document: m.Document,
+		Photo: m.Photo, Sticker: m.Sticker, Video: m.Video, VideoNote: m.VideoNote, Voice: m.Voice,
+		Caption: m.Caption, CaptionEntities: m.CaptionEntities, Contact: m.Contact, Dice: m.Dice,
+		Game: m.Game, Poll: m.Poll, Venue: m.Venue, Location: m.Location,
+	}
+}
+
+// ForwardMessage implements forwardMessage.
+func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageParams) (*botapi.Message, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	src, r, err := e.sourceLocked(b, p.FromChatID, getInt(p.MessageID))
+	if err != nil {
+		return nil, err
+	}
+	if r.service {
+		return nil, bad("message can't be forwarded")
+	}
+	return e.sendLocked(b, out{method: "forwardMessage", chat: p.ChatID}, func(n *msgRec) error {
+		n.m = content(&r.m)
+		if n.m.Location != nil {
+			loc := *n.m.Location
+			loc.LivePeriod.Unset() // a forwarded location is not live
+			loc.Heading.Unset()
+			loc.ProximityAlertRadius.Unset()
+			n.m.Location = &loc
+		}
+		switch {
+		case r.m.ForwardDate.IsSet(): // a forward of a forward keeps the origin
+			n.m.ForwardFrom, n.m.ForwardFromChat, n.m.ForwardFromMessageID = r.m.ForwardFrom, r.m.ForwardFromChat, r.m.ForwardFromMessageID
+			n.m.ForwardSignature, n.m.ForwardSenderName, n.m.ForwardDate = r.m.ForwardSignature, r.m.ForwardSenderName, r.m.ForwardDate
+			return nil
+		case src.isChannel():
+			ch := src.c
+			n.m.ForwardFromChat = &ch
+			setOpt(&n.m.ForwardFromMessageID, getInt(r.m.MessageID))
+		default:
+			n.m.ForwardFrom = r.m.From
+		}
+		setOpt(&n.m.ForwardDate, getInt(r.m.Date))
+		return nil
+	})
+}
+
+// CopyMessage implements copyMessage: the content without a link to the
+// original; the caption may be replaced.
+func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams) (*botapi.MessageID, error) {
+	var capText string
+	var capEnts []botapi.MessageEntity
+	if s, ok := p.Caption.Get(); ok {
+		var err error
+		if capText, capEnts, err = e.formatted(s, p.ParseMode, p.CaptionEntities); err != nil {
+			return nil, err
+		}
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_, r, err := e.sourceLocked(b, p.FromChatID, getInt(p.MessageID))
+	if err != nil {
+		return nil, err
+	}
+	if r.service {
+		return nil, bad("message can't be copied")
+	}
+	m, err := e.sendLocked(b, sendOpts("copyMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(n *msgRec) error {
+		n.m = content(&r.m)
+		if n.m.Poll != nil {
+			poll := *n.m.Poll
+			n.m.Poll = &poll
+		}
+		if p.Caption.IsSet() {
+			if n.m.Text.IsSet() {
+				return bad("message can't be copied: a text message has no caption")
+			}
+			n.m.Caption, n.m.CaptionEntities = botapi.Opt[string]{}, nil
+			if capText != "" {
+				n.m.Caption, n.m.CaptionEntities = botapi.Some(capText), capEnts
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &botapi.MessageID{MessageID: m.MessageID}, nil
+}
+
+// media is the common path of the send<Media> methods: ingest the file
+// first (outside the lock), then post.
+func (e *Emulator) media(ctx context.Context, o out, f botapi.InputFile, kind fileKind, text botapi.Opt[string], mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity, set func(m *botapi.Message, sf *storedFile)) (*botapi.Message, error) {
+	sf, err := e.ingest(f, kind)
+	if err != nil {
+		return nil, err
+	}
+	var cm botapi.Message
+	if err := e.caption(&cm, text, mode, ents); err != nil {
+		return nil, err
+	}
+	return e.post(ctx, o, func(r *msgRec) error {
+		r.m.Caption, r.m.CaptionEntities = cm.Caption, cm.CaptionEntities
+		set(&r.m, sf)
+		return nil
+	})
+}
+
+// SendPhoto implements sendPhoto.
+func (e *Emulator) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*botapi.Message, error) {
+	return e.media(ctx, sendOpts("sendPhoto", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.Photo, kindPhoto, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
+			m.Photo = sf.photoSizes()
+		})
+}
+
+// SendAudio implements sendAudio.
+func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error) {
+	th := e.thumb(p.Thumb)
+	return e.media(ctx, sendOpts("sendAudio", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.Audio, kindAudio, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
+			a := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: p.Performer, Title: p.Title, Thumb: th}
+			d, _ := optI64(p.Duration)
+			setInt(&a.Duration, d)
+			sf.named(&a.FileName, &a.MIMEType)
+			setOpt(&a.FileSize, sf.size)
+			m.Audio = a
+		})
+}
+
+// SendDocument implements sendDocument.
+func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
+	th := e.thumb(p.Thumb)
+	return e.media(ctx, sendOpts("sendDocument", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.Document, kindDocument, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
+			m.Document = sf.document(th)
+		})
+}
+
+// SendVideo implements sendVideo.
+func (e *Emulator) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error) {
+	th := e.thumb(p.Thumb)
+	return e.media(ctx, sendOpts("sendVideo", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.Video, kindVideo, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
+			v := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
+			dims(&v.Width, &v.Height, &v.Duration, p.Width, p.Height, p.Duration)
+			sf.named(&v.FileName, &v.MIMEType)
+			setOpt(&v.FileSize, sf.size)
+			m.Video = v
+		})
+}
+
+func dims[T, U integer](w, h, d *T, pw, ph, pd botapi.Opt[U]) {
+	x, _ := optI64(pw)
+	y, _ := optI64(ph)
+	z, _ := optI64(pd)
+	setInt(w, x)
+	setInt(h, y)
+	setInt(d, z)
+}
+
+// SendAnimation implements sendAnimation (the message also carries it as a
+// document).
+func (e *Emulator) SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error) {
+	th := e.thumb(p.Thumb)
+	return e.media(ctx, sendOpts("sendAnimation", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.Animation, kindAnimation, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
+			a := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
+			dims(&a.Width, &a.Height, &a.Duration, p.Width, p.Height, p.Duration)
+			sf.named(&a.FileName, &a.MIMEType)
+			setOpt(&a.FileSize, sf.size)
+			m.Animation = a
+			m.Document = sf.document(th)
+		})
+}
+
+// SendVoice implements sendVoice: anything but OGG is sent as a document.
+func (e *Emulator) SendVoice(ctx context.Context, p *botapi.SendVoiceParams) (*botapi.Message, error) {
+	return e.media(ctx, sendOpts("sendVoice", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.Voice, kindVoice, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
+			if !strings.Contains(sf.mime, "ogg") {
+				m.Document = sf.document(nil)
+				return
+			}
+			v := &botapi.Voice{FileID: sf.id, FileUniqueID: sf.unique, MIMEType: botapi.Some(sf.mime)}
+			d, _ := optI64(p.Duration)
+			setInt(&v.Duration, d)
+			setOpt(&v.FileSize, sf.size)
+			m.Voice = v
+		})
+}
+
+// SendVideoNote implements sendVideoNote (not by URL).
+func (e *Emulator) SendVideoNote(ctx context.Context, p *botapi.SendVideoNoteParams) (*botapi.Message, error) {
+	if p.VideoNote.IsURL() {
+		return nil, bad("video notes can't be sent by URL")
+	}
+	th := e.thumb(p.Thumb)
+	return e.media(ctx, sendOpts("sendVideoNote", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
+		p.VideoNote, kindVideoNote, botapi.Opt[string]{}, botapi.Opt[botapi.ParseMode]{}, nil, func(m *botapi.Message, sf *storedFile) {
+			v := &botapi.VideoNote{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
+			l, _ := optI64(p.Length)
+			d, _ := optI64(p.Duration)
+			setInt(&v.Length, l)
+			setInt(&v.Duration, d)
+			setOpt(&v.FileSize, sf.size)
+			m.VideoNote = v
+		})
+}
+
+// groupItem is one album item, its file ingested.
+type groupItem struct {
+	kind fileKind
+	sf   *storedFile
+	cap  botapi.Message
+	set  func(m *botapi.Message, sf *storedFile)
+}
+
+func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
+	var it groupItem
+	var f botapi.InputFile
+	var text botapi.Opt[string]
+	var mode botapi.Opt[botapi.ParseMode]
+	var ents []botapi.MessageEntity
+	switch v := im.(type) {
+	case *botapi.InputMediaPhoto:
+		it.kind, f, text, mode, ents = kindPhoto, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
+		it.set = func(m *botapi.Message, sf *storedFile) { m.Photo = sf.photoSizes() }
+	case *botapi.InputMediaVideo:
+		it.kind, f, text, mode, ents = kindVideo, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
+		th := e.thumb(v.Thumb)
+		it.set = func(m *botapi.Message, sf *storedFile) {
+			x := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
+			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
+			sf.named(&x.FileName, &x.MIMEType)
+			setOpt(&x.FileSize, sf.size)
+			m.Video = x
+		}
+	case *botapi.InputMediaAnimation:
+		it.kind, f, text, mode, ents = kindAnimation, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
+		th := e.thumb(v.Thumb)
+		it.set = func(m *botapi.Message, sf *storedFile) {
+			x := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
+			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
+			sf.named(&x.FileName, &x.MIMEType)
+			setOpt(&x.FileSize, sf.size)
+			m.Animation = x
+			m.Document = sf.document(th)
+		}
+	case *botapi.InputMediaAudio:
+		it.kind, f, text, mode, ents = kindAudio, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
+		th := e.thumb(v.Thumb)
+		it.set = func(m *botapi.Message, sf *storedFile) {
+			x := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: v.Performer, Title: v.Title, Thumb: th}
+			d, _ := optI64(v.Duration)
+			setInt(&x.Duration, d)
+			sf.named(&x.FileName, &x.MIMEType)
+			setOpt(&x.FileSize, sf.size)
+			m.Audio = x
+		}
+	case *botapi.InputMediaDocument:
+		it.kind, f, text, mode, ents = kindDocument, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
+		th := e.thumb(v.Thumb)
+		it.set = func(m *botapi.Message, sf *storedFile) { m.Document = sf.document(th) }
+	default:
+		return it, bad("unsupported media type")
+	}
+	sf, err := e.ingest(f, it.kind)
+	if err != nil {
+		return it, err
+	}
+	it.sf = sf
+	if err := e.caption(&it.cap, text, mode, ents); err != nil {
+		return it, err
+	}
+	return it, nil
+}
+
+// SendMediaGroup implements sendMediaGroup: 2-10 items sharing a
+// media_group_id; documents and audios only with their own kind.
+func (e *Emulator) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupParams) ([]botapi.Message, error) {
+	items := make([]groupItem, 0, len(p.Media))
+	for _, im := range p.Media {
+		it, err := e.inputMedia(im)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+	}
+	if len(items) < 2 || len(items) > 10 {
+		return nil, bad("wrong number of media in the album: 2-10 are allowed")
+	}
+	for _, it := range items[1:] {
+		a, b := items[0].kind, it.kind
+		if (a == kindAudio || a == kindDocument || b == kindAudio || b == kindDocument) && a != b {
+			return nil, bad("documents and audios can be grouped only with items of the same type")
+		}
+		if it.kind == kindAnimation || items[0].kind == kindAnimation {
+			return nil, bad("animations can't be part of an album")
+		}
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	group := "g" + itoa(e.seq())
+	var msgs []botapi.Message
+	for i, it := range items {
+		o := sendOpts("sendMediaGroup", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, nil)
+		if i > 0 {
+			o.replyTo = 0
+		}
+		m, err := e.sendLocked(b, o, func(r *msgRec) error {
+			r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
+			r.m.MediaGroupID = botapi.Some(group)
+			it.set(&r.m, it.sf)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, *m)
+	}
+	return msgs, nil
+}
+
+// SendLocation implements sendLocation; a live_period makes it a live
+// location, editable until it expires or is stopped.
+func (e *Emulator) SendLocation(ctx context.Context, p *botapi.SendLocationParams) (*botapi.Message, error) {
+	return e.post(ctx, sendOpts("sendLocation", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+		r.m.Location = &botapi.Location{Latitude: p.Latitude, Longitude: p.Longitude, HorizontalAccuracy: p.HorizontalAccuracy,
+			LivePeriod: p.LivePeriod, Heading: p.Heading, ProximityAlertRadius: p.ProximityAlertRadius}
+		if !p.LivePeriod.IsSet() {
+			r.m.Location.Heading.Unset() // live locations only
+			r.m.Location.ProximityAlertRadius.Unset()
+		}
+		return nil
+	})
+}
+
+// SendVenue implements sendVenue.
+func (e *Emulator) SendVenue(ctx context.Context, p *botapi.SendVenueParams) (*botapi.Message, error) {
+	return e.post(ctx, sendOpts("sendVenue", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+		loc := botapi.Location{Latitude: p.Latitude, Longitude: p.Longitude}
+		r.m.Venue = &botapi.Venue{Location: loc, Title: p.Title, Address: p.Address, VenueAID: p.VenueAID,
+			VenueAType: p.VenueAType, VenueBPlaceID: p.VenueBPlaceID, VenueBPlaceType: p.VenueBPlaceType}
+		r.m.Location = &loc
+		return nil
+	})
+}
+
+// SendContact implements sendContact.
+func (e *Emulator) SendContact(ctx context.Context, p *botapi.SendContactParams) (*botapi.Message, error) {
+	return e.post(ctx, sendOpts("sendContact", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+		r.m.Contact = &botapi.Contact{PhoneNumber: p.PhoneNumber, FirstName: p.FirstName, LastName: p.LastName, Vcard: p.Vcard}
+		return nil
+	})
+}
+
+// diceRange is the value range per emoji (Dice: 1-6 dice and darts, 1-5
+// basketball and football, 1-64 slot machine).
+func diceRange(emoji botapi.DiceEmoji) int {
+	switch emoji {
+	case "🏀", "⚽":
+		return 5
+	case "🎰":
+		return 64
+	}
+	return 6
+}
+
+// SendDice implements sendDice.
+func (e *Emulator) SendDice(ctx context.Context, p *botapi.SendDiceParams) (*botapi.Message, error) {
+	emoji := p.Emoji.Or("🎲")
+	return e.post(ctx, sendOpts("sendDice", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+		d := &botapi.Dice{Emoji: emoji}
+		setInt(&d.Value, int64(1+e.rnd.IntN(diceRange(emoji))))
+		r.m.Dice = d
+		return nil
+	})
+}
+
+// SendChatAction implements sendChatAction: the status lasts 5 seconds or
+// until the bot's next message.
+func (e *Emulator) SendChatAction(ctx context.Context, p *botapi.SendChatActionParams) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return err
+	}
+	c, err := e.chatLocked(b, p.ChatID)
+	if err != nil {
+		return err
+	}
+	if err := e.canAccessLocked(b, c); err != nil {
+		return err
+	}
+	b.actions[c.c.ID] = chatAction{action: p.Action, until: e.now().Add(typingStatus)}
+	return nil
+}
+
+// ---------------------------------------------------------------- editing
+
+// targetLocked resolves EDIT_TARGET for bot b: the emulator has no inline
+// mode, so an inline_message_id never names a message.
+func (e *Emulator) targetLocked(b *bot, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*chat, *msgRec, error) {
+	if inline.IsSet() {
+		return nil, nil, errInlineMessage
+	}
+	if !ref.IsSet() || !idSet {
+		return nil, nil, bad("message identifier is not specified")
+	}
+	c, err := e.chatLocked(b, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := c.msgs[id]
+	if r == nil {
+		return nil, nil, errMessageNotFound
+	}
+	if r.byBot != b.user.ID || r.keyboard {
+		return nil, nil, errCantEdit
+	}
+	return c, r, nil
+}
+
+// editLocked finishes an edit: "message is not modified" when nothing
+// changed, else edit_date and the Message result.
+func (e *Emulator) editLocked(b *bot, method string, r *msgRec, before botapi.Message) (botapi.MessageOrTrue, error) {
+	if reflect.DeepEqual(before, r.m) {
+		return botapi.MessageOrTrue{}, bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+	}
+	setOpt(&r.m.EditDate, unix(e.now()))
+	e.recordLocked(b, method, &r.m, nil)
+	m := r.m
+	return resultMessage(&m), nil
+}
+
+func (e *Emulator) editStart(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, r, err := e.targetLocked(b, ref, id, idSet, inline)
+	return b, r, err
+}
+
+// EditMessageText implements editMessageText.
+func (e *Emulator) EditMessageText(ctx context.Context, p *botapi.EditMessageTextParams) (botapi.MessageOrTrue, error) {
+	text, ents, err := e.formatted(p.Text, p.ParseMode, p.Entities)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	if strings.TrimSpace(text) == "" {
+		return botapi.MessageOrTrue{}, bad("message text is empty")
+	}
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	if !r.m.Text.IsSet() {
+		return botapi.MessageOrTrue{}, bad("there is no text in the message to edit")
+	}
+	before := r.m
+	r.m.Text, r.m.Entities, r.m.ReplyMarkup = botapi.Some(text), ents, p.ReplyMarkup
+	return e.editLocked(b, "editMessageText", r, before)
+}
+
+// EditMessageCaption implements editMessageCaption.
+func (e *Emulator) EditMessageCaption(ctx context.Context, p *botapi.EditMessageCaptionParams) (botapi.MessageOrTrue, error) {
+	var cm botapi.Message
+	if err := e.caption(&cm, p.Caption, p.ParseMode, p.CaptionEntities); err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	if r.m.Text.IsSet() || r.m.Poll != nil || r.m.Location != nil || r.m.Contact != nil || r.m.Dice != nil {
+		return botapi.MessageOrTrue{}, bad("there is no caption in the message to edit")
+	}
+	before := r.m
+	r.m.Caption, r.m.CaptionEntities, r.m.ReplyMarkup = cm.Caption, cm.CaptionEntities, p.ReplyMarkup
+	return e.editLocked(b, "editMessageCaption", r, before)
+}
+
+// EditMessageMedia implements editMessageMedia: inside an album an audio
+// stays an audio and a document a document, anything else becomes a photo
+// or a video.
+func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMediaParams) (botapi.MessageOrTrue, error) {
+	if p.InlineMessageID.IsSet() {
+		return botapi.MessageOrTrue{}, errInlineMessage
+	}
+	it, err := e.inputMedia(p.Media)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	old := mediaKind(&r.m)
+	if old == "" {
+		return botapi.MessageOrTrue{}, bad("there is no media in the message to edit")
+	}
+	if r.m.MediaGroupID.IsSet() {
+		switch {
+		case old == kindAudio || old == kindDocument:
+			if it.kind != old {
+				return botapi.MessageOrTrue{}, bad("in an album an audio can only be replaced by an audio and a document by a document")
+			}
+		case it.kind != kindPhoto && it.kind != kindVideo:
+			return botapi.MessageOrTrue{}, bad("in an album a photo or video can only be replaced by a photo or a video")
+		}
+	}
+	before := r.m
+	r.m.Photo, r.m.Video, r.m.Animation, r.m.Audio, r.m.Document = nil, nil, nil, nil, nil
+	r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
+	it.set(&r.m, it.sf)
+	r.m.ReplyMarkup = p.ReplyMarkup
+	return e.editLocked(b, "editMessageMedia", r, before)
+}
+
+func mediaKind(m *botapi.Message) fileKind {
+	switch {
+	case m.Animation != nil:
+		return kindAnimation
+	case m.Photo != nil:
+		return kindPhoto
+	case m.Video != nil:
+		return kindVideo
+	case m.Audio != nil:
+		return kindAudio
+	case m.Document != nil:
+		return kindDocument
+	}
+	return ""
+}
+
+// EditMessageReplyMarkup implements editMessageReplyMarkup.
+func (e *Emulator) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error) {
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	before := r.m
+	r.m.ReplyMarkup = p.ReplyMarkup
+	return e.editLocked(b, "editMessageReplyMarkup", r, before)
+}
+
+// liveLocked finds a live location that can still change.
+func (e *Emulator) liveLocked(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
+	b, r, err := e.editStart(ctx, ref, id, idSet, inline)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.m.Location == nil || r.liveUntil.IsZero() {
+		return nil, nil, bad("message can't be edited: it is not a live location")
+	}
+	if r.liveStopped || !e.now().Before(r.liveUntil) {
+		return nil, nil, errCantEdit
+	}
+	return b, r, nil
+}
+
+// EditMessageLiveLocation implements editMessageLiveLocation: before expiry
+// or stop, the location moves.
+func (e *Emulator) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	before := r.m
+	loc := *r.m.Location
+	loc.Latitude, loc.Longitude, loc.HorizontalAccuracy = p.Latitude, p.Longitude, p.HorizontalAccuracy
+	if p.Heading.IsSet() {
+		loc.Heading = p.Heading
+	}
+	if p.ProximityAlertRadius.IsSet() {
+		loc.ProximityAlertRadius = p.ProximityAlertRadius
+	}
+	r.m.Location = &loc
+	r.m.ReplyMarkup = p.ReplyMarkup
+	return e.editLocked(b, "editMessageLiveLocation", r, before)
+}
+
+// StopMessageLiveLocation implements stopMessageLiveLocation: the location
+// is not updated any more; the result is the Message (always sent by the
+// bot here, since inline messages do not exist in the emulator).
+func (e *Emulator) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	r.liveStopped = true
+	r.m.ReplyMarkup = p.ReplyMarkup
+	setOpt(&r.m.EditDate, unix(e.now()))
+	e.recordLocked(b, "stopMessageLiveLocation", &r.m, nil)
+	m := r.m
+	return resultMessage(&m), nil
+}
+
+// ---------------------------------------------------------------- service messages
+
+// serviceLocked posts a service message in c caused by bot b. Bots do not
+// receive messages of bots, so no update is queued; the message is kept
+// for the chat's history and the control API.
+func (e *Emulator) serviceLocked(b *bot, c *chat, fill func(m *botapi.Message)) {
+	r := e.newMessageLocked(c)
+	r.service = true
+	r.byBot = b.user.ID
+	if c.isChannel() {
+		r.m.SenderChat = &c.c
+	} else {
+		r.m.From = b.user
+	}
+	fill(&r.m)
+	e.recordLocked(b, "service", &r.m, nil)
+}
+
+func sortIDs(ids []int64, less func(a, b int64) bool) {
+	sort.Slice(ids, func(i, j int) bool { return less(ids[i], ids[j]) })
+}

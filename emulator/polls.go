@@ -1,0 +1,112 @@
+package emulator
+
+import (
+	"context"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// pollState is a poll sent by a bot, with its votes.
+type pollState struct {
+	id      string
+	bot     int64
+	chat    *chat
+	msg     int64
+	closeAt time.Time // zero: no automatic closing
+	votes   map[int64][]int
+}
+
+// SendPoll implements sendPoll: a poll closes at open_period or close_date,
+// or at once when created closed.
+func (e *Emulator) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*botapi.Message, error) {
+	var expl botapi.Message
+	if err := e.caption(&expl, p.Explanation, p.ExplanationParseMode, p.ExplanationEntities); err != nil {
+		return nil, err
+	}
+	typ := p.Type.Or(botapi.PollTypeRegular)
+	correct, hasCorrect := optI64(p.CorrectOptionID)
+	if typ == botapi.PollTypeQuiz && (!hasCorrect || correct < 0 || correct >= int64(len(p.Options))) {
+		return nil, bad("wrong correct option ID specified")
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := e.now()
+	var closeAt time.Time
+	if s, ok := optI64(p.OpenPeriod); ok {
+		closeAt = now.Add(time.Duration(s) * time.Second)
+	}
+	if cd, ok := optI64(p.CloseDate); ok {
+		d := time.Unix(cd, 0).Sub(now)
+		if d < 5*time.Second || d > 600*time.Second {
+			return nil, bad("close_date must be 5-600 seconds ahead of now")
+		}
+		closeAt = time.Unix(cd, 0)
+	}
+	c, err := e.chatLocked(b, p.ChatID)
+	if err != nil {
+		return nil, err
+	}
+	if c.isChannel() && !p.IsAnonymous.Or(true) {
+		return nil, bad("non-anonymous polls can't be sent to channel chats")
+	}
+	m, err := e.sendLocked(b, sendOpts("sendPoll", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+		poll := &botapi.Poll{
+			ID:                    "P" + itoa(e.seq()),
+			Question:              p.Question,
+			IsClosed:              p.IsClosed.Value(),
+			IsAnonymous:           p.IsAnonymous.Or(true),
+			Type:                  typ,
+			AllowsMultipleAnswers: typ == botapi.PollTypeRegular && p.AllowsMultipleAnswers.Value(),
+			Explanation:           expl.Caption,
+			ExplanationEntities:   expl.CaptionEntities,
+			OpenPeriod:            p.OpenPeriod,
+			CloseDate:             p.CloseDate,
+		}
+		for _, o := range p.Options {
+			poll.Options = append(poll.Options, botapi.PollOption{Text: o})
+		}
+		if typ == botapi.PollTypeQuiz {
+			setOpt(&poll.CorrectOptionID, correct)
+		}
+		r.m.Poll = poll
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if ps := e.polls[m.Poll.ID]; ps != nil && !m.Poll.IsClosed && !closeAt.IsZero() {
+		ps.closeAt = closeAt
+		e.timed[ps.id] = ps
+	}
+	return m, nil
+}
+
+// registerPollLocked keeps the state of a poll a bot just sent.
+func (e *Emulator) registerPollLocked(b *bot, c *chat, r *msgRec) {
+	r.poll = r.m.Poll.ID
+	e.polls[r.poll] = &pollState{id: r.poll, bot: b.user.ID, chat: c, msg: r.m.MessageID, votes: map[int64][]int{}}
+}
+
+// closePollLocked closes a poll and sends the bot a poll update.
+func (e *Emulator) closePollLocked(ps *pollState) {
+	r := ps.chat.msgs[ps.msg]
+	if r == nil || r.m.Poll == nil || r.m.Poll.IsClosed {
+		return
+	}
+	poll := *r.m.Poll
+	poll.IsClosed = true
+	r.m.Poll = &poll
+	e.pollUpdateLocked(ps, &poll)
+}
+
+func (e *Emulator) pollUpdateLocked(ps *pollState, poll *botapi.Poll) {
+	if b := e.bots[ps.bot]; b != nil {
+		cp := *poll
+		e.emitLocked(b, botapi.Update{Poll: &cp})
+	}
+}

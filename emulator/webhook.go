@@ -1,0 +1,201 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"time"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// webhook is a set webhook and its sender's state.
+type webhook struct {
+	url      string
+	ip       string
+	maxConns int
+	cert     bool
+	inflight int
+	stop     chan struct{}
+}
+
+// stopWebhook removes the webhook; its sender goroutine ends.
+func (b *bot) stopWebhook() {
+	if b.hook == nil {
+		return
+	}
+	close(b.hook.stop)
+	b.hook = nil
+	for i := range b.queue {
+		b.queue[i].delivering = false
+		b.queue[i].attempts = 0
+	}
+	b.wake()
+}
+
+// deliver sends b's updates to h by HTTP POST, one JSON Update per request,
+// at most max_connections at a time. A 2xx answer confirms the update; a
+// failure is recorded (getWebhookInfo's last error) and retried after a
+// growing wall-time delay, WebhookRetries times in all, then given up.
+func (e *Emulator) deliver(b *bot, h *webhook) {
+	defer e.wg.Done()
+	for {
+		e.mu.Lock()
+		if b.hook != h {
+			e.mu.Unlock()
+			return
+		}
+		b.expireLocked(e.now())
+		for i := range b.queue {
+			if h.inflight >= h.maxConns {
+				break
+			}
+			q := &b.queue[i]
+			if q.delivering {
+				continue
+			}
+			q.delivering = true
+			h.inflight++
+			go e.postUpdate(b, h, q.u)
+		}
+		wait := b.notify
+		e.mu.Unlock()
+		select {
+		case <-wait:
+		case <-h.stop:
+			return
+		case <-e.stop:
+			return
+		}
+	}
+}
+
+// postUpdate makes one delivery attempt of u.
+func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
+	body, err := u.MarshalJSON()
+	var reply *http.Response
+	if err == nil {
+		req, rerr := http.NewRequest(http.MethodPost, h.url, bytes.NewReader(body))
+		if rerr != nil {
+			err = rerr
+		} else {
+			req.Header.Set("Content-Type", "application/json")
+			reply, err = e.cfg.WebhookClient.Do(req)
+		}
+	}
+	var replyBody []byte
+	var replyType string
+	if err == nil {
+		replyBody, _ = io.ReadAll(io.LimitReader(reply.Body, 1<<20))
+		reply.Body.Close()
+		replyType = reply.Header.Get("Content-Type")
+		if reply.StatusCode < 200 || reply.StatusCode > 299 {
+			err = fmt.Errorf("Wrong response from the webhook: %s", reply.Status)
+		}
+	}
+
+	e.mu.Lock()
+	h.inflight--
+	i := b.indexOf(u.UpdateID)
+	if err == nil {
+		if i >= 0 {
+			b.removeAt(i)
+		}
+	} else {
+		b.lastHook = hookErr{date: e.now(), msg: errText(err)}
+		if i >= 0 {
+			q := &b.queue[i]
+			q.attempts++
+			if q.attempts >= e.cfg.WebhookRetries {
+				b.removeAt(i) // given up
+			} else {
+				delay := e.cfg.WebhookRetryDelay << (q.attempts - 1)
+				time.AfterFunc(delay, func() {
+					e.mu.Lock()
+					defer e.mu.Unlock()
+					if j := b.indexOf(u.UpdateID); j >= 0 && b.hook == h {
+						b.queue[j].delivering = false
+						b.wake()
+					}
+				})
+			}
+		}
+	}
+	b.wake()
+	e.mu.Unlock()
+
+	if err == nil && len(replyBody) > 0 {
+		e.webhookReply(b, replyType, replyBody)
+	}
+}
+
+func errText(err error) string {
+	if ue, ok := err.(*url.Error); ok {
+		err = ue.Err
+	}
+	return err.Error()
+}
+
+func (b *bot) indexOf(id int64) int {
+	for i := range b.queue {
+		if b.queue[i].u.UpdateID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (b *bot) removeAt(i int) {
+	if i == 0 {
+		b.dropFront(1)
+		return
+	}
+	b.queue = append(b.queue[:i], b.queue[i+1:]...)
+	b.queue[len(b.queue) : len(b.queue)+1][0] = queued{}
+}
+
+// webhookReply runs the method call a bot may put in its answer to a
+// delivery (Common request rules, rule 5): the body goes through the same
+// handler as a request to /bot<token>/<method>. Its result is discarded, as
+// the spec says the bot cannot learn it.
+func (e *Emulator) webhookReply(b *bot, contentType string, body []byte) {
+	method := ""
+	mt, params, _ := mime.ParseMediaType(contentType)
+	switch mt {
+	case "application/json":
+		var m struct {
+			Method string `json:"method"`
+		}
+		if json.Unmarshal(body, &m) == nil {
+			method = m.Method
+		}
+	case "application/x-www-form-urlencoded":
+		if v, err := url.ParseQuery(string(body)); err == nil {
+			method = v.Get("method")
+		}
+	case "multipart/form-data":
+		r := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		if f, err := r.ReadForm(1 << 20); err == nil {
+			if v := f.Value["method"]; len(v) > 0 {
+				method = v[0]
+			}
+			f.RemoveAll()
+		}
+	}
+	if method == "" {
+		return
+	}
+	e.mu.Lock()
+	token := b.token
+	e.mu.Unlock()
+	req := httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/bot"+token+"/"+url.PathEscape(method), bytes.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
+	e.handler.ServeHTTP(httptest.NewRecorder(), req)
+}
