@@ -2,6 +2,7 @@ package gomodel
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
@@ -80,7 +81,51 @@ func (m *Model) build() error {
 	m.markUploads()
 	m.markSent()
 	m.markUses()
+	m.shortConstructors()
 	return nil
+}
+
+// shortConstructors names the shorter constructors of value-union variants
+// after their notes, as Go users expect (telego's tu.ID): every other name
+// of the model is declared first, and a short name that is taken is left
+// out (the <Union>From<Variant> constructor always exists).
+func (m *Model) shortConstructors() {
+	for _, u := range m.Unions {
+		if u.Kind != ValueUnion {
+			continue
+		}
+		for _, v := range u.Variants {
+			n := shortName(v.Schema.Note)
+			if n == "" || m.Scope.Declare(n, "short constructor of union "+u.Schema.Name+" variant "+v.Schema.Type.Name) != nil {
+				continue
+			}
+			v.Short = n
+		}
+	}
+}
+
+// shortName derives a constructor name from a variant's note: the phrase
+// before the first comma and before " of " (the head noun phrase), with
+// "identifier" said as "id": "chat identifier" -> ChatID, "username of a
+// channel, in the form @channelusername" -> Username. At most three words;
+// a longer phrase is no shorter name.
+func shortName(note string) string {
+	head, _, _ := strings.Cut(note, ",")
+	head, _, _ = strings.Cut(head, " of ")
+	words := strings.Fields(strings.ToLower(head))
+	if len(words) == 0 || len(words) > 3 {
+		return ""
+	}
+	for i, w := range words {
+		if w == "identifier" {
+			words[i] = "id"
+		}
+	}
+	n, err := naming.Exported(strings.Join(words, "_"))
+	if err != nil {
+		return ""
+	}
+	return n
 }
 
 // markUses records where each object is met: the methods returning it and

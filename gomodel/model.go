@@ -313,6 +313,10 @@ type Variant struct {
 	Field string
 	Index int
 	Type  *Type
+	// Short is a shorter constructor named after the variant's note in the
+	// document ("chat identifier" -> ChatID, "username of a channel" ->
+	// Username), or "" (see shortName).
+	Short string
 }
 
 // Enum is an enum: a string type with a constant per value.

@@ -1671,6 +1671,12 @@ func ChatRefFromInteger64(v int64) ChatRef {
 	}
 }
 
+// ChatID returns a ChatRef holding the Integer64 v, the chat identifier; the
+// same as ChatRefFromInteger64.
+func ChatID(v int64) ChatRef {
+	return ChatRefFromInteger64(v)
+}
+
 // AsInteger64 returns the Integer64 u holds and true, or the zero value and
 // false when u holds another variant or is unset.
 func (u ChatRef) AsInteger64() (int64, bool) {
@@ -1683,6 +1689,12 @@ func ChatRefFromString(v string) ChatRef {
 		kind:        2,
 		stringValue: v,
 	}
+}
+
+// Username returns a ChatRef holding the String v, the username of a
+// channel, in the form @channelusername; the same as ChatRefFromString.
+func Username(v string) ChatRef {
+	return ChatRefFromString(v)
 }
 
 // AsString returns the String u holds and true, or the zero value and false

@@ -586,6 +586,11 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index), jen.Id(v.Field): jen.Id("v")})),
 		)
 		f.Line()
+		if v.Short != "" {
+			godoc.Add(f, v.Short+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v, the "+v.Schema.Note+"; the same as "+v.Ctor+".")
+			f.Func().Id(v.Short).Params(jen.Id("v").Add(v.Type.Jen())).Id(ui.GoName).Block(jen.Return(jen.Id(v.Ctor).Call(jen.Id("v"))))
+			f.Line()
+		}
 		godoc.Add(f, v.As+" returns the "+v.Schema.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
 		f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Params(v.Type.Jen(), jen.Bool()).Block(
 			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
