@@ -778,55 +778,27 @@ func (g *gen) emitUpdates(f *jen.File) error {
 	if m == nil {
 		return nil
 	}
-	mn, err := naming.Exported(m.Name)
-	if err != nil {
-		return err
-	}
 	pn, err := g.paramsName(m)
 	if err != nil {
 		return err
 	}
 	un := g.typeName[o.Name]
-	idName, err := naming.Exported(idf.Name)
-	if err != nil {
-		return err
-	}
-	idExpr, ok := g.idx.Fields[un][idName]
-	if !ok {
-		return fmt.Errorf("types backend struct %s has no field %s", un, idName)
-	}
-	idType, ok := idExpr.(*ast.Ident)
-	if !ok {
-		return fmt.Errorf("%s.%s is not a plain integer", un, idName)
-	}
-	offExpr, ok := g.idx.Fields[pn]["Offset"]
-	if !ok {
-		return fmt.Errorf("types backend struct %s has no field Offset", pn)
-	}
-	var setOffset jen.Code
-	switch e := offExpr.(type) {
-	case *ast.IndexExpr:
-		it, ok := e.Index.(*ast.Ident)
-		if !ok {
-			return fmt.Errorf("%s.Offset has an unexpected type", pn)
-		}
-		setOffset = jen.Id("q").Dot("Offset").Op("=").Id("Some").Call(jen.Id(it.Name).Call(jen.Id("next")))
-	case *ast.Ident:
-		setOffset = jen.Id("q").Dot("Offset").Op("=").Id(e.Name).Call(jen.Id("next"))
-	default:
-		return fmt.Errorf("%s.Offset has an unexpected type", pn)
-	}
 	if err := g.cscope.Declare(iteratorName, "long-polling iterator over "+m.Name); err != nil {
 		return err
 	}
 	if err := g.scope.Declare(webhookName, "webhook handler for "+o.Name); err != nil {
 		return err
 	}
+	// The loop lives in the runtime (clientPoll); it works on the wire
+	// names of the id, offset and timeout, not on Go fields.
 	comment(f, iteratorName+" long-polls "+m.Name+" and yields every "+un+" in order. "+
-		"p gives the first offset, limit, timeout and allowed_updates (nil: defaults; set a positive timeout in production, and an HTTP client timeout longer than it); "+
-		"p is not modified. Each request asks for the updates after the highest "+idf.Name+" yielded so far (offset = "+idf.Name+" + 1), which confirms the earlier ones to the service. "+
+		"p gives the first offset, limit, timeout and allowed_updates (nil: defaults); p is not modified. "+
+		"An unset timeout is DefaultPollTimeout seconds (long polling; an HTTP client timeout must be longer); an explicit 0 is short polling. "+
+		"Each request asks for the items after the highest "+idf.Name+" seen so far (offset = "+idf.Name+" + 1), which confirms the earlier ones to the service; "+
+		"an item whose "+idf.Name+" is below that (a duplicate, an older one) is dropped. "+
 		"After a break the rest of the batch is not confirmed: to resume, start a new iterator with offset = the last yielded "+idf.Name+" + 1.\n\n"+
-		"An error is yielded with a zero "+un+"; the iteration goes on after a bounded exponential back-off (1s doubling up to 30s, or retry_after) unless the loop breaks. "+
+		"An item that does not decode is yielded as an *ItemDecodeError (with its "+idf.Name+" and raw JSON) with a zero "+un+", and confirmed like the others. "+
+		"Another error is yielded with a zero "+un+"; the iteration goes on after a bounded exponential back-off (1s doubling up to 30s, or retry_after up to a minute, or the retry policy's MaxRetryAfter) unless the loop breaks. "+
 		"It ends without an error when ctx is done.")
 	f.Func().Params(jen.Id("c").Op("*").Id(clientType)).Id(iteratorName).Params(
 		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("p").Op("*").Id(pn),
@@ -834,21 +806,14 @@ func (g *gen) emitUpdates(f *jen.File) error {
 		jen.Var().Id("q").Id(pn),
 		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("q").Op("=").Op("*").Id("p")),
 		jen.Return(jen.Func().Params(jen.Id("yield").Func().Params(jen.Id(un), jen.Error()).Bool()).Block(
-			jen.Id("q").Op(":=").Id("q"),
-			jen.Var().Id("b").Id("clientBackoff"),
-			jen.For(jen.Id("ctx").Dot("Err").Call().Op("==").Nil()).Block(
-				jen.List(jen.Id("batch"), jen.Err()).Op(":=").Id("c").Dot(mn).Call(jen.Id("ctx"), jen.Op("&").Id("q")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(
-					jen.If(jen.Id("ctx").Dot("Err").Call().Op("!=").Nil().Op("||").Op("!").Id("yield").Call(jen.Id(un).Values(), jen.Err())).Block(jen.Return()),
-					jen.If(jen.Id("c").Dot("backoff").Call(jen.Id("ctx"), jen.Op("&").Id("b"), jen.Err()).Op("!=").Nil()).Block(jen.Return()),
-					jen.Continue(),
-				),
-				jen.Id("b").Op("=").Id("clientBackoff").Values(),
-				jen.For(jen.Id("i").Op(":=").Range().Id("batch")).Block(
-					jen.If(jen.Id("next").Op(":=").Id("batch").Index(jen.Id("i")).Dot(idName).Op("+").Lit(1),
-						jen.Op("!").Id("q").Dot("Offset").Dot("IsSet").Call().Op("||").Id(idType.Name).Call(jen.Id("q").Dot("Offset").Dot("Value").Call()).Op("<").Id("next")).Block(setOffset),
-					jen.If(jen.Op("!").Id("yield").Call(jen.Id("batch").Index(jen.Id("i")), jen.Nil())).Block(jen.Return()),
-				),
+			jen.Id("clientPoll").Types(jen.Id(un), jen.Op("*").Id(un)).Call(
+				jen.Id("ctx"), jen.Id("c"), jen.Lit(m.Name), jen.Op("&").Id("q"),
+				jen.Id("clientPollKeys").Values(jen.Dict{
+					jen.Id("id"):      jen.Lit(idf.Name),
+					jen.Id("offset"):  jen.Lit("offset"),
+					jen.Id("timeout"): jen.Lit("timeout"),
+				}),
+				jen.Id("yield"),
 			),
 		)),
 	)
@@ -856,13 +821,13 @@ func (g *gen) emitUpdates(f *jen.File) error {
 
 	comment(f, webhookName+" returns an http.Handler for webhook deliveries: each POST carries one "+un+", decoded and passed to h with the request's context. "+
 		"h may return a method call to answer in the response body (any parameters struct, e.g. &SendMessageParams{...}; uploads are sent as multipart), or nil. "+
-		"An error from h, an invalid reply or a body that is not an "+un+" answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
+		"An error from h, an invalid reply or a body that is not an "+un+" (or lacks "+idf.Name+") answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
 		"WebhookSecretPath restricts the handler to a secret URL path.")
 	f.Func().Id(webhookName).Params(
 		jen.Id("h").Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("u").Op("*").Id(un)).Params(jen.Id("WebhookReply"), jen.Error()),
 		jen.Id("opts").Op("...").Id("WebhookOption"),
 	).Qual(pkgHTTP, "Handler").Block(
-		jen.Return(jen.Id("clientWebhook").Types(jen.Id(un), jen.Op("*").Id(un)).Call(jen.Id("h"), jen.Id("opts"))),
+		jen.Return(jen.Id("clientWebhook").Types(jen.Id(un), jen.Op("*").Id(un)).Call(jen.Id("h"), jen.Lit(idf.Name), jen.Id("opts"))),
 	)
 	return nil
 }
