@@ -70,7 +70,7 @@ var importedPackages = []string{"context", "http"}
 // runtimeNeeds are runtime declarations the generated code calls.
 var runtimeNeeds = []string{
 	"ServerOption", "serverNewHandler", "serverCall", "serverArgs", "serverScalar", "serverDecode",
-	"serverUnion", "serverFile", "serverBindFile", "serverAttachText", "serverInvalid", "serverParamErr",
+	"serverUnion", "serverValidate", "serverFile", "serverBindFile", "serverAttachText", "serverInvalid", "serverParamErr",
 	"serverNotImplemented", "serverErrNoResult", "serverParseInt", "serverParseInt64", "serverParseFloat64",
 	"serverParseBool", "serverParseTrue", "serverParseString", "jsonReader", "jsonWriter", "jsonErrField",
 	"jsonErrIndex", "InputFile", "Some", "True",
@@ -633,7 +633,8 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 			jen.If(jen.Err().Op(":=").Id(mi.decode).Call(jen.Id("a"), jen.Id("p")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 		if mi.valid {
-			body = append(body, jen.If(jen.Err().Op(":=").Id("p").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+			// serverValidate: Validate with the server's leniencies.
+			body = append(body, jen.If(jen.Err().Op(":=").Id("serverValidate").Call(jen.Id("p")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Id("serverInvalid").Call(jen.Err())),
 			))
 		}
@@ -782,7 +783,7 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te ast.Expr) ([]jen.Code,
 			jen.If(
 				jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("serverUnion").Call(jen.Id("a"), name, req,
 					jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(jen.Return(dst().Dot("decodeJSON").Call(jen.Id("r")))),
-					fromText),
+					fromText, jen.Lit(stringForm(u))),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Err())),
 		}, nil
@@ -820,6 +821,23 @@ func isScalarType(goType string, t schema.Type) bool {
 
 // variantCtor returns the constructor of union u's variant of type name,
 // or "" when u has no such variant.
+// stringForm returns the form the note of a union's String variant states
+// ("username of a channel, in the form @channelusername" ->
+// "@channelusername"), or "". The server accepts a text for that variant
+// only in that form (serverUnion).
+func stringForm(u *schema.Union) string {
+	for _, v := range u.Variants {
+		if v.Type.Name != schema.String || v.Type.IsArray() {
+			continue
+		}
+		if _, form, ok := strings.Cut(v.Note, "in the form "); ok {
+			form, _, _ = strings.Cut(form, " ")
+			return strings.TrimRight(form, ".,;)")
+		}
+	}
+	return ""
+}
+
 func (g *gen) variantCtor(u *schema.Union, name string) string {
 	for _, v := range u.Variants {
 		if !v.Type.IsArray() && v.Type.Name == name {
