@@ -636,7 +636,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeAnswerCallbackQueryParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.AnswerCallbackQuery(ctx, p); err != nil {
@@ -657,7 +657,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeCopyMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.CopyMessage(ctx, p)
@@ -675,7 +675,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteChatPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteChatPhoto(ctx, p); err != nil {
@@ -689,7 +689,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteChatStickerSetParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteChatStickerSet(ctx, p); err != nil {
@@ -703,7 +703,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteWebhookParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteWebhook(ctx, p); err != nil {
@@ -717,7 +717,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageCaptionParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageCaption(ctx, p)
@@ -732,7 +732,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageLiveLocationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageLiveLocation(ctx, p)
@@ -747,7 +747,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageMediaParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageMedia(ctx, p)
@@ -762,7 +762,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageReplyMarkupParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageReplyMarkup(ctx, p)
@@ -777,7 +777,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageTextParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageText(ctx, p)
@@ -792,7 +792,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeExportChatInviteLinkParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.ExportChatInviteLink(ctx, p)
@@ -807,7 +807,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeForwardMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.ForwardMessage(ctx, p)
@@ -825,7 +825,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChat(ctx, p)
@@ -843,7 +843,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatAdministratorsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChatAdministrators(ctx, p)
@@ -862,7 +862,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChatMember(ctx, p)
@@ -880,7 +880,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatMembersCountParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChatMembersCount(ctx, p)
@@ -895,7 +895,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetFileParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetFile(ctx, p)
@@ -936,7 +936,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetUpdatesParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetUpdates(ctx, p)
@@ -955,7 +955,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetUserProfilePhotosParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetUserProfilePhotos(ctx, p)
@@ -984,7 +984,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeKickChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.KickChatMember(ctx, p); err != nil {
@@ -998,7 +998,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeLeaveChatParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.LeaveChat(ctx, p); err != nil {
@@ -1019,7 +1019,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodePinChatMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.PinChatMessage(ctx, p); err != nil {
@@ -1033,7 +1033,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodePromoteChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.PromoteChatMember(ctx, p); err != nil {
@@ -1047,7 +1047,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeRestrictChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.RestrictChatMember(ctx, p); err != nil {
@@ -1061,7 +1061,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendAnimationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendAnimation(ctx, p)
@@ -1079,7 +1079,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendAudioParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendAudio(ctx, p)
@@ -1097,7 +1097,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendChatActionParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SendChatAction(ctx, p); err != nil {
@@ -1111,7 +1111,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendContactParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendContact(ctx, p)
@@ -1129,7 +1129,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendDiceParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendDice(ctx, p)
@@ -1147,7 +1147,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendDocumentParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendDocument(ctx, p)
@@ -1165,7 +1165,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendLocationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendLocation(ctx, p)
@@ -1183,7 +1183,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendMediaGroupParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendMediaGroup(ctx, p)
@@ -1202,7 +1202,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendMessage(ctx, p)
@@ -1220,7 +1220,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPhoto(ctx, p)
@@ -1238,7 +1238,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPollParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPoll(ctx, p)
@@ -1256,7 +1256,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVenueParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVenue(ctx, p)
@@ -1274,7 +1274,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVideoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVideo(ctx, p)
@@ -1292,7 +1292,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVideoNoteParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVideoNote(ctx, p)
@@ -1310,7 +1310,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVoiceParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVoice(ctx, p)
@@ -1328,7 +1328,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatAdministratorCustomTitleParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatAdministratorCustomTitle(ctx, p); err != nil {
@@ -1342,7 +1342,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatDescriptionParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatDescription(ctx, p); err != nil {
@@ -1356,7 +1356,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatPermissionsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatPermissions(ctx, p); err != nil {
@@ -1370,7 +1370,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatPhoto(ctx, p); err != nil {
@@ -1384,7 +1384,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatStickerSetParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatStickerSet(ctx, p); err != nil {
@@ -1398,7 +1398,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatTitleParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatTitle(ctx, p); err != nil {
@@ -1412,7 +1412,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetMyCommandsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetMyCommands(ctx, p); err != nil {
@@ -1426,7 +1426,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetWebhookParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetWebhook(ctx, p); err != nil {
@@ -1440,7 +1440,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeStopMessageLiveLocationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.StopMessageLiveLocation(ctx, p)
@@ -1455,7 +1455,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeUnbanChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.UnbanChatMember(ctx, p); err != nil {
@@ -1469,7 +1469,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeUnpinAllChatMessagesParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.UnpinAllChatMessages(ctx, p); err != nil {
@@ -1483,7 +1483,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeUnpinChatMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.UnpinChatMessage(ctx, p); err != nil {
@@ -1656,7 +1656,7 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
@@ -1725,14 +1725,14 @@ func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
 		return p.FromChatID.decodeJSON(r)
 	}, func(s string) {
 		p.FromChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
@@ -1754,14 +1754,14 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
 		return p.FromChatID.decodeJSON(r)
 	}, func(s string) {
 		p.FromChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
@@ -1830,7 +1830,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -1899,7 +1899,7 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "audio", true); err != nil {
@@ -1988,7 +1988,7 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "document", true); err != nil {
@@ -2067,7 +2067,7 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "video", true); err != nil {
@@ -2161,7 +2161,7 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "animation", true); err != nil {
@@ -2250,7 +2250,7 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "voice", true); err != nil {
@@ -2324,7 +2324,7 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "video_note", true); err != nil {
@@ -2381,7 +2381,7 @@ func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
@@ -2432,7 +2432,7 @@ func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
@@ -2499,7 +2499,7 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -2556,7 +2556,7 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -2588,7 +2588,7 @@ func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
@@ -2665,7 +2665,7 @@ func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "phone_number", true, true, serverParseString); err != nil {
@@ -2722,7 +2722,7 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "question", true, true, serverParseString); err != nil {
@@ -2845,7 +2845,7 @@ func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "emoji", false, true, serverParseString); err != nil {
@@ -2887,7 +2887,7 @@ func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "action", true, true, serverParseString); err != nil {
@@ -2934,7 +2934,7 @@ func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -2956,7 +2956,7 @@ func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -2978,7 +2978,7 @@ func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3008,7 +3008,7 @@ func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberPara
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3070,7 +3070,7 @@ func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChat
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3092,7 +3092,7 @@ func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "permissions", true, func(r *jsonReader) error {
@@ -3112,7 +3112,7 @@ func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLi
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3124,7 +3124,7 @@ func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -3141,7 +3141,7 @@ func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3153,7 +3153,7 @@ func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "title", true, true, serverParseString); err != nil {
@@ -3170,7 +3170,7 @@ func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "description", false, true, serverParseString); err != nil {
@@ -3187,7 +3187,7 @@ func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
@@ -3209,7 +3209,7 @@ func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3226,7 +3226,7 @@ func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessag
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3238,7 +3238,7 @@ func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3250,7 +3250,7 @@ func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3262,7 +3262,7 @@ func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministra
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3274,7 +3274,7 @@ func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCount
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3286,7 +3286,7 @@ func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3303,7 +3303,7 @@ func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetPara
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "sticker_set_name", true, true, serverParseString); err != nil {
@@ -3320,7 +3320,7 @@ func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerS
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3384,7 +3384,7 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3448,7 +3448,7 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3507,7 +3507,7 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3552,7 +3552,7 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {

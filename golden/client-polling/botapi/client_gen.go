@@ -65,45 +65,32 @@ func (*SendPostParams) clientMethod() string {
 }
 
 // Updates long-polls getEvents and yields every Event in order. p gives the
-// first offset, limit, timeout and allowed_updates (nil: defaults; set a
-// positive timeout in production, and an HTTP client timeout longer than it);
-// p is not modified. Each request asks for the updates after the highest
-// event_id yielded so far (offset = event_id + 1), which confirms the earlier
-// ones to the service. After a break the rest of the batch is not confirmed:
-// to resume, start a new iterator with offset = the last yielded event_id + 1.
+// first offset, limit, timeout and allowed_updates (nil: defaults); p is not
+// modified. An unset timeout is DefaultPollTimeout seconds (long polling; an
+// HTTP client timeout must be longer); an explicit 0 is short polling. Each
+// request asks for the items after the highest event_id seen so far (offset =
+// event_id + 1), which confirms the earlier ones to the service; an item whose
+// event_id is below that (a duplicate, an older one) is dropped. After a break
+// the rest of the batch is not confirmed: to resume, start a new iterator with
+// offset = the last yielded event_id + 1.
 //
-// An error is yielded with a zero Event; the iteration goes on after a bounded
-// exponential back-off (1s doubling up to 30s, or retry_after) unless the loop
-// breaks. It ends without an error when ctx is done.
+// An item that does not decode is yielded as an *ItemDecodeError (with its
+// event_id and raw JSON) with a zero Event, and confirmed like the others.
+// Another error is yielded with a zero Event; the iteration goes on after a
+// bounded exponential back-off (1s doubling up to 30s, or retry_after up to a
+// minute, or the retry policy's MaxRetryAfter) unless the loop breaks. It ends
+// without an error when ctx is done.
 func (c *Client) Updates(ctx context.Context, p *GetEventsParams) iter.Seq2[Event, error] {
 	var q GetEventsParams
 	if p != nil {
 		q = *p
 	}
 	return func(yield func(Event, error) bool) {
-		q := q
-		var b clientBackoff
-		for ctx.Err() == nil {
-			batch, err := c.GetEvents(ctx, &q)
-			if err != nil {
-				if ctx.Err() != nil || !yield(Event{}, err) {
-					return
-				}
-				if c.backoff(ctx, &b, err) != nil {
-					return
-				}
-				continue
-			}
-			b = clientBackoff{}
-			for i := range batch {
-				if next := batch[i].EventID + 1; !q.Offset.IsSet() || int64(q.Offset.Value()) < next {
-					q.Offset = Some(int(next))
-				}
-				if !yield(batch[i], nil) {
-					return
-				}
-			}
-		}
+		clientPoll[Event, *Event](ctx, c, "getEvents", &q, clientPollKeys{
+			id:      "event_id",
+			offset:  "offset",
+			timeout: "timeout",
+		}, yield)
 	}
 }
 
@@ -111,9 +98,10 @@ func (c *Client) Updates(ctx context.Context, p *GetEventsParams) iter.Seq2[Even
 // carries one Event, decoded and passed to h with the request's context. h may
 // return a method call to answer in the response body (any parameters struct,
 // e.g. &SendMessageParams{...}; uploads are sent as multipart), or nil. An
-// error from h, an invalid reply or a body that is not an Event answers
-// non-2xx so that the service delivers the update again; see WebhookOnError.
-// WebhookSecretPath restricts the handler to a secret URL path.
+// error from h, an invalid reply or a body that is not an Event (or lacks
+// event_id) answers non-2xx so that the service delivers the update again; see
+// WebhookOnError. WebhookSecretPath restricts the handler to a secret URL
+// path.
 func WebhookHandler(h func(ctx context.Context, u *Event) (WebhookReply, error), opts ...WebhookOption) http.Handler {
-	return clientWebhook[Event, *Event](h, opts)
+	return clientWebhook[Event, *Event](h, "event_id", opts)
 }

@@ -104,7 +104,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetEventsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetEvents(ctx, p)
@@ -123,7 +123,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetPostsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetPosts(ctx, p)
@@ -142,7 +142,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPostParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPost(ctx, p)

@@ -76,7 +76,7 @@ func (v *Button) validateAt(s *validateState, at *validatePath) {
 	if x2, ok := v.CallbackData.Get(); ok {
 		s.text(at, "callback_data", x2, 1, 64, validateBytes, validateNoLimit)
 	}
-	s.fields(at, validateExactlyOne, []string{"url", "callback_data"}, []bool{v.URL.IsSet(), v.CallbackData.IsSet()})
+	s.exactlyOneOf(at, []string{"url", "callback_data"}, []bool{v.URL.IsSet(), v.CallbackData.IsSet()}, []bool{v.URL.IsSet() && v.URL.Value() == "", v.CallbackData.IsSet() && v.CallbackData.Value() == ""})
 }
 
 // Validate checks v, the object HideKeyboard, against the schema's constraints

@@ -114,7 +114,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMediaParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMedia(ctx, p)
@@ -132,7 +132,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendAlbumParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendAlbum(ctx, p)
@@ -151,7 +151,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPhoto(ctx, p)
@@ -169,7 +169,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetAvatarParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetAvatar(ctx, p); err != nil {
@@ -192,7 +192,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -214,7 +214,7 @@ func serverDecodeSetAvatarParams(a *serverArgs, p *SetAvatarParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -231,7 +231,7 @@ func serverDecodeSendAlbumParams(a *serverArgs, p *SendAlbumParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
@@ -267,7 +267,7 @@ func serverDecodeEditMediaParams(a *serverArgs, p *EditMediaParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {

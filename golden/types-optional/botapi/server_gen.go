@@ -83,7 +83,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		if err := serverDecodeSaveSettingsParams(a, p); err != nil {
 			return err
 		}
-		if err := p.Validate(); err != nil {
+		if err := serverValidate(p); err != nil {
 			return serverInvalid(err)
 		}
 		if err := svc.SaveSettings(ctx, p); err != nil {

@@ -114,7 +114,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetItemsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetItems(ctx, p)
@@ -140,7 +140,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendItemParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendItem(ctx, p)
@@ -158,7 +158,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetPictureParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetPicture(ctx, p); err != nil {
@@ -196,7 +196,7 @@ func serverDecodeSendItemParams(a *serverArgs, p *SendItemParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "title", true, true, serverParseString); err != nil {
@@ -242,7 +242,7 @@ func serverDecodeSetPictureParams(a *serverArgs, p *SetPictureParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "picture", true); err != nil {

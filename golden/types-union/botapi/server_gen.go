@@ -104,7 +104,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeAttachParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.Attach(ctx, p)
@@ -123,7 +123,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditNoteParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditNote(ctx, p)
@@ -138,7 +138,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodePostNoteParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.PostNote(ctx, p)
@@ -164,7 +164,7 @@ func serverDecodePostNoteParams(a *serverArgs, p *PostNoteParams) error {
 		return p.Target.decodeJSON(r)
 	}, func(s string) {
 		p.Target = TargetRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
@@ -196,7 +196,7 @@ func serverDecodeAttachParams(a *serverArgs, p *AttachParams) error {
 		return p.Target.decodeJSON(r)
 	}, func(s string) {
 		p.Target = TargetRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "items", true, func(r *jsonReader) error {
@@ -227,7 +227,7 @@ func serverDecodeEditNoteParams(a *serverArgs, p *EditNoteParams) error {
 		return p.Target.decodeJSON(r)
 	}, func(s string) {
 		p.Target = TargetRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "note_id", true, false, serverParseInt64); err != nil {

@@ -114,7 +114,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendFileParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendFile(ctx, p)
@@ -132,7 +132,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendNoteParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendNote(ctx, p)
@@ -150,7 +150,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendQuizParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendQuiz(ctx, p)
@@ -168,7 +168,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendTextParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendText(ctx, p)
@@ -195,7 +195,7 @@ func serverDecodeSendTextParams(a *serverArgs, p *SendTextParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
@@ -234,7 +234,7 @@ func serverDecodeSendNoteParams(a *serverArgs, p *SendNoteParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "note", true, true, serverParseString); err != nil {
@@ -273,7 +273,7 @@ func serverDecodeSendFileParams(a *serverArgs, p *SendFileParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
@@ -312,7 +312,7 @@ func serverDecodeSendQuizParams(a *serverArgs, p *SendQuizParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "options", true, func(r *jsonReader) error {

@@ -114,7 +114,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteMessage(ctx, p); err != nil {
@@ -128,7 +128,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditTextParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditText(ctx, p)
@@ -143,7 +143,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetUpdatesParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetUpdates(ctx, p)
@@ -162,7 +162,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetFiltersParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetFilters(ctx, p); err != nil {
@@ -195,7 +195,7 @@ func serverDecodeEditTextParams(a *serverArgs, p *EditTextParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -244,7 +244,7 @@ func serverDecodeDeleteMessageParams(a *serverArgs, p *DeleteMessageParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {

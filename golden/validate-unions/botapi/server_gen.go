@@ -104,7 +104,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMediaParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMedia(ctx, p)
@@ -122,7 +122,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendAlbumParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendAlbum(ctx, p)
@@ -141,7 +141,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPhoto(ctx, p)
@@ -167,7 +167,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -199,7 +199,7 @@ func serverDecodeSendAlbumParams(a *serverArgs, p *SendAlbumParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
@@ -235,7 +235,7 @@ func serverDecodeEditMediaParams(a *serverArgs, p *EditMediaParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@name"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {

@@ -144,7 +144,7 @@ func (v *InlineButton) validateAt(s *validateState, at *validatePath) {
 	if x2, ok := v.Data.Get(); ok {
 		s.text(at, "data", x2, 1, 64, validateBytes, validateNoLimit)
 	}
-	s.fields(at, validateExactlyOne, []string{"url", "data", "game", "pay"}, []bool{v.URL.IsSet(), v.Data.IsSet(), v.Game != nil, v.Pay.IsSet()})
+	s.exactlyOneOf(at, []string{"url", "data", "game", "pay"}, []bool{v.URL.IsSet(), v.Data.IsSet(), v.Game != nil, v.Pay.IsSet()}, []bool{v.URL.IsSet() && v.URL.Value() == "", v.Data.IsSet() && v.Data.Value() == "", false, false})
 }
 
 // Validate checks v, the object InputMediaPhoto, against the schema's
