@@ -6,6 +6,7 @@ require (
 	github.com/apigen/apigen v0.0.0
 	github.com/go-telegram-bot-api/telegram-bot-api/v5 v5.5.1
 	github.com/mymmrac/telego v1.6.0
+	gopkg.in/telebot.v3 v3.3.8
 )
 
 require (
