@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,4 +218,54 @@ func TestExactlyOneRejectsEmptyBesideChoice(t *testing.T) {
 	if err := b.Validate(); !errors.As(err, &ve) {
 		t.Errorf("client validation: %v", err)
 	}
+}
+
+// spoolProbe is a service whose sendDocument reports whether its upload was
+// spooled to a temporary file, and can hold the request open.
+type spoolProbe struct {
+	botapi.Unimplemented
+	dir     string
+	entered chan bool // receives "spooled?" when a call starts
+	release chan struct{}
+}
+
+func (s *spoolProbe) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
+	files, _ := filepath.Glob(filepath.Join(s.dir, "*"))
+	s.entered <- len(files) > 0
+	<-s.release
+	return &botapi.Message{MessageID: 1, Date: 1, Chat: chat}, nil
+}
+
+func TestConcurrentUploadsUnboundedMemory(t *testing.T) {
+	dir := t.TempDir()
+	s := &spoolProbe{dir: dir, entered: make(chan bool), release: make(chan struct{})}
+	h := botapi.NewServer(s, botapi.WithTempDir(dir), botapi.WithMaxMultipartMemory(1<<20), botapi.WithMaxMultipartMemoryTotal(1<<20))
+	upload := func() *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, postMultipart(t, methodURL("sendDocument"), multipartBody(field("chat_id", "1"), filePart("document", "d.bin", strings.Repeat("D", 600<<10)))))
+		return rec
+	}
+	done := make(chan int, 2)
+	go func() { done <- upload().Code }()
+	if spooled := <-s.entered; spooled {
+		t.Fatal("first upload spooled")
+	}
+	// The first request holds 600 KiB of the 1 MiB shared budget: the
+	// second upload no longer fits in memory.
+	go func() { done <- upload().Code }()
+	if spooled := <-s.entered; !spooled {
+		t.Error("second concurrent upload kept in memory beyond the shared budget")
+	}
+	s.release <- struct{}{}
+	s.release <- struct{}{}
+	if a, b := <-done, <-done; a != 200 || b != 200 {
+		t.Fatalf("status %d %d", a, b)
+	}
+	// Both requests gave their share back.
+	go func() { done <- upload().Code }()
+	if spooled := <-s.entered; spooled {
+		t.Error("memory budget not given back")
+	}
+	s.release <- struct{}{}
+	<-done
 }
