@@ -213,9 +213,10 @@ func TestSoak(t *testing.T) {
 	}
 	tr.CloseIdleConnections()
 
-	// Goroutines settle once connections are closed.
+	// Goroutines settle once connections are closed (allow a loaded
+	// machine up to 10 s; this is not a timing assertion).
 	var goroutinesAfter int
-	for i := 0; i < 100; i++ {
+	for i := 0; i < 500; i++ {
 		if goroutinesAfter = runtime.NumGoroutine(); goroutinesAfter <= goroutinesBefore {
 			break
 		}
