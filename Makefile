@@ -6,7 +6,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check emulator emulator-load
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check emulator emulator-load race soak soak-ci
 
 all: generate test
 
@@ -41,12 +41,33 @@ golden:
 ## fuzz: run each fuzz target for FUZZTIME (default 60s), one after another
 FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
 	./generators/support/:FuzzParseMarkdownV2 ./generators/support/:FuzzParseHTML ./generators/support/:FuzzParseMarkdown \
-	./naming/:FuzzExported ./naming/:FuzzUnexported ./generators/server/servertest/:FuzzServer
+	./naming/:FuzzExported ./naming/:FuzzUnexported ./generators/server/servertest/:FuzzServer \
+	./generators/server/servertest/:FuzzMultipart
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "== fuzz $$name ($$pkg) for $(FUZZTIME)"; \
 		$(GO) test $$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME); \
 	done
+
+## race: run the tests of every module with the race detector
+race:
+	@set -e; for m in $(MODULES); do \
+		echo "== go test -race $$m"; \
+		(cd $$m && $(GO) test -race -count=1 ./...); \
+	done
+
+## soak: bounded loopback load test of the generated client and server
+## (100 clients, 20 s, JSON, urlencoded, 1-20 MB uploads, bad requests);
+## the SHA-256 of every upload as received goes to soak-uploads.sha256
+soak:
+	$(GO) test ./soak/ -run '^TestSoak$$' -count=1 -v -timeout 10m \
+		-soak.clients=100 -soak.duration=20s -soak.minupload=1000000 -soak.maxupload=20000000 \
+		-soak.report=$(CURDIR)/soak-uploads.sha256
+
+## soak-ci: the short soak CI runs (~10 s: 20 clients, 6 s, 1-4 MB uploads)
+soak-ci:
+	$(GO) test ./soak/ -run '^TestSoak$$' -count=1 -v -timeout 5m \
+		-soak.clients=20 -soak.duration=6s -soak.minupload=1000000 -soak.maxupload=4000000
 
 ## bench: run the benchmarks of the main module and the bench module
 bench:

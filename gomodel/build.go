@@ -275,6 +275,10 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			return err
 		}
 		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Ctor: un.GoName + "From" + vn, As: "As" + vn, Field: fn, Index: i + 1}
+		if _, form, ok := strings.Cut(v.Note, "in the form "); ok && v.Type.Name == schema.String {
+			form, _, _ = strings.Cut(form, " ")
+			va.Form = strings.TrimRight(form, ".,;)")
+		}
 		if err := m.Declare(va.Ctor, "constructor of union "+u.Name+" variant "+v.Type.Name); err != nil {
 			return err
 		}

@@ -313,6 +313,9 @@ type Variant struct {
 	Field string
 	Index int
 	Type  *Type
+	// Form is the form the variant's note states a String must have ("in
+	// the form @channelusername" -> "@channelusername"), or "".
+	Form string
 	// Short is a shorter constructor named after the variant's note in the
 	// document ("chat identifier" -> ChatID, "username of a channel" ->
 	// Username), or "" (see shortName).

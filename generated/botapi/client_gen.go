@@ -1018,46 +1018,32 @@ func (v *InputMediaDocument) clientAttach(a *clientUploads) {
 }
 
 // Updates long-polls getUpdates and yields every Update in order. p gives
-// the first offset, limit, timeout and allowed_updates (nil: defaults; set a
-// positive timeout in production, and an HTTP client timeout longer than
-// it); p is not modified. Each request asks for the updates after the
-// highest update_id yielded so far (offset = update_id + 1), which confirms
-// the earlier ones to the service. After a break the rest of the batch is
-// not confirmed: to resume, start a new iterator with offset = the last
-// yielded update_id + 1.
+// the first offset, limit, timeout and allowed_updates (nil: defaults); p is
+// not modified. An unset timeout is DefaultPollTimeout seconds (long
+// polling; an HTTP client timeout must be longer); an explicit 0 is short
+// polling. Each request asks for the items after the highest update_id seen
+// so far (offset = update_id + 1), which confirms the earlier ones to the
+// service; an item whose update_id is below that (a duplicate, an older one)
+// is dropped. After a break the rest of the batch is not confirmed: to
+// resume, start a new iterator with offset = the last yielded update_id + 1.
 //
-// An error is yielded with a zero Update; the iteration goes on after a
-// bounded exponential back-off (1s doubling up to 30s, or retry_after)
-// unless the loop breaks. It ends without an error when ctx is done.
+// An item that does not decode is yielded as an *ItemDecodeError (with its
+// update_id and raw JSON) with a zero Update, and confirmed like the others.
+// Another error is yielded with a zero Update; the iteration goes on after a
+// bounded exponential back-off (1s doubling up to 30s, or retry_after up to
+// a minute, or the retry policy's MaxRetryAfter) unless the loop breaks. It
+// ends without an error when ctx is done.
 func (c *Client) Updates(ctx context.Context, p *GetUpdatesParams) iter.Seq2[Update, error] {
 	var q GetUpdatesParams
 	if p != nil {
 		q = *p
 	}
 	return func(yield func(Update, error) bool) {
-		q := q
-		var b clientBackoff
-		for ctx.Err() == nil {
-			batch, err := c.GetUpdates(ctx, &q)
-			if err != nil {
-				if ctx.Err() != nil || !yield(Update{}, err) {
-					return
-				}
-				if c.backoff(ctx, &b, err) != nil {
-					return
-				}
-				continue
-			}
-			b = clientBackoff{}
-			for i := range batch {
-				if next := batch[i].UpdateID + 1; !q.Offset.IsSet() || q.Offset.Value() < next {
-					q.Offset = Some(next)
-				}
-				if !yield(batch[i], nil) {
-					return
-				}
-			}
-		}
+		clientPoll[Update, *Update](ctx, c, "getUpdates", &q, clientPollKeys{
+			id:      "update_id",
+			offset:  "offset",
+			timeout: "timeout",
+		}, yield)
 	}
 }
 
@@ -1065,10 +1051,10 @@ func (c *Client) Updates(ctx context.Context, p *GetUpdatesParams) iter.Seq2[Upd
 // carries one Update, decoded and passed to h with the request's context. h
 // may return a method call to answer in the response body (any parameters
 // struct, e.g. &SendMessageParams{...}; uploads are sent as multipart), or
-// nil. An error from h, an invalid reply or a body that is not an Update
-// answers non-2xx so that the service delivers the update again; see
-// WebhookOnError. WebhookSecretPath restricts the handler to a secret URL
-// path.
+// nil. An error from h, an invalid reply or a body that is not an Update (or
+// lacks update_id) answers non-2xx so that the service delivers the update
+// again; see WebhookOnError. WebhookSecretPath restricts the handler to a
+// secret URL path.
 func WebhookHandler(h func(ctx context.Context, u *Update) (WebhookReply, error), opts ...WebhookOption) http.Handler {
-	return clientWebhook[Update, *Update](h, opts)
+	return clientWebhook[Update, *Update](h, "update_id", opts)
 }

@@ -12,6 +12,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -57,7 +58,8 @@ type Client struct {
 	retry      *RetryPolicy
 	hook       func(ctx context.Context, method string, dur time.Duration, err error)
 	sleep      func(ctx context.Context, d time.Duration) error
-	localFiles bool
+	localDir   string // absolute; "" = never open local files
+	maxResp    int64
 }
 
 // ClientOption configures a Client.
@@ -65,10 +67,11 @@ type ClientOption func(*Client)
 
 // NewClient returns a client for the bot with the given token.
 //
-// Defaults: base URL DefaultBaseURL, http.DefaultClient, validation on, no
-// retries, no request hook, absolute file paths not read from disk.
+// Defaults: base URL DefaultBaseURL, http.DefaultClient (redirects not
+// followed), validation on, no retries, no request hook, absolute file paths
+// not read from disk, answers of at most DefaultMaxResponseSize bytes.
 func NewClient(token string, opts ...ClientOption) *Client {
-	c := &Client{token: token, httpClient: http.DefaultClient, validate: true}
+	c := &Client{token: token, httpClient: clientNoRedirects(http.DefaultClient), validate: true, maxResp: DefaultMaxResponseSize}
 	c.setBase(DefaultBaseURL)
 	for _, o := range opts {
 		o(c)
@@ -95,11 +98,42 @@ func WithBaseURL(base string) ClientOption {
 
 // WithHTTPClient sets the HTTP client (transport, proxy, TLS). Its Timeout,
 // if any, must exceed the long-polling timeout used with getUpdates; prefer
-// contexts for deadlines.
+// contexts for deadlines. The client uses a copy of h that never follows
+// redirects, whatever h.CheckRedirect says: every request URL carries the
+// token, which a redirect would send on to another host (in the URL or the
+// Referer header). A 3xx answer is returned as an *HTTPError.
 func WithHTTPClient(h *http.Client) ClientOption {
 	return func(c *Client) {
 		if h != nil {
-			c.httpClient = h
+			c.httpClient = clientNoRedirects(h)
+		}
+	}
+}
+
+// clientNoRedirects returns a copy of h that returns 3xx answers instead of
+// following them.
+func clientNoRedirects(h *http.Client) *http.Client {
+	cp := *h
+	cp.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &cp
+}
+
+// DefaultMaxResponseSize bounds the body of an API answer (see
+// WithMaxResponseSize): 32 MiB. The largest regular answer, a getUpdates
+// batch of 100 updates each carrying texts of the longest allowed length,
+// escaped, with their entities and a quoted message, stays well under a
+// third of it, while a hostile or broken server cannot make the client hold
+// more than that (decoding costs a few times the body size).
+const DefaultMaxResponseSize = 32 << 20
+
+// WithMaxResponseSize bounds the body of an API answer (default
+// DefaultMaxResponseSize); a longer answer fails the call with an error
+// saying so, after reading n+1 bytes. It does not apply to DownloadFile,
+// whose body the caller streams.
+func WithMaxResponseSize(n int64) ClientOption {
+	return func(c *Client) {
+		if n > 0 {
+			c.maxResp = n
 		}
 	}
 }
@@ -126,12 +160,22 @@ func WithSleep(sleep func(ctx context.Context, d time.Duration) error) ClientOpt
 	return func(c *Client) { c.sleep = sleep }
 }
 
-// WithLocalFiles lets DownloadFile open an absolute file_path from the local
-// disk. A local server (see Limits) returns absolute paths from getFile and
-// runs on the same machine as the bot; the cloud service never does. Off by
-// default, so a path from the network is never opened on disk unless asked.
-func WithLocalFiles(on bool) ClientOption {
-	return func(c *Client) { c.localFiles = on }
+// WithLocalFiles lets DownloadFile open an absolute file_path inside dir
+// from the local disk. A local server (see Limits) returns absolute paths
+// from getFile and runs on the same machine as the bot; the cloud service
+// never does. Off by default (dir ""), so a path from the network is never
+// opened on disk unless asked; with it, only files under dir are opened
+// (through os.Root: no ".." and no symbolic link leads out of dir), so a
+// server cannot make the bot read any other file.
+func WithLocalFiles(dir string) ClientOption {
+	return func(c *Client) {
+		c.localDir = ""
+		if dir != "" {
+			if abs, err := filepath.Abs(dir); err == nil {
+				c.localDir = abs
+			}
+		}
+	}
 }
 
 // RetryPolicy says which failed calls are sent again. The zero value of a
@@ -629,8 +673,11 @@ func (c *Client) retryWait(ctx context.Context, req *clientRequest, attempt int,
 	if errors.As(err, &ae) {
 		switch {
 		case ae.RetryAfter > 0:
-			d := time.Duration(ae.RetryAfter) * time.Second
-			return d, d <= p.MaxRetryAfter
+			// Compare in seconds: a huge retry_after overflows a Duration.
+			if int64(ae.RetryAfter) > int64(p.MaxRetryAfter/time.Second) {
+				return 0, false
+			}
+			return time.Duration(ae.RetryAfter) * time.Second, true
 		case ae.Code >= 500:
 			return backoff, p.Idempotent(req.method)
 		}
@@ -662,12 +709,12 @@ func (c *Client) redactErr(method string, err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		inner := ue.Err
-		if c.token != "" && strings.Contains(inner.Error(), c.token) {
-			inner = errors.New(c.redact(inner.Error()))
+		if msg := inner.Error(); c.redact(msg) != msg {
+			inner = errors.New(c.redact(msg))
 		}
 		err = &url.Error{Op: ue.Op, URL: c.redact(ue.URL), Err: inner}
-	} else if c.token != "" && strings.Contains(err.Error(), c.token) {
-		err = errors.New(c.redact(err.Error()))
+	} else if msg := err.Error(); c.redact(msg) != msg {
+		err = errors.New(c.redact(msg))
 	}
 	ne := &clientNetError{method: method, err: err}
 	var dns *net.DNSError
@@ -678,11 +725,50 @@ func (c *Client) redactErr(method string, err error) error {
 	return ne
 }
 
+// redact replaces the token in s, also where some of its bytes are
+// percent-encoded ("123456%3AABC..." in a proxy's error page).
 func (c *Client) redact(s string) string {
 	if c.token == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, c.token, "<token>")
+	if strings.IndexByte(s, '%') < 0 {
+		return strings.ReplaceAll(s, c.token, "<token>")
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		if n := clientMatchEscaped(s[i:], c.token); n > 0 {
+			b.WriteString(s[last:i])
+			b.WriteString("<token>")
+			i += n
+			last = i
+			continue
+		}
+		i++
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// clientMatchEscaped returns the length of the prefix of s that spells tok,
+// each byte either as itself or as %XX (either case), or 0.
+func clientMatchEscaped(s, tok string) int {
+	k := 0
+	for j := 0; j < len(tok); j++ {
+		switch {
+		case k < len(s) && s[k] == tok[j]:
+			k++
+		case k+2 < len(s) && s[k] == '%' && jsonHexVal(s[k+1]) >= 0 && jsonHexVal(s[k+2]) >= 0 &&
+			byte(jsonHexVal(s[k+1])<<4|jsonHexVal(s[k+2])) == tok[j]:
+			k += 3
+		default:
+			return 0
+		}
+	}
+	return k
 }
 
 func (c *Client) attempt(ctx context.Context, req *clientRequest, res clientResult) error {
@@ -720,11 +806,15 @@ func (c *Client) attempt(ctx context.Context, req *clientRequest, res clientResu
 			clientBufPool.Put(buf)
 		}
 	}()
-	if _, err := buf.ReadFrom(resp.Body); err != nil {
+	got, err := buf.ReadFrom(io.LimitReader(resp.Body, c.maxResp+1))
+	if err != nil {
 		if ctx.Err() != nil {
 			return clientWrap(req.method, ctx.Err())
 		}
 		return c.redactErr(req.method, err)
+	}
+	if got > c.maxResp {
+		return clientWrap(req.method, fmt.Errorf("the answer (HTTP %d) is larger than %d bytes: raise WithMaxResponseSize to accept it", resp.StatusCode, c.maxResp))
 	}
 	return c.decodeResponse(req.method, resp, buf.Bytes(), res)
 }
@@ -748,6 +838,7 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		retryAfter int
 		migrate    int64
 		resultErr  error
+		resultSet  bool // a non-null result was present
 	)
 	err := r.Object(func(r *jsonReader, key []byte) error {
 		var err error
@@ -759,9 +850,13 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 			ok, err = r.Bool()
 			okSet = err == nil
 		case "result":
-			if res == nil || r.Null() {
+			if res == nil {
 				return r.Skip()
 			}
+			if r.Null() {
+				return nil
+			}
+			resultSet = true
 			if derr := res.decodeJSON(r); derr != nil {
 				// Keep scanning: a failure envelope may come after a result.
 				resultErr = jsonErrField(derr, "result")
@@ -818,11 +913,23 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		if code == 0 {
 			code = resp.StatusCode
 		}
-		return &Error{Code: code, Description: desc, RetryAfter: retryAfter, MigrateToChatID: migrate}
+		return &Error{Method: method, Code: code, Description: desc, RetryAfter: retryAfter, MigrateToChatID: migrate}
 	case resultErr != nil:
 		return clientWrap(method, resultErr)
+	case res != nil && !resultSet && !clientIsTrue(res):
+		// A result that carries a value must be there: null is no value
+		// of any result type. A method whose result can only be True is
+		// answered by "ok" alone.
+		return clientWrap(method, errors.New(`the answer says "ok": true but has no "result" (missing or null)`))
 	}
 	return nil
+}
+
+// clientIsTrue reports whether res is the result of a method whose result
+// type is True.
+func clientIsTrue(res clientResult) bool {
+	_, ok := res.(*True)
+	return ok
 }
 
 func (c *Client) httpError(method string, resp *http.Response, body []byte, err error) error {
@@ -844,17 +951,17 @@ func (c *Client) httpError(method string, resp *http.Response, body []byte, err 
 
 // DownloadFile streams the file at filePath (File.file_path from getFile)
 // from {base}/file/bot<token>/<filePath>. The caller closes the reader.
+// Each segment of filePath is percent-escaped; a path with "." or ".."
+// segments is an error, so that a path from the network cannot address
+// anything but a file below the bot's file directory.
 //
 // A local server returns an absolute path on its own disk; with
-// WithLocalFiles(true) such a path is opened directly. Without it an
-// absolute path is an error.
+// WithLocalFiles(dir) such a path is opened directly when it lies inside
+// dir. Without it an absolute path is an error.
 func (c *Client) DownloadFile(ctx context.Context, filePath string) (io.ReadCloser, error) {
 	const method = "download"
 	if strings.HasPrefix(filePath, "/") || filepath.IsAbs(filePath) {
-		if !c.localFiles {
-			return nil, clientWrap(method, errors.New("absolute file path "+strconv.Quote(filePath)+" is on a local server's disk: enable WithLocalFiles(true) to open it"))
-		}
-		f, err := os.Open(filePath)
+		f, err := c.openLocal(filePath)
 		if err != nil {
 			return nil, clientWrap(method, err)
 		}
@@ -863,13 +970,14 @@ func (c *Client) DownloadFile(ctx context.Context, filePath string) (io.ReadClos
 	if c.baseErr != nil {
 		return nil, clientWrap(method, c.baseErr)
 	}
-	u, err := url.Parse(c.base)
-	if err != nil {
-		return nil, clientWrap(method, c.baseErr)
+	segs := strings.Split(filePath, "/")
+	for i, seg := range segs {
+		if seg == "." || seg == ".." {
+			return nil, clientWrap(method, errors.New("file path "+strconv.Quote(filePath)+` has a "." or ".." segment`))
+		}
+		segs[i] = url.PathEscape(seg)
 	}
-	u.Path = strings.TrimRight(u.Path, "/") + "/file/bot" + c.token + "/" + strings.TrimLeft(filePath, "/")
-	u.RawPath = ""
-	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/file/bot"+url.PathEscape(c.token)+"/"+strings.Join(segs, "/"), nil)
 	if err != nil {
 		return nil, clientWrap(method, errors.New(c.redact(err.Error())))
 	}
@@ -891,11 +999,41 @@ func (c *Client) DownloadFile(ctx context.Context, filePath string) (io.ReadClos
 	return resp.Body, nil
 }
 
+// openLocal opens an absolute path of a local server inside the
+// WithLocalFiles directory, through os.Root so that neither ".." nor a
+// symbolic link leads out of it.
+func (c *Client) openLocal(filePath string) (*os.File, error) {
+	if c.localDir == "" {
+		return nil, errors.New("absolute file path " + strconv.Quote(filePath) + " is on a local server's disk: pass WithLocalFiles(dir) with the local server's working directory to open it")
+	}
+	rel, err := filepath.Rel(c.localDir, filepath.Clean(filePath))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return nil, errors.New("file path " + strconv.Quote(filePath) + " is outside the WithLocalFiles directory " + strconv.Quote(c.localDir))
+	}
+	root, err := os.OpenRoot(c.localDir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(rel)
+	if err != nil {
+		return nil, errors.New("file path " + strconv.Quote(filePath) + ": " + err.Error())
+	}
+	return f, nil
+}
+
 // ---------------------------------------------------------------- polling
 
 // clientBackoff is the bounded exponential wait of the long-polling
-// iterator after an error: 1s, 2s, 4s, ... up to 30s; retry_after wins.
+// iterator after an error: 1s, 2s, 4s, ... up to 30s; retry_after wins, up
+// to clientPollMaxRetryAfter (or the retry policy's MaxRetryAfter).
 type clientBackoff struct{ next time.Duration }
+
+// clientPollMaxRetryAfter caps the iterator's wait for retry_after when no
+// retry policy is set: a longer wait is cut to it, so a broken or hostile
+// answer cannot park the bot for hours (the next attempt just gets another
+// 429 if the service meant it).
+const clientPollMaxRetryAfter = time.Minute
 
 func (c *Client) backoff(ctx context.Context, b *clientBackoff, err error) error {
 	if b.next == 0 {
@@ -907,9 +1045,246 @@ func (c *Client) backoff(ctx context.Context, b *clientBackoff, err error) error
 	}
 	var ae *Error
 	if errors.As(err, &ae) && ae.RetryAfter > 0 {
-		d = time.Duration(ae.RetryAfter) * time.Second
+		max := clientPollMaxRetryAfter
+		if c.retry != nil {
+			max = c.retry.MaxRetryAfter
+		}
+		d = max
+		if int64(ae.RetryAfter) < int64(max/time.Second) {
+			d = time.Duration(ae.RetryAfter) * time.Second
+		}
 	}
 	return c.wait(ctx, d)
+}
+
+// DefaultPollTimeout is the long-polling timeout, in seconds, the Updates
+// iterator asks for when its parameters leave timeout unset: the service
+// holds each request up to that long while there is nothing new, instead of
+// answering an empty batch at once (a timeout of 0 is short polling, a
+// request loop when nothing happens). An HTTP client Timeout must exceed it.
+const DefaultPollTimeout = 30
+
+// ItemDecodeError is yielded by the Updates iterator for an item of a batch
+// that does not decode, or lacks its id: the iterator reports it, moves the
+// offset past it (when its id is readable) and goes on with the next item,
+// so one bad item never blocks the ones after it.
+type ItemDecodeError struct {
+	Field string // wire name of the item's id field (e.g. update_id)
+	ID    int64  // the id, when readable (0 otherwise)
+	Raw   []byte // the item's JSON, as received
+	Err   error  // the decoding problem
+	hasID bool
+}
+
+func (e *ItemDecodeError) Error() string {
+	id := "an unreadable " + e.Field
+	if e.hasID {
+		id = e.Field + " " + strconv.FormatInt(e.ID, 10)
+	}
+	return "item with " + id + " skipped: " + e.Err.Error()
+}
+
+func (e *ItemDecodeError) Unwrap() error { return e.Err }
+
+// clientPollKeys are the wire names the long-polling loop works with.
+type clientPollKeys struct {
+	id, offset, timeout string
+}
+
+// clientPollParams is the parameters of one long-polling request: the
+// caller's parameters, encoded once, with offset and timeout replaced.
+type clientPollParams struct {
+	base    []byte
+	keys    clientPollKeys
+	offset  int64
+	hasOff  bool
+	timeout int64
+	hasTime bool
+}
+
+func (p *clientPollParams) encodeJSON(w *jsonWriter) {
+	w.ObjStart()
+	if p.hasOff {
+		w.Field(p.keys.offset)
+		w.Int64(p.offset)
+	}
+	if p.hasTime {
+		w.Field(p.keys.timeout)
+		w.Int64(p.timeout)
+	}
+	r := jsonGetReader(p.base)
+	defer jsonPutReader(r)
+	err := r.Object(func(r *jsonReader, key []byte) error {
+		if k := string(key); k == p.keys.offset || k == p.keys.timeout {
+			return r.Skip()
+		}
+		raw, err := r.Raw()
+		if err == nil {
+			w.Field(string(key))
+			w.Raw(raw)
+		}
+		return err
+	})
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	w.ObjEnd()
+}
+
+// read takes offset and timeout from the encoded caller's parameters.
+func (p *clientPollParams) read() error {
+	r := jsonGetReader(p.base)
+	defer jsonPutReader(r)
+	return r.Object(func(r *jsonReader, key []byte) error {
+		var err error
+		switch string(key) {
+		case p.keys.offset:
+			if !r.Null() {
+				p.offset, err = r.Int64()
+				p.hasOff = err == nil
+			}
+		case p.keys.timeout:
+			if !r.Null() {
+				p.timeout, err = r.Int64()
+				p.hasTime = err == nil
+			}
+		default:
+			err = r.Skip()
+		}
+		return err
+	})
+}
+
+// clientRawItems keeps the items of a JSON array undecoded.
+type clientRawItems struct{ items [][]byte }
+
+func (b *clientRawItems) decodeJSON(r *jsonReader) error {
+	b.items = b.items[:0]
+	return r.Array(func(r *jsonReader) error {
+		raw, err := r.RawCopy()
+		b.items = append(b.items, raw)
+		return err
+	})
+}
+
+// clientItemID reads the integer member key of the JSON object raw.
+func clientItemID(raw []byte, key string) (int64, error) {
+	r := jsonGetReader(raw)
+	defer jsonPutReader(r)
+	var id int64
+	found := false
+	err := r.Object(func(r *jsonReader, k []byte) error {
+		if string(k) != key || found {
+			return r.Skip()
+		}
+		if r.Null() {
+			return errors.New(strconv.Quote(key) + " is null")
+		}
+		v, err := r.Int64()
+		if err != nil {
+			return jsonErrField(err, key)
+		}
+		id, found = v, true
+		return nil
+	})
+	if err == nil && !found {
+		err = errors.New("required field " + strconv.Quote(key) + " is missing")
+	}
+	return id, err
+}
+
+// clientPoll is the long-polling loop behind the generated iterator: it
+// calls method with p (offset and timeout replaced, see keys) and yields
+// every item of every batch, decoding items one by one.
+//
+//   - The offset moves past every item whose id is readable, decodable or
+//     not, which confirms it to the service; an item that does not decode
+//     is yielded as an *ItemDecodeError.
+//   - Items whose id is below the offset (duplicates, older ones) are
+//     dropped: each id is yielded at most once, in increasing order.
+//   - An unset timeout becomes DefaultPollTimeout.
+//   - After an error, and after a batch in which nothing could be confirmed
+//     (the offset cannot move), it backs off (clientBackoff).
+func clientPoll[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method string, p clientParams, keys clientPollKeys, yield func(T, error) bool) {
+	var zero T
+	if c.baseErr != nil {
+		yield(zero, errors.New(method+": "+c.baseErr.Error()))
+		return
+	}
+	if c.validate {
+		if v, ok := p.(interface{ Validate() error }); ok {
+			if err := v.Validate(); err != nil {
+				yield(zero, clientWrap(method, err))
+				return
+			}
+		}
+	}
+	w := jsonGetWriter()
+	p.encodeJSON(w)
+	q := &clientPollParams{base: append([]byte(nil), w.Bytes()...), keys: keys}
+	err := w.Err()
+	jsonPutWriter(w)
+	if err == nil {
+		err = q.read()
+	}
+	if err != nil {
+		yield(zero, clientWrap(method, err))
+		return
+	}
+	if !q.hasTime {
+		q.timeout, q.hasTime = DefaultPollTimeout, true
+	}
+	var b clientBackoff
+	var batch clientRawItems
+	for ctx.Err() == nil {
+		if err := c.call(ctx, method, q, &batch); err != nil {
+			if ctx.Err() != nil || !yield(zero, err) {
+				return
+			}
+			if c.backoff(ctx, &b, err) != nil {
+				return
+			}
+			continue
+		}
+		before, hadOff := q.offset, q.hasOff
+		for _, raw := range batch.items {
+			id, err := clientItemID(raw, keys.id)
+			if err == nil {
+				if q.hasOff && id < q.offset {
+					continue // already yielded, or older than what was confirmed
+				}
+				q.offset, q.hasOff = id+1, true
+			}
+			hasID := err == nil
+			var v T
+			if err == nil {
+				r := jsonGetReader(raw)
+				err = PT(&v).decodeJSON(r)
+				if err == nil {
+					err = r.End()
+				}
+				jsonPutReader(r)
+			}
+			if err != nil {
+				if !yield(zero, &ItemDecodeError{Field: keys.id, ID: id, Raw: raw, Err: err, hasID: hasID}) {
+					return
+				}
+				continue
+			}
+			if !yield(v, nil) {
+				return
+			}
+		}
+		if len(batch.items) == 0 || q.offset != before || q.hasOff != hadOff {
+			b = clientBackoff{}
+			continue
+		}
+		// Nothing in the batch could be confirmed: asking again at once
+		// would get the same answer.
+		if c.backoff(ctx, &b, nil) != nil {
+			return
+		}
+	}
 }
 
 // ---------------------------------------------------------------- webhook
@@ -948,7 +1323,10 @@ func WebhookOnError(f func(r *http.Request, err error)) WebhookOption {
 
 // clientWebhook decodes one update per POST and writes the reply, if any.
 // An error answers 500 so that the service delivers the update again.
-func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (WebhookReply, error), opts []WebhookOption) http.Handler {
+//
+// idKey is the wire name of the item's required integer id (update_id): a
+// body without it is answered 400, like one that does not decode.
+func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (WebhookReply, error), idKey string, opts []WebhookOption) http.Handler {
 	cfg := &clientWebhookConfig{maxBody: 4 << 20}
 	for _, o := range opts {
 		o(cfg)
@@ -983,6 +1361,9 @@ func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (We
 			err = dr.End()
 		}
 		jsonPutReader(dr)
+		if err == nil && idKey != "" {
+			_, err = clientItemID(buf.Bytes(), idKey)
+		}
 		if err != nil {
 			fail(http.StatusBadRequest, errors.New("webhook: decoding the update: "+err.Error()))
 			return

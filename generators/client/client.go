@@ -631,35 +631,24 @@ func (g *gen) emitUpdates(f *jen.File) error {
 		return nil
 	}
 	gm := g.m.Method(m.Name)
-	mn, pn := gm.GoName, gm.Params.GoName
-	ost := g.m.Object(o.Name)
-	un := ost.GoName
-	id := ost.Field(idf.Name)
-	off := gm.Params.Field("offset")
-	if id == nil || id.Type.Kind != gomodel.Scalar || off == nil || off.Type.Kind != gomodel.Opt {
-		return fmt.Errorf("%s.%s must be a required integer and %s.offset an optional one", o.Name, idf.Name, m.Name)
-	}
-	idName := id.GoName
-	// The model gives offset the identifier's type when the document says
-	// it holds one; otherwise the iterator converts.
-	next := jen.Id("next")
-	current := jen.Id("q").Dot("Offset").Dot("Value").Call()
-	if ot := off.Type.Elem.Name; ot != id.Type.Name {
-		next = jen.Id(ot).Call(next)
-		current = jen.Id(id.Type.Name).Call(current)
-	}
-	setOffset := jen.Id("q").Dot("Offset").Op("=").Id("Some").Call(next)
+	pn := gm.Params.GoName
+	un := g.m.Object(o.Name).GoName
 	if err := g.cscope.Declare(iteratorName, "long-polling iterator over "+m.Name); err != nil {
 		return err
 	}
 	if err := g.m.Declare(webhookName, "webhook handler for "+o.Name); err != nil {
 		return err
 	}
+	// The loop lives in the runtime (clientPoll); it works on the wire
+	// names of the id, offset and timeout, not on Go fields.
 	godoc.Add(f, iteratorName+" long-polls "+m.Name+" and yields every "+un+" in order. "+
-		"p gives the first offset, limit, timeout and allowed_updates (nil: defaults; set a positive timeout in production, and an HTTP client timeout longer than it); "+
-		"p is not modified. Each request asks for the updates after the highest "+idf.Name+" yielded so far (offset = "+idf.Name+" + 1), which confirms the earlier ones to the service. "+
+		"p gives the first offset, limit, timeout and allowed_updates (nil: defaults); p is not modified. "+
+		"An unset timeout is DefaultPollTimeout seconds (long polling; an HTTP client timeout must be longer); an explicit 0 is short polling. "+
+		"Each request asks for the items after the highest "+idf.Name+" seen so far (offset = "+idf.Name+" + 1), which confirms the earlier ones to the service; "+
+		"an item whose "+idf.Name+" is below that (a duplicate, an older one) is dropped. "+
 		"After a break the rest of the batch is not confirmed: to resume, start a new iterator with offset = the last yielded "+idf.Name+" + 1.\n\n"+
-		"An error is yielded with a zero "+un+"; the iteration goes on after a bounded exponential back-off (1s doubling up to 30s, or retry_after) unless the loop breaks. "+
+		"An item that does not decode is yielded as an *ItemDecodeError (with its "+idf.Name+" and raw JSON) with a zero "+un+", and confirmed like the others. "+
+		"Another error is yielded with a zero "+un+"; the iteration goes on after a bounded exponential back-off (1s doubling up to 30s, or retry_after up to a minute, or the retry policy's MaxRetryAfter) unless the loop breaks. "+
 		"It ends without an error when ctx is done.")
 	f.Func().Params(jen.Id("c").Op("*").Id(clientType)).Id(iteratorName).Params(
 		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("p").Op("*").Id(pn),
@@ -667,21 +656,14 @@ func (g *gen) emitUpdates(f *jen.File) error {
 		jen.Var().Id("q").Id(pn),
 		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("q").Op("=").Op("*").Id("p")),
 		jen.Return(jen.Func().Params(jen.Id("yield").Func().Params(jen.Id(un), jen.Error()).Bool()).Block(
-			jen.Id("q").Op(":=").Id("q"),
-			jen.Var().Id("b").Id("clientBackoff"),
-			jen.For(jen.Id("ctx").Dot("Err").Call().Op("==").Nil()).Block(
-				jen.List(jen.Id("batch"), jen.Err()).Op(":=").Id("c").Dot(mn).Call(jen.Id("ctx"), jen.Op("&").Id("q")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(
-					jen.If(jen.Id("ctx").Dot("Err").Call().Op("!=").Nil().Op("||").Op("!").Id("yield").Call(jen.Id(un).Values(), jen.Err())).Block(jen.Return()),
-					jen.If(jen.Id("c").Dot("backoff").Call(jen.Id("ctx"), jen.Op("&").Id("b"), jen.Err()).Op("!=").Nil()).Block(jen.Return()),
-					jen.Continue(),
-				),
-				jen.Id("b").Op("=").Id("clientBackoff").Values(),
-				jen.For(jen.Id("i").Op(":=").Range().Id("batch")).Block(
-					jen.If(jen.Id("next").Op(":=").Id("batch").Index(jen.Id("i")).Dot(idName).Op("+").Lit(1),
-						jen.Op("!").Id("q").Dot("Offset").Dot("IsSet").Call().Op("||").Add(current).Op("<").Id("next")).Block(setOffset),
-					jen.If(jen.Op("!").Id("yield").Call(jen.Id("batch").Index(jen.Id("i")), jen.Nil())).Block(jen.Return()),
-				),
+			jen.Id("clientPoll").Types(jen.Id(un), jen.Op("*").Id(un)).Call(
+				jen.Id("ctx"), jen.Id("c"), jen.Lit(m.Name), jen.Op("&").Id("q"),
+				jen.Id("clientPollKeys").Values(jen.Dict{
+					jen.Id("id"):      jen.Lit(idf.Name),
+					jen.Id("offset"):  jen.Lit("offset"),
+					jen.Id("timeout"): jen.Lit("timeout"),
+				}),
+				jen.Id("yield"),
 			),
 		)),
 	)
@@ -689,13 +671,13 @@ func (g *gen) emitUpdates(f *jen.File) error {
 
 	godoc.Add(f, webhookName+" returns an http.Handler for webhook deliveries: each POST carries one "+un+", decoded and passed to h with the request's context. "+
 		"h may return a method call to answer in the response body (any parameters struct, e.g. &SendMessageParams{...}; uploads are sent as multipart), or nil. "+
-		"An error from h, an invalid reply or a body that is not an "+un+" answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
+		"An error from h, an invalid reply or a body that is not an "+un+" (or lacks "+idf.Name+") answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
 		"WebhookSecretPath restricts the handler to a secret URL path.")
 	f.Func().Id(webhookName).Params(
 		jen.Id("h").Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("u").Op("*").Id(un)).Params(jen.Id("WebhookReply"), jen.Error()),
 		jen.Id("opts").Op("...").Id("WebhookOption"),
 	).Qual(pkgHTTP, "Handler").Block(
-		jen.Return(jen.Id("clientWebhook").Types(jen.Id(un), jen.Op("*").Id(un)).Call(jen.Id("h"), jen.Id("opts"))),
+		jen.Return(jen.Id("clientWebhook").Types(jen.Id(un), jen.Op("*").Id(un)).Call(jen.Id("h"), jen.Lit(idf.Name), jen.Id("opts"))),
 	)
 	return nil
 }

@@ -509,7 +509,8 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 			jen.Id("p").Op(":=").New(jen.Id(mi.params)),
 			jen.If(jen.Err().Op(":=").Id(mi.decode).Call(jen.Id("a"), jen.Id("p")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
-		body = append(body, jen.If(jen.Err().Op(":=").Id("p").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
+		// serverValidate: Validate with the server's leniencies.
+		body = append(body, jen.If(jen.Err().Op(":=").Id("serverValidate").Call(jen.Id("p")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Id("serverInvalid").Call(jen.Err())),
 		))
 		args = append(args, jen.Id("p"))
@@ -655,7 +656,7 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.
 			jen.If(
 				jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("serverUnion").Call(jen.Id("a"), name, req,
 					jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(jen.Return(dst().Dot("decodeJSON").Call(jen.Id("r")))),
-					fromText),
+					fromText, jen.Lit(stringForm(u))),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Err())),
 		}, nil
@@ -681,6 +682,17 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.
 		out = append(out, bind...)
 	}
 	return out, nil
+}
+
+// stringForm returns the form the note of a union's String variant states
+// (the model reads "username of a channel, in the form @channelusername"
+// as "@channelusername"), or "". The server accepts a text for that
+// variant only in that form (serverUnion).
+func stringForm(u *gomodel.Union) string {
+	if v := u.Variant(schema.String); v != nil {
+		return v.Form
+	}
+	return ""
 }
 
 // variantCtor returns the constructor of union u's variant of type name,

@@ -74,6 +74,10 @@ func (e *ValidationError) Error() string {
 // validateState collects the problems of one Validate call.
 type validateState struct {
 	problems []Problem
+	// emptyNotChoice is the server's reading of exactly-one rules: an
+	// optional String member set to "" beside a non-empty member is not a
+	// second choice (see exactlyOneOf).
+	emptyNotChoice bool
 }
 
 // err returns the collected problems as a *ValidationError, or nil.
@@ -381,6 +385,31 @@ func (s *validateState) fields(at *validatePath, kind int, names []string, set [
 	default:
 		s.add(at, "", got+" are all set, at most one of "+all+" may be")
 	}
+}
+
+// exactlyOneOf checks an exactly-one rule whose members include optional
+// Strings; empty tells which members are set to "". Clients count every set
+// member (what they send is exact). A server (emptyNotChoice) does not count
+// an empty String as a choice when another member is set to a non-empty
+// value, as the reference server does: widely used clients send
+// "switch_inline_query_current_chat": "" on every inline button beside the
+// member they mean. An empty String alone is still a choice (some members
+// may be empty), and two empty members are still two.
+func (s *validateState) exactlyOneOf(at *validatePath, names []string, set, empty []bool) {
+	if s.emptyNotChoice {
+		nonEmpty := false
+		for i, ok := range set {
+			nonEmpty = nonEmpty || ok && !empty[i]
+		}
+		if nonEmpty {
+			chosen := make([]bool, len(set))
+			for i, ok := range set {
+				chosen[i] = ok && !empty[i]
+			}
+			set = chosen
+		}
+	}
+	s.fields(at, validateExactlyOne, names, set)
 }
 
 // oneOf checks that exactly one group of fields is given, completely. The

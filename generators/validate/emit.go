@@ -924,12 +924,25 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 		if r.Kind == schema.RuleExactlyOne {
 			kind, text = rtExactly, "exactly one of "
 		}
-		var names, sets []jen.Code
+		var names, sets, empties []jen.Code
+		anyText := false
 		for _, n := range r.Fields {
 			names = append(names, jen.Lit(n))
 			sets = append(sets, b.set(n))
+			// An optional String member: whether it is set to "" (a
+			// server does not count that as a choice beside a non-empty
+			// member, see exactlyOneOf in the runtime).
+			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.shape == shapeOpt && fi.f.Type.Name == schema.String && !fi.f.Type.IsArray() {
+				anyText = true
+				empties = append(empties, id("v")().Dot(fi.goName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.goName).Dot("Value").Call()).Op("==").Lit(""))
+			} else {
+				empties = append(empties, jen.False())
+			}
 		}
 		b.doc("", text+strings.Join(r.Fields, ", "))
+		if anyText {
+			return []jen.Code{call("exactlyOneOf", at, jen.Index().String().Values(names...), jen.Index().Bool().Values(sets...), jen.Index().Bool().Values(empties...))}, nil
+		}
 		return []jen.Code{call("fields", at, jen.Id(kind), jen.Index().String().Values(names...), jen.Index().Bool().Values(sets...))}, nil
 	case schema.RuleOneOf:
 		var names, sizes, sets []jen.Code

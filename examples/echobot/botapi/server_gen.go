@@ -637,7 +637,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeAnswerCallbackQueryParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.AnswerCallbackQuery(ctx, p); err != nil {
@@ -658,7 +658,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeCopyMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.CopyMessage(ctx, p)
@@ -676,7 +676,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteChatPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteChatPhoto(ctx, p); err != nil {
@@ -690,7 +690,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteChatStickerSetParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteChatStickerSet(ctx, p); err != nil {
@@ -704,7 +704,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeDeleteWebhookParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.DeleteWebhook(ctx, p); err != nil {
@@ -718,7 +718,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageCaptionParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageCaption(ctx, p)
@@ -733,7 +733,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageLiveLocationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageLiveLocation(ctx, p)
@@ -748,7 +748,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageMediaParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageMedia(ctx, p)
@@ -763,7 +763,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageReplyMarkupParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageReplyMarkup(ctx, p)
@@ -778,7 +778,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeEditMessageTextParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.EditMessageText(ctx, p)
@@ -793,7 +793,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeExportChatInviteLinkParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.ExportChatInviteLink(ctx, p)
@@ -808,7 +808,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeForwardMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.ForwardMessage(ctx, p)
@@ -826,7 +826,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChat(ctx, p)
@@ -844,7 +844,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatAdministratorsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChatAdministrators(ctx, p)
@@ -863,7 +863,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChatMember(ctx, p)
@@ -881,7 +881,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetChatMembersCountParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetChatMembersCount(ctx, p)
@@ -896,7 +896,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetFileParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetFile(ctx, p)
@@ -937,7 +937,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetUpdatesParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetUpdates(ctx, p)
@@ -956,7 +956,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeGetUserProfilePhotosParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.GetUserProfilePhotos(ctx, p)
@@ -985,7 +985,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeKickChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.KickChatMember(ctx, p); err != nil {
@@ -999,7 +999,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeLeaveChatParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.LeaveChat(ctx, p); err != nil {
@@ -1020,7 +1020,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodePinChatMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.PinChatMessage(ctx, p); err != nil {
@@ -1034,7 +1034,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodePromoteChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.PromoteChatMember(ctx, p); err != nil {
@@ -1048,7 +1048,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeRestrictChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.RestrictChatMember(ctx, p); err != nil {
@@ -1062,7 +1062,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendAnimationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendAnimation(ctx, p)
@@ -1080,7 +1080,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendAudioParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendAudio(ctx, p)
@@ -1098,7 +1098,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendChatActionParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SendChatAction(ctx, p); err != nil {
@@ -1112,7 +1112,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendContactParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendContact(ctx, p)
@@ -1130,7 +1130,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendDiceParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendDice(ctx, p)
@@ -1148,7 +1148,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendDocumentParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendDocument(ctx, p)
@@ -1166,7 +1166,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendLocationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendLocation(ctx, p)
@@ -1184,7 +1184,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendMediaGroupParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendMediaGroup(ctx, p)
@@ -1203,7 +1203,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendMessage(ctx, p)
@@ -1221,7 +1221,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPhoto(ctx, p)
@@ -1239,7 +1239,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendPollParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendPoll(ctx, p)
@@ -1257,7 +1257,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVenueParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVenue(ctx, p)
@@ -1275,7 +1275,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVideoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVideo(ctx, p)
@@ -1293,7 +1293,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVideoNoteParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVideoNote(ctx, p)
@@ -1311,7 +1311,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSendVoiceParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.SendVoice(ctx, p)
@@ -1329,7 +1329,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatAdministratorCustomTitleParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatAdministratorCustomTitle(ctx, p); err != nil {
@@ -1343,7 +1343,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatDescriptionParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatDescription(ctx, p); err != nil {
@@ -1357,7 +1357,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatPermissionsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatPermissions(ctx, p); err != nil {
@@ -1371,7 +1371,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatPhotoParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatPhoto(ctx, p); err != nil {
@@ -1385,7 +1385,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatStickerSetParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatStickerSet(ctx, p); err != nil {
@@ -1399,7 +1399,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetChatTitleParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetChatTitle(ctx, p); err != nil {
@@ -1413,7 +1413,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetMyCommandsParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetMyCommands(ctx, p); err != nil {
@@ -1427,7 +1427,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeSetWebhookParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.SetWebhook(ctx, p); err != nil {
@@ -1441,7 +1441,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeStopMessageLiveLocationParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			res, err := svc.StopMessageLiveLocation(ctx, p)
@@ -1456,7 +1456,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeUnbanChatMemberParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.UnbanChatMember(ctx, p); err != nil {
@@ -1470,7 +1470,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeUnpinAllChatMessagesParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.UnpinAllChatMessages(ctx, p); err != nil {
@@ -1484,7 +1484,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			if err := serverDecodeUnpinChatMessageParams(a, p); err != nil {
 				return err
 			}
-			if err := p.Validate(); err != nil {
+			if err := serverValidate(p); err != nil {
 				return serverInvalid(err)
 			}
 			if err := svc.UnpinChatMessage(ctx, p); err != nil {
@@ -1657,7 +1657,7 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
@@ -1726,14 +1726,14 @@ func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
 		return p.FromChatID.decodeJSON(r)
 	}, func(s string) {
 		p.FromChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
@@ -1755,14 +1755,14 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
 		return p.FromChatID.decodeJSON(r)
 	}, func(s string) {
 		p.FromChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
@@ -1831,7 +1831,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -1900,7 +1900,7 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "audio", true); err != nil {
@@ -1989,7 +1989,7 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "document", true); err != nil {
@@ -2068,7 +2068,7 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "video", true); err != nil {
@@ -2162,7 +2162,7 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "animation", true); err != nil {
@@ -2251,7 +2251,7 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "voice", true); err != nil {
@@ -2325,7 +2325,7 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "video_note", true); err != nil {
@@ -2382,7 +2382,7 @@ func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
@@ -2433,7 +2433,7 @@ func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
@@ -2500,7 +2500,7 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -2557,7 +2557,7 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -2589,7 +2589,7 @@ func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
@@ -2666,7 +2666,7 @@ func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "phone_number", true, true, serverParseString); err != nil {
@@ -2723,7 +2723,7 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "question", true, true, serverParseString); err != nil {
@@ -2846,7 +2846,7 @@ func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "emoji", false, true, serverParseString); err != nil {
@@ -2888,7 +2888,7 @@ func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "action", true, true, serverParseString); err != nil {
@@ -2935,7 +2935,7 @@ func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -2957,7 +2957,7 @@ func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -2979,7 +2979,7 @@ func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3009,7 +3009,7 @@ func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberPara
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3071,7 +3071,7 @@ func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChat
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3093,7 +3093,7 @@ func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if _, err := serverDecode(a, "permissions", true, func(r *jsonReader) error {
@@ -3113,7 +3113,7 @@ func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLi
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3125,7 +3125,7 @@ func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverFile(a, "photo", true); err != nil {
@@ -3142,7 +3142,7 @@ func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3154,7 +3154,7 @@ func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "title", true, true, serverParseString); err != nil {
@@ -3171,7 +3171,7 @@ func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "description", false, true, serverParseString); err != nil {
@@ -3188,7 +3188,7 @@ func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) er
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
@@ -3210,7 +3210,7 @@ func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3227,7 +3227,7 @@ func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessag
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3239,7 +3239,7 @@ func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3251,7 +3251,7 @@ func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3263,7 +3263,7 @@ func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministra
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3275,7 +3275,7 @@ func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCount
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3287,7 +3287,7 @@ func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) erro
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
@@ -3304,7 +3304,7 @@ func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetPara
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "sticker_set_name", true, true, serverParseString); err != nil {
@@ -3321,7 +3321,7 @@ func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerS
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	return nil
@@ -3385,7 +3385,7 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3449,7 +3449,7 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3508,7 +3508,7 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
@@ -3553,7 +3553,7 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
 		p.ChatID = ChatRefFromString(s)
-	}); err != nil {
+	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {

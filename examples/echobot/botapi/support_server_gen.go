@@ -15,12 +15,14 @@ import (
 	"io/fs"
 	"mime"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -44,8 +46,23 @@ const (
 	// serverDefaultMultipartMemory is how much uploaded data one request
 	// keeps in memory before spooling to temporary files.
 	serverDefaultMultipartMemory = 8 << 20
+	// serverDefaultMultipartMemoryTotal is how much uploaded data all
+	// requests together keep in memory: 64 MiB. Without a shared bound, 100
+	// concurrent uploads held 800 MiB (the soak test's peak RSS was 853
+	// MB); beyond it uploads are spooled to temporary files.
+	serverDefaultMultipartMemoryTotal = 64 << 20
 	// serverMaxParts bounds the number of multipart parts of one request.
 	serverMaxParts = 1000
+	// serverMaxParams bounds the number of parameters of one request
+	// (query string, form, JSON members and text parts together): the
+	// API's methods take at most a few dozen, and each parameter costs
+	// some 20 times its size in memory, so a body of tiny "a=b&" pairs is
+	// refused before anything is allocated for it.
+	serverMaxParams = 1000
+	// serverPartSlack is what a multipart body may carry beyond the body
+	// limit for non-file data: part headers and boundaries of the file
+	// parts, and the reader's look-ahead.
+	serverPartSlack = 64 << 10
 )
 
 // ServerOption configures NewServer.
@@ -56,6 +73,8 @@ type serverConfig struct {
 	maxBody         int64
 	maxUpload       int64
 	multipartMemory int64
+	memTotal        int64
+	memUsed         *atomic.Int64 // shared by the handler's requests
 	tempDir         string
 	files           FileStore
 	errorHook       func(ctx context.Context, method string, err error)
@@ -112,11 +131,37 @@ func WithMaxMultipartMemory(n int64) ServerOption {
 	return func(c *serverConfig) { c.multipartMemory = n }
 }
 
+// WithMaxMultipartMemoryTotal sets how many bytes of uploaded files all
+// requests being served keep in memory together (default 64 MiB); an
+// upload that does not fit is spooled to a temporary file.
+func WithMaxMultipartMemoryTotal(n int64) ServerOption {
+	return func(c *serverConfig) { c.memTotal = n }
+}
+
+// reserve takes up to want bytes of the shared in-memory upload budget and
+// returns how many it took.
+func (c *serverConfig) reserve(want int64) int64 {
+	for {
+		used := c.memUsed.Load()
+		avail := c.memTotal - used
+		if avail <= 0 || want <= 0 {
+			return 0
+		}
+		r := min(want, avail)
+		if c.memUsed.CompareAndSwap(used, used+r) {
+			return r
+		}
+	}
+}
+
 // WithTempDir sets the directory of spooled uploads (default os.TempDir()).
 func WithTempDir(dir string) ServerOption { return func(c *serverConfig) { c.tempDir = dir } }
 
-// WithFileStore serves GET /file/bot<token>/<file_path> from fs. Without it
-// those requests are answered 404 Not Found.
+// WithFileStore serves GET /file/bot<token>/<file_path> from fs, as
+// application/octet-stream with X-Content-Type-Options: nosniff (never a
+// type sniffed from the contents). Without it those requests are answered
+// 404 Not Found. DirFileStore(dir) is a store confined to dir; a store on
+// os.DirFS follows symbolic links out of its directory.
 func WithFileStore(fs FileStore) ServerOption { return func(c *serverConfig) { c.files = fs } }
 
 // WithErrorHook is called with every error answered 500 Internal Server Error
@@ -165,6 +210,8 @@ func serverNewHandler(routes map[string]serverCall, names map[string]string, opt
 		maxBody:         serverDefaultMaxBody,
 		maxUpload:       serverDefaultMaxUpload,
 		multipartMemory: serverDefaultMultipartMemory,
+		memTotal:        serverDefaultMultipartMemoryTotal,
+		memUsed:         new(atomic.Int64),
 	}}
 	for _, o := range opts {
 		if o != nil {
@@ -193,6 +240,20 @@ func serverNotImplemented() error {
 // serverBad returns a 400 Bad Request error.
 func serverBad(msg string) *Error {
 	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
+}
+
+// serverValidate checks decoded parameters with the server's reading of
+// the rules (validateState.emptyNotChoice): what a client validator rejects
+// as ambiguous, the server accepts when the reference server does.
+func serverValidate(p interface{ Validate() error }) error {
+	if v, ok := p.(interface {
+		validateAt(s *validateState, at *validatePath)
+	}); ok {
+		s := validateState{emptyNotChoice: true}
+		v.validateAt(&s, nil)
+		return s.err()
+	}
+	return p.Validate()
 }
 
 // serverInvalid turns a Validate error into a 400 answer.
@@ -359,7 +420,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 		switch {
 		case errors.As(err, &e) && e != nil:
 			serverWriteError(rw, e)
-		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, fs.ErrNotExist) || serverEscapes(err):
 			serverWriteError(rw, serverErrNotFound)
 		default:
 			h.writeErr(ctx, rw, "file", err)
@@ -376,12 +437,15 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 		}
 		size, mod = st.Size(), st.ModTime()
 	}
+	// Uploaded files are whatever a user sent: never let a browser sniff
+	// them into HTML or SVG on the server's origin.
+	rw.Header().Set("Content-Type", "application/octet-stream")
+	rw.Header().Set("X-Content-Type-Options", "nosniff")
 	if rs, ok := f.(io.ReadSeeker); ok {
 		name := filePath[strings.LastIndexByte(filePath, '/')+1:]
 		http.ServeContent(rw, req, name, mod, rs)
 		return
 	}
-	rw.Header().Set("Content-Type", "application/octet-stream")
 	if size >= 0 {
 		rw.Header().Set("Content-Length", strconv.FormatInt(size, 10))
 	}
@@ -389,6 +453,34 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 	if req.Method != http.MethodHead {
 		io.Copy(rw, f)
 	}
+}
+
+// serverEscapes reports an os.Root refusing a path that leads out of its
+// directory (a symbolic link): the file does not exist as far as the
+// client may know.
+func serverEscapes(err error) bool {
+	return strings.Contains(err.Error(), "path escapes from parent")
+}
+
+// DirFileStore serves the files under dir through os.Root: a ".." or a
+// symbolic link that leads out of dir is answered 404, so only files below
+// dir can be downloaded. Prefer it to a store built on os.DirFS, which
+// follows symbolic links out of its directory.
+func DirFileStore(dir string) FileStore { return serverDirStore{dir: dir} }
+
+type serverDirStore struct{ dir string }
+
+func (d serverDirStore) Open(_ context.Context, filePath string) (fs.File, error) {
+	root, err := os.OpenRoot(d.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(filePath)
+	if err != nil && serverEscapes(err) {
+		return nil, fs.ErrNotExist
+	}
+	return f, err
 }
 
 // serverCheckFilePath rejects download paths that could leave the store:
@@ -479,6 +571,13 @@ type serverArgs struct {
 	tmp  []*os.File
 	// uploaded and texts count the bytes of uploads and of text parts.
 	uploaded, texts int64
+	// held is this request's share of the handler's in-memory upload
+	// budget, given back when the request ends.
+	held int64
+	// cr counts the bytes of a multipart body; file contents raise its
+	// limit as they are read, so everything else counts against the body
+	// limit.
+	cr *serverCountingReader
 }
 
 var serverArgsPool = sync.Pool{New: func() any { return new(serverArgs) }}
@@ -490,6 +589,10 @@ func serverGetArgs(cfg *serverConfig) *serverArgs {
 }
 
 func serverPutArgs(a *serverArgs) {
+	if a.held > 0 {
+		a.cfg.memUsed.Add(-a.held)
+		a.held = 0
+	}
 	for _, f := range a.tmp {
 		f.Close()
 		os.Remove(f.Name())
@@ -499,7 +602,7 @@ func serverPutArgs(a *serverArgs) {
 	clear(a.tmp)
 	a.vals, a.parts, a.tmp = a.vals[:0], a.parts[:0], a.tmp[:0]
 	a.uploaded, a.texts = 0, 0
-	a.cfg = nil
+	a.cfg, a.cr = nil, nil
 	if cap(a.body) > 64<<10 {
 		a.body = nil
 	}
@@ -528,8 +631,22 @@ func (a *serverArgs) get(name string) (serverValue, bool) {
 	return empty, found
 }
 
+// add appends a parameter, refusing more than serverMaxParams.
+func (a *serverArgs) add(v serverValue) error {
+	if len(a.vals) >= serverMaxParams {
+		return serverErrTooManyParams
+	}
+	a.vals = append(a.vals, v)
+	return nil
+}
+
+var serverErrTooManyParams = serverBad("more than " + strconv.Itoa(serverMaxParams) + " parameters")
+
 // parse reads the query string and the body.
 func (a *serverArgs) parse(req *http.Request) error {
+	if int64(len(req.URL.RawQuery)) > a.cfg.maxBody {
+		return &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
+	}
 	if err := a.parseForm(req.URL.RawQuery, "query string"); err != nil {
 		return err
 	}
@@ -600,15 +717,68 @@ func (a *serverArgs) readBody(r io.Reader) ([]byte, error) {
 		}
 		if err != nil {
 			a.body = buf
-			return nil, serverBad("reading the body: " + err.Error())
+			return nil, serverBad("reading the body: " + serverReadErr(err))
 		}
 	}
 	a.body = buf
 	return buf, nil
 }
 
+// serverReadErr describes a failure to read the request body without the
+// error's own text, which names the socket addresses.
+func serverReadErr(err error) string {
+	var ne net.Error
+	switch {
+	case errors.As(err, &ne) && ne.Timeout(), errors.Is(err, os.ErrDeadlineExceeded):
+		return "timed out"
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "unexpected end of the body"
+	}
+	return "the connection failed"
+}
+
+// serverCheckText rejects a text parameter that is not valid UTF-8 (the
+// Common request rules: requests are UTF-8) or holds a NUL character, the
+// same way for every encoding.
+func serverCheckText(name, s string) error {
+	if !utf8.ValidString(s) {
+		return serverBad("parameter " + strconv.Quote(serverPrintable(name)) + " is not valid UTF-8")
+	}
+	if strings.IndexByte(s, 0) >= 0 {
+		return serverBad("parameter " + strconv.Quote(name) + " contains a NUL character")
+	}
+	return nil
+}
+
+// serverPrintable makes a name that may not be UTF-8 safe to quote.
+func serverPrintable(s string) string { return strings.ToValidUTF8(s, "\ufffd") }
+
+// serverHasNULEscape reports whether JSON text b holds the escape \u0000
+// (a backslash that is not itself escaped, then u0000).
+func serverHasNULEscape(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(`u0000`))
+		if j < 0 {
+			return false
+		}
+		j += i
+		n := 0
+		for k := j - 1; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+		i = j + 5
+	}
+}
+
 // parseForm reads name=value pairs separated by '&'.
 func (a *serverArgs) parseForm(s, what string) error {
+	// Count before allocating anything for the pairs.
+	if strings.Count(s, "&") >= serverMaxParams+len(a.vals) {
+		return serverErrTooManyParams
+	}
 	for s != "" {
 		var kv string
 		kv, s, _ = strings.Cut(s, "&")
@@ -624,7 +794,15 @@ func (a *serverArgs) parseForm(s, what string) error {
 		if err != nil {
 			return serverBad("invalid " + what + ": " + err.Error())
 		}
-		a.vals = append(a.vals, serverValue{name: k, text: v})
+		if err := serverCheckText(k, k); err != nil {
+			return err
+		}
+		if err := serverCheckText(k, v); err != nil {
+			return err
+		}
+		if err := a.add(serverValue{name: k, text: v}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -638,6 +816,14 @@ func serverUnescape(s string) (string, error) {
 
 // parseJSON reads a JSON object body; empty and null bodies carry nothing.
 func (a *serverArgs) parseJSON(body []byte) error {
+	// Rejected like a form or a multipart text, rather than replaced by
+	// U+FFFD as a JSON reader would.
+	if !utf8.Valid(body) {
+		return serverBad("the JSON body is not valid UTF-8")
+	}
+	if serverHasNULEscape(body) {
+		return serverBad("the JSON body contains a NUL character (\\u0000)")
+	}
 	r := jsonGetReader(body)
 	defer jsonPutReader(r)
 	switch r.Next() {
@@ -660,11 +846,13 @@ func (a *serverArgs) parseJSON(body []byte) error {
 		if err != nil {
 			return err
 		}
-		a.vals = append(a.vals, serverValue{name: string(key), raw: raw, json: true})
-		return nil
+		return a.add(serverValue{name: string(key), raw: raw, json: true})
 	})
 	if err == nil {
 		err = r.End()
+	}
+	if err == serverErrTooManyParams {
+		return err
 	}
 	if err != nil {
 		return serverBad("invalid JSON body: " + serverTrimJSON(err))
@@ -705,7 +893,11 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 	if req.ContentLength > total {
 		return serverErrTooLarge
 	}
-	cr := &serverCountingReader{r: req.Body, limit: total}
+	// Part headers, boundaries, text parts and parts that are not form
+	// fields count against the body limit; file contents raise the limit
+	// as they are read (serverCredit), within the upload limit.
+	cr := &serverCountingReader{r: req.Body, limit: a.cfg.maxBody + serverPartSlack}
+	a.cr = cr
 	mr := multipart.NewReader(cr, boundary)
 	for n := 0; ; n++ {
 		p, err := mr.NextPart()
@@ -713,8 +905,9 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 			return nil
 		}
 		if err != nil {
-			if errors.Is(err, serverErrBodyLimit) {
-				return serverErrTooLarge
+			var ne net.Error
+			if errors.Is(err, serverErrBodyLimit) || errors.As(err, &ne) || errors.Is(err, os.ErrDeadlineExceeded) {
+				return a.partErr(err)
 			}
 			if n == 0 && cr.n == 0 {
 				return nil // an empty body: no parameters
@@ -722,10 +915,13 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 			if n == 0 && errors.Is(err, io.EOF) {
 				return serverBad("malformed multipart body: no part boundary found")
 			}
-			return serverBad("malformed multipart body: " + strings.TrimPrefix(err.Error(), "multipart: "))
+			return a.partErr(err)
 		}
 		if n >= serverMaxParts {
 			return serverBad("malformed multipart body: more than " + strconv.Itoa(serverMaxParts) + " parts")
+		}
+		if len(a.vals)+len(a.parts) >= serverMaxParams {
+			return serverErrTooManyParams
 		}
 		name, filename, isFile := serverDisposition(p.Header.Get("Content-Disposition"))
 		if name == "" {
@@ -733,6 +929,7 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 		}
 		var src io.Reader = p
 		if isFile {
+			src = &serverCredit{r: p, cr: cr}
 			if err := a.readUpload(src, name, filename); err != nil {
 				return err
 			}
@@ -748,13 +945,35 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 		if a.texts > a.cfg.maxBody {
 			return serverErrTooLarge
 		}
-		a.vals = append(a.vals, serverValue{name: name, text: b.String()})
+		if err := serverCheckText(name, b.String()); err != nil {
+			return err
+		}
+		if err := a.add(serverValue{name: name, text: b.String()}); err != nil {
+			return err
+		}
 	}
+}
+
+// serverCredit reads a file part and raises the body's byte budget by what
+// it read: file contents count against the upload limit instead.
+type serverCredit struct {
+	r  io.Reader
+	cr *serverCountingReader
+}
+
+func (c *serverCredit) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.cr.limit += int64(n)
+	return n, err
 }
 
 func (a *serverArgs) partErr(err error) error {
 	if errors.Is(err, serverErrBodyLimit) {
 		return serverErrTooLarge
+	}
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, os.ErrDeadlineExceeded) {
+		return serverBad("reading the body: " + serverReadErr(err))
 	}
 	return serverBad("malformed multipart body: " + strings.TrimPrefix(err.Error(), "multipart: "))
 }
@@ -768,10 +987,10 @@ func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
 	for _, q := range a.parts {
 		mem += int64(len(q.data))
 	}
-	budget := a.cfg.multipartMemory - mem
-	if budget < 0 {
-		budget = 0
-	}
+	// In memory while the request's budget and the handler's shared
+	// budget allow; held is given back when the request ends.
+	budget := a.cfg.reserve(a.cfg.multipartMemory - mem)
+	a.held += budget
 	var b bytes.Buffer
 	n, err := io.Copy(&b, io.LimitReader(lim, budget+1))
 	if err != nil {
@@ -782,10 +1001,17 @@ func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
 		return serverErrTooLarge
 	}
 	if n <= budget {
+		a.cfg.memUsed.Add(n - budget)
+		a.held += n - budget
 		part.data, part.size = b.Bytes(), n
 		a.parts = append(a.parts, part)
 		return nil
 	}
+	defer func() {
+		// Spooled: the memory taken for it is free again.
+		a.cfg.memUsed.Add(-budget)
+		a.held -= budget
+	}()
 	f, err := os.CreateTemp(a.cfg.tempDir, "apigen-upload-*")
 	if err != nil {
 		return fmt.Errorf("spooling an upload: %w", err)
@@ -968,14 +1194,55 @@ func serverDescribe(s string) string {
 	return strconv.Quote(s)
 }
 
+// serverNumberShape reports whether s is a number as JSON writes it
+// (optional '-', digits, then for non-integers an optional fraction and
+// exponent): no '+', hex, underscores, "Inf" or "NaN", which strconv would
+// accept. Leading zeros are allowed.
+func serverNumberShape(s string, integer bool) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() bool {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if !digits() {
+		return false
+	}
+	if !integer && i < len(s) && s[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if !integer && i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
 func serverParseInt64(v *serverValue) (int64, error) {
 	s, _, err := serverText(v)
 	if err != nil {
 		return 0, err
 	}
-	x, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil {
+	t := strings.TrimSpace(s)
+	if !serverNumberShape(t, true) {
 		return 0, errors.New("expected an integer, found " + serverDescribe(s))
+	}
+	x, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		return 0, errors.New("integer " + serverDescribe(t) + " out of range")
 	}
 	return x, nil
 }
@@ -996,9 +1263,20 @@ func serverParseFloat64(v *serverValue) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || x != x || x > 1.7976931348623157e308 || x < -1.7976931348623157e308 {
+	t := strings.TrimSpace(s)
+	if !serverNumberShape(t, false) {
 		return 0, errors.New("expected a number, found " + serverDescribe(s))
+	}
+	x, err := strconv.ParseFloat(t, 64)
+	if err != nil || x > 1.7976931348623157e308 || x < -1.7976931348623157e308 {
+		return 0, errors.New("number " + serverDescribe(t) + " out of range")
+	}
+	if x == 0 {
+		// Underflow: 1e-400 reads as 0 without an error.
+		mant, _, _ := strings.Cut(strings.ToLower(t), "e")
+		if strings.Trim(mant, "-0.") != "" {
+			return 0, errors.New("number " + serverDescribe(t) + " out of range (too close to 0)")
+		}
 	}
 	return x, nil
 }
@@ -1056,6 +1334,9 @@ func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonRea
 		if len(bytes.TrimSpace(data)) == 0 {
 			found = false
 		}
+		if serverHasNULEscape(data) {
+			return false, serverBad("parameter " + strconv.Quote(name) + " contains a NUL character (\\u0000)")
+		}
 	}
 	if found {
 		r := jsonGetReader(data)
@@ -1082,11 +1363,16 @@ func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonRea
 }
 
 // serverUnion reads a union with primitive variants (a chat identifier or
-// a username). A JSON body's non-string value decodes with dec; a text (or
-// a JSON string) decodes with dec when it reads as a JSON number, boolean,
-// object or array, and otherwise, or when that fails, with fromText when
-// the union has a String variant (fromText nil: no such variant).
-func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonReader) error, fromText func(s string)) (ok bool, err error) {
+// a username). A JSON body's non-string value decodes with dec. A text (or
+// a JSON string):
+//   - shaped like a number must decode with dec (an integer variant must
+//     fit: 9223372036854775808 is no chat identifier, and not a username);
+//   - otherwise decodes with dec when it reads as a JSON object, array or
+//     boolean, and else (or when that fails) is the String variant
+//     (fromText; nil: no such variant), which must be non-blank and, when
+//     the schema states a form for it (form, e.g. "@channelusername"), have
+//     that form: the same leading symbols, then letters, digits or '_'.
+func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
 	v, found := a.get(name)
 	if found && v.absent() {
 		found = false
@@ -1117,12 +1403,21 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 	}
 	t := strings.TrimSpace(s)
 	var derr error
-	if t != "" && strings.IndexByte("-0123456789{[tf", t[0]) >= 0 {
+	switch {
+	case serverNumberShape(t, false):
+		if derr = decode([]byte(t)); derr == nil {
+			return true, nil
+		}
+		return false, serverParamErr(name, errors.New("number "+serverDescribe(t)+" out of range or not allowed here"))
+	case t != "" && strings.IndexByte("{[tf", t[0]) >= 0:
 		if derr = decode([]byte(t)); derr == nil {
 			return true, nil
 		}
 	}
 	if fromText != nil {
+		if msg := serverTextForm(s, form); msg != "" {
+			return false, serverBad("parameter " + strconv.Quote(name) + ": " + msg)
+		}
 		fromText(s)
 		return true, nil
 	}
@@ -1130,6 +1425,27 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 		derr = errors.New("unexpected value " + serverDescribe(s))
 	}
 	return false, serverParamErr(name, derr)
+}
+
+// serverTextForm checks the text of a union's String variant: non-blank,
+// and in form when one is given. It returns the problem, or "".
+func serverTextForm(s, form string) string {
+	if strings.TrimSpace(s) == "" {
+		return "expected a value, found " + serverDescribe(s)
+	}
+	if form == "" {
+		return ""
+	}
+	prefix := form[:len(form)-len(strings.TrimLeftFunc(form, func(r rune) bool { return !serverWordRune(r) }))]
+	rest, ok := strings.CutPrefix(s, prefix)
+	if ok && rest != "" && strings.TrimLeftFunc(rest, serverWordRune) == "" {
+		return ""
+	}
+	return "neither a number nor a text in the form " + form + ": found " + serverDescribe(s)
+}
+
+func serverWordRune(r rune) bool {
+	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
 
 // ---------------------------------------------------------------- files

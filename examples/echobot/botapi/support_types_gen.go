@@ -1851,6 +1851,9 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 // implementation returns it to choose the status, description and
 // parameters of the envelope it writes.
 type Error struct {
+	// Method is the API method whose call the client was answering (set
+	// by the client; a server ignores it).
+	Method string
 	// Code is error_code (an HTTP-like status: 400, 401, 403, 404, 409, 429, ...).
 	Code int
 	// Description is the human-readable description, for example
@@ -1866,6 +1869,10 @@ type Error struct {
 
 func (e *Error) Error() string {
 	var b strings.Builder
+	if e.Method != "" {
+		b.WriteString(e.Method)
+		b.WriteString(": ")
+	}
 	b.WriteString("api error ")
 	b.WriteString(strconv.Itoa(e.Code))
 	if e.Description != "" {

@@ -199,7 +199,7 @@ func (v *InlineKeyboardButton) validateAt(s *validateState, at *validatePath) {
 	if callbackData, ok := v.CallbackData.Get(); ok {
 		s.text(at, "callback_data", callbackData, 1, 64, validateBytes, validateNoLimit)
 	}
-	s.fields(at, validateExactlyOne, []string{"url", "login_url", "callback_data", "switch_inline_query", "switch_inline_query_current_chat", "callback_game", "pay"}, []bool{v.URL.IsSet(), v.LoginURL != nil, v.CallbackData.IsSet(), v.SwitchInlineQuery.IsSet(), v.SwitchInlineQueryCurrentChat.IsSet(), v.CallbackGame != nil, v.Pay.IsSet()})
+	s.exactlyOneOf(at, []string{"url", "login_url", "callback_data", "switch_inline_query", "switch_inline_query_current_chat", "callback_game", "pay"}, []bool{v.URL.IsSet(), v.LoginURL != nil, v.CallbackData.IsSet(), v.SwitchInlineQuery.IsSet(), v.SwitchInlineQueryCurrentChat.IsSet(), v.CallbackGame != nil, v.Pay.IsSet()}, []bool{v.URL.IsSet() && v.URL.Value() == "", false, v.CallbackData.IsSet() && v.CallbackData.Value() == "", v.SwitchInlineQuery.IsSet() && v.SwitchInlineQuery.Value() == "", v.SwitchInlineQueryCurrentChat.IsSet() && v.SwitchInlineQueryCurrentChat.Value() == "", false, false})
 }
 
 // Validate checks v, the object LoginUrl, against the schema's constraints and

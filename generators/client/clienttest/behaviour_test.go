@@ -477,7 +477,7 @@ func TestDownloadFile(t *testing.T) {
 	if _, err := c.DownloadFile(context.Background(), local); err == nil || !strings.Contains(err.Error(), "WithLocalFiles") {
 		t.Errorf("absolute path without WithLocalFiles: %v", err)
 	}
-	c = botapi.NewClient(token, botapi.WithBaseURL(srv.URL), botapi.WithLocalFiles(true))
+	c = botapi.NewClient(token, botapi.WithBaseURL(srv.URL), botapi.WithLocalFiles(filepath.Dir(local)))
 	rc, err = c.DownloadFile(context.Background(), local)
 	if err != nil {
 		t.Fatal(err)
