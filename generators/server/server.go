@@ -323,7 +323,7 @@ func (g *gen) elemType(t schema.Type) (jen.Code, error) {
 func (g *gen) encodeElem(v *jen.Statement, t schema.Type, depth int) ([]jen.Code, error) {
 	w := jen.Id("w")
 	if t.IsArray() {
-		i := fmt.Sprintf("i%d", depth)
+		i := loopIndex(depth)
 		inner, err := g.encodeElem(jen.Add(v).Index(jen.Id(i)), *t.Elem, depth+1)
 		if err != nil {
 			return nil, err
@@ -783,10 +783,7 @@ func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, t schema.Ty
 		return nil, nil
 	}
 	if te.Kind == gomodel.Slice {
-		i := "i"
-		if depth > 0 {
-			i = fmt.Sprintf("i%d", depth)
-		}
+		i := loopIndex(depth)
 		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, te.Elem, *t.Elem, depth+1, func(err jen.Code) jen.Code {
 			return wrapErr(jen.Id("jsonErrIndex").Call(err, jen.Id(i)))
 		})
@@ -890,4 +887,13 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 	f.Func().Id(g.bindName[name]).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("v").Add(param)).Error().Block(body...)
 	f.Line()
 	return nil
+}
+
+// loopIndex names the index of a loop nested depth deep: i, j, k, then i3,
+// i4, ... as a hand-written loop would.
+func loopIndex(depth int) string {
+	if depth < 3 {
+		return string(rune('i' + depth))
+	}
+	return fmt.Sprintf("i%d", depth)
 }
