@@ -27,6 +27,9 @@ type Backend struct {
 	// Go reports whether the files belong to the Go package (written under
 	// --out) rather than to the docs directory.
 	Go bool
+	// OpenAPI reports whether the files belong to the OpenAPI and JSON
+	// Schema export (written under --openapi).
+	OpenAPI bool
 	// Generate returns the backend's files, with paths relative to the
 	// backend's output directory.
 	Generate func(s *schema.Schema, opts Options) ([]output.File, error)

@@ -15,11 +15,12 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Outputs are the files of one run: the Go package and the docs, each with
-// paths relative to its own directory.
+// Outputs are the files of one run: the Go package, the docs and the
+// OpenAPI export, each with paths relative to its own directory.
 type Outputs struct {
-	Go   []output.File
-	Docs []output.File
+	Go      []output.File
+	Docs    []output.File
+	OpenAPI []output.File
 }
 
 // GeneratedHeader is the first line of every generated Go file.
@@ -49,9 +50,12 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 				return nil, fmt.Errorf("%s: %s does not start with %q", b.Name, f.Path, GeneratedHeader)
 			}
 		}
-		if b.Go {
+		switch {
+		case b.Go:
 			out.Go = append(out.Go, files...)
-		} else {
+		case b.OpenAPI:
+			out.OpenAPI = append(out.OpenAPI, files...)
+		default:
 			out.Docs = append(out.Docs, files...)
 		}
 	}
@@ -59,6 +63,9 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 		return nil, err
 	}
 	if err := unique(out.Docs); err != nil {
+		return nil, err
+	}
+	if err := unique(out.OpenAPI); err != nil {
 		return nil, err
 	}
 	return out, nil

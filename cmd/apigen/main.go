@@ -2,7 +2,7 @@
 // that schema, a Go package (types, validators, client, server stubs) and
 // reference docs.
 //
-//	apigen generate            # embedded spec -> schema/, generated/botapi, generated/docs
+//	apigen generate            # embedded spec -> schema/, generated/botapi, generated/docs, generated/openapi
 //	apigen docs [--out DIR]    # the reference docs only
 //	apigen parse [--spec F]    # spec -> schema YAML
 //	apigen check FILE.yaml     # load and check a schema
@@ -11,7 +11,7 @@
 //
 // Every command takes --help. For go:generate in another module:
 //
-//	//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --schema-out none
+//	//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --openapi none --schema-out none
 //
 // Exit status: 0 on success, 1 on an error in the input or while generating,
 // 2 on a usage error. apigen diff follows diff(1): 0 when the two sides are
@@ -311,12 +311,13 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 const none = "none"
 
 func cmdGenerate(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("generate", "generate [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST]",
-		"Parse and check the specification (or load a schema), then write the schema YAML, the Go\npackage and the reference docs. Nothing is written unless every stage succeeds.", stdout)
+	c := newCommand("generate", "generate [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--openapi DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST]",
+		"Parse and check the specification (or load a schema), then write the schema YAML, the Go\npackage, the reference docs and the OpenAPI 3.1 / JSON Schema export. Nothing is written unless\nevery stage succeeds.", stdout)
 	var in inputFlags
 	in.register(c.FlagSet, true)
 	out := c.String("out", "generated/botapi", "directory of the generated Go package")
 	docs := c.String("docs", "generated/docs", "directory of the generated reference docs; 'none' to skip the docs")
+	openapi := c.String("openapi", "generated/openapi", "directory of the OpenAPI 3.1 document and the JSON Schema bundle; 'none' to skip them")
 	pkg := c.String("package", "botapi", "name of the generated Go package")
 	only := c.String("only", "", "comma-separated backends to run (default: all): "+strings.Join(generators.Names(), ","))
 	schemaOut := c.String("schema-out", "", "where to write the schema YAML; default: schema/<spec name>.yaml when parsing a spec, nothing with --schema; 'none' to skip")
@@ -331,10 +332,13 @@ func cmdGenerate(args []string, stdout, stderr io.Writer) error {
 		return usageError{"generate", err.Error()}
 	}
 	if *docs == none {
-		backends = keep(backends, func(b generators.Backend) bool { return b.Go })
+		backends = keep(backends, func(b generators.Backend) bool { return b.Go || b.OpenAPI })
+	}
+	if *openapi == none {
+		backends = keep(backends, func(b generators.Backend) bool { return !b.OpenAPI })
 	}
 	writeSchema := in.schema == "" && *schemaOut != none
-	return generate(in, backends, *pkg, writeSchema, *schemaOut, *out, *docs, stderr)
+	return generate(in, backends, *pkg, writeSchema, *schemaOut, *out, *docs, *openapi, stderr)
 }
 
 func cmdDocs(args []string, stdout, stderr io.Writer) error {
@@ -349,11 +353,11 @@ func cmdDocs(args []string, stdout, stderr io.Writer) error {
 	if err := c.noArgs(); err != nil {
 		return err
 	}
-	backends := keep(generators.All(), func(b generators.Backend) bool { return !b.Go })
+	backends := keep(generators.All(), func(b generators.Backend) bool { return !b.Go && !b.OpenAPI })
 	if len(backends) == 0 {
 		return errors.New("no docs backend is registered")
 	}
-	return generate(in, backends, "", false, "", "", *out, stderr)
+	return generate(in, backends, "", false, "", "", *out, "", stderr)
 }
 
 // keep returns the backends f accepts; never nil, since a nil list means
@@ -369,10 +373,11 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 }
 
 // generate loads the input, runs backends and writes their files: the Go
-// files under goDir, the docs under docsDir, and the schema YAML when
+// files under goDir, the docs under docsDir, the OpenAPI export under
+// openapiDir, and the schema YAML when
 // writeSchema is set. Everything is produced in memory first; disk is
 // touched only after every stage succeeded.
-func generate(in inputFlags, backends []generators.Backend, pkg string, writeSchema bool, schemaOut, goDir, docsDir string, stderr io.Writer) error {
+func generate(in inputFlags, backends []generators.Backend, pkg string, writeSchema bool, schemaOut, goDir, docsDir, openapiDir string, stderr io.Writer) error {
 	pr := newProgress(stderr)
 	s, err := loader.Load(in.input())
 	if err != nil {
@@ -406,6 +411,9 @@ func generate(in inputFlags, backends []generators.Backend, pkg string, writeSch
 	}
 	if len(outs.Docs) > 0 {
 		batches = append(batches, batch{docsDir, outs.Docs})
+	}
+	if len(outs.OpenAPI) > 0 {
+		batches = append(batches, batch{openapiDir, outs.OpenAPI})
 	}
 	for _, b := range batches {
 		if _, err := output.Write(b.root, b.files); err != nil {

@@ -174,7 +174,7 @@ func TestDocsCommand(t *testing.T) {
 func TestGenerateNoDocs(t *testing.T) {
 	specPath := filepath.Join(repoRoot(t), "golden", "docs-basic", "spec.md")
 	t.Chdir(t.TempDir())
-	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--schema-out", "none")
+	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none")
 	if code != 0 || out != "" || errs != "" {
 		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -189,5 +189,26 @@ func TestGenerateNoDocs(t *testing.T) {
 		if filepath.Ext(f) != ".go" {
 			t.Errorf("--docs none still wrote %s", f)
 		}
+	}
+}
+
+// TestGenerateOnlyOpenAPI: --only openapi writes the OpenAPI document and
+// the JSON Schema bundle under --openapi and nothing else.
+func TestGenerateOnlyOpenAPI(t *testing.T) {
+	specPath := filepath.Join(repoRoot(t), "golden", "openapi-basic", "spec.md")
+	t.Chdir(t.TempDir())
+	code, out, errs := runCLI("generate", "--spec", specPath, "--only", "openapi", "--openapi", "./oa", "--schema-out", "none")
+	if code != 0 || out != "" || errs != "" {
+		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	var got []string
+	filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			got = append(got, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	if strings.Join(got, " ") != "oa/openapi.json oa/openapi.yaml oa/schema.json" {
+		t.Fatalf("wrote %v", got)
 	}
 }

@@ -2,8 +2,8 @@
 // specification embedded in apigen by the directive below (run 'go
 // generate' in this directory), and the bot is written against it.
 //
-// --docs none and --schema-out none keep the generator from writing
+// --docs none, --openapi none and --schema-out none keep the generator from writing
 // anything but the Go package into ./botapi.
 package main
 
-//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --schema-out none
+//go:generate go run github.com/apigen/apigen/cmd/apigen generate --out ./botapi --package botapi --docs none --openapi none --schema-out none

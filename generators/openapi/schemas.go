@@ -1,0 +1,529 @@
+package openapi
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// encoding is where a value travels; it decides how files and
+// JSON-serialized values are written.
+type encoding int
+
+const (
+	// inJSON: a JSON body, or anything nested inside a JSON value.
+	inJSON encoding = iota
+	// inForm: a top-level field of an application/x-www-form-urlencoded
+	// body or of the query string.
+	inForm
+	// inMultipart: a top-level part of a multipart/form-data body.
+	inMultipart
+)
+
+// Extension keys: what OpenAPI and JSON Schema cannot say. They are listed
+// in the README ("OpenAPI and JSON Schema export").
+const (
+	xLength        = "x-apigen-length"
+	xUnit          = "x-apigen-unit"
+	xAhead         = "x-apigen-ahead"
+	xSince         = "x-apigen-since"
+	xZero          = "x-apigen-zero-meaningful"
+	xRules         = "x-apigen-rules"
+	xFrom          = "x-apigen-from"
+	xNoEmoji       = "x-apigen-no-emoji"
+	xMaxLineFeeds  = "x-apigen-max-line-feeds"
+	xPosition      = "x-apigen-position"
+	xPatternText   = "x-apigen-pattern-text"
+	xUploadOnly    = "x-apigen-upload-only"
+	xFileUnion     = "x-apigen-file-union"
+	xInputFile     = "x-apigen-input-file"
+	xOpaque        = "x-apigen-opaque"
+	xStringForm    = "x-apigen-string-form"
+	xNotes         = "x-apigen-notes"
+	xValues        = "x-apigen-values"
+	xJSONSerialize = "x-apigen-json-serialized"
+	xVariantNote   = "x-apigen-variant-notes"
+)
+
+func ref(name string) string { return "#/components/schemas/" + name }
+
+// typeSchema is the schema of a value of type t under constraints c.
+func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*Map, error) {
+	if c == nil {
+		c = &schema.Constraints{}
+	}
+	if t.IsArray() {
+		items, err := g.typeSchema(*t.Elem, c.Each, inJSON)
+		if err != nil {
+			return nil, err
+		}
+		m := newMap("type", "array", "items", items)
+		if c.Items != nil {
+			setBound(m, "minItems", c.Items.Min)
+			setBound(m, "maxItems", c.Items.Max)
+		}
+		return m, nil
+	}
+	m := &Map{}
+	switch t.Name {
+	case schema.Integer:
+		m.Set("type", "integer")
+	case schema.Integer64:
+		m.Set("type", "integer").Set("format", "int64")
+	case schema.Float:
+		m.Set("type", "number")
+	case schema.String:
+		if c.Enum != "" {
+			m.Set("$ref", ref(c.Enum))
+		} else {
+			m.Set("type", "string")
+		}
+	case schema.Boolean:
+		m.Set("type", "boolean")
+	case schema.True:
+		m.Set("type", "boolean").SetAlways("const", true)
+	case schema.InputFile:
+		g.fileSchema(m, c.UploadOnly, enc)
+	default:
+		u := g.unions[t.Name]
+		switch {
+		case u != nil && isFileUnion(u) && enc == inMultipart:
+			g.fileSchema(m, false, enc)
+		case u != nil && len(c.Variants) > 0:
+			sub, err := g.unionOf(u, c.Variants)
+			if err != nil {
+				return nil, err
+			}
+			m = sub
+		case u != nil, g.objects[t.Name] != nil:
+			m.Set("$ref", ref(t.Name))
+		default:
+			return nil, fmt.Errorf("type %q is neither a primitive, an object nor a union", t.Name)
+		}
+	}
+	if err := g.constrain(m, t, c); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// fileSchema describes an InputFile. As a multipart part it is binary
+// contents (or, for "InputFile or String", a file_id or URL as text); in
+// JSON and forms it is a string: a file_id, an HTTP URL, or attach://<part>
+// naming a part of the same multipart request. An upload-only file cannot
+// travel outside a multipart part at all.
+func (g *gen) fileSchema(m *Map, uploadOnly bool, enc encoding) {
+	switch {
+	case enc == inMultipart:
+		m.Set("type", "string").Set("format", "binary").Set("contentMediaType", "application/octet-stream")
+	case uploadOnly:
+		m.SetAlways("not", &Map{}).Set("description", "This file must be uploaded: send the request as multipart/form-data.")
+	default:
+		m.Set("type", "string").Set(xInputFile, true)
+	}
+}
+
+func setBound(m *Map, key string, v *float64) {
+	if v != nil {
+		m.SetAlways(key, *v)
+	}
+}
+
+// setMin sets a lower bound on a length unless it is 0, which every
+// length meets.
+func setMin(m *Map, key string, v *int) {
+	if v != nil && *v > 0 {
+		m.SetAlways(key, *v)
+	}
+}
+
+func setInt(m *Map, key string, v *int) {
+	if v != nil {
+		m.SetAlways(key, *v)
+	}
+}
+
+// constrain adds c's keywords to m, the schema of a value of type t.
+// Standard keywords where they say exactly the document's constraint (or a
+// condition every valid value meets, marked by an extension carrying the
+// exact bound); extensions for the rest.
+func (g *gen) constrain(m *Map, t schema.Type, c *schema.Constraints) error {
+	if l := c.Length; l != nil {
+		exact := l.Unit == schema.UnitCharacters && !l.AfterEntityParsing
+		switch {
+		case exact:
+			// JSON Schema counts Unicode code points, as the document's
+			// "characters" do.
+			setMin(m, "minLength", l.Min)
+			setInt(m, "maxLength", l.Max)
+		case l.Unit == schema.UnitBytes:
+			// A string of n bytes has at most n characters, so maxLength
+			// is a necessary condition; a minimum in bytes only carries
+			// over when it says "not empty".
+			if l.Min != nil && *l.Min <= 1 {
+				setMin(m, "minLength", l.Min)
+			}
+			setInt(m, "maxLength", l.Max)
+		default:
+			// After entity parsing the markup is gone: the raw text is at
+			// least as long as the parsed text, so the minimum holds on
+			// the raw text; the maximum holds on it only without a parse
+			// mode (see entityLimits).
+			setMin(m, "minLength", l.Min)
+		}
+		if !exact {
+			x := &Map{}
+			setInt(x, "min", l.Min)
+			setInt(x, "max", l.Max)
+			x.Set("unit", l.Unit).Set("after_entity_parsing", l.AfterEntityParsing)
+			m.Set(xLength, x)
+		}
+	}
+	if c.Range != nil {
+		setBound(m, "minimum", c.Range.Min)
+		setBound(m, "maximum", c.Range.Max)
+	}
+	if c.Ahead != nil {
+		x := &Map{}
+		setBound(x, "min", c.Ahead.Min)
+		setBound(x, "max", c.Ahead.Max)
+		m.Set(xAhead, x)
+	}
+	m.Set(xUnit, c.Unit)
+	if c.Fixed != "" {
+		m.SetAlways("const", c.Fixed)
+	}
+	if c.Default != nil {
+		m.SetAlways("default", c.Default)
+	}
+	m.Set("pattern", c.Pattern)
+	m.Set(xPatternText, c.PatternText)
+	m.Set(xNoEmoji, c.NoEmoji)
+	setInt(m, xMaxLineFeeds, c.MaxLineFeeds)
+	m.Set(xPosition, c.Position)
+	if c.UploadOnly && t.Name == schema.InputFile {
+		m.Set(xUploadOnly, true)
+	}
+	return nil
+}
+
+// unionOf is the schema of a union, or of the variants of it a value is
+// restricted to (nil: all).
+func (g *gen) unionOf(u *schema.Union, only []string) (*Map, error) {
+	if isFileUnion(u) {
+		return newMap("type", "string", xFileUnion, true,
+			"description", "A file_id of a file already stored by the service, an HTTP URL for the service to download, or attach://<part> naming an uploaded part of the same multipart/form-data request."), nil
+	}
+	allowed := map[string]bool{}
+	for _, v := range only {
+		allowed[v] = true
+	}
+	var alts []any
+	mapping := &Map{}
+	keyed := true
+	notes := &Map{}
+	for _, v := range u.Variants {
+		if len(only) > 0 && !allowed[v.Type.String()] {
+			continue
+		}
+		s, err := g.typeSchema(v.Type, nil, inJSON)
+		if err != nil {
+			return nil, fmt.Errorf("union %s: %w", u.Name, err)
+		}
+		alts = append(alts, s)
+		if v.Tag != "" {
+			if v.Type.IsArray() || g.objects[v.Type.Name] == nil {
+				return nil, fmt.Errorf("union %s: variant %s has a tag but is not an object", u.Name, v.Type)
+			}
+			mapping.SetAlways(v.Tag, ref(v.Type.Name))
+		}
+		if v.Key == "" {
+			keyed = false
+		}
+		notes.Set(v.Type.String(), v.Note)
+	}
+	if len(alts) == 0 {
+		return nil, fmt.Errorf("union %s: no variant left of %v", u.Name, only)
+	}
+	m := &Map{}
+	switch {
+	case u.Discriminator != "":
+		m.Set("oneOf", alts).Set("discriminator", newMap("propertyName", u.Discriminator, "mapping", mapping))
+	case keyed:
+		// Each variant has a required key no other variant has: exactly
+		// one matches.
+		m.Set("oneOf", alts)
+	default:
+		// Variants told apart by their JSON type only; anyOf does not
+		// assume they cannot overlap.
+		m.Set("anyOf", alts)
+	}
+	m.Set(xVariantNote, notes)
+	return m, nil
+}
+
+// isFileUnion reports whether u is exactly "InputFile or String": the
+// generated Go represents such values by InputFile itself (CONVENTIONS.md,
+// Unions), and on the wire it is one string or one uploaded part.
+func isFileUnion(u *schema.Union) bool {
+	if u.Discriminator != "" || len(u.Variants) != 2 {
+		return false
+	}
+	has := map[string]bool{}
+	for _, v := range u.Variants {
+		if !v.Type.IsArray() {
+			has[v.Type.Name] = true
+		}
+	}
+	return has[schema.InputFile] && has[schema.String]
+}
+
+// fieldSchema is the schema of one object field or parameter, with its
+// annotations.
+func (g *gen) fieldSchema(f *schema.Field, enc encoding) (*Map, error) {
+	var m *Map
+	var err error
+	if enc != inJSON && carriesJSON(g, f) {
+		// JSON text inside a form field or a text part.
+		inner, err := g.typeSchema(f.Type, f.Constraints, inJSON)
+		if err != nil {
+			return nil, err
+		}
+		m = newMap("type", "string", "contentMediaType", "application/json", "contentSchema", inner)
+	} else if m, err = g.typeSchema(f.Type, f.Constraints, enc); err != nil {
+		return nil, err
+	}
+	m.Set("description", f.Description)
+	m.Set(xSince, f.Since)
+	m.Set(xZero, f.ZeroMeaningful)
+	m.Set(xJSONSerialize, f.JSONSerialized)
+	m.Set(xFrom, f.From)
+	return m, nil
+}
+
+// carriesJSON reports whether a parameter travels as JSON text when it is
+// sent as a form field: when the document says so, or when its value is an
+// array, an object or a union with an object variant (nothing else could
+// carry it in a flat form).
+func carriesJSON(g *gen, f *schema.Field) bool {
+	if f.JSONSerialized || f.Type.IsArray() {
+		return true
+	}
+	if g.objects[f.Type.Name] != nil {
+		return true
+	}
+	if u := g.unions[f.Type.Name]; u != nil {
+		for _, v := range u.Variants {
+			if v.Type.IsArray() || g.objects[v.Type.Name] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// objectSchema is the schema of an object with fields (or of a method's
+// parameters): properties, required, and the cross-field rules both as
+// JSON Schema (where it can say them) and as x-apigen-rules.
+func (g *gen) objectSchema(fields []*schema.Field, rules []*schema.Rule, enc encoding, skip func(*schema.Field) bool) (*Map, error) {
+	props := &Map{}
+	var required []any
+	for _, f := range fields {
+		if skip != nil && skip(f) {
+			continue
+		}
+		fs, err := g.fieldSchema(f, enc)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+		props.SetAlways(f.Name, fs)
+		if f.Required {
+			required = append(required, f.Name)
+		}
+	}
+	m := newMap("type", "object")
+	m.Set("required", required)
+	if props.Len() > 0 {
+		m.Set("properties", props)
+	}
+	var all []any
+	all = append(all, g.entityLimits(fields)...)
+	for _, r := range rules {
+		clause, err := g.ruleSchema(fields, r)
+		if err != nil {
+			return nil, fmt.Errorf("rule %q: %w", r.Text, err)
+		}
+		if clause != nil {
+			all = append(all, clause)
+		}
+	}
+	m.Set("allOf", all)
+	m.Set(xRules, g.rulesExtension(rules))
+	return m, nil
+}
+
+// entityLimits says the maximum of a length counted "after entity
+// parsing" in JSON Schema where it can: without the formatting field (no
+// parse mode) the text is sent as it is, so the maximum holds on it.
+func (g *gen) entityLimits(fields []*schema.Field) []any {
+	if g.s.Formatting == nil || g.s.Formatting.Field == "" || !hasField(fields, g.s.Formatting.Field) {
+		return nil
+	}
+	var out []any
+	for _, f := range fields {
+		c := f.Constraints
+		if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || c.Length.Max == nil || c.Length.Unit != schema.UnitCharacters || f.Type.IsArray() {
+			continue
+		}
+		out = append(out, newMap(
+			"if", newMap("not", newMap("required", []any{g.s.Formatting.Field})),
+			"then", newMap("properties", newMap(f.Name, newMap("maxLength", *c.Length.Max)))))
+	}
+	return out
+}
+
+func hasField(fields []*schema.Field, name string) bool {
+	return fieldNamed(fields, name) != nil
+}
+
+func fieldNamed(fields []*schema.Field, name string) *schema.Field {
+	for _, f := range fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+func requireAll(names []string) *Map { return newMap("required", anyStrings(names)) }
+
+// ruleSchema says a cross-field rule in JSON Schema, or returns nil when
+// it cannot (the rule is still in x-apigen-rules).
+func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*Map, error) {
+	switch r.Kind {
+	case schema.RuleMutuallyExclusive, schema.RuleAtMostOne:
+		// No two of them together.
+		var pairs []any
+		for i := range r.Fields {
+			for j := i + 1; j < len(r.Fields); j++ {
+				pairs = append(pairs, requireAll([]string{r.Fields[i], r.Fields[j]}))
+			}
+		}
+		if len(pairs) == 1 {
+			return newMap("not", pairs[0]), nil
+		}
+		return newMap("not", newMap("anyOf", pairs)), nil
+	case schema.RuleExactlyOne:
+		var alts []any
+		for _, f := range r.Fields {
+			alts = append(alts, requireAll([]string{f}))
+		}
+		return newMap("oneOf", alts), nil
+	case schema.RuleOneOf:
+		var alts []any
+		for _, grp := range r.Groups {
+			alts = append(alts, requireAll(grp))
+		}
+		return newMap("oneOf", alts), nil
+	case schema.RuleRequiredIf:
+		if len(r.Fields) != 1 || r.When == nil {
+			return nil, fmt.Errorf("required_if needs one field and a condition")
+		}
+		cf := fieldNamed(fields, r.When.Field)
+		if cf == nil {
+			return nil, fmt.Errorf("condition field %q is not a field here", r.When.Field)
+		}
+		v, err := typedValue(cf.Type, r.When.Equals)
+		if err != nil {
+			return nil, fmt.Errorf("condition %s = %q: %w", r.When.Field, r.When.Equals, err)
+		}
+		return newMap(
+			"if", newMap("properties", newMap(r.When.Field, (&Map{}).SetAlways("const", v)), "required", []any{r.When.Field}),
+			"then", requireAll(r.Fields)), nil
+	}
+	// same_kind_items and kinds added later: extension only.
+	return nil, nil
+}
+
+// typedValue reads s as a value of the primitive type t (a rule's
+// condition is written as text in the schema).
+func typedValue(t schema.Type, s string) (any, error) {
+	switch t.Name {
+	case schema.Integer, schema.Integer64:
+		n, err := strconv.Atoi(s)
+		return n, err
+	case schema.Float:
+		return strconv.ParseFloat(s, 64)
+	case schema.Boolean, schema.True:
+		return strconv.ParseBool(s)
+	}
+	return s, nil
+}
+
+func (g *gen) rulesExtension(rules []*schema.Rule) []any {
+	var out []any
+	for _, r := range rules {
+		x := newMap("kind", r.Kind, "fields", anyStrings(r.Fields))
+		var groups []any
+		for _, grp := range r.Groups {
+			groups = append(groups, anyStrings(grp))
+		}
+		x.Set("groups", groups)
+		if r.When != nil {
+			x.Set("when", newMap("field", r.When.Field, "equals", r.When.Equals))
+		}
+		x.Set("kinds", anyStrings(r.Kinds))
+		x.Set("text", r.Text)
+		out = append(out, x)
+	}
+	return out
+}
+
+// objectComponent is the component schema of an object.
+func (g *gen) objectComponent(o *schema.Object) (*Map, error) {
+	var m *Map
+	if o.Opaque {
+		// Named by the document, fields not shown: any JSON object.
+		m = newMap("type", "object", xOpaque, true)
+	} else {
+		var err error
+		if m, err = g.objectSchema(o.Fields, o.Rules, inJSON, nil); err != nil {
+			return nil, err
+		}
+	}
+	if o.StringForm != "" {
+		// A plain string may stand in for the object: "required" and
+		// "properties" only apply to objects.
+		m.vals["type"] = []any{"object", "string"}
+		m.Set(xStringForm, o.StringForm)
+	}
+	return describe(m, o.Description, o.Since, o.Notes), nil
+}
+
+// describe puts description, since and notes first-come after the
+// structural keywords.
+func describe(m *Map, description, since string, notes []string) *Map {
+	out := newMap("description", strings.TrimSpace(description))
+	for _, k := range m.keys {
+		out.SetAlways(k, m.vals[k])
+	}
+	out.Set(xSince, since)
+	out.Set(xNotes, anyStrings(notes))
+	return out
+}
+
+// enumComponent is the component schema of an enum.
+func (g *gen) enumComponent(e *schema.Enum) *Map {
+	var values, extra []any
+	for _, v := range e.Values {
+		values = append(values, v.Value)
+		if v.Name != "" || v.Note != "" || v.Since != "" {
+			extra = append(extra, newMap("value", v.Value, "name", v.Name, "note", v.Note, "since", v.Since))
+		}
+	}
+	m := newMap("description", e.Description, "type", "string", "enum", values)
+	m.Set(xValues, extra)
+	return m
+}
