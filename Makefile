@@ -3,7 +3,7 @@
 
 GO        ?= go
 # Modules with their own go.mod (test-only dependencies stay out of the main module).
-MODULES   := . $(patsubst %/go.mod,%,$(wildcard golden/go.mod bench/go.mod interop/go.mod examples/*/go.mod))
+MODULES   := . $(patsubst %/go.mod,%,$(wildcard golden/go.mod bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
 .PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check

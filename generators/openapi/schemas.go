@@ -247,6 +247,14 @@ func (g *gen) unionOf(u *schema.Union, only []string) (*Map, error) {
 	if len(alts) == 0 {
 		return nil, fmt.Errorf("union %s: no variant left of %v", u.Name, only)
 	}
+	if types := primitiveTypes(u, only); types != nil {
+		// Primitive variants of distinct JSON types: a type list says it
+		// exactly, and form decoders (which parse a text value by the
+		// schema's type) can read it.
+		m := newMap("type", types)
+		m.Set(xVariantNote, notes)
+		return m, nil
+	}
 	m := &Map{}
 	switch {
 	case u.Discriminator != "":
@@ -262,6 +270,44 @@ func (g *gen) unionOf(u *schema.Union, only []string) (*Map, error) {
 	}
 	m.Set(xVariantNote, notes)
 	return m, nil
+}
+
+// primitiveTypes returns the JSON types of u's variants (restricted to
+// only) when every variant is a primitive without constraints and no two
+// share a JSON type; nil otherwise.
+func primitiveTypes(u *schema.Union, only []string) []any {
+	allowed := map[string]bool{}
+	for _, v := range only {
+		allowed[v] = true
+	}
+	seen := map[string]bool{}
+	var out []any
+	for _, v := range u.Variants {
+		if len(only) > 0 && !allowed[v.Type.String()] {
+			continue
+		}
+		var jt string
+		switch {
+		case v.Type.IsArray():
+			return nil
+		case v.Type.Name == schema.Integer, v.Type.Name == schema.Integer64:
+			jt = "integer"
+		case v.Type.Name == schema.Float:
+			jt = "number"
+		case v.Type.Name == schema.String:
+			jt = "string"
+		case v.Type.Name == schema.Boolean:
+			jt = "boolean"
+		default: // True (a const), InputFile, objects, unions
+			return nil
+		}
+		if seen[jt] {
+			return nil
+		}
+		seen[jt] = true
+		out = append(out, jt)
+	}
+	return out
 }
 
 // isFileUnion reports whether u is exactly "InputFile or String": the
@@ -348,20 +394,50 @@ func (g *gen) objectSchema(fields []*schema.Field, rules []*schema.Rule, enc enc
 	if props.Len() > 0 {
 		m.Set("properties", props)
 	}
-	var all []any
-	all = append(all, g.entityLimits(fields)...)
+	if enc == inMultipart {
+		// Parts other than the parameters are the uploads attach://<name>
+		// refers to, under names the client chooses.
+		m.SetAlways("additionalProperties", true)
+	}
+	clauses := g.entityLimits(fields)
 	for _, r := range rules {
 		clause, err := g.ruleSchema(fields, r)
 		if err != nil {
 			return nil, fmt.Errorf("rule %q: %w", r.Text, err)
 		}
 		if clause != nil {
-			all = append(all, clause)
+			clauses = append(clauses, clause)
 		}
 	}
-	m.Set("allOf", all)
+	mergeClauses(m, clauses)
 	m.Set(xRules, g.rulesExtension(rules))
 	return m, nil
+}
+
+// mergeClauses adds each clause's keywords (not, oneOf, if/then) to the
+// object schema itself while they do not collide, and the rest under
+// allOf. The two forms mean the same; the flat one is easier to read, and
+// some validators (kin-openapi's multipart decoder) look for the part
+// schemas only inside allOf once there is one.
+func mergeClauses(m *Map, clauses []any) {
+	var rest []any
+	for _, c := range clauses {
+		cm := c.(*Map)
+		free := true
+		for _, k := range cm.keys {
+			if _, taken := m.vals[k]; taken {
+				free = false
+			}
+		}
+		if !free {
+			rest = append(rest, c)
+			continue
+		}
+		for _, k := range cm.keys {
+			m.SetAlways(k, cm.vals[k])
+		}
+	}
+	m.Set("allOf", rest)
 }
 
 // entityLimits says the maximum of a length counted "after entity
