@@ -6,7 +6,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard golden/go.mod bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check openapi-ts
 
 all: generate test
 
@@ -64,3 +64,9 @@ check: fmt-check vet tidy-check generated-check test
 ## and fail on console errors, failed or outside requests, broken links or a broken search box
 docs-check:
 	APIGEN_REQUIRE_BROWSER=1 $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
+
+## openapi-ts: third-party npm tools over generated/openapi (needs node and npm): openapi-typescript
+## generates TypeScript types that tsc --strict compiles with openapi-check/ts/usage.ts, and
+## redocly lints the document (recommended rules; zero errors required)
+openapi-ts:
+	cd openapi-check/ts && npm ci --no-audit --no-fund && npm run --silent generate && npm run --silent compile && npm run --silent lint

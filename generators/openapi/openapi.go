@@ -156,6 +156,9 @@ func (g *gen) componentSchemas() (*Map, error) {
 		out.SetAlways(e.Name, g.enumComponent(e))
 	}
 	for _, m := range g.s.Methods {
+		if !hasJSONBody(m) {
+			continue
+		}
 		if err := g.claim(paramsName(m), "parameters of method "+m.Name+" as"); err != nil {
 			return nil, err
 		}
@@ -361,8 +364,13 @@ func needsUpload(m *schema.Method) bool {
 	return false
 }
 
-func (g *gen) operation(m *schema.Method, id string) *Map {
-	op := newMap("operationId", id)
+// hasJSONBody reports whether the method's parameters can be sent as a
+// JSON (or urlencoded) body: it has some, and none of the required ones
+// must be uploaded.
+func hasJSONBody(m *schema.Method) bool { return len(m.Params) > 0 && !needsUpload(m) }
+
+func (g *gen) operation(m *schema.Method, id, summary string) *Map {
+	op := newMap("operationId", id, "summary", summary)
 	if m.Group != "" {
 		op.Set("tags", []any{m.Group})
 	}
@@ -382,7 +390,7 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 	if needsUpload(m) {
 		return nil, nil
 	}
-	op := g.operation(m, m.Name+"ViaGet")
+	op := g.operation(m, m.Name+"ViaGet", m.Name+", parameters in the query string")
 	var params []any
 	for _, f := range m.Params {
 		if isUploadOnly(f) {
@@ -413,14 +421,14 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 
 // postOperation is the method called with POST and a body.
 func (g *gen) postOperation(m *schema.Method) (*Map, error) {
-	op := g.operation(m, m.Name)
+	op := g.operation(m, m.Name, m.Name)
 	if len(m.Params) > 0 {
 		required := false
 		for _, f := range m.Params {
 			required = required || f.Required
 		}
 		content := &Map{}
-		if !needsUpload(m) {
+		if hasJSONBody(m) {
 			content.Set(jsonType, newMap("schema", newMap("$ref", ref(paramsName(m)))))
 			form, err := g.objectSchema(m.Params, m.Rules, inForm, nil)
 			if err != nil {
@@ -474,6 +482,7 @@ func (g *gen) webhooks() *Map {
 		}
 		return newMap(o.Name, newMap("post", newMap(
 			"operationId", "receive"+o.Name,
+			"summary", "The service delivers one "+o.Name+" to the webhook",
 			"description", strings.Join(clauseTexts1(g.s.Events.Rules), "\n"),
 			"requestBody", newMap("required", true, "content", newMap(jsonType, newMap("schema", newMap("$ref", ref(o.Name))))),
 			"responses", newMap("200", newMap("description", "Delivered. The response may carry a method call (Common request rules).")))))

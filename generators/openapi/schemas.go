@@ -570,10 +570,10 @@ func (g *gen) objectComponent(o *schema.Object) (*Map, error) {
 		}
 	}
 	if o.StringForm != "" {
-		// A plain string may stand in for the object: "required" and
-		// "properties" only apply to objects.
-		m.vals["type"] = []any{"object", "string"}
-		m.Set(xStringForm, o.StringForm)
+		// A plain string may stand in for the object. (type: [object,
+		// string] next to the properties would say the same, but code
+		// generators drop the string then.)
+		m = newMap("anyOf", []any{m, newMap("type", "string", "description", o.StringForm)}, xStringForm, o.StringForm)
 	}
 	return describe(m, o.Description, o.Since, o.Notes), nil
 }
