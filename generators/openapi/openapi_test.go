@@ -209,3 +209,15 @@ func TestBadSchemaErrors(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkGenerate: the checked 5.0 schema to openapi.yaml, openapi.json
+// and schema.json in memory.
+func BenchmarkGenerate(b *testing.B) {
+	s := defaultSchema(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := openapi.Generate(s, generators.Options{Source: "bot-api-5.0.md"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

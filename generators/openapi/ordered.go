@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-
-	"gopkg.in/yaml.v3"
+	"strings"
+	"unicode/utf8"
 )
 
 // Map is a JSON object whose keys keep the order they were added in. The
@@ -225,68 +225,201 @@ func formatFloat(f float64) (string, error) {
 	return strconv.FormatFloat(f, 'g', -1, 64), nil
 }
 
-// encodeYAML writes v as YAML (two-space indentation) after a header
-// comment.
-func encodeYAML(v any, header string) ([]byte, error) {
-	n, err := yamlNode(v)
-	if err != nil {
-		return nil, err
-	}
-	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{n}, HeadComment: header}
+// encodeYAML writes m as block-style YAML (two-space indentation) after a
+// header comment. It is written here rather than by yaml.v3, whose emitter
+// keeps every event of a document until its end and took most of the
+// backend's time on a document this size. Strings are plain where that is
+// unambiguous and JSON-quoted otherwise (a JSON string is a valid YAML
+// double-quoted scalar); TestYAMLAndJSONAreOneDocument parses the result
+// back with yaml.v3 and compares it with openapi.json.
+func encodeYAML(m *Map, header string) ([]byte, error) {
 	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		return nil, err
+	for _, line := range strings.Split(header, "\n") {
+		b.WriteString("# " + line + "\n")
 	}
-	if err := enc.Close(); err != nil {
+	b.WriteString("\n")
+	if err := writeYAMLMap(&b, m, "", ""); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-func yamlNode(v any) (*yaml.Node, error) {
+// writeYAMLMap writes the entries of m, the first after first (a sequence
+// item's "- " or nothing), the others at indent.
+func writeYAMLMap(b *bytes.Buffer, m *Map, indent, first string) error {
+	for i, k := range m.keys {
+		if i == 0 {
+			b.WriteString(first)
+		} else {
+			b.WriteString(indent)
+		}
+		start := b.Len()
+		if err := writeYAMLScalar(b, k); err != nil {
+			return err
+		}
+		if b.Len()-start > 1024 {
+			// YAML's limit for a key on the same line as its value.
+			return fmt.Errorf("openapi: key %.40q... is too long for YAML", k)
+		}
+		b.WriteByte(':')
+		if err := writeYAMLValue(b, m.vals[k], indent+"  "); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeYAMLValue writes v after a key's colon or a sequence dash: a scalar
+// or an empty collection on the same line, anything else on the next lines
+// at indent.
+func writeYAMLValue(b *bytes.Buffer, v any, indent string) error {
 	switch x := v.(type) {
 	case *Map:
-		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-		for _, k := range x.keys {
-			val, err := yamlNode(x.vals[k])
-			if err != nil {
-				return nil, err
-			}
-			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}, val)
+		if x.Len() == 0 {
+			b.WriteString(" {}\n")
+			return nil
 		}
-		return n, nil
-	case []any:
-		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-		for _, e := range x {
-			val, err := yamlNode(e)
-			if err != nil {
-				return nil, err
-			}
-			n.Content = append(n.Content, val)
-		}
-		return n, nil
+		b.WriteByte('\n')
+		return writeYAMLMap(b, x, indent, indent)
 	case []string:
-		return yamlNode(anyStrings(x))
-	case string:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: x}, nil
-	case bool:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(x)}, nil
-	case int:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(x)}, nil
-	case float64:
-		s, err := formatFloat(x)
-		if err != nil {
-			return nil, err
+		return writeYAMLValue(b, anyStrings(x), indent)
+	case []any:
+		if len(x) == 0 {
+			b.WriteString(" []\n")
+			return nil
 		}
-		tag := "!!float"
-		if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-			tag = "!!int"
-		}
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: s}, nil
-	case nil:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}, nil
+		b.WriteByte('\n')
+		return writeYAMLSeq(b, x, indent, indent)
 	}
-	return nil, fmt.Errorf("openapi: cannot write %T value as YAML", v)
+	if str, ok := v.(string); ok && blockSafe(str) {
+		// A literal block keeps multi-line text readable.
+		b.WriteString(" |-\n")
+		for _, line := range strings.Split(str, "\n") {
+			if line != "" {
+				b.WriteString(indent + line)
+			}
+			b.WriteByte('\n')
+		}
+		return nil
+	}
+	b.WriteByte(' ')
+	if err := writeYAMLScalar(b, v); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	return nil
+}
+
+// blockSafe reports whether s, a multi-line string, reads back the same
+// from a "|-" literal block: no line starts the block with a space, no
+// line ends in white space, nothing is a control character, and s does not
+// end in a newline (which "|-" would strip).
+func blockSafe(s string) bool {
+	if !strings.Contains(s, "\n") || !utf8.ValidString(s) || strings.HasSuffix(s, "\n") || strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\n") {
+		return false
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if line != strings.TrimRight(line, " \t") {
+			return false
+		}
+		for _, r := range line {
+			if r == '\t' || r == 0x85 || !yamlPrintable(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func writeYAMLSeq(b *bytes.Buffer, items []any, indent, first string) error {
+	for i, e := range items {
+		lead := indent
+		if i == 0 {
+			lead = first
+		}
+		switch x := e.(type) {
+		case *Map:
+			if x.Len() > 0 {
+				if err := writeYAMLMap(b, x, indent+"  ", lead+"- "); err != nil {
+					return err
+				}
+				continue
+			}
+		case []any:
+			if len(x) > 0 {
+				if err := writeYAMLSeq(b, x, indent+"  ", lead+"- "); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		b.WriteString(lead + "-")
+		if err := writeYAMLValue(b, e, indent+"  "); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeYAMLScalar(b *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case string:
+		if plainSafe(x) {
+			b.WriteString(x)
+			return nil
+		}
+		// JSON-quoted, with the characters YAML does not allow raw (JSON
+		// does) escaped too.
+		var q bytes.Buffer
+		if err := writeScalar(&q, x); err != nil {
+			return err
+		}
+		for _, r := range q.String() {
+			if yamlPrintable(r) {
+				b.WriteRune(r)
+			} else {
+				fmt.Fprintf(b, "\\u%04x", r)
+			}
+		}
+		return nil
+	case bool, int, float64, nil:
+		return writeScalar(b, x)
+	}
+	return fmt.Errorf("openapi: cannot write %T value as YAML", v)
+}
+
+// yamlPrintable: the characters YAML 1.2 allows in a document as they
+// are (c-printable, less the line breaks a quoted scalar must escape).
+func yamlPrintable(r rune) bool {
+	switch {
+	case r == '\t', r >= 0x20 && r <= 0x7e, r == 0x85:
+		return true
+	case r >= 0xa0 && r <= 0xd7ff, r >= 0xe000 && r <= 0xfffd && r != 0xfeff, r >= 0x10000 && r <= 0x10ffff:
+		return r != 0x2028 && r != 0x2029
+	}
+	return false
+}
+
+// plainSafe reports whether s can be written as a plain YAML scalar and
+// read back as the same string: conservative, anything doubtful is quoted.
+func plainSafe(s string) bool {
+	if s == "" || s != strings.TrimSpace(s) || !utf8.ValidString(s) {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~", ".inf", "-.inf", "+.inf", ".nan", "<<":
+		return false
+	}
+	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`0123456789+.=", rune(s[0])) {
+		return false
+	}
+	if strings.HasSuffix(s, ":") || strings.Contains(s, ": ") || strings.Contains(s, " #") {
+		return false
+	}
+	for _, r := range s {
+		if r == '\t' || r == 0x85 || !yamlPrintable(r) {
+			return false
+		}
+	}
+	return true
 }
