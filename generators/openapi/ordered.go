@@ -73,6 +73,21 @@ func (m *Map) Delete(key string) {
 	}
 }
 
+// extensionsLast moves the x- keys after the others, keeping each group's
+// order, so that a schema reads standard keywords first.
+func (m *Map) extensionsLast() *Map {
+	var std, ext []string
+	for _, k := range m.keys {
+		if strings.HasPrefix(k, "x-") {
+			ext = append(ext, k)
+		} else {
+			std = append(std, k)
+		}
+	}
+	m.keys = append(std, ext...)
+	return m
+}
+
 // Get returns the value of key.
 func (m *Map) Get(key string) (any, bool) {
 	if m == nil {

@@ -346,7 +346,7 @@ func (g *gen) fieldSchema(f *schema.Field, enc encoding) (*Map, error) {
 	m.Set(xZero, f.ZeroMeaningful)
 	m.Set(xJSONSerialize, f.JSONSerialized)
 	m.Set(xFrom, f.From)
-	return m, nil
+	return m.extensionsLast(), nil
 }
 
 // carriesJSON reports whether a parameter travels as JSON text when it is
@@ -587,7 +587,7 @@ func describe(m *Map, description, since string, notes []string) *Map {
 	}
 	out.Set(xSince, since)
 	out.Set(xNotes, anyStrings(notes))
-	return out
+	return out.extensionsLast()
 }
 
 // enumComponent is the component schema of an enum.
