@@ -384,6 +384,9 @@ func (g *gen) objectSchema(fields []*schema.Field, rules []*schema.Rule, enc enc
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
+		if err := g.sameKindItems(fs, f, rules); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
 		props.SetAlways(f.Name, fs)
 		if f.Required {
 			required = append(required, f.Name)
@@ -475,6 +478,40 @@ func fieldNamed(fields []*schema.Field, name string) *schema.Field {
 
 func requireAll(names []string) *Map { return newMap("required", anyStrings(names)) }
 
+// sameKindItems adds the same_kind_items rules about the array field f to
+// its schema (inside contentSchema when it travels as JSON text): for each
+// kind, if the array contains an item of that kind, every item is of that
+// kind. On the field rather than the object, so the object's properties
+// stay where every validator looks for them.
+func (g *gen) sameKindItems(fs *Map, f *schema.Field, rules []*schema.Rule) error {
+	target := fs
+	if cs, ok := fs.Get("contentSchema"); ok {
+		target = cs.(*Map)
+	}
+	var clauses []any
+	for _, r := range rules {
+		if r.Kind != schema.RuleSameKindItems || len(r.Fields) != 1 || r.Fields[0] != f.Name {
+			continue
+		}
+		if !f.Type.IsArray() {
+			return fmt.Errorf("same_kind_items on %s, which is not an array", f.Type)
+		}
+		for _, k := range r.Kinds {
+			if g.objects[k] == nil {
+				return fmt.Errorf("same_kind_items names %q, which is not an object", k)
+			}
+			clauses = append(clauses, newMap(
+				"if", newMap("contains", newMap("$ref", ref(k))),
+				"then", newMap("items", newMap("$ref", ref(k)))))
+		}
+	}
+	if len(clauses) > 0 {
+		target.Set("allOf", clauses)
+		target.extensionsLast()
+	}
+	return nil
+}
+
 // ruleSchema says a cross-field rule in JSON Schema, or returns nil when
 // it cannot (the rule is still in x-apigen-rules).
 func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*Map, error) {
@@ -519,7 +556,8 @@ func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*Map, error) {
 			"if", newMap("properties", newMap(r.When.Field, (&Map{}).SetAlways("const", v)), "required", []any{r.When.Field}),
 			"then", requireAll(r.Fields)), nil
 	}
-	// same_kind_items and kinds added later: extension only.
+	// same_kind_items is said on the array field (sameKindItems); a kind
+	// added later is in x-apigen-rules only.
 	return nil, nil
 }
 
