@@ -352,8 +352,8 @@ func ruleRequests() []reqCase {
 		{name: "button without action", method: "sendMessage", ct: j, body: kb(`[[{"text":"a"}]]`)},
 		{name: "contact and location button", method: "sendMessage", ct: j, body: `{"chat_id":1,"text":"hi","reply_markup":{"keyboard":[[{"text":"a","request_contact":true,"request_location":true}]]}}`},
 		{name: "album mixing documents and photos", method: "sendMediaGroup", ct: j, body: `{"chat_id":1,"media":[{"type":"document","media":"a"},{"type":"photo","media":"b"}]}`},
-		// what only an extension says
 		{name: "pay button not first", method: "sendMessage", ct: j, body: kb(`[[{"text":"a","callback_data":"x"},{"text":"b","pay":true}]]`)},
+		// what only an extension says
 		{name: "close_date in the past", method: "sendPoll", ct: j, body: `{"chat_id":1,"question":"q","options":["a","b"],"close_date":1}`},
 		{name: "callback_data of 66 bytes", method: "sendMessage", ct: j, body: kb(`[[{"text":"a","callback_data":"` + strings.Repeat("é", 33) + `"}]]`)},
 		{name: "custom_title with emoji", method: "setChatAdministratorCustomTitle", ct: j, body: `{"chat_id":1,"user_id":2,"custom_title":"boss 🎲"}`},
@@ -364,7 +364,6 @@ func ruleRequests() []reqCase {
 // ruleAccepted: the rule requests the OpenAPI validator accepts, with the
 // extension that carries the rule.
 var ruleAccepted = map[string]string{
-	"pay button not first":          "position first_in_first_row: x-apigen-position (a rule about the button's place in the keyboard)",
 	"close_date in the past":        "a Unix time 5-600 s ahead of now: x-apigen-ahead (JSON Schema has no clock)",
 	"callback_data of 66 bytes":     "1-64 bytes: maxLength counts characters (33), x-apigen-length has the unit",
 	"custom_title with emoji":       "no emoji: x-apigen-no-emoji",

@@ -64,6 +64,7 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 			setBound(m, "minItems", c.Items.Min)
 			setBound(m, "maxItems", c.Items.Max)
 		}
+		m.Set("allOf", g.positions(t))
 		return m, nil
 	}
 	m := &Map{}
@@ -107,6 +108,35 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 		return nil, err
 	}
 	return m, nil
+}
+
+// positions says the first_in_first_row rule of the object's fields on an
+// Array of Array of that object (a keyboard): after the first item of the
+// first row, and in every later row, no item has any of those fields.
+func (g *gen) positions(t schema.Type) []any {
+	o := g.objects[t.Base()]
+	if t.Depth() != 2 || o == nil {
+		return nil
+	}
+	var present []any
+	for _, f := range o.Fields {
+		if f.Constraints != nil && f.Constraints.Position == "first_in_first_row" {
+			present = append(present, requireAll([]string{f.Name}))
+		}
+	}
+	if len(present) == 0 {
+		return nil
+	}
+	var none *Map
+	if len(present) == 1 {
+		none = newMap("not", present[0])
+	} else {
+		none = newMap("not", newMap("anyOf", present))
+	}
+	return []any{
+		newMap("prefixItems", []any{newMap("prefixItems", []any{true}, "items", none)}),
+		newMap("prefixItems", []any{true}, "items", newMap("items", none)),
+	}
 }
 
 // fileSchema describes an InputFile. As a multipart part it is binary
