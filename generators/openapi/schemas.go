@@ -133,9 +133,11 @@ func (g *gen) positions(t schema.Type) []any {
 	} else {
 		none = newMap("not", newMap("anyOf", present))
 	}
+	// {} rather than true for "anything": some tools take only object
+	// schemas.
 	return []any{
-		newMap("prefixItems", []any{newMap("prefixItems", []any{true}, "items", none)}),
-		newMap("prefixItems", []any{true}, "items", newMap("items", none)),
+		newMap("prefixItems", []any{newMap("prefixItems", []any{&Map{}}, "items", none)}),
+		newMap("prefixItems", []any{&Map{}}, "items", newMap("items", none)),
 	}
 }
 
