@@ -415,7 +415,11 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 		params = append(params, p)
 	}
 	op.Set("parameters", params)
-	op.Set("responses", g.responses(m))
+	responses, err := g.responses(m)
+	if err != nil {
+		return nil, err
+	}
+	op.Set("responses", responses)
 	return op, nil
 }
 
@@ -443,16 +447,23 @@ func (g *gen) postOperation(m *schema.Method) (*Map, error) {
 		content.Set(multipartType, newMap("schema", mp))
 		op.Set("requestBody", newMap("required", required, "content", content))
 	}
-	op.Set("responses", g.responses(m))
+	responses, err := g.responses(m)
+	if err != nil {
+		return nil, err
+	}
+	op.Set("responses", responses)
 	return op, nil
 }
 
 // responses: the success envelope with the method's result, the error
 // envelope otherwise.
-func (g *gen) responses(m *schema.Method) *Map {
+func (g *gen) responses(m *schema.Method) (*Map, error) {
+	if m.Returns.IsZero() {
+		return nil, fmt.Errorf("no result type")
+	}
 	result, err := g.typeSchema(m.Returns, nil, inJSON)
-	if err != nil || m.Returns.IsZero() {
-		result = &Map{}
+	if err != nil {
+		return nil, fmt.Errorf("result: %w", err)
 	}
 	ok := newMap("type", "object", "required", []any{"ok", "result"}, "properties", newMap(
 		"ok", (&Map{}).SetAlways("const", true),
@@ -461,7 +472,7 @@ func (g *gen) responses(m *schema.Method) *Map {
 	return newMap(
 		"200", newMap("description", "ok is true; result is "+m.Returns.String()+".",
 			"content", newMap(jsonType, newMap("schema", ok))),
-		"default", newMap("$ref", "#/components/responses/"+errorResponse))
+		"default", newMap("$ref", "#/components/responses/"+errorResponse)), nil
 }
 
 // webhooks: the service POSTs updates to a webhook; the body is one object

@@ -194,6 +194,12 @@ func TestBadSchemaErrors(t *testing.T) {
 		"rule on a missing field": {func(s *schema.Schema) {
 			s.Methods[0].Rules = []*schema.Rule{{Kind: schema.RuleRequiredIf, Fields: []string{"thing"}, When: &schema.Condition{Field: "nope", Equals: "x"}}}
 		}, `condition field "nope"`},
+		"unknown result type": {func(s *schema.Schema) {
+			s.Methods[0].Returns = schema.Named("Elsewhere")
+		}, `method getThing: result: type "Elsewhere"`},
+		"no result type": {func(s *schema.Schema) {
+			s.Methods[0].Returns = schema.Type{}
+		}, `method getThing: no result type`},
 		"operationId collision": {func(s *schema.Schema) {
 			s.Methods = append(s.Methods, &schema.Method{Name: "getThingViaGet", Returns: schema.Named(schema.True)})
 		}, `would share the operationId`},
