@@ -94,10 +94,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-const usage = `apigen turns a bot API specification into a YAML schema, a Go package and docs.
+const usage = `apigen turns a bot API specification into a YAML schema, a Go package, docs and an OpenAPI document.
 
 Usage:
-  apigen generate [flags]        parse, check, and write the schema, the Go package and the docs
+  apigen generate [flags]        parse, check, and write the schema, the Go package, the docs and the OpenAPI export
   apigen docs [flags]            write the reference docs only (Markdown and a static HTML site)
   apigen parse [flags]           parse a specification and write its YAML schema
   apigen check FILE.yaml         load a YAML schema and check that it is closed and well formed
