@@ -234,6 +234,11 @@ func (g *gen) constrain(m *Map, t schema.Type, c *schema.Constraints) error {
 	m.Set(xPatternText, c.PatternText)
 	m.Set(xNoEmoji, c.NoEmoji)
 	setInt(m, xMaxLineFeeds, c.MaxLineFeeds)
+	if c.MaxLineFeeds != nil && c.Pattern == "" && (c.Length == nil || !c.Length.AfterEntityParsing) && t.Name == schema.String {
+		// Counted on the text as sent: a pattern says it (after entity
+		// parsing it is entityLimits' business).
+		m.Set("pattern", lineFeeds(*c.MaxLineFeeds))
+	}
 	m.Set(xPosition, c.Position)
 	if c.UploadOnly && t.Name == schema.InputFile {
 		m.Set(xUploadOnly, true)
@@ -419,6 +424,7 @@ func (g *gen) objectSchema(fields []*schema.Field, rules []*schema.Rule, enc enc
 		if err := g.sameKindItems(fs, f, rules); err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
+		g.aepDirect(fs, f, fields)
 		props.SetAlways(f.Name, fs)
 		if f.Required {
 			required = append(required, f.Name)
@@ -434,65 +440,189 @@ func (g *gen) objectSchema(fields []*schema.Field, rules []*schema.Rule, enc enc
 		// refers to, under names the client chooses.
 		m.SetAlways("additionalProperties", true)
 	}
-	clauses := g.entityLimits(fields)
+	var clauses []*clause
 	for _, r := range rules {
-		clause, err := g.ruleSchema(fields, r)
+		c, err := g.ruleSchema(fields, r)
 		if err != nil {
 			return nil, fmt.Errorf("rule %q: %w", r.Text, err)
 		}
-		if clause != nil {
-			clauses = append(clauses, clause)
+		if c != nil {
+			clauses = append(clauses, c)
 		}
 	}
+	clauses = append(clauses, g.entityLimits(fields)...)
 	mergeClauses(m, clauses)
 	m.Set(xRules, g.rulesExtension(rules))
 	return m, nil
 }
 
-// mergeClauses adds each clause's keywords (not, oneOf, if/then) to the
-// object schema itself while they do not collide, and the rest under
-// allOf. The two forms mean the same; the flat one is easier to read, and
-// some validators (kin-openapi's multipart decoder) look for the part
-// schemas only inside allOf once there is one.
-func mergeClauses(m *Map, clauses []any) {
-	var rest []any
-	for _, c := range clauses {
-		cm := c.(*Map)
-		free := true
-		for _, k := range cm.keys {
-			if _, taken := m.vals[k]; taken {
-				free = false
-			}
-		}
-		if !free {
-			rest = append(rest, c)
-			continue
-		}
-		for _, k := range cm.keys {
-			m.SetAlways(k, cm.vals[k])
-		}
-	}
-	m.Set("allOf", rest)
+// clause is one cross-field constraint of an object, in equivalent forms:
+// primaries, keywords to add to the object schema (not, oneOf, if/then),
+// the most readable first, and violation, a schema that exactly the
+// violating objects match.
+type clause struct {
+	primaries []*Map
+	violation *Map
 }
 
-// entityLimits says the maximum of a length counted "after entity
-// parsing" in JSON Schema where it can: without the formatting field (no
-// parse mode) the text is sent as it is, so the maximum holds on it.
-func (g *gen) entityLimits(fields []*schema.Field) []any {
-	if g.s.Formatting == nil || g.s.Formatting.Field == "" || !hasField(fields, g.s.Formatting.Field) {
-		return nil
+// mergeClauses adds each clause's first primary form whose keywords are
+// still free to the object schema; a clause with none joins the others'
+// violations under the one "not". So the object schema never needs allOf:
+// every clause stays next to the properties, where all validators and
+// generators look (kin-openapi's multipart decoder looks for the part
+// schemas only inside allOf once there is one; openapi-typescript turns a
+// top-level anyOf into a union), and the first clause of each kind keeps
+// its readable form.
+func mergeClauses(m *Map, clauses []*clause) {
+	var violations []any
+	for _, c := range clauses {
+		placed := false
+		for _, p := range c.primaries {
+			free := true
+			for _, k := range p.keys {
+				if _, taken := m.vals[k]; taken {
+					free = false
+				}
+			}
+			if free {
+				for _, k := range p.keys {
+					m.SetAlways(k, p.vals[k])
+				}
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			violations = append(violations, c.violation)
+		}
 	}
-	var out []any
+	if len(violations) == 0 {
+		return
+	}
+	if prev, ok := m.vals["not"]; ok {
+		// not A and not B... = not (A or B or ...)
+		if pm := prev.(*Map); pm.Len() == 1 && pm.vals["anyOf"] != nil {
+			violations = append(pm.vals["anyOf"].([]any), violations...)
+		} else {
+			violations = append([]any{prev}, violations...)
+		}
+	}
+	if len(violations) == 1 {
+		m.SetAlways("not", violations[0])
+	} else {
+		m.SetAlways("not", newMap("anyOf", violations))
+	}
+}
+
+// entityLimits says in JSON Schema the bounds of texts counted "after
+// entity parsing" that hold on the raw text when no parse mode applies
+// (then the text is sent as it is): the maximum length and the maximum
+// number of line feeds. The parse-mode field is paired with the text as
+// the generated validator pairs it: the sibling "<text>_<formatting
+// field>", else the formatting field itself. With no such field the bounds
+// always hold and go on the property itself (aepDirect); otherwise, per
+// parse-mode field: if it is absent then the texts it applies to keep
+// these bounds.
+func (g *gen) entityLimits(fields []*schema.Field) []*clause {
+	var modes []string
+	byMode := map[string]*Map{}
 	for _, f := range fields {
-		c := f.Constraints
-		if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || c.Length.Max == nil || c.Length.Unit != schema.UnitCharacters || f.Type.IsArray() {
+		limit := rawTextLimit(f)
+		mode := g.parseModeField(fields, f)
+		if limit == nil || mode == "" {
 			continue
 		}
-		out = append(out, newMap(
-			"if", newMap("not", newMap("required", []any{g.s.Formatting.Field})),
-			"then", newMap("properties", newMap(f.Name, newMap("maxLength", *c.Length.Max)))))
+		if byMode[mode] == nil {
+			modes = append(modes, mode)
+			byMode[mode] = &Map{}
+		}
+		byMode[mode].SetAlways(f.Name, limit)
+	}
+	var out []*clause
+	for _, mode := range modes {
+		noMode := newMap("not", requireAll([]string{mode}))
+		var broken []any
+		for _, name := range byMode[mode].keys {
+			broken = append(broken, newMap("required", []any{name},
+				"properties", newMap(name, newMap("not", byMode[mode].vals[name]))))
+		}
+		out = append(out, &clause{
+			primaries: []*Map{
+				newMap("if", noMode, "then", newMap("properties", byMode[mode])),
+				// The same as exclusive alternatives, when if/then is taken.
+				newMap("oneOf", []any{requireAll([]string{mode}),
+					newMap("not", noMode.vals["not"], "properties", byMode[mode])}),
+			},
+			violation: newMap("allOf", []any{noMode, oneOrAny(broken)}),
+		})
 	}
 	return out
+}
+
+// oneOrAny is the schema s, or anyOf the schemas.
+func oneOrAny(schemas []any) any {
+	if len(schemas) == 1 {
+		return schemas[0]
+	}
+	return newMap("anyOf", schemas)
+}
+
+// aepDirect adds rawTextLimit to the schema of a text that no parse mode
+// can apply to.
+func (g *gen) aepDirect(fs *Map, f *schema.Field, fields []*schema.Field) {
+	limit := rawTextLimit(f)
+	if limit == nil || g.parseModeField(fields, f) != "" {
+		return
+	}
+	target := fs
+	if cs, ok := fs.Get("contentSchema"); ok {
+		target = cs.(*Map)
+	}
+	for _, k := range limit.keys {
+		if _, taken := target.vals[k]; !taken {
+			target.SetAlways(k, limit.vals[k])
+		}
+	}
+	target.extensionsLast()
+}
+
+// rawTextLimit is what an after-entity-parsing bound says about the text
+// as sent, when no markup is parsed; nil when there is none.
+func rawTextLimit(f *schema.Field) *Map {
+	c := f.Constraints
+	if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || f.Type.IsArray() || f.Type.Name != schema.String {
+		return nil
+	}
+	m := &Map{}
+	if c.Length.Max != nil && c.Length.Unit == schema.UnitCharacters {
+		m.SetAlways("maxLength", *c.Length.Max)
+	}
+	if c.MaxLineFeeds != nil && c.Pattern == "" {
+		m.SetAlways("pattern", lineFeeds(*c.MaxLineFeeds))
+	}
+	if m.Len() == 0 {
+		return nil
+	}
+	return m
+}
+
+// lineFeeds is a pattern for "at most n line feeds".
+func lineFeeds(n int) string {
+	return `^[^\n]*(?:\n[^\n]*){0,` + strconv.Itoa(n) + `}$`
+}
+
+// parseModeField names the field whose parse mode applies to the text f,
+// or "" when the object or method has none.
+func (g *gen) parseModeField(fields []*schema.Field, f *schema.Field) string {
+	if g.s.Formatting == nil || g.s.Formatting.Field == "" {
+		return ""
+	}
+	for _, name := range []string{f.Name + "_" + g.s.Formatting.Field, g.s.Formatting.Field} {
+		if hasField(fields, name) {
+			return name
+		}
+	}
+	return ""
 }
 
 func hasField(fields []*schema.Field, name string) bool {
@@ -546,7 +676,7 @@ func (g *gen) sameKindItems(fs *Map, f *schema.Field, rules []*schema.Rule) erro
 
 // ruleSchema says a cross-field rule in JSON Schema, or returns nil when
 // it cannot (the rule is still in x-apigen-rules).
-func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*Map, error) {
+func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*clause, error) {
 	switch r.Kind {
 	case schema.RuleMutuallyExclusive, schema.RuleAtMostOne:
 		// No two of them together.
@@ -556,22 +686,20 @@ func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*Map, error) {
 				pairs = append(pairs, requireAll([]string{r.Fields[i], r.Fields[j]}))
 			}
 		}
-		if len(pairs) == 1 {
-			return newMap("not", pairs[0]), nil
-		}
-		return newMap("not", newMap("anyOf", pairs)), nil
-	case schema.RuleExactlyOne:
+		v := oneOrAny(pairs).(*Map)
+		return &clause{primaries: []*Map{newMap("not", v)}, violation: v}, nil
+	case schema.RuleExactlyOne, schema.RuleOneOf:
 		var alts []any
-		for _, f := range r.Fields {
-			alts = append(alts, requireAll([]string{f}))
+		if r.Kind == schema.RuleExactlyOne {
+			for _, f := range r.Fields {
+				alts = append(alts, requireAll([]string{f}))
+			}
+		} else {
+			for _, grp := range r.Groups {
+				alts = append(alts, requireAll(grp))
+			}
 		}
-		return newMap("oneOf", alts), nil
-	case schema.RuleOneOf:
-		var alts []any
-		for _, grp := range r.Groups {
-			alts = append(alts, requireAll(grp))
-		}
-		return newMap("oneOf", alts), nil
+		return &clause{primaries: []*Map{newMap("oneOf", alts)}, violation: newMap("not", newMap("oneOf", alts))}, nil
 	case schema.RuleRequiredIf:
 		if len(r.Fields) != 1 || r.When == nil {
 			return nil, fmt.Errorf("required_if needs one field and a condition")
@@ -584,9 +712,11 @@ func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*Map, error) {
 		if err != nil {
 			return nil, fmt.Errorf("condition %s = %q: %w", r.When.Field, r.When.Equals, err)
 		}
-		return newMap(
-			"if", newMap("properties", newMap(r.When.Field, (&Map{}).SetAlways("const", v)), "required", []any{r.When.Field}),
-			"then", requireAll(r.Fields)), nil
+		cond := newMap("properties", newMap(r.When.Field, (&Map{}).SetAlways("const", v)), "required", []any{r.When.Field})
+		return &clause{
+			primaries: []*Map{newMap("if", cond, "then", requireAll(r.Fields))},
+			violation: newMap("allOf", []any{cond, newMap("not", requireAll(r.Fields))}),
+		}, nil
 	}
 	// same_kind_items is said on the array field (sameKindItems); a kind
 	// added later is in x-apigen-rules only.
