@@ -3,10 +3,10 @@
 
 GO        ?= go
 # Modules with their own go.mod (test-only dependencies stay out of the main module).
-MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod examples/*/go.mod))
+MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check emulator emulator-load race soak soak-ci
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 all: generate test
 
@@ -42,7 +42,7 @@ golden:
 FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
 	./generators/support/:FuzzParseMarkdownV2 ./generators/support/:FuzzParseHTML ./generators/support/:FuzzParseMarkdown \
 	./naming/:FuzzExported ./naming/:FuzzUnexported ./generators/server/servertest/:FuzzServer \
-	./generators/server/servertest/:FuzzMultipart
+	./generators/server/servertest/:FuzzMultipart ./generators/openapi/:FuzzYAMLString
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "== fuzz $$name ($$pkg) for $(FUZZTIME)"; \
@@ -97,3 +97,9 @@ check: fmt-check vet tidy-check generated-check test
 ## saves screenshots of three pages in generators/docs/testdata/screenshots
 docs-check:
 	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=testdata/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
+
+## openapi-ts: third-party npm tools over generated/openapi (needs node and npm): openapi-typescript
+## generates TypeScript types that tsc --strict compiles with openapi-check/ts/usage.ts, and
+## redocly lints the document (recommended rules; zero errors required)
+openapi-ts:
+	cd openapi-check/ts && npm ci --no-audit --no-fund && npm run --silent generate && npm run --silent compile && npm run --silent lint

@@ -46,6 +46,9 @@ type Config struct {
 	Out string `yaml:"out,omitempty"`
 	// Docs is the directory of the reference docs, or "none".
 	Docs string `yaml:"docs,omitempty"`
+	// OpenAPI is the directory of the OpenAPI 3.1 document and the JSON
+	// Schema bundle, or "none".
+	OpenAPI string `yaml:"openapi,omitempty"`
 	// SchemaOut is where the parsed schema is saved, or "none"; empty means
 	// schema/<spec name>.yaml when parsing a specification, nothing when
 	// starting from a schema.
@@ -60,7 +63,7 @@ type Config struct {
 // Default is the configuration with no config file and no flags: the
 // embedded specification, written into this repository's layout.
 func Default() *Config {
-	return &Config{Package: "botapi", Out: "generated/botapi", Docs: "generated/docs"}
+	return &Config{Package: "botapi", Out: "generated/botapi", Docs: "generated/docs", OpenAPI: "generated/openapi"}
 }
 
 // Load reads a config file over the defaults. Relative paths in it are
@@ -75,7 +78,7 @@ func Load(path string) (*Config, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %v (the keys are spec, schema, overlay, package, out, docs, schema_out, backends)", path, err)
+		return nil, fmt.Errorf("%s: %v (the keys are spec, schema, overlay, package, out, docs, openapi, schema_out, backends)", path, err)
 	}
 	dir := filepath.Dir(path)
 	rel := func(p string) string {
@@ -88,7 +91,7 @@ func Load(path string) (*Config, error) {
 	c.File = path
 	// A config file describes a package of its own: its outputs default to
 	// nothing but the Go package beside the file.
-	c.Docs, c.SchemaOut = None, None
+	c.Docs, c.OpenAPI, c.SchemaOut = None, None, None
 	set := func(dst *string, v string) {
 		if v != "" {
 			*dst = v
@@ -100,6 +103,7 @@ func Load(path string) (*Config, error) {
 	set(&c.Package, f.Package)
 	set(&c.Out, rel(f.Out))
 	set(&c.Docs, rel(f.Docs))
+	set(&c.OpenAPI, rel(f.OpenAPI))
 	set(&c.SchemaOut, rel(f.SchemaOut))
 	if f.Out == "" {
 		c.Out = filepath.Join(dir, c.Package)
@@ -169,6 +173,14 @@ func (c *Config) DocsDir() string {
 		return ""
 	}
 	return c.Docs
+}
+
+// OpenAPIDir is the OpenAPI export's directory, or "" for no export.
+func (c *Config) OpenAPIDir() string {
+	if c.OpenAPI == None {
+		return ""
+	}
+	return c.OpenAPI
 }
 
 // Only is the backend list as --only takes it.

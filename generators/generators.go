@@ -29,6 +29,9 @@ const (
 	GoPackage Kind = iota
 	// Docs files belong to the docs directory (--docs).
 	Docs
+	// OpenAPI files belong to the OpenAPI and JSON Schema export
+	// (--openapi).
+	OpenAPI
 )
 
 // Backend turns the model into files.

@@ -32,7 +32,7 @@ func BenchmarkGenerateAll(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		files = len(outs.Go) + len(outs.Docs)
+		files = len(outs.Go) + len(outs.Docs) + len(outs.OpenAPI)
 	}
 	b.ReportMetric(float64(files), "files")
 }

@@ -48,6 +48,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	same(a.Go, b.Go)
 	same(a.Docs, b.Docs)
+	same(a.OpenAPI, b.OpenAPI)
 }
 
 // TestCommittedOutputUpToDate re-renders the default spec in memory and
@@ -74,6 +75,9 @@ func TestCommittedOutputUpToDate(t *testing.T) {
 	}
 	for _, f := range outs.Docs {
 		check(filepath.Join("../generated/docs", f.Path), f.Data)
+	}
+	for _, f := range outs.OpenAPI {
+		check(filepath.Join("../generated/openapi", f.Path), f.Data)
 	}
 }
 

@@ -118,8 +118,11 @@ func expected(c *goldenCase) map[string][]byte {
 	}
 	got := map[string][]byte{}
 	files := outs.Go
-	if c.backend.Kind == generators.Docs {
+	switch c.backend.Kind {
+	case generators.Docs:
 		files = outs.Docs
+	case generators.OpenAPI:
+		files = outs.OpenAPI
 	}
 	for _, f := range files {
 		if strings.HasPrefix(f.Path, "support_") || !producedBy(c.backend, f.Path) {
@@ -132,9 +135,10 @@ func expected(c *goldenCase) map[string][]byte {
 
 // producedBy reports whether a file of the package belongs to backend b:
 // Go backends name their files after themselves (types also writes
-// json_gen.go); the docs backend owns every docs file.
+// json_gen.go); the docs and OpenAPI backends own every file of their
+// directory.
 func producedBy(b generators.Backend, p string) bool {
-	if b.Kind == generators.Docs {
+	if b.Kind != generators.GoPackage {
 		return true
 	}
 	base := path.Base(p)

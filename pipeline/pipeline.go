@@ -15,6 +15,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/client"
 	"github.com/apigen/apigen/generators/docs"
+	"github.com/apigen/apigen/generators/openapi"
 	"github.com/apigen/apigen/generators/server"
 	"github.com/apigen/apigen/generators/types"
 	"github.com/apigen/apigen/generators/validate"
@@ -30,6 +31,7 @@ var Backends = []generators.Backend{
 	client.Backend,   // client_gen.go: the Client, one method per API method
 	server.Backend,   // server_gen.go: Service, Unimplemented, NewServer
 	docs.Backend,     // reference docs: Markdown and a static HTML site
+	openapi.Backend,  // OpenAPI 3.1 (YAML, JSON) and a JSON Schema 2020-12 bundle
 }
 
 // Names lists the backends' names in order.
@@ -91,8 +93,9 @@ func byName(name string) (generators.Backend, bool) {
 // Outputs are the files of one run: the Go package and the docs, each with
 // paths relative to its own directory.
 type Outputs struct {
-	Go   []output.File
-	Docs []output.File
+	Go      []output.File
+	Docs    []output.File
+	OpenAPI []output.File
 }
 
 // GeneratedHeader is the first line of every generated Go file.
@@ -142,9 +145,12 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 			data = append(append(append(data, head...), stamp...), f.Data[len(head):]...)
 			files[i].Data = data
 		}
-		if b.Kind == generators.GoPackage {
+		switch b.Kind {
+		case generators.GoPackage:
 			out.Go = append(out.Go, files...)
-		} else {
+		case generators.OpenAPI:
+			out.OpenAPI = append(out.OpenAPI, files...)
+		default:
 			out.Docs = append(out.Docs, files...)
 		}
 	}
@@ -152,6 +158,9 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 		return nil, err
 	}
 	if err := unique(out.Docs); err != nil {
+		return nil, err
+	}
+	if err := unique(out.OpenAPI); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -172,7 +181,7 @@ func unique(files []output.File) error {
 // Targets says where each kind of output goes: the Go package's directory,
 // the docs directory ("" for none) and the schema YAML file ("" for none).
 type Targets struct {
-	GoDir, DocsDir, SchemaFile string
+	GoDir, DocsDir, OpenAPIDir, SchemaFile string
 }
 
 // Batches groups a run's files by destination, for output.WriteAll or
@@ -195,6 +204,9 @@ func Batches(s *schema.Schema, outs *Outputs, t Targets) ([]output.Batch, error)
 	}
 	if len(outs.Docs) > 0 && t.DocsDir != "" {
 		batches = append(batches, output.Batch{Dir: t.DocsDir, Files: outs.Docs, Prune: true})
+	}
+	if len(outs.OpenAPI) > 0 && t.OpenAPIDir != "" {
+		batches = append(batches, output.Batch{Dir: t.OpenAPIDir, Files: outs.OpenAPI, Prune: true})
 	}
 	return batches, nil
 }

@@ -99,7 +99,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-const usage = `apigen turns a bot API specification into a YAML schema, a Go package and docs.
+const usage = `apigen turns a bot API specification into a YAML schema, a Go package, docs and an OpenAPI document.
 
 Usage:
   apigen init [flags]            write apigen.yaml, the overlay and the specification into a directory
@@ -232,6 +232,8 @@ var (
 		func(c *config.Config, v string) { c.Out = v }}
 	flagDocs = configFlag{"docs", "directory of the generated reference docs; 'none' to skip them (default: the config's, else generated/docs)",
 		func(c *config.Config, v string) { c.Docs = v }}
+	flagOpenAPI = configFlag{"openapi", "directory of the OpenAPI 3.1 document and the JSON Schema bundle; 'none' to skip them (default: the config's, else generated/openapi)",
+		func(c *config.Config, v string) { c.OpenAPI = v }}
 	flagSchemaOut = configFlag{"schema-out", "where to write the schema YAML, or 'none' (default: the config's, else schema/<spec name>.yaml when parsing a spec, nothing with --schema)",
 		func(c *config.Config, v string) { c.SchemaOut = v }}
 	flagOnly = configFlag{"only", "comma-separated backends to run (default: the config's, else all): " + strings.Join(pipeline.Names(), ","),
@@ -426,7 +428,7 @@ override it. Nothing is written unless every stage succeeds; stale generated fil
 
 With --check nothing is written: the run is compared with what is on disk, and the
 files that differ are listed (exit 1), for CI.`, stdout)
-	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay, flagOut, flagDocs, flagPackage, flagOnly, flagSchemaOut)
+	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay, flagOut, flagDocs, flagOpenAPI, flagPackage, flagOnly, flagSchemaOut)
 	check := c.Bool("check", false, "write nothing; exit 1 and list the files a run would change")
 	if done, err := c.parse(args); done || err != nil {
 		return err
@@ -442,9 +444,12 @@ files that differ are listed (exit 1), for CI.`, stdout)
 	if err != nil {
 		return usageError{"generate", err.Error()}
 	}
-	t := pipeline.Targets{GoDir: cfg.Out, DocsDir: cfg.DocsDir(), SchemaFile: cfg.SchemaFile()}
+	t := pipeline.Targets{GoDir: cfg.Out, DocsDir: cfg.DocsDir(), OpenAPIDir: cfg.OpenAPIDir(), SchemaFile: cfg.SchemaFile()}
 	if t.DocsDir == "" {
-		backends = keep(backends, func(b generators.Backend) bool { return b.Kind == generators.GoPackage })
+		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.Docs })
+	}
+	if t.OpenAPIDir == "" {
+		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.OpenAPI })
 	}
 	return generate(cfg, backends, t, *check, stdout, stderr)
 }

@@ -177,7 +177,7 @@ func TestDocsCommand(t *testing.T) {
 func TestGenerateNoDocs(t *testing.T) {
 	specPath := goldenSpec(t, "docs-basic")
 	t.Chdir(t.TempDir())
-	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--schema-out", "none")
+	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none")
 	if code != 0 || out != "" || errs != "" {
 		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -208,4 +208,25 @@ func goldenSpec(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestGenerateOnlyOpenAPI: --only openapi writes the OpenAPI document and
+// the JSON Schema bundle under --openapi and nothing else.
+func TestGenerateOnlyOpenAPI(t *testing.T) {
+	specPath := goldenSpec(t, "openapi-basic")
+	t.Chdir(t.TempDir())
+	code, out, errs := runCLI("generate", "--spec", specPath, "--only", "openapi", "--openapi", "./oa", "--schema-out", "none")
+	if code != 0 || out != "" || errs != "" {
+		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	var got []string
+	filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			got = append(got, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	if strings.Join(got, " ") != "oa/openapi.json oa/openapi.yaml oa/schema.json" {
+		t.Fatalf("wrote %v", got)
+	}
 }

@@ -4,7 +4,7 @@
 // generate' in this directory), and the bot is written against it.
 //
 // apigen.yaml beside this file says what to generate: the Go package in
-// ./botapi and nothing else (docs: none, schema_out: none).
+// ./botapi and nothing else (a config file turns docs, openapi and schema_out off unless it sets them).
 package main
 
 //go:generate go tool apigen generate
