@@ -126,10 +126,22 @@ func anchored(p string) string { return "^(?:" + p + ")$" }
 // of the union's validator: validate<Union><Label>.
 func (g *gen) variantBit(u *schema.Union, v *schema.Variant) string {
 	label, err := naming.Exported(g.label(u, v))
-	if err != nil {
+	if err != nil || g.labelShared(u, v) {
+		// Variants sharing a tag are named by their types.
 		label = g.typeName(v.Type.Name)
 	}
 	return g.unionFuncs[u.Name] + label
+}
+
+// labelShared reports whether another variant of u has v's label (a shared
+// discriminator tag).
+func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
+	for _, w := range u.Variants {
+		if w != v && g.label(u, w) == g.label(u, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // declareHelpers names every package-level helper up front, in schema order.
