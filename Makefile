@@ -41,8 +41,8 @@ golden:
 ## fuzz: run each fuzz target for FUZZTIME (default 60s), one after another
 FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
 	./generators/support/:FuzzParseMarkdownV2 ./generators/support/:FuzzParseHTML ./generators/support/:FuzzParseMarkdown \
-	./naming/:FuzzExported ./naming/:FuzzUnexported ./generators/server/servertest/:FuzzServer \
-	./generators/server/servertest/:FuzzMultipart ./generators/openapi/:FuzzYAMLString
+	./naming/:FuzzExported ./naming/:FuzzUnexported ./generatedtest/server/:FuzzServer \
+	./generatedtest/server/:FuzzMultipart ./generators/openapi/:FuzzYAMLString
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "== fuzz $$name ($$pkg) for $(FUZZTIME)"; \

@@ -14,7 +14,7 @@ import (
 // payloadDir holds the realistic payloads of the generated package's
 // round-trip tests, named <Root>__<case>.json: Root is an object of the
 // schema or a method whose parameters the payload holds.
-const payloadDir = "../generators/types/roundtrip/testdata"
+const payloadDir = "../generatedtest/types/testdata"
 
 // compileBundle compiles schema.json with santhosh-tekuri/jsonschema
 // (JSON Schema 2020-12, format and content assertions off, as the

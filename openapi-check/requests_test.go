@@ -19,7 +19,7 @@ import (
 )
 
 // The request helpers and the table below are copied from the generated
-// server's tests (generators/server/servertest: helpers_test.go and
+// server's tests (generatedtest/server: helpers_test.go and
 // TestBadRequests in errors_test.go), which live in _test files of another
 // module and cannot be imported. Keep the table in step with that one.
 

@@ -1,4 +1,4 @@
-package servertest
+package server
 
 // Tests of defects found by probing the generated server with hostile input
 // (issue 12). Each test is named after its defect.

@@ -1,4 +1,4 @@
-// Package roundtrip tests the committed generated package
+// Package types tests the committed generated package
 // (generated/botapi) on realistic payloads written from the spec: every
 // payload in testdata decodes, re-encodes and decodes again without loss,
 // and a walk over the schema proves that the payloads cover every object,
@@ -6,4 +6,4 @@
 //
 // Payload files are named <Root>__<case>.json, where Root is an object of
 // the schema or a method (whose parameters the payload holds).
-package roundtrip
+package types

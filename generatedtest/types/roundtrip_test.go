@@ -1,4 +1,4 @@
-package roundtrip
+package types
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package clienttest
+package client
 
 // Tests of defects found by probing the generated client as an attacker and
 // as a flaky network would (issue 12). Each test is named after its defect.

@@ -1,4 +1,4 @@
-package clienttest
+package client
 
 // An independent fake of the service, written by hand from
 // spec/bot-api-5.0.md (Common request rules, Errors, Files): it shares no

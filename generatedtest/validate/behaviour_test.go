@@ -1,8 +1,8 @@
-// Package behaviour tests the validators generated for the full spec
+// Package validate tests the validators generated for the full spec
 // (generated/botapi/validate_gen.go): one table per constraint kind and
 // rule, with each boundary accepted and the first value past it rejected,
 // and the problem text asserted.
-package behaviour
+package validate
 
 import (
 	"errors"

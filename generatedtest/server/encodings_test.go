@@ -1,7 +1,7 @@
-// Package servertest tests the server stubs generated into
+// Package server tests the server stubs generated into
 // generated/botapi: every request encoding, file uploads, errors, limits,
 // a fuzz target (FuzzServer) and a table of bad requests.
-package servertest
+package server
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package clienttest
+package client
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 )
 
 func loadSchema(t testing.TB) *schema.Schema {
-	s, err := schema.Load("../../../schema/bot-api-5.0.yaml")
+	s, err := schema.Load("../../schema/bot-api-5.0.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
