@@ -88,7 +88,20 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}, rt}, nil
+	for _, n := range []string{"ExampleClient_" + iteratorName, "Example" + webhookName, "ExampleClient_DownloadFile", "ExampleError", "ExampleWithRetry"} {
+		if err := m.Declare(n, "runnable example"); err != nil {
+			return nil, err
+		}
+	}
+	examples, err := g.emitExamples()
+	if err != nil {
+		return nil, err
+	}
+	readme, err := g.emitReadme()
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt, {Path: ExamplesFile, Data: examples}, {Path: ReadmeFile, Data: readme}}, nil
 }
 
 // ---------------------------------------------------------------- model

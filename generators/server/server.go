@@ -75,7 +75,18 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}, rt}, nil
+	files := []output.File{{Path: FileName, Data: data}, rt}
+	if err := m.Declare("Example"+nameNewServer, "runnable example"); err != nil {
+		return nil, err
+	}
+	examples, err := g.emitExamples()
+	if err != nil {
+		return nil, err
+	}
+	if examples != nil {
+		files = append(files, output.File{Path: ExamplesFile, Data: examples})
+	}
+	return files, nil
 }
 
 type gen struct {
