@@ -189,7 +189,8 @@ func TestGenerateNoDocs(t *testing.T) {
 	}
 	files, _ := filepath.Glob("botapi/*")
 	for _, f := range files {
-		if filepath.Ext(f) != ".go" {
+		// The package's own README belongs to the package, not the docs.
+		if filepath.Ext(f) != ".go" && filepath.Base(f) != "README.md" {
 			t.Errorf("--docs none still wrote %s", f)
 		}
 	}

@@ -27,7 +27,7 @@ func generate(t *testing.T, s *schema.Schema) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(files) != 2 || files[0].Path != FileName {
+	if len(files) == 0 || files[0].Path != FileName {
 		t.Fatalf("files %v", files)
 	}
 	return string(files[0].Data), nil

@@ -29,7 +29,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 	godoc.Add(f, nameNewServer+" serves "+nameService+" implementations over HTTP. Embed "+nameUnimplemented+" and override the methods you serve; "+
 		"WithLocalServerLimits applies a local server's limits (2000 MB uploads, absolute file paths), WithTokens restricts the tokens it accepts. "+
 		"A method still unimplemented answers 404, as the service does for a method it lacks; method names are case-insensitive.")
-	f.Func().Id("Example" + nameNewServer).Params().Block(
+	f.Func().Id("Example"+nameNewServer).Params().Block(
 		jen.Id("h").Op(":=").Id(nameNewServer).Call(jen.Id(nameUnimplemented).Values(), jen.Id("WithLocalServerLimits").Call()),
 		jen.Id("rec").Op(":=").Qual("net/http/httptest", "NewRecorder").Call(),
 		jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual("net/http/httptest", "NewRequest").Call(jen.Lit("POST"), jen.Lit("/bot123456:example/"+strings.ToLower(mi.m.Name)), jen.Nil())),
