@@ -420,9 +420,18 @@ func (g *gen) emitRun() error {
 	if off.Type.Elem.Name != "int64" {
 		offVal = jen.Id(off.Type.Elem.Name).Call(offVal)
 	}
+	var noWait []jen.Code
+	if t := lp.Field("timeout"); t != nil && t.Type.Kind == gomodel.Opt {
+		noWait = append(noWait, jen.Id("q").Dot(t.GoName).Op("=").Add(t.Type.Jen()).Values())
+	}
+	fetch := []jen.Code{
+		jen.Id("q").Op(":=").Id("base"),
+		jen.If(jen.Id("have")).Block(jen.Id("q").Dot(off.GoName).Op("=").Id("Some").Call(offVal.Clone())),
+		jen.If(jen.Op("!").Id("wait")).Block(noWait...),
+		jen.Return(jen.Id("c").Dot(g.list.GoName).Call(jen.Id("ctx"), jen.Op("&").Id("q"))),
+	}
 	confirm := []jen.Code{
-		jen.Var().Id("q").Id(lp.GoName),
-		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("q").Op("=").Op("*").Id("p")),
+		jen.Id("q").Op(":=").Id("base"),
 		jen.Id("q").Dot(off.GoName).Op("=").Id("Some").Call(offVal),
 	}
 	if t := lp.Field("timeout"); t != nil && t.Type.Kind == gomodel.Opt {
@@ -445,8 +454,9 @@ func (g *gen) emitRun() error {
 	)
 	g.doc("Poll long-polls " + g.list.Schema.Name + " through c with the parameters p (nil: defaults; set a timeout) and dispatches every " + u + " on the worker pool until ctx is done. " +
 		"Handlers run with a context that outlives ctx, carries c for Send and the bot's username (asked once through the service unless DispatchBotUsername is set).\n\n" +
+		"No request confirms an " + u + " before its handler returned: each asks with the offset of the oldest one not handled yet (and does not wait on the service while some are outstanding; see DispatchMaxPending). " +
 		"When ctx is done Poll stops fetching, waits for the handlers of every received " + u + " (queued ones included, at most the shutdown timeout), and confirms exactly the handled ones with a last request: " +
-		"the service delivers the others again to the next poller. Each request for more updates confirms the previous batch, as the iterator does. " +
+		"the service delivers the others again to the next poller. Errors back off as the Updates iterator does. " +
 		"Poll returns an error only when the username or the final confirmation fails; handler and polling errors go to DispatchOnError.")
 	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Poll").Params(ctxParam(), jen.Id("c").Op("*").Id("Client"), jen.Id("p").Op("*").Id(lp.GoName)).Error().Block(append([]jen.Code{
 		jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("username").Call(jen.Id("ctx"), jen.Id("dispatchMe").Call(jen.Id("c"))),
@@ -455,7 +465,10 @@ func (g *gen) emitRun() error {
 		jen.List(jen.Id("hctx"), jen.Id("cancel")).Op(":=").Qual(pkgContext, "WithCancel").Call(
 			jen.Qual(pkgContext, "WithValue").Call(jen.Qual(pkgContext, "WithoutCancel").Call(jen.Id("ctx")), jen.Id("dispatchCtxKey").Values(), jen.Id("call"))),
 		jen.Defer().Id("cancel").Call(),
-		jen.List(jen.Id("off"), jen.Id("ok")).Op(":=").Id("r").Dot("core").Dot("poll").Call(jen.Id("ctx"), jen.Id("hctx"), jen.Id("cancel"), jen.Id("c").Dot("Updates").Call(jen.Id("ctx"), jen.Id("p"))),
+		jen.Var().Id("base").Id(lp.GoName),
+		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("base").Op("=").Op("*").Id("p")),
+		jen.Id("fetch").Op(":=").Func().Params(ctxParam(), jen.Id("off").Int64(), jen.List(jen.Id("have"), jen.Id("wait")).Bool()).Params(jen.Index().Id(u), jen.Error()).Block(fetch...),
+		jen.List(jen.Id("off"), jen.Id("ok")).Op(":=").Id("r").Dot("core").Dot("poll").Call(jen.Id("ctx"), jen.Id("hctx"), jen.Id("cancel"), jen.Id("c"), jen.Id("fetch")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
 	}, confirm...)...)
 	g.f.Line()
