@@ -217,13 +217,15 @@ func dispatchMe(c *Client) func(context.Context) (string, error) {
 // the bot's username (asked once through the service unless
 // DispatchBotUsername is set).
 //
-// When ctx is done Poll stops fetching, waits for the handlers of every
-// received Update (queued ones included, at most the shutdown timeout), and
-// confirms exactly the handled ones with a last request: the service delivers
-// the others again to the next poller. Each request for more updates confirms
-// the previous batch, as the iterator does. Poll returns an error only when
-// the username or the final confirmation fails; handler and polling errors go
-// to DispatchOnError.
+// No request confirms an Update before its handler returned: each asks with
+// the offset of the oldest one not handled yet (and does not wait on the
+// service while some are outstanding; see DispatchMaxPending). When ctx is
+// done Poll stops fetching, waits for the handlers of every received Update
+// (queued ones included, at most the shutdown timeout), and confirms exactly
+// the handled ones with a last request: the service delivers the others again
+// to the next poller. Errors back off as the Updates iterator does. Poll
+// returns an error only when the username or the final confirmation fails;
+// handler and polling errors go to DispatchOnError.
 func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error {
 	name, err := r.core.username(ctx, dispatchMe(c))
 	if err != nil {
@@ -235,14 +237,25 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 	}
 	hctx, cancel := context.WithCancel(context.WithValue(context.WithoutCancel(ctx), dispatchCtxKey{}, call))
 	defer cancel()
-	off, ok := r.core.poll(ctx, hctx, cancel, c.Updates(ctx, p))
+	var base GetUpdatesParams
+	if p != nil {
+		base = *p
+	}
+	fetch := func(ctx context.Context, off int64, have, wait bool) ([]Update, error) {
+		q := base
+		if have {
+			q.Offset = Some(off)
+		}
+		if !wait {
+			q.Timeout = Opt[int]{}
+		}
+		return c.GetUpdates(ctx, &q)
+	}
+	off, ok := r.core.poll(ctx, hctx, cancel, c, fetch)
 	if !ok {
 		return nil
 	}
-	var q GetUpdatesParams
-	if p != nil {
-		q = *p
-	}
+	q := base
 	q.Offset = Some(off)
 	q.Timeout = Opt[int]{}
 	q.Limit = Some(1)

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"log/slog"
 	"regexp"
 	"runtime/debug"
@@ -649,48 +648,97 @@ func (s *dispatchPolled) offset() (off int64, ok bool) {
 	return off, true
 }
 
-// poll hands every update of updates to a pool until ctx is done, then
-// waits for the handlers (at most the shutdown timeout) and returns the
-// offset confirming exactly the handled updates. Handlers run with hctx,
-// which outlives ctx; cancel ends it.
-func (c *dispatchCore[U]) poll(ctx, hctx context.Context, cancel context.CancelFunc, updates iter.Seq2[U, error]) (int64, bool) {
+// dispatchRecheck is how long poll waits for a handler to finish before it
+// asks again while updates are outstanding (see poll).
+const dispatchRecheck = time.Second
+
+// poll fetches updates until ctx is done and hands each new one to a
+// pool, then waits for the handlers (at most the shutdown timeout) and
+// returns the offset confirming exactly the handled updates. Handlers run
+// with hctx, which outlives ctx; cancel ends it.
+//
+// Every request asks with the offset of the oldest update not handled
+// yet, so that no request confirms an update before its handler returned;
+// the service then answers at once with the outstanding updates again (they
+// are skipped) and any newer ones. So while updates are outstanding, fetch
+// is asked not to wait (wait false) and poll waits between such requests
+// until some handler finishes or dispatchRecheck passes. fetch is called
+// with have false until an update was received (the caller's own offset
+// applies).
+func (c *dispatchCore[U]) poll(ctx, hctx context.Context, cancel context.CancelFunc, client *Client, fetch func(ctx context.Context, offset int64, have, wait bool) ([]U, error)) (int64, bool) {
 	p := newDispatchPool(c)
 	s := &dispatchPolled{open: map[int64]bool{}}
-	for u, err := range updates {
+	progress := make(chan struct{}, 1)
+	var b clientBackoff
+	recheck := time.NewTimer(dispatchRecheck)
+	defer recheck.Stop()
+loop:
+	for ctx.Err() == nil {
+		off, have := s.offset()
+		s.mu.Lock()
+		outstanding := len(s.open) > 0
+		s.mu.Unlock()
+		batch, err := fetch(ctx, off, have, !outstanding)
 		if err != nil {
-			if ctx.Err() == nil {
-				c.cfg.onError(ctx, err)
+			if ctx.Err() != nil {
+				break
+			}
+			c.cfg.onError(ctx, err)
+			if client == nil || client.backoff(ctx, &b, err) != nil {
+				break
 			}
 			continue
 		}
-		if ctx.Err() != nil {
-			break // the rest of the batch stays unconfirmed
-		}
-		v := new(U)
-		*v = u
-		id := c.info(v).ID
-		s.mu.Lock()
-		s.open[id] = true
-		s.mu.Unlock()
-		err := p.submit(ctx, dispatchJob[U]{ctx: hctx, u: v, done: func(handled bool, err error) {
-			if handled {
+		b = clientBackoff{}
+		fresh := 0
+		for i := range batch {
+			v := &batch[i]
+			id := c.info(v).ID
+			s.mu.Lock()
+			if s.any && id < s.next {
+				s.mu.Unlock()
+				continue // outstanding or handled already
+			}
+			s.open[id], s.next, s.any = true, id+1, true
+			s.mu.Unlock()
+			err := p.submit(ctx, dispatchJob[U]{ctx: hctx, u: v, done: func(handled bool, err error) {
+				if handled {
+					s.mu.Lock()
+					delete(s.open, id)
+					s.mu.Unlock()
+				}
+				select {
+				case progress <- struct{}{}:
+				default:
+				}
+				if err != nil && err != errDispatchDropped {
+					c.cfg.onError(hctx, err)
+				}
+			}})
+			if err != nil {
+				// Not accepted: it and the rest of the batch stay
+				// unconfirmed.
 				s.mu.Lock()
 				delete(s.open, id)
+				s.next = id
 				s.mu.Unlock()
+				break loop
 			}
-			if err != nil && err != errDispatchDropped {
-				c.cfg.onError(hctx, err)
-			}
-		}})
-		s.mu.Lock()
-		if err != nil {
-			delete(s.open, id)
-		} else if !s.any || id+1 > s.next {
-			s.next, s.any = id+1, true
+			fresh++
 		}
-		s.mu.Unlock()
-		if err != nil {
-			break
+		if fresh == 0 && outstanding {
+			if !recheck.Stop() {
+				select {
+				case <-recheck.C:
+				default:
+				}
+			}
+			recheck.Reset(dispatchRecheck)
+			select {
+			case <-progress:
+			case <-recheck.C:
+			case <-ctx.Done():
+			}
 		}
 	}
 	p.drain(c.cfg.shutdown, cancel)
