@@ -11,10 +11,11 @@ FUZZTIME  ?= 60s
 all: generate test
 
 ## generate: parse the embedded spec and write schema/, generated/botapi and generated/docs,
-## and rerun go generate in the example module (its botapi/ is committed too)
+## and rerun go generate in the example modules (their botapi/ is committed too)
 generate:
 	$(GO) run ./cmd/apigen generate
 	cd examples/echobot && $(GO) generate ./...
+	cd examples/quizbot && $(GO) generate ./...
 
 ## test: run the tests of every module (fuzz targets run their seed corpus)
 test:
