@@ -459,6 +459,7 @@ func (g *gen) emitRun() error {
 		"the service delivers the others again to the next poller. Errors back off as the Updates iterator does. " +
 		"Poll returns an error only when the username or the final confirmation fails; handler and polling errors go to DispatchOnError.")
 	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Poll").Params(ctxParam(), jen.Id("c").Op("*").Id("Client"), jen.Id("p").Op("*").Id(lp.GoName)).Error().Block(append([]jen.Code{
+		jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: Poll needs a Client")))),
 		jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("username").Call(jen.Id("ctx"), jen.Id("dispatchMe").Call(jen.Id("c"))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("call").Op(":=").Op("&").Id("dispatchCall").Values(jen.Dict{jen.Id("client"): jen.Id("c"), jen.Id("username"): jen.Id("name")}),

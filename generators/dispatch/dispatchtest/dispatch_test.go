@@ -387,3 +387,28 @@ func TestSendOutsideHandler(t *testing.T) {
 		t.Fatal("no error")
 	}
 }
+
+// TestIdentifiersRestart: after a long pause the service may restart
+// update identifiers below the offset; such updates are new, not repeats.
+func TestIdentifiersRestart(t *testing.T) {
+	svc, client := newService(t, text(t, 100, 1, "a"), text(t, 101, 1, "b"))
+	svc.restarted = []botapi.Update{text(t, 5, 1, "c")}
+	done := make(chan struct{})
+	var got []string
+	r := botapi.NewRouter()
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
+		got = append(got, m.Text.Value())
+		if len(got) == 3 {
+			close(done)
+		}
+		return nil
+	})
+	stop := runPoll(t, r, client)
+	wait(t, done, "the update after the restart")
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "") != "abc" {
+		t.Errorf("handled %v", got)
+	}
+}

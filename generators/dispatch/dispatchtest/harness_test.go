@@ -21,6 +21,7 @@ type service struct {
 	offsets   []int64
 	confirmed int64 // highest offset sent
 	more      chan struct{}
+	restarted []botapi.Update // returned once whatever the offset: ids restarted
 	sent      []botapi.SendMessageParams
 	answered  []botapi.AnswerCallbackQueryParams
 }
@@ -49,6 +50,9 @@ func (s *service) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([
 			if u.UpdateID >= off && len(out) < p.Limit.Or(100) {
 				out = append(out, u)
 			}
+		}
+		if len(out) == 0 && len(s.restarted) > 0 && off > 0 {
+			out, s.queue, s.restarted = s.restarted, s.restarted, nil
 		}
 		more := s.more
 		s.mu.Unlock()
