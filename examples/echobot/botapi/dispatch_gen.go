@@ -227,6 +227,9 @@ func dispatchMe(c *Client) func(context.Context) (string, error) {
 // returns an error only when the username or the final confirmation fails;
 // handler and polling errors go to DispatchOnError.
 func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error {
+	if c == nil {
+		return fmt.Errorf("dispatch: Poll needs a Client")
+	}
 	name, err := r.core.username(ctx, dispatchMe(c))
 	if err != nil {
 		return err

@@ -695,10 +695,13 @@ loop:
 			v := &batch[i]
 			id := c.info(v).ID
 			s.mu.Lock()
-			if s.any && id < s.next {
+			if have && id >= off && id < s.next {
 				s.mu.Unlock()
 				continue // outstanding or handled already
 			}
+			// Otherwise it is new: above every id received, or below the
+			// offset asked for, which the service does only when its
+			// identifiers restarted (after a week without updates).
 			s.open[id], s.next, s.any = true, id+1, true
 			s.mu.Unlock()
 			err := p.submit(ctx, dispatchJob[U]{ctx: hctx, u: v, done: func(handled bool, err error) {
