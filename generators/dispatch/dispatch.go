@@ -199,7 +199,7 @@ func (g *gen) emitTypes() error {
 			return err
 		}
 	}
-	g.doc("Handler handles one " + u + ". Routes take typed handlers (OnMessage-style methods of Router); middleware sees every " + u + " as a Handler.")
+	g.doc("Handler handles one " + u + ". Routes take typed handlers (the On<Kind> methods of Router); middleware sees every " + u + " as a Handler.")
 	g.f.Type().Id("Handler").Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error()
 	g.f.Line()
 	g.doc("Middleware wraps a Handler: Recover, Timeout and Logging, or your own. Router.Use adds it to a router or group.")
