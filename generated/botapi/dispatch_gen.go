@@ -13,8 +13,8 @@ import (
 	"time"
 )
 
-// Handler handles one Update. Routes take typed handlers (OnMessage-style
-// methods of Router); middleware sees every Update as a Handler.
+// Handler handles one Update. Routes take typed handlers (the On<Kind> methods
+// of Router); middleware sees every Update as a Handler.
 type Handler func(ctx context.Context, u *Update) error
 
 // Middleware wraps a Handler: Recover, Timeout and Logging, or your own.
