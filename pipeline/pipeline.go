@@ -14,6 +14,7 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/client"
+	"github.com/apigen/apigen/generators/dispatch"
 	"github.com/apigen/apigen/generators/docs"
 	"github.com/apigen/apigen/generators/openapi"
 	"github.com/apigen/apigen/generators/server"
@@ -30,6 +31,7 @@ var Backends = []generators.Backend{
 	validate.Backend, // validate_gen.go: Validate() for params and sent objects
 	client.Backend,   // client_gen.go: the Client, one method per API method
 	server.Backend,   // server_gen.go: Service, Unimplemented, NewServer
+	dispatch.Backend, // dispatch_gen.go: Router, filters, middleware, worker pool
 	docs.Backend,     // reference docs: Markdown and a static HTML site
 	openapi.Backend,  // OpenAPI 3.1 (YAML, JSON) and a JSON Schema 2020-12 bundle
 }

@@ -44,11 +44,15 @@ var (
 	ClientPart = Part{"client", []string{"rt_client.go"}}
 	// ServerPart: the HTTP handler's request decoding, uploads and files.
 	ServerPart = Part{"server", []string{"rt_server.go"}}
+	// DispatchPart: the dispatcher's routing, middleware, worker pool,
+	// long-polling shutdown and webhook serving (generic over the update
+	// type; uses the client part).
+	DispatchPart = Part{"dispatch", []string{"rt_dispatch.go"}}
 )
 
 // Parts lists every part, so that tests can prove each rt_*.go file
 // belongs to exactly one.
-var Parts = []Part{TypesPart, ValidatePart, FormatPart, ClientPart, ServerPart}
+var Parts = []Part{TypesPart, ValidatePart, FormatPart, ClientPart, ServerPart, DispatchPart}
 
 // source is one runtime file split for merging.
 type source struct {

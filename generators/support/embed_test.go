@@ -11,7 +11,7 @@ import (
 // running gofmt again, so every combination the backends emit must come out
 // gofmt-clean as it is.
 func TestMergedRuntimeIsFormatted(t *testing.T) {
-	sets := [][]Part{{TypesPart}, {ValidatePart}, {ValidatePart, FormatPart}, {ClientPart}, {ServerPart}, Parts}
+	sets := [][]Part{{TypesPart}, {ValidatePart}, {ValidatePart, FormatPart}, {ClientPart}, {ServerPart}, {DispatchPart}, Parts}
 	for _, parts := range sets {
 		f, err := File("x", "botapi", "spec.md", parts...)
 		if err != nil {

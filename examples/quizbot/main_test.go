@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/apigen/apigen/examples/quizbot/botapi"
+)
+
+// fakeService is a tiny Bot API behind the generated server stubs: it hands
+// out queued updates by offset and records what the bot calls.
+type fakeService struct {
+	botapi.Unimplemented
+	mu        sync.Mutex
+	queue     []botapi.Update
+	confirmed int64
+	calls     []string
+	photo     []byte
+	poll      *botapi.SendPollParams
+	keyboard  *botapi.InlineKeyboardMarkup
+	done      chan struct{}
+}
+
+func (s *fakeService) record(call string) {
+	s.calls = append(s.calls, call)
+	if len(s.calls) == 5 {
+		close(s.done) // keyboard, two answers, photo, poll
+	}
+}
+
+func (s *fakeService) GetMe(ctx context.Context) (*botapi.User, error) {
+	return &botapi.User{ID: 1, IsBot: true, FirstName: "Quiz", Username: botapi.Some("quizbot")}, nil
+}
+
+func (s *fakeService) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error) {
+	s.mu.Lock()
+	off := p.Offset.Value()
+	s.confirmed = max(s.confirmed, off)
+	var out []botapi.Update
+	for _, u := range s.queue {
+		if u.UpdateID >= off {
+			out = append(out, u)
+		}
+	}
+	s.mu.Unlock()
+	if len(out) == 0 && p.Timeout.Value() > 0 {
+		<-ctx.Done() // long poll: nothing new until the bot stops
+		return nil, ctx.Err()
+	}
+	return out, nil
+}
+
+func (s *fakeService) SendMessage(ctx context.Context, p *botapi.SendMessageParams) (*botapi.Message, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keyboard, _ = p.ReplyMarkup.(*botapi.InlineKeyboardMarkup)
+	s.record("sendMessage " + p.Text)
+	return &botapi.Message{MessageID: 100, Chat: botapi.Chat{ID: 42, Type: botapi.ChatTypePrivate}}, nil
+}
+
+func (s *fakeService) AnswerCallbackQuery(ctx context.Context, p *botapi.AnswerCallbackQueryParams) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.record("answerCallbackQuery " + p.CallbackQueryID)
+	return nil
+}
+
+func (s *fakeService) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*botapi.Message, error) {
+	data, err := io.ReadAll(p.Photo.Reader())
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.photo = data
+	s.record("sendPhoto " + p.Photo.Name())
+	return &botapi.Message{MessageID: 101, Chat: botapi.Chat{ID: 42, Type: botapi.ChatTypePrivate}}, nil
+}
+
+func (s *fakeService) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*botapi.Message, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.poll = p
+	s.record("sendPoll " + p.Question)
+	return &botapi.Message{MessageID: 102, Chat: botapi.Chat{ID: 42, Type: botapi.ChatTypePrivate}}, nil
+}
+
+func update(t *testing.T, js string) botapi.Update {
+	t.Helper()
+	var u botapi.Update
+	if err := u.UnmarshalJSON([]byte(js)); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// TestQuizEndToEnd runs the bot against the generated server stubs over
+// HTTP: /start, then both buttons of its keyboard (one chat, so in order).
+func TestQuizEndToEnd(t *testing.T) {
+	const msg = `"message":{"message_id":7,"date":1,"chat":{"id":42,"type":"private"},"text":"Ready?"}`
+	svc := &fakeService{done: make(chan struct{}), queue: []botapi.Update{
+		update(t, `{"update_id":1,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"text":"/start@quizbot"}}`),
+		update(t, `{"update_id":2,"callback_query":{"id":"q1","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:photo"}}`),
+		update(t, `{"update_id":3,"callback_query":{"id":"q2","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:poll"}}`),
+	}}
+	srv := httptest.NewServer(botapi.NewServer(svc))
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		errc <- newBot().Poll(ctx, botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL)), &botapi.GetUpdatesParams{Timeout: botapi.Some(30)})
+	}()
+	select {
+	case <-svc.done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the bot did not make its five calls")
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	svc.mu.Lock()
+	defer svc.mu.Unlock()
+	want := "sendMessage Ready? | answerCallbackQuery q1 | sendPhoto quiz.png | answerCallbackQuery q2 | sendPoll 2 + 2 = ?"
+	if got := strings.Join(svc.calls, " | "); got != want {
+		t.Errorf("calls\n got %s\nwant %s", got, want)
+	}
+	if svc.keyboard == nil || len(svc.keyboard.InlineKeyboard) != 1 || len(svc.keyboard.InlineKeyboard[0]) != 2 {
+		t.Errorf("keyboard %+v", svc.keyboard)
+	}
+	if !bytes.Equal(svc.photo, quizPNG) {
+		t.Errorf("uploaded %d bytes, want the %d of quiz.png", len(svc.photo), len(quizPNG))
+	}
+	if p := svc.poll; p == nil || p.Type.Value() != botapi.PollTypeQuiz || p.CorrectOptionID.Value() != 1 || p.ReplyToMessageID.Value() != 7 {
+		t.Errorf("poll %+v", p)
+	}
+	if svc.confirmed != 4 {
+		t.Errorf("confirmed offset %d, want 4", svc.confirmed)
+	}
+}
+
+// TestGoGenerate runs the go:generate directive in a copy of this module
+// (with the replace directive pointed at this repository), checks that the
+// result is what is committed in botapi/, and builds, vets and runs the bot
+// against it.
+func TestGoGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go generate and builds a module")
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum", "gen.go", "main.go", "main_test.go", "quiz.png"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goCmd := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out.String())
+		}
+	}
+	goCmd("mod", "edit", "-replace", "github.com/apigen/apigen="+repo)
+	goCmd("generate", "./...")
+	got, _ := filepath.Glob(filepath.Join(dir, "botapi", "*"))
+	want, _ := filepath.Glob(filepath.Join("botapi", "*"))
+	if len(got) == 0 || len(got) != len(want) {
+		t.Errorf("go generate wrote %d files, %d are committed in botapi/ (run 'go generate' in examples/quizbot)", len(got), len(want))
+	}
+	for _, g := range got {
+		committed, err := os.ReadFile(filepath.Join("botapi", filepath.Base(g)))
+		fresh, _ := os.ReadFile(g)
+		if err != nil || !bytes.Equal(committed, fresh) {
+			t.Errorf("botapi/%s is stale (run 'go generate' in examples/quizbot)", filepath.Base(g))
+		}
+	}
+	goCmd("vet", "./...")
+	goCmd("test", "-run", "TestQuizEndToEnd", ".")
+}

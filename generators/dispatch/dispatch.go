@@ -1,0 +1,857 @@
+// Package dispatch is the dispatcher backend: from the Go model it emits
+// dispatch_gen.go, a Router on top of the client with one typed route per
+// update kind, composable filters, middleware, a worker pool that keeps the
+// updates of one chat in order, long polling with a graceful shutdown that
+// confirms exactly the handled updates, webhook serving with replies, and
+// reply helpers on the kinds' objects. The machinery is generic over the
+// update type and lives in the runtime (generators/support/rt_dispatch.go);
+// this backend instantiates it for the schema.
+//
+// Everything is derived from the model, never from API names:
+//
+//   - The update object is the object with a kind accessor (an at_most_one
+//     rule over its optional fields) that the update list method returns
+//     (the method returning an array of it and taking an offset). Each of
+//     the rule's fields is a kind and gets On<Field>; OnUnknown receives
+//     kinds newer than the package (UnknownKey, UnknownRaw).
+//   - The identifier of an update is the object's first required integer;
+//     the ordering key is the id of the kind accessor's helpers (Chat, then
+//     Sender) in that order.
+//   - Content filters read a String field of the kinds' objects found by
+//     its wire name: text (TextEqual, TextPrefix, TextRegexp and Command),
+//     data (DataEqual, ...), query (QueryEqual, ...). A kind gets them by
+//     having such a field; none are emitted when no kind has one. For each
+//     helper (Chat, Sender) <Helper>Matches takes a predicate, and each enum
+//     field of the helper's object gives <Helper><Field>Is (ChatTypeIs).
+//   - The bot's username, which commands may be addressed to, comes from
+//     the method without parameters that returns the Sender helper's type
+//     (its username field).
+//   - Reply helpers come from names and types: for a kind object O (o its
+//     snake-case name), its own identifier is its required field id or
+//     o_id; a place is a required object field f whose object has an id.
+//     A parameters struct taking o_id gets filled by O.Answer (o_id from the
+//     identifier, f_id from each place); one with a required f_id parameter
+//     by O.Reply (f_id from each place, and a parameter ending in
+//     _<identifier name>, such as a reply-to reference, from the
+//     identifier). Only unset parameters are filled.
+package dispatch
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/gomodel"
+	"github.com/apigen/apigen/naming"
+	"github.com/apigen/apigen/output"
+)
+
+// Backend is the dispatcher backend.
+var Backend = generators.Backend{Name: "dispatch", Kind: generators.GoPackage, Requires: []string{"types", "validate", "client"}, Generate: Generate}
+
+// FileName is the file this backend writes.
+const FileName = "dispatch_gen.go"
+
+// contentFields are the wire names of String fields the content filters
+// read, in emission order; commandField is the one commands are read from.
+var contentFields = []string{"text", "data", "query"}
+
+const commandField = "text"
+
+const (
+	pkgContext = "context"
+	pkgHTTP    = "net/http"
+	pkgSlog    = "log/slog"
+	pkgRegexp  = "regexp"
+	pkgTime    = "time"
+	pkgFmt     = "fmt"
+	pkgSlices  = "slices"
+)
+
+// Generate emits dispatch_gen.go and the dispatcher's runtime; nothing when
+// the schema has no update object and update list method.
+func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
+	g := &gen{m: m}
+	if !g.find() {
+		return nil, nil
+	}
+	data, err := g.emit(opts.Source)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := support.File("dispatch", m.Package, opts.Source, support.DispatchPart)
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt}, nil
+}
+
+type gen struct {
+	m      *gomodel.Model
+	upd    *gomodel.Struct // the update object
+	list   *gomodel.Method // the update list method
+	id     *gomodel.Field  // the update's identifier
+	kind   *gomodel.KindAccessor
+	rscope *naming.Scope // Router's methods
+	f      *jen.File
+}
+
+// find locates the update object and the update list method.
+func (g *gen) find() bool {
+	for _, me := range g.m.Methods {
+		t := me.Result
+		if t.Kind != gomodel.Slice || t.Elem.Kind != gomodel.Object || me.Params == nil {
+			continue
+		}
+		st := t.Elem.Struct
+		if st.Kind == nil || st.Opaque {
+			continue
+		}
+		off := me.Params.Field("offset")
+		if off == nil || off.Type.Kind != gomodel.Opt || !isInt(off.Type.Elem) {
+			continue
+		}
+		for _, f := range st.Fields {
+			if f.Required() && isInt(f.Type) {
+				g.upd, g.list, g.id, g.kind = st, me, f, st.Kind
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isInt(t *gomodel.Type) bool {
+	return t.Kind == gomodel.Scalar && (t.Name == "int" || t.Name == "int64")
+}
+
+func (g *gen) declare(name, what string) error {
+	if err := g.m.Declare(name, what); err != nil {
+		return fmt.Errorf("dispatch: %w", err)
+	}
+	return nil
+}
+
+func (g *gen) doc(text string) {
+	paras := strings.Split(text, "\n\n")
+	for i, para := range paras {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			if line != "" && len(line)+1+len(w) > 76 {
+				g.f.Comment(line)
+				line = w
+				continue
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		g.f.Comment(line)
+		if i < len(paras)-1 {
+			g.f.Comment("")
+		}
+	}
+}
+
+func ctxParam() *jen.Statement { return jen.Id("ctx").Qual(pkgContext, "Context") }
+
+func (g *gen) updPtr() *jen.Statement { return jen.Op("*").Id(g.upd.GoName) }
+
+// handlerFunc is func(context.Context, *Update) error.
+func (g *gen) handlerFunc() *jen.Statement {
+	return jen.Func().Params(jen.Qual(pkgContext, "Context"), g.updPtr()).Error()
+}
+
+func (g *gen) emit(source string) ([]byte, error) {
+	f := jen.NewFile(g.m.Package)
+	g.f = f
+	f.HeaderComment("Code generated by apigen. DO NOT EDIT.")
+	f.HeaderComment("source: " + source)
+	f.ImportName(pkgContext, "context")
+	f.ImportName(pkgHTTP, "http")
+	f.ImportName(pkgSlog, "slog")
+	f.ImportName(pkgRegexp, "regexp")
+	f.ImportName(pkgTime, "time")
+	f.ImportName(pkgFmt, "fmt")
+	f.ImportName(pkgSlices, "slices")
+	g.rscope = naming.NewScope("core", "Use", "Group", "Dispatch", "Poll", "Webhook", "OnUnknown")
+	for _, step := range []func() error{g.emitTypes, g.emitRouter, g.emitRoutes, g.emitRun, g.emitInfo, g.emitFilters, g.emitMiddleware, g.emitRelations} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func (g *gen) emitTypes() error {
+	u := g.upd.GoName
+	for _, n := range []string{"Handler", "Middleware", "Filter", "Router", "NewRouter"} {
+		if err := g.declare(n, "dispatcher"); err != nil {
+			return err
+		}
+	}
+	g.doc("Handler handles one " + u + ". Routes take typed handlers (the On<Kind> methods of Router); middleware sees every " + u + " as a Handler.")
+	g.f.Type().Id("Handler").Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error()
+	g.f.Line()
+	g.doc("Middleware wraps a Handler: Recover, Timeout and Logging, or your own. Router.Use adds it to a router or group.")
+	g.f.Type().Id("Middleware").Func().Params(jen.Id("next").Id("Handler")).Id("Handler")
+	g.f.Line()
+	g.doc("Filter decides whether a route takes an " + u + ". Filters compose with And, Or and Not; any func of this type is one. Filters must not modify the update.")
+	g.f.Type().Id("Filter").Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Bool()
+	g.f.Line()
+	g.doc("Router routes each " + u + " to the first route, in registration order, whose kind it is and whose filters (and whose groups' filters) accept it; an " + u + " no route takes is dropped. " +
+		"Register routes and middleware before the first " + u + " is dispatched.\n\n" +
+		"Poll and Webhook run the handlers on a bounded pool of workers: the updates of one chat (or, without a chat, of one sender) are handled one after another in order, others in parallel.")
+	g.f.Type().Id("Router").Struct(jen.Id("core").Op("*").Id("dispatchCore").Types(jen.Id(u)))
+	g.f.Line()
+	g.doc("NewRouter returns an empty Router. Options: DispatchWorkers, DispatchMaxPending, DispatchShutdownTimeout, DispatchBotUsername, DispatchOnError.")
+	g.f.Func().Id("NewRouter").Params(jen.Id("opts").Op("...").Id("DispatchOption")).Op("*").Id("Router").Block(
+		jen.Return(jen.Op("&").Id("Router").Values(jen.Id("core").Op(":").Id("newDispatchCore").Call(jen.Id("opts"), jen.Id("dispatchKindOf"), jen.Id("dispatchInfo")))),
+	)
+	g.f.Line()
+	return nil
+}
+
+func (g *gen) filtersArg() *jen.Statement {
+	return jen.Id("dispatchFilters").Types(jen.Id("Filter"), jen.Id(g.upd.GoName)).Call(jen.Id("filters"))
+}
+
+func (g *gen) emitRouter() error {
+	u := g.upd.GoName
+	hf := g.handlerFunc()
+	g.doc("Use adds middleware to r: on the root router it wraps the dispatch of every " + u + ", matched or not; on a group, the routes of the group. The first added is the outermost.")
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Use").Params(jen.Id("mw").Op("...").Id("Middleware")).Block(
+		jen.For(jen.List(jen.Id("_"), jen.Id("m")).Op(":=").Range().Id("mw")).Block(
+			jen.Id("r").Dot("core").Dot("use").Call(jen.Func().Params(jen.Id("next").Add(hf.Clone())).Add(hf.Clone()).Block(
+				jen.Return(jen.Id("m").Call(jen.Id("next"))),
+			)),
+		),
+	)
+	g.f.Line()
+	g.doc("Group returns a router whose routes are tried, at this point of r's routes, only for updates all filters accept; it has its own middleware (Use). When none of its routes matches, the routes registered after it are tried.")
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Group").Params(jen.Id("filters").Op("...").Id("Filter")).Op("*").Id("Router").Block(
+		jen.Return(jen.Op("&").Id("Router").Values(jen.Id("core").Op(":").Id("r").Dot("core").Dot("group").Call(g.filtersArg()))),
+	)
+	g.f.Line()
+	g.doc("Dispatch handles u synchronously in the caller's goroutine: the root's middleware, then the first matching route. Poll and Webhook call it on their workers; call it yourself to feed updates from elsewhere (Send then has no Client).")
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Dispatch").Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+		jen.Return(jen.Id("r").Dot("core").Dot("direct").Call(jen.Id("ctx"), jen.Id("u"))),
+	)
+	g.f.Line()
+	return nil
+}
+
+// present is the condition "kind field kf is present in u".
+func present(kf *gomodel.Field) *jen.Statement {
+	v := jen.Id("u").Dot(kf.GoName)
+	if kf.Type.HasIsSet() {
+		return v.Dot("IsSet").Call()
+	}
+	return v.Op("!=").Nil()
+}
+
+func (g *gen) emitRoutes() error {
+	u := g.upd.GoName
+	var cases []jen.Code
+	for i, kf := range g.kind.Fields {
+		if kf.Type.Kind == gomodel.Scalar || kf.Type.Kind == gomodel.Object {
+			return fmt.Errorf("dispatch: kind %s.%s is required or scalar (%s)", g.upd.Object.Name, kf.Name, kf.Type)
+		}
+		name := "On" + kf.GoName
+		if err := g.rscope.Declare(name, "route of kind "+kf.Name); err != nil {
+			return fmt.Errorf("dispatch: %w", err)
+		}
+		param := kf.Type.Jen()
+		g.doc(fmt.Sprintf("%s routes updates of kind %s (%s.%s) that every filter accepts to h.", name, kf.Name, u, kf.GoName))
+		g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id(name).Params(
+			jen.Id("h").Func().Params(ctxParam(), jen.Id("v").Add(param)).Error(),
+			jen.Id("filters").Op("...").Id("Filter"),
+		).Block(
+			jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(i), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+				jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(kf.GoName))),
+			), g.filtersArg()),
+		)
+		g.f.Line()
+		cases = append(cases, jen.Case(present(kf)).Block(jen.Return(jen.Lit(i))))
+	}
+	n := len(g.kind.Fields)
+	g.doc(fmt.Sprintf("OnUnknown routes updates of a kind newer than this package to h, with the kind's name (%s.%s) and its JSON (%s.%s).", u, g.kind.UnknownKey, u, g.kind.UnknownRaw))
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("OnUnknown").Params(
+		jen.Id("h").Func().Params(ctxParam(), jen.Id("kind").String(), jen.Id("raw").Index().Byte()).Error(),
+		jen.Id("filters").Op("...").Id("Filter"),
+	).Block(
+		jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(n), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+			jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(g.kind.UnknownKey), jen.Id("u").Dot(g.kind.UnknownRaw))),
+		), g.filtersArg()),
+	)
+	g.f.Line()
+	if err := g.declare("dispatchKindOf", "dispatcher"); err != nil {
+		return err
+	}
+	cases = append(cases, jen.Case(jen.Id("u").Dot(g.kind.UnknownKey).Op("!=").Lit("")).Block(jen.Return(jen.Lit(n))))
+	g.f.Comment("dispatchKindOf is the index of u's kind in the route table (-1: none).")
+	g.f.Func().Id("dispatchKindOf").Params(jen.Id("u").Add(g.updPtr())).Int().Block(
+		jen.Switch().Block(cases...),
+		jen.Return(jen.Lit(-1)),
+	)
+	g.f.Line()
+	return nil
+}
+
+// helperID is the identifier field of a helper's object: its first
+// required integer identifier.
+func (g *gen) helperID(h *gomodel.PresentHelper) *gomodel.Field {
+	st := g.m.Object(g.schemaName(h.GoType))
+	if st == nil {
+		return nil
+	}
+	for _, f := range st.Fields {
+		if f.Required() && isInt(f.Type) && gomodel.IsIdentifier(f.Schema) {
+			return f
+		}
+	}
+	return nil
+}
+
+// schemaName finds the schema object whose Go name is goName.
+func (g *gen) schemaName(goName string) string {
+	for _, st := range g.m.Objects {
+		if st.GoName == goName {
+			return st.Object.Name
+		}
+	}
+	return ""
+}
+
+func (g *gen) emitInfo() error {
+	if err := g.declare("dispatchInfo", "dispatcher"); err != nil {
+		return err
+	}
+	body := []jen.Code{
+		jen.Id("i").Op(":=").Id("dispatchUpdateInfo").Values(jen.Dict{
+			jen.Id("ID"):   jen.Int64().Call(jen.Id("u").Dot(g.id.GoName)),
+			jen.Id("Kind"): jen.String().Call(jen.Id("u").Dot(g.kind.Method).Call()),
+		}),
+	}
+	var chain *jen.Statement
+	for _, h := range g.kind.Helpers {
+		idf := g.helperID(h)
+		if idf == nil {
+			continue
+		}
+		set := jen.List(jen.Id("i").Dot("Key"), jen.Id("i").Dot("Keyed")).Op("=").List(jen.Int64().Call(jen.Id("x").Dot(idf.GoName)), jen.True())
+		get := jen.Id("x").Op(":=").Id("u").Dot(h.Method).Call()
+		if chain == nil {
+			chain = jen.If(get, jen.Id("x").Op("!=").Nil()).Block(set)
+		} else {
+			chain = chain.Else().If(get, jen.Id("x").Op("!=").Nil()).Block(set)
+		}
+	}
+	if chain != nil {
+		body = append(body, chain)
+	}
+	body = append(body, jen.Return(jen.Id("i")))
+	g.f.Comment("dispatchInfo is what the dispatcher needs of u: its identifier, its kind and its ordering key.")
+	g.f.Func().Id("dispatchInfo").Params(jen.Id("u").Add(g.updPtr())).Id("dispatchUpdateInfo").Block(body...)
+	g.f.Line()
+	return nil
+}
+
+// meMethod is the method without parameters returning the Sender helper's
+// type, and that type's username field.
+func (g *gen) meMethod() (*gomodel.Method, *gomodel.Field) {
+	for _, h := range g.kind.Helpers {
+		for _, me := range g.m.Methods {
+			if me.Params != nil || me.Result.Kind != gomodel.Object || me.Result.Name != h.GoType {
+				continue
+			}
+			uf := me.Result.Struct.Field("username")
+			if uf == nil {
+				continue
+			}
+			if (uf.Type.Kind == gomodel.Opt && uf.Type.Elem.Name == "string") || (uf.Type.Kind == gomodel.Scalar && uf.Type.Name == "string") {
+				return me, uf
+			}
+		}
+	}
+	return nil, nil
+}
+
+func (g *gen) emitRun() error {
+	u := g.upd.GoName
+	lp := g.list.Params
+	if err := g.declare("dispatchMe", "dispatcher"); err != nil {
+		return err
+	}
+	meFunc := jen.Func().Params(jen.Qual(pkgContext, "Context")).Params(jen.String(), jen.Error())
+	var meBody []jen.Code
+	me, uf := g.meMethod()
+	if me == nil {
+		meBody = []jen.Code{jen.Return(jen.Nil())}
+	} else {
+		val := jen.Id("v").Dot(uf.GoName)
+		if uf.Type.Kind == gomodel.Opt {
+			val = val.Dot("Value").Call()
+		}
+		meBody = []jen.Code{
+			jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Return(jen.Func().Params(ctxParam()).Params(jen.String(), jen.Error()).Block(
+				jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("c").Dot(me.GoName).Call(jen.Id("ctx")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
+				jen.Return(val, jen.Nil()),
+			)),
+		}
+	}
+	g.f.Comment("dispatchMe asks the service for the bot's username (nil: it cannot).")
+	g.f.Func().Id("dispatchMe").Params(jen.Id("c").Op("*").Id("Client")).Add(meFunc).Block(meBody...)
+	g.f.Line()
+
+	off := lp.Field("offset")
+	offVal := jen.Id("off")
+	if off.Type.Elem.Name != "int64" {
+		offVal = jen.Id(off.Type.Elem.Name).Call(offVal)
+	}
+	var noWait []jen.Code
+	if t := lp.Field("timeout"); t != nil && t.Type.Kind == gomodel.Opt {
+		noWait = append(noWait, jen.Id("q").Dot(t.GoName).Op("=").Add(t.Type.Jen()).Values())
+	}
+	fetch := []jen.Code{
+		jen.Id("q").Op(":=").Id("base"),
+		jen.If(jen.Id("have")).Block(jen.Id("q").Dot(off.GoName).Op("=").Id("Some").Call(offVal.Clone())),
+		jen.If(jen.Op("!").Id("wait")).Block(noWait...),
+		jen.Return(jen.Id("c").Dot(g.list.GoName).Call(jen.Id("ctx"), jen.Op("&").Id("q"))),
+	}
+	confirm := []jen.Code{
+		jen.Id("q").Op(":=").Id("base"),
+		jen.Id("q").Dot(off.GoName).Op("=").Id("Some").Call(offVal),
+	}
+	if t := lp.Field("timeout"); t != nil && t.Type.Kind == gomodel.Opt {
+		confirm = append(confirm, jen.Id("q").Dot(t.GoName).Op("=").Add(t.Type.Jen()).Values())
+	}
+	if l := lp.Field("limit"); l != nil && l.Type.Kind == gomodel.Opt && isInt(l.Type.Elem) {
+		one := jen.Lit(1)
+		if l.Type.Elem.Name != "int" {
+			one = jen.Id(l.Type.Elem.Name).Call(one)
+		}
+		confirm = append(confirm, jen.Id("q").Dot(l.GoName).Op("=").Id("Some").Call(one))
+	}
+	confirm = append(confirm,
+		jen.List(jen.Id("cctx"), jen.Id("ccancel")).Op(":=").Qual(pkgContext, "WithTimeout").Call(jen.Qual(pkgContext, "WithoutCancel").Call(jen.Id("ctx")), jen.Lit(30).Op("*").Qual(pkgTime, "Second")),
+		jen.Defer().Id("ccancel").Call(),
+		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("c").Dot(g.list.GoName).Call(jen.Id("cctx"), jen.Op("&").Id("q")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: confirming the handled updates: %w"), jen.Err())),
+		),
+		jen.Return(jen.Nil()),
+	)
+	g.doc("Poll long-polls " + g.list.Schema.Name + " through c with the parameters p (nil: defaults; set a timeout) and dispatches every " + u + " on the worker pool until ctx is done. " +
+		"Handlers run with a context that outlives ctx, carries c for Send and the bot's username (asked once through the service unless DispatchBotUsername is set).\n\n" +
+		"No request confirms an " + u + " before its handler returned: each asks with the offset of the oldest one not handled yet (and does not wait on the service while some are outstanding; see DispatchMaxPending). " +
+		"When ctx is done Poll stops fetching, waits for the handlers of every received " + u + " (queued ones included, at most the shutdown timeout), and confirms exactly the handled ones with a last request: " +
+		"the service delivers the others again to the next poller. Errors back off as the Updates iterator does. " +
+		"Poll returns an error only when the username or the final confirmation fails; handler and polling errors go to DispatchOnError.")
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Poll").Params(ctxParam(), jen.Id("c").Op("*").Id("Client"), jen.Id("p").Op("*").Id(lp.GoName)).Error().Block(append([]jen.Code{
+		jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: Poll needs a Client")))),
+		jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("username").Call(jen.Id("ctx"), jen.Id("dispatchMe").Call(jen.Id("c"))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Id("call").Op(":=").Op("&").Id("dispatchCall").Values(jen.Dict{jen.Id("client"): jen.Id("c"), jen.Id("username"): jen.Id("name")}),
+		jen.List(jen.Id("hctx"), jen.Id("cancel")).Op(":=").Qual(pkgContext, "WithCancel").Call(
+			jen.Qual(pkgContext, "WithValue").Call(jen.Qual(pkgContext, "WithoutCancel").Call(jen.Id("ctx")), jen.Id("dispatchCtxKey").Values(), jen.Id("call"))),
+		jen.Defer().Id("cancel").Call(),
+		jen.Var().Id("base").Id(lp.GoName),
+		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("base").Op("=").Op("*").Id("p")),
+		jen.Id("fetch").Op(":=").Func().Params(ctxParam(), jen.Id("off").Int64(), jen.List(jen.Id("have"), jen.Id("wait")).Bool()).Params(jen.Index().Id(u), jen.Error()).Block(fetch...),
+		jen.List(jen.Id("off"), jen.Id("ok")).Op(":=").Id("r").Dot("core").Dot("poll").Call(jen.Id("ctx"), jen.Id("hctx"), jen.Id("cancel"), jen.Id("c"), jen.Id("fetch")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
+	}, confirm...)...)
+	g.f.Line()
+
+	g.doc("Webhook returns an http.Handler for webhook deliveries (WebhookHandler with opts) that dispatches each " + u + " on the worker pool and waits for its handler: " +
+		"the handler's first Send is the answer in the response body, further ones go through c (which may be nil when every handler sends at most once). " +
+		"A handler's error goes to DispatchOnError and the delivery is still answered with success, as with Poll.")
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Webhook").Params(jen.Id("c").Op("*").Id("Client"), jen.Id("opts").Op("...").Id("WebhookOption")).Qual(pkgHTTP, "Handler").Block(
+		jen.Id("s").Op(":=").Op("&").Id("dispatchServer").Types(jen.Id(u)).Values(jen.Dict{
+			jen.Id("c"):    jen.Id("r").Dot("core"),
+			jen.Id("pool"): jen.Id("newDispatchPool").Call(jen.Id("r").Dot("core")),
+		}),
+		jen.Id("me").Op(":=").Id("dispatchMe").Call(jen.Id("c")),
+		jen.Return(jen.Id("WebhookHandler").Call(jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Params(jen.Id("WebhookReply"), jen.Error()).Block(
+			jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("username").Call(jen.Id("ctx"), jen.Id("me")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("s").Dot("serve").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("name"), jen.Id("u"))),
+		), jen.Id("opts").Op("..."))),
+	)
+	g.f.Line()
+	return nil
+}
+
+// contentPaths are the kinds whose object has a String field named wire.
+func (g *gen) contentPaths(wire string) []*gomodel.Field {
+	var out []*gomodel.Field
+	for _, kf := range g.kind.Fields {
+		if kf.Type.Kind != gomodel.Pointer || kf.Type.Elem.Kind != gomodel.Object {
+			continue
+		}
+		f := kf.Type.Elem.Struct.Field(wire)
+		if f == nil {
+			continue
+		}
+		t := f.Type
+		if t.Kind == gomodel.Opt {
+			t = t.Elem
+		}
+		if t.Kind == gomodel.Scalar && t.Name == "string" && t.Enum == nil {
+			out = append(out, kf)
+		}
+	}
+	return out
+}
+
+func (g *gen) emitFilters() error {
+	u := g.upd.GoName
+	for _, n := range []string{"And", "Or", "Not"} {
+		if err := g.declare(n, "filter"); err != nil {
+			return err
+		}
+	}
+	inst := func(fn string) *jen.Statement { return jen.Id(fn).Types(jen.Id("Filter"), jen.Id(u)) }
+	g.doc("And accepts an update every filter accepts (all of them: true).")
+	g.f.Func().Id("And").Params(jen.Id("filters").Op("...").Id("Filter")).Id("Filter").Block(jen.Return(inst("dispatchAnd").Call(jen.Id("filters"))))
+	g.f.Line()
+	g.doc("Or accepts an update some filter accepts (none of them: false).")
+	g.f.Func().Id("Or").Params(jen.Id("filters").Op("...").Id("Filter")).Id("Filter").Block(jen.Return(inst("dispatchOr").Call(jen.Id("filters"))))
+	g.f.Line()
+	g.doc("Not accepts an update f rejects.")
+	g.f.Func().Id("Not").Params(jen.Id("f").Id("Filter")).Id("Filter").Block(jen.Return(inst("dispatchNot").Call(jen.Id("f"))))
+	g.f.Line()
+
+	for _, wire := range contentFields {
+		paths := g.contentPaths(wire)
+		if len(paths) == 0 {
+			continue
+		}
+		W, err := naming.Exported(wire)
+		if err != nil {
+			return err
+		}
+		acc := "dispatch" + W
+		if err := g.declare(acc, "content accessor"); err != nil {
+			return err
+		}
+		var kinds []string
+		var cases []jen.Code
+		for _, kf := range paths {
+			kinds = append(kinds, kf.Name)
+			f := kf.Type.Elem.Struct.Field(wire)
+			v := jen.Id("u").Dot(kf.GoName).Dot(f.GoName)
+			var ret jen.Code
+			if f.Type.Kind == gomodel.Opt {
+				ret = jen.Return(v.Dot("Get").Call())
+			} else {
+				ret = jen.Return(v, jen.True())
+			}
+			cases = append(cases, jen.Case(present(kf)).Block(ret))
+		}
+		where := "the " + wire + " field of an update of kind " + strings.Join(kinds, ", ")
+		g.f.Comment(acc + " reads " + where + ".")
+		g.f.Func().Id(acc).Params(jen.Id("u").Add(g.updPtr())).Params(jen.String(), jen.Bool()).Block(
+			jen.Switch().Block(cases...),
+			jen.Return(jen.Lit(""), jen.False()),
+		)
+		g.f.Line()
+		for _, n := range []string{W + "Equal", W + "Prefix", W + "Regexp"} {
+			if err := g.declare(n, "filter on "+wire); err != nil {
+				return err
+			}
+		}
+		g.doc(W + "Equal accepts an update when " + where + " is one of values.")
+		g.f.Func().Id(W + "Equal").Params(jen.Id("values").Op("...").String()).Id("Filter").Block(jen.Return(jen.Id("dispatchEqual").Call(jen.Id(acc), jen.Id("values"))))
+		g.f.Line()
+		g.doc(W + "Prefix accepts an update when " + where + " starts with prefix.")
+		g.f.Func().Id(W + "Prefix").Params(jen.Id("prefix").String()).Id("Filter").Block(jen.Return(jen.Id("dispatchPrefix").Call(jen.Id(acc), jen.Id("prefix"))))
+		g.f.Line()
+		g.doc(W + "Regexp accepts an update when " + where + " matches re.")
+		g.f.Func().Id(W + "Regexp").Params(jen.Id("re").Op("*").Qual(pkgRegexp, "Regexp")).Id("Filter").Block(jen.Return(jen.Id("dispatchRegexp").Call(jen.Id(acc), jen.Id("re"))))
+		g.f.Line()
+		if wire == commandField {
+			if err := g.declare("Command", "filter on commands"); err != nil {
+				return err
+			}
+			g.doc("Command accepts an update when " + where + " starts with one of the commands names (\"start\" matches \"/start\", \"/start args\" and \"/start@thisbot\", not \"/start@otherbot\"); no names: any command addressed to this bot. " +
+				"Read the arguments with ParseCommand.")
+			g.f.Func().Id("Command").Params(jen.Id("names").Op("...").String()).Id("Filter").Block(jen.Return(jen.Id("dispatchCommand").Call(jen.Id(acc), jen.Id("names"))))
+			g.f.Line()
+		}
+	}
+
+	for _, h := range g.kind.Helpers {
+		n := h.Method + "Matches"
+		if err := g.declare(n, "filter on "+h.Method); err != nil {
+			return err
+		}
+		g.doc(fmt.Sprintf("%s accepts an update whose %s (%s.%s) is set and satisfies pred.", n, h.Wire, u, h.Method))
+		g.f.Func().Id(n).Params(jen.Id("pred").Func().Params(jen.Op("*").Id(h.GoType)).Bool()).Id("Filter").Block(
+			jen.Return(jen.Func().Params(jen.Id("_").Qual(pkgContext, "Context"), jen.Id("u").Add(g.updPtr())).Bool().Block(
+				jen.Id("x").Op(":=").Id("u").Dot(h.Method).Call(),
+				jen.Return(jen.Id("x").Op("!=").Nil().Op("&&").Id("pred").Call(jen.Id("x"))),
+			)),
+		)
+		g.f.Line()
+		st := g.m.Object(g.schemaName(h.GoType))
+		if st == nil {
+			continue
+		}
+		for _, f := range st.Fields {
+			if !f.Required() || f.Type.Kind != gomodel.Scalar || f.Type.Enum == nil {
+				continue
+			}
+			fn := h.Method + f.GoName + "Is"
+			if err := g.declare(fn, "filter on "+h.Method+"."+f.Name); err != nil {
+				return err
+			}
+			g.doc(fmt.Sprintf("%s accepts an update whose %s's %s is one of values.", fn, h.Wire, f.Name))
+			g.f.Func().Id(fn).Params(jen.Id("values").Op("...").Id(f.Type.Name)).Id("Filter").Block(
+				jen.Return(jen.Func().Params(jen.Id("_").Qual(pkgContext, "Context"), jen.Id("u").Add(g.updPtr())).Bool().Block(
+					jen.Id("x").Op(":=").Id("u").Dot(h.Method).Call(),
+					jen.Return(jen.Id("x").Op("!=").Nil().Op("&&").Qual(pkgSlices, "Contains").Call(jen.Id("values"), jen.Id("x").Dot(f.GoName))),
+				)),
+			)
+			g.f.Line()
+		}
+	}
+	return nil
+}
+
+func (g *gen) emitMiddleware() error {
+	u := g.upd.GoName
+	for _, n := range []string{"Recover", "Timeout", "Logging"} {
+		if err := g.declare(n, "middleware"); err != nil {
+			return err
+		}
+	}
+	wrap := func(call jen.Code) *jen.Statement {
+		return jen.Return(jen.Func().Params(jen.Id("next").Id("Handler")).Id("Handler").Block(jen.Return(call)))
+	}
+	g.doc("Recover turns a panic of the handlers it wraps into a *PanicError (with the stack), so that one bad " + u + " does not stop the bot.")
+	g.f.Func().Id("Recover").Params().Id("Middleware").Block(wrap(jen.Id("dispatchRecover").Types(jen.Id(u)).Call(jen.Id("next"))))
+	g.f.Line()
+	g.doc("Timeout gives each " + u + " at most d: the handler's context is cancelled after d (handlers must watch it).")
+	g.f.Func().Id("Timeout").Params(jen.Id("d").Qual(pkgTime, "Duration")).Id("Middleware").Block(wrap(jen.Id("dispatchTimeout").Types(jen.Id(u)).Call(jen.Id("d"), jen.Id("next"))))
+	g.f.Line()
+	g.doc("Logging logs every " + u + " through l (nil: slog.Default()) after it is handled: identifier, kind, chat, duration, and the error at level Error.")
+	g.f.Func().Id("Logging").Params(jen.Id("l").Op("*").Qual(pkgSlog, "Logger")).Id("Middleware").Block(wrap(jen.Id("dispatchLogging").Types(jen.Id(u)).Call(jen.Id("l"), jen.Id("dispatchInfo"), jen.Id("next"))))
+	g.f.Line()
+	return nil
+}
+
+// ---------------------------------------------------------------- relations
+
+// kindObjects are the distinct objects of the kinds, in kind order.
+func (g *gen) kindObjects() []*gomodel.Struct {
+	var out []*gomodel.Struct
+	seen := map[*gomodel.Struct]bool{}
+	for _, kf := range g.kind.Fields {
+		b := kf.Type.Base()
+		if b.Kind != gomodel.Object || b.Struct.Opaque || seen[b.Struct] {
+			continue
+		}
+		seen[b.Struct] = true
+		out = append(out, b.Struct)
+	}
+	return out
+}
+
+func snake(name string) string {
+	return strings.ToLower(strings.Join(naming.Words(name), "_"))
+}
+
+// source is a value taken from a kind object: its Go expression (from the
+// receiver "o") and type.
+type source struct {
+	expr func() *jen.Statement
+	typ  *gomodel.Type
+}
+
+// assign returns "if dst is unset { dst = src }" when a src fits the
+// parameter dst, else nil.
+func (g *gen) assign(dst *gomodel.Field, src source) jen.Code {
+	v := jen.Id("p").Dot(dst.GoName)
+	conv := func(to string) *jen.Statement {
+		if to == src.typ.Name {
+			return src.expr()
+		}
+		return jen.Id(to).Call(src.expr())
+	}
+	fits := func(t *gomodel.Type) bool {
+		return t.Kind == gomodel.Scalar && t.Enum == nil && (t.Name == src.typ.Name || (isInt(t) && isInt(src.typ)))
+	}
+	switch t := dst.Type; t.Kind {
+	case gomodel.Scalar:
+		if !fits(t) {
+			return nil
+		}
+		zero := jen.Lit(0)
+		if t.Name == "string" {
+			zero = jen.Lit("")
+		}
+		return jen.If(v.Clone().Op("==").Add(zero)).Block(v.Clone().Op("=").Add(conv(t.Name)))
+	case gomodel.Opt:
+		if !fits(t.Elem) {
+			return nil
+		}
+		return jen.If(jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()).Block(v.Clone().Op("=").Id("Some").Call(conv(t.Elem.Name)))
+	case gomodel.Value:
+		for _, va := range t.Union.Variants {
+			if va.Type != nil && fits(va.Type) {
+				return jen.If(jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()).Block(v.Clone().Op("=").Id(va.Ctor).Call(conv(va.Type.Name)))
+			}
+		}
+	}
+	return nil
+}
+
+type relation struct {
+	name   string // Reply, Answer
+	iface  string // <Object><Name>
+	fill   string // dispatch<Name><Object>
+	params []*gomodel.Struct
+	bodies [][]jen.Code
+}
+
+func (g *gen) emitRelations() error {
+	for _, o := range g.kindObjects() {
+		on := snake(o.Object.Name)
+		var own *gomodel.Field
+		for _, f := range o.Fields {
+			if (f.Name == "id" || f.Name == on+"_id") && f.Required() && f.Type.Kind == gomodel.Scalar && f.Type.Enum == nil {
+				own = f
+				break
+			}
+		}
+		type place struct {
+			param string
+			src   source
+		}
+		var places []place
+		for _, f := range o.Fields {
+			if !f.Required() || f.Type.Kind != gomodel.Object || f.Type.Struct.Opaque {
+				continue
+			}
+			idf := f.Type.Struct.Field("id")
+			if idf == nil || !idf.Required() || idf.Type.Kind != gomodel.Scalar {
+				continue
+			}
+			f, idf := f, idf
+			places = append(places, place{f.Name + "_id", source{func() *jen.Statement { return jen.Id("o").Dot(f.GoName).Dot(idf.GoName) }, idf.Type}})
+		}
+		var ownSrc source
+		if own != nil {
+			ownSrc = source{func() *jen.Statement { return jen.Id("o").Dot(own.GoName) }, own.Type}
+		}
+		answer := &relation{name: "Answer", iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName}
+		reply := &relation{name: "Reply", iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName}
+		for _, p := range g.m.Params {
+			var placeFills []jen.Code
+			placed := map[string]bool{}
+			requiredPlace := false
+			for _, pl := range places {
+				pf := p.Field(pl.param)
+				if pf == nil {
+					continue
+				}
+				if c := g.assign(pf, pl.src); c != nil {
+					placeFills = append(placeFills, c)
+					placed[pf.Name] = true
+					requiredPlace = requiredPlace || pf.Required()
+				}
+			}
+			if own != nil {
+				if pf := p.Field(on + "_id"); pf != nil {
+					if c := g.assign(pf, ownSrc); c != nil && refsFilled(p, placed, pf.Name) {
+						answer.params = append(answer.params, p)
+						answer.bodies = append(answer.bodies, append([]jen.Code{c}, placeFills...))
+					}
+				}
+			}
+			if requiredPlace && refsFilled(p, placed, "") {
+				body := append([]jen.Code(nil), placeFills...)
+				if own != nil {
+					for _, pf := range p.Fields {
+						if pf.Name != own.Name && strings.HasSuffix(pf.Name, "_"+own.Name) {
+							if c := g.assign(pf, ownSrc); c != nil {
+								body = append(body, c)
+							}
+						}
+					}
+				}
+				reply.params = append(reply.params, p)
+				reply.bodies = append(reply.bodies, body)
+			}
+		}
+		for _, r := range []*relation{reply, answer} {
+			if len(r.params) == 0 {
+				continue
+			}
+			if err := g.emitRelation(o, r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// refsFilled reports whether every required reference parameter of p (id
+// or *_id) is filled: one of placed, or also.
+func refsFilled(p *gomodel.Struct, placed map[string]bool, also string) bool {
+	for _, f := range p.Fields {
+		if f.Required() && (f.Name == "id" || strings.HasSuffix(f.Name, "_id")) && !placed[f.Name] && f.Name != also {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
+	if err := g.declare(r.iface, "parameters "+r.name+" takes"); err != nil {
+		return err
+	}
+	if err := o.Scope.Declare(r.name, "dispatch helper"); err != nil {
+		return fmt.Errorf("dispatch: %s: %w", o.GoName, err)
+	}
+	var names []string
+	for _, p := range r.params {
+		names = append(names, p.GoName)
+	}
+	what := map[string]string{
+		"Reply":  "sends p to the place of o (the ids of its required objects, such as its chat), referring to o where p has a parameter for that",
+		"Answer": "calls the method of p about o itself (p takes o's identifier)",
+	}[r.name]
+	g.doc(fmt.Sprintf("%s is a parameters struct %s.%s can fill: %s.", r.iface, o.GoName, r.name, strings.Join(names, ", ")))
+	g.f.Type().Id(r.iface).Interface(
+		jen.Id("WebhookReply"),
+		jen.Id(r.fill).Params(jen.Op("*").Id(o.GoName)),
+	)
+	g.f.Line()
+	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset, then sends p with Send (from a dispatcher handler only).", r.name, what))
+	g.f.Func().Params(jen.Id("o").Op("*").Id(o.GoName)).Id(r.name).Params(ctxParam(), jen.Id("p").Id(r.iface)).Error().Block(
+		jen.Id("p").Dot(r.fill).Call(jen.Id("o")),
+		jen.Return(jen.Id("Send").Call(jen.Id("ctx"), jen.Id("p"))),
+	)
+	g.f.Line()
+	for i, p := range r.params {
+		if err := p.Scope.Declare(r.fill, "dispatch helper"); err != nil {
+			return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
+		}
+		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Op("*").Id(o.GoName)).Block(r.bodies[i]...)
+		g.f.Line()
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+package dispatch_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/dispatch"
+	"github.com/apigen/apigen/loader"
+	"github.com/apigen/apigen/pipeline"
+	"github.com/apigen/apigen/schema"
+	"github.com/apigen/apigen/spec"
+)
+
+func parse(t *testing.T, doc string) *schema.Schema {
+	t.Helper()
+	ov, err := schema.ParseOverlay(spec.Overlay())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := loader.FromSpec([]byte(doc), spec.DefaultName, ov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func replace(t *testing.T, doc, old, new string) string {
+	t.Helper()
+	if !strings.Contains(doc, old) {
+		t.Fatalf("the spec has no %q", old)
+	}
+	return strings.Replace(doc, old, new, 1)
+}
+
+func dispatchFile(t *testing.T, s *schema.Schema) string {
+	t.Helper()
+	m, err := generators.Model(s, "botapi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := dispatch.Generate(m, generators.Options{Package: "botapi", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == dispatch.FileName {
+			return string(f.Data)
+		}
+	}
+	return ""
+}
+
+// TestModifiedSpec: an update kind added to the spec gets its typed route
+// (and its content filters) with no change to the generator, and the
+// package still compiles.
+func TestModifiedSpec(t *testing.T) {
+	doc := string(spec.Document())
+	doc = replace(t, doc, "| poll_answer | PollAnswer | Optional. A user changed an answer in a non-anonymous poll. Only for polls sent by the bot itself |\n",
+		"| poll_answer | PollAnswer | Optional. A user changed an answer in a non-anonymous poll. Only for polls sent by the bot itself |\n| business_message | Message | Optional. New message in a connected business chat |\n")
+	doc = replace(t, doc, "| poll_answer | a user changes their answer in a non-anonymous poll sent by the bot |\n",
+		"| poll_answer | a user changes their answer in a non-anonymous poll sent by the bot |\n| business_message | a message in a connected business chat |\n")
+	s := parse(t, doc)
+	got := dispatchFile(t, s)
+	for _, want := range []string{
+		"func (r *Router) OnBusinessMessage(h func(ctx context.Context, v *Message) error, filters ...Filter) {",
+		"case u.BusinessMessage != nil:\n\t\treturn u.BusinessMessage.Text.Get()",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("dispatch_gen.go lacks %q", want)
+		}
+	}
+	base := dispatchFile(t, parse(t, string(spec.Document())))
+	if strings.Contains(base, "OnBusinessMessage") {
+		t.Fatal("the unmodified spec has the new kind")
+	}
+	if testing.Short() {
+		return
+	}
+	// The whole package compiles and vets.
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "botapi"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range out.Go {
+		if err := os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet: %v\n%s", err, b)
+	}
+}
+
+// TestNoUpdateMethod: without an update list method there is no
+// dispatcher (and no runtime share).
+func TestNoUpdateMethod(t *testing.T) {
+	s := parse(t, string(spec.Document()))
+	var keep []*schema.Method
+	for _, m := range s.Methods {
+		if !(m.Returns.IsArray() && m.Returns.Elem.Name == "Update") {
+			keep = append(keep, m)
+		}
+	}
+	s.Methods = keep
+	m, err := generators.Model(s, "botapi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := dispatch.Generate(m, generators.Options{Package: "botapi"})
+	if err != nil || len(files) != 0 {
+		t.Fatalf("files %d, err %v", len(files), err)
+	}
+}
+
+// TestCollision: a name the dispatcher declares that the schema already
+// uses is an error, not a rename.
+func TestCollision(t *testing.T) {
+	doc := replace(t, string(spec.Document()), "### Update\n", "### Router\n\n| Field | Type | Notes |\n|---|---|---|\n| id | Integer | Required |\n\n### Update\n")
+	s := parse(t, doc)
+	m, err := generators.Model(s, "botapi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = dispatch.Generate(m, generators.Options{Package: "botapi"})
+	if err == nil || !strings.Contains(err.Error(), "Router") {
+		t.Fatalf("err = %v, want a collision on Router", err)
+	}
+}
+
+// TestDeterministic: two runs, same bytes; the header is the generated-code
+// header.
+func TestDeterministic(t *testing.T) {
+	s := parse(t, string(spec.Document()))
+	a, b := dispatchFile(t, s), dispatchFile(t, s)
+	if a != b {
+		t.Fatal("two runs differ")
+	}
+	if !strings.HasPrefix(a, pipeline.GeneratedHeader+"\n// source: spec.md\n\n") {
+		t.Errorf("header %q", a[:80])
+	}
+}
