@@ -165,7 +165,6 @@ func ownFiles(c *goldenCase) (map[string]bool, error) {
 	return own, nil
 }
 
-
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
