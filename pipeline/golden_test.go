@@ -2,7 +2,13 @@ package pipeline_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -244,6 +250,7 @@ func runtimeFiles(t *testing.T) map[string][]byte {
 		{"validate", []support.Part{support.ValidatePart, support.FormatPart}},
 		{"client", []support.Part{support.ClientPart}},
 		{"server", []support.Part{support.ServerPart}},
+		{"dispatch", []support.Part{support.DispatchPart}},
 	}
 	out := map[string][]byte{}
 	for _, s := range sets {
@@ -256,12 +263,57 @@ func runtimeFiles(t *testing.T) map[string][]byte {
 	return out
 }
 
-// TestGoldenRuntime pins the runtime copied into generated packages, once.
+// runtimePin is what golden/runtime.txtar keeps of a runtime file: its
+// size and SHA-256 (any change to the emitted bytes shows), and its
+// package-level declarations one per line (a change to the API it adds to
+// generated packages shows as a readable diff). The sources themselves are
+// reviewed in generators/support; copying them here would make every
+// runtime edit a golden change twice its size.
+func runtimePin(t *testing.T, name string, data []byte) []byte {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, data, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("runtime %s: %v", name, err)
+	}
+	var decls []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			n := d.Name.Name
+			if d.Recv != nil && len(d.Recv.List) > 0 {
+				n = "(" + types.ExprString(d.Recv.List[0].Type) + ")." + n
+			}
+			decls = append(decls, "func "+n)
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					decls = append(decls, "type "+sp.Name.Name)
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						if id.Name != "_" {
+							decls = append(decls, d.Tok.String()+" "+id.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(decls)
+	sum := sha256.Sum256(data)
+	return []byte(fmt.Sprintf("bytes %d\nsha256 %x\n%s\n", len(data), sum, strings.Join(decls, "\n")))
+}
+
+// TestGoldenRuntime pins the runtime copied into generated packages, once
+// (see runtimePin).
 func TestGoldenRuntime(t *testing.T) {
 	p := filepath.Join(goldenRoot, "runtime.txtar")
-	got := runtimeFiles(t)
+	got := map[string][]byte{}
+	for name, data := range runtimeFiles(t) {
+		got[name] = runtimePin(t, name, data)
+	}
 	if *update {
-		a := &txtar.Archive{Comment: []byte("The runtime copied into generated packages (generators/support), as the\nbackends emit it for package botapi. Rewritten by 'make golden'.\n"), Files: sortedFiles(got)}
+		a := &txtar.Archive{Comment: []byte("The runtime copied into generated packages (generators/support), as the\nbackends emit it for package botapi: size, SHA-256 and declarations per\nfile. Rewritten by 'make golden'.\n"), Files: sortedFiles(got)}
 		if err := os.WriteFile(p, txtar.Format(a), 0o644); err != nil {
 			t.Fatal(err)
 		}
