@@ -117,7 +117,7 @@ func TestGoGenerate(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "go.sum", "gen.go", "main.go", "main_test.go"} {
+	for _, name := range []string{"go.mod", "go.sum", "apigen.yaml", "gen.go", "main.go", "main_test.go"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	htmltemplate "html/template"
 	"sort"
 	"strings"
 
@@ -54,13 +55,22 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		seen[key] = p.ID
 	}
 
+	// The sidebar's lists of every method, object, union and enum are the
+	// same on every page but for the current entry: render them once and
+	// mark the entry per page (rendering them on each page tripled the
+	// backend's time and memory).
+	var groups bytes.Buffer
+	if err := t.page.ExecuteTemplate(&groups, "groups", site); err != nil {
+		return nil, fmt.Errorf("sidebar: %w", err)
+	}
 	var files []output.File
 	for _, p := range pages {
 		var buf bytes.Buffer
 		if err := t.page.Execute(&buf, struct {
-			Site *Site
-			Page *Page
-		}{site, p}); err != nil {
+			Site   *Site
+			Page   *Page
+			Groups htmltemplate.HTML
+		}{site, p, currentInGroups(groups.String(), p.ID)}); err != nil {
 			return nil, fmt.Errorf("page %s: %w", p.ID, err)
 		}
 		files = append(files, output.File{Path: p.ID + ".html", Data: buf.Bytes()})
@@ -93,6 +103,26 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// currentInGroups marks page's entry of the rendered sidebar groups as
+// current and opens its group.
+func currentInGroups(groups, page string) htmltemplate.HTML {
+	entry := `<li><a href="` + href(Link{Page: page}) + `">`
+	i := strings.Index(groups, entry)
+	if i < 0 {
+		return htmltemplate.HTML(groups) // a guide page: no entry
+	}
+	const group = `<details class="group">`
+	g := strings.LastIndex(groups[:i], group)
+	var b strings.Builder
+	b.Grow(len(groups) + 32)
+	b.WriteString(groups[:g])
+	b.WriteString(`<details class="group" open>`)
+	b.WriteString(groups[g+len(group) : i])
+	b.WriteString(`<li class="current"><a href="` + href(Link{Page: page}) + `">`)
+	b.WriteString(groups[i+len(entry):])
+	return htmltemplate.HTML(b.String())
 }
 
 // tidyMarkdown trims trailing spaces and keeps at most one blank line in a

@@ -59,12 +59,16 @@ func alnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// mdCodeEscaper keeps a code span inside its table cell and line (built
+// once: building a Replacer per call cost more than the rest of mdCode).
+var mdCodeEscaper = strings.NewReplacer("|", `\|`, "\n", " ")
+
 // mdCode writes s as a code span that is safe in a table cell.
 func mdCode(s string) string {
 	if s == "" {
 		return ""
 	}
-	s = strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+	s = mdCodeEscaper.Replace(s)
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
