@@ -356,6 +356,7 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 	defer jsonPutReader(r)
 	var st ResponseStatus
 	var result []byte
+	seenOK, decoded := false, false
 	err := r.Object(func(r *jsonReader, key []byte) error {
 		var err error
 		switch string(key) {
@@ -364,8 +365,16 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 				return nil
 			}
 			st.OK, err = r.Bool()
+			seenOK = err == nil
 		case "result":
-			// Decoded after the loop: "ok" may come after "result".
+			if seenOK && st.OK {
+				// The usual order, {"ok":true,"result":...}: decode in place,
+				// one pass over the body.
+				decoded = true
+				return jsonErrField(decodeResult(r), "result")
+			}
+			// "ok" may come after "result": keep the bytes, decode after
+			// the loop.
 			result, err = r.Raw()
 		case "description":
 			if r.Null() {
@@ -390,7 +399,7 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 	if err == nil {
 		err = r.End()
 	}
-	if err != nil || !st.OK || result == nil {
+	if err != nil || !st.OK || decoded || result == nil {
 		return st, err
 	}
 	rr := jsonGetReader(result)
