@@ -59,9 +59,16 @@ func (v *Update) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Update) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "update_id":
@@ -129,13 +136,17 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 			if v.UnknownKey == "" && r.Next() == jsonKindObject {
 				v.UnknownKey = string(key)
 				raw, err := r.RawCopy()
+				if err != nil {
+					return err
+				}
 				v.UnknownRaw = raw
+				continue
+			}
+			if err := r.Skip(); err != nil {
 				return err
 			}
-			return r.Skip()
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -196,9 +207,16 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "url":
@@ -244,31 +262,38 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 			}
 			v.MaxConnections = Some(x)
 		case "allowed_updates":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "allowed_updates")
+			}
 			var s0 []UpdateType
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]UpdateType, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]UpdateType, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "allowed_updates")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
 				}
 				s0[len(s0)-1] = internUpdateType(x)
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "allowed_updates")
 			}
 			if s0 == nil {
 				s0 = []UpdateType{}
 			}
 			v.AllowedUpdates = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -329,9 +354,16 @@ func (v *User) encodeJSON(w *jsonWriter) {
 }
 
 func (v *User) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -389,10 +421,11 @@ func (v *User) decodeJSON(r *jsonReader) error {
 			}
 			v.SupportsInlineQueries = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -487,9 +520,16 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Chat) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -591,10 +631,11 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "location")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -843,9 +884,16 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Message) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "message_id":
@@ -943,19 +991,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Text = Some(x)
 		case "entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -977,19 +1031,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "document")
 			}
 		case "photo":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "photo")
+			}
 			var s0 []PhotoSize
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]PhotoSize, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]PhotoSize, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "photo")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, PhotoSize{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photo")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "photo")
 			}
 			if s0 == nil {
 				s0 = []PhotoSize{}
@@ -1022,19 +1082,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Caption = Some(x)
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -1071,19 +1137,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "location")
 			}
 		case "new_chat_members":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "new_chat_members")
+			}
 			var s0 []User
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]User, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]User, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "new_chat_members")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, User{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_members")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "new_chat_members")
 			}
 			if s0 == nil {
 				s0 = []User{}
@@ -1101,19 +1173,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.NewChatTitle = Some(x)
 		case "new_chat_photo":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "new_chat_photo")
+			}
 			var s0 []PhotoSize
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]PhotoSize, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]PhotoSize, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "new_chat_photo")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, PhotoSize{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_photo")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "new_chat_photo")
 			}
 			if s0 == nil {
 				s0 = []PhotoSize{}
@@ -1192,10 +1270,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1228,9 +1307,16 @@ func (v *MessageID) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageID) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "message_id":
@@ -1240,10 +1326,11 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 			}
 			v.MessageID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1292,9 +1379,16 @@ func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageEntity) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "type":
@@ -1333,10 +1427,11 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 			}
 			v.Language = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1379,9 +1474,16 @@ func (v *PhotoSize) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PhotoSize) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1415,10 +1517,11 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1475,9 +1578,16 @@ func (v *Animation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Animation) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1534,10 +1644,11 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1598,9 +1709,16 @@ func (v *Audio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Audio) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1657,10 +1775,11 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "thumb")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1711,9 +1830,16 @@ func (v *Document) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Document) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1752,10 +1878,11 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1812,9 +1939,16 @@ func (v *Video) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Video) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1871,10 +2005,11 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1921,9 +2056,16 @@ func (v *VideoNote) encodeJSON(w *jsonWriter) {
 }
 
 func (v *VideoNote) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1962,10 +2104,11 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2010,9 +2153,16 @@ func (v *Voice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Voice) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -2046,10 +2196,11 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2096,9 +2247,16 @@ func (v *Contact) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Contact) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "phone_number":
@@ -2132,10 +2290,11 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 			}
 			v.Vcard = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2170,9 +2329,16 @@ func (v *Dice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Dice) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "emoji":
@@ -2188,10 +2354,11 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 			}
 			v.Value = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2234,9 +2401,16 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "total_count":
@@ -2246,44 +2420,57 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 			}
 			v.TotalCount = x
 		case "photos":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "photos")
+			}
 			var s0 [][]PhotoSize
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([][]PhotoSize, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([][]PhotoSize, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "photos")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
+				if err := r.ArrStart(); err != nil {
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
+				}
 				var s1 []PhotoSize
-				err := r.Array(func(r *jsonReader) error {
-					if s1 == nil {
-						s1 = make([]PhotoSize, 0, 4)
+				if n := r.ArrLen(); n > 0 {
+					s1 = make([]PhotoSize, 0, n)
+				}
+				for {
+					more, err := r.ArrNext()
+					if err != nil {
+						return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
+					}
+					if !more {
+						break
 					}
 					s1 = append(s1, PhotoSize{})
 					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(s1)-1)
+						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "photos")
 					}
-					return nil
-				})
-				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
 				}
 				if s1 == nil {
 					s1 = []PhotoSize{}
 				}
 				s0[len(s0)-1] = s1
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "photos")
 			}
 			if s0 == nil {
 				s0 = [][]PhotoSize{}
 			}
 			v.Photos = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2326,9 +2513,16 @@ func (v *File) encodeJSON(w *jsonWriter) {
 }
 
 func (v *File) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -2356,10 +2550,11 @@ func (v *File) decodeJSON(r *jsonReader) error {
 			}
 			v.FilePath = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2410,9 +2605,16 @@ func (v *Location) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Location) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "longitude":
@@ -2452,10 +2654,11 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 			}
 			v.ProximityAlertRadius = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2508,9 +2711,16 @@ func (v *Venue) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Venue) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "location":
@@ -2554,10 +2764,11 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 			}
 			v.VenueBPlaceType = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2594,9 +2805,16 @@ func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "traveler":
@@ -2614,10 +2832,11 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 			}
 			v.Distance = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2652,9 +2871,16 @@ func (v *ChatLocation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatLocation) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "location":
@@ -2668,10 +2894,11 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 			}
 			v.Address = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2706,9 +2933,16 @@ func (v *PollOption) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollOption) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "text":
@@ -2724,10 +2958,11 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 			}
 			v.VoterCount = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2768,9 +3003,16 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollAnswer) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "poll_id":
@@ -2784,31 +3026,38 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "user")
 			}
 		case "option_ids":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "option_ids")
+			}
 			var s0 []int
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]int, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]int, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "option_ids")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, 0)
 				x, err := r.Int()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "option_ids")
 				}
 				s0[len(s0)-1] = x
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "option_ids")
 			}
 			if s0 == nil {
 				s0 = []int{}
 			}
 			v.OptionIDs = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2883,9 +3132,16 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Poll) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -2901,19 +3157,25 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Question = x
 		case "options":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "options")
+			}
 			var s0 []PollOption
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]PollOption, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]PollOption, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "options")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, PollOption{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "options")
 			}
 			if s0 == nil {
 				s0 = []PollOption{}
@@ -2962,19 +3224,25 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Explanation = Some(x)
 		case "explanation_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "explanation_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "explanation_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "explanation_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -2993,10 +3261,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.CloseDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3049,40 +3318,59 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "keyboard":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "keyboard")
+			}
 			var s0 [][]KeyboardButton
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([][]KeyboardButton, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([][]KeyboardButton, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "keyboard")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
+				if err := r.ArrStart(); err != nil {
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
+				}
 				var s1 []KeyboardButton
-				err := r.Array(func(r *jsonReader) error {
-					if s1 == nil {
-						s1 = make([]KeyboardButton, 0, 4)
+				if n := r.ArrLen(); n > 0 {
+					s1 = make([]KeyboardButton, 0, n)
+				}
+				for {
+					more, err := r.ArrNext()
+					if err != nil {
+						return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
+					}
+					if !more {
+						break
 					}
 					s1 = append(s1, KeyboardButton{})
 					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(s1)-1)
+						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "keyboard")
 					}
-					return nil
-				})
-				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
 				}
 				if s1 == nil {
 					s1 = []KeyboardButton{}
 				}
 				s0[len(s0)-1] = s1
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "keyboard")
 			}
 			if s0 == nil {
 				s0 = [][]KeyboardButton{}
@@ -3107,10 +3395,11 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 			}
 			v.Selective = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3160,9 +3449,16 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 		v.Text = x
 		return err
 	}
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "text":
@@ -3189,10 +3485,11 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "request_poll")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3227,9 +3524,16 @@ func (v *KeyboardButtonPollType) encodeJSON(w *jsonWriter) {
 }
 
 func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "type":
@@ -3239,10 +3543,11 @@ func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
 			}
 			v.Type = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3279,9 +3584,16 @@ func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "remove_keyboard":
@@ -3295,10 +3607,11 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 			}
 			v.Selective = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3335,9 +3648,16 @@ func (v *ForceReply) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForceReply) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "force_reply":
@@ -3351,10 +3671,11 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 			}
 			v.Selective = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3395,50 +3716,70 @@ func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "inline_keyboard":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "inline_keyboard")
+			}
 			var s0 [][]InlineKeyboardButton
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([][]InlineKeyboardButton, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([][]InlineKeyboardButton, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "inline_keyboard")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
+				if err := r.ArrStart(); err != nil {
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
+				}
 				var s1 []InlineKeyboardButton
-				err := r.Array(func(r *jsonReader) error {
-					if s1 == nil {
-						s1 = make([]InlineKeyboardButton, 0, 4)
+				if n := r.ArrLen(); n > 0 {
+					s1 = make([]InlineKeyboardButton, 0, n)
+				}
+				for {
+					more, err := r.ArrNext()
+					if err != nil {
+						return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
+					}
+					if !more {
+						break
 					}
 					s1 = append(s1, InlineKeyboardButton{})
 					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(s1)-1)
+						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "inline_keyboard")
 					}
-					return nil
-				})
-				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
 				}
 				if s1 == nil {
 					s1 = []InlineKeyboardButton{}
 				}
 				s0[len(s0)-1] = s1
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "inline_keyboard")
 			}
 			if s0 == nil {
 				s0 = [][]InlineKeyboardButton{}
 			}
 			v.InlineKeyboard = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3499,9 +3840,16 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "text":
@@ -3551,10 +3899,11 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 			}
 			v.Pay = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3599,9 +3948,16 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LoginURL) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "url":
@@ -3629,10 +3985,11 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 			}
 			v.RequestWriteAccess = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3685,9 +4042,16 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -3730,10 +4094,11 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 			}
 			v.GameShortName = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3772,9 +4137,16 @@ func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "small_file_id":
@@ -3802,10 +4174,11 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 			}
 			v.BigFileUniqueID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3912,9 +4285,16 @@ func (v *ChatMember) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatMember) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "user":
@@ -4036,10 +4416,11 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 			}
 			v.UntilDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4102,9 +4483,16 @@ func (v *ChatPermissions) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "can_send_messages":
@@ -4156,10 +4544,11 @@ func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
 			}
 			v.CanPinMessages = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4194,9 +4583,16 @@ func (v *BotCommand) encodeJSON(w *jsonWriter) {
 }
 
 func (v *BotCommand) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "command":
@@ -4212,10 +4608,11 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 			}
 			v.Description = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4254,9 +4651,16 @@ func (v *ResponseParameters) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "migrate_to_chat_id":
@@ -4272,10 +4676,11 @@ func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
 			}
 			v.RetryAfter = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4329,9 +4734,16 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4351,29 +4763,36 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
 			}
 			v.CaptionEntities = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4447,9 +4866,16 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4469,19 +4895,25 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4516,10 +4948,11 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			}
 			v.SupportsStreaming = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4589,9 +5022,16 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4611,19 +5051,25 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4652,10 +5098,11 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			}
 			v.Duration = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4725,9 +5172,16 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4747,19 +5201,25 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4788,10 +5248,11 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			}
 			v.Title = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4853,9 +5314,16 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4875,19 +5343,25 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4904,10 +5378,11 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			}
 			v.DisableContentTypeDetection = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5310,9 +5785,16 @@ func (v *GetUpdatesParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "offset":
@@ -5334,31 +5816,38 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Timeout = Some(x)
 		case "allowed_updates":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "allowed_updates")
+			}
 			var s0 []UpdateType
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]UpdateType, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]UpdateType, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "allowed_updates")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
 				}
 				s0[len(s0)-1] = internUpdateType(x)
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "allowed_updates")
 			}
 			if s0 == nil {
 				s0 = []UpdateType{}
 			}
 			v.AllowedUpdates = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5415,9 +5904,16 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "url":
@@ -5443,21 +5939,27 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 			}
 			v.MaxConnections = Some(x)
 		case "allowed_updates":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "allowed_updates")
+			}
 			var s0 []UpdateType
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]UpdateType, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]UpdateType, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "allowed_updates")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
 				}
 				s0[len(s0)-1] = internUpdateType(x)
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "allowed_updates")
 			}
 			if s0 == nil {
 				s0 = []UpdateType{}
@@ -5470,10 +5972,11 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DropPendingUpdates = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5508,9 +6011,16 @@ func (v *DeleteWebhookParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "drop_pending_updates":
@@ -5520,10 +6030,11 @@ func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DropPendingUpdates = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5593,9 +6104,16 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5615,19 +6133,25 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -5664,10 +6188,11 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5714,9 +6239,16 @@ func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5740,10 +6272,11 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DisableNotification = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5818,9 +6351,16 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5850,19 +6390,25 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -5893,10 +6439,11 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5969,9 +6516,16 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5995,19 +6549,25 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6038,10 +6598,11 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6130,9 +6691,16 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6156,19 +6724,25 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6221,10 +6795,11 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6305,9 +6880,16 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6335,19 +6917,25 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6384,10 +6972,11 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6480,9 +7069,16 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6528,19 +7124,25 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6577,10 +7179,11 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6669,9 +7272,16 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6717,19 +7327,25 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6760,10 +7376,11 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6840,9 +7457,16 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6866,19 +7490,25 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6915,10 +7545,11 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6987,9 +7618,16 @@ func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7041,10 +7679,11 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7098,9 +7737,16 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7108,21 +7754,27 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		case "media":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "media")
+			}
 			var s0 []InputMedia
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]InputMedia, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]InputMedia, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "media")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
 				x, err := decodeInputMedia(r)
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "media")
 				}
 				s0[len(s0)-1] = x
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "media")
 			}
 			if s0 == nil {
 				s0 = []InputMedia{}
@@ -7147,10 +7799,11 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 			}
 			v.AllowSendingWithoutReply = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7222,9 +7875,16 @@ func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7292,10 +7952,11 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7358,9 +8019,16 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7415,10 +8083,11 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7465,9 +8134,16 @@ func (v *StopMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7492,10 +8168,11 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7571,9 +8248,16 @@ func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7653,10 +8337,11 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7720,9 +8405,16 @@ func (v *SendContactParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendContactParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7778,10 +8470,11 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7885,9 +8578,16 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPollParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7901,21 +8601,27 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Question = x
 		case "options":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "options")
+			}
 			var s0 []string
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]string, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]string, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "options")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.Str()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
 				}
 				s0[len(s0)-1] = x
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "options")
 			}
 			if s0 == nil {
 				s0 = []string{}
@@ -7958,19 +8664,25 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ExplanationParseMode = Some(internParseMode(x))
 		case "explanation_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "explanation_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "explanation_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "explanation_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -8019,10 +8731,11 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8078,9 +8791,16 @@ func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8118,10 +8838,11 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8159,9 +8880,16 @@ func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8175,10 +8903,11 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Action = internChatAction(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8219,9 +8948,16 @@ func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "user_id":
@@ -8243,10 +8979,11 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Limit = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8279,9 +9016,16 @@ func (v *GetFileParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetFileParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -8291,10 +9035,11 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 			}
 			v.FileID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8336,9 +9081,16 @@ func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8358,10 +9110,11 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.UntilDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8403,9 +9156,16 @@ func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8425,10 +9185,11 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.OnlyIfBanned = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8472,9 +9233,16 @@ func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8498,10 +9266,11 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.UntilDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8575,9 +9344,16 @@ func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8645,10 +9421,11 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.CanPromoteMembers = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8688,9 +9465,16 @@ func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8710,10 +9494,11 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 			}
 			v.CustomTitle = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8751,9 +9536,16 @@ func (v *SetChatPermissionsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8765,10 +9557,11 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "permissions")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8804,9 +9597,16 @@ func (v *ExportChatInviteLinkParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8814,10 +9614,11 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8858,9 +9659,16 @@ func (v *SetChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8872,10 +9680,11 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "photo")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8911,9 +9720,16 @@ func (v *DeleteChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8921,10 +9737,11 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8962,9 +9779,16 @@ func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8978,10 +9802,11 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Title = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9021,9 +9846,16 @@ func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9037,10 +9869,11 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Description = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9082,9 +9915,16 @@ func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9104,10 +9944,11 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DisableNotification = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9147,9 +9988,16 @@ func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9163,10 +10011,11 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.MessageID = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9202,9 +10051,16 @@ func (v *UnpinAllChatMessagesParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9212,10 +10068,11 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9251,9 +10108,16 @@ func (v *LeaveChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9261,10 +10125,11 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9300,9 +10165,16 @@ func (v *GetChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9310,10 +10182,11 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9349,9 +10222,16 @@ func (v *GetChatAdministratorsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9359,10 +10239,11 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9398,9 +10279,16 @@ func (v *GetChatMembersCountParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9408,10 +10296,11 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9449,9 +10338,16 @@ func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9465,10 +10361,11 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.UserID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9506,9 +10403,16 @@ func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9522,10 +10426,11 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 			}
 			v.StickerSetName = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9561,9 +10466,16 @@ func (v *DeleteChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9571,10 +10483,11 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9623,9 +10536,16 @@ func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "callback_query_id":
@@ -9659,10 +10579,11 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 			}
 			v.CacheTime = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9699,35 +10620,49 @@ func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "commands":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "commands")
+			}
 			var s0 []BotCommand
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]BotCommand, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]BotCommand, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "commands")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, BotCommand{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "commands")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "commands")
 			}
 			if s0 == nil {
 				s0 = []BotCommand{}
 			}
 			v.Commands = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9792,9 +10727,16 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9826,19 +10768,25 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -9856,10 +10804,11 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9922,9 +10871,16 @@ func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9956,19 +10912,25 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -9980,10 +10942,11 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -10035,9 +10998,16 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -10068,10 +11038,11 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -10118,9 +11089,16 @@ func (v *EditMessageReplyMarkupParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -10145,10 +11123,11 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
