@@ -219,13 +219,13 @@ func (w *jsonWriter) key(quotedColon string) {
 		w.buf = append(w.buf, ',')
 	}
 	w.more = false
-	w.buf = append(w.buf, quotedColon...)
+	w.set(append(w.buf, quotedColon...))
 }
 
 // True writes the literal true.
 func (w *jsonWriter) True() {
 	w.comma()
-	w.buf = append(w.buf, "true"...)
+	w.set(append(w.buf, "true"...))
 	w.more = true
 }
 
