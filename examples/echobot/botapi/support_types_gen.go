@@ -13,6 +13,7 @@ import (
 	"math"
 	"math/bits"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1866,11 +1867,7 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 		if s == nil {
 			s = []T{}
 		}
-		err := r.Array(func(r *jsonReader) error {
-			var zero T
-			s = append(s, zero)
-			return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
-		})
+		s, err := jsonDecodeArray[T, PT](r, s)
 		*result = s
 		return err
 	})
@@ -1880,16 +1877,48 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 func UnmarshalArray[T any, PT jsonCodec[T]](data []byte) ([]T, error) {
 	r := jsonGetReader(data)
 	defer jsonPutReader(r)
-	s := []T{}
-	err := r.Array(func(r *jsonReader) error {
-		var zero T
-		s = append(s, zero)
-		return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
-	})
+	s, err := jsonDecodeArray[T, PT](r, []T{})
 	if err == nil {
 		err = r.End()
 	}
 	return s, err
+}
+
+// jsonDecodeArray appends the elements of a JSON array to s. A long array
+// (getUpdates: 100 updates, too long for ArrLen to count) would grow by
+// doubling, copying and discarding about as many elements as it keeps; so
+// after the first element the slice is grown once to an estimate, the
+// bytes left in the input over the bytes the first element took, bounded
+// by one element per 32 bytes left so that a small first element cannot
+// make it reserve much more than the input could hold.
+func jsonDecodeArray[T any, PT jsonCodec[T]](r *jsonReader, s []T) ([]T, error) {
+	if err := r.ArrStart(); err != nil {
+		return s, err
+	}
+	if n := r.ArrLen(); n > 0 {
+		s = slices.Grow(s, n)
+	}
+	first := true
+	for {
+		more, err := r.ArrNext()
+		if !more {
+			return s, err
+		}
+		start := r.Offset()
+		var zero T
+		s = append(s, zero)
+		if err := PT(&s[len(s)-1]).decodeJSON(r); err != nil {
+			return s, jsonErrIndex(err, len(s)-1)
+		}
+		if first {
+			first = false
+			if used, left := r.pos-start, len(r.buf)-r.pos; used > 0 && left > 0 {
+				if est := min(left/used, left/32) + 1; cap(s)-len(s) < est {
+					s = slices.Grow(s, est)
+				}
+			}
+		}
+	}
 }
 
 // MarshalArray encodes a slice of a generated type T as a JSON array.
