@@ -17,7 +17,7 @@ import (
 // (the ';' is optional, as on the server); any other '&' is literal, as is a
 // '>' outside a tag, but a '<' always starts a tag.
 func ParseHTML(s string) (string, []TextEntity, error) {
-	raw, spans, err := markupParseHTML(s, make([]byte, 0, len(s)))
+	raw, spans, err := markupParseHTML(s, make([]byte, 0, len(s)), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -25,9 +25,9 @@ func ParseHTML(s string) (string, []TextEntity, error) {
 	return text, ents, nil
 }
 
-// markupParseHTML is ParseHTML's single pass: the raw text (appended to
-// out) and the entity spans, before markupFinish.
-func markupParseHTML(s string, out []byte) ([]byte, []markupSpan, error) {
+// markupParseHTML is ParseHTML's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseHTML(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
 	if err := markupCheckUTF8(s); err != nil {
 		return nil, nil, err
 	}
@@ -42,7 +42,7 @@ func markupParseHTML(s string, out []byte) ([]byte, []markupSpan, error) {
 	}
 	at := func(i int) byte { return markupAt(s, i) }
 	var stack []open
-	var spans []markupSpan
+	spans = spans[:0]
 	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]

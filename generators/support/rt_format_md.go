@@ -14,7 +14,7 @@ import (
 // an entity is written by closing the entity, escaping the character and
 // reopening it: "*2*\**3*".
 func ParseMarkdown(s string) (string, []TextEntity, error) {
-	raw, spans, err := markupParseMarkdown(s, make([]byte, 0, len(s)))
+	raw, spans, err := markupParseMarkdown(s, make([]byte, 0, len(s)), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -22,14 +22,14 @@ func ParseMarkdown(s string) (string, []TextEntity, error) {
 	return text, ents, nil
 }
 
-// markupParseMarkdown is ParseMarkdown's single pass: the raw text (appended to
-// out) and the entity spans, before markupFinish.
-func markupParseMarkdown(s string, out []byte) ([]byte, []markupSpan, error) {
+// markupParseMarkdown is ParseMarkdown's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdown(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
 	if err := markupCheckUTF8(s); err != nil {
 		return nil, nil, err
 	}
 	at := func(i int) byte { return markupAt(s, i) }
-	var spans []markupSpan
+	spans = spans[:0]
 	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]

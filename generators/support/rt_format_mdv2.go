@@ -37,7 +37,7 @@ func markupMDV2Special(c byte, inCode bool) bool {
 //
 // Forbidden nestings are resolved, not reported; see ParseFormatted.
 func ParseMarkdownV2(s string) (string, []TextEntity, error) {
-	raw, spans, err := markupParseMarkdownV2(s, make([]byte, 0, len(s)))
+	raw, spans, err := markupParseMarkdownV2(s, make([]byte, 0, len(s)), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -45,9 +45,9 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 	return text, ents, nil
 }
 
-// markupParseMarkdownV2 is ParseMarkdownV2's single pass: the raw text (appended to
-// out) and the entity spans, before markupFinish.
-func markupParseMarkdownV2(s string, out []byte) ([]byte, []markupSpan, error) {
+// markupParseMarkdownV2 is ParseMarkdownV2's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdownV2(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
 	if err := markupCheckUTF8(s); err != nil {
 		return nil, nil, err
 	}
@@ -59,7 +59,7 @@ func markupParseMarkdownV2(s string, out []byte) ([]byte, []markupSpan, error) {
 		begin   int // where the entity's text starts in out
 	}
 	var stack []open
-	var spans []markupSpan
+	spans = spans[:0]
 	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -52,7 +52,13 @@ func validateMarkupChars(mode string) (string, bool) {
 	return "", false
 }
 
-var validateBufPool = sync.Pool{New: func() any { return new([]byte) }}
+// validateBufs are the parser's buffers, reused across validations.
+type validateBufs struct {
+	out   []byte
+	spans []markupSpan
+}
+
+var validateBufPool = sync.Pool{New: func() any { return new(validateBufs) }}
 
 // validatePlain returns the length in unit and the number of line feeds of
 // the text that ParseFormatted(mode, text) gives, or its error.
@@ -65,7 +71,7 @@ func validatePlain(mode, text string, unit int) (n, lineFeeds int, err error) {
 		}
 		return n, strings.Count(text, "\n"), nil
 	}
-	var parse func(string, []byte) ([]byte, []markupSpan, error)
+	var parse func(string, []byte, []markupSpan) ([]byte, []markupSpan, error)
 	switch {
 	case strings.EqualFold(mode, "HTML"):
 		parse = markupParseHTML
@@ -82,14 +88,14 @@ func validatePlain(mode, text string, unit int) (n, lineFeeds int, err error) {
 		}
 		return validateLen(plain, unit), strings.Count(plain, "\n"), nil
 	}
-	bp := validateBufPool.Get().(*[]byte)
+	bp := validateBufPool.Get().(*validateBufs)
 	defer func() {
-		if cap(*bp) <= 64<<10 {
+		if cap(bp.out) <= 64<<10 && cap(bp.spans) <= 1024 {
 			validateBufPool.Put(bp)
 		}
 	}()
-	raw, _, err := parse(text, (*bp)[:0])
-	*bp = raw[:0]
+	raw, spans, err := parse(text, bp.out, bp.spans)
+	bp.out, bp.spans = raw[:0], spans[:0]
 	if err != nil {
 		return 0, 0, err
 	}
