@@ -1014,7 +1014,7 @@ func markupLinkSpan(start, end int, url string) (markupSpan, bool) {
 // (the ';' is optional, as on the server); any other '&' is literal, as is a
 // '>' outside a tag, but a '<' always starts a tag.
 func ParseHTML(s string) (string, []TextEntity, error) {
-	raw, spans, err := markupParseHTML(s, make([]byte, 0, len(s)))
+	raw, spans, err := markupParseHTML(s, make([]byte, 0, len(s)), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -1022,9 +1022,9 @@ func ParseHTML(s string) (string, []TextEntity, error) {
 	return text, ents, nil
 }
 
-// markupParseHTML is ParseHTML's single pass: the raw text (appended to
-// out) and the entity spans, before markupFinish.
-func markupParseHTML(s string, out []byte) ([]byte, []markupSpan, error) {
+// markupParseHTML is ParseHTML's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseHTML(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
 	if err := markupCheckUTF8(s); err != nil {
 		return nil, nil, err
 	}
@@ -1039,7 +1039,7 @@ func markupParseHTML(s string, out []byte) ([]byte, []markupSpan, error) {
 	}
 	at := func(i int) byte { return markupAt(s, i) }
 	var stack []open
-	var spans []markupSpan
+	spans = spans[:0]
 	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -1401,7 +1401,7 @@ func RenderHTML(text string, entities []TextEntity) (string, error) {
 // an entity is written by closing the entity, escaping the character and
 // reopening it: "*2*\**3*".
 func ParseMarkdown(s string) (string, []TextEntity, error) {
-	raw, spans, err := markupParseMarkdown(s, make([]byte, 0, len(s)))
+	raw, spans, err := markupParseMarkdown(s, make([]byte, 0, len(s)), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -1409,14 +1409,14 @@ func ParseMarkdown(s string) (string, []TextEntity, error) {
 	return text, ents, nil
 }
 
-// markupParseMarkdown is ParseMarkdown's single pass: the raw text (appended to
-// out) and the entity spans, before markupFinish.
-func markupParseMarkdown(s string, out []byte) ([]byte, []markupSpan, error) {
+// markupParseMarkdown is ParseMarkdown's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdown(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
 	if err := markupCheckUTF8(s); err != nil {
 		return nil, nil, err
 	}
 	at := func(i int) byte { return markupAt(s, i) }
-	var spans []markupSpan
+	spans = spans[:0]
 	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -1655,7 +1655,7 @@ func markupMDV2Special(c byte, inCode bool) bool {
 //
 // Forbidden nestings are resolved, not reported; see ParseFormatted.
 func ParseMarkdownV2(s string) (string, []TextEntity, error) {
-	raw, spans, err := markupParseMarkdownV2(s, make([]byte, 0, len(s)))
+	raw, spans, err := markupParseMarkdownV2(s, make([]byte, 0, len(s)), nil)
 	if err != nil {
 		return "", nil, err
 	}
@@ -1663,9 +1663,9 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 	return text, ents, nil
 }
 
-// markupParseMarkdownV2 is ParseMarkdownV2's single pass: the raw text (appended to
-// out) and the entity spans, before markupFinish.
-func markupParseMarkdownV2(s string, out []byte) ([]byte, []markupSpan, error) {
+// markupParseMarkdownV2 is ParseMarkdownV2's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdownV2(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
 	if err := markupCheckUTF8(s); err != nil {
 		return nil, nil, err
 	}
@@ -1677,7 +1677,7 @@ func markupParseMarkdownV2(s string, out []byte) ([]byte, []markupSpan, error) {
 		begin   int // where the entity's text starts in out
 	}
 	var stack []open
-	var spans []markupSpan
+	spans = spans[:0]
 	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -2213,7 +2213,13 @@ func validateMarkupChars(mode string) (string, bool) {
 	return "", false
 }
 
-var validateBufPool = sync.Pool{New: func() any { return new([]byte) }}
+// validateBufs are the parser's buffers, reused across validations.
+type validateBufs struct {
+	out   []byte
+	spans []markupSpan
+}
+
+var validateBufPool = sync.Pool{New: func() any { return new(validateBufs) }}
 
 // validatePlain returns the length in unit and the number of line feeds of
 // the text that ParseFormatted(mode, text) gives, or its error.
@@ -2226,7 +2232,7 @@ func validatePlain(mode, text string, unit int) (n, lineFeeds int, err error) {
 		}
 		return n, strings.Count(text, "\n"), nil
 	}
-	var parse func(string, []byte) ([]byte, []markupSpan, error)
+	var parse func(string, []byte, []markupSpan) ([]byte, []markupSpan, error)
 	switch {
 	case strings.EqualFold(mode, "HTML"):
 		parse = markupParseHTML
@@ -2243,14 +2249,14 @@ func validatePlain(mode, text string, unit int) (n, lineFeeds int, err error) {
 		}
 		return validateLen(plain, unit), strings.Count(plain, "\n"), nil
 	}
-	bp := validateBufPool.Get().(*[]byte)
+	bp := validateBufPool.Get().(*validateBufs)
 	defer func() {
-		if cap(*bp) <= 64<<10 {
+		if cap(bp.out) <= 64<<10 && cap(bp.spans) <= 1024 {
 			validateBufPool.Put(bp)
 		}
 	}()
-	raw, _, err := parse(text, (*bp)[:0])
-	*bp = raw[:0]
+	raw, spans, err := parse(text, bp.out, bp.spans)
+	bp.out, bp.spans = raw[:0], spans[:0]
 	if err != nil {
 		return 0, 0, err
 	}
