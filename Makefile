@@ -6,7 +6,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench ratios golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 all: generate test
 
@@ -76,6 +76,25 @@ soak-ci:
 bench:
 	$(GO) test ./... -run '^$$' -bench . -benchmem
 	@if [ -f bench/go.mod ]; then cd bench && $(GO) test ./... -run '^$$' -bench . -benchmem; fi
+
+## ratios: the README's performance table (medians of interleaved rounds, same run)
+ratios:
+	cd bench && $(GO) test -run TestRatios -ratios -rounds 5 -count=1 -v . | grep -v '^[=-]'
+
+## procbench: whole process, 1000 getUpdates responses of 100 updates decoded and one
+## sendMessage encoded per update, apigen and telego interleaved (3 rounds each):
+## wall time, CPU and max RSS from /usr/bin/time -v (apt-get install -y time)
+PROCBENCH_N ?= 1000
+procbench:
+	@cd bench && $(GO) build -o /tmp/procbench ./procbench && \
+	for round in 1 2 3; do for lib in apigen telego; do \
+		/usr/bin/time -v /tmp/procbench -lib $$lib -n $(PROCBENCH_N) 2>/tmp/procbench.time >/dev/null || exit 1; \
+		printf '%-7s round %s: wall %s, user %ss, sys %ss, max RSS %s KB\n' $$lib $$round \
+			"$$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' /tmp/procbench.time)" \
+			"$$(sed -n 's/.*User time (seconds): //p' /tmp/procbench.time)" \
+			"$$(sed -n 's/.*System time (seconds): //p' /tmp/procbench.time)" \
+			"$$(sed -n 's/.*Maximum resident set size (kbytes): //p' /tmp/procbench.time)"; \
+	done; done
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

@@ -12,12 +12,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/go-faster/jx"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 	"github.com/mymmrac/telego"
 
@@ -69,53 +71,124 @@ func (memTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 const clientText = "Your plan is active until 2024-12-31. Reply /help for the list of commands."
 
-func BenchmarkClientSendMessage(b *testing.B) {
+// clientCall is one library's full sendMessage call, set up once.
+type clientCall struct {
+	name string
+	call func() error
+}
+
+func clientCalls(tb testing.TB) []clientCall {
 	clientResponses()
 	hc := &http.Client{Transport: memTransport{}}
 	ctx := context.Background()
-
-	b.Run("apigen", func(b *testing.B) {
-		c := botapi.NewClient(clientToken, botapi.WithBaseURL("http://bot.test"), botapi.WithHTTPClient(hc))
-		p := &botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(283749102), Text: clientText,
-			ParseMode: botapi.Some(botapi.ParseModeHTML), DisableNotification: botapi.Some(true)}
-		b.ReportAllocs()
-		for b.Loop() {
+	c := botapi.NewClient(clientToken, botapi.WithBaseURL("http://bot.test"), botapi.WithHTTPClient(hc))
+	p := &botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(283749102), Text: clientText,
+		ParseMode: botapi.Some(botapi.ParseModeHTML), DisableNotification: botapi.Some(true)}
+	bot, err := telego.NewBot(clientToken, telego.WithHTTPClient(hc), telego.WithAPIServer("http://bot.test"), telego.WithDiscardLogger())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tp := &telego.SendMessageParams{ChatID: telego.ChatID{ID: 283749102}, Text: clientText, ParseMode: "HTML", DisableNotification: true}
+	tbot, err := tgbotapi.NewBotAPIWithClient(clientToken, "http://bot.test/bot%s/%s", hc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	check := func(id int64, err error) error {
+		if err == nil && id != 18233 {
+			err = fmt.Errorf("message_id %d", id)
+		}
+		return err
+	}
+	return []clientCall{
+		{"apigen", func() error {
 			m, err := c.SendMessage(ctx, p)
-			if err != nil || m.MessageID != 18233 {
-				b.Fatal(m, err)
+			if err != nil {
+				return err
 			}
-		}
-	})
-	b.Run("telego", func(b *testing.B) {
-		bot, err := telego.NewBot(clientToken, telego.WithHTTPClient(hc), telego.WithAPIServer("http://bot.test"), telego.WithDiscardLogger())
-		if err != nil {
-			b.Fatal(err)
-		}
-		p := &telego.SendMessageParams{ChatID: telego.ChatID{ID: 283749102}, Text: clientText, ParseMode: "HTML", DisableNotification: true}
-		b.ReportAllocs()
-		for b.Loop() {
-			m, err := bot.SendMessage(ctx, p)
-			if err != nil || m.MessageID != 18233 {
-				b.Fatal(m, err)
+			return check(m.MessageID, nil)
+		}},
+		{"telego", func() error {
+			m, err := bot.SendMessage(ctx, tp)
+			if err != nil {
+				return err
 			}
-		}
-	})
-	b.Run("tgbotapi", func(b *testing.B) {
-		bot, err := tgbotapi.NewBotAPIWithClient(clientToken, "http://bot.test/bot%s/%s", hc)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.ReportAllocs()
-		for b.Loop() {
+			return check(int64(m.MessageID), nil)
+		}},
+		{"tgbotapi", func() error {
 			msg := tgbotapi.NewMessage(283749102, clientText)
 			msg.ParseMode = "HTML"
 			msg.DisableNotification = true
-			m, err := bot.Send(msg)
-			if err != nil || m.MessageID != 18233 {
-				b.Fatal(m, err)
+			m, err := tbot.Send(msg)
+			return check(int64(m.MessageID), err)
+		}},
+		{"jx", func() error {
+			m, err := hwSendMessageCall(ctx, hc, "http://bot.test/bot"+clientToken+"/sendMessage",
+				&hwSendMessage{ChatID: 283749102, Text: clientText, ParseMode: "HTML", DisableNotification: true})
+			if err != nil {
+				return err
 			}
+			return check(m.MessageID, nil)
+		}},
+	}
+}
+
+// hwSendMessageCall is the hand-written client call: a jx-encoded body, one
+// net/http request, the response decoded with jx. No validation.
+func hwSendMessageCall(ctx context.Context, hc *http.Client, url string, p *hwSendMessage) (*hwMessage, error) {
+	e := jx.GetEncoder()
+	defer jx.PutEncoder(e)
+	p.encode(e)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(e.Bytes()))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	d := jx.GetDecoder()
+	defer jx.PutDecoder(d)
+	d.ResetBytes(body)
+	var ok bool
+	var desc string
+	m := new(hwMessage)
+	err = d.ObjBytes(func(d *jx.Decoder, key []byte) error {
+		var err error
+		switch string(key) {
+		case "ok":
+			ok, err = d.Bool()
+		case "description":
+			desc, err = d.Str()
+		case "result":
+			err = m.decode(d)
+		default:
+			err = d.Skip()
 		}
+		return err
 	})
+	if err == nil && !ok {
+		err = fmt.Errorf("api error: %s", desc)
+	}
+	return m, err
+}
+
+func BenchmarkClientSendMessage(b *testing.B) {
+	for _, c := range clientCalls(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.call(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // zeroStream yields n zero bytes without holding them; it is not an

@@ -3,5 +3,6 @@
 // competitors stay out of the main module's dependencies.
 //
 //	go test -run '^$' -bench . -benchmem        # side-by-side benchmarks
-//	go test -run TestRatios -ratios -v          # table with ratios and targets
+//	go test -run TestRatios -ratios -v          # table with ratios (make ratios)
+//	go run ./procbench -lib apigen              # whole process (make procbench)
 package bench

@@ -32,6 +32,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -67,7 +68,20 @@ func (e exitError) Error() string {
 }
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// tuneGC lets the heap grow to five times the live data between
+// collections (GOGC=400) unless the user set GOGC. apigen is a short-lived
+// batch process that allocates a lot of short-lived data (parsing, jennifer
+// trees, formatting): at the default GOGC=100 the collector took about a
+// third of `apigen generate`'s CPU time on the embedded spec (0.45 s -> 0.33 s
+// of CPU, medians of interleaved runs); peak memory stays around 55 MB.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -60,9 +60,16 @@ func (v *Update) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Update) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "update_id":
@@ -130,13 +137,17 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 			if v.UnknownKey == "" && r.Next() == jsonKindObject {
 				v.UnknownKey = string(key)
 				raw, err := r.RawCopy()
+				if err != nil {
+					return err
+				}
 				v.UnknownRaw = raw
+				continue
+			}
+			if err := r.Skip(); err != nil {
 				return err
 			}
-			return r.Skip()
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -197,9 +208,16 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "url":
@@ -245,31 +263,38 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 			}
 			v.MaxConnections = Some(x)
 		case "allowed_updates":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "allowed_updates")
+			}
 			var s0 []UpdateType
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]UpdateType, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]UpdateType, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "allowed_updates")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
 				}
 				s0[len(s0)-1] = internUpdateType(x)
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "allowed_updates")
 			}
 			if s0 == nil {
 				s0 = []UpdateType{}
 			}
 			v.AllowedUpdates = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -330,9 +355,16 @@ func (v *User) encodeJSON(w *jsonWriter) {
 }
 
 func (v *User) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -390,10 +422,11 @@ func (v *User) decodeJSON(r *jsonReader) error {
 			}
 			v.SupportsInlineQueries = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -488,9 +521,16 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Chat) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -592,10 +632,11 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "location")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -844,9 +885,16 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Message) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "message_id":
@@ -944,19 +992,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Text = Some(x)
 		case "entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -978,19 +1032,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "document")
 			}
 		case "photo":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "photo")
+			}
 			var s0 []PhotoSize
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]PhotoSize, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]PhotoSize, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "photo")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, PhotoSize{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photo")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "photo")
 			}
 			if s0 == nil {
 				s0 = []PhotoSize{}
@@ -1023,19 +1083,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Caption = Some(x)
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -1072,19 +1138,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "location")
 			}
 		case "new_chat_members":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "new_chat_members")
+			}
 			var s0 []User
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]User, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]User, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "new_chat_members")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, User{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_members")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "new_chat_members")
 			}
 			if s0 == nil {
 				s0 = []User{}
@@ -1102,19 +1174,25 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.NewChatTitle = Some(x)
 		case "new_chat_photo":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "new_chat_photo")
+			}
 			var s0 []PhotoSize
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]PhotoSize, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]PhotoSize, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "new_chat_photo")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, PhotoSize{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_photo")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "new_chat_photo")
 			}
 			if s0 == nil {
 				s0 = []PhotoSize{}
@@ -1193,10 +1271,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1229,9 +1308,16 @@ func (v *MessageID) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageID) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "message_id":
@@ -1241,10 +1327,11 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 			}
 			v.MessageID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1293,9 +1380,16 @@ func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageEntity) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "type":
@@ -1334,10 +1428,11 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 			}
 			v.Language = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1380,9 +1475,16 @@ func (v *PhotoSize) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PhotoSize) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1416,10 +1518,11 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1476,9 +1579,16 @@ func (v *Animation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Animation) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1535,10 +1645,11 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1599,9 +1710,16 @@ func (v *Audio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Audio) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1658,10 +1776,11 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "thumb")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1712,9 +1831,16 @@ func (v *Document) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Document) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1753,10 +1879,11 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1813,9 +1940,16 @@ func (v *Video) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Video) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1872,10 +2006,11 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -1922,9 +2057,16 @@ func (v *VideoNote) encodeJSON(w *jsonWriter) {
 }
 
 func (v *VideoNote) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -1963,10 +2105,11 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2011,9 +2154,16 @@ func (v *Voice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Voice) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -2047,10 +2197,11 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 			}
 			v.FileSize = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2097,9 +2248,16 @@ func (v *Contact) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Contact) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "phone_number":
@@ -2133,10 +2291,11 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 			}
 			v.Vcard = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2171,9 +2330,16 @@ func (v *Dice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Dice) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "emoji":
@@ -2189,10 +2355,11 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 			}
 			v.Value = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2235,9 +2402,16 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "total_count":
@@ -2247,44 +2421,57 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 			}
 			v.TotalCount = x
 		case "photos":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "photos")
+			}
 			var s0 [][]PhotoSize
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([][]PhotoSize, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([][]PhotoSize, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "photos")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
+				if err := r.ArrStart(); err != nil {
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
+				}
 				var s1 []PhotoSize
-				err := r.Array(func(r *jsonReader) error {
-					if s1 == nil {
-						s1 = make([]PhotoSize, 0, 4)
+				if n := r.ArrLen(); n > 0 {
+					s1 = make([]PhotoSize, 0, n)
+				}
+				for {
+					more, err := r.ArrNext()
+					if err != nil {
+						return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
+					}
+					if !more {
+						break
 					}
 					s1 = append(s1, PhotoSize{})
 					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(s1)-1)
+						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "photos")
 					}
-					return nil
-				})
-				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
 				}
 				if s1 == nil {
 					s1 = []PhotoSize{}
 				}
 				s0[len(s0)-1] = s1
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "photos")
 			}
 			if s0 == nil {
 				s0 = [][]PhotoSize{}
 			}
 			v.Photos = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2327,9 +2514,16 @@ func (v *File) encodeJSON(w *jsonWriter) {
 }
 
 func (v *File) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -2357,10 +2551,11 @@ func (v *File) decodeJSON(r *jsonReader) error {
 			}
 			v.FilePath = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2411,9 +2606,16 @@ func (v *Location) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Location) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "longitude":
@@ -2453,10 +2655,11 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 			}
 			v.ProximityAlertRadius = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2509,9 +2712,16 @@ func (v *Venue) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Venue) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "location":
@@ -2555,10 +2765,11 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 			}
 			v.VenueBPlaceType = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2595,9 +2806,16 @@ func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "traveler":
@@ -2615,10 +2833,11 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 			}
 			v.Distance = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2653,9 +2872,16 @@ func (v *ChatLocation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatLocation) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "location":
@@ -2669,10 +2895,11 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 			}
 			v.Address = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2707,9 +2934,16 @@ func (v *PollOption) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollOption) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "text":
@@ -2725,10 +2959,11 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 			}
 			v.VoterCount = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2769,9 +3004,16 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollAnswer) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "poll_id":
@@ -2785,31 +3027,38 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "user")
 			}
 		case "option_ids":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "option_ids")
+			}
 			var s0 []int
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]int, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]int, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "option_ids")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, 0)
 				x, err := r.Int()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "option_ids")
 				}
 				s0[len(s0)-1] = x
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "option_ids")
 			}
 			if s0 == nil {
 				s0 = []int{}
 			}
 			v.OptionIDs = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -2884,9 +3133,16 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Poll) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -2902,19 +3158,25 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Question = x
 		case "options":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "options")
+			}
 			var s0 []PollOption
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]PollOption, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]PollOption, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "options")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, PollOption{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "options")
 			}
 			if s0 == nil {
 				s0 = []PollOption{}
@@ -2963,19 +3225,25 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Explanation = Some(x)
 		case "explanation_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "explanation_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "explanation_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "explanation_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -2994,10 +3262,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.CloseDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3050,40 +3319,59 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "keyboard":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "keyboard")
+			}
 			var s0 [][]KeyboardButton
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([][]KeyboardButton, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([][]KeyboardButton, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "keyboard")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
+				if err := r.ArrStart(); err != nil {
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
+				}
 				var s1 []KeyboardButton
-				err := r.Array(func(r *jsonReader) error {
-					if s1 == nil {
-						s1 = make([]KeyboardButton, 0, 4)
+				if n := r.ArrLen(); n > 0 {
+					s1 = make([]KeyboardButton, 0, n)
+				}
+				for {
+					more, err := r.ArrNext()
+					if err != nil {
+						return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
+					}
+					if !more {
+						break
 					}
 					s1 = append(s1, KeyboardButton{})
 					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(s1)-1)
+						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "keyboard")
 					}
-					return nil
-				})
-				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
 				}
 				if s1 == nil {
 					s1 = []KeyboardButton{}
 				}
 				s0[len(s0)-1] = s1
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "keyboard")
 			}
 			if s0 == nil {
 				s0 = [][]KeyboardButton{}
@@ -3108,10 +3396,11 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 			}
 			v.Selective = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3161,9 +3450,16 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 		v.Text = x
 		return err
 	}
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "text":
@@ -3190,10 +3486,11 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "request_poll")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3228,9 +3525,16 @@ func (v *KeyboardButtonPollType) encodeJSON(w *jsonWriter) {
 }
 
 func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "type":
@@ -3240,10 +3544,11 @@ func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
 			}
 			v.Type = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3280,9 +3585,16 @@ func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "remove_keyboard":
@@ -3296,10 +3608,11 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 			}
 			v.Selective = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3336,9 +3649,16 @@ func (v *ForceReply) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForceReply) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "force_reply":
@@ -3352,10 +3672,11 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 			}
 			v.Selective = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3396,50 +3717,70 @@ func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "inline_keyboard":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "inline_keyboard")
+			}
 			var s0 [][]InlineKeyboardButton
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([][]InlineKeyboardButton, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([][]InlineKeyboardButton, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "inline_keyboard")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
+				if err := r.ArrStart(); err != nil {
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
+				}
 				var s1 []InlineKeyboardButton
-				err := r.Array(func(r *jsonReader) error {
-					if s1 == nil {
-						s1 = make([]InlineKeyboardButton, 0, 4)
+				if n := r.ArrLen(); n > 0 {
+					s1 = make([]InlineKeyboardButton, 0, n)
+				}
+				for {
+					more, err := r.ArrNext()
+					if err != nil {
+						return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
+					}
+					if !more {
+						break
 					}
 					s1 = append(s1, InlineKeyboardButton{})
 					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(s1)-1)
+						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "inline_keyboard")
 					}
-					return nil
-				})
-				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
 				}
 				if s1 == nil {
 					s1 = []InlineKeyboardButton{}
 				}
 				s0[len(s0)-1] = s1
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "inline_keyboard")
 			}
 			if s0 == nil {
 				s0 = [][]InlineKeyboardButton{}
 			}
 			v.InlineKeyboard = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3500,9 +3841,16 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "text":
@@ -3552,10 +3900,11 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 			}
 			v.Pay = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3600,9 +3949,16 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LoginURL) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "url":
@@ -3630,10 +3986,11 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 			}
 			v.RequestWriteAccess = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3686,9 +4043,16 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "id":
@@ -3731,10 +4095,11 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 			}
 			v.GameShortName = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3773,9 +4138,16 @@ func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "small_file_id":
@@ -3803,10 +4175,11 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 			}
 			v.BigFileUniqueID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -3913,9 +4286,16 @@ func (v *ChatMember) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatMember) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "user":
@@ -4037,10 +4417,11 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 			}
 			v.UntilDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4103,9 +4484,16 @@ func (v *ChatPermissions) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "can_send_messages":
@@ -4157,10 +4545,11 @@ func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
 			}
 			v.CanPinMessages = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4195,9 +4584,16 @@ func (v *BotCommand) encodeJSON(w *jsonWriter) {
 }
 
 func (v *BotCommand) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "command":
@@ -4213,10 +4609,11 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 			}
 			v.Description = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4255,9 +4652,16 @@ func (v *ResponseParameters) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "migrate_to_chat_id":
@@ -4273,10 +4677,11 @@ func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
 			}
 			v.RetryAfter = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4330,9 +4735,16 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4352,29 +4764,36 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
 			}
 			v.CaptionEntities = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4448,9 +4867,16 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4470,19 +4896,25 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4517,10 +4949,11 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			}
 			v.SupportsStreaming = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4590,9 +5023,16 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4612,19 +5052,25 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4653,10 +5099,11 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			}
 			v.Duration = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4726,9 +5173,16 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4748,19 +5202,25 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4789,10 +5249,11 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			}
 			v.Title = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -4854,9 +5315,16 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "media":
@@ -4876,19 +5344,25 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -4905,10 +5379,11 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			}
 			v.DisableContentTypeDetection = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5311,9 +5786,16 @@ func (v *GetUpdatesParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "offset":
@@ -5335,31 +5817,38 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Timeout = Some(x)
 		case "allowed_updates":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "allowed_updates")
+			}
 			var s0 []UpdateType
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]UpdateType, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]UpdateType, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "allowed_updates")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
 				}
 				s0[len(s0)-1] = internUpdateType(x)
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "allowed_updates")
 			}
 			if s0 == nil {
 				s0 = []UpdateType{}
 			}
 			v.AllowedUpdates = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5416,9 +5905,16 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "url":
@@ -5444,21 +5940,27 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 			}
 			v.MaxConnections = Some(x)
 		case "allowed_updates":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "allowed_updates")
+			}
 			var s0 []UpdateType
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]UpdateType, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]UpdateType, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "allowed_updates")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
 				}
 				s0[len(s0)-1] = internUpdateType(x)
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "allowed_updates")
 			}
 			if s0 == nil {
 				s0 = []UpdateType{}
@@ -5471,10 +5973,11 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DropPendingUpdates = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5509,9 +6012,16 @@ func (v *DeleteWebhookParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "drop_pending_updates":
@@ -5521,10 +6031,11 @@ func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DropPendingUpdates = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5594,9 +6105,16 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5616,19 +6134,25 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -5665,10 +6189,11 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5715,9 +6240,16 @@ func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5741,10 +6273,11 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DisableNotification = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5819,9 +6352,16 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5851,19 +6391,25 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -5894,10 +6440,11 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -5970,9 +6517,16 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -5996,19 +6550,25 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6039,10 +6599,11 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6131,9 +6692,16 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6157,19 +6725,25 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6222,10 +6796,11 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6306,9 +6881,16 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6336,19 +6918,25 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6385,10 +6973,11 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6481,9 +7070,16 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6529,19 +7125,25 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6578,10 +7180,11 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6670,9 +7273,16 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6718,19 +7328,25 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6761,10 +7377,11 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6841,9 +7458,16 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -6867,19 +7491,25 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -6916,10 +7546,11 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -6988,9 +7619,16 @@ func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7042,10 +7680,11 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7099,9 +7738,16 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7109,21 +7755,27 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		case "media":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "media")
+			}
 			var s0 []InputMedia
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]InputMedia, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]InputMedia, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "media")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, nil)
 				x, err := decodeInputMedia(r)
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "media")
 				}
 				s0[len(s0)-1] = x
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "media")
 			}
 			if s0 == nil {
 				s0 = []InputMedia{}
@@ -7148,10 +7800,11 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 			}
 			v.AllowSendingWithoutReply = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7223,9 +7876,16 @@ func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7293,10 +7953,11 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7359,9 +8020,16 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7416,10 +8084,11 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7466,9 +8135,16 @@ func (v *StopMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7493,10 +8169,11 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7572,9 +8249,16 @@ func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7654,10 +8338,11 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7721,9 +8406,16 @@ func (v *SendContactParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendContactParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7779,10 +8471,11 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -7886,9 +8579,16 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPollParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -7902,21 +8602,27 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Question = x
 		case "options":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "options")
+			}
 			var s0 []string
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]string, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]string, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "options")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, "")
 				x, err := r.Str()
 				if err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
 				}
 				s0[len(s0)-1] = x
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "options")
 			}
 			if s0 == nil {
 				s0 = []string{}
@@ -7959,19 +8665,25 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ExplanationParseMode = Some(internParseMode(x))
 		case "explanation_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "explanation_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "explanation_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "explanation_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -8020,10 +8732,11 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8079,9 +8792,16 @@ func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8119,10 +8839,11 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ReplyMarkup = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8160,9 +8881,16 @@ func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8176,10 +8904,11 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Action = internChatAction(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8220,9 +8949,16 @@ func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "user_id":
@@ -8244,10 +8980,11 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Limit = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8280,9 +9017,16 @@ func (v *GetFileParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetFileParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "file_id":
@@ -8292,10 +9036,11 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 			}
 			v.FileID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8337,9 +9082,16 @@ func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8359,10 +9111,11 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.UntilDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8404,9 +9157,16 @@ func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8426,10 +9186,11 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.OnlyIfBanned = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8473,9 +9234,16 @@ func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8499,10 +9267,11 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.UntilDate = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8576,9 +9345,16 @@ func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8646,10 +9422,11 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.CanPromoteMembers = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8689,9 +9466,16 @@ func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8711,10 +9495,11 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 			}
 			v.CustomTitle = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8752,9 +9537,16 @@ func (v *SetChatPermissionsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8766,10 +9558,11 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "permissions")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8805,9 +9598,16 @@ func (v *ExportChatInviteLinkParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8815,10 +9615,11 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8859,9 +9660,16 @@ func (v *SetChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8873,10 +9681,11 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "photo")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8912,9 +9721,16 @@ func (v *DeleteChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8922,10 +9738,11 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -8963,9 +9780,16 @@ func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -8979,10 +9803,11 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Title = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9022,9 +9847,16 @@ func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9038,10 +9870,11 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.Description = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9083,9 +9916,16 @@ func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9105,10 +9945,11 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.DisableNotification = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9148,9 +9989,16 @@ func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9164,10 +10012,11 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.MessageID = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9203,9 +10052,16 @@ func (v *UnpinAllChatMessagesParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9213,10 +10069,11 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9252,9 +10109,16 @@ func (v *LeaveChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9262,10 +10126,11 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9301,9 +10166,16 @@ func (v *GetChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9311,10 +10183,11 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9350,9 +10223,16 @@ func (v *GetChatAdministratorsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9360,10 +10240,11 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9399,9 +10280,16 @@ func (v *GetChatMembersCountParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9409,10 +10297,11 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9450,9 +10339,16 @@ func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9466,10 +10362,11 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 			}
 			v.UserID = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9507,9 +10404,16 @@ func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9523,10 +10427,11 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 			}
 			v.StickerSetName = x
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9562,9 +10467,16 @@ func (v *DeleteChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9572,10 +10484,11 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_id")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9624,9 +10537,16 @@ func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "callback_query_id":
@@ -9660,10 +10580,11 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 			}
 			v.CacheTime = Some(x)
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9700,35 +10621,49 @@ func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "commands":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "commands")
+			}
 			var s0 []BotCommand
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]BotCommand, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]BotCommand, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "commands")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, BotCommand{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "commands")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "commands")
 			}
 			if s0 == nil {
 				s0 = []BotCommand{}
 			}
 			v.Commands = s0
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9793,9 +10728,16 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9827,19 +10769,25 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -9857,10 +10805,11 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -9923,9 +10872,16 @@ func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -9957,19 +10913,25 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
+			if err := r.ArrStart(); err != nil {
+				return jsonErrField(err, "caption_entities")
+			}
 			var s0 []MessageEntity
-			err := r.Array(func(r *jsonReader) error {
-				if s0 == nil {
-					s0 = make([]MessageEntity, 0, 4)
+			if n := r.ArrLen(); n > 0 {
+				s0 = make([]MessageEntity, 0, n)
+			}
+			for {
+				more, err := r.ArrNext()
+				if err != nil {
+					return jsonErrField(err, "caption_entities")
+				}
+				if !more {
+					break
 				}
 				s0 = append(s0, MessageEntity{})
 				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrIndex(err, len(s0)-1)
+					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
 				}
-				return nil
-			})
-			if err != nil {
-				return jsonErrField(err, "caption_entities")
 			}
 			if s0 == nil {
 				s0 = []MessageEntity{}
@@ -9981,10 +10943,11 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -10036,9 +10999,16 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -10069,10 +11039,11 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.
@@ -10119,9 +11090,16 @@ func (v *EditMessageReplyMarkupParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
-	return r.Object(func(r *jsonReader, key []byte) error {
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for {
+		key, more, err := r.ObjKey()
+		if !more {
+			return err
+		}
 		if r.Null() {
-			return nil
+			continue
 		}
 		switch string(key) {
 		case "chat_id":
@@ -10146,10 +11124,11 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "reply_markup")
 			}
 		default:
-			return r.Skip()
+			if err := r.Skip(); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+	}
 }
 
 // MarshalJSON encodes v with the generated encoder.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -375,5 +376,42 @@ func TestResponse(t *testing.T) {
 	back, err := botapi.UnmarshalArray[botapi.Update](out)
 	if err != nil || len(back) != 1 || back[0].UpdateID != 1 {
 		t.Fatalf("%v %+v", err, back)
+	}
+}
+
+// TestResponseArraySizes: arrays of every length decode completely, in both
+// key orders of the envelope, whatever the first element's size (the slice
+// is grown once to an estimate after the first element), and a reused
+// slice is replaced, not appended to.
+func TestResponseArraySizes(t *testing.T) {
+	big := `{"update_id":%d,"message":{"message_id":1,"date":1,"chat":{"id":1,"type":"private"},"text":"` + strings.Repeat("x", 300) + `"}}`
+	for _, n := range []int{0, 1, 2, 3, 17, 100, 1000} {
+		for _, firstSmall := range []bool{false, true} {
+			var parts []string
+			for i := 0; i < n; i++ {
+				if i == 0 && firstSmall {
+					parts = append(parts, fmt.Sprintf(`{"update_id":%d}`, i))
+				} else {
+					parts = append(parts, fmt.Sprintf(big, i))
+				}
+			}
+			arr := "[" + strings.Join(parts, ",") + "]"
+			for _, body := range []string{`{"ok":true,"result":` + arr + `}`, `{"result":` + arr + `,"ok":true}`} {
+				ups := make([]botapi.Update, 5)
+				st, err := botapi.UnmarshalResponseArray([]byte(body), &ups)
+				if err != nil || !st.OK || len(ups) != n {
+					t.Fatalf("n=%d: %d updates, %+v, %v", n, len(ups), st, err)
+				}
+				for i := range ups {
+					if ups[i].UpdateID != int64(i) || (i > 0 || !firstSmall) != (ups[i].Message != nil) {
+						t.Fatalf("n=%d: update %d = %+v", n, i, ups[i])
+					}
+				}
+				all, err := botapi.UnmarshalArray[botapi.Update]([]byte(arr))
+				if err != nil || len(all) != n {
+					t.Fatalf("UnmarshalArray n=%d: %d, %v", n, len(all), err)
+				}
+			}
+		}
 	}
 }

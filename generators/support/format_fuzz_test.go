@@ -24,12 +24,14 @@ func tfFuzzSeeds(f *testing.F, cases []tfCase, extra ...string) {
 func tfFuzzParse(t *testing.T, mode, s string) {
 	text, ents, err := tfParsers[mode](s)
 	if err != nil {
+		tfCheckPlain(t, mode, s)
 		var pe *ParseError
 		if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(s) || !strings.HasPrefix(err.Error(), "can't parse entities: ") {
 			t.Fatalf("%s(%q): bad error %#v", mode, s, err)
 		}
 		return
 	}
+	tfCheckPlain(t, mode, s)
 	tfCheckInvariants(t, text, ents)
 	tfCheckRenders(t, text, ents, mode)
 	tfEscapeRoundTrip(t, text)
@@ -56,4 +58,43 @@ func FuzzParseMarkdown(f *testing.F) {
 	tfFuzzSeeds(f, tfMarkdownCases,
 		"*a*_b_`c`[d](e)```f\ng```", "[a)b] (c)", "\\\\*x*", "```\n````", "[x]\r(y)", "``` \n```")
 	f.Fuzz(func(t *testing.T, s string) { tfFuzzParse(t, "Markdown", s) })
+}
+
+// tfCheckPlain: the validator's counting shortcut (validatePlain) agrees
+// with a full parse on every input: same error, same lengths.
+func tfCheckPlain(t *testing.T, mode, s string) {
+	t.Helper()
+	plain, _, perr := ParseFormatted(mode, s)
+	for _, unit := range []int{validateCharacters, validateBytes} {
+		n, lf, err := validatePlain(mode, s, unit)
+		if (err == nil) != (perr == nil) || (err != nil && err.Error() != perr.Error()) {
+			t.Fatalf("validatePlain(%s, %q): error %v, ParseFormatted %v", mode, s, err, perr)
+		}
+		if err == nil && (n != validateLen(plain, unit) || lf != strings.Count(plain, "\n")) {
+			t.Fatalf("validatePlain(%s, %q, %d) = %d, %d; parsed text %q", mode, s, unit, n, lf, plain)
+		}
+	}
+}
+
+// TestValidatePlainAgrees runs tfCheckPlain over many generated texts made
+// of each mode's markup characters, escapes, entities, line breaks and
+// multi-byte characters, with and without markup.
+func TestValidatePlainAgrees(t *testing.T) {
+	pieces := []string{"a", "b c", " ", "\n", "\r", "\\", "*", "_", "__", "`", "```", "[", "]", "(", ")", "~", ">", "#", "+", "-", "=", "|",
+		"{", "}", ".", "!", "<", "&", "&lt;", "&#10;", "&#x1F600;", "&amp", "<b>", "</b>", "<i>", "</i>", "<a href=\"http://x\">", "</a>",
+		"<code>", "</code>", "[t](http://e.com)", "é", "😀", "\xff", "\\*", "\\_", "pre\n", "tg://user?id=1"}
+	seed := uint64(1)
+	next := func(n int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int(seed>>33) % n
+	}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for k := next(8); k >= 0; k-- {
+			b.WriteString(pieces[next(len(pieces))])
+		}
+		for _, mode := range []string{"HTML", "MarkdownV2", "Markdown", "html", "markdownv2"} {
+			tfCheckPlain(t, mode, b.String())
+		}
+	}
 }

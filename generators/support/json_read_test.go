@@ -1006,3 +1006,19 @@ func BenchmarkReaderSkipStdlibValid(b *testing.B) {
 		}
 	}
 }
+
+func TestReaderArrLen(t *testing.T) {
+	for in, want := range map[string]int{
+		`[]`: 0, `[ ]`: 0, `[1]`: 1, `[1,2,3]`: 3, ` [ {"a":[1,2]} , "x,]" ,[[],{}] ]`: 3,
+		`["a\"],", "\\", 5]`: 3, `[{"k":"}"}]`: 1, `[1,2`: 0, `["abc`: 0, `[[[`: 0,
+		`[` + strings.Repeat(`"x",`, jsonLenWindow) + `1]`: 0, // past the window: no hint
+	} {
+		r := jsonNewReader([]byte(in))
+		if err := r.ArrStart(); err != nil {
+			t.Fatal(in, err)
+		}
+		if got := r.ArrLen(); got != want {
+			t.Errorf("ArrLen(%s) = %d, want %d", in, got, want)
+		}
+	}
+}

@@ -17,8 +17,19 @@ import (
 // (the ';' is optional, as on the server); any other '&' is literal, as is a
 // '>' outside a tag, but a '<' always starts a tag.
 func ParseHTML(s string) (string, []TextEntity, error) {
-	if err := markupCheckUTF8(s); err != nil {
+	raw, spans, err := markupParseHTML(s, make([]byte, 0, len(s)), nil)
+	if err != nil {
 		return "", nil, err
+	}
+	text, ents := markupFinish(raw, spans)
+	return text, ents, nil
+}
+
+// markupParseHTML is ParseHTML's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseHTML(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
+	if err := markupCheckUTF8(s); err != nil {
+		return nil, nil, err
 	}
 	type open struct {
 		tag     string
@@ -26,13 +37,13 @@ func ParseHTML(s string) (string, []TextEntity, error) {
 		byteOff int
 		begin   int
 	}
-	fail := func(off int, msg string) (string, []TextEntity, error) {
-		return "", nil, &ParseError{Offset: off, Message: msg}
+	fail := func(off int, msg string) ([]byte, []markupSpan, error) {
+		return nil, nil, &ParseError{Offset: off, Message: msg}
 	}
 	at := func(i int) byte { return markupAt(s, i) }
 	var stack []open
-	var spans []markupSpan
-	out := make([]byte, 0, len(s))
+	spans = spans[:0]
+	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '&' {
@@ -198,8 +209,7 @@ func ParseHTML(s string) (string, []TextEntity, error) {
 			spans[k].lang = ""
 		}
 	}
-	text, ents := markupFinish(out, spans)
-	return text, ents, nil
+	return out, spans, nil
 }
 
 // markupDecodeHTMLEntity decodes the character reference at s[pos] ('&') as

@@ -14,12 +14,23 @@ import (
 // an entity is written by closing the entity, escaping the character and
 // reopening it: "*2*\**3*".
 func ParseMarkdown(s string) (string, []TextEntity, error) {
-	if err := markupCheckUTF8(s); err != nil {
+	raw, spans, err := markupParseMarkdown(s, make([]byte, 0, len(s)), nil)
+	if err != nil {
 		return "", nil, err
 	}
+	text, ents := markupFinish(raw, spans)
+	return text, ents, nil
+}
+
+// markupParseMarkdown is ParseMarkdown's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdown(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
+	if err := markupCheckUTF8(s); err != nil {
+		return nil, nil, err
+	}
 	at := func(i int) byte { return markupAt(s, i) }
-	var spans []markupSpan
-	out := make([]byte, 0, len(s))
+	spans = spans[:0]
+	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if n := at(i + 1); c == '\\' && (n == '_' || n == '*' || n == '`' || n == '[') {
@@ -64,7 +75,7 @@ func ParseMarkdown(s string) (string, []TextEntity, error) {
 			i++
 		}
 		if i >= len(s) {
-			return "", nil, &ParseError{Offset: beginPos, Message: "Can't find end of the entity starting at byte offset " + strconv.Itoa(beginPos)}
+			return nil, nil, &ParseError{Offset: beginPos, Message: "Can't find end of the entity starting at byte offset " + strconv.Itoa(beginPos)}
 		}
 		if len(out) > begin {
 			sp := markupSpan{start: begin, end: len(out)}
@@ -107,8 +118,7 @@ func ParseMarkdown(s string) (string, []TextEntity, error) {
 			i += 2
 		}
 	}
-	text, ents := markupFinish(out, spans)
-	return text, ents, nil
+	return out, spans, nil
 }
 
 // EscapeMarkdown escapes s for use as plain text outside entities in legacy

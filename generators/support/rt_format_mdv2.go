@@ -37,8 +37,19 @@ func markupMDV2Special(c byte, inCode bool) bool {
 //
 // Forbidden nestings are resolved, not reported; see ParseFormatted.
 func ParseMarkdownV2(s string) (string, []TextEntity, error) {
-	if err := markupCheckUTF8(s); err != nil {
+	raw, spans, err := markupParseMarkdownV2(s, make([]byte, 0, len(s)), nil)
+	if err != nil {
 		return "", nil, err
+	}
+	text, ents := markupFinish(raw, spans)
+	return text, ents, nil
+}
+
+// markupParseMarkdownV2 is ParseMarkdownV2's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdownV2(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
+	if err := markupCheckUTF8(s); err != nil {
+		return nil, nil, err
 	}
 	type open struct {
 		typ     string
@@ -48,8 +59,8 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 		begin   int // where the entity's text starts in out
 	}
 	var stack []open
-	var spans []markupSpan
-	out := make([]byte, 0, len(s))
+	spans = spans[:0]
+	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if next := markupAt(s, i+1); c == '\\' && next > 0 && next <= 126 {
@@ -134,7 +145,7 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 				}
 				i-- // the loop's i++ lands on the first content byte
 			default:
-				return "", nil, &ParseError{Offset: i, Message: "Character '" + string(c) + "' is reserved and must be escaped with the preceding '\\'"}
+				return nil, nil, &ParseError{Offset: i, Message: "Character '" + string(c) + "' is reserved and must be escaped with the preceding '\\'"}
 			}
 			o.begin = len(out)
 			stack = append(stack, o)
@@ -171,7 +182,7 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 					i++
 				}
 				if i >= len(s) {
-					return "", nil, &ParseError{Offset: urlBegin, Message: "Can't find end of a URL at byte offset " + strconv.Itoa(urlBegin)}
+					return nil, nil, &ParseError{Offset: urlBegin, Message: "Can't find end of a URL at byte offset " + strconv.Itoa(urlBegin)}
 				}
 				if b == nil {
 					url = s[urlBegin:i]
@@ -192,10 +203,9 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 	}
 	if len(stack) > 0 {
 		top := stack[len(stack)-1]
-		return "", nil, &ParseError{Offset: top.byteOff, Message: "Can't find end of " + top.name + " entity at byte offset " + strconv.Itoa(top.byteOff)}
+		return nil, nil, &ParseError{Offset: top.byteOff, Message: "Can't find end of " + top.name + " entity at byte offset " + strconv.Itoa(top.byteOff)}
 	}
-	text, ents := markupFinish(out, spans)
-	return text, ents, nil
+	return out, spans, nil
 }
 
 // EscapeMarkdownV2 escapes s for use as plain text (or link text, or the

@@ -72,6 +72,19 @@ func jsonPutWriter(w *jsonWriter) {
 	jsonWriterPool.Put(w)
 }
 
+// set stores b, the result of appending to w.buf, back into w. While the
+// appends fitted (the capacity is unchanged) only the length is stored:
+// storing the slice itself costs a GC write barrier on every value written
+// while a collection is running, which dominated encoding under allocation
+// pressure.
+func (w *jsonWriter) set(b []byte) {
+	if cap(b) == cap(w.buf) {
+		w.buf = w.buf[:len(b)]
+		return
+	}
+	w.buf = b
+}
+
 func (w *jsonWriter) comma() {
 	if w.more {
 		w.buf = append(w.buf, ',')
@@ -108,43 +121,43 @@ func (w *jsonWriter) Field(name string) {
 	// escaper on such short strings.
 	for i := 0; i < len(name); i++ {
 		if !jsonStrNoEsc[name[i]] {
-			w.buf = jsonAppendStr(w.buf, name)
+			w.set(jsonAppendStr(w.buf, name))
 			w.buf = append(w.buf, ':')
 			return
 		}
 	}
 	w.buf = append(w.buf, '"')
-	w.buf = append(w.buf, name...)
+	w.set(append(w.buf, name...))
 	w.buf = append(w.buf, '"', ':')
 }
 
 func (w *jsonWriter) Str(s string) {
 	w.comma()
-	w.buf = jsonAppendStr(w.buf, s)
+	w.set(jsonAppendStr(w.buf, s))
 	w.more = true
 }
 
 func (w *jsonWriter) StrBytes(b []byte) {
 	w.comma()
-	w.buf = jsonAppendStr(w.buf, b)
+	w.set(jsonAppendStr(w.buf, b))
 	w.more = true
 }
 
 func (w *jsonWriter) Int(v int) {
 	w.comma()
-	w.buf = strconv.AppendInt(w.buf, int64(v), 10)
+	w.set(strconv.AppendInt(w.buf, int64(v), 10))
 	w.more = true
 }
 
 func (w *jsonWriter) Int64(v int64) {
 	w.comma()
-	w.buf = strconv.AppendInt(w.buf, v, 10)
+	w.set(strconv.AppendInt(w.buf, v, 10))
 	w.more = true
 }
 
 func (w *jsonWriter) Uint64(v uint64) {
 	w.comma()
-	w.buf = strconv.AppendUint(w.buf, v, 10)
+	w.set(strconv.AppendUint(w.buf, v, 10))
 	w.more = true
 }
 
@@ -157,10 +170,10 @@ func (w *jsonWriter) Float64(f float64) {
 		if w.err == nil {
 			w.err = jsonErrUnsupportedFloat
 		}
-		w.buf = append(w.buf, "null"...)
+		w.set(append(w.buf, "null"...))
 		return
 	}
-	w.buf = jsonAppendFloat(w.buf, f)
+	w.set(jsonAppendFloat(w.buf, f))
 }
 
 // jsonAppendFloat formats like encoding/json (ES6 number-to-string):
@@ -185,16 +198,16 @@ func jsonAppendFloat(b []byte, f float64) []byte {
 func (w *jsonWriter) Bool(v bool) {
 	w.comma()
 	if v {
-		w.buf = append(w.buf, "true"...)
+		w.set(append(w.buf, "true"...))
 	} else {
-		w.buf = append(w.buf, "false"...)
+		w.set(append(w.buf, "false"...))
 	}
 	w.more = true
 }
 
 func (w *jsonWriter) Null() {
 	w.comma()
-	w.buf = append(w.buf, "null"...)
+	w.set(append(w.buf, "null"...))
 	w.more = true
 }
 
@@ -202,9 +215,9 @@ func (w *jsonWriter) Null() {
 func (w *jsonWriter) Raw(b []byte) {
 	w.comma()
 	if len(b) == 0 {
-		w.buf = append(w.buf, "null"...)
+		w.set(append(w.buf, "null"...))
 	} else {
-		w.buf = append(w.buf, b...)
+		w.set(append(w.buf, b...))
 	}
 	w.more = true
 }

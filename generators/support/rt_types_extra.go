@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -219,13 +220,13 @@ func (w *jsonWriter) key(quotedColon string) {
 		w.buf = append(w.buf, ',')
 	}
 	w.more = false
-	w.buf = append(w.buf, quotedColon...)
+	w.set(append(w.buf, quotedColon...))
 }
 
 // True writes the literal true.
 func (w *jsonWriter) True() {
 	w.comma()
-	w.buf = append(w.buf, "true"...)
+	w.set(append(w.buf, "true"...))
 	w.more = true
 }
 
@@ -310,11 +311,7 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 		if s == nil {
 			s = []T{}
 		}
-		err := r.Array(func(r *jsonReader) error {
-			var zero T
-			s = append(s, zero)
-			return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
-		})
+		s, err := jsonDecodeArray[T, PT](r, s)
 		*result = s
 		return err
 	})
@@ -324,16 +321,48 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 func UnmarshalArray[T any, PT jsonCodec[T]](data []byte) ([]T, error) {
 	r := jsonGetReader(data)
 	defer jsonPutReader(r)
-	s := []T{}
-	err := r.Array(func(r *jsonReader) error {
-		var zero T
-		s = append(s, zero)
-		return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
-	})
+	s, err := jsonDecodeArray[T, PT](r, []T{})
 	if err == nil {
 		err = r.End()
 	}
 	return s, err
+}
+
+// jsonDecodeArray appends the elements of a JSON array to s. A long array
+// (getUpdates: 100 updates, too long for ArrLen to count) would grow by
+// doubling, copying and discarding about as many elements as it keeps; so
+// after the first element the slice is grown once to an estimate, the
+// bytes left in the input over the bytes the first element took, bounded
+// by one element per 32 bytes left so that a small first element cannot
+// make it reserve much more than the input could hold.
+func jsonDecodeArray[T any, PT jsonCodec[T]](r *jsonReader, s []T) ([]T, error) {
+	if err := r.ArrStart(); err != nil {
+		return s, err
+	}
+	if n := r.ArrLen(); n > 0 {
+		s = slices.Grow(s, n)
+	}
+	first := true
+	for {
+		more, err := r.ArrNext()
+		if !more {
+			return s, err
+		}
+		start := r.Offset()
+		var zero T
+		s = append(s, zero)
+		if err := PT(&s[len(s)-1]).decodeJSON(r); err != nil {
+			return s, jsonErrIndex(err, len(s)-1)
+		}
+		if first {
+			first = false
+			if used, left := r.pos-start, len(r.buf)-r.pos; used > 0 && left > 0 {
+				if est := min(left/used, left/32) + 1; cap(s)-len(s) < est {
+					s = slices.Grow(s, est)
+				}
+			}
+		}
+	}
 }
 
 // MarshalArray encodes a slice of a generated type T as a JSON array.
@@ -356,6 +385,7 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 	defer jsonPutReader(r)
 	var st ResponseStatus
 	var result []byte
+	seenOK, decoded := false, false
 	err := r.Object(func(r *jsonReader, key []byte) error {
 		var err error
 		switch string(key) {
@@ -364,8 +394,16 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 				return nil
 			}
 			st.OK, err = r.Bool()
+			seenOK = err == nil
 		case "result":
-			// Decoded after the loop: "ok" may come after "result".
+			if seenOK && st.OK {
+				// The usual order, {"ok":true,"result":...}: decode in place,
+				// one pass over the body.
+				decoded = true
+				return jsonErrField(decodeResult(r), "result")
+			}
+			// "ok" may come after "result": keep the bytes, decode after
+			// the loop.
 			result, err = r.Raw()
 		case "description":
 			if r.Null() {
@@ -390,7 +428,7 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 	if err == nil {
 		err = r.End()
 	}
-	if err != nil || !st.OK || result == nil {
+	if err != nil || !st.OK || decoded || result == nil {
 		return st, err
 	}
 	rr := jsonGetReader(result)

@@ -122,10 +122,10 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 			jen.Return(jen.Err()),
 		))
 	}
-	var body []jen.Code
 	if len(si.Fields) == 0 && si.Kind == nil {
-		body = []jen.Code{jen.Return(jen.Id("r").Dot("Skip").Call())}
+		dec = append(dec, jen.Return(jen.Id("r").Dot("Skip").Call()))
 	} else {
+		// The loop form of the reader's object walk: no call per member.
 		var cases []jen.Code
 		for _, fi := range si.Fields {
 			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type.Schema, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), !fi.Schema.Required, 0, wrapField(fi.Schema.Name))
@@ -136,21 +136,23 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 			def = append(def, jen.If(jen.Id("v").Dot(si.Kind.UnknownKey).Op("==").Lit("").Op("&&").Id("r").Dot("Next").Call().Op("==").Id("jsonKindObject")).Block(
 				jen.Id("v").Dot(si.Kind.UnknownKey).Op("=").String().Parens(jen.Id("key")),
 				jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("RawCopy").Call(),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Id("v").Dot(si.Kind.UnknownRaw).Op("=").Id("raw"),
-				jen.Return(jen.Err()),
+				jen.Continue(),
 			))
 		}
-		def = append(def, jen.Return(jen.Id("r").Dot("Skip").Call()))
+		def = append(def, jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		cases = append(cases, jen.Default().Block(def...))
-		body = []jen.Code{
-			jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Return(jen.Nil())),
-			jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
-			jen.Return(jen.Nil()),
-		}
+		dec = append(dec,
+			jen.If(jen.Err().Op(":=").Id("r").Dot("ObjStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.For().Block(
+				jen.List(jen.Id("key"), jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ObjKey").Call(),
+				jen.If(jen.Op("!").Id("more")).Block(jen.Return(jen.Err())),
+				jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Continue()),
+				jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
+			),
+		)
 	}
-	dec = append(dec, jen.Return(jen.Id("r").Dot("Object").Call(
-		jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader"), jen.Id("key").Index().Byte()).Error().Block(body...),
-	)))
 	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)
 	f.Line()
 	emitMarshalers(f, si.GoName)
@@ -275,19 +277,23 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bo
 		elem := func() *jen.Statement {
 			return jen.Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1))
 		}
-		// Start at capacity 4 (typical arrays fit in one allocation); an
-		// empty JSON array still gives a non-nil empty slice.
-		inner := append([]jen.Code{
-			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Make(g.goType(t, c, ident, false), jen.Lit(0), jen.Lit(4))),
+		typ := g.goType(t, c, ident, false)
+		// The slice is allocated once at its final size when the array is
+		// short enough for ArrLen to count; an empty JSON array still gives
+		// a non-nil empty slice.
+		loop := append([]jen.Code{
+			jen.List(jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ArrNext").Call(),
+			errCheck,
+			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
 			jen.Id(s).Op("=").Append(jen.Id(s), g.zeroOf(*t.Elem, eachOf(c))),
 		}, g.decodeInto(elem, *t.Elem, eachOf(c), ident, false, depth+1, func(err jen.Code) jen.Code {
-			return jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)).Op("-").Lit(1))
+			return wrap(jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)).Op("-").Lit(1)))
 		})...)
-		inner = append(inner, jen.Return(jen.Nil()))
 		return []jen.Code{
-			jen.Var().Id(s).Add(g.goType(t, c, ident, false)),
-			jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(inner...)),
-			errCheck,
+			jen.If(jen.Err().Op(":=").Id("r").Dot("ArrStart").Call(), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())),
+			jen.Var().Id(s).Add(typ),
+			jen.If(jen.Id("n").Op(":=").Id("r").Dot("ArrLen").Call(), jen.Id("n").Op(">").Lit(0)).Block(jen.Id(s).Op("=").Make(typ, jen.Lit(0), jen.Id("n"))),
+			jen.For().Block(loop...),
 			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Add(g.goType(t, c, ident, false)).Values()),
 			lv().Op("=").Id(s),
 		}

@@ -14,6 +14,7 @@ import (
 	"math"
 	"math/bits"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -255,6 +256,9 @@ type jsonReader struct {
 	buf   []byte
 	pos   int
 	depth int
+	// first is set by open until the first member of the container just
+	// entered has been reached (see member).
+	first bool
 	// str is the unescape buffer behind Str/StrBytes; key is the one behind
 	// object keys. They are separate because a key must survive its value
 	// being read.
@@ -266,7 +270,7 @@ func jsonNewReader(b []byte) *jsonReader { return &jsonReader{buf: b} }
 
 // Reset points r at b, keeping its scratch buffers.
 func (r *jsonReader) Reset(b []byte) {
-	r.buf, r.pos, r.depth = b, 0, 0
+	r.buf, r.pos, r.depth, r.first = b, 0, 0, false
 }
 
 var jsonReaderPool = sync.Pool{New: func() any { return new(jsonReader) }}
@@ -509,42 +513,193 @@ func (r *jsonReader) End() error {
 
 // Capture runs f and rewinds the reader to where it was before.
 func (r *jsonReader) Capture(f func(r *jsonReader) error) error {
-	pos, depth := r.pos, r.depth
+	pos, depth, first := r.pos, r.depth, r.first
 	err := f(r)
-	r.pos, r.depth = pos, depth
+	r.pos, r.depth, r.first = pos, depth, first
 	return err
 }
 
 // ---------------------------------------------------------------- containers
 
-// Object iterates over the members of an object.
-func (r *jsonReader) Object(f func(r *jsonReader, key []byte) error) error {
+// Objects and arrays are walked either with a callback (Object, Array) or
+// with a loop, which generated decoders use because it costs no call per
+// member:
+//
+//	if err := r.ObjStart(); err != nil { return err }
+//	for {
+//		key, more, err := r.ObjKey()
+//		if !more { return err } // end of object, or an error
+//		... consume exactly one value ...
+//	}
+//
+//	if err := r.ArrStart(); err != nil { return err }
+//	for {
+//		more, err := r.ArrNext()
+//		if !more { return err } // end of array, or an error
+//		... consume exactly one value ...
+//	}
+//
+// A key from ObjKey aliases the input (or r's key buffer when it had
+// escapes) and is valid until the reader next reads a key: switch on it
+// before decoding the value, or copy it. Object, Array and Skip are built on
+// the same four steps, so every walk checks separators, depth and ends in
+// one place.
+
+// ObjStart consumes the '{' of an object.
+func (r *jsonReader) ObjStart() error {
 	if r.ws() != '{' {
 		return r.errExpected("object")
 	}
+	return r.open()
+}
+
+// ArrStart consumes the '[' of an array.
+func (r *jsonReader) ArrStart() error {
+	if r.ws() != '[' {
+		return r.errExpected("array")
+	}
+	return r.open()
+}
+
+// open enters the container whose opening byte is at r.pos.
+func (r *jsonReader) open() error {
 	if r.depth >= jsonMaxDepth {
 		return r.errAt(r.pos, "exceeded max depth")
 	}
 	r.depth++
 	r.pos++
+	r.first = true
+	return nil
+}
+
+// member moves to the next member of the container being walked: it
+// consumes the ',' between members, or the closing byte (more is then
+// false). r.first tells the first call after open apart from the others;
+// one flag is enough because no other container opens before that call.
+func (r *jsonReader) member(closer byte, what string) (more bool, err error) {
 	c := r.ws()
-	if c == '}' {
+	if r.first {
+		r.first = false
+		if c == closer {
+			r.pos++
+			r.depth--
+			return false, nil
+		}
+		return true, nil
+	}
+	switch c {
+	case ',':
+		r.pos++
+		return true, nil
+	case closer:
 		r.pos++
 		r.depth--
-		return nil
+		return false, nil
+	}
+	return false, r.errExpected(what)
+}
+
+// ObjKey reads the next member's key and its ':'; more is false at the end
+// of the object (the '}' is consumed) or on error.
+func (r *jsonReader) ObjKey() (key []byte, more bool, err error) {
+	key, _, more, err = r.objKey()
+	return key, more, err
+}
+
+// objKey is ObjKey that also reports whether the key lives in r.key.
+func (r *jsonReader) objKey() (key []byte, owned, more bool, err error) {
+	if more, err = r.member('}', "',' or '}' after object member"); !more {
+		return nil, false, false, err
+	}
+	if r.ws() != '"' {
+		return nil, false, false, r.errExpected("object key")
+	}
+	if key, owned, err = r.readKey(); err != nil {
+		return nil, false, false, err
+	}
+	if r.pos < len(r.buf) && r.buf[r.pos] == ':' { // the usual "key":
+		r.pos++
+		return key, owned, true, nil
+	}
+	if r.ws() != ':' {
+		return nil, false, false, r.errExpected("':' after object key")
+	}
+	r.pos++
+	return key, owned, true, nil
+}
+
+// ArrNext moves to the next element; more is false at the end of the array
+// (the ']' is consumed) or on error.
+func (r *jsonReader) ArrNext() (more bool, err error) {
+	return r.member(']', "',' or ']' after array element")
+}
+
+// jsonLenWindow bounds the look-ahead of ArrLen.
+const jsonLenWindow = 2048
+
+// ArrLen returns the number of elements of the array just entered with
+// ArrStart, found by a structural scan (brackets, commas, string quotes) of
+// at most jsonLenWindow bytes, or 0 when the array does not end within
+// them. It is a capacity hint for decoders: it does not validate, so a
+// malformed array gets a wrong count and then a proper error from the walk.
+func (r *jsonReader) ArrLen() int {
+	buf := r.buf
+	end := min(len(buf), r.pos+jsonLenWindow)
+	depth, n, value := 0, 0, false
+	for i := r.pos; i < end; i++ {
+		switch buf[i] {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			// Find the closing quote: one not preceded by an odd run of
+			// backslashes.
+			for {
+				j := bytes.IndexByte(buf[i+1:end], '"')
+				if j < 0 {
+					return 0
+				}
+				i += 1 + j
+				bs := 0
+				for k := i - 1; k > r.pos && buf[k] == '\\'; k-- {
+					bs++
+				}
+				if bs%2 == 0 {
+					break
+				}
+			}
+			value = true
+		case '[', '{':
+			depth++
+			value = true
+		case ']', '}':
+			if depth == 0 {
+				if value {
+					n++
+				}
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+				value = false
+			}
+		default:
+			value = true
+		}
+	}
+	return 0
+}
+
+// Object iterates over the members of an object.
+func (r *jsonReader) Object(f func(r *jsonReader, key []byte) error) error {
+	if err := r.ObjStart(); err != nil {
+		return err
 	}
 	for {
-		if c != '"' {
-			return r.errExpected("object key")
-		}
-		key, owned, err := r.readKey()
-		if err != nil {
+		key, owned, more, err := r.objKey()
+		if !more {
 			return err
 		}
-		if r.ws() != ':' {
-			return r.errExpected("':' after object key")
-		}
-		r.pos++
 		if owned {
 			// The key lives in r.key. Hand the buffer to this frame so a
 			// nested object with escaped keys cannot overwrite it while f
@@ -557,17 +712,6 @@ func (r *jsonReader) Object(f func(r *jsonReader, key []byte) error) error {
 		}
 		if err != nil {
 			return err
-		}
-		switch r.ws() {
-		case ',':
-			r.pos++
-			c = r.ws()
-		case '}':
-			r.pos++
-			r.depth--
-			return nil
-		default:
-			return r.errExpected("',' or '}' after object member")
 		}
 	}
 }
@@ -591,32 +735,16 @@ func (r *jsonReader) readKey() (key []byte, owned bool, err error) {
 
 // Array iterates over the elements of an array.
 func (r *jsonReader) Array(f func(r *jsonReader) error) error {
-	if r.ws() != '[' {
-		return r.errExpected("array")
-	}
-	if r.depth >= jsonMaxDepth {
-		return r.errAt(r.pos, "exceeded max depth")
-	}
-	r.depth++
-	r.pos++
-	if r.ws() == ']' {
-		r.pos++
-		r.depth--
-		return nil
+	if err := r.ArrStart(); err != nil {
+		return err
 	}
 	for {
-		if err := f(r); err != nil {
+		more, err := r.ArrNext()
+		if !more {
 			return err
 		}
-		switch r.ws() {
-		case ',':
-			r.pos++
-		case ']':
-			r.pos++
-			r.depth--
-			return nil
-		default:
-			return r.errExpected("',' or ']' after array element")
+		if err := f(r); err != nil {
+			return err
 		}
 	}
 }
@@ -1071,21 +1199,17 @@ func (r *jsonReader) Skip() error {
 	return r.errExpected("value")
 }
 
-// skipObj is Object without key decoding or callbacks.
+// skipObj is the ObjStart/ObjKey walk without key decoding.
 func (r *jsonReader) skipObj() error {
-	if r.depth >= jsonMaxDepth {
-		return r.errAt(r.pos, "exceeded max depth")
-	}
-	r.depth++
-	r.pos++
-	c := r.ws()
-	if c == '}' {
-		r.pos++
-		r.depth--
-		return nil
+	if err := r.open(); err != nil {
+		return err
 	}
 	for {
-		if c != '"' {
+		more, err := r.member('}', "',' or '}' after object member")
+		if !more {
+			return err
+		}
+		if r.ws() != '"' {
 			return r.errExpected("object key")
 		}
 		end, _, err := r.scanStr(r.pos+1, false)
@@ -1100,45 +1224,21 @@ func (r *jsonReader) skipObj() error {
 		if err := r.Skip(); err != nil {
 			return err
 		}
-		switch r.ws() {
-		case ',':
-			r.pos++
-			c = r.ws()
-		case '}':
-			r.pos++
-			r.depth--
-			return nil
-		default:
-			return r.errExpected("',' or '}' after object member")
-		}
 	}
 }
 
-// skipArr is Array without callbacks.
+// skipArr is the ArrStart/ArrNext walk.
 func (r *jsonReader) skipArr() error {
-	if r.depth >= jsonMaxDepth {
-		return r.errAt(r.pos, "exceeded max depth")
-	}
-	r.depth++
-	r.pos++
-	if r.ws() == ']' {
-		r.pos++
-		r.depth--
-		return nil
+	if err := r.open(); err != nil {
+		return err
 	}
 	for {
-		if err := r.Skip(); err != nil {
+		more, err := r.member(']', "',' or ']' after array element")
+		if !more {
 			return err
 		}
-		switch r.ws() {
-		case ',':
-			r.pos++
-		case ']':
-			r.pos++
-			r.depth--
-			return nil
-		default:
-			return r.errExpected("',' or ']' after array element")
+		if err := r.Skip(); err != nil {
+			return err
 		}
 	}
 }
@@ -1225,6 +1325,19 @@ func jsonPutWriter(w *jsonWriter) {
 	jsonWriterPool.Put(w)
 }
 
+// set stores b, the result of appending to w.buf, back into w. While the
+// appends fitted (the capacity is unchanged) only the length is stored:
+// storing the slice itself costs a GC write barrier on every value written
+// while a collection is running, which dominated encoding under allocation
+// pressure.
+func (w *jsonWriter) set(b []byte) {
+	if cap(b) == cap(w.buf) {
+		w.buf = w.buf[:len(b)]
+		return
+	}
+	w.buf = b
+}
+
 func (w *jsonWriter) comma() {
 	if w.more {
 		w.buf = append(w.buf, ',')
@@ -1261,43 +1374,43 @@ func (w *jsonWriter) Field(name string) {
 	// escaper on such short strings.
 	for i := 0; i < len(name); i++ {
 		if !jsonStrNoEsc[name[i]] {
-			w.buf = jsonAppendStr(w.buf, name)
+			w.set(jsonAppendStr(w.buf, name))
 			w.buf = append(w.buf, ':')
 			return
 		}
 	}
 	w.buf = append(w.buf, '"')
-	w.buf = append(w.buf, name...)
+	w.set(append(w.buf, name...))
 	w.buf = append(w.buf, '"', ':')
 }
 
 func (w *jsonWriter) Str(s string) {
 	w.comma()
-	w.buf = jsonAppendStr(w.buf, s)
+	w.set(jsonAppendStr(w.buf, s))
 	w.more = true
 }
 
 func (w *jsonWriter) StrBytes(b []byte) {
 	w.comma()
-	w.buf = jsonAppendStr(w.buf, b)
+	w.set(jsonAppendStr(w.buf, b))
 	w.more = true
 }
 
 func (w *jsonWriter) Int(v int) {
 	w.comma()
-	w.buf = strconv.AppendInt(w.buf, int64(v), 10)
+	w.set(strconv.AppendInt(w.buf, int64(v), 10))
 	w.more = true
 }
 
 func (w *jsonWriter) Int64(v int64) {
 	w.comma()
-	w.buf = strconv.AppendInt(w.buf, v, 10)
+	w.set(strconv.AppendInt(w.buf, v, 10))
 	w.more = true
 }
 
 func (w *jsonWriter) Uint64(v uint64) {
 	w.comma()
-	w.buf = strconv.AppendUint(w.buf, v, 10)
+	w.set(strconv.AppendUint(w.buf, v, 10))
 	w.more = true
 }
 
@@ -1310,10 +1423,10 @@ func (w *jsonWriter) Float64(f float64) {
 		if w.err == nil {
 			w.err = jsonErrUnsupportedFloat
 		}
-		w.buf = append(w.buf, "null"...)
+		w.set(append(w.buf, "null"...))
 		return
 	}
-	w.buf = jsonAppendFloat(w.buf, f)
+	w.set(jsonAppendFloat(w.buf, f))
 }
 
 // jsonAppendFloat formats like encoding/json (ES6 number-to-string):
@@ -1338,16 +1451,16 @@ func jsonAppendFloat(b []byte, f float64) []byte {
 func (w *jsonWriter) Bool(v bool) {
 	w.comma()
 	if v {
-		w.buf = append(w.buf, "true"...)
+		w.set(append(w.buf, "true"...))
 	} else {
-		w.buf = append(w.buf, "false"...)
+		w.set(append(w.buf, "false"...))
 	}
 	w.more = true
 }
 
 func (w *jsonWriter) Null() {
 	w.comma()
-	w.buf = append(w.buf, "null"...)
+	w.set(append(w.buf, "null"...))
 	w.more = true
 }
 
@@ -1355,9 +1468,9 @@ func (w *jsonWriter) Null() {
 func (w *jsonWriter) Raw(b []byte) {
 	w.comma()
 	if len(b) == 0 {
-		w.buf = append(w.buf, "null"...)
+		w.set(append(w.buf, "null"...))
 	} else {
-		w.buf = append(w.buf, b...)
+		w.set(append(w.buf, b...))
 	}
 	w.more = true
 }
@@ -1664,13 +1777,13 @@ func (w *jsonWriter) key(quotedColon string) {
 		w.buf = append(w.buf, ',')
 	}
 	w.more = false
-	w.buf = append(w.buf, quotedColon...)
+	w.set(append(w.buf, quotedColon...))
 }
 
 // True writes the literal true.
 func (w *jsonWriter) True() {
 	w.comma()
-	w.buf = append(w.buf, "true"...)
+	w.set(append(w.buf, "true"...))
 	w.more = true
 }
 
@@ -1755,11 +1868,7 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 		if s == nil {
 			s = []T{}
 		}
-		err := r.Array(func(r *jsonReader) error {
-			var zero T
-			s = append(s, zero)
-			return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
-		})
+		s, err := jsonDecodeArray[T, PT](r, s)
 		*result = s
 		return err
 	})
@@ -1769,16 +1878,48 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 func UnmarshalArray[T any, PT jsonCodec[T]](data []byte) ([]T, error) {
 	r := jsonGetReader(data)
 	defer jsonPutReader(r)
-	s := []T{}
-	err := r.Array(func(r *jsonReader) error {
-		var zero T
-		s = append(s, zero)
-		return jsonErrIndex(PT(&s[len(s)-1]).decodeJSON(r), len(s)-1)
-	})
+	s, err := jsonDecodeArray[T, PT](r, []T{})
 	if err == nil {
 		err = r.End()
 	}
 	return s, err
+}
+
+// jsonDecodeArray appends the elements of a JSON array to s. A long array
+// (getUpdates: 100 updates, too long for ArrLen to count) would grow by
+// doubling, copying and discarding about as many elements as it keeps; so
+// after the first element the slice is grown once to an estimate, the
+// bytes left in the input over the bytes the first element took, bounded
+// by one element per 32 bytes left so that a small first element cannot
+// make it reserve much more than the input could hold.
+func jsonDecodeArray[T any, PT jsonCodec[T]](r *jsonReader, s []T) ([]T, error) {
+	if err := r.ArrStart(); err != nil {
+		return s, err
+	}
+	if n := r.ArrLen(); n > 0 {
+		s = slices.Grow(s, n)
+	}
+	first := true
+	for {
+		more, err := r.ArrNext()
+		if !more {
+			return s, err
+		}
+		start := r.Offset()
+		var zero T
+		s = append(s, zero)
+		if err := PT(&s[len(s)-1]).decodeJSON(r); err != nil {
+			return s, jsonErrIndex(err, len(s)-1)
+		}
+		if first {
+			first = false
+			if used, left := r.pos-start, len(r.buf)-r.pos; used > 0 && left > 0 {
+				if est := min(left/used, left/32) + 1; cap(s)-len(s) < est {
+					s = slices.Grow(s, est)
+				}
+			}
+		}
+	}
 }
 
 // MarshalArray encodes a slice of a generated type T as a JSON array.
@@ -1801,6 +1942,7 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 	defer jsonPutReader(r)
 	var st ResponseStatus
 	var result []byte
+	seenOK, decoded := false, false
 	err := r.Object(func(r *jsonReader, key []byte) error {
 		var err error
 		switch string(key) {
@@ -1809,8 +1951,16 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 				return nil
 			}
 			st.OK, err = r.Bool()
+			seenOK = err == nil
 		case "result":
-			// Decoded after the loop: "ok" may come after "result".
+			if seenOK && st.OK {
+				// The usual order, {"ok":true,"result":...}: decode in place,
+				// one pass over the body.
+				decoded = true
+				return jsonErrField(decodeResult(r), "result")
+			}
+			// "ok" may come after "result": keep the bytes, decode after
+			// the loop.
 			result, err = r.Raw()
 		case "description":
 			if r.Null() {
@@ -1835,7 +1985,7 @@ func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (Res
 	if err == nil {
 		err = r.End()
 	}
-	if err != nil || !st.OK || result == nil {
+	if err != nil || !st.OK || decoded || result == nil {
 		return st, err
 	}
 	rr := jsonGetReader(result)

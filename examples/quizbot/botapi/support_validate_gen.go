@@ -5,6 +5,7 @@
 package botapi
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -1042,8 +1044,19 @@ func markupLinkSpan(start, end int, url string) (markupSpan, bool) {
 // (the ';' is optional, as on the server); any other '&' is literal, as is a
 // '>' outside a tag, but a '<' always starts a tag.
 func ParseHTML(s string) (string, []TextEntity, error) {
-	if err := markupCheckUTF8(s); err != nil {
+	raw, spans, err := markupParseHTML(s, make([]byte, 0, len(s)), nil)
+	if err != nil {
 		return "", nil, err
+	}
+	text, ents := markupFinish(raw, spans)
+	return text, ents, nil
+}
+
+// markupParseHTML is ParseHTML's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseHTML(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
+	if err := markupCheckUTF8(s); err != nil {
+		return nil, nil, err
 	}
 	type open struct {
 		tag     string
@@ -1051,13 +1064,13 @@ func ParseHTML(s string) (string, []TextEntity, error) {
 		byteOff int
 		begin   int
 	}
-	fail := func(off int, msg string) (string, []TextEntity, error) {
-		return "", nil, &ParseError{Offset: off, Message: msg}
+	fail := func(off int, msg string) ([]byte, []markupSpan, error) {
+		return nil, nil, &ParseError{Offset: off, Message: msg}
 	}
 	at := func(i int) byte { return markupAt(s, i) }
 	var stack []open
-	var spans []markupSpan
-	out := make([]byte, 0, len(s))
+	spans = spans[:0]
+	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '&' {
@@ -1223,8 +1236,7 @@ func ParseHTML(s string) (string, []TextEntity, error) {
 			spans[k].lang = ""
 		}
 	}
-	text, ents := markupFinish(out, spans)
-	return text, ents, nil
+	return out, spans, nil
 }
 
 // markupDecodeHTMLEntity decodes the character reference at s[pos] ('&') as
@@ -1419,12 +1431,23 @@ func RenderHTML(text string, entities []TextEntity) (string, error) {
 // an entity is written by closing the entity, escaping the character and
 // reopening it: "*2*\**3*".
 func ParseMarkdown(s string) (string, []TextEntity, error) {
-	if err := markupCheckUTF8(s); err != nil {
+	raw, spans, err := markupParseMarkdown(s, make([]byte, 0, len(s)), nil)
+	if err != nil {
 		return "", nil, err
 	}
+	text, ents := markupFinish(raw, spans)
+	return text, ents, nil
+}
+
+// markupParseMarkdown is ParseMarkdown's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdown(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
+	if err := markupCheckUTF8(s); err != nil {
+		return nil, nil, err
+	}
 	at := func(i int) byte { return markupAt(s, i) }
-	var spans []markupSpan
-	out := make([]byte, 0, len(s))
+	spans = spans[:0]
+	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if n := at(i + 1); c == '\\' && (n == '_' || n == '*' || n == '`' || n == '[') {
@@ -1469,7 +1492,7 @@ func ParseMarkdown(s string) (string, []TextEntity, error) {
 			i++
 		}
 		if i >= len(s) {
-			return "", nil, &ParseError{Offset: beginPos, Message: "Can't find end of the entity starting at byte offset " + strconv.Itoa(beginPos)}
+			return nil, nil, &ParseError{Offset: beginPos, Message: "Can't find end of the entity starting at byte offset " + strconv.Itoa(beginPos)}
 		}
 		if len(out) > begin {
 			sp := markupSpan{start: begin, end: len(out)}
@@ -1512,8 +1535,7 @@ func ParseMarkdown(s string) (string, []TextEntity, error) {
 			i += 2
 		}
 	}
-	text, ents := markupFinish(out, spans)
-	return text, ents, nil
+	return out, spans, nil
 }
 
 // EscapeMarkdown escapes s for use as plain text outside entities in legacy
@@ -1663,8 +1685,19 @@ func markupMDV2Special(c byte, inCode bool) bool {
 //
 // Forbidden nestings are resolved, not reported; see ParseFormatted.
 func ParseMarkdownV2(s string) (string, []TextEntity, error) {
-	if err := markupCheckUTF8(s); err != nil {
+	raw, spans, err := markupParseMarkdownV2(s, make([]byte, 0, len(s)), nil)
+	if err != nil {
 		return "", nil, err
+	}
+	text, ents := markupFinish(raw, spans)
+	return text, ents, nil
+}
+
+// markupParseMarkdownV2 is ParseMarkdownV2's single pass: the raw text and the
+// entity spans, before markupFinish, in out and spans (reused from [:0]).
+func markupParseMarkdownV2(s string, out []byte, spans []markupSpan) ([]byte, []markupSpan, error) {
+	if err := markupCheckUTF8(s); err != nil {
+		return nil, nil, err
 	}
 	type open struct {
 		typ     string
@@ -1674,8 +1707,8 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 		begin   int // where the entity's text starts in out
 	}
 	var stack []open
-	var spans []markupSpan
-	out := make([]byte, 0, len(s))
+	spans = spans[:0]
+	out = out[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if next := markupAt(s, i+1); c == '\\' && next > 0 && next <= 126 {
@@ -1760,7 +1793,7 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 				}
 				i-- // the loop's i++ lands on the first content byte
 			default:
-				return "", nil, &ParseError{Offset: i, Message: "Character '" + string(c) + "' is reserved and must be escaped with the preceding '\\'"}
+				return nil, nil, &ParseError{Offset: i, Message: "Character '" + string(c) + "' is reserved and must be escaped with the preceding '\\'"}
 			}
 			o.begin = len(out)
 			stack = append(stack, o)
@@ -1797,7 +1830,7 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 					i++
 				}
 				if i >= len(s) {
-					return "", nil, &ParseError{Offset: urlBegin, Message: "Can't find end of a URL at byte offset " + strconv.Itoa(urlBegin)}
+					return nil, nil, &ParseError{Offset: urlBegin, Message: "Can't find end of a URL at byte offset " + strconv.Itoa(urlBegin)}
 				}
 				if b == nil {
 					url = s[urlBegin:i]
@@ -1818,10 +1851,9 @@ func ParseMarkdownV2(s string) (string, []TextEntity, error) {
 	}
 	if len(stack) > 0 {
 		top := stack[len(stack)-1]
-		return "", nil, &ParseError{Offset: top.byteOff, Message: "Can't find end of " + top.name + " entity at byte offset " + strconv.Itoa(top.byteOff)}
+		return nil, nil, &ParseError{Offset: top.byteOff, Message: "Can't find end of " + top.name + " entity at byte offset " + strconv.Itoa(top.byteOff)}
 	}
-	text, ents := markupFinish(out, spans)
-	return text, ents, nil
+	return out, spans, nil
 }
 
 // EscapeMarkdownV2 escapes s for use as plain text (or link text, or the
@@ -2173,20 +2205,98 @@ func markupWalk(text string, spans []markupRenderSpan, onText func(s string, in 
 // formatted checks a text whose limits apply after entity parsing. mode is
 // the paired parse mode ("" when unset or unknown: the text is counted as
 // it is); markup that does not parse is reported instead of the lengths.
+//
+// It pays only for what the text needs: a text with no character that is
+// markup in its mode parses to itself (less carriage returns), so it is
+// counted as it is, with no parse and no allocation; any other text is
+// parsed once, for the markup check and the exact counts together, without
+// building the text or its entities.
 func (s *validateState) formatted(at *validatePath, field, text, mode string, min, max, unit, maxLineFeeds int) {
 	if mode == "" {
 		s.text(at, field, text, min, max, unit, maxLineFeeds)
 		return
 	}
-	plain, _, err := ParseFormatted(mode, text)
+	n, lf, err := validatePlain(mode, text, unit)
 	if err != nil {
 		s.add(at, field, err.Error()+" (parse mode "+mode+")")
 		return
 	}
 	if min != validateNoLimit || max != validateNoLimit {
-		s.count(at, field, validateLen(plain, unit), min, max, unit, true)
+		s.count(at, field, n, min, max, unit, true)
 	}
 	if maxLineFeeds != validateNoLimit {
-		s.count(at, field, strings.Count(plain, "\n"), validateNoLimit, maxLineFeeds, validateLineFeeds, true)
+		s.count(at, field, lf, validateNoLimit, maxLineFeeds, validateLineFeeds, true)
 	}
+}
+
+// validateMarkupChars are, per parse mode, the bytes that make its parser
+// do anything but copy (carriage returns aside, which every mode drops).
+func validateMarkupChars(mode string) (string, bool) {
+	switch {
+	case strings.EqualFold(mode, "HTML"):
+		return "<&", true
+	case strings.EqualFold(mode, "MarkdownV2"):
+		return markupMDV2Reserved + "\\", true
+	case strings.EqualFold(mode, "Markdown"):
+		return "_*`[", true
+	}
+	return "", false
+}
+
+// validateBufs are the parser's buffers, reused across validations.
+type validateBufs struct {
+	out   []byte
+	spans []markupSpan
+}
+
+var validateBufPool = sync.Pool{New: func() any { return new(validateBufs) }}
+
+// validatePlain returns the length in unit and the number of line feeds of
+// the text that ParseFormatted(mode, text) gives, or its error.
+func validatePlain(mode, text string, unit int) (n, lineFeeds int, err error) {
+	chars, ok := validateMarkupChars(mode)
+	if ok && !strings.ContainsAny(text, chars) && utf8.ValidString(text) {
+		n = validateLen(text, unit)
+		if cr := strings.Count(text, "\r"); cr > 0 {
+			n -= cr
+		}
+		return n, strings.Count(text, "\n"), nil
+	}
+	var parse func(string, []byte, []markupSpan) ([]byte, []markupSpan, error)
+	switch {
+	case strings.EqualFold(mode, "HTML"):
+		parse = markupParseHTML
+	case strings.EqualFold(mode, "MarkdownV2"):
+		parse = markupParseMarkdownV2
+	case strings.EqualFold(mode, "Markdown"):
+		parse = markupParseMarkdown
+	default:
+		// Invalid UTF-8 in no mode at all, or a mode the parser does not
+		// know: let ParseFormatted word the error.
+		plain, _, err := ParseFormatted(mode, text)
+		if err != nil {
+			return 0, 0, err
+		}
+		return validateLen(plain, unit), strings.Count(plain, "\n"), nil
+	}
+	bp := validateBufPool.Get().(*validateBufs)
+	defer func() {
+		if cap(bp.out) <= 64<<10 && cap(bp.spans) <= 1024 {
+			validateBufPool.Put(bp)
+		}
+	}()
+	raw, spans, err := parse(text, bp.out, bp.spans)
+	bp.out, bp.spans = raw[:0], spans[:0]
+	if err != nil {
+		return 0, 0, err
+	}
+	// The parsed text is valid UTF-8; markupFinish would only drop its
+	// carriage returns.
+	cr := bytes.Count(raw, []byte{'\r'})
+	if unit == validateBytes {
+		n = len(raw) - cr
+	} else {
+		n = utf8.RuneCount(raw) - cr
+	}
+	return n, bytes.Count(raw, []byte{'\n'}), nil
 }
