@@ -96,14 +96,7 @@ func goldenCases(t *testing.T) []*goldenCase {
 // generateCase runs the case's backend (and what it requires) over its
 // spec: the outputs by backend name, or the error.
 func generateCase(c *goldenCase, only string) (*pipeline.Outputs, error) {
-	var ov *schema.Overlay
-	if data := c.input("overlay.yaml"); data != nil {
-		var err error
-		if ov, err = schema.ParseOverlay(data); err != nil {
-			return nil, err
-		}
-	}
-	s, err := loader.FromSpec(c.input("spec.md"), "spec.md", ov)
+	s, err := caseSchema(c)
 	if err != nil {
 		return nil, err
 	}
@@ -142,9 +135,8 @@ func expected(c *goldenCase) map[string][]byte {
 	return got
 }
 
-// ownFiles names the files the case's backend writes itself (the pipeline
-// run above also holds the files of the backends it requires).
-func ownFiles(c *goldenCase) (map[string]bool, error) {
+// caseSchema parses the case's spec with its overlay.
+func caseSchema(c *goldenCase) (*schema.Schema, error) {
 	var ov *schema.Overlay
 	if data := c.input("overlay.yaml"); data != nil {
 		var err error
@@ -152,7 +144,13 @@ func ownFiles(c *goldenCase) (map[string]bool, error) {
 			return nil, err
 		}
 	}
-	s, err := loader.FromSpec(c.input("spec.md"), "spec.md", ov)
+	return loader.FromSpec(c.input("spec.md"), "spec.md", ov)
+}
+
+// ownFiles names the files the case's backend writes itself (the pipeline
+// run above also holds the files of the backends it requires).
+func ownFiles(c *goldenCase) (map[string]bool, error) {
+	s, err := caseSchema(c)
 	if err != nil {
 		return nil, err
 	}
