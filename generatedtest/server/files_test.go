@@ -1,12 +1,16 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -234,3 +238,80 @@ func TestFileTraversal(t *testing.T) {
 type storeFunc func(ctx context.Context, p string) (fs.File, error)
 
 func (f storeFunc) Open(ctx context.Context, p string) (fs.File, error) { return f(ctx, p) }
+
+// chunkSvc checks an upload kept in memory in pooled chunks: read whole,
+// by ReadAt across chunk boundaries, after a Seek, and kept past the call.
+type chunkSvc struct {
+	botapi.Unimplemented
+	t    *testing.T
+	want string
+	kept io.Reader
+}
+
+func (s *chunkSvc) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*botapi.Message, error) {
+	r := p.Photo.Reader()
+	var b bytes.Buffer
+	if _, err := io.Copy(&b, r); err != nil || b.String() != s.want {
+		s.t.Errorf("read %d bytes (%v), want %d", b.Len(), err, len(s.want))
+	}
+	if sk, ok := r.(io.Seeker); !ok {
+		s.t.Errorf("upload reader %T is not an io.Seeker", r)
+	} else if len(s.want) >= 3 {
+		if pos, err := sk.Seek(-3, io.SeekEnd); err != nil || pos != int64(len(s.want)-3) {
+			s.t.Errorf("seek: %d, %v", pos, err)
+		}
+		got, _ := io.ReadAll(r)
+		if string(got) != s.want[len(s.want)-3:] {
+			s.t.Errorf("after seek: %q", got)
+		}
+		sk.Seek(0, io.SeekStart)
+		one := make([]byte, 1)
+		var c strings.Builder
+		for {
+			n, err := r.Read(one)
+			c.Write(one[:n])
+			if err != nil {
+				break
+			}
+		}
+		if c.String() != s.want {
+			s.t.Errorf("byte-wise read differs")
+		}
+	}
+	if ra, ok := r.(io.ReaderAt); ok && len(s.want) > 40000 {
+		buf := make([]byte, 20000)
+		if n, err := ra.ReadAt(buf, 20000); n != len(buf) || err != nil || string(buf) != s.want[20000:40000] {
+			s.t.Errorf("ReadAt across a chunk boundary: %d, %v", n, err)
+		}
+	}
+	s.kept = p.Photo.Reader()
+	return &botapi.Message{MessageID: 1}, nil
+}
+
+func TestUploadChunks(t *testing.T) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 200<<10; i++ {
+		sb.WriteString(strconv.Itoa(i))
+		sb.WriteByte(',')
+	}
+	all := sb.String()
+	for _, size := range []int{0, 1, 32<<10 - 1, 32 << 10, 32<<10 + 1, 64 << 10, 100<<10 + 7, 200 << 10} {
+		for _, mem := range []int64{8 << 20, 40 << 10} {
+			t.Run(fmt.Sprint(size, "/", mem), func(t *testing.T) {
+				dir := t.TempDir()
+				data := all[:size]
+				s := &chunkSvc{t: t, want: data}
+				h := botapi.NewServer(s, botapi.WithMaxMultipartMemory(mem), botapi.WithTempDir(dir))
+				for range 2 { // the second request reuses pooled chunks
+					mustOK(t, serve(t, h, postMultipart(t, methodURL("sendPhoto"), multipartBody(field("chat_id", "1"), filePart("photo", "p.bin", data)))))
+				}
+				if n, err := s.kept.Read(make([]byte, 10)); err == nil && size > 0 {
+					t.Fatalf("an upload read after the call returned %d bytes and no error", n)
+				}
+				if left, _ := os.ReadDir(dir); len(left) != 0 {
+					t.Fatalf("temporary files left behind: %v", left)
+				}
+			})
+		}
+	}
+}

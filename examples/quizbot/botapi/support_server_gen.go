@@ -548,16 +548,128 @@ func (v *serverValue) absent() bool {
 type serverPart struct {
 	name     string
 	filename string
-	data     []byte
-	file     *os.File
-	size     int64
+	// chunks hold an upload kept in memory: every chunk is full but the
+	// last. They come from serverChunkPool and go back to it when the
+	// request ends.
+	chunks []*serverChunk
+	file   *os.File
+	size   int64
+	// released is set when the request has ended and the chunks are
+	// given back: a reader kept past the call then fails.
+	released bool
 }
 
 func (p *serverPart) reader() io.Reader {
 	if p.file != nil {
 		return io.NewSectionReader(p.file, 0, p.size)
 	}
-	return bytes.NewReader(p.data)
+	return &serverPartReader{p: p}
+}
+
+// serverChunkSize is the size of the pooled chunks an upload kept in
+// memory is read into: no buffer grows by doubling, and the bytes
+// allocated per request do not grow with the file size.
+const serverChunkSize = 32 << 10
+
+type serverChunk [serverChunkSize]byte
+
+var serverChunkPool = sync.Pool{New: func() any { return new(serverChunk) }}
+
+// errServerUploadReleased is returned by the reader of an upload kept in
+// memory once the method has returned (spooled uploads are removed then).
+var errServerUploadReleased = errors.New("apigen: upload read after the method returned")
+
+// serverPartReader reads an upload kept in memory in chunks: an
+// io.Reader, io.Seeker, io.ReaderAt and io.WriterTo.
+type serverPartReader struct {
+	p   *serverPart
+	off int64
+}
+
+func (r *serverPartReader) Read(b []byte) (int, error) {
+	n, err := r.ReadAt(b, r.off)
+	r.off += int64(n)
+	if err == io.EOF && n > 0 {
+		err = nil
+	}
+	return n, err
+}
+
+func (r *serverPartReader) ReadAt(b []byte, off int64) (int, error) {
+	p := r.p
+	if p.released {
+		return 0, errServerUploadReleased
+	}
+	if off < 0 {
+		return 0, errors.New("apigen: negative offset")
+	}
+	n := 0
+	for n < len(b) && off < p.size {
+		c := p.chunks[off/serverChunkSize]
+		lo := off % serverChunkSize
+		hi := int64(serverChunkSize)
+		if rest := p.size - (off - lo); rest < hi {
+			hi = rest
+		}
+		m := copy(b[n:], c[lo:hi])
+		n += m
+		off += int64(m)
+	}
+	if n < len(b) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func (r *serverPartReader) Seek(offset int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekStart:
+	case io.SeekCurrent:
+		offset += r.off
+	case io.SeekEnd:
+		offset += r.p.size
+	default:
+		return 0, errors.New("apigen: invalid whence")
+	}
+	if offset < 0 {
+		return 0, errors.New("apigen: negative position")
+	}
+	r.off = offset
+	return offset, nil
+}
+
+func (r *serverPartReader) WriteTo(w io.Writer) (int64, error) {
+	p := r.p
+	var total int64
+	for r.off < p.size {
+		if p.released {
+			return total, errServerUploadReleased
+		}
+		c := p.chunks[r.off/serverChunkSize]
+		lo := r.off % serverChunkSize
+		hi := int64(serverChunkSize)
+		if rest := p.size - (r.off - lo); rest < hi {
+			hi = rest
+		}
+		m, err := w.Write(c[lo:hi])
+		r.off += int64(m)
+		total += int64(m)
+		if err != nil {
+			return total, err
+		}
+		if int64(m) < hi-lo {
+			return total, io.ErrShortWrite
+		}
+	}
+	return total, nil
+}
+
+// serverPutChunks gives chunks back to the pool.
+func serverPutChunks(chunks []*serverChunk) {
+	for i, c := range chunks {
+		serverChunkPool.Put(c)
+		chunks[i] = nil
+	}
 }
 
 // serverArgs holds the parameters of one request, in precedence order:
@@ -574,6 +686,9 @@ type serverArgs struct {
 	// held is this request's share of the handler's in-memory upload
 	// budget, given back when the request ends.
 	held int64
+	// chunks are the pooled chunks of the uploads kept in memory; each
+	// part's chunks are a subslice.
+	chunks []*serverChunk
 	// cr counts the bytes of a multipart body; file contents raise its
 	// limit as they are read, so everything else counts against the body
 	// limit.
@@ -597,6 +712,15 @@ func serverPutArgs(a *serverArgs) {
 		f.Close()
 		os.Remove(f.Name())
 	}
+	for _, p := range a.parts {
+		p.released = true
+		p.chunks = nil
+	}
+	serverPutChunks(a.chunks)
+	if cap(a.chunks) > 1024 {
+		a.chunks = nil
+	}
+	a.chunks = a.chunks[:0]
 	clear(a.vals)
 	clear(a.parts)
 	clear(a.tmp)
@@ -985,14 +1109,16 @@ func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
 	// In memory while the request's budget allows.
 	var mem int64
 	for _, q := range a.parts {
-		mem += int64(len(q.data))
+		if q.file == nil {
+			mem += q.size
+		}
 	}
 	// In memory while the request's budget and the handler's shared
 	// budget allow; held is given back when the request ends.
 	budget := a.cfg.reserve(a.cfg.multipartMemory - mem)
 	a.held += budget
-	var b bytes.Buffer
-	n, err := io.Copy(&b, io.LimitReader(lim, budget+1))
+	start := len(a.chunks)
+	n, err := a.readChunks(lim, budget+1)
 	if err != nil {
 		return a.partErr(err)
 	}
@@ -1003,7 +1129,7 @@ func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
 	if n <= budget {
 		a.cfg.memUsed.Add(n - budget)
 		a.held += n - budget
-		part.data, part.size = b.Bytes(), n
+		part.chunks, part.size = a.chunks[start:len(a.chunks):len(a.chunks)], n
 		a.parts = append(a.parts, part)
 		return nil
 	}
@@ -1014,13 +1140,23 @@ func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
 	}()
 	f, err := os.CreateTemp(a.cfg.tempDir, "apigen-upload-*")
 	if err != nil {
+		a.dropChunks(start)
 		return fmt.Errorf("spooling an upload: %w", err)
 	}
 	a.tmp = append(a.tmp, f)
-	if _, err := f.Write(b.Bytes()); err != nil {
-		return fmt.Errorf("spooling an upload: %w", err)
+	// The bytes read so far go first, then the rest through one of the
+	// chunks as the copy buffer; the chunks go back to the pool.
+	for i, c := range a.chunks[start:] {
+		k := min(n-int64(i)*serverChunkSize, serverChunkSize)
+		if _, err := f.Write(c[:k]); err != nil {
+			a.dropChunks(start)
+			return fmt.Errorf("spooling an upload: %w", err)
+		}
 	}
-	m, err := io.Copy(f, lim)
+	a.dropChunks(start)
+	buf := serverChunkPool.Get().(*serverChunk)
+	m, err := io.CopyBuffer(serverFileWriter{f}, lim, buf[:])
+	serverChunkPool.Put(buf)
 	a.uploaded += m
 	if err != nil {
 		if errors.Is(err, serverErrBodyLimit) {
@@ -1038,6 +1174,48 @@ func (a *serverArgs) readUpload(src io.Reader, name, filename string) error {
 	part.file, part.size = f, n+m
 	a.parts = append(a.parts, part)
 	return nil
+}
+
+// serverFileWriter hides *os.File's ReadFrom so that io.CopyBuffer uses
+// the pooled buffer it is given.
+type serverFileWriter struct{ f *os.File }
+
+func (w serverFileWriter) Write(p []byte) (int, error) { return w.f.Write(p) }
+
+// readChunks reads up to max bytes of r into pooled chunks appended to
+// a.chunks, every chunk full but the last.
+func (a *serverArgs) readChunks(r io.Reader, max int64) (int64, error) {
+	var n int64
+	for n < max {
+		c := serverChunkPool.Get().(*serverChunk)
+		want := min(max-n, serverChunkSize)
+		k := 0
+		var err error
+		for int64(k) < want && err == nil {
+			var m int
+			m, err = r.Read(c[k:want])
+			k += m
+		}
+		if k > 0 {
+			a.chunks = append(a.chunks, c)
+		} else {
+			serverChunkPool.Put(c)
+		}
+		n += int64(k)
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// dropChunks gives the chunks from start on back to the pool.
+func (a *serverArgs) dropChunks(start int) {
+	serverPutChunks(a.chunks[start:])
+	a.chunks = a.chunks[:start]
 }
 
 // serverDisposition reads the name and filename of a Content-Disposition
