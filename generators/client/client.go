@@ -403,11 +403,17 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 
 func (g *gen) docComment(f *jen.File, mn string, m *schema.Method) {
 	text := mn + " calls " + m.Name + "."
+	if gm := g.m.Method(m.Name); gm != nil && gm.Params != nil {
+		text = mn + " calls " + m.Name + " with the parameters in " + gm.Params.GoName + " (its fields carry the constraints)."
+	}
 	if d := strings.TrimSpace(m.Description); d != "" {
 		text += " " + d
 	}
 	if n := strings.TrimSpace(m.ReturnsNote); n != "" {
 		text += "\n\nResult: " + m.Returns.String() + ". " + n
+	}
+	if ref := gomodel.Ref(m.Source); ref != "" {
+		text += "\n\n" + ref
 	}
 	godoc.Add(f, text)
 }

@@ -17,10 +17,13 @@ import (
 // that is not an envelope as *HTTPError. Methods whose result is True
 // return only an error.
 
-// GetUpdates calls getUpdates.
+// GetUpdates calls getUpdates with the parameters in GetUpdatesParams (its
+// fields carry the constraints).
 //
 // Result: Array of Update. Does not work while a webhook is set. Recompute
 // offset after each response to avoid duplicates
+//
+// Ref: section "Receiving updates and bot lifecycle", line 379.
 func (c *Client) GetUpdates(ctx context.Context, p *GetUpdatesParams) ([]Update, error) {
 	if p == nil {
 		p = &GetUpdatesParams{}
@@ -32,9 +35,12 @@ func (c *Client) GetUpdates(ctx context.Context, p *GetUpdatesParams) ([]Update,
 	return res, nil
 }
 
-// SetWebhook calls setWebhook.
+// SetWebhook calls setWebhook with the parameters in SetWebhookParams (its
+// fields carry the constraints).
 //
 // Result: True. The service sends HTTPS POST with a JSON Update per update
+//
+// Ref: section "Receiving updates and bot lifecycle", line 380.
 func (c *Client) SetWebhook(ctx context.Context, p *SetWebhookParams) error {
 	if p == nil {
 		p = &SetWebhookParams{}
@@ -43,7 +49,10 @@ func (c *Client) SetWebhook(ctx context.Context, p *SetWebhookParams) error {
 	return c.call(ctx, "setWebhook", p, &res)
 }
 
-// DeleteWebhook calls deleteWebhook.
+// DeleteWebhook calls deleteWebhook with the parameters in
+// DeleteWebhookParams (its fields carry the constraints).
+//
+// Ref: section "Receiving updates and bot lifecycle", line 381.
 func (c *Client) DeleteWebhook(ctx context.Context, p *DeleteWebhookParams) error {
 	if p == nil {
 		p = &DeleteWebhookParams{}
@@ -53,6 +62,8 @@ func (c *Client) DeleteWebhook(ctx context.Context, p *DeleteWebhookParams) erro
 }
 
 // GetWebhookInfo calls getWebhookInfo.
+//
+// Ref: section "Receiving updates and bot lifecycle", line 382.
 func (c *Client) GetWebhookInfo(ctx context.Context) (*WebhookInfo, error) {
 	res := new(WebhookInfo)
 	if err := c.call(ctx, "getWebhookInfo", nil, res); err != nil {
@@ -62,6 +73,8 @@ func (c *Client) GetWebhookInfo(ctx context.Context) (*WebhookInfo, error) {
 }
 
 // GetMe calls getMe.
+//
+// Ref: section "Receiving updates and bot lifecycle", line 383.
 func (c *Client) GetMe(ctx context.Context) (*User, error) {
 	res := new(User)
 	if err := c.call(ctx, "getMe", nil, res); err != nil {
@@ -71,18 +84,25 @@ func (c *Client) GetMe(ctx context.Context) (*User, error) {
 }
 
 // LogOut calls logOut.
+//
+// Ref: section "Receiving updates and bot lifecycle", line 384.
 func (c *Client) LogOut(ctx context.Context) error {
 	var res True
 	return c.call(ctx, "logOut", nil, &res)
 }
 
 // Close calls close.
+//
+// Ref: section "Receiving updates and bot lifecycle", line 385.
 func (c *Client) Close(ctx context.Context) error {
 	var res True
 	return c.call(ctx, "close", nil, &res)
 }
 
-// SendMessage calls sendMessage.
+// SendMessage calls sendMessage with the parameters in SendMessageParams
+// (its fields carry the constraints).
+//
+// Ref: section "Sending messages", line 393.
 func (c *Client) SendMessage(ctx context.Context, p *SendMessageParams) (*Message, error) {
 	if p == nil {
 		p = &SendMessageParams{}
@@ -94,7 +114,10 @@ func (c *Client) SendMessage(ctx context.Context, p *SendMessageParams) (*Messag
 	return res, nil
 }
 
-// ForwardMessage calls forwardMessage.
+// ForwardMessage calls forwardMessage with the parameters in
+// ForwardMessageParams (its fields carry the constraints).
+//
+// Ref: section "Sending messages", line 394.
 func (c *Client) ForwardMessage(ctx context.Context, p *ForwardMessageParams) (*Message, error) {
 	if p == nil {
 		p = &ForwardMessageParams{}
@@ -106,9 +129,12 @@ func (c *Client) ForwardMessage(ctx context.Context, p *ForwardMessageParams) (*
 	return res, nil
 }
 
-// CopyMessage calls copyMessage.
+// CopyMessage calls copyMessage with the parameters in CopyMessageParams
+// (its fields carry the constraints).
 //
 // Result: MessageId. Copy carries no link to the original
+//
+// Ref: section "Sending messages", line 395.
 func (c *Client) CopyMessage(ctx context.Context, p *CopyMessageParams) (*MessageID, error) {
 	if p == nil {
 		p = &CopyMessageParams{}
@@ -120,7 +146,10 @@ func (c *Client) CopyMessage(ctx context.Context, p *CopyMessageParams) (*Messag
 	return res, nil
 }
 
-// SendPhoto calls sendPhoto.
+// SendPhoto calls sendPhoto with the parameters in SendPhotoParams (its
+// fields carry the constraints).
+//
+// Ref: section "Sending messages", line 396.
 func (c *Client) SendPhoto(ctx context.Context, p *SendPhotoParams) (*Message, error) {
 	if p == nil {
 		p = &SendPhotoParams{}
@@ -132,9 +161,12 @@ func (c *Client) SendPhoto(ctx context.Context, p *SendPhotoParams) (*Message, e
 	return res, nil
 }
 
-// SendAudio calls sendAudio.
+// SendAudio calls sendAudio with the parameters in SendAudioParams (its
+// fields carry the constraints).
 //
 // Result: Message. Uploaded size limit is in Limits
+//
+// Ref: section "Sending messages", line 397.
 func (c *Client) SendAudio(ctx context.Context, p *SendAudioParams) (*Message, error) {
 	if p == nil {
 		p = &SendAudioParams{}
@@ -146,7 +178,10 @@ func (c *Client) SendAudio(ctx context.Context, p *SendAudioParams) (*Message, e
 	return res, nil
 }
 
-// SendDocument calls sendDocument.
+// SendDocument calls sendDocument with the parameters in SendDocumentParams
+// (its fields carry the constraints).
+//
+// Ref: section "Sending messages", line 398.
 func (c *Client) SendDocument(ctx context.Context, p *SendDocumentParams) (*Message, error) {
 	if p == nil {
 		p = &SendDocumentParams{}
@@ -158,7 +193,10 @@ func (c *Client) SendDocument(ctx context.Context, p *SendDocumentParams) (*Mess
 	return res, nil
 }
 
-// SendVideo calls sendVideo.
+// SendVideo calls sendVideo with the parameters in SendVideoParams (its
+// fields carry the constraints).
+//
+// Ref: section "Sending messages", line 399.
 func (c *Client) SendVideo(ctx context.Context, p *SendVideoParams) (*Message, error) {
 	if p == nil {
 		p = &SendVideoParams{}
@@ -170,7 +208,10 @@ func (c *Client) SendVideo(ctx context.Context, p *SendVideoParams) (*Message, e
 	return res, nil
 }
 
-// SendAnimation calls sendAnimation.
+// SendAnimation calls sendAnimation with the parameters in
+// SendAnimationParams (its fields carry the constraints).
+//
+// Ref: section "Sending messages", line 400.
 func (c *Client) SendAnimation(ctx context.Context, p *SendAnimationParams) (*Message, error) {
 	if p == nil {
 		p = &SendAnimationParams{}
@@ -182,7 +223,10 @@ func (c *Client) SendAnimation(ctx context.Context, p *SendAnimationParams) (*Me
 	return res, nil
 }
 
-// SendVoice calls sendVoice.
+// SendVoice calls sendVoice with the parameters in SendVoiceParams (its
+// fields carry the constraints).
+//
+// Ref: section "Sending messages", line 401.
 func (c *Client) SendVoice(ctx context.Context, p *SendVoiceParams) (*Message, error) {
 	if p == nil {
 		p = &SendVoiceParams{}
@@ -194,9 +238,12 @@ func (c *Client) SendVoice(ctx context.Context, p *SendVoiceParams) (*Message, e
 	return res, nil
 }
 
-// SendVideoNote calls sendVideoNote.
+// SendVideoNote calls sendVideoNote with the parameters in
+// SendVideoNoteParams (its fields carry the constraints).
 //
 // Result: Message. Rounded square mp4 up to 1 minute
+//
+// Ref: section "Sending messages", line 402.
 func (c *Client) SendVideoNote(ctx context.Context, p *SendVideoNoteParams) (*Message, error) {
 	if p == nil {
 		p = &SendVideoNoteParams{}
@@ -208,10 +255,13 @@ func (c *Client) SendVideoNote(ctx context.Context, p *SendVideoNoteParams) (*Me
 	return res, nil
 }
 
-// SendMediaGroup calls sendMediaGroup.
+// SendMediaGroup calls sendMediaGroup with the parameters in
+// SendMediaGroupParams (its fields carry the constraints).
 //
 // Result: Array of Message. Documents and audios can be grouped only with
 // items of the same type. No reply_markup parameter
+//
+// Ref: section "Sending messages", line 403.
 func (c *Client) SendMediaGroup(ctx context.Context, p *SendMediaGroupParams) ([]Message, error) {
 	if p == nil {
 		p = &SendMediaGroupParams{}
@@ -223,7 +273,10 @@ func (c *Client) SendMediaGroup(ctx context.Context, p *SendMediaGroupParams) ([
 	return res, nil
 }
 
-// SendLocation calls sendLocation.
+// SendLocation calls sendLocation with the parameters in SendLocationParams
+// (its fields carry the constraints).
+//
+// Ref: section "Sending messages", line 404.
 func (c *Client) SendLocation(ctx context.Context, p *SendLocationParams) (*Message, error) {
 	if p == nil {
 		p = &SendLocationParams{}
@@ -235,10 +288,13 @@ func (c *Client) SendLocation(ctx context.Context, p *SendLocationParams) (*Mess
 	return res, nil
 }
 
-// EditMessageLiveLocation calls editMessageLiveLocation.
+// EditMessageLiveLocation calls editMessageLiveLocation with the parameters
+// in EditMessageLiveLocationParams (its fields carry the constraints).
 //
 // Result: MessageOrTrue. Works until live_period expires or editing is
 // stopped
+//
+// Ref: section "Sending messages", line 405.
 func (c *Client) EditMessageLiveLocation(ctx context.Context, p *EditMessageLiveLocationParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &EditMessageLiveLocationParams{}
@@ -248,9 +304,12 @@ func (c *Client) EditMessageLiveLocation(ctx context.Context, p *EditMessageLive
 	return res, err
 }
 
-// StopMessageLiveLocation calls stopMessageLiveLocation.
+// StopMessageLiveLocation calls stopMessageLiveLocation with the parameters
+// in StopMessageLiveLocationParams (its fields carry the constraints).
 //
 // Result: MessageOrTrue. Message if sent by the bot, otherwise True
+//
+// Ref: section "Sending messages", line 406.
 func (c *Client) StopMessageLiveLocation(ctx context.Context, p *StopMessageLiveLocationParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &StopMessageLiveLocationParams{}
@@ -260,7 +319,10 @@ func (c *Client) StopMessageLiveLocation(ctx context.Context, p *StopMessageLive
 	return res, err
 }
 
-// SendVenue calls sendVenue.
+// SendVenue calls sendVenue with the parameters in SendVenueParams (its
+// fields carry the constraints).
+//
+// Ref: section "Sending messages", line 407.
 func (c *Client) SendVenue(ctx context.Context, p *SendVenueParams) (*Message, error) {
 	if p == nil {
 		p = &SendVenueParams{}
@@ -272,7 +334,10 @@ func (c *Client) SendVenue(ctx context.Context, p *SendVenueParams) (*Message, e
 	return res, nil
 }
 
-// SendContact calls sendContact.
+// SendContact calls sendContact with the parameters in SendContactParams
+// (its fields carry the constraints).
+//
+// Ref: section "Sending messages", line 408.
 func (c *Client) SendContact(ctx context.Context, p *SendContactParams) (*Message, error) {
 	if p == nil {
 		p = &SendContactParams{}
@@ -284,7 +349,10 @@ func (c *Client) SendContact(ctx context.Context, p *SendContactParams) (*Messag
 	return res, nil
 }
 
-// SendPoll calls sendPoll.
+// SendPoll calls sendPoll with the parameters in SendPollParams (its fields
+// carry the constraints).
+//
+// Ref: section "Sending messages", line 409.
 func (c *Client) SendPoll(ctx context.Context, p *SendPollParams) (*Message, error) {
 	if p == nil {
 		p = &SendPollParams{}
@@ -296,7 +364,10 @@ func (c *Client) SendPoll(ctx context.Context, p *SendPollParams) (*Message, err
 	return res, nil
 }
 
-// SendDice calls sendDice.
+// SendDice calls sendDice with the parameters in SendDiceParams (its fields
+// carry the constraints).
+//
+// Ref: section "Sending messages", line 410.
 func (c *Client) SendDice(ctx context.Context, p *SendDiceParams) (*Message, error) {
 	if p == nil {
 		p = &SendDiceParams{}
@@ -308,10 +379,13 @@ func (c *Client) SendDice(ctx context.Context, p *SendDiceParams) (*Message, err
 	return res, nil
 }
 
-// SendChatAction calls sendChatAction.
+// SendChatAction calls sendChatAction with the parameters in
+// SendChatActionParams (its fields carry the constraints).
 //
 // Result: True. Status lasts 5 seconds or less and is cleared when a message
 // from the bot arrives
+//
+// Ref: section "Sending messages", line 412.
 func (c *Client) SendChatAction(ctx context.Context, p *SendChatActionParams) error {
 	if p == nil {
 		p = &SendChatActionParams{}
@@ -320,7 +394,10 @@ func (c *Client) SendChatAction(ctx context.Context, p *SendChatActionParams) er
 	return c.call(ctx, "sendChatAction", p, &res)
 }
 
-// GetUserProfilePhotos calls getUserProfilePhotos.
+// GetUserProfilePhotos calls getUserProfilePhotos with the parameters in
+// GetUserProfilePhotosParams (its fields carry the constraints).
+//
+// Ref: section "Files and profile", line 418.
 func (c *Client) GetUserProfilePhotos(ctx context.Context, p *GetUserProfilePhotosParams) (*UserProfilePhotos, error) {
 	if p == nil {
 		p = &GetUserProfilePhotosParams{}
@@ -332,11 +409,14 @@ func (c *Client) GetUserProfilePhotos(ctx context.Context, p *GetUserProfilePhot
 	return res, nil
 }
 
-// GetFile calls getFile.
+// GetFile calls getFile with the parameters in GetFileParams (its fields
+// carry the constraints).
 //
 // Result: File. Download via {base_url}/file/bot<token>/<file_path>; link
 // valid at least 1 hour, then call getFile again. Original name and MIME
 // type may not be preserved
+//
+// Ref: section "Files and profile", line 419.
 func (c *Client) GetFile(ctx context.Context, p *GetFileParams) (*File, error) {
 	if p == nil {
 		p = &GetFileParams{}
@@ -348,9 +428,12 @@ func (c *Client) GetFile(ctx context.Context, p *GetFileParams) (*File, error) {
 	return res, nil
 }
 
-// KickChatMember calls kickChatMember.
+// KickChatMember calls kickChatMember with the parameters in
+// KickChatMemberParams (its fields carry the constraints).
 //
 // Result: True. Bot must be administrator with rights
+//
+// Ref: section "Chat administration", line 425.
 func (c *Client) KickChatMember(ctx context.Context, p *KickChatMemberParams) error {
 	if p == nil {
 		p = &KickChatMemberParams{}
@@ -359,9 +442,12 @@ func (c *Client) KickChatMember(ctx context.Context, p *KickChatMemberParams) er
 	return c.call(ctx, "kickChatMember", p, &res)
 }
 
-// UnbanChatMember calls unbanChatMember.
+// UnbanChatMember calls unbanChatMember with the parameters in
+// UnbanChatMemberParams (its fields carry the constraints).
 //
 // Result: True. Bot must be administrator
+//
+// Ref: section "Chat administration", line 426.
 func (c *Client) UnbanChatMember(ctx context.Context, p *UnbanChatMemberParams) error {
 	if p == nil {
 		p = &UnbanChatMemberParams{}
@@ -370,9 +456,12 @@ func (c *Client) UnbanChatMember(ctx context.Context, p *UnbanChatMemberParams) 
 	return c.call(ctx, "unbanChatMember", p, &res)
 }
 
-// RestrictChatMember calls restrictChatMember.
+// RestrictChatMember calls restrictChatMember with the parameters in
+// RestrictChatMemberParams (its fields carry the constraints).
 //
 // Result: True. Supergroups; bot must be administrator
+//
+// Ref: section "Chat administration", line 427.
 func (c *Client) RestrictChatMember(ctx context.Context, p *RestrictChatMemberParams) error {
 	if p == nil {
 		p = &RestrictChatMemberParams{}
@@ -381,10 +470,13 @@ func (c *Client) RestrictChatMember(ctx context.Context, p *RestrictChatMemberPa
 	return c.call(ctx, "restrictChatMember", p, &res)
 }
 
-// PromoteChatMember calls promoteChatMember.
+// PromoteChatMember calls promoteChatMember with the parameters in
+// PromoteChatMemberParams (its fields carry the constraints).
 //
 // Result: True. The bot itself needs the is_anonymous right to pass it on;
 // bots never appear anonymous
+//
+// Ref: section "Chat administration", line 428.
 func (c *Client) PromoteChatMember(ctx context.Context, p *PromoteChatMemberParams) error {
 	if p == nil {
 		p = &PromoteChatMemberParams{}
@@ -393,9 +485,13 @@ func (c *Client) PromoteChatMember(ctx context.Context, p *PromoteChatMemberPara
 	return c.call(ctx, "promoteChatMember", p, &res)
 }
 
-// SetChatAdministratorCustomTitle calls setChatAdministratorCustomTitle.
+// SetChatAdministratorCustomTitle calls setChatAdministratorCustomTitle with
+// the parameters in SetChatAdministratorCustomTitleParams (its fields carry
+// the constraints).
 //
 // Result: True. Supergroup administrators promoted by the bot
+//
+// Ref: section "Chat administration", line 429.
 func (c *Client) SetChatAdministratorCustomTitle(ctx context.Context, p *SetChatAdministratorCustomTitleParams) error {
 	if p == nil {
 		p = &SetChatAdministratorCustomTitleParams{}
@@ -404,9 +500,12 @@ func (c *Client) SetChatAdministratorCustomTitle(ctx context.Context, p *SetChat
 	return c.call(ctx, "setChatAdministratorCustomTitle", p, &res)
 }
 
-// SetChatPermissions calls setChatPermissions.
+// SetChatPermissions calls setChatPermissions with the parameters in
+// SetChatPermissionsParams (its fields carry the constraints).
 //
 // Result: True. Bot needs can_restrict_members in a group or supergroup
+//
+// Ref: section "Chat administration", line 430.
 func (c *Client) SetChatPermissions(ctx context.Context, p *SetChatPermissionsParams) error {
 	if p == nil {
 		p = &SetChatPermissionsParams{}
@@ -415,10 +514,13 @@ func (c *Client) SetChatPermissions(ctx context.Context, p *SetChatPermissionsPa
 	return c.call(ctx, "setChatPermissions", p, &res)
 }
 
-// ExportChatInviteLink calls exportChatInviteLink.
+// ExportChatInviteLink calls exportChatInviteLink with the parameters in
+// ExportChatInviteLinkParams (its fields carry the constraints).
 //
 // Result: String. new link. Revokes the previous link. Bot must be
 // administrator
+//
+// Ref: section "Chat administration", line 431.
 func (c *Client) ExportChatInviteLink(ctx context.Context, p *ExportChatInviteLinkParams) (string, error) {
 	if p == nil {
 		p = &ExportChatInviteLinkParams{}
@@ -428,9 +530,12 @@ func (c *Client) ExportChatInviteLink(ctx context.Context, p *ExportChatInviteLi
 	return res, err
 }
 
-// SetChatPhoto calls setChatPhoto.
+// SetChatPhoto calls setChatPhoto with the parameters in SetChatPhotoParams
+// (its fields carry the constraints).
 //
 // Result: True. Not for private chats
+//
+// Ref: section "Chat administration", line 432.
 func (c *Client) SetChatPhoto(ctx context.Context, p *SetChatPhotoParams) error {
 	if p == nil {
 		p = &SetChatPhotoParams{}
@@ -439,9 +544,12 @@ func (c *Client) SetChatPhoto(ctx context.Context, p *SetChatPhotoParams) error 
 	return c.call(ctx, "setChatPhoto", p, &res)
 }
 
-// DeleteChatPhoto calls deleteChatPhoto.
+// DeleteChatPhoto calls deleteChatPhoto with the parameters in
+// DeleteChatPhotoParams (its fields carry the constraints).
 //
 // Result: True. Not for private chats
+//
+// Ref: section "Chat administration", line 433.
 func (c *Client) DeleteChatPhoto(ctx context.Context, p *DeleteChatPhotoParams) error {
 	if p == nil {
 		p = &DeleteChatPhotoParams{}
@@ -450,9 +558,12 @@ func (c *Client) DeleteChatPhoto(ctx context.Context, p *DeleteChatPhotoParams) 
 	return c.call(ctx, "deleteChatPhoto", p, &res)
 }
 
-// SetChatTitle calls setChatTitle.
+// SetChatTitle calls setChatTitle with the parameters in SetChatTitleParams
+// (its fields carry the constraints).
 //
 // Result: True. Not for private chats
+//
+// Ref: section "Chat administration", line 434.
 func (c *Client) SetChatTitle(ctx context.Context, p *SetChatTitleParams) error {
 	if p == nil {
 		p = &SetChatTitleParams{}
@@ -461,9 +572,12 @@ func (c *Client) SetChatTitle(ctx context.Context, p *SetChatTitleParams) error 
 	return c.call(ctx, "setChatTitle", p, &res)
 }
 
-// SetChatDescription calls setChatDescription.
+// SetChatDescription calls setChatDescription with the parameters in
+// SetChatDescriptionParams (its fields carry the constraints).
 //
 // Result: True. Groups, supergroups, channels
+//
+// Ref: section "Chat administration", line 435.
 func (c *Client) SetChatDescription(ctx context.Context, p *SetChatDescriptionParams) error {
 	if p == nil {
 		p = &SetChatDescriptionParams{}
@@ -472,10 +586,13 @@ func (c *Client) SetChatDescription(ctx context.Context, p *SetChatDescriptionPa
 	return c.call(ctx, "setChatDescription", p, &res)
 }
 
-// PinChatMessage calls pinChatMessage.
+// PinChatMessage calls pinChatMessage with the parameters in
+// PinChatMessageParams (its fields carry the constraints).
 //
 // Result: True. Outside private chats, needs can_pin_messages (supergroup)
 // or can_edit_messages (channel)
+//
+// Ref: section "Chat administration", line 436.
 func (c *Client) PinChatMessage(ctx context.Context, p *PinChatMessageParams) error {
 	if p == nil {
 		p = &PinChatMessageParams{}
@@ -484,9 +601,12 @@ func (c *Client) PinChatMessage(ctx context.Context, p *PinChatMessageParams) er
 	return c.call(ctx, "pinChatMessage", p, &res)
 }
 
-// UnpinChatMessage calls unpinChatMessage.
+// UnpinChatMessage calls unpinChatMessage with the parameters in
+// UnpinChatMessageParams (its fields carry the constraints).
 //
 // Result: True. Same rights
+//
+// Ref: section "Chat administration", line 437.
 func (c *Client) UnpinChatMessage(ctx context.Context, p *UnpinChatMessageParams) error {
 	if p == nil {
 		p = &UnpinChatMessageParams{}
@@ -495,9 +615,12 @@ func (c *Client) UnpinChatMessage(ctx context.Context, p *UnpinChatMessageParams
 	return c.call(ctx, "unpinChatMessage", p, &res)
 }
 
-// UnpinAllChatMessages calls unpinAllChatMessages.
+// UnpinAllChatMessages calls unpinAllChatMessages with the parameters in
+// UnpinAllChatMessagesParams (its fields carry the constraints).
 //
 // Result: True. Same rights
+//
+// Ref: section "Chat administration", line 438.
 func (c *Client) UnpinAllChatMessages(ctx context.Context, p *UnpinAllChatMessagesParams) error {
 	if p == nil {
 		p = &UnpinAllChatMessagesParams{}
@@ -506,7 +629,10 @@ func (c *Client) UnpinAllChatMessages(ctx context.Context, p *UnpinAllChatMessag
 	return c.call(ctx, "unpinAllChatMessages", p, &res)
 }
 
-// LeaveChat calls leaveChat.
+// LeaveChat calls leaveChat with the parameters in LeaveChatParams (its
+// fields carry the constraints).
+//
+// Ref: section "Chat administration", line 439.
 func (c *Client) LeaveChat(ctx context.Context, p *LeaveChatParams) error {
 	if p == nil {
 		p = &LeaveChatParams{}
@@ -515,7 +641,10 @@ func (c *Client) LeaveChat(ctx context.Context, p *LeaveChatParams) error {
 	return c.call(ctx, "leaveChat", p, &res)
 }
 
-// GetChat calls getChat.
+// GetChat calls getChat with the parameters in GetChatParams (its fields
+// carry the constraints).
+//
+// Ref: section "Chat administration", line 440.
 func (c *Client) GetChat(ctx context.Context, p *GetChatParams) (*Chat, error) {
 	if p == nil {
 		p = &GetChatParams{}
@@ -527,10 +656,13 @@ func (c *Client) GetChat(ctx context.Context, p *GetChatParams) (*Chat, error) {
 	return res, nil
 }
 
-// GetChatAdministrators calls getChatAdministrators.
+// GetChatAdministrators calls getChatAdministrators with the parameters in
+// GetChatAdministratorsParams (its fields carry the constraints).
 //
 // Result: Array of ChatMember. all administrators except other bots; for a
 // group or supergroup with none appointed, only the creator
+//
+// Ref: section "Chat administration", line 441.
 func (c *Client) GetChatAdministrators(ctx context.Context, p *GetChatAdministratorsParams) ([]ChatMember, error) {
 	if p == nil {
 		p = &GetChatAdministratorsParams{}
@@ -542,7 +674,10 @@ func (c *Client) GetChatAdministrators(ctx context.Context, p *GetChatAdministra
 	return res, nil
 }
 
-// GetChatMembersCount calls getChatMembersCount.
+// GetChatMembersCount calls getChatMembersCount with the parameters in
+// GetChatMembersCountParams (its fields carry the constraints).
+//
+// Ref: section "Chat administration", line 442.
 func (c *Client) GetChatMembersCount(ctx context.Context, p *GetChatMembersCountParams) (int, error) {
 	if p == nil {
 		p = &GetChatMembersCountParams{}
@@ -552,7 +687,10 @@ func (c *Client) GetChatMembersCount(ctx context.Context, p *GetChatMembersCount
 	return res, err
 }
 
-// GetChatMember calls getChatMember.
+// GetChatMember calls getChatMember with the parameters in
+// GetChatMemberParams (its fields carry the constraints).
+//
+// Ref: section "Chat administration", line 443.
 func (c *Client) GetChatMember(ctx context.Context, p *GetChatMemberParams) (*ChatMember, error) {
 	if p == nil {
 		p = &GetChatMemberParams{}
@@ -564,9 +702,12 @@ func (c *Client) GetChatMember(ctx context.Context, p *GetChatMemberParams) (*Ch
 	return res, nil
 }
 
-// SetChatStickerSet calls setChatStickerSet.
+// SetChatStickerSet calls setChatStickerSet with the parameters in
+// SetChatStickerSetParams (its fields carry the constraints).
 //
 // Result: True. Supergroups; check can_set_sticker_set in getChat
+//
+// Ref: section "Chat administration", line 444.
 func (c *Client) SetChatStickerSet(ctx context.Context, p *SetChatStickerSetParams) error {
 	if p == nil {
 		p = &SetChatStickerSetParams{}
@@ -575,9 +716,12 @@ func (c *Client) SetChatStickerSet(ctx context.Context, p *SetChatStickerSetPara
 	return c.call(ctx, "setChatStickerSet", p, &res)
 }
 
-// DeleteChatStickerSet calls deleteChatStickerSet.
+// DeleteChatStickerSet calls deleteChatStickerSet with the parameters in
+// DeleteChatStickerSetParams (its fields carry the constraints).
 //
 // Result: True. Supergroups
+//
+// Ref: section "Chat administration", line 445.
 func (c *Client) DeleteChatStickerSet(ctx context.Context, p *DeleteChatStickerSetParams) error {
 	if p == nil {
 		p = &DeleteChatStickerSetParams{}
@@ -586,10 +730,13 @@ func (c *Client) DeleteChatStickerSet(ctx context.Context, p *DeleteChatStickerS
 	return c.call(ctx, "deleteChatStickerSet", p, &res)
 }
 
-// AnswerCallbackQuery calls answerCallbackQuery.
+// AnswerCallbackQuery calls answerCallbackQuery with the parameters in
+// AnswerCallbackQueryParams (its fields carry the constraints).
 //
 // Result: True. Must be called for every callback query, even with no
 // options, otherwise clients keep showing progress
+//
+// Ref: section "Callbacks and commands", line 451.
 func (c *Client) AnswerCallbackQuery(ctx context.Context, p *AnswerCallbackQueryParams) error {
 	if p == nil {
 		p = &AnswerCallbackQueryParams{}
@@ -598,7 +745,10 @@ func (c *Client) AnswerCallbackQuery(ctx context.Context, p *AnswerCallbackQuery
 	return c.call(ctx, "answerCallbackQuery", p, &res)
 }
 
-// SetMyCommands calls setMyCommands.
+// SetMyCommands calls setMyCommands with the parameters in
+// SetMyCommandsParams (its fields carry the constraints).
+//
+// Ref: section "Callbacks and commands", line 452.
 func (c *Client) SetMyCommands(ctx context.Context, p *SetMyCommandsParams) error {
 	if p == nil {
 		p = &SetMyCommandsParams{}
@@ -608,6 +758,8 @@ func (c *Client) SetMyCommands(ctx context.Context, p *SetMyCommandsParams) erro
 }
 
 // GetMyCommands calls getMyCommands.
+//
+// Ref: section "Callbacks and commands", line 453.
 func (c *Client) GetMyCommands(ctx context.Context) ([]BotCommand, error) {
 	var res []BotCommand
 	if err := c.call(ctx, "getMyCommands", nil, clientArray[BotCommand, *BotCommand]{&res}); err != nil {
@@ -616,7 +768,11 @@ func (c *Client) GetMyCommands(ctx context.Context) ([]BotCommand, error) {
 	return res, nil
 }
 
-// EditMessageText calls editMessageText. Text and game messages
+// EditMessageText calls editMessageText with the parameters in
+// EditMessageTextParams (its fields carry the constraints). Text and game
+// messages
+//
+// Ref: section "Editing messages", line 459.
 func (c *Client) EditMessageText(ctx context.Context, p *EditMessageTextParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &EditMessageTextParams{}
@@ -626,7 +782,10 @@ func (c *Client) EditMessageText(ctx context.Context, p *EditMessageTextParams) 
 	return res, err
 }
 
-// EditMessageCaption calls editMessageCaption.
+// EditMessageCaption calls editMessageCaption with the parameters in
+// EditMessageCaptionParams (its fields carry the constraints).
+//
+// Ref: section "Editing messages", line 460.
 func (c *Client) EditMessageCaption(ctx context.Context, p *EditMessageCaptionParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &EditMessageCaptionParams{}
@@ -636,9 +795,13 @@ func (c *Client) EditMessageCaption(ctx context.Context, p *EditMessageCaptionPa
 	return res, err
 }
 
-// EditMessageMedia calls editMessageMedia. Inside an album an audio can only
-// become audio, a document only a document, otherwise photo or video. An
-// inline message cannot receive a newly uploaded file; use file_id or URL
+// EditMessageMedia calls editMessageMedia with the parameters in
+// EditMessageMediaParams (its fields carry the constraints). Inside an album
+// an audio can only become audio, a document only a document, otherwise
+// photo or video. An inline message cannot receive a newly uploaded file;
+// use file_id or URL
+//
+// Ref: section "Editing messages", line 461.
 func (c *Client) EditMessageMedia(ctx context.Context, p *EditMessageMediaParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &EditMessageMediaParams{}
@@ -648,7 +811,10 @@ func (c *Client) EditMessageMedia(ctx context.Context, p *EditMessageMediaParams
 	return res, err
 }
 
-// EditMessageReplyMarkup calls editMessageReplyMarkup.
+// EditMessageReplyMarkup calls editMessageReplyMarkup with the parameters in
+// EditMessageReplyMarkupParams (its fields carry the constraints).
+//
+// Ref: section "Editing messages", line 462.
 func (c *Client) EditMessageReplyMarkup(ctx context.Context, p *EditMessageReplyMarkupParams) (MessageOrTrue, error) {
 	if p == nil {
 		p = &EditMessageReplyMarkupParams{}
