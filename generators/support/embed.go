@@ -254,22 +254,7 @@ func importPath(spec string) string {
 // so that generated names never collide with it whichever parts a run
 // emits.
 func Names() ([]string, error) {
-	srcs, err := load()
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	for _, s := range srcs {
-		for _, n := range s.names {
-			seen[n] = true
-		}
-	}
-	var out []string
-	for n := range seen {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out, nil
+	return collect(func(s *source) []string { return s.names })
 }
 
 // receiverName is the type name of a method receiver expression.
@@ -291,17 +276,22 @@ func receiverName(e ast.Expr) string {
 // named typ, sorted (none when the runtime has no such type), so that a
 // backend adding methods to a runtime type can declare them in its scope.
 func Members(typ string) ([]string, error) {
+	return collect(func(s *source) []string { return s.members[typ] })
+}
+
+// collect gathers names from every runtime source, once each, sorted.
+func collect(names func(*source) []string) ([]string, error) {
 	srcs, err := load()
 	if err != nil {
 		return nil, err
 	}
 	seen := map[string]bool{}
 	for _, s := range srcs {
-		for _, n := range s.members[typ] {
+		for _, n := range names(s) {
 			seen[n] = true
 		}
 	}
-	var out []string
+	out := make([]string, 0, len(seen))
 	for n := range seen {
 		out = append(out, n)
 	}
