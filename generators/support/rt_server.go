@@ -676,6 +676,10 @@ type serverArgs struct {
 	parts []*serverPart
 	// body is the buffer of a non-multipart body.
 	body []byte
+	// json is a JSON object body not yet split into vals: a request with
+	// no query parameters and a JSON object body is decoded in one pass by
+	// the method's JSON decoder (serverDecodeParams).
+	json []byte
 	tmp  []*os.File
 	// uploaded and texts count the bytes of uploads and of text parts.
 	uploaded, texts int64
@@ -722,7 +726,7 @@ func serverPutArgs(a *serverArgs) {
 	clear(a.tmp)
 	a.vals, a.parts, a.tmp = a.vals[:0], a.parts[:0], a.tmp[:0]
 	a.uploaded, a.texts = 0, 0
-	a.cfg, a.cr = nil, nil
+	a.cfg, a.cr, a.json = nil, nil, nil
 	if cap(a.body) > 64<<10 {
 		a.body = nil
 	}
@@ -814,9 +818,22 @@ func (a *serverArgs) parse(req *http.Request) error {
 		}
 	}
 	if mt == "application/json" {
+		if len(a.vals) == 0 && serverJSONObjectBody(body) {
+			if err := serverCheckJSONBody(body); err != nil {
+				return err
+			}
+			a.json = body
+			return nil
+		}
 		return a.parseJSON(body)
 	}
 	return a.parseForm(string(body), "form body")
+}
+
+// serverJSONObjectBody reports whether a JSON body starts like an object.
+func serverJSONObjectBody(body []byte) bool {
+	t := bytes.TrimLeft(body, " \t\r\n")
+	return len(t) > 0 && t[0] == '{'
 }
 
 func (a *serverArgs) readBody(r io.Reader) ([]byte, error) {
@@ -936,13 +953,8 @@ func serverUnescape(s string) (string, error) {
 
 // parseJSON reads a JSON object body; empty and null bodies carry nothing.
 func (a *serverArgs) parseJSON(body []byte) error {
-	// Rejected like a form or a multipart text, rather than replaced by
-	// U+FFFD as a JSON reader would.
-	if !utf8.Valid(body) {
-		return serverBad("the JSON body is not valid UTF-8")
-	}
-	if serverHasNULEscape(body) {
-		return serverBad("the JSON body contains a NUL character (\\u0000)")
+	if err := serverCheckJSONBody(body); err != nil {
+		return err
 	}
 	r := jsonGetReader(body)
 	defer jsonPutReader(r)
@@ -976,6 +988,19 @@ func (a *serverArgs) parseJSON(body []byte) error {
 	}
 	if err != nil {
 		return serverBad("invalid JSON body: " + serverTrimJSON(err))
+	}
+	return nil
+}
+
+// serverCheckJSONBody rejects a JSON body that is not UTF-8 or holds an
+// escaped NUL, like a form or a multipart text, rather than letting a JSON
+// reader replace the bytes by U+FFFD.
+func serverCheckJSONBody(body []byte) error {
+	if !utf8.Valid(body) {
+		return serverBad("the JSON body is not valid UTF-8")
+	}
+	if serverHasNULEscape(body) {
+		return serverBad("the JSON body contains a NUL character (\\u0000)")
 	}
 	return nil
 }
@@ -1338,7 +1363,12 @@ func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, p
 		}
 		return x, false, nil
 	}
-	x, err = parse(&v)
+	return serverScalarValue(name, &v, parse)
+}
+
+// serverScalarValue parses the value v of a scalar parameter that is given.
+func serverScalarValue[T any](name string, v *serverValue, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+	x, err = parse(v)
 	if err != nil {
 		return x, false, serverParamErr(name, err)
 	}
@@ -1490,9 +1520,8 @@ func serverParseString(v *serverValue) (string, error) {
 // of a JSON body, or the contents of a JSON string there. ok is false when
 // the parameter is absent or null (an error if required).
 func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonReader) error) (ok bool, err error) {
-	v, found := a.get(name)
-	var data []byte
-	if found {
+	if v, found := a.get(name); found {
+		var data []byte
 		switch {
 		case v.json && len(v.raw) > 0 && v.raw[0] == '"':
 			s, _, err := serverText(&v)
@@ -1505,35 +1534,40 @@ func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonRea
 		default:
 			data = []byte(v.text)
 		}
-		if len(bytes.TrimSpace(data)) == 0 {
-			found = false
-		}
-		if serverHasNULEscape(data) {
-			return false, serverBad("parameter " + strconv.Quote(name) + " contains a NUL character (\\u0000)")
-		}
-	}
-	if found {
-		r := jsonGetReader(data)
-		defer jsonPutReader(r)
-		if r.Null() {
-			if err := r.End(); err != nil {
-				return false, serverParamErr(name, err)
-			}
-			found = false
-		} else {
-			if err := dec(r); err != nil {
-				return false, serverParamErr(name, err)
-			}
-			if err := r.End(); err != nil {
-				return false, serverParamErr(name, err)
-			}
-			return true, nil
+		if ok, err := serverDecodeData(name, data, dec); ok || err != nil {
+			return ok, err
 		}
 	}
 	if required {
 		return false, serverMissing(name)
 	}
 	return false, nil
+}
+
+// serverDecodeData reads a structured parameter from its JSON text data;
+// ok is false when data is blank or null.
+func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (ok bool, err error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return false, nil
+	}
+	if serverHasNULEscape(data) {
+		return false, serverBad("parameter " + strconv.Quote(name) + " contains a NUL character (\\u0000)")
+	}
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if r.Null() {
+		if err := r.End(); err != nil {
+			return false, serverParamErr(name, err)
+		}
+		return false, nil
+	}
+	if err := dec(r); err != nil {
+		return false, serverParamErr(name, err)
+	}
+	if err := r.End(); err != nil {
+		return false, serverParamErr(name, err)
+	}
+	return true, nil
 }
 
 // serverUnion reads a union with primitive variants (a chat identifier or
@@ -1557,16 +1591,8 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 		}
 		return false, nil
 	}
-	decode := func(data []byte) error {
-		r := jsonGetReader(data)
-		defer jsonPutReader(r)
-		if err := dec(r); err != nil {
-			return err
-		}
-		return r.End()
-	}
 	if v.json && v.raw[0] != '"' {
-		if err := decode(v.raw); err != nil {
+		if err := serverDecodeAll(v.raw, dec); err != nil {
 			return false, serverParamErr(name, err)
 		}
 		return true, nil
@@ -1575,6 +1601,23 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 	if err != nil {
 		return false, serverParamErr(name, err)
 	}
+	return serverUnionText(name, s, dec, fromText, form)
+}
+
+// serverDecodeAll reads data, one JSON value, with dec.
+func serverDecodeAll(data []byte, dec func(r *jsonReader) error) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := dec(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// serverUnionText reads a union with primitive variants from a text (or
+// the contents of a JSON string): see serverUnion.
+func serverUnionText(name, s string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+	decode := func(data []byte) error { return serverDecodeAll(data, dec) }
 	t := strings.TrimSpace(s)
 	var derr error
 	switch {
@@ -1631,24 +1674,7 @@ const serverAttachPrefix = "attach://"
 func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool, err error) {
 	v, found := a.get(name)
 	if found && !v.absent() {
-		s, isString, err := serverText(&v)
-		if err != nil || !isString {
-			if err == nil {
-				err = errors.New("expected a file_id, an HTTP URL, attach://<part> or an uploaded file")
-			}
-			return f, false, serverParamErr(name, err)
-		}
-		if strings.HasPrefix(s, serverAttachPrefix) {
-			f, err := a.attach(s[len(serverAttachPrefix):])
-			if err != nil {
-				return f, false, serverParamErr(name, err)
-			}
-			return f, true, nil
-		}
-		if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-			return FileURL(s), true, nil
-		}
-		return FileID(s), true, nil
+		return serverFileValue(a, name, &v)
 	}
 	for _, p := range a.parts {
 		if p.name == name {
@@ -1659,6 +1685,29 @@ func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool
 		return f, false, serverMissing(name)
 	}
 	return f, false, nil
+}
+
+// serverFileValue reads the value v of a file parameter that is given: a
+// file_id, an HTTP URL or attach://<part>.
+func serverFileValue(a *serverArgs, name string, v *serverValue) (f InputFile, ok bool, err error) {
+	s, isString, err := serverText(v)
+	if err != nil || !isString {
+		if err == nil {
+			err = errors.New("expected a file_id, an HTTP URL, attach://<part> or an uploaded file")
+		}
+		return f, false, serverParamErr(name, err)
+	}
+	if strings.HasPrefix(s, serverAttachPrefix) {
+		f, err := a.attach(s[len(serverAttachPrefix):])
+		if err != nil {
+			return f, false, serverParamErr(name, err)
+		}
+		return f, true, nil
+	}
+	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
+		return FileURL(s), true, nil
+	}
+	return FileID(s), true, nil
 }
 
 // attach returns the upload in the part named part. A text part may also be
@@ -1703,4 +1752,135 @@ func serverAttachText(a *serverArgs, s string) (InputFile, bool, error) {
 	}
 	f, err := a.attach(s[len(serverAttachPrefix):])
 	return f, err == nil, err
+}
+
+// ---------------------------------------------------------------- one-pass JSON
+
+// A request whose only parameters are a JSON object body is decoded in one
+// pass: the method's generated JSON decoder walks the object, switches on
+// each key and decodes the value in place into the parameters struct, with
+// the same per-parameter helpers as the split path (serverJSONScalar is
+// serverScalar reading the member's value, and so on). It only has to get
+// the successes right: when it fails for any reason, serverDecodeParams
+// splits the body into values and decodes them the usual way, which gives
+// the error (the first parameter in the method's order that fails, a
+// syntax error anywhere in the body before any of them) exactly as before.
+
+// errServerJSONMissing is what a JSON decoder returns when a required
+// parameter is absent; the split path then names it.
+var errServerJSONMissing = errors.New("a required parameter is missing")
+
+// serverDecodeParams reads the parameters of a method into p: in one pass
+// over a JSON body with fromJSON (nil for a method with more parameters
+// than its bit sets hold) when the request has only that body, else, and
+// whenever that pass fails, from the split values with fromArgs.
+func serverDecodeParams[P any](a *serverArgs, p *P, fromArgs func(a *serverArgs, p *P) error, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+	if body := a.json; body != nil {
+		a.json = nil
+		if fromJSON != nil && serverDecodeJSONBody(a, body, p, fromJSON) == nil {
+			return nil
+		}
+		var zero P
+		*p = zero
+		if err := a.parseJSON(body); err != nil {
+			return err
+		}
+	}
+	return fromArgs(a, p)
+}
+
+func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p *P, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+	r := jsonGetReader(body)
+	defer jsonPutReader(r)
+	if err := fromJSON(a, r, p); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// serverNoParams checks the JSON body of a method without parameters, which
+// no decoder walks: it must be well-formed all the same.
+func serverNoParams(a *serverArgs) error {
+	if body := a.json; body != nil {
+		a.json = nil
+		return a.parseJSON(body)
+	}
+	return nil
+}
+
+// serverJSONTake decides what to do with the value of a known member whose
+// parameter has bit in seen: the first value that is not null is taken
+// (null says nothing, as in the split path); later ones are skipped.
+func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err error) {
+	if *seen&bit != 0 {
+		return false, r.Skip()
+	}
+	if r.Null() {
+		return false, nil
+	}
+	*seen |= bit
+	return true, nil
+}
+
+// serverJSONValue reads a member's value (not null) as the split path
+// sees it: a string's contents as a text, anything else as its JSON text.
+// Every helper reads a JSON string and a text alike once the value is
+// known to be given.
+func serverJSONValue(r *jsonReader) (serverValue, error) {
+	if r.Next() == jsonKindString {
+		s, err := r.Str()
+		return serverValue{text: s}, err
+	}
+	raw, err := r.Raw()
+	return serverValue{raw: raw, json: true}, err
+}
+
+// serverJSONScalar is serverScalar for the member's value at r.
+func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, name string, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+	v, err := serverJSONValue(r)
+	if err != nil {
+		return x, false, err
+	}
+	return serverScalarValue(name, &v, parse)
+}
+
+// serverJSONFile is serverFile for the member's value at r.
+func serverJSONFile(a *serverArgs, r *jsonReader, name string) (f InputFile, ok bool, err error) {
+	v, err := serverJSONValue(r)
+	if err != nil {
+		return f, false, err
+	}
+	return serverFileValue(a, name, &v)
+}
+
+// serverJSONUnion is serverUnion for the member's value at r: anything but
+// a string decodes in place.
+func serverJSONUnion(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+	if r.Next() != jsonKindString {
+		if err := dec(r); err != nil {
+			return false, serverParamErr(name, err)
+		}
+		return true, nil
+	}
+	s, err := r.Str()
+	if err != nil {
+		return false, serverParamErr(name, err)
+	}
+	return serverUnionText(name, s, dec, fromText, form)
+}
+
+// serverJSONDecode is serverDecode for the member's value at r: anything
+// but a string (which holds the JSON text) decodes in place.
+func serverJSONDecode(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error) (ok bool, err error) {
+	if r.Next() != jsonKindString {
+		if err := dec(r); err != nil {
+			return false, serverParamErr(name, err)
+		}
+		return true, nil
+	}
+	s, err := r.Str()
+	if err != nil {
+		return false, serverParamErr(name, err)
+	}
+	return serverDecodeData(name, []byte(s), dec)
 }
