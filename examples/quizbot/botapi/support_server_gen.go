@@ -5,6 +5,7 @@
 package botapi
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -14,9 +15,10 @@ import (
 	"io"
 	"io/fs"
 	"mime"
-	"mime/multipart"
+	"mime/quotedprintable"
 	"net"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"os"
 	"strconv"
@@ -1047,7 +1049,8 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 	// as they are read (serverCredit), within the upload limit.
 	cr := &serverCountingReader{r: req.Body, limit: a.cfg.maxBody + serverPartSlack}
 	a.cr = cr
-	mr := multipart.NewReader(cr, boundary)
+	mr := serverNewMultipart(cr, boundary)
+	defer mr.release()
 	for n := 0; ; n++ {
 		p, err := mr.NextPart()
 		if err == io.EOF {
@@ -1101,6 +1104,268 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 			return err
 		}
 	}
+}
+
+// ---------------------------------------------------------------- multipart
+
+// serverMultipart reads a multipart body part by part with the grammar of
+// mime/multipart's Reader.NextPart (a preamble, boundary lines with
+// trailing blanks, lines ending in a bare \n when the first boundary line
+// does, quoted-printable parts decoded, the final boundary with or
+// without a line end), through a pooled 16 KiB buffer. It exists for CPU:
+// mime/multipart, after finding no boundary in its 4 KiB window, searches
+// the whole window backwards for '\r' one byte at a time, which for a file
+// without that byte (text with \n line ends, base64, many images) costs
+// more than reading the request; here only the window's last
+// len("\r\n--boundary")-1 bytes, the only place a boundary cut by the
+// window's end can start, are searched.
+type serverMultipart struct {
+	br *bufio.Reader
+	// nl is the line end ("\r\n", or "\n" when the first boundary line
+	// ends so); nlDashBoundary is nl+"--"+boundary, dashBoundary
+	// "--"+boundary, dashBoundaryDash "--"+boundary+"--".
+	nl, nlDashBoundary, dashBoundaryDash, dashBoundary []byte
+	partsRead                                          int
+	current                                            *serverMultipartPart
+}
+
+// serverMultipartBufSize is the read buffer of a multipart body. It reads
+// ahead of what the parts consumed, so it must stay well within
+// serverPartSlack.
+const serverMultipartBufSize = 16 << 10
+
+var serverMultipartBufPool = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, serverMultipartBufSize) }}
+
+func serverNewMultipart(r io.Reader, boundary string) *serverMultipart {
+	b := []byte("\r\n--" + boundary + "--")
+	br := serverMultipartBufPool.Get().(*bufio.Reader)
+	br.Reset(&serverStickyReader{r: r})
+	return &serverMultipart{br: br, nl: b[:2], nlDashBoundary: b[:len(b)-2], dashBoundaryDash: b[2:], dashBoundary: b[2 : len(b)-2]}
+}
+
+// release gives the buffer back to the pool.
+func (m *serverMultipart) release() {
+	m.br.Reset(nil)
+	serverMultipartBufPool.Put(m.br)
+	m.br = nil
+}
+
+// serverStickyReader returns its first error forever, so that a body that
+// failed (a limit, a broken connection) is not read on after the buffer
+// has reported the error once.
+type serverStickyReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *serverStickyReader) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	s.err = err
+	return n, err
+}
+
+// serverMultipartPart is one part: its header and its body up to the next
+// boundary.
+type serverMultipartPart struct {
+	Header textproto.MIMEHeader
+	m      *serverMultipart
+	body   io.Reader // the part itself, or a quoted-printable decoder over it
+	// n is how many buffered bytes are known to be part of the body; err
+	// is returned once they are consumed; readErr is the buffer's error.
+	n            int
+	total        int64
+	err, readErr error
+}
+
+// NextPart skips the rest of the current part and returns the next; io.EOF
+// after the final boundary.
+func (m *serverMultipart) NextPart() (*serverMultipartPart, error) {
+	if m.current != nil {
+		io.Copy(io.Discard, m.current)
+		m.current = nil
+	}
+	if string(m.dashBoundary) == "--" {
+		return nil, errors.New("multipart: boundary is empty")
+	}
+	expectNewPart := false
+	for {
+		line, err := m.br.ReadSlice('\n')
+		if err == io.EOF && m.isFinalBoundary(line) {
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, fmt.Errorf("multipart: NextPart: %w", err)
+		}
+		switch {
+		case m.isBoundaryLine(line):
+			m.partsRead++
+			return m.newPart()
+		case m.isFinalBoundary(line):
+			return nil, io.EOF
+		case expectNewPart:
+			return nil, fmt.Errorf("multipart: expecting a new Part; got line %q", string(line))
+		case m.partsRead == 0:
+			continue // the preamble
+		case bytes.Equal(line, m.nl):
+			expectNewPart = true // the line end before a boundary line
+			continue
+		}
+		return nil, fmt.Errorf("multipart: unexpected line in Next(): %q", line)
+	}
+}
+
+func (m *serverMultipart) newPart() (*serverMultipartPart, error) {
+	h, err := textproto.NewReader(m.br).ReadMIMEHeader()
+	if err != nil {
+		return nil, err
+	}
+	p := &serverMultipartPart{Header: h, m: m}
+	p.body = serverMultipartBody{p}
+	const cte = "Content-Transfer-Encoding"
+	if strings.EqualFold(h.Get(cte), "quoted-printable") {
+		h.Del(cte)
+		p.body = quotedprintable.NewReader(p.body)
+	}
+	m.current = p
+	return p, nil
+}
+
+// isBoundaryLine reports a line "--boundary" + blanks + line end; on the
+// first one, a bare \n switches the reader to \n line ends.
+func (m *serverMultipart) isBoundaryLine(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, m.dashBoundary)
+	if !ok {
+		return false
+	}
+	rest = serverSkipBlanks(rest)
+	if m.partsRead == 0 && len(rest) == 1 && rest[0] == '\n' {
+		m.nl = m.nl[1:]
+		m.nlDashBoundary = m.nlDashBoundary[1:]
+	}
+	return bytes.Equal(rest, m.nl)
+}
+
+// isFinalBoundary reports a line "--boundary--" + blanks + an optional
+// line end.
+func (m *serverMultipart) isFinalBoundary(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, m.dashBoundaryDash)
+	if !ok {
+		return false
+	}
+	rest = serverSkipBlanks(rest)
+	return len(rest) == 0 || bytes.Equal(rest, m.nl)
+}
+
+func serverSkipBlanks(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	return b
+}
+
+func (p *serverMultipartPart) Read(d []byte) (int, error) { return p.body.Read(d) }
+
+// serverMultipartBody reads a part's raw body.
+type serverMultipartBody struct{ p *serverMultipartPart }
+
+func (b serverMultipartBody) Read(d []byte) (int, error) {
+	p := b.p
+	br := p.m.br
+	for p.n == 0 && p.err == nil {
+		peek, _ := br.Peek(br.Buffered())
+		p.n, p.err = p.m.scan(peek, p.total, p.readErr)
+		if p.n == 0 && p.err == nil {
+			// Nothing decided yet: read more into the buffer.
+			_, p.readErr = br.Peek(len(peek) + 1)
+			if p.readErr == io.EOF {
+				p.readErr = io.ErrUnexpectedEOF
+			}
+		}
+	}
+	if p.n == 0 {
+		return 0, p.err
+	}
+	n, _ := br.Read(d[:min(len(d), p.n)])
+	p.total += int64(n)
+	p.n -= n
+	if p.n == 0 {
+		return n, p.err
+	}
+	return n, nil
+}
+
+// scan returns how many bytes of buf are body before the next boundary,
+// and io.EOF when the boundary follows them (readErr when buf ends the
+// input). total is how much of the body was read before buf.
+func (m *serverMultipart) scan(buf []byte, total int64, readErr error) (int, error) {
+	if total == 0 {
+		// At the start of the body the boundary may follow at once.
+		if bytes.HasPrefix(buf, m.dashBoundary) {
+			switch serverMatchAfter(buf, m.dashBoundary, readErr) {
+			case -1:
+				return len(m.dashBoundary), nil
+			case 0:
+				return 0, nil
+			case +1:
+				return 0, io.EOF
+			}
+		}
+		if bytes.HasPrefix(m.dashBoundary, buf) {
+			return 0, readErr
+		}
+	}
+	if i := bytes.Index(buf, m.nlDashBoundary); i >= 0 {
+		switch serverMatchAfter(buf[i:], m.nlDashBoundary, readErr) {
+		case -1:
+			return i + len(m.nlDashBoundary), nil
+		case 0:
+			return i, nil
+		case +1:
+			return i, io.EOF
+		}
+	}
+	if bytes.HasPrefix(m.nlDashBoundary, buf) {
+		return 0, readErr
+	}
+	// A boundary cut by the end of buf starts in its last
+	// len(nlDashBoundary)-1 bytes, with the line end's first byte: only
+	// there is it searched.
+	tail := max(0, len(buf)-len(m.nlDashBoundary)+1)
+	if i := bytes.LastIndexByte(buf[tail:], m.nlDashBoundary[0]); i >= 0 && bytes.HasPrefix(m.nlDashBoundary, buf[tail+i:]) {
+		return tail + i, nil
+	}
+	return len(buf), readErr
+}
+
+// serverMatchAfter tells what follows a boundary prefix at the start of
+// buf: +1 a boundary (blank, line end, "--" or the end of the input), -1
+// body bytes, 0 not known before more is read.
+func serverMatchAfter(buf, prefix []byte, readErr error) int {
+	if len(buf) == len(prefix) {
+		if readErr != nil {
+			return +1
+		}
+		return 0
+	}
+	c := buf[len(prefix)]
+	if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+		return +1
+	}
+	if c == '-' {
+		if len(buf) == len(prefix)+1 {
+			if readErr != nil {
+				return -1
+			}
+			return 0
+		}
+		if buf[len(prefix)+1] == '-' {
+			return +1
+		}
+	}
+	return -1
 }
 
 // serverCredit reads a file part and raises the body's byte budget by what
