@@ -84,13 +84,13 @@ func TestOnePassNullIsAbsent(t *testing.T) {
 
 func TestOnePassWrongTypeNamesTheParameter(t *testing.T) {
 	for body, want := range map[string]string{
-		`{"chat_id":1,"text":"x","reply_to_message_id":"seven"}`:       `"reply_to_message_id"`,
-		`{"chat_id":1,"text":"x","disable_notification":2}`:            `"disable_notification"`,
-		`{"chat_id":1,"text":{"a":1}}`:                                 `"text"`,
+		`{"chat_id":1,"text":"x","reply_to_message_id":"seven"}`:        `"reply_to_message_id"`,
+		`{"chat_id":1,"text":"x","disable_notification":2}`:             `"disable_notification"`,
+		`{"chat_id":1,"text":{"a":1}}`:                                  `"text"`,
 		`{"chat_id":1,"text":"x","reply_markup":{"inline_keyboard":1}}`: `"reply_markup"`,
-		`{"chat_id":true,"text":"x"}`:                                  `"chat_id"`,
-		`{"chat_id":"name","text":"x"}`:                                `"chat_id"`,
-		`{"chat_id":1,"text":"x","entities":"[{]"}`:                    `"entities"`,
+		`{"chat_id":true,"text":"x"}`:                                   `"chat_id"`,
+		`{"chat_id":"name","text":"x"}`:                                 `"chat_id"`,
+		`{"chat_id":1,"text":"x","entities":"[{]"}`:                     `"entities"`,
 	} {
 		res, _ := servePaths(t, "sendMessage", body)
 		wantErr(t, res, 400, want)

@@ -109,8 +109,8 @@ type methodInfo struct {
 	// decodeJSON is the one-pass decoder of a JSON body ("" when the
 	// method has more parameters than a uint64 has bits).
 	decodeJSON string
-	lower  string // routing key
-	st     *gomodel.Struct
+	lower      string // routing key
+	st         *gomodel.Struct
 }
 
 func (g *gen) build() error {
