@@ -33,6 +33,19 @@ func multipartParts(next func() (hdr map[string][]string, body io.Reader, err er
 	return out
 }
 
+// serverMultipartParts is multipartParts with serverMultipart.
+func serverMultipartParts(r io.Reader, boundary string) []string {
+	m := serverNewMultipart(r, boundary)
+	defer m.release()
+	return multipartParts(func() (map[string][]string, io.Reader, error) {
+		p, err := m.NextPart()
+		if err != nil {
+			return nil, nil, err
+		}
+		return p.Header, p, nil
+	})
+}
+
 // compareMultipart reads body with serverMultipart and mime/multipart and
 // reports where they differ.
 func compareMultipart(t *testing.T, boundary, body string) {
@@ -45,15 +58,7 @@ func compareMultipart(t *testing.T, boundary, body string) {
 		}
 		return p.Header, p, nil
 	})
-	m := serverNewMultipart(strings.NewReader(body), boundary)
-	defer m.release()
-	got := multipartParts(func() (map[string][]string, io.Reader, error) {
-		p, err := m.NextPart()
-		if err != nil {
-			return nil, nil, err
-		}
-		return p.Header, p, nil
-	})
+	got := serverMultipartParts(strings.NewReader(body), boundary)
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("boundary %q body %q:\nserverMultipart: %q\nmime/multipart:  %q", boundary, body, got, want)
 	}
@@ -93,16 +98,7 @@ type oneByteReader struct{ r io.Reader }
 func (o oneByteReader) Read(p []byte) (int, error) { return o.r.Read(p[:min(1, len(p))]) }
 
 func TestServerMultipartOneByteReads(t *testing.T) {
-	body := multipartCases[0].body
-	m := serverNewMultipart(oneByteReader{strings.NewReader(body)}, "b")
-	defer m.release()
-	got := multipartParts(func() (map[string][]string, io.Reader, error) {
-		p, err := m.NextPart()
-		if err != nil {
-			return nil, nil, err
-		}
-		return p.Header, p, nil
-	})
+	got := serverMultipartParts(oneByteReader{strings.NewReader(multipartCases[0].body)}, "b")
 	if len(got) != 3 || !strings.Contains(got[1], `"file\r\ndata"`) || got[2] != "EOF" {
 		t.Fatalf("parts %q", got)
 	}

@@ -2125,31 +2125,34 @@ func serverJSONFile(a *serverArgs, r *jsonReader, name string) (f InputFile, ok 
 // serverJSONUnion is serverUnion for the member's value at r: anything but
 // a string decodes in place.
 func serverJSONUnion(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
-	if r.Next() != jsonKindString {
-		if err := dec(r); err != nil {
-			return false, serverParamErr(name, err)
-		}
-		return true, nil
-	}
-	s, err := r.Str()
-	if err != nil {
-		return false, serverParamErr(name, err)
+	s, isText, err := serverJSONInPlace(r, name, dec)
+	if err != nil || !isText {
+		return err == nil, err
 	}
 	return serverUnionText(name, s, dec, fromText, form)
+}
+
+// serverJSONInPlace decodes the member's value at r with dec unless it is a
+// string, whose contents it returns instead (isText).
+func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error) (s string, isText bool, err error) {
+	if r.Next() != jsonKindString {
+		if err := dec(r); err != nil {
+			return "", false, serverParamErr(name, err)
+		}
+		return "", false, nil
+	}
+	if s, err = r.Str(); err != nil {
+		return "", false, serverParamErr(name, err)
+	}
+	return s, true, nil
 }
 
 // serverJSONDecode is serverDecode for the member's value at r: anything
 // but a string (which holds the JSON text) decodes in place.
 func serverJSONDecode(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error) (ok bool, err error) {
-	if r.Next() != jsonKindString {
-		if err := dec(r); err != nil {
-			return false, serverParamErr(name, err)
-		}
-		return true, nil
-	}
-	s, err := r.Str()
-	if err != nil {
-		return false, serverParamErr(name, err)
+	s, isText, err := serverJSONInPlace(r, name, dec)
+	if err != nil || !isText {
+		return err == nil, err
 	}
 	return serverDecodeData(name, []byte(s), dec)
 }
