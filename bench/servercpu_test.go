@@ -9,7 +9,11 @@ package bench
 //
 //	go test -run TestServerCPU -servercpu -rounds 7 -v .        (make servercpu)
 //	go test -run TestServerCPU -servercpu -rounds 3 -servercpuprofile /tmp/server.pprof -v .
-//	go tool pprof -top /tmp/server.pprof                         (the generated child's profile)
+//	go tool pprof -top /tmp/server.pprof                         (the generated child's profile; the bare one's in /tmp/server.pprof.bare)
+//
+// Before/after a change, in one run: build the test binary of the older
+// commit (with this file) and pass it with -servercpuother; its generated
+// server gets a column of its own.
 
 import (
 	"bufio"
@@ -36,7 +40,8 @@ var (
 	serverCPU        = flag.Bool("servercpu", false, "run TestServerCPU: server CPU time per request, generated vs bare handler, in child processes")
 	serverCPUTime    = flag.Duration("servercputime", 300*time.Millisecond, "TestServerCPU: wall time per measurement")
 	serverCPUCases   = flag.String("servercpucases", "", "TestServerCPU: only the cases whose name contains this")
-	serverCPUProfile = flag.String("servercpuprofile", "", "TestServerCPU: write a CPU profile of the generated server's child process to this file")
+	serverCPUProfile = flag.String("servercpuprofile", "", "TestServerCPU: write a CPU profile of the generated server's child process to this file (the bare handler's to file.bare)")
+	serverCPUOther   = flag.String("servercpuother", "", "TestServerCPU: another build of this test binary (go test -c at an older commit): its generated server is measured too, as \"other\"")
 )
 
 // Environment of a child: which handler it serves, and where its CPU
@@ -141,8 +146,8 @@ type serverCPUChild struct {
 	client *http.Client
 }
 
-func startServerCPUChild(t *testing.T, kind, profile string) *serverCPUChild {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestServerCPUChild$", "-test.count=1")
+func startServerCPUChild(t *testing.T, binary, kind, profile string) *serverCPUChild {
+	cmd := exec.Command(binary, "-test.run=^TestServerCPUChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), serverCPUChildEnv+"="+kind)
 	if profile != "" {
 		cmd.Env = append(cmd.Env, serverCPUProfileEnv+"="+profile)
@@ -248,13 +253,19 @@ func TestServerCPU(t *testing.T) {
 	kinds := []string{"generated", "bare"}
 	children := map[string]*serverCPUChild{}
 	for _, k := range kinds {
-		profile := ""
-		if k == "generated" {
-			profile = *serverCPUProfile
+		profile := *serverCPUProfile
+		if profile != "" && k == "bare" {
+			profile += ".bare" // the bare handler's, to compare with
 		}
-		c := startServerCPUChild(t, k, profile)
+		c := startServerCPUChild(t, os.Args[0], k, profile)
 		defer c.stop()
 		children[k] = c
+	}
+	if *serverCPUOther != "" {
+		c := startServerCPUChild(t, *serverCPUOther, "generated", "")
+		defer c.stop()
+		children["other"] = c
+		kinds = append(kinds, "other")
 	}
 	var cases []serverCPUCase
 	for _, c := range serverCPUAllCases() {
@@ -296,12 +307,25 @@ func TestServerCPU(t *testing.T) {
 	wall := func(s serverCPUSample) float64 { return s.wallNs }
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "server process CPU time (user+sys) per request over loopback, medians of %d interleaved rounds\n\n", *ratioRounds)
-	sb.WriteString("| request | generated | bare handler | CPU ratio | wall ratio | generated allocated per request |\n|---|---|---|---|---|---|\n")
+	other := *serverCPUOther != ""
+	sb.WriteString("| request | generated | bare handler | CPU ratio | wall ratio | generated allocated per request |")
+	if other {
+		sb.WriteString(" other build | other / bare CPU |")
+	}
+	sb.WriteString("\n|---|---|---|---|---|---|")
+	if other {
+		sb.WriteString("---|---|")
+	}
+	sb.WriteString("\n")
 	for _, c := range cases {
-		g, b := key{c.name, "generated"}, key{c.name, "bare"}
-		fmt.Fprintf(&sb, "| %s (%d requests per round) | %s | %s | %.2f | %.2f | %.1f KB, %.0f allocs |\n", c.name, count[c.name],
+		g, b, o := key{c.name, "generated"}, key{c.name, "bare"}, key{c.name, "other"}
+		fmt.Fprintf(&sb, "| %s (%d requests per round) | %s | %s | %.2f | %.2f | %.1f KB, %.0f allocs |", c.name, count[c.name],
 			fmtNs(med(g, cpu)), fmtNs(med(b, cpu)), med(g, cpu)/med(b, cpu), med(g, wall)/med(b, wall),
 			med(g, func(s serverCPUSample) float64 { return s.bytes })/1000, med(g, func(s serverCPUSample) float64 { return s.allocs }))
+		if other {
+			fmt.Fprintf(&sb, " %s | %.2f |", fmtNs(med(o, cpu)), med(o, cpu)/med(b, cpu))
+		}
+		sb.WriteString("\n")
 	}
 	fmt.Print(sb.String())
 }

@@ -1621,7 +1621,7 @@ func serverJSONMsg(e *jsonError) string {
 // serverScalar reads a scalar parameter with parse. ok is false when the
 // parameter is absent (an error if required). An empty text counts as
 // absent unless keepEmpty (strings).
-func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
 	v, found := a.get(name)
 	if found && (v.json && v.absent() || !v.json && v.text == "" && !keepEmpty) {
 		found = false
@@ -1632,11 +1632,11 @@ func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, p
 		}
 		return x, false, nil
 	}
-	return serverScalarValue(name, &v, parse)
+	return serverScalarValue(name, v, parse)
 }
 
 // serverScalarValue parses the value v of a scalar parameter that is given.
-func serverScalarValue[T any](name string, v *serverValue, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+func serverScalarValue[T any](name string, v serverValue, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
 	x, err = parse(v)
 	if err != nil {
 		return x, false, serverParamErr(name, err)
@@ -1704,8 +1704,8 @@ func serverNumberShape(s string, integer bool) bool {
 	return i == len(s)
 }
 
-func serverParseInt64(v *serverValue) (int64, error) {
-	s, _, err := serverText(v)
+func serverParseInt64(v serverValue) (int64, error) {
+	s, _, err := serverText(&v)
 	if err != nil {
 		return 0, err
 	}
@@ -1720,7 +1720,7 @@ func serverParseInt64(v *serverValue) (int64, error) {
 	return x, nil
 }
 
-func serverParseInt(v *serverValue) (int, error) {
+func serverParseInt(v serverValue) (int, error) {
 	x, err := serverParseInt64(v)
 	if err != nil {
 		return 0, err
@@ -1731,8 +1731,8 @@ func serverParseInt(v *serverValue) (int, error) {
 	return int(x), nil
 }
 
-func serverParseFloat64(v *serverValue) (float64, error) {
-	s, _, err := serverText(v)
+func serverParseFloat64(v serverValue) (float64, error) {
+	s, _, err := serverText(&v)
 	if err != nil {
 		return 0, err
 	}
@@ -1754,8 +1754,8 @@ func serverParseFloat64(v *serverValue) (float64, error) {
 	return x, nil
 }
 
-func serverParseBool(v *serverValue) (bool, error) {
-	s, _, err := serverText(v)
+func serverParseBool(v serverValue) (bool, error) {
+	s, _, err := serverText(&v)
 	if err != nil {
 		return false, err
 	}
@@ -1768,7 +1768,7 @@ func serverParseBool(v *serverValue) (bool, error) {
 	return false, errors.New("expected a boolean (true, false, 1 or 0), found " + serverDescribe(s))
 }
 
-func serverParseTrue(v *serverValue) (True, error) {
+func serverParseTrue(v serverValue) (True, error) {
 	b, err := serverParseBool(v)
 	if err == nil && !b {
 		err = errors.New("can only be true")
@@ -1776,11 +1776,11 @@ func serverParseTrue(v *serverValue) (True, error) {
 	return True{}, err
 }
 
-func serverParseString(v *serverValue) (string, error) {
+func serverParseString(v serverValue) (string, error) {
 	if v.json && len(v.raw) > 0 && (v.raw[0] == '{' || v.raw[0] == '[') {
 		return "", errors.New("expected a string, found " + map[byte]string{'{': "an object", '[': "an array"}[v.raw[0]])
 	}
-	s, _, err := serverText(v)
+	s, _, err := serverText(&v)
 	return s, err
 }
 
@@ -2105,12 +2105,12 @@ func serverJSONValue(r *jsonReader) (serverValue, error) {
 }
 
 // serverJSONScalar is serverScalar for the member's value at r.
-func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, name string, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
 	v, err := serverJSONValue(r)
 	if err != nil {
 		return x, false, err
 	}
-	return serverScalarValue(name, &v, parse)
+	return serverScalarValue(name, v, parse)
 }
 
 // serverJSONFile is serverFile for the member's value at r.
