@@ -82,9 +82,9 @@ ratios:
 	cd bench && $(GO) test -run TestRatios -ratios -rounds 5 -count=1 -v . | grep -v '^[=-]'
 
 ## servercpu: the generated server's CPU time per request over loopback against a bare
-## handler, both in child processes (medians of 7 interleaved rounds; bench/servercpu_test.go)
+## handler, both in child processes (medians of 11 interleaved rounds; bench/servercpu_test.go)
 servercpu:
-	cd bench && $(GO) test -run '^TestServerCPU$$' -servercpu -rounds 7 -count=1 -v . | grep -v '^[=-]'
+	cd bench && $(GO) test -run '^TestServerCPU$$' -servercpu -rounds 11 -count=1 -v . | grep -v '^[=-]'
 
 ## procbench: whole process, 1000 getUpdates responses of 100 updates decoded and one
 ## sendMessage encoded per update, apigen and telego interleaved (3 rounds each):

@@ -7,7 +7,7 @@ package bench
 // (user+sys) and allocation counters, read before and after every
 // measurement.
 //
-//	go test -run TestServerCPU -servercpu -rounds 7 -v .        (make servercpu)
+//	go test -run TestServerCPU -servercpu -rounds 11 -v .       (make servercpu)
 //	go test -run TestServerCPU -servercpu -rounds 3 -servercpuprofile /tmp/server.pprof -v .
 //	go tool pprof -top /tmp/server.pprof                         (the generated child's profile; the bare one's in /tmp/server.pprof.bare)
 //
