@@ -1839,7 +1839,7 @@ func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhoo
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -2100,7 +2100,7 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -2209,7 +2209,7 @@ func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *Forwa
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -2442,7 +2442,7 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -2654,7 +2654,7 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -2926,7 +2926,7 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -3168,7 +3168,7 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -3455,7 +3455,7 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -3727,7 +3727,7 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -3954,7 +3954,7 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -4142,7 +4142,7 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -4299,7 +4299,7 @@ func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendM
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -4518,7 +4518,7 @@ func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLoc
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -4705,7 +4705,7 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 			}
 		}
 	}
-	if have != 24 {
+	if have != 0x18 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5064,7 +5064,7 @@ func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueP
 			}
 		}
 	}
-	if have != 31 {
+	if have != 0x1f {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5253,7 +5253,7 @@ func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendCont
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5615,7 +5615,7 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5757,7 +5757,7 @@ func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDicePar
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5830,7 +5830,7 @@ func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendC
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5912,7 +5912,7 @@ func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p 
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -5964,7 +5964,7 @@ func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParam
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6052,7 +6052,7 @@ func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickC
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6140,7 +6140,7 @@ func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *Unba
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6251,7 +6251,7 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6459,7 +6459,7 @@ func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *Pr
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6548,7 +6548,7 @@ func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jso
 			}
 		}
 	}
-	if have != 7 {
+	if have != 0x7 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6628,7 +6628,7 @@ func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *S
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6685,7 +6685,7 @@ func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p 
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6758,7 +6758,7 @@ func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChat
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6815,7 +6815,7 @@ func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *Dele
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6888,7 +6888,7 @@ func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChat
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -6960,7 +6960,7 @@ func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *S
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7048,7 +7048,7 @@ func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinCh
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7120,7 +7120,7 @@ func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *Unp
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7177,7 +7177,7 @@ func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p 
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7234,7 +7234,7 @@ func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatP
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7291,7 +7291,7 @@ func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParam
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7348,7 +7348,7 @@ func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7405,7 +7405,7 @@ func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7478,7 +7478,7 @@ func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetCha
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7551,7 +7551,7 @@ func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *Se
 			}
 		}
 	}
-	if have != 3 {
+	if have != 0x3 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7608,7 +7608,7 @@ func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p 
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7720,7 +7720,7 @@ func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7797,7 +7797,7 @@ func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyC
 			}
 		}
 	}
-	if have != 1 {
+	if have != 0x1 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -7992,7 +7992,7 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 			}
 		}
 	}
-	if have != 8 {
+	if have != 0x8 {
 		return errServerJSONMissing
 	}
 	return nil
@@ -8312,7 +8312,7 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 			}
 		}
 	}
-	if have != 8 {
+	if have != 0x8 {
 		return errServerJSONMissing
 	}
 	return nil

@@ -648,7 +648,7 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 		),
 	}
 	if required != 0 {
-		body = append(body, jen.If(jen.Id("have").Op("!=").Lit(int(required))).Block(jen.Return(jen.Id("errServerJSONMissing"))))
+		body = append(body, jen.If(jen.Id("have").Op("!=").Id(fmt.Sprintf("%#x", required))).Block(jen.Return(jen.Id("errServerJSONMissing"))))
 	} else {
 		body = append(body, jen.Id("_").Op("=").Id("have"))
 	}
