@@ -6,7 +6,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench ratios golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 all: generate test
 
@@ -80,6 +80,11 @@ bench:
 ## ratios: the README's performance table (medians of interleaved rounds, same run)
 ratios:
 	cd bench && $(GO) test -run TestRatios -ratios -rounds 5 -count=1 -v . | grep -v '^[=-]'
+
+## servercpu: the generated server's CPU time per request over loopback against a bare
+## handler, both in child processes (medians of 11 interleaved rounds; bench/servercpu_test.go)
+servercpu:
+	cd bench && $(GO) test -run '^TestServerCPU$$' -servercpu -rounds 11 -count=1 -v . | grep -v '^[=-]'
 
 ## procbench: whole process, 1000 getUpdates responses of 100 updates decoded and one
 ## sendMessage encoded per update, apigen and telego interleaved (3 rounds each):

@@ -58,6 +58,7 @@ const (
 	nameUnimplemented = "Unimplemented"
 	nameNewServer     = "NewServer"
 	prefixDecode      = "serverDecode"
+	prefixDecodeJSON  = "serverDecodeJSON"
 	prefixBind        = "serverBind"
 )
 
@@ -105,8 +106,11 @@ type methodInfo struct {
 	goName string // Service method
 	params string // params struct ("" without parameters)
 	decode string // decode function
-	lower  string // routing key
-	st     *gomodel.Struct
+	// decodeJSON is the one-pass decoder of a JSON body ("" when the
+	// method has more parameters than a uint64 has bits).
+	decodeJSON string
+	lower      string // routing key
+	st         *gomodel.Struct
 }
 
 func (g *gen) build() error {
@@ -136,6 +140,12 @@ func (g *gen) build() error {
 			mi.decode = prefixDecode + mi.params
 			if err := g.m.Declare(mi.decode, "parameter decoder of method "+m.Name); err != nil {
 				return err
+			}
+			if len(m.Params) <= maxJSONParams {
+				mi.decodeJSON = prefixDecodeJSON + mi.params
+				if err := g.m.Declare(mi.decodeJSON, "JSON body decoder of method "+m.Name); err != nil {
+					return err
+				}
 			}
 		}
 		g.methods = append(g.methods, mi)
@@ -196,6 +206,9 @@ func (g *gen) emit() ([]byte, error) {
 			continue
 		}
 		if err := g.emitDecode(f, mi); err != nil {
+			return nil, err
+		}
+		if err := g.emitDecodeJSON(f, mi); err != nil {
 			return nil, err
 		}
 	}
@@ -513,10 +526,16 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 	}
 	var body []jen.Code
 	args := []jen.Code{jen.Id("ctx")}
-	if mi.params != "" {
+	if mi.params == "" {
+		body = append(body, jen.If(jen.Err().Op(":=").Id("serverNoParams").Call(jen.Id("a")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+	} else {
+		var fromJSON jen.Code = jen.Nil()
+		if mi.decodeJSON != "" {
+			fromJSON = jen.Id(mi.decodeJSON)
+		}
 		body = append(body,
 			jen.Id("p").Op(":=").New(jen.Id(mi.params)),
-			jen.If(jen.Err().Op(":=").Id(mi.decode).Call(jen.Id("a"), jen.Id("p")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.If(jen.Err().Op(":=").Id("serverDecodeParams").Call(jen.Id("a"), jen.Id("p"), jen.Id(mi.decode), fromJSON), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 		// serverValidate: Validate with the server's leniencies.
 		body = append(body, jen.If(jen.Err().Op(":=").Id("serverValidate").Call(jen.Id("p")), jen.Err().Op("!=").Nil()).Block(
@@ -564,7 +583,7 @@ func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 		if err != nil {
 			return err
 		}
-		stmts, err := g.decodeParam(fl, gn, te)
+		stmts, err := g.decodeParam(fl, gn, te, fromArgs, nil)
 		if err != nil {
 			return fmt.Errorf("server: %s.%s: %w", mi.m.Name, fl.Name, err)
 		}
@@ -575,6 +594,101 @@ func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Id(mi.params)).Error().Block(body...)
 	f.Line()
 	return nil
+}
+
+// maxJSONParams is the most parameters a one-pass JSON decoder handles:
+// it keeps the parameters seen in a uint64.
+const maxJSONParams = 64
+
+// emitDecodeJSON emits the one-pass decoder of a JSON object body: one
+// walk over the members, a switch on the key, the value decoded in place
+// (the first one that is not null; later duplicates and unknown keys are
+// skipped), and a bit set for the required parameters. Any error makes
+// the runtime (serverDecodeParams) fall back to the split path, which
+// answers it.
+func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
+	if mi.decodeJSON == "" {
+		return nil
+	}
+	var cases []jen.Code
+	var required uint64
+	for i, fl := range mi.m.Params {
+		gn, te, err := fieldOf(mi.st, fl)
+		if err != nil {
+			return err
+		}
+		bit := jen.Lit(1).Op("<<").Lit(i)
+		var onOK []jen.Code
+		if fl.Required {
+			required |= 1 << i
+			onOK = []jen.Code{jen.Id("have").Op("|=").Add(bit.Clone())}
+		}
+		stmts, err := g.decodeParam(fl, gn, te, fromJSON, onOK)
+		if err != nil {
+			return fmt.Errorf("server: %s.%s: %w", mi.m.Name, fl.Name, err)
+		}
+		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(
+			jen.If(jen.List(jen.Id("take"), jen.Err()).Op(":=").Id("serverJSONTake").Call(jen.Id("r"), jen.Op("&").Id("seen"), bit), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Err()),
+			).Else().If(jen.Id("take")).Block(stmts...),
+		))
+	}
+	cases = append(cases, jen.Default().Block(
+		jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+	))
+	body := []jen.Code{
+		jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
+		jen.If(jen.Err().Op(":=").Id("r").Dot("ObjStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.For(jen.Id("n").Op(":=").Lit(0), jen.Empty(), jen.Id("n").Op("++")).Block(
+			jen.List(jen.Id("key"), jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ObjKey").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+			jen.If(jen.Id("n").Op("==").Id("serverMaxParams")).Block(jen.Return(jen.Id("serverErrTooManyParams"))),
+			jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
+		),
+	}
+	if required != 0 {
+		body = append(body, jen.If(jen.Id("have").Op("!=").Id(fmt.Sprintf("%#x", required))).Block(jen.Return(jen.Id("errServerJSONMissing"))))
+	} else {
+		body = append(body, jen.Id("_").Op("=").Id("have"))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	f.Comment(mi.decodeJSON + " reads the parameters of " + mi.m.Name + " from a JSON object body in one")
+	f.Comment("pass (serverDecodeParams); any error sends the request through " + mi.decode + ".")
+	f.Func().Id(mi.decodeJSON).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("r").Op("*").Id("jsonReader"), jen.Id("p").Op("*").Id(mi.params)).Error().Block(body...)
+	f.Line()
+	return nil
+}
+
+// paramSource is where a parameter decoder reads a value from: the values
+// of the request (fromArgs: query string, form, multipart or a JSON body
+// split into values), or the value of a JSON body's member at the reader
+// (fromJSON). Both call the same runtime helpers, named prefix+kind
+// (serverScalar, serverJSONScalar, ...), the first with the parameter's
+// requiredness, the second with the reader: the walk checks requiredness.
+type paramSource struct {
+	prefix string
+	json   bool
+}
+
+var (
+	fromArgs = paramSource{prefix: "server"}
+	fromJSON = paramSource{prefix: "serverJSON", json: true}
+)
+
+// call returns the call of the helper kind for parameter fl; keepEmpty is
+// passed to the split path only (a JSON string "" is a value).
+func (s paramSource) call(kind string, fl *schema.Field, keepEmpty *bool, rest ...jen.Code) *jen.Statement {
+	args := []jen.Code{jen.Id("a")}
+	if s.json {
+		args = append(args, jen.Id("r"), jen.Lit(fl.Name))
+	} else {
+		args = append(args, jen.Lit(fl.Name), jen.Lit(fl.Required))
+		if keepEmpty != nil {
+			args = append(args, jen.Lit(*keepEmpty))
+		}
+	}
+	return jen.Id(s.prefix + kind).Call(append(args, rest...)...)
 }
 
 // scalarParse returns the runtime parse function of a scalar and the Go
@@ -609,11 +723,26 @@ func scalarParse(t schema.Type, goType string) (parse, conv string, err error) {
 	return "", "", fmt.Errorf("Go type %s for %s is not supported", goType, t)
 }
 
-func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.Code, error) {
+// decodeParam returns the statements decoding parameter fl into field gn
+// of p from src; onOK runs when the parameter was given (the JSON walk
+// marks required parameters with it).
+func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src paramSource, onOK []jen.Code) ([]jen.Code, error) {
 	t := fl.Type
 	dst := func() *jen.Statement { return jen.Id("p").Dot(gn) }
-	req := jen.Lit(fl.Required)
 	name := jen.Lit(fl.Name)
+	// given assigns a decoded value and runs onOK.
+	given := func(assign jen.Code) []jen.Code { return append([]jen.Code{assign}, onOK...) }
+	// okResult is how a helper's ok result is bound: only when onOK uses it.
+	okResult := jen.Id("_")
+	if len(onOK) > 0 {
+		okResult = jen.Id("ok")
+	}
+	okThen := func(stmt *jen.Statement) *jen.Statement {
+		if len(onOK) > 0 {
+			return stmt.Else().If(jen.Id("ok")).Block(onOK...)
+		}
+		return stmt
+	}
 
 	// Scalars, optional or not.
 	if te.Kind == gomodel.Opt || te.Kind == gomodel.Scalar {
@@ -635,16 +764,16 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.
 		}
 		keepEmpty := t.Name == schema.String
 		return []jen.Code{jen.If(
-			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverScalar").Call(jen.Id("a"), name, req, jen.Lit(keepEmpty), jen.Id(parse)),
+			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Add(src.call("Scalar", fl, &keepEmpty, jen.Id(parse))),
 			jen.Err().Op("!=").Nil(),
-		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Add(val))}, nil
+		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Add(val))...)}, nil
 	}
 	// Files.
 	if te.Kind == gomodel.File {
 		return []jen.Code{jen.If(
-			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverFile").Call(jen.Id("a"), name, req),
+			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Add(src.call("File", fl, nil)),
 			jen.Err().Op("!=").Nil(),
-		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id("x"))}, nil
+		).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Id("x"))...)}, nil
 	}
 	// Unions with primitive variants.
 	if te.Kind == gomodel.Value {
@@ -653,21 +782,21 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.
 			// An upload, attach://<part>, a file_id or a URL: the
 			// InputFile variant.
 			return []jen.Code{jen.If(
-				jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverFile").Call(jen.Id("a"), name, req),
+				jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Add(src.call("File", fl, nil)),
 				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(dst().Op("=").Id(ctor).Call(jen.Id("x")))}, nil
+			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Id(ctor).Call(jen.Id("x")))...)}, nil
 		}
 		var fromText jen.Code = jen.Nil()
 		if ctor := variantCtor(u, schema.String); ctor != "" {
 			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Id(ctor).Call(jen.Id("s")))
 		}
 		return []jen.Code{
-			jen.If(
-				jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("serverUnion").Call(jen.Id("a"), name, req,
+			okThen(jen.If(
+				jen.List(okResult, jen.Err()).Op(":=").Add(src.call("Union", fl, nil,
 					jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(jen.Return(dst().Dot("decodeJSON").Call(jen.Id("r")))),
-					fromText, jen.Lit(stringForm(u))),
+					fromText, jen.Lit(stringForm(u)))),
 				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Err())),
+			).Block(jen.Return(jen.Err()))),
 		}, nil
 	}
 	// Everything else is JSON: objects, arrays, unions of objects.
@@ -676,11 +805,11 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type) ([]jen.
 		return nil, err
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
-	out := []jen.Code{jen.If(
-		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("serverDecode").Call(jen.Id("a"), name, req,
-			jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)),
+	out := []jen.Code{okThen(jen.If(
+		jen.List(okResult, jen.Err()).Op(":=").Add(src.call("Decode", fl, nil,
+			jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...))),
 		jen.Err().Op("!=").Nil(),
-	).Block(jen.Return(jen.Err()))}
+	).Block(jen.Return(jen.Err())))}
 	if g.carriesFile(t) {
 		bind, err := g.bindValue(dst, te, t, 0, func(err jen.Code) jen.Code {
 			return jen.Id("serverParamErr").Call(name, err)

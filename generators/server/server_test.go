@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -67,4 +68,47 @@ func TestCaseInsensitiveCollision(t *testing.T) {
 		t.Fatal("no error for methods that differ only in case")
 	}
 	t.Log(err)
+}
+
+// TestJSONDecoderBitSetLimits: a method with 64 parameters gets a one-pass
+// JSON decoder whose bit set uses bit 63 (a required parameter there must
+// not turn the mask into a negative int); one with 65 has none and always
+// takes the split path.
+func TestJSONDecoderBitSetLimits(t *testing.T) {
+	params := func(n int) string {
+		var ps []string
+		for i := 0; i < n; i++ {
+			ps = append(ps, fmt.Sprintf("p%d (Integer, Required)", i))
+		}
+		return strings.Join(ps, "; ")
+	}
+	src := string(load(t, "../../golden/server-dispatch.txtar"))
+	src = strings.Replace(src, "| ping | none | True |", "| ping | none | True |\n| wide | "+params(64)+" | True |\n| wider | "+params(65)+" | True |", 1)
+	s, err := loader.FromSpec([]byte(src), "spec.md", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := generators.Model(s, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := server.Generate(m, generators.Options{Package: "p", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(files[0].Data)
+	for _, want := range []string{
+		"func serverDecodeJSONWideParams(",
+		"serverJSONTake(r, &seen, 1<<63)",
+		"if have != 0xffffffffffffffff {",
+		"serverDecodeParams(a, p, serverDecodeWideParams, serverDecodeJSONWideParams)",
+		"serverDecodeParams(a, p, serverDecodeWiderParams, nil)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("generated server lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "serverDecodeJSONWiderParams") {
+		t.Error("a JSON decoder for a method with 65 parameters")
+	}
 }

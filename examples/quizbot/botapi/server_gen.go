@@ -634,7 +634,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 	return serverNewHandler(map[string]serverCall{
 		"answercallbackquery": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(AnswerCallbackQueryParams)
-			if err := serverDecodeAnswerCallbackQueryParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeAnswerCallbackQueryParams, serverDecodeJSONAnswerCallbackQueryParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -647,6 +647,9 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			return nil
 		},
 		"close": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+			if err := serverNoParams(a); err != nil {
+				return err
+			}
 			if err := svc.Close(ctx); err != nil {
 				return err
 			}
@@ -655,7 +658,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"copymessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(CopyMessageParams)
-			if err := serverDecodeCopyMessageParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeCopyMessageParams, serverDecodeJSONCopyMessageParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -673,7 +676,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"deletechatphoto": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(DeleteChatPhotoParams)
-			if err := serverDecodeDeleteChatPhotoParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeDeleteChatPhotoParams, serverDecodeJSONDeleteChatPhotoParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -687,7 +690,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"deletechatstickerset": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(DeleteChatStickerSetParams)
-			if err := serverDecodeDeleteChatStickerSetParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeDeleteChatStickerSetParams, serverDecodeJSONDeleteChatStickerSetParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -701,7 +704,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"deletewebhook": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(DeleteWebhookParams)
-			if err := serverDecodeDeleteWebhookParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeDeleteWebhookParams, serverDecodeJSONDeleteWebhookParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -715,7 +718,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"editmessagecaption": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(EditMessageCaptionParams)
-			if err := serverDecodeEditMessageCaptionParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeEditMessageCaptionParams, serverDecodeJSONEditMessageCaptionParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -730,7 +733,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"editmessagelivelocation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(EditMessageLiveLocationParams)
-			if err := serverDecodeEditMessageLiveLocationParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeEditMessageLiveLocationParams, serverDecodeJSONEditMessageLiveLocationParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -745,7 +748,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"editmessagemedia": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(EditMessageMediaParams)
-			if err := serverDecodeEditMessageMediaParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeEditMessageMediaParams, serverDecodeJSONEditMessageMediaParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -760,7 +763,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"editmessagereplymarkup": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(EditMessageReplyMarkupParams)
-			if err := serverDecodeEditMessageReplyMarkupParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeEditMessageReplyMarkupParams, serverDecodeJSONEditMessageReplyMarkupParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -775,7 +778,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"editmessagetext": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(EditMessageTextParams)
-			if err := serverDecodeEditMessageTextParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeEditMessageTextParams, serverDecodeJSONEditMessageTextParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -790,7 +793,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"exportchatinvitelink": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(ExportChatInviteLinkParams)
-			if err := serverDecodeExportChatInviteLinkParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeExportChatInviteLinkParams, serverDecodeJSONExportChatInviteLinkParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -805,7 +808,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"forwardmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(ForwardMessageParams)
-			if err := serverDecodeForwardMessageParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeForwardMessageParams, serverDecodeJSONForwardMessageParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -823,7 +826,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getchat": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetChatParams)
-			if err := serverDecodeGetChatParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetChatParams, serverDecodeJSONGetChatParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -841,7 +844,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getchatadministrators": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetChatAdministratorsParams)
-			if err := serverDecodeGetChatAdministratorsParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetChatAdministratorsParams, serverDecodeJSONGetChatAdministratorsParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -860,7 +863,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetChatMemberParams)
-			if err := serverDecodeGetChatMemberParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetChatMemberParams, serverDecodeJSONGetChatMemberParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -878,7 +881,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getchatmemberscount": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetChatMembersCountParams)
-			if err := serverDecodeGetChatMembersCountParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetChatMembersCountParams, serverDecodeJSONGetChatMembersCountParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -893,7 +896,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getfile": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetFileParams)
-			if err := serverDecodeGetFileParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetFileParams, serverDecodeJSONGetFileParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -910,6 +913,9 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			return nil
 		},
 		"getme": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+			if err := serverNoParams(a); err != nil {
+				return err
+			}
 			res, err := svc.GetMe(ctx)
 			if err != nil {
 				return err
@@ -921,6 +927,9 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			return nil
 		},
 		"getmycommands": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+			if err := serverNoParams(a); err != nil {
+				return err
+			}
 			res, err := svc.GetMyCommands(ctx)
 			if err != nil {
 				return err
@@ -934,7 +943,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getupdates": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetUpdatesParams)
-			if err := serverDecodeGetUpdatesParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetUpdatesParams, serverDecodeJSONGetUpdatesParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -953,7 +962,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"getuserprofilephotos": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(GetUserProfilePhotosParams)
-			if err := serverDecodeGetUserProfilePhotosParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeGetUserProfilePhotosParams, serverDecodeJSONGetUserProfilePhotosParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -970,6 +979,9 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			return nil
 		},
 		"getwebhookinfo": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+			if err := serverNoParams(a); err != nil {
+				return err
+			}
 			res, err := svc.GetWebhookInfo(ctx)
 			if err != nil {
 				return err
@@ -982,7 +994,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"kickchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(KickChatMemberParams)
-			if err := serverDecodeKickChatMemberParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeKickChatMemberParams, serverDecodeJSONKickChatMemberParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -996,7 +1008,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"leavechat": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(LeaveChatParams)
-			if err := serverDecodeLeaveChatParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeLeaveChatParams, serverDecodeJSONLeaveChatParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1009,6 +1021,9 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 			return nil
 		},
 		"logout": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+			if err := serverNoParams(a); err != nil {
+				return err
+			}
 			if err := svc.LogOut(ctx); err != nil {
 				return err
 			}
@@ -1017,7 +1032,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"pinchatmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(PinChatMessageParams)
-			if err := serverDecodePinChatMessageParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodePinChatMessageParams, serverDecodeJSONPinChatMessageParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1031,7 +1046,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"promotechatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(PromoteChatMemberParams)
-			if err := serverDecodePromoteChatMemberParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodePromoteChatMemberParams, serverDecodeJSONPromoteChatMemberParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1045,7 +1060,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"restrictchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(RestrictChatMemberParams)
-			if err := serverDecodeRestrictChatMemberParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeRestrictChatMemberParams, serverDecodeJSONRestrictChatMemberParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1059,7 +1074,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendanimation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendAnimationParams)
-			if err := serverDecodeSendAnimationParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendAnimationParams, serverDecodeJSONSendAnimationParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1077,7 +1092,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendaudio": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendAudioParams)
-			if err := serverDecodeSendAudioParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendAudioParams, serverDecodeJSONSendAudioParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1095,7 +1110,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendchataction": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendChatActionParams)
-			if err := serverDecodeSendChatActionParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendChatActionParams, serverDecodeJSONSendChatActionParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1109,7 +1124,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendcontact": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendContactParams)
-			if err := serverDecodeSendContactParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendContactParams, serverDecodeJSONSendContactParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1127,7 +1142,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"senddice": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendDiceParams)
-			if err := serverDecodeSendDiceParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendDiceParams, serverDecodeJSONSendDiceParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1145,7 +1160,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"senddocument": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendDocumentParams)
-			if err := serverDecodeSendDocumentParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendDocumentParams, serverDecodeJSONSendDocumentParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1163,7 +1178,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendlocation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendLocationParams)
-			if err := serverDecodeSendLocationParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendLocationParams, serverDecodeJSONSendLocationParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1181,7 +1196,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendmediagroup": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendMediaGroupParams)
-			if err := serverDecodeSendMediaGroupParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendMediaGroupParams, serverDecodeJSONSendMediaGroupParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1200,7 +1215,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendMessageParams)
-			if err := serverDecodeSendMessageParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendMessageParams, serverDecodeJSONSendMessageParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1218,7 +1233,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendphoto": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendPhotoParams)
-			if err := serverDecodeSendPhotoParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendPhotoParams, serverDecodeJSONSendPhotoParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1236,7 +1251,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendpoll": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendPollParams)
-			if err := serverDecodeSendPollParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendPollParams, serverDecodeJSONSendPollParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1254,7 +1269,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendvenue": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendVenueParams)
-			if err := serverDecodeSendVenueParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendVenueParams, serverDecodeJSONSendVenueParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1272,7 +1287,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendvideo": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendVideoParams)
-			if err := serverDecodeSendVideoParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendVideoParams, serverDecodeJSONSendVideoParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1290,7 +1305,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendvideonote": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendVideoNoteParams)
-			if err := serverDecodeSendVideoNoteParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendVideoNoteParams, serverDecodeJSONSendVideoNoteParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1308,7 +1323,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"sendvoice": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SendVoiceParams)
-			if err := serverDecodeSendVoiceParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSendVoiceParams, serverDecodeJSONSendVoiceParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1326,7 +1341,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setchatadministratorcustomtitle": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetChatAdministratorCustomTitleParams)
-			if err := serverDecodeSetChatAdministratorCustomTitleParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetChatAdministratorCustomTitleParams, serverDecodeJSONSetChatAdministratorCustomTitleParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1340,7 +1355,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setchatdescription": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetChatDescriptionParams)
-			if err := serverDecodeSetChatDescriptionParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetChatDescriptionParams, serverDecodeJSONSetChatDescriptionParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1354,7 +1369,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setchatpermissions": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetChatPermissionsParams)
-			if err := serverDecodeSetChatPermissionsParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetChatPermissionsParams, serverDecodeJSONSetChatPermissionsParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1368,7 +1383,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setchatphoto": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetChatPhotoParams)
-			if err := serverDecodeSetChatPhotoParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetChatPhotoParams, serverDecodeJSONSetChatPhotoParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1382,7 +1397,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setchatstickerset": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetChatStickerSetParams)
-			if err := serverDecodeSetChatStickerSetParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetChatStickerSetParams, serverDecodeJSONSetChatStickerSetParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1396,7 +1411,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setchattitle": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetChatTitleParams)
-			if err := serverDecodeSetChatTitleParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetChatTitleParams, serverDecodeJSONSetChatTitleParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1410,7 +1425,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setmycommands": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetMyCommandsParams)
-			if err := serverDecodeSetMyCommandsParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetMyCommandsParams, serverDecodeJSONSetMyCommandsParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1424,7 +1439,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"setwebhook": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(SetWebhookParams)
-			if err := serverDecodeSetWebhookParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeSetWebhookParams, serverDecodeJSONSetWebhookParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1438,7 +1453,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"stopmessagelivelocation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(StopMessageLiveLocationParams)
-			if err := serverDecodeStopMessageLiveLocationParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeStopMessageLiveLocationParams, serverDecodeJSONStopMessageLiveLocationParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1453,7 +1468,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"unbanchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(UnbanChatMemberParams)
-			if err := serverDecodeUnbanChatMemberParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeUnbanChatMemberParams, serverDecodeJSONUnbanChatMemberParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1467,7 +1482,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"unpinallchatmessages": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(UnpinAllChatMessagesParams)
-			if err := serverDecodeUnpinAllChatMessagesParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeUnpinAllChatMessagesParams, serverDecodeJSONUnpinAllChatMessagesParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1481,7 +1496,7 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 		},
 		"unpinchatmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
 			p := new(UnpinChatMessageParams)
-			if err := serverDecodeUnpinChatMessageParams(a, p); err != nil {
+			if err := serverDecodeParams(a, p, serverDecodeUnpinChatMessageParams, serverDecodeJSONUnpinChatMessageParams); err != nil {
 				return err
 			}
 			if err := serverValidate(p); err != nil {
@@ -1592,6 +1607,89 @@ func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
 	return nil
 }
 
+// serverDecodeJSONGetUpdatesParams reads the parameters of getUpdates from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetUpdatesParams.
+func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdatesParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "offset":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "offset", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.Offset = Some(x)
+				}
+			}
+		case "limit":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "limit", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Limit = Some(x)
+				}
+			}
+		case "timeout":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "timeout", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Timeout = Some(x)
+				}
+			}
+		case "allowed_updates":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "allowed_updates", func(r *jsonReader) error {
+					elems := []UpdateType{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem UpdateType
+						v, err := r.Str()
+						if err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elem = UpdateType(v)
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.AllowedUpdates = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	_ = have
+	return nil
+}
+
 // serverDecodeSetWebhookParams reads the parameters of setWebhook.
 func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
 	if x, ok, err := serverScalar(a, "url", true, true, serverParseString); err != nil {
@@ -1641,6 +1739,112 @@ func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
 	return nil
 }
 
+// serverDecodeJSONSetWebhookParams reads the parameters of setWebhook from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetWebhookParams.
+func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhookParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "url":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "url", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.URL = x
+					have |= 1 << 0
+				}
+			}
+		case "certificate":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "certificate"); err != nil {
+					return err
+				} else if ok {
+					p.Certificate = x
+				}
+			}
+		case "ip_address":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "ip_address", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.IPAddress = Some(x)
+				}
+			}
+		case "max_connections":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "max_connections", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.MaxConnections = Some(x)
+				}
+			}
+		case "allowed_updates":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "allowed_updates", func(r *jsonReader) error {
+					elems := []UpdateType{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem UpdateType
+						v, err := r.Str()
+						if err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elem = UpdateType(v)
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.AllowedUpdates = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "drop_pending_updates":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "drop_pending_updates", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DropPendingUpdates = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeDeleteWebhookParams reads the parameters of deleteWebhook.
 func serverDecodeDeleteWebhookParams(a *serverArgs, p *DeleteWebhookParams) error {
 	if x, ok, err := serverScalar(a, "drop_pending_updates", false, false, serverParseBool); err != nil {
@@ -1648,6 +1852,45 @@ func serverDecodeDeleteWebhookParams(a *serverArgs, p *DeleteWebhookParams) erro
 	} else if ok {
 		p.DropPendingUpdates = Some(x)
 	}
+	return nil
+}
+
+// serverDecodeJSONDeleteWebhookParams reads the parameters of deleteWebhook from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeDeleteWebhookParams.
+func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *DeleteWebhookParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "drop_pending_updates":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "drop_pending_updates", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DropPendingUpdates = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	_ = have
 	return nil
 }
 
@@ -1720,6 +1963,149 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendMessageParams reads the parameters of sendMessage from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendMessageParams.
+func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMessageParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "text":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "text", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Text = x
+					have |= 1 << 1
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "entities":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.Entities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "disable_web_page_preview":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_web_page_preview", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableWebPagePreview = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeForwardMessageParams reads the parameters of forwardMessage.
 func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -1745,6 +2131,86 @@ func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) er
 		return err
 	} else if ok {
 		p.DisableNotification = Some(x)
+	}
+	return nil
+}
+
+// serverDecodeJSONForwardMessageParams reads the parameters of forwardMessage from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeForwardMessageParams.
+func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *ForwardMessageParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "from_chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "from_chat_id", func(r *jsonReader) error {
+					return p.FromChatID.decodeJSON(r)
+				}, func(s string) {
+					p.FromChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 1
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = x
+					have |= 1 << 2
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -1825,6 +2291,163 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 	return nil
 }
 
+// serverDecodeJSONCopyMessageParams reads the parameters of copyMessage from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeCopyMessageParams.
+func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMessageParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "from_chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "from_chat_id", func(r *jsonReader) error {
+					return p.FromChatID.decodeJSON(r)
+				}, func(s string) {
+					p.FromChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 1
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = x
+					have |= 1 << 2
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendPhotoParams reads the parameters of sendPhoto.
 func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -1890,6 +2513,149 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 		return nil
 	}); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONSendPhotoParams reads the parameters of sendPhoto from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendPhotoParams.
+func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "photo":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "photo"); err != nil {
+					return err
+				} else if ok {
+					p.Photo = x
+					have |= 1 << 1
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -1983,6 +2749,189 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendAudioParams reads the parameters of sendAudio from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendAudioParams.
+func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "audio":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "audio"); err != nil {
+					return err
+				} else if ok {
+					p.Audio = x
+					have |= 1 << 1
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "duration":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Duration = Some(x)
+				}
+			}
+		case "performer":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "performer", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Performer = Some(x)
+				}
+			}
+		case "title":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "title", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Title = Some(x)
+				}
+			}
+		case "thumb":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
+					return err
+				} else if ok {
+					p.Thumb = x
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendDocumentParams reads the parameters of sendDocument.
 func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2058,6 +3007,169 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 		return nil
 	}); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONSendDocumentParams reads the parameters of sendDocument from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendDocumentParams.
+func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDocumentParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "document":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "document"); err != nil {
+					return err
+				} else if ok {
+					p.Document = x
+					have |= 1 << 1
+				}
+			}
+		case "thumb":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
+					return err
+				} else if ok {
+					p.Thumb = x
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "disable_content_type_detection":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_content_type_detection", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableContentTypeDetection = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -2156,6 +3268,199 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendVideoParams reads the parameters of sendVideo from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendVideoParams.
+func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "video":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "video"); err != nil {
+					return err
+				} else if ok {
+					p.Video = x
+					have |= 1 << 1
+				}
+			}
+		case "duration":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Duration = Some(x)
+				}
+			}
+		case "width":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "width", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Width = Some(x)
+				}
+			}
+		case "height":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "height", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Height = Some(x)
+				}
+			}
+		case "thumb":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
+					return err
+				} else if ok {
+					p.Thumb = x
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "supports_streaming":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "supports_streaming", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.SupportsStreaming = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<13); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendAnimationParams reads the parameters of sendAnimation.
 func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2245,6 +3550,189 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 	return nil
 }
 
+// serverDecodeJSONSendAnimationParams reads the parameters of sendAnimation from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendAnimationParams.
+func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAnimationParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "animation":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "animation"); err != nil {
+					return err
+				} else if ok {
+					p.Animation = x
+					have |= 1 << 1
+				}
+			}
+		case "duration":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Duration = Some(x)
+				}
+			}
+		case "width":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "width", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Width = Some(x)
+				}
+			}
+		case "height":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "height", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Height = Some(x)
+				}
+			}
+		case "thumb":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
+					return err
+				} else if ok {
+					p.Thumb = x
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendVoiceParams reads the parameters of sendVoice.
 func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2319,6 +3807,159 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendVoiceParams reads the parameters of sendVoice from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendVoiceParams.
+func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "voice":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "voice"); err != nil {
+					return err
+				} else if ok {
+					p.Voice = x
+					have |= 1 << 1
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "duration":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Duration = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendVideoNoteParams reads the parameters of sendVideoNote.
 func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2376,6 +4017,137 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 	return nil
 }
 
+// serverDecodeJSONSendVideoNoteParams reads the parameters of sendVideoNote from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendVideoNoteParams.
+func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVideoNoteParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "video_note":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "video_note"); err != nil {
+					return err
+				} else if ok {
+					p.VideoNote = x
+					have |= 1 << 1
+				}
+			}
+		case "duration":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Duration = Some(x)
+				}
+			}
+		case "length":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "length", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Length = Some(x)
+				}
+			}
+		case "thumb":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
+					return err
+				} else if ok {
+					p.Thumb = x
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendMediaGroupParams reads the parameters of sendMediaGroup.
 func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2423,6 +4195,112 @@ func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) er
 		return err
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
+	}
+	return nil
+}
+
+// serverDecodeJSONSendMediaGroupParams reads the parameters of sendMediaGroup from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendMediaGroupParams.
+func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendMediaGroupParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "media":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONDecode(a, r, "media", func(r *jsonReader) error {
+					elems := []InputMedia{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem InputMedia
+						v, err := decodeInputMedia(r)
+						if err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elem = v
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.Media = elems
+					return nil
+				}); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 1
+				}
+				for i := range p.Media {
+					if err := serverBindInputMedia(a, p.Media[i]); err != nil {
+						return serverParamErr("media", jsonErrIndex(err, i))
+					}
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -2494,6 +4372,158 @@ func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error 
 	return nil
 }
 
+// serverDecodeJSONSendLocationParams reads the parameters of sendLocation from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendLocationParams.
+func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLocationParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "latitude":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "latitude", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.Latitude = x
+					have |= 1 << 1
+				}
+			}
+		case "longitude":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "longitude", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.Longitude = x
+					have |= 1 << 2
+				}
+			}
+		case "horizontal_accuracy":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "horizontal_accuracy", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.HorizontalAccuracy = Some(x)
+				}
+			}
+		case "live_period":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "live_period", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.LivePeriod = Some(x)
+				}
+			}
+		case "heading":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "heading", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Heading = Some(x)
+				}
+			}
+		case "proximity_alert_radius":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "proximity_alert_radius", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.ProximityAlertRadius = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation.
 func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLiveLocationParams) error {
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
@@ -2551,6 +4581,136 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 	return nil
 }
 
+// serverDecodeJSONEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageLiveLocationParams.
+func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader, p *EditMessageLiveLocationParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		case "inline_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.InlineMessageID = Some(x)
+				}
+			}
+		case "latitude":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "latitude", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.Latitude = x
+					have |= 1 << 3
+				}
+			}
+		case "longitude":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "longitude", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.Longitude = x
+					have |= 1 << 4
+				}
+			}
+		case "horizontal_accuracy":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "horizontal_accuracy", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.HorizontalAccuracy = Some(x)
+				}
+			}
+		case "heading":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "heading", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Heading = Some(x)
+				}
+			}
+		case "proximity_alert_radius":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "proximity_alert_radius", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.ProximityAlertRadius = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v := new(InlineKeyboardMarkup)
+					if err := v.decodeJSON(r); err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x18 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation.
 func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLiveLocationParams) error {
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
@@ -2580,6 +4740,82 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 	}); err != nil {
 		return err
 	}
+	return nil
+}
+
+// serverDecodeJSONStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeStopMessageLiveLocationParams.
+func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader, p *StopMessageLiveLocationParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		case "inline_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.InlineMessageID = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v := new(InlineKeyboardMarkup)
+					if err := v.decodeJSON(r); err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	_ = have
 	return nil
 }
 
@@ -2660,6 +4896,180 @@ func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendVenueParams reads the parameters of sendVenue from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendVenueParams.
+func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "latitude":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "latitude", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.Latitude = x
+					have |= 1 << 1
+				}
+			}
+		case "longitude":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "longitude", serverParseFloat64); err != nil {
+					return err
+				} else if ok {
+					p.Longitude = x
+					have |= 1 << 2
+				}
+			}
+		case "title":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "title", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Title = x
+					have |= 1 << 3
+				}
+			}
+		case "address":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "address", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Address = x
+					have |= 1 << 4
+				}
+			}
+		case "venueA_id":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "venueA_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.VenueAID = Some(x)
+				}
+			}
+		case "venueA_type":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "venueA_type", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.VenueAType = Some(x)
+				}
+			}
+		case "venueB_place_id":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "venueB_place_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.VenueBPlaceID = Some(x)
+				}
+			}
+		case "venueB_place_type":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "venueB_place_type", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.VenueBPlaceType = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1f {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendContactParams reads the parameters of sendContact.
 func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2713,6 +5123,138 @@ func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 		return nil
 	}); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONSendContactParams reads the parameters of sendContact from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendContactParams.
+func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendContactParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "phone_number":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "phone_number", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.PhoneNumber = x
+					have |= 1 << 1
+				}
+			}
+		case "first_name":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "first_name", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.FirstName = x
+					have |= 1 << 2
+				}
+			}
+		case "last_name":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "last_name", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.LastName = Some(x)
+				}
+			}
+		case "vcard":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "vcard", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Vcard = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -2840,6 +5382,245 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendPollParams reads the parameters of sendPoll from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendPollParams.
+func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "question":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "question", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Question = x
+					have |= 1 << 1
+				}
+			}
+		case "options":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONDecode(a, r, "options", func(r *jsonReader) error {
+					elems := []string{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem string
+						v, err := r.Str()
+						if err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elem = v
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.Options = elems
+					return nil
+				}); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 2
+				}
+			}
+		case "is_anonymous":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "is_anonymous", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.IsAnonymous = Some(x)
+				}
+			}
+		case "type":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "type", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Type = Some(PollType(x))
+				}
+			}
+		case "allows_multiple_answers":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allows_multiple_answers", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowsMultipleAnswers = Some(x)
+				}
+			}
+		case "correct_option_id":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "correct_option_id", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.CorrectOptionID = Some(x)
+				}
+			}
+		case "explanation":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "explanation", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Explanation = Some(x)
+				}
+			}
+		case "explanation_parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "explanation_parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ExplanationParseMode = Some(ParseMode(x))
+				}
+			}
+		case "explanation_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "explanation_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.ExplanationEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "open_period":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "open_period", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.OpenPeriod = Some(x)
+				}
+			}
+		case "close_date":
+			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "close_date", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.CloseDate = Some(x)
+				}
+			}
+		case "is_closed":
+			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "is_closed", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.IsClosed = Some(x)
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<13); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<14); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<15); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<16); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendDiceParams reads the parameters of sendDice.
 func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2882,6 +5663,106 @@ func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
 	return nil
 }
 
+// serverDecodeJSONSendDiceParams reads the parameters of sendDice from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendDiceParams.
+func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDiceParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "emoji":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "emoji", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Emoji = Some(DiceEmoji(x))
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		case "reply_to_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.ReplyToMessageID = Some(x)
+				}
+			}
+		case "allow_sending_without_reply":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.AllowSendingWithoutReply = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v, err := decodeReplyMarkup(r)
+					if err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSendChatActionParams reads the parameters of sendChatAction.
 func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2895,6 +5776,62 @@ func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) er
 		return err
 	} else if ok {
 		p.Action = ChatAction(x)
+	}
+	return nil
+}
+
+// serverDecodeJSONSendChatActionParams reads the parameters of sendChatAction from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSendChatActionParams.
+func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendChatActionParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "action":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "action", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Action = ChatAction(x)
+					have |= 1 << 1
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -2919,12 +5856,116 @@ func serverDecodeGetUserProfilePhotosParams(a *serverArgs, p *GetUserProfilePhot
 	return nil
 }
 
+// serverDecodeJSONGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetUserProfilePhotosParams.
+func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p *GetUserProfilePhotosParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 0
+				}
+			}
+		case "offset":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "offset", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Offset = Some(x)
+				}
+			}
+		case "limit":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "limit", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.Limit = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeGetFileParams reads the parameters of getFile.
 func serverDecodeGetFileParams(a *serverArgs, p *GetFileParams) error {
 	if x, ok, err := serverScalar(a, "file_id", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
 		p.FileID = x
+	}
+	return nil
+}
+
+// serverDecodeJSONGetFileParams reads the parameters of getFile from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetFileParams.
+func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "file_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "file_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.FileID = x
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -2951,6 +5992,72 @@ func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) er
 	return nil
 }
 
+// serverDecodeJSONKickChatMemberParams reads the parameters of kickChatMember from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeKickChatMemberParams.
+func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickChatMemberParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 1
+				}
+			}
+		case "until_date":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "until_date", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.UntilDate = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeUnbanChatMemberParams reads the parameters of unbanChatMember.
 func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -2969,6 +6076,72 @@ func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) 
 		return err
 	} else if ok {
 		p.OnlyIfBanned = Some(x)
+	}
+	return nil
+}
+
+// serverDecodeJSONUnbanChatMemberParams reads the parameters of unbanChatMember from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeUnbanChatMemberParams.
+func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *UnbanChatMemberParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 1
+				}
+			}
+		case "only_if_banned":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "only_if_banned", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.OnlyIfBanned = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -2999,6 +6172,87 @@ func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberPa
 		return err
 	} else if ok {
 		p.UntilDate = Some(x)
+	}
+	return nil
+}
+
+// serverDecodeJSONRestrictChatMemberParams reads the parameters of restrictChatMember from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeRestrictChatMemberParams.
+func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *RestrictChatMemberParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 1
+				}
+			}
+		case "permissions":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONDecode(a, r, "permissions", func(r *jsonReader) error {
+					if err := p.Permissions.decodeJSON(r); err != nil {
+						return err
+					}
+					return nil
+				}); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 2
+				}
+			}
+		case "until_date":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "until_date", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.UntilDate = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3065,6 +6319,152 @@ func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberPara
 	return nil
 }
 
+// serverDecodeJSONPromoteChatMemberParams reads the parameters of promoteChatMember from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodePromoteChatMemberParams.
+func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *PromoteChatMemberParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 1
+				}
+			}
+		case "is_anonymous":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "is_anonymous", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.IsAnonymous = Some(x)
+				}
+			}
+		case "can_change_info":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_change_info", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanChangeInfo = Some(x)
+				}
+			}
+		case "can_post_messages":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_post_messages", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanPostMessages = Some(x)
+				}
+			}
+		case "can_edit_messages":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_edit_messages", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanEditMessages = Some(x)
+				}
+			}
+		case "can_delete_messages":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_delete_messages", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanDeleteMessages = Some(x)
+				}
+			}
+		case "can_invite_users":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_invite_users", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanInviteUsers = Some(x)
+				}
+			}
+		case "can_restrict_members":
+			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_restrict_members", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanRestrictMembers = Some(x)
+				}
+			}
+		case "can_pin_messages":
+			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_pin_messages", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanPinMessages = Some(x)
+				}
+			}
+		case "can_promote_members":
+			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "can_promote_members", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.CanPromoteMembers = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle.
 func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChatAdministratorCustomTitleParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3083,6 +6483,73 @@ func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChat
 		return err
 	} else if ok {
 		p.CustomTitle = x
+	}
+	return nil
+}
+
+// serverDecodeJSONSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatAdministratorCustomTitleParams.
+func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jsonReader, p *SetChatAdministratorCustomTitleParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 1
+				}
+			}
+		case "custom_title":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "custom_title", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.CustomTitle = x
+					have |= 1 << 2
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x7 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3107,6 +6574,66 @@ func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsPa
 	return nil
 }
 
+// serverDecodeJSONSetChatPermissionsParams reads the parameters of setChatPermissions from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatPermissionsParams.
+func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *SetChatPermissionsParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "permissions":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONDecode(a, r, "permissions", func(r *jsonReader) error {
+					if err := p.Permissions.decodeJSON(r); err != nil {
+						return err
+					}
+					return nil
+				}); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 1
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeExportChatInviteLinkParams reads the parameters of exportChatInviteLink.
 func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLinkParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3115,6 +6642,51 @@ func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLi
 		p.ChatID = ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONExportChatInviteLinkParams reads the parameters of exportChatInviteLink from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeExportChatInviteLinkParams.
+func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p *ExportChatInviteLinkParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3136,6 +6708,62 @@ func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error 
 	return nil
 }
 
+// serverDecodeJSONSetChatPhotoParams reads the parameters of setChatPhoto from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatPhotoParams.
+func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChatPhotoParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "photo":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONFile(a, r, "photo"); err != nil {
+					return err
+				} else if ok {
+					p.Photo = x
+					have |= 1 << 1
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeDeleteChatPhotoParams reads the parameters of deleteChatPhoto.
 func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3144,6 +6772,51 @@ func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) 
 		p.ChatID = ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONDeleteChatPhotoParams reads the parameters of deleteChatPhoto from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeDeleteChatPhotoParams.
+func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *DeleteChatPhotoParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3165,6 +6838,62 @@ func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error 
 	return nil
 }
 
+// serverDecodeJSONSetChatTitleParams reads the parameters of setChatTitle from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatTitleParams.
+func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChatTitleParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "title":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "title", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Title = x
+					have |= 1 << 1
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSetChatDescriptionParams reads the parameters of setChatDescription.
 func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3178,6 +6907,61 @@ func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionPa
 		return err
 	} else if ok {
 		p.Description = Some(x)
+	}
+	return nil
+}
+
+// serverDecodeJSONSetChatDescriptionParams reads the parameters of setChatDescription from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatDescriptionParams.
+func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *SetChatDescriptionParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "description":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "description", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Description = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3204,6 +6988,72 @@ func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) er
 	return nil
 }
 
+// serverDecodeJSONPinChatMessageParams reads the parameters of pinChatMessage from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodePinChatMessageParams.
+func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinChatMessageParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = x
+					have |= 1 << 1
+				}
+			}
+		case "disable_notification":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableNotification = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeUnpinChatMessageParams reads the parameters of unpinChatMessage.
 func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3221,6 +7071,61 @@ func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams
 	return nil
 }
 
+// serverDecodeJSONUnpinChatMessageParams reads the parameters of unpinChatMessage from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeUnpinChatMessageParams.
+func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *UnpinChatMessageParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages.
 func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessagesParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3229,6 +7134,51 @@ func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessag
 		p.ChatID = ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeUnpinAllChatMessagesParams.
+func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p *UnpinAllChatMessagesParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3245,6 +7195,51 @@ func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
 	return nil
 }
 
+// serverDecodeJSONLeaveChatParams reads the parameters of leaveChat from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeLeaveChatParams.
+func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeGetChatParams reads the parameters of getChat.
 func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3253,6 +7248,51 @@ func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
 		p.ChatID = ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONGetChatParams reads the parameters of getChat from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatParams.
+func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3269,6 +7309,51 @@ func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministra
 	return nil
 }
 
+// serverDecodeJSONGetChatAdministratorsParams reads the parameters of getChatAdministrators from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatAdministratorsParams.
+func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p *GetChatAdministratorsParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeGetChatMembersCountParams reads the parameters of getChatMembersCount.
 func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCountParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3277,6 +7362,51 @@ func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCount
 		p.ChatID = ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONGetChatMembersCountParams reads the parameters of getChatMembersCount from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatMembersCountParams.
+func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *GetChatMembersCountParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3298,6 +7428,62 @@ func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) erro
 	return nil
 }
 
+// serverDecodeJSONGetChatMemberParams reads the parameters of getChatMember from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatMemberParams.
+func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetChatMemberParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "user_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.UserID = x
+					have |= 1 << 1
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSetChatStickerSetParams reads the parameters of setChatStickerSet.
 func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3315,6 +7501,62 @@ func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetPara
 	return nil
 }
 
+// serverDecodeJSONSetChatStickerSetParams reads the parameters of setChatStickerSet from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatStickerSetParams.
+func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *SetChatStickerSetParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		case "sticker_set_name":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "sticker_set_name", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.StickerSetName = x
+					have |= 1 << 1
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x3 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet.
 func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerSetParams) error {
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
@@ -3323,6 +7565,51 @@ func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerS
 		p.ChatID = ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeDeleteChatStickerSetParams.
+func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p *DeleteChatStickerSetParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3357,6 +7644,88 @@ func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *AnswerCallbackQuery
 	return nil
 }
 
+// serverDecodeJSONAnswerCallbackQueryParams reads the parameters of answerCallbackQuery from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeAnswerCallbackQueryParams.
+func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *AnswerCallbackQueryParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "callback_query_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "callback_query_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.CallbackQueryID = x
+					have |= 1 << 0
+				}
+			}
+		case "text":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "text", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Text = Some(x)
+				}
+			}
+		case "show_alert":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "show_alert", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.ShowAlert = Some(x)
+				}
+			}
+		case "url":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "url", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.URL = Some(x)
+				}
+			}
+		case "cache_time":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "cache_time", serverParseInt); err != nil {
+					return err
+				} else if ok {
+					p.CacheTime = Some(x)
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeSetMyCommandsParams reads the parameters of setMyCommands.
 func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) error {
 	if _, err := serverDecode(a, "commands", true, func(r *jsonReader) error {
@@ -3375,6 +7744,61 @@ func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) erro
 		return nil
 	}); err != nil {
 		return err
+	}
+	return nil
+}
+
+// serverDecodeJSONSetMyCommandsParams reads the parameters of setMyCommands from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeSetMyCommandsParams.
+func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyCommandsParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "commands":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONDecode(a, r, "commands", func(r *jsonReader) error {
+					elems := []BotCommand{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem BotCommand
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.Commands = elems
+					return nil
+				}); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 0
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x1 {
+		return errServerJSONMissing
 	}
 	return nil
 }
@@ -3443,6 +7867,137 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 	return nil
 }
 
+// serverDecodeJSONEditMessageTextParams reads the parameters of editMessageText from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageTextParams.
+func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *EditMessageTextParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		case "inline_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.InlineMessageID = Some(x)
+				}
+			}
+		case "text":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "text", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Text = x
+					have |= 1 << 3
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "entities":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.Entities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "disable_web_page_preview":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "disable_web_page_preview", serverParseBool); err != nil {
+					return err
+				} else if ok {
+					p.DisableWebPagePreview = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v := new(InlineKeyboardMarkup)
+					if err := v.decodeJSON(r); err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x8 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeEditMessageCaptionParams reads the parameters of editMessageCaption.
 func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionParams) error {
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
@@ -3502,6 +8057,124 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 	return nil
 }
 
+// serverDecodeJSONEditMessageCaptionParams reads the parameters of editMessageCaption from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageCaptionParams.
+func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *EditMessageCaptionParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		case "inline_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.InlineMessageID = Some(x)
+				}
+			}
+		case "caption":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.Caption = Some(x)
+				}
+			}
+		case "parse_mode":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.ParseMode = Some(ParseMode(x))
+				}
+			}
+		case "caption_entities":
+			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
+					elems := []MessageEntity{}
+					if err := r.Array(func(r *jsonReader) error {
+						var elem MessageEntity
+						if err := elem.decodeJSON(r); err != nil {
+							return jsonErrIndex(err, len(elems))
+						}
+						elems = append(elems, elem)
+						return nil
+					}); err != nil {
+						return err
+					}
+					p.CaptionEntities = elems
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v := new(InlineKeyboardMarkup)
+					if err := v.decodeJSON(r); err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	_ = have
+	return nil
+}
+
 // serverDecodeEditMessageMediaParams reads the parameters of editMessageMedia.
 func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams) error {
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
@@ -3547,6 +8220,104 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 	return nil
 }
 
+// serverDecodeJSONEditMessageMediaParams reads the parameters of editMessageMedia from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageMediaParams.
+func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *EditMessageMediaParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		case "inline_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.InlineMessageID = Some(x)
+				}
+			}
+		case "media":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if ok, err := serverJSONDecode(a, r, "media", func(r *jsonReader) error {
+					v, err := decodeInputMedia(r)
+					if err != nil {
+						return err
+					}
+					p.Media = v
+					return nil
+				}); err != nil {
+					return err
+				} else if ok {
+					have |= 1 << 3
+				}
+				if err := serverBindInputMedia(a, p.Media); err != nil {
+					return serverParamErr("media", err)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v := new(InlineKeyboardMarkup)
+					if err := v.decodeJSON(r); err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if have != 0x8 {
+		return errServerJSONMissing
+	}
+	return nil
+}
+
 // serverDecodeEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup.
 func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReplyMarkupParams) error {
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
@@ -3576,6 +8347,82 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 	}); err != nil {
 		return err
 	}
+	return nil
+}
+
+// serverDecodeJSONEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup from a JSON object body in one
+// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageReplyMarkupParams.
+func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, p *EditMessageReplyMarkupParams) error {
+	var seen, have uint64
+	if err := r.ObjStart(); err != nil {
+		return err
+	}
+	for n := 0; ; n++ {
+		key, more, err := r.ObjKey()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		if n == serverMaxParams {
+			return serverErrTooManyParams
+		}
+		switch string(key) {
+		case "chat_id":
+			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
+					return p.ChatID.decodeJSON(r)
+				}, func(s string) {
+					p.ChatID = ChatRefFromString(s)
+				}, "@channelusername"); err != nil {
+					return err
+				}
+			}
+		case "message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
+					return err
+				} else if ok {
+					p.MessageID = Some(x)
+				}
+			}
+		case "inline_message_id":
+			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+				return err
+			} else if take {
+				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
+					return err
+				} else if ok {
+					p.InlineMessageID = Some(x)
+				}
+			}
+		case "reply_markup":
+			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+				return err
+			} else if take {
+				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
+					v := new(InlineKeyboardMarkup)
+					if err := v.decodeJSON(r); err != nil {
+						return err
+					}
+					p.ReplyMarkup = v
+					return nil
+				}); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	_ = have
 	return nil
 }
 

@@ -5,6 +5,7 @@
 package botapi
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -14,9 +15,10 @@ import (
 	"io"
 	"io/fs"
 	"mime"
-	"mime/multipart"
+	"mime/quotedprintable"
 	"net"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"os"
 	"strconv"
@@ -680,6 +682,10 @@ type serverArgs struct {
 	parts []*serverPart
 	// body is the buffer of a non-multipart body.
 	body []byte
+	// json is a JSON object body not yet split into vals: a request with
+	// no query parameters and a JSON object body is decoded in one pass by
+	// the method's JSON decoder (serverDecodeParams).
+	json []byte
 	tmp  []*os.File
 	// uploaded and texts count the bytes of uploads and of text parts.
 	uploaded, texts int64
@@ -726,7 +732,7 @@ func serverPutArgs(a *serverArgs) {
 	clear(a.tmp)
 	a.vals, a.parts, a.tmp = a.vals[:0], a.parts[:0], a.tmp[:0]
 	a.uploaded, a.texts = 0, 0
-	a.cfg, a.cr = nil, nil
+	a.cfg, a.cr, a.json = nil, nil, nil
 	if cap(a.body) > 64<<10 {
 		a.body = nil
 	}
@@ -818,9 +824,22 @@ func (a *serverArgs) parse(req *http.Request) error {
 		}
 	}
 	if mt == "application/json" {
+		if len(a.vals) == 0 && serverJSONObjectBody(body) {
+			if err := serverCheckJSONBody(body); err != nil {
+				return err
+			}
+			a.json = body
+			return nil
+		}
 		return a.parseJSON(body)
 	}
 	return a.parseForm(string(body), "form body")
+}
+
+// serverJSONObjectBody reports whether a JSON body starts like an object.
+func serverJSONObjectBody(body []byte) bool {
+	t := bytes.TrimLeft(body, " \t\r\n")
+	return len(t) > 0 && t[0] == '{'
 }
 
 func (a *serverArgs) readBody(r io.Reader) ([]byte, error) {
@@ -940,13 +959,8 @@ func serverUnescape(s string) (string, error) {
 
 // parseJSON reads a JSON object body; empty and null bodies carry nothing.
 func (a *serverArgs) parseJSON(body []byte) error {
-	// Rejected like a form or a multipart text, rather than replaced by
-	// U+FFFD as a JSON reader would.
-	if !utf8.Valid(body) {
-		return serverBad("the JSON body is not valid UTF-8")
-	}
-	if serverHasNULEscape(body) {
-		return serverBad("the JSON body contains a NUL character (\\u0000)")
+	if err := serverCheckJSONBody(body); err != nil {
+		return err
 	}
 	r := jsonGetReader(body)
 	defer jsonPutReader(r)
@@ -980,6 +994,19 @@ func (a *serverArgs) parseJSON(body []byte) error {
 	}
 	if err != nil {
 		return serverBad("invalid JSON body: " + serverTrimJSON(err))
+	}
+	return nil
+}
+
+// serverCheckJSONBody rejects a JSON body that is not UTF-8 or holds an
+// escaped NUL, like a form or a multipart text, rather than letting a JSON
+// reader replace the bytes by U+FFFD.
+func serverCheckJSONBody(body []byte) error {
+	if !utf8.Valid(body) {
+		return serverBad("the JSON body is not valid UTF-8")
+	}
+	if serverHasNULEscape(body) {
+		return serverBad("the JSON body contains a NUL character (\\u0000)")
 	}
 	return nil
 }
@@ -1022,7 +1049,8 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 	// as they are read (serverCredit), within the upload limit.
 	cr := &serverCountingReader{r: req.Body, limit: a.cfg.maxBody + serverPartSlack}
 	a.cr = cr
-	mr := multipart.NewReader(cr, boundary)
+	mr := serverNewMultipart(cr, boundary)
+	defer mr.release()
 	for n := 0; ; n++ {
 		p, err := mr.NextPart()
 		if err == io.EOF {
@@ -1076,6 +1104,268 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 			return err
 		}
 	}
+}
+
+// ---------------------------------------------------------------- multipart
+
+// serverMultipart reads a multipart body part by part with the grammar of
+// mime/multipart's Reader.NextPart (a preamble, boundary lines with
+// trailing blanks, lines ending in a bare \n when the first boundary line
+// does, quoted-printable parts decoded, the final boundary with or
+// without a line end), through a pooled 16 KiB buffer. It exists for CPU:
+// mime/multipart, after finding no boundary in its 4 KiB window, searches
+// the whole window backwards for '\r' one byte at a time, which for a file
+// without that byte (text with \n line ends, base64, many images) costs
+// more than reading the request; here only the window's last
+// len("\r\n--boundary")-1 bytes, the only place a boundary cut by the
+// window's end can start, are searched.
+type serverMultipart struct {
+	br *bufio.Reader
+	// nl is the line end ("\r\n", or "\n" when the first boundary line
+	// ends so); nlDashBoundary is nl+"--"+boundary, dashBoundary
+	// "--"+boundary, dashBoundaryDash "--"+boundary+"--".
+	nl, nlDashBoundary, dashBoundaryDash, dashBoundary []byte
+	partsRead                                          int
+	current                                            *serverMultipartPart
+}
+
+// serverMultipartBufSize is the read buffer of a multipart body. It reads
+// ahead of what the parts consumed, so it must stay well within
+// serverPartSlack.
+const serverMultipartBufSize = 16 << 10
+
+var serverMultipartBufPool = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, serverMultipartBufSize) }}
+
+func serverNewMultipart(r io.Reader, boundary string) *serverMultipart {
+	b := []byte("\r\n--" + boundary + "--")
+	br := serverMultipartBufPool.Get().(*bufio.Reader)
+	br.Reset(&serverStickyReader{r: r})
+	return &serverMultipart{br: br, nl: b[:2], nlDashBoundary: b[:len(b)-2], dashBoundaryDash: b[2:], dashBoundary: b[2 : len(b)-2]}
+}
+
+// release gives the buffer back to the pool.
+func (m *serverMultipart) release() {
+	m.br.Reset(nil)
+	serverMultipartBufPool.Put(m.br)
+	m.br = nil
+}
+
+// serverStickyReader returns its first error forever, so that a body that
+// failed (a limit, a broken connection) is not read on after the buffer
+// has reported the error once.
+type serverStickyReader struct {
+	r   io.Reader
+	err error
+}
+
+func (s *serverStickyReader) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.r.Read(p)
+	s.err = err
+	return n, err
+}
+
+// serverMultipartPart is one part: its header and its body up to the next
+// boundary.
+type serverMultipartPart struct {
+	Header textproto.MIMEHeader
+	m      *serverMultipart
+	body   io.Reader // the part itself, or a quoted-printable decoder over it
+	// n is how many buffered bytes are known to be part of the body; err
+	// is returned once they are consumed; readErr is the buffer's error.
+	n            int
+	total        int64
+	err, readErr error
+}
+
+// NextPart skips the rest of the current part and returns the next; io.EOF
+// after the final boundary.
+func (m *serverMultipart) NextPart() (*serverMultipartPart, error) {
+	if m.current != nil {
+		io.Copy(io.Discard, m.current)
+		m.current = nil
+	}
+	if string(m.dashBoundary) == "--" {
+		return nil, errors.New("multipart: boundary is empty")
+	}
+	expectNewPart := false
+	for {
+		line, err := m.br.ReadSlice('\n')
+		if err == io.EOF && m.isFinalBoundary(line) {
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, fmt.Errorf("multipart: NextPart: %w", err)
+		}
+		switch {
+		case m.isBoundaryLine(line):
+			m.partsRead++
+			return m.newPart()
+		case m.isFinalBoundary(line):
+			return nil, io.EOF
+		case expectNewPart:
+			return nil, fmt.Errorf("multipart: expecting a new Part; got line %q", string(line))
+		case m.partsRead == 0:
+			continue // the preamble
+		case bytes.Equal(line, m.nl):
+			expectNewPart = true // the line end before a boundary line
+			continue
+		}
+		return nil, fmt.Errorf("multipart: unexpected line in Next(): %q", line)
+	}
+}
+
+func (m *serverMultipart) newPart() (*serverMultipartPart, error) {
+	h, err := textproto.NewReader(m.br).ReadMIMEHeader()
+	if err != nil {
+		return nil, err
+	}
+	p := &serverMultipartPart{Header: h, m: m}
+	p.body = serverMultipartBody{p}
+	const cte = "Content-Transfer-Encoding"
+	if strings.EqualFold(h.Get(cte), "quoted-printable") {
+		h.Del(cte)
+		p.body = quotedprintable.NewReader(p.body)
+	}
+	m.current = p
+	return p, nil
+}
+
+// isBoundaryLine reports a line "--boundary" + blanks + line end; on the
+// first one, a bare \n switches the reader to \n line ends.
+func (m *serverMultipart) isBoundaryLine(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, m.dashBoundary)
+	if !ok {
+		return false
+	}
+	rest = serverSkipBlanks(rest)
+	if m.partsRead == 0 && len(rest) == 1 && rest[0] == '\n' {
+		m.nl = m.nl[1:]
+		m.nlDashBoundary = m.nlDashBoundary[1:]
+	}
+	return bytes.Equal(rest, m.nl)
+}
+
+// isFinalBoundary reports a line "--boundary--" + blanks + an optional
+// line end.
+func (m *serverMultipart) isFinalBoundary(line []byte) bool {
+	rest, ok := bytes.CutPrefix(line, m.dashBoundaryDash)
+	if !ok {
+		return false
+	}
+	rest = serverSkipBlanks(rest)
+	return len(rest) == 0 || bytes.Equal(rest, m.nl)
+}
+
+func serverSkipBlanks(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	return b
+}
+
+func (p *serverMultipartPart) Read(d []byte) (int, error) { return p.body.Read(d) }
+
+// serverMultipartBody reads a part's raw body.
+type serverMultipartBody struct{ p *serverMultipartPart }
+
+func (b serverMultipartBody) Read(d []byte) (int, error) {
+	p := b.p
+	br := p.m.br
+	for p.n == 0 && p.err == nil {
+		peek, _ := br.Peek(br.Buffered())
+		p.n, p.err = p.m.scan(peek, p.total, p.readErr)
+		if p.n == 0 && p.err == nil {
+			// Nothing decided yet: read more into the buffer.
+			_, p.readErr = br.Peek(len(peek) + 1)
+			if p.readErr == io.EOF {
+				p.readErr = io.ErrUnexpectedEOF
+			}
+		}
+	}
+	if p.n == 0 {
+		return 0, p.err
+	}
+	n, _ := br.Read(d[:min(len(d), p.n)])
+	p.total += int64(n)
+	p.n -= n
+	if p.n == 0 {
+		return n, p.err
+	}
+	return n, nil
+}
+
+// scan returns how many bytes of buf are body before the next boundary,
+// and io.EOF when the boundary follows them (readErr when buf ends the
+// input). total is how much of the body was read before buf.
+func (m *serverMultipart) scan(buf []byte, total int64, readErr error) (int, error) {
+	if total == 0 {
+		// At the start of the body the boundary may follow at once.
+		if bytes.HasPrefix(buf, m.dashBoundary) {
+			switch serverMatchAfter(buf, m.dashBoundary, readErr) {
+			case -1:
+				return len(m.dashBoundary), nil
+			case 0:
+				return 0, nil
+			case +1:
+				return 0, io.EOF
+			}
+		}
+		if bytes.HasPrefix(m.dashBoundary, buf) {
+			return 0, readErr
+		}
+	}
+	if i := bytes.Index(buf, m.nlDashBoundary); i >= 0 {
+		switch serverMatchAfter(buf[i:], m.nlDashBoundary, readErr) {
+		case -1:
+			return i + len(m.nlDashBoundary), nil
+		case 0:
+			return i, nil
+		case +1:
+			return i, io.EOF
+		}
+	}
+	if bytes.HasPrefix(m.nlDashBoundary, buf) {
+		return 0, readErr
+	}
+	// A boundary cut by the end of buf starts in its last
+	// len(nlDashBoundary)-1 bytes, with the line end's first byte: only
+	// there is it searched.
+	tail := max(0, len(buf)-len(m.nlDashBoundary)+1)
+	if i := bytes.LastIndexByte(buf[tail:], m.nlDashBoundary[0]); i >= 0 && bytes.HasPrefix(m.nlDashBoundary, buf[tail+i:]) {
+		return tail + i, nil
+	}
+	return len(buf), readErr
+}
+
+// serverMatchAfter tells what follows a boundary prefix at the start of
+// buf: +1 a boundary (blank, line end, "--" or the end of the input), -1
+// body bytes, 0 not known before more is read.
+func serverMatchAfter(buf, prefix []byte, readErr error) int {
+	if len(buf) == len(prefix) {
+		if readErr != nil {
+			return +1
+		}
+		return 0
+	}
+	c := buf[len(prefix)]
+	if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+		return +1
+	}
+	if c == '-' {
+		if len(buf) == len(prefix)+1 {
+			if readErr != nil {
+				return -1
+			}
+			return 0
+		}
+		if buf[len(prefix)+1] == '-' {
+			return +1
+		}
+	}
+	return -1
 }
 
 // serverCredit reads a file part and raises the body's byte budget by what
@@ -1331,7 +1621,7 @@ func serverJSONMsg(e *jsonError) string {
 // serverScalar reads a scalar parameter with parse. ok is false when the
 // parameter is absent (an error if required). An empty text counts as
 // absent unless keepEmpty (strings).
-func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, parse func(v *serverValue) (T, error)) (x T, ok bool, err error) {
+func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
 	v, found := a.get(name)
 	if found && (v.json && v.absent() || !v.json && v.text == "" && !keepEmpty) {
 		found = false
@@ -1342,7 +1632,12 @@ func serverScalar[T any](a *serverArgs, name string, required, keepEmpty bool, p
 		}
 		return x, false, nil
 	}
-	x, err = parse(&v)
+	return serverScalarValue(name, v, parse)
+}
+
+// serverScalarValue parses the value v of a scalar parameter that is given.
+func serverScalarValue[T any](name string, v serverValue, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
+	x, err = parse(v)
 	if err != nil {
 		return x, false, serverParamErr(name, err)
 	}
@@ -1409,8 +1704,8 @@ func serverNumberShape(s string, integer bool) bool {
 	return i == len(s)
 }
 
-func serverParseInt64(v *serverValue) (int64, error) {
-	s, _, err := serverText(v)
+func serverParseInt64(v serverValue) (int64, error) {
+	s, _, err := serverText(&v)
 	if err != nil {
 		return 0, err
 	}
@@ -1425,7 +1720,7 @@ func serverParseInt64(v *serverValue) (int64, error) {
 	return x, nil
 }
 
-func serverParseInt(v *serverValue) (int, error) {
+func serverParseInt(v serverValue) (int, error) {
 	x, err := serverParseInt64(v)
 	if err != nil {
 		return 0, err
@@ -1436,8 +1731,8 @@ func serverParseInt(v *serverValue) (int, error) {
 	return int(x), nil
 }
 
-func serverParseFloat64(v *serverValue) (float64, error) {
-	s, _, err := serverText(v)
+func serverParseFloat64(v serverValue) (float64, error) {
+	s, _, err := serverText(&v)
 	if err != nil {
 		return 0, err
 	}
@@ -1459,8 +1754,8 @@ func serverParseFloat64(v *serverValue) (float64, error) {
 	return x, nil
 }
 
-func serverParseBool(v *serverValue) (bool, error) {
-	s, _, err := serverText(v)
+func serverParseBool(v serverValue) (bool, error) {
+	s, _, err := serverText(&v)
 	if err != nil {
 		return false, err
 	}
@@ -1473,7 +1768,7 @@ func serverParseBool(v *serverValue) (bool, error) {
 	return false, errors.New("expected a boolean (true, false, 1 or 0), found " + serverDescribe(s))
 }
 
-func serverParseTrue(v *serverValue) (True, error) {
+func serverParseTrue(v serverValue) (True, error) {
 	b, err := serverParseBool(v)
 	if err == nil && !b {
 		err = errors.New("can only be true")
@@ -1481,11 +1776,11 @@ func serverParseTrue(v *serverValue) (True, error) {
 	return True{}, err
 }
 
-func serverParseString(v *serverValue) (string, error) {
+func serverParseString(v serverValue) (string, error) {
 	if v.json && len(v.raw) > 0 && (v.raw[0] == '{' || v.raw[0] == '[') {
 		return "", errors.New("expected a string, found " + map[byte]string{'{': "an object", '[': "an array"}[v.raw[0]])
 	}
-	s, _, err := serverText(v)
+	s, _, err := serverText(&v)
 	return s, err
 }
 
@@ -1494,9 +1789,8 @@ func serverParseString(v *serverValue) (string, error) {
 // of a JSON body, or the contents of a JSON string there. ok is false when
 // the parameter is absent or null (an error if required).
 func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonReader) error) (ok bool, err error) {
-	v, found := a.get(name)
-	var data []byte
-	if found {
+	if v, found := a.get(name); found {
+		var data []byte
 		switch {
 		case v.json && len(v.raw) > 0 && v.raw[0] == '"':
 			s, _, err := serverText(&v)
@@ -1509,35 +1803,40 @@ func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonRea
 		default:
 			data = []byte(v.text)
 		}
-		if len(bytes.TrimSpace(data)) == 0 {
-			found = false
-		}
-		if serverHasNULEscape(data) {
-			return false, serverBad("parameter " + strconv.Quote(name) + " contains a NUL character (\\u0000)")
-		}
-	}
-	if found {
-		r := jsonGetReader(data)
-		defer jsonPutReader(r)
-		if r.Null() {
-			if err := r.End(); err != nil {
-				return false, serverParamErr(name, err)
-			}
-			found = false
-		} else {
-			if err := dec(r); err != nil {
-				return false, serverParamErr(name, err)
-			}
-			if err := r.End(); err != nil {
-				return false, serverParamErr(name, err)
-			}
-			return true, nil
+		if ok, err := serverDecodeData(name, data, dec); ok || err != nil {
+			return ok, err
 		}
 	}
 	if required {
 		return false, serverMissing(name)
 	}
 	return false, nil
+}
+
+// serverDecodeData reads a structured parameter from its JSON text data;
+// ok is false when data is blank or null.
+func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (ok bool, err error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return false, nil
+	}
+	if serverHasNULEscape(data) {
+		return false, serverBad("parameter " + strconv.Quote(name) + " contains a NUL character (\\u0000)")
+	}
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if r.Null() {
+		if err := r.End(); err != nil {
+			return false, serverParamErr(name, err)
+		}
+		return false, nil
+	}
+	if err := dec(r); err != nil {
+		return false, serverParamErr(name, err)
+	}
+	if err := r.End(); err != nil {
+		return false, serverParamErr(name, err)
+	}
+	return true, nil
 }
 
 // serverUnion reads a union with primitive variants (a chat identifier or
@@ -1561,16 +1860,8 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 		}
 		return false, nil
 	}
-	decode := func(data []byte) error {
-		r := jsonGetReader(data)
-		defer jsonPutReader(r)
-		if err := dec(r); err != nil {
-			return err
-		}
-		return r.End()
-	}
 	if v.json && v.raw[0] != '"' {
-		if err := decode(v.raw); err != nil {
+		if err := serverDecodeAll(v.raw, dec); err != nil {
 			return false, serverParamErr(name, err)
 		}
 		return true, nil
@@ -1579,6 +1870,23 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 	if err != nil {
 		return false, serverParamErr(name, err)
 	}
+	return serverUnionText(name, s, dec, fromText, form)
+}
+
+// serverDecodeAll reads data, one JSON value, with dec.
+func serverDecodeAll(data []byte, dec func(r *jsonReader) error) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := dec(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// serverUnionText reads a union with primitive variants from a text (or
+// the contents of a JSON string): see serverUnion.
+func serverUnionText(name, s string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+	decode := func(data []byte) error { return serverDecodeAll(data, dec) }
 	t := strings.TrimSpace(s)
 	var derr error
 	switch {
@@ -1635,24 +1943,7 @@ const serverAttachPrefix = "attach://"
 func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool, err error) {
 	v, found := a.get(name)
 	if found && !v.absent() {
-		s, isString, err := serverText(&v)
-		if err != nil || !isString {
-			if err == nil {
-				err = errors.New("expected a file_id, an HTTP URL, attach://<part> or an uploaded file")
-			}
-			return f, false, serverParamErr(name, err)
-		}
-		if strings.HasPrefix(s, serverAttachPrefix) {
-			f, err := a.attach(s[len(serverAttachPrefix):])
-			if err != nil {
-				return f, false, serverParamErr(name, err)
-			}
-			return f, true, nil
-		}
-		if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-			return FileURL(s), true, nil
-		}
-		return FileID(s), true, nil
+		return serverFileValue(a, name, &v)
 	}
 	for _, p := range a.parts {
 		if p.name == name {
@@ -1663,6 +1954,29 @@ func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool
 		return f, false, serverMissing(name)
 	}
 	return f, false, nil
+}
+
+// serverFileValue reads the value v of a file parameter that is given: a
+// file_id, an HTTP URL or attach://<part>.
+func serverFileValue(a *serverArgs, name string, v *serverValue) (f InputFile, ok bool, err error) {
+	s, isString, err := serverText(v)
+	if err != nil || !isString {
+		if err == nil {
+			err = errors.New("expected a file_id, an HTTP URL, attach://<part> or an uploaded file")
+		}
+		return f, false, serverParamErr(name, err)
+	}
+	if strings.HasPrefix(s, serverAttachPrefix) {
+		f, err := a.attach(s[len(serverAttachPrefix):])
+		if err != nil {
+			return f, false, serverParamErr(name, err)
+		}
+		return f, true, nil
+	}
+	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
+		return FileURL(s), true, nil
+	}
+	return FileID(s), true, nil
 }
 
 // attach returns the upload in the part named part. A text part may also be
@@ -1707,4 +2021,138 @@ func serverAttachText(a *serverArgs, s string) (InputFile, bool, error) {
 	}
 	f, err := a.attach(s[len(serverAttachPrefix):])
 	return f, err == nil, err
+}
+
+// ---------------------------------------------------------------- one-pass JSON
+
+// A request whose only parameters are a JSON object body is decoded in one
+// pass: the method's generated JSON decoder walks the object, switches on
+// each key and decodes the value in place into the parameters struct, with
+// the same per-parameter helpers as the split path (serverJSONScalar is
+// serverScalar reading the member's value, and so on). It only has to get
+// the successes right: when it fails for any reason, serverDecodeParams
+// splits the body into values and decodes them the usual way, which gives
+// the error (the first parameter in the method's order that fails, a
+// syntax error anywhere in the body before any of them) exactly as before.
+
+// errServerJSONMissing is what a JSON decoder returns when a required
+// parameter is absent; the split path then names it.
+var errServerJSONMissing = errors.New("a required parameter is missing")
+
+// serverDecodeParams reads the parameters of a method into p: in one pass
+// over a JSON body with fromJSON (nil for a method with more parameters
+// than its bit sets hold) when the request has only that body, else, and
+// whenever that pass fails, from the split values with fromArgs.
+func serverDecodeParams[P any](a *serverArgs, p *P, fromArgs func(a *serverArgs, p *P) error, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+	if body := a.json; body != nil {
+		a.json = nil
+		if fromJSON != nil && serverDecodeJSONBody(a, body, p, fromJSON) == nil {
+			return nil
+		}
+		var zero P
+		*p = zero
+		if err := a.parseJSON(body); err != nil {
+			return err
+		}
+	}
+	return fromArgs(a, p)
+}
+
+func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p *P, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+	r := jsonGetReader(body)
+	defer jsonPutReader(r)
+	if err := fromJSON(a, r, p); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// serverNoParams checks the JSON body of a method without parameters, which
+// no decoder walks: it must be well-formed all the same.
+func serverNoParams(a *serverArgs) error {
+	if body := a.json; body != nil {
+		a.json = nil
+		return a.parseJSON(body)
+	}
+	return nil
+}
+
+// serverJSONTake decides what to do with the value of a known member whose
+// parameter has bit in seen: the first value that is not null is taken
+// (null says nothing, as in the split path); later ones are skipped.
+func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err error) {
+	if *seen&bit != 0 {
+		return false, r.Skip()
+	}
+	if r.Null() {
+		return false, nil
+	}
+	*seen |= bit
+	return true, nil
+}
+
+// serverJSONValue reads a member's value (not null) as the split path
+// sees it: a string's contents as a text, anything else as its JSON text.
+// Every helper reads a JSON string and a text alike once the value is
+// known to be given.
+func serverJSONValue(r *jsonReader) (serverValue, error) {
+	if r.Next() == jsonKindString {
+		s, err := r.Str()
+		return serverValue{text: s}, err
+	}
+	raw, err := r.Raw()
+	return serverValue{raw: raw, json: true}, err
+}
+
+// serverJSONScalar is serverScalar for the member's value at r.
+func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
+	v, err := serverJSONValue(r)
+	if err != nil {
+		return x, false, err
+	}
+	return serverScalarValue(name, v, parse)
+}
+
+// serverJSONFile is serverFile for the member's value at r.
+func serverJSONFile(a *serverArgs, r *jsonReader, name string) (f InputFile, ok bool, err error) {
+	v, err := serverJSONValue(r)
+	if err != nil {
+		return f, false, err
+	}
+	return serverFileValue(a, name, &v)
+}
+
+// serverJSONUnion is serverUnion for the member's value at r: anything but
+// a string decodes in place.
+func serverJSONUnion(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+	s, isText, err := serverJSONInPlace(r, name, dec)
+	if err != nil || !isText {
+		return err == nil, err
+	}
+	return serverUnionText(name, s, dec, fromText, form)
+}
+
+// serverJSONInPlace decodes the member's value at r with dec unless it is a
+// string, whose contents it returns instead (isText).
+func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error) (s string, isText bool, err error) {
+	if r.Next() != jsonKindString {
+		if err := dec(r); err != nil {
+			return "", false, serverParamErr(name, err)
+		}
+		return "", false, nil
+	}
+	if s, err = r.Str(); err != nil {
+		return "", false, serverParamErr(name, err)
+	}
+	return s, true, nil
+}
+
+// serverJSONDecode is serverDecode for the member's value at r: anything
+// but a string (which holds the JSON text) decodes in place.
+func serverJSONDecode(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error) (ok bool, err error) {
+	s, isText, err := serverJSONInPlace(r, name, dec)
+	if err != nil || !isText {
+		return err == nil, err
+	}
+	return serverDecodeData(name, []byte(s), dec)
 }
