@@ -102,8 +102,29 @@ func mdBadge(l Link) string {
 	return "_" + mdLink(mdEscape(l.Text), l) + "_"
 }
 
-func mdCell(c Cell) string {
+// mdRows writes a table's rows of page, each on its own line; a row with an
+// ID gets an anchor in its first cell. (A template loop here cost more than
+// the rest of the Markdown reference.)
+func mdRows(page string, rows []*Row) string {
 	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString("\n|")
+		for i, c := range r.Cells {
+			b.WriteByte(' ')
+			if i == 0 && r.ID != "" {
+				b.WriteString(`<a id="` + mdID(page, r.ID) + `"></a>`)
+			}
+			writeMDCell(&b, c)
+			b.WriteString(" |")
+		}
+	}
+	return b.String()
+}
+
+// writeMDCell writes one table cell: code spans (linked per name when the
+// cell holds links), prose, then badges.
+func writeMDCell(b *strings.Builder, c Cell) {
+	start := b.Len()
 	linked := false
 	for _, l := range c.Text {
 		linked = linked || l.Page != ""
@@ -127,12 +148,11 @@ func mdCell(c Cell) string {
 		b.WriteString(mdText(c.Text))
 	}
 	for _, bd := range c.Badges {
-		if b.Len() > 0 {
+		if b.Len() > start {
 			b.WriteString(" ")
 		}
 		b.WriteString(mdBadge(bd))
 	}
-	return b.String()
 }
 
 type tmpls struct {
@@ -141,7 +161,7 @@ type tmpls struct {
 }
 
 var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
-	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href}).
+	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href, "text": textHTML, "rows": rowsHTML}).
 		ParseFS(templates.FS, "page.html.tmpl")
 	if err != nil {
 		return nil, err
@@ -149,7 +169,7 @@ var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
 	md, err := texttemplate.New("reference.md.tmpl").Funcs(texttemplate.FuncMap{
 		"md":      mdEscape,
 		"mdtext":  mdText,
-		"mdcell":  mdCell,
+		"mdrows":  mdRows,
 		"mdbadge": mdBadge,
 		"mdid":    mdID,
 		"inc":     func(i int) string { return strconv.Itoa(i + 1) },

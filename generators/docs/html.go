@@ -1,0 +1,172 @@
+package docs
+
+import (
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+)
+
+// The page template's hot loops (prose with links, table cells and rows:
+// thousands per run) are written here in Go and handed to the template as
+// htmltemplate.HTML. Executing them as template actions cost most of the
+// backend's time: every action is a reflect call plus html/template's
+// contextual escaping. The escaping below is html/template's own, byte for
+// byte, for the contexts these fragments use (element text, a quoted
+// attribute, an href); TestHTMLFragmentsMatchTemplate renders hostile text
+// both ways and compares.
+
+// textHTML is a run of prose with links, in element-text context.
+func textHTML(t Text) htmltemplate.HTML {
+	var b strings.Builder
+	writeText(&b, t)
+	return htmltemplate.HTML(b.String())
+}
+
+// rowsHTML is a table's rows, each on its own line.
+func rowsHTML(rows []*Row) htmltemplate.HTML {
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString("\n<tr")
+		if r.ID != "" {
+			b.WriteString(` id="`)
+			writeEscaped(&b, r.ID)
+			b.WriteByte('"')
+		}
+		if r.Class != "" {
+			b.WriteString(` class="`)
+			writeEscaped(&b, r.Class)
+			b.WriteByte('"')
+		}
+		b.WriteByte('>')
+		for _, c := range r.Cells {
+			b.WriteString("<td>")
+			writeCell(&b, c)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	return htmltemplate.HTML(b.String())
+}
+
+func writeText(b *strings.Builder, t Text) {
+	for _, l := range t {
+		if l.Page == "" {
+			writeEscaped(b, l.Text)
+			continue
+		}
+		b.WriteString(`<a href="`)
+		writeHref(b, l)
+		b.WriteString(`">`)
+		writeEscaped(b, l.Text)
+		b.WriteString("</a>")
+	}
+}
+
+func writeCell(b *strings.Builder, c Cell) {
+	if c.Code {
+		b.WriteString("<code>")
+		writeText(b, c.Text)
+		b.WriteString("</code>")
+	} else {
+		writeText(b, c.Text)
+	}
+	for _, bd := range c.Badges {
+		if bd.Page == "" {
+			b.WriteString(` <span class="badge">`)
+			writeEscaped(b, bd.Text)
+			b.WriteString("</span>")
+			continue
+		}
+		b.WriteString(` <a class="badge" href="`)
+		writeHref(b, bd)
+		b.WriteString(`">`)
+		writeEscaped(b, bd.Text)
+		b.WriteString("</a>")
+	}
+}
+
+// htmlReplacement is html/template's escaping of text and of quoted
+// attribute values (its htmlReplacementTable): NUL, quotes, '&', '+', '<'
+// and '>'.
+var htmlReplacement = [...]string{
+	0:    "\uFFFD",
+	'"':  "&#34;",
+	'&':  "&amp;",
+	'\'': "&#39;",
+	'+':  "&#43;",
+	'<':  "&lt;",
+	'>':  "&gt;",
+}
+
+// writeEscaped writes s escaped for element text or a quoted attribute.
+// Bytes from 0x80 up (UTF-8, or invalid) are never replaced, so a byte loop
+// does what html/template's rune loop does.
+func writeEscaped(b *strings.Builder, s string) {
+	written := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if int(c) >= len(htmlReplacement) || htmlReplacement[c] == "" {
+			continue
+		}
+		b.WriteString(s[written:i])
+		b.WriteString(htmlReplacement[c])
+		written = i + 1
+	}
+	b.WriteString(s[written:])
+}
+
+// writeHref writes the link's URL as the value of an href attribute, as
+// html/template does: an unsafe scheme becomes "#ZgotmplZ", bytes outside
+// URLs are percent-encoded (valid escapes kept), then the result is
+// attribute-escaped.
+func writeHref(b *strings.Builder, l Link) {
+	u := href(l)
+	if !safeURL(u) {
+		b.WriteString("#ZgotmplZ")
+		return
+	}
+	var n strings.Builder
+	normalizeURL(&n, u)
+	writeEscaped(b, n.String())
+}
+
+// safeURL is html/template's isSafeURL: no scheme, or http, https, mailto.
+func safeURL(s string) bool {
+	if protocol, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(protocol, "/") {
+		return strings.EqualFold(protocol, "http") || strings.EqualFold(protocol, "https") || strings.EqualFold(protocol, "mailto")
+	}
+	return true
+}
+
+// normalizeURL is html/template's URL normalizer: it percent-encodes every
+// byte that is neither unreserved nor reserved in RFC 3986, leaving valid
+// %XX escapes alone.
+func normalizeURL(b *strings.Builder, s string) {
+	written := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if urlKeep(s, i) {
+			continue
+		}
+		b.WriteString(s[written:i])
+		fmt.Fprintf(b, "%%%02x", c)
+		written = i + 1
+	}
+	b.WriteString(s[written:])
+}
+
+// urlKeep reports whether the normalizer keeps s[i] as it is.
+func urlKeep(s string, i int) bool {
+	c := s[i]
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	case c == '%':
+		return i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+	}
+	return strings.IndexByte("!#$&*+,/:;=?@[]-._~", c) >= 0
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
