@@ -48,6 +48,24 @@ func rowsHTML(rows []*Row) htmltemplate.HTML {
 	return htmltemplate.HTML(b.String())
 }
 
+// navHTML is the sidebar's list of sections, each on its own line, with
+// page's own entry (a whole page, not an anchor in one) marked current.
+func navHTML(nav []Link, page string) htmltemplate.HTML {
+	var b strings.Builder
+	for _, l := range nav {
+		b.WriteString("\n<li")
+		if l.Page == page && l.Frag == "" {
+			b.WriteString(` class="current"`)
+		}
+		b.WriteString(`><a href="`)
+		writeHref(&b, l)
+		b.WriteString(`">`)
+		writeEscaped(&b, l.Text)
+		b.WriteString("</a></li>")
+	}
+	return htmltemplate.HTML(b.String())
+}
+
 func writeText(b *strings.Builder, t Text) {
 	for _, l := range t {
 		if l.Page == "" {

@@ -18,12 +18,20 @@ const fragmentsByTemplate = `
 {{- range .Rows}}
 <tr{{if .ID}} id="{{.ID}}"{{end}}{{if .Class}} class="{{.Class}}"{{end}}>{{range .Cells}}<td>{{template "cell" .}}</td>{{end}}</tr>
 {{- end}}
-</tbody>`
+</tbody>
+<ul>
+{{- range .Nav}}
+<li{{if and (eq .Page $.Page) (not .Frag)}} class="current"{{end}}><a href="{{href .}}">{{.Text}}</a></li>
+{{- end}}
+</ul>`
 
 const fragmentsByGo = `<p>{{text .Text}}</p>
 <tbody>
 {{- rows .Rows}}
-</tbody>`
+</tbody>
+<ul>
+{{- nav .Nav .Page}}
+</ul>`
 
 // hostile is text a specification could hold that HTML must not take as
 // markup: tags, quotes, entities, URL syntax, control and non-ASCII bytes.
@@ -35,7 +43,7 @@ var hostile = []string{
 }
 
 func TestHTMLFragmentsMatchTemplate(t *testing.T) {
-	funcs := htmltemplate.FuncMap{"href": href, "text": textHTML, "rows": rowsHTML}
+	funcs := htmltemplate.FuncMap{"href": href, "text": textHTML, "rows": rowsHTML, "nav": navHTML}
 	want := htmltemplate.Must(htmltemplate.New("t").Funcs(funcs).Parse(fragmentsByTemplate))
 	got := htmltemplate.Must(htmltemplate.New("g").Funcs(funcs).Parse(fragmentsByGo))
 	for i, s := range hostile {
@@ -43,8 +51,10 @@ func TestHTMLFragmentsMatchTemplate(t *testing.T) {
 		text := Text{{Text: s}, {Text: next, Page: s, Frag: next}, {Text: s, Page: "object-" + next}}
 		data := struct {
 			Text Text
+			Nav  []Link
+			Page string
 			Rows []*Row
-		}{text, []*Row{
+		}{text, append(text, Link{Text: next, Page: s}), s, []*Row{
 			{ID: s, Class: next, Cells: []Cell{{Text: text, Code: true}, {Text: text, Badges: []Link{{Text: s}, {Text: next, Page: s}}}}},
 			{Cells: []Cell{{Text: plain(s)}}},
 		}}
