@@ -22,30 +22,85 @@ func textHTML(t Text) htmltemplate.HTML {
 	return htmltemplate.HTML(b.String())
 }
 
-// rowsHTML is a table's rows, each on its own line.
-func rowsHTML(rows []*Row) htmltemplate.HTML {
-	var b strings.Builder
+// writeRows writes a table's rows, each on its own line.
+func writeRows(b *strings.Builder, rows []*Row) {
 	for _, r := range rows {
 		b.WriteString("\n<tr")
 		if r.ID != "" {
 			b.WriteString(` id="`)
-			writeEscaped(&b, r.ID)
+			writeEscaped(b, r.ID)
 			b.WriteByte('"')
 		}
 		if r.Class != "" {
 			b.WriteString(` class="`)
-			writeEscaped(&b, r.Class)
+			writeEscaped(b, r.Class)
 			b.WriteByte('"')
 		}
 		b.WriteByte('>')
 		for _, c := range r.Cells {
 			b.WriteString("<td>")
-			writeCell(&b, c)
+			writeCell(b, c)
 			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>")
 	}
+}
+
+// blocksHTML is a page's blocks, each a <section> with its anchor, title,
+// intro, list, example and table, in that order.
+func blocksHTML(blocks []*Block) htmltemplate.HTML {
+	var b strings.Builder
+	for _, blk := range blocks {
+		writeBlock(&b, blk)
+	}
 	return htmltemplate.HTML(b.String())
+}
+
+func writeBlock(b *strings.Builder, blk *Block) {
+	b.WriteString("\n<section id=\"")
+	writeEscaped(b, blk.ID)
+	b.WriteString("\">\n<h2><a class=\"anchor\" href=\"#")
+	writeEscaped(b, escapeURLPart(blk.ID))
+	b.WriteString("\">")
+	writeEscaped(b, blk.Title)
+	b.WriteString("</a></h2>")
+	if len(blk.Intro) > 0 {
+		b.WriteString("\n<p>")
+		writeText(b, blk.Intro)
+		b.WriteString("</p>")
+	}
+	if len(blk.Items) > 0 {
+		list := "ul"
+		if blk.Ordered {
+			list = "ol"
+		}
+		b.WriteString("\n<" + list + ">")
+		for _, it := range blk.Items {
+			b.WriteString("\n<li>")
+			writeText(b, it)
+			b.WriteString("</li>")
+		}
+		b.WriteString("\n</" + list + ">")
+	}
+	if blk.Code != "" {
+		b.WriteString("\n<pre class=\"example\"><code class=\"language-")
+		writeEscaped(b, blk.Lang)
+		b.WriteString("\">")
+		writeEscaped(b, blk.Code)
+		b.WriteString("</code></pre>")
+	}
+	if t := blk.Table; t != nil {
+		b.WriteString("\n<table>\n<thead><tr>")
+		for _, h := range t.Head {
+			b.WriteString("<th>")
+			writeEscaped(b, h)
+			b.WriteString("</th>")
+		}
+		b.WriteString("</tr></thead>\n<tbody>")
+		writeRows(b, t.Rows)
+		b.WriteString("\n</tbody>\n</table>")
+	}
+	b.WriteString("\n</section>")
 }
 
 // navHTML is the sidebar's list of sections, each on its own line, with
@@ -146,6 +201,27 @@ func writeHref(b *strings.Builder, l Link) {
 	var n strings.Builder
 	normalizeURL(&n, u)
 	writeEscaped(b, n.String())
+}
+
+// escapeURLPart is html/template's escaping of a value in a URL's query or
+// fragment: every byte but the unreserved ones is percent-encoded.
+func escapeURLPart(s string) string {
+	var b strings.Builder
+	written := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			continue
+		}
+		b.WriteString(s[written:i])
+		fmt.Fprintf(&b, "%%%02x", c)
+		written = i + 1
+	}
+	if written == 0 {
+		return s
+	}
+	b.WriteString(s[written:])
+	return b.String()
 }
 
 // safeURL is html/template's isSafeURL: no scheme, or http, https, mailto.

@@ -161,7 +161,7 @@ type tmpls struct {
 }
 
 var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
-	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href, "text": textHTML, "rows": rowsHTML, "nav": navHTML}).
+	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href, "text": textHTML, "blocks": blocksHTML, "nav": navHTML}).
 		ParseFS(templates.FS, "page.html.tmpl")
 	if err != nil {
 		return nil, err
