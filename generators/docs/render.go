@@ -102,11 +102,45 @@ func mdBadge(l Link) string {
 	return "_" + mdLink(mdEscape(l.Text), l) + "_"
 }
 
-// mdRows writes a table's rows of page, each on its own line; a row with an
+// mdBlocks writes a page's blocks: each an anchor and a heading, then its
+// intro, list, example and table, each after a blank line. (Template
+// actions here cost more than the rest of the Markdown reference.)
+func mdBlocks(p *Page) string {
+	var b strings.Builder
+	for _, blk := range p.Blocks {
+		b.WriteString("\n\n<a id=\"" + mdID(p.ID, blk.ID) + "\"></a>\n### " + mdEscape(blk.Title))
+		if len(blk.Intro) > 0 {
+			b.WriteString("\n\n" + mdText(blk.Intro))
+		}
+		if len(blk.Items) > 0 {
+			b.WriteString("\n")
+			for i, it := range blk.Items {
+				marker := "-"
+				if blk.Ordered {
+					marker = strconv.Itoa(i+1) + "."
+				}
+				b.WriteString("\n" + marker + " " + mdText(it))
+			}
+		}
+		if blk.Code != "" {
+			b.WriteString("\n\n```" + blk.Lang + "\n" + blk.Code + "\n```")
+		}
+		if t := blk.Table; t != nil {
+			b.WriteString("\n\n|")
+			for _, h := range t.Head {
+				b.WriteString(" " + mdEscape(h) + " |")
+			}
+			b.WriteString("\n|" + strings.Repeat("---|", len(t.Head)))
+			writeMDRows(&b, p.ID, t.Rows)
+		}
+	}
+	return b.String()
+}
+
+// writeMDRows writes a table's rows of page, each on its own line; a row with an
 // ID gets an anchor in its first cell. (A template loop here cost more than
 // the rest of the Markdown reference.)
-func mdRows(page string, rows []*Row) string {
-	var b strings.Builder
+func writeMDRows(b *strings.Builder, page string, rows []*Row) {
 	for _, r := range rows {
 		b.WriteString("\n|")
 		for i, c := range r.Cells {
@@ -114,11 +148,10 @@ func mdRows(page string, rows []*Row) string {
 			if i == 0 && r.ID != "" {
 				b.WriteString(`<a id="` + mdID(page, r.ID) + `"></a>`)
 			}
-			writeMDCell(&b, c)
+			writeMDCell(b, c)
 			b.WriteString(" |")
 		}
 	}
-	return b.String()
 }
 
 // writeMDCell writes one table cell: code spans (linked per name when the
@@ -167,12 +200,12 @@ var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
 		return nil, err
 	}
 	md, err := texttemplate.New("reference.md.tmpl").Funcs(texttemplate.FuncMap{
-		"md":      mdEscape,
-		"mdtext":  mdText,
-		"mdrows":  mdRows,
-		"mdbadge": mdBadge,
-		"mdid":    mdID,
-		"inc":     func(i int) string { return strconv.Itoa(i + 1) },
+		"md":       mdEscape,
+		"mdtext":   mdText,
+		"mdblocks": mdBlocks,
+		"mdbadge":  mdBadge,
+		"mdid":     mdID,
+		"inc":      func(i int) string { return strconv.Itoa(i + 1) },
 	}).ParseFS(templates.FS, "reference.md.tmpl")
 	if err != nil {
 		return nil, err
