@@ -34,10 +34,16 @@ var mdEscaper = strings.NewReplacer(
 	`&`, `&amp;`, `|`, `\|`, `~`, `\~`, "\r\n", " ", "\n", " ",
 )
 
+// mdSpecial lists the bytes mdEscape may change.
+const mdSpecial = "\\`*[]<>&|~\r\n_"
+
 // mdEscape escapes s for Markdown text (safe in table cells too). An
 // underscore is escaped only where it could start or end emphasis, so that
 // identifiers like file_id stay readable in the source.
 func mdEscape(s string) string {
+	if !strings.ContainsAny(s, mdSpecial) {
+		return s // most text: nothing to escape, and no Replacer pass
+	}
 	s = mdEscaper.Replace(s)
 	if !strings.Contains(s, "_") {
 		return s
