@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding"
 	"errors"
 	"reflect"
 	"strconv"
@@ -23,8 +24,9 @@ import (
 // TestMarshalMatchesYAMLv3 compares both writers on the embedded schema and
 // on schemas full of hostile text.
 
-// errUnsupported: a value this writer does not handle (a map, a time);
-// Marshal then falls back to yaml.v3 for the whole document.
+// errUnsupported: a value this writer does not handle (a map, a time, an
+// inline struct, a yaml.Node); Marshal then falls back to yaml.v3 for the
+// whole document.
 var errUnsupported = errors.New("schema: value not supported by the direct YAML writer")
 
 // yamlWriter writes YAML in yaml.v3's layout with two-space indentation:
@@ -39,6 +41,7 @@ type yamlField struct {
 	key       string
 	omitEmpty bool
 	flow      bool
+	inline    bool // not written here: Marshal falls back to yaml.v3
 }
 
 var yamlFieldsCache sync.Map // reflect.Type -> []yamlField
@@ -67,6 +70,7 @@ func yamlFields(t reflect.Type) []yamlField {
 		for _, o := range strings.Split(opts, ",") {
 			f.omitEmpty = f.omitEmpty || o == "omitempty"
 			f.flow = f.flow || o == "flow"
+			f.inline = f.inline || o == "inline"
 		}
 		fields = append(fields, f)
 	}
@@ -75,8 +79,10 @@ func yamlFields(t reflect.Type) []yamlField {
 }
 
 var (
-	marshalerType = reflect.TypeOf((*yaml.Marshaler)(nil)).Elem()
-	zeroerType    = reflect.TypeOf((*interface{ IsZero() bool })(nil)).Elem()
+	marshalerType     = reflect.TypeOf((*yaml.Marshaler)(nil)).Elem()
+	textMarshalerType = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+	nodeType          = reflect.TypeOf(yaml.Node{})
+	zeroerType        = reflect.TypeOf((*interface{ IsZero() bool })(nil)).Elem()
 )
 
 // resolve follows pointers, interfaces and yaml.Marshaler to the value
@@ -88,6 +94,10 @@ func resolve(v reflect.Value) (reflect.Value, error) {
 		}
 		if (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && v.IsNil() {
 			return reflect.Value{}, nil
+		}
+		if t := v.Type(); t == nodeType || t == reflect.PointerTo(nodeType) ||
+			!t.Implements(marshalerType) && t.Implements(textMarshalerType) {
+			return v, errUnsupported // yaml.v3's own cases (nodes, times, text)
 		}
 		if v.Type().Implements(marshalerType) {
 			out, err := v.Interface().(yaml.Marshaler).MarshalYAML()
@@ -147,6 +157,9 @@ func isEmpty(v reflect.Value) bool {
 func (w *yamlWriter) mapping(v reflect.Value, indent, first string) (bool, error) {
 	wrote := false
 	for _, f := range yamlFields(v.Type()) {
+		if f.inline {
+			return wrote, errUnsupported
+		}
 		fv := v.Field(f.index)
 		if f.omitEmpty && isEmpty(fv) {
 			continue
@@ -252,6 +265,9 @@ func (w *yamlWriter) flow(v reflect.Value) error {
 		w.b.WriteByte('{')
 		n := 0
 		for _, f := range yamlFields(v.Type()) {
+			if f.inline {
+				return errUnsupported
+			}
 			fv := v.Field(f.index)
 			if f.omitEmpty && isEmpty(fv) {
 				continue
