@@ -15,10 +15,12 @@ func TestDirectYAMLWriterRefusesWhatItDoesNotKnow(t *testing.T) {
 		A string `yaml:"a"`
 	}
 	for name, v := range map[string]any{
-		"map":    &struct{ M map[string]int }{M: map[string]int{"a": 1}},
-		"time":   &struct{ T time.Time }{},
-		"inline": &struct{ I inner `yaml:",inline"` }{},
-		"array":  &struct{ A [2]int }{},
+		"map":  &struct{ M map[string]int }{M: map[string]int{"a": 1}},
+		"time": &struct{ T time.Time }{},
+		"inline": &struct {
+			I inner `yaml:",inline"`
+		}{},
+		"array": &struct{ A [2]int }{},
 	} {
 		w := &yamlWriter{}
 		if _, err := w.mapping(reflect.ValueOf(v).Elem(), "", ""); !errors.Is(err, errUnsupported) {
