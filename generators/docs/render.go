@@ -143,9 +143,8 @@ func mdBlocks(p *Page) string {
 	return b.String()
 }
 
-// writeMDRows writes a table's rows of page, each on its own line; a row with an
-// ID gets an anchor in its first cell. (A template loop here cost more than
-// the rest of the Markdown reference.)
+// writeMDRows writes a table's rows of page, each on its own line; a row
+// with an ID gets an anchor in its first cell.
 func writeMDRows(b *strings.Builder, page string, rows []*Row) {
 	for _, r := range rows {
 		b.WriteString("\n|")
@@ -210,8 +209,6 @@ var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
 		"mdtext":   mdText,
 		"mdblocks": mdBlocks,
 		"mdbadge":  mdBadge,
-		"mdid":     mdID,
-		"inc":      func(i int) string { return strconv.Itoa(i + 1) },
 	}).ParseFS(templates.FS, "reference.md.tmpl")
 	if err != nil {
 		return nil, err
