@@ -6,14 +6,15 @@ import (
 	"strings"
 )
 
-// The page template's hot loops (prose with links, table cells and rows:
-// thousands per run) are written here in Go and handed to the template as
-// htmltemplate.HTML. Executing them as template actions cost most of the
-// backend's time: every action is a reflect call plus html/template's
-// contextual escaping. The escaping below is html/template's own, byte for
-// byte, for the contexts these fragments use (element text, a quoted
-// attribute, an href); TestHTMLFragmentsMatchTemplate renders hostile text
-// both ways and compares.
+// The page template's hot loops (prose with links, the blocks of a page
+// with their lists and tables, the sidebar's sections: thousands per run)
+// are written here in Go and handed to the template as htmltemplate.HTML.
+// Executing them as template actions cost most of the backend's time: every
+// action is a reflect call plus html/template's contextual escaping. The
+// escaping below is html/template's own, byte for byte, for the contexts
+// these fragments use (element text, quoted attributes, an href, a URL
+// fragment); TestHTMLFragmentsMatchTemplate renders hostile text both ways
+// and compares.
 
 // textHTML is a run of prose with links, in element-text context.
 func textHTML(t Text) htmltemplate.HTML {
@@ -198,31 +199,12 @@ func writeHref(b *strings.Builder, l Link) {
 		b.WriteString("#ZgotmplZ")
 		return
 	}
-	var n strings.Builder
-	normalizeURL(&n, u)
-	writeEscaped(b, n.String())
+	writeEscaped(b, percentEncode(u, normalizerKeeps))
 }
 
 // escapeURLPart is html/template's escaping of a value in a URL's query or
 // fragment: every byte but the unreserved ones is percent-encoded.
-func escapeURLPart(s string) string {
-	var b strings.Builder
-	written := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
-			continue
-		}
-		b.WriteString(s[written:i])
-		fmt.Fprintf(&b, "%%%02x", c)
-		written = i + 1
-	}
-	if written == 0 {
-		return s
-	}
-	b.WriteString(s[written:])
-	return b.String()
-}
+func escapeURLPart(s string) string { return percentEncode(s, unreserved) }
 
 // safeURL is html/template's isSafeURL: no scheme, or http, https, mailto.
 func safeURL(s string) bool {
@@ -232,33 +214,43 @@ func safeURL(s string) bool {
 	return true
 }
 
-// normalizeURL is html/template's URL normalizer: it percent-encodes every
-// byte that is neither unreserved nor reserved in RFC 3986, leaving valid
-// %XX escapes alone.
-func normalizeURL(b *strings.Builder, s string) {
+// percentEncode writes every byte of s that keep refuses as %xx, as
+// html/template's URL escapers do.
+func percentEncode(s string, keep func(s string, i int) bool) string {
+	var b strings.Builder
 	written := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if urlKeep(s, i) {
+		if keep(s, i) {
 			continue
 		}
 		b.WriteString(s[written:i])
-		fmt.Fprintf(b, "%%%02x", c)
+		fmt.Fprintf(&b, "%%%02x", s[i])
 		written = i + 1
 	}
+	if written == 0 {
+		return s
+	}
 	b.WriteString(s[written:])
+	return b.String()
 }
 
-// urlKeep reports whether the normalizer keeps s[i] as it is.
-func urlKeep(s string, i int) bool {
+// unreserved: RFC 3986's unreserved bytes, which no URL escaping changes.
+func unreserved(s string, i int) bool {
 	c := s[i]
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
+}
+
+// normalizerKeeps: html/template's URL normalizer keeps unreserved and
+// reserved bytes, and valid %XX escapes.
+func normalizerKeeps(s string, i int) bool {
+	switch c := s[i]; {
+	case unreserved(s, i):
 		return true
 	case c == '%':
 		return i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+	default:
+		return strings.IndexByte("!#$&*+,/:;=?@[]", c) >= 0
 	}
-	return strings.IndexByte("!#$&*+,/:;=?@[]-._~", c) >= 0
 }
 
 func isHex(c byte) bool {
