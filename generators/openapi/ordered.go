@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/apigen/apigen/generators/support"
 )
 
 // Map is a JSON object whose keys keep the order they were added in. The
@@ -223,7 +225,7 @@ func writeScalar(b *bytes.Buffer, v any) error {
 		// Most of the document's scalars: written here rather than by a
 		// json.Encoder per value, which cost half of the writers' time.
 		b.Grow(len(x) + 2)
-		b.Write(appendJSONString(b.AvailableBuffer(), x))
+		b.Write(support.AppendJSONString(b.AvailableBuffer(), x))
 		return nil
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
@@ -239,58 +241,6 @@ func writeScalar(b *bytes.Buffer, v any) error {
 	}
 	b.Truncate(b.Len() - 1) // Encode's newline
 	return nil
-}
-
-// appendJSONString appends s as a JSON string exactly as encoding/json
-// writes it with HTML escaping off (TestJSONStringMatchesEncodingJSON):
-// quote, backslash and control characters escaped (\b \f \n \r \t by
-// name), invalid UTF-8 as \ufffd, U+2028 and U+2029 as escapes.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				dst = append(append(dst, s[start:i]...), `\ufffd`...)
-			case r == '\u2028' || r == '\u2029':
-				dst = append(append(dst, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xf])
-			default:
-				i += size
-				continue
-			}
-			i += size
-			start = i
-			continue
-		}
-		if c >= 0x20 && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		i++
-		start = i
-	}
-	return append(append(dst, s[start:]...), '"')
 }
 
 // formatFloat writes integral values without a fraction (5, not 5.0 or
