@@ -6,7 +6,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 all: generate test
 
@@ -100,6 +100,15 @@ procbench:
 			"$$(sed -n 's/.*System time (seconds): //p' /tmp/procbench.time)" \
 			"$$(sed -n 's/.*Maximum resident set size (kbytes): //p' /tmp/procbench.time)"; \
 	done; done
+
+## gencpu: `apigen generate` on the embedded spec as a whole process: median CPU (user+sys, from
+## rusage) and max RSS of GENCPU_ROUNDS interleaved runs, each a rerun in a filled directory;
+## GENCPU_BASE=REV (e.g. main) measures that revision's apigen in the same rounds and prints the ratio
+GENCPU_ROUNDS ?= 15
+GENCPU_BASE   ?=
+gencpu:
+	$(GO) test ./cmd/apigen/ -run '^TestGenerateProcessCPU$$' -count=1 -v -args -gencpu \
+		-gencpu.rounds $(GENCPU_ROUNDS) $(if $(GENCPU_BASE),-gencpu.base $(GENCPU_BASE)) | grep -v '^[=-]\|^PASS\|^ok'
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

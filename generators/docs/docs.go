@@ -65,7 +65,10 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	}
 	var files []output.File
 	for _, p := range pages {
+		// Room for the sidebar and a typical page, so that the buffer
+		// is not copied over and over as it grows.
 		var buf bytes.Buffer
+		buf.Grow(groups.Len() + 8<<10)
 		if err := t.page.Execute(&buf, struct {
 			Site   *Site
 			Page   *Page

@@ -34,10 +34,16 @@ var mdEscaper = strings.NewReplacer(
 	`&`, `&amp;`, `|`, `\|`, `~`, `\~`, "\r\n", " ", "\n", " ",
 )
 
+// mdSpecial lists the bytes mdEscape may change.
+const mdSpecial = "\\`*[]<>&|~\r\n_"
+
 // mdEscape escapes s for Markdown text (safe in table cells too). An
 // underscore is escaped only where it could start or end emphasis, so that
 // identifiers like file_id stay readable in the source.
 func mdEscape(s string) string {
+	if !strings.ContainsAny(s, mdSpecial) {
+		return s // most text: nothing to escape, and no Replacer pass
+	}
 	s = mdEscaper.Replace(s)
 	if !strings.Contains(s, "_") {
 		return s
@@ -102,8 +108,61 @@ func mdBadge(l Link) string {
 	return "_" + mdLink(mdEscape(l.Text), l) + "_"
 }
 
-func mdCell(c Cell) string {
+// mdBlocks writes a page's blocks: each an anchor and a heading, then its
+// intro, list, example and table, each after a blank line. (Template
+// actions here cost more than the rest of the Markdown reference.)
+func mdBlocks(p *Page) string {
 	var b strings.Builder
+	for _, blk := range p.Blocks {
+		b.WriteString("\n\n<a id=\"" + mdID(p.ID, blk.ID) + "\"></a>\n### " + mdEscape(blk.Title))
+		if len(blk.Intro) > 0 {
+			b.WriteString("\n\n" + mdText(blk.Intro))
+		}
+		if len(blk.Items) > 0 {
+			b.WriteString("\n")
+			for i, it := range blk.Items {
+				marker := "-"
+				if blk.Ordered {
+					marker = strconv.Itoa(i+1) + "."
+				}
+				b.WriteString("\n" + marker + " " + mdText(it))
+			}
+		}
+		if blk.Code != "" {
+			b.WriteString("\n\n```" + blk.Lang + "\n" + blk.Code + "\n```")
+		}
+		if t := blk.Table; t != nil {
+			b.WriteString("\n\n|")
+			for _, h := range t.Head {
+				b.WriteString(" " + mdEscape(h) + " |")
+			}
+			b.WriteString("\n|" + strings.Repeat("---|", len(t.Head)))
+			writeMDRows(&b, p.ID, t.Rows)
+		}
+	}
+	return b.String()
+}
+
+// writeMDRows writes a table's rows of page, each on its own line; a row
+// with an ID gets an anchor in its first cell.
+func writeMDRows(b *strings.Builder, page string, rows []*Row) {
+	for _, r := range rows {
+		b.WriteString("\n|")
+		for i, c := range r.Cells {
+			b.WriteByte(' ')
+			if i == 0 && r.ID != "" {
+				b.WriteString(`<a id="` + mdID(page, r.ID) + `"></a>`)
+			}
+			writeMDCell(b, c)
+			b.WriteString(" |")
+		}
+	}
+}
+
+// writeMDCell writes one table cell: code spans (linked per name when the
+// cell holds links), prose, then badges.
+func writeMDCell(b *strings.Builder, c Cell) {
+	start := b.Len()
 	linked := false
 	for _, l := range c.Text {
 		linked = linked || l.Page != ""
@@ -127,12 +186,11 @@ func mdCell(c Cell) string {
 		b.WriteString(mdText(c.Text))
 	}
 	for _, bd := range c.Badges {
-		if b.Len() > 0 {
+		if b.Len() > start {
 			b.WriteString(" ")
 		}
 		b.WriteString(mdBadge(bd))
 	}
-	return b.String()
 }
 
 type tmpls struct {
@@ -141,18 +199,16 @@ type tmpls struct {
 }
 
 var loadTemplates = sync.OnceValues(func() (*tmpls, error) {
-	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href}).
+	page, err := htmltemplate.New("page.html.tmpl").Funcs(htmltemplate.FuncMap{"href": href, "text": textHTML, "blocks": blocksHTML, "nav": navHTML}).
 		ParseFS(templates.FS, "page.html.tmpl")
 	if err != nil {
 		return nil, err
 	}
 	md, err := texttemplate.New("reference.md.tmpl").Funcs(texttemplate.FuncMap{
-		"md":      mdEscape,
-		"mdtext":  mdText,
-		"mdcell":  mdCell,
-		"mdbadge": mdBadge,
-		"mdid":    mdID,
-		"inc":     func(i int) string { return strconv.Itoa(i + 1) },
+		"md":       mdEscape,
+		"mdtext":   mdText,
+		"mdblocks": mdBlocks,
+		"mdbadge":  mdBadge,
 	}).ParseFS(templates.FS, "reference.md.tmpl")
 	if err != nil {
 		return nil, err

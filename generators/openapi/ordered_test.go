@@ -1,6 +1,8 @@
 package openapi
 
 import (
+	"bytes"
+	"encoding/json"
 	"testing"
 	"unicode/utf8"
 
@@ -41,6 +43,32 @@ func FuzzYAMLString(f *testing.F) {
 		seq, _ := got[key].([]any)
 		if key != "k" && (got["k"] != s || len(seq) != 2 || seq[0] != s || seq[1].(map[string]any)["v"] != s) {
 			t.Fatalf("%q read back as %#v\n%s", s, got, data)
+		}
+	})
+}
+
+// FuzzJSONString: a string scalar is written as encoding/json writes it
+// with HTML escaping off, whatever it holds (invalid UTF-8 included).
+func FuzzJSONString(f *testing.F) {
+	for _, s := range []string{
+		"", "plain", `"q"`, `back\slash`, "<a href='x'>&amp;</a>", "\b\f\n\r\t", "\x00\x01\x1f\x7f", "caf\u00e9",
+		"emoji 🎲", "\u2028\u2029", "bad\xffutf8", "\xe2\x80", "\ufffd", "\u0085", "end\\",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := writeScalar(&got, s); err != nil {
+			t.Fatal(err)
+		}
+		if got.String()+"\n" != want.String() {
+			t.Fatalf("%q: got %s, encoding/json %s", s, got.String(), want.String())
 		}
 	})
 }

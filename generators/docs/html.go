@@ -1,0 +1,258 @@
+package docs
+
+import (
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+)
+
+// The page template's hot loops (prose with links, the blocks of a page
+// with their lists and tables, the sidebar's sections: thousands per run)
+// are written here in Go and handed to the template as htmltemplate.HTML.
+// Executing them as template actions cost most of the backend's time: every
+// action is a reflect call plus html/template's contextual escaping. The
+// escaping below is html/template's own, byte for byte, for the contexts
+// these fragments use (element text, quoted attributes, an href, a URL
+// fragment); TestHTMLFragmentsMatchTemplate renders hostile text both ways
+// and compares.
+
+// textHTML is a run of prose with links, in element-text context.
+func textHTML(t Text) htmltemplate.HTML {
+	var b strings.Builder
+	writeText(&b, t)
+	return htmltemplate.HTML(b.String())
+}
+
+// writeRows writes a table's rows, each on its own line.
+func writeRows(b *strings.Builder, rows []*Row) {
+	for _, r := range rows {
+		b.WriteString("\n<tr")
+		if r.ID != "" {
+			b.WriteString(` id="`)
+			writeEscaped(b, r.ID)
+			b.WriteByte('"')
+		}
+		if r.Class != "" {
+			b.WriteString(` class="`)
+			writeEscaped(b, r.Class)
+			b.WriteByte('"')
+		}
+		b.WriteByte('>')
+		for _, c := range r.Cells {
+			b.WriteString("<td>")
+			writeCell(b, c)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+}
+
+// blocksHTML is a page's blocks, each a <section> with its anchor, title,
+// intro, list, example and table, in that order.
+func blocksHTML(blocks []*Block) htmltemplate.HTML {
+	var b strings.Builder
+	for _, blk := range blocks {
+		writeBlock(&b, blk)
+	}
+	return htmltemplate.HTML(b.String())
+}
+
+func writeBlock(b *strings.Builder, blk *Block) {
+	b.WriteString("\n<section id=\"")
+	writeEscaped(b, blk.ID)
+	b.WriteString("\">\n<h2><a class=\"anchor\" href=\"#")
+	writeEscaped(b, escapeURLPart(blk.ID))
+	b.WriteString("\">")
+	writeEscaped(b, blk.Title)
+	b.WriteString("</a></h2>")
+	if len(blk.Intro) > 0 {
+		b.WriteString("\n<p>")
+		writeText(b, blk.Intro)
+		b.WriteString("</p>")
+	}
+	if len(blk.Items) > 0 {
+		list := "ul"
+		if blk.Ordered {
+			list = "ol"
+		}
+		b.WriteString("\n<" + list + ">")
+		for _, it := range blk.Items {
+			b.WriteString("\n<li>")
+			writeText(b, it)
+			b.WriteString("</li>")
+		}
+		b.WriteString("\n</" + list + ">")
+	}
+	if blk.Code != "" {
+		b.WriteString("\n<pre class=\"example\"><code class=\"language-")
+		writeEscaped(b, blk.Lang)
+		b.WriteString("\">")
+		writeEscaped(b, blk.Code)
+		b.WriteString("</code></pre>")
+	}
+	if t := blk.Table; t != nil {
+		b.WriteString("\n<table>\n<thead><tr>")
+		for _, h := range t.Head {
+			b.WriteString("<th>")
+			writeEscaped(b, h)
+			b.WriteString("</th>")
+		}
+		b.WriteString("</tr></thead>\n<tbody>")
+		writeRows(b, t.Rows)
+		b.WriteString("\n</tbody>\n</table>")
+	}
+	b.WriteString("\n</section>")
+}
+
+// navHTML is the sidebar's list of sections, each on its own line, with
+// page's own entry (a whole page, not an anchor in one) marked current.
+func navHTML(nav []Link, page string) htmltemplate.HTML {
+	var b strings.Builder
+	for _, l := range nav {
+		b.WriteString("\n<li")
+		if l.Page == page && l.Frag == "" {
+			b.WriteString(` class="current"`)
+		}
+		b.WriteString(`><a href="`)
+		writeHref(&b, l)
+		b.WriteString(`">`)
+		writeEscaped(&b, l.Text)
+		b.WriteString("</a></li>")
+	}
+	return htmltemplate.HTML(b.String())
+}
+
+func writeText(b *strings.Builder, t Text) {
+	for _, l := range t {
+		if l.Page == "" {
+			writeEscaped(b, l.Text)
+			continue
+		}
+		b.WriteString(`<a href="`)
+		writeHref(b, l)
+		b.WriteString(`">`)
+		writeEscaped(b, l.Text)
+		b.WriteString("</a>")
+	}
+}
+
+func writeCell(b *strings.Builder, c Cell) {
+	if c.Code {
+		b.WriteString("<code>")
+		writeText(b, c.Text)
+		b.WriteString("</code>")
+	} else {
+		writeText(b, c.Text)
+	}
+	for _, bd := range c.Badges {
+		if bd.Page == "" {
+			b.WriteString(` <span class="badge">`)
+			writeEscaped(b, bd.Text)
+			b.WriteString("</span>")
+			continue
+		}
+		b.WriteString(` <a class="badge" href="`)
+		writeHref(b, bd)
+		b.WriteString(`">`)
+		writeEscaped(b, bd.Text)
+		b.WriteString("</a>")
+	}
+}
+
+// htmlReplacement is html/template's escaping of text and of quoted
+// attribute values (its htmlReplacementTable): NUL, quotes, '&', '+', '<'
+// and '>'.
+var htmlReplacement = [...]string{
+	0:    "\uFFFD",
+	'"':  "&#34;",
+	'&':  "&amp;",
+	'\'': "&#39;",
+	'+':  "&#43;",
+	'<':  "&lt;",
+	'>':  "&gt;",
+}
+
+// writeEscaped writes s escaped for element text or a quoted attribute.
+// Bytes from 0x80 up (UTF-8, or invalid) are never replaced, so a byte loop
+// does what html/template's rune loop does.
+func writeEscaped(b *strings.Builder, s string) {
+	written := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if int(c) >= len(htmlReplacement) || htmlReplacement[c] == "" {
+			continue
+		}
+		b.WriteString(s[written:i])
+		b.WriteString(htmlReplacement[c])
+		written = i + 1
+	}
+	b.WriteString(s[written:])
+}
+
+// writeHref writes the link's URL as the value of an href attribute, as
+// html/template does: an unsafe scheme becomes "#ZgotmplZ", bytes outside
+// URLs are percent-encoded (valid escapes kept), then the result is
+// attribute-escaped.
+func writeHref(b *strings.Builder, l Link) {
+	u := href(l)
+	if !safeURL(u) {
+		b.WriteString("#ZgotmplZ")
+		return
+	}
+	writeEscaped(b, percentEncode(u, normalizerKeeps))
+}
+
+// escapeURLPart is html/template's escaping of a value in a URL's query or
+// fragment: every byte but the unreserved ones is percent-encoded.
+func escapeURLPart(s string) string { return percentEncode(s, unreserved) }
+
+// safeURL is html/template's isSafeURL: no scheme, or http, https, mailto.
+func safeURL(s string) bool {
+	if protocol, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(protocol, "/") {
+		return strings.EqualFold(protocol, "http") || strings.EqualFold(protocol, "https") || strings.EqualFold(protocol, "mailto")
+	}
+	return true
+}
+
+// percentEncode writes every byte of s that keep refuses as %xx, as
+// html/template's URL escapers do.
+func percentEncode(s string, keep func(s string, i int) bool) string {
+	var b strings.Builder
+	written := 0
+	for i := 0; i < len(s); i++ {
+		if keep(s, i) {
+			continue
+		}
+		b.WriteString(s[written:i])
+		fmt.Fprintf(&b, "%%%02x", s[i])
+		written = i + 1
+	}
+	if written == 0 {
+		return s
+	}
+	b.WriteString(s[written:])
+	return b.String()
+}
+
+// unreserved: RFC 3986's unreserved bytes, which no URL escaping changes.
+func unreserved(s string, i int) bool {
+	c := s[i]
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
+}
+
+// normalizerKeeps: html/template's URL normalizer keeps unreserved and
+// reserved bytes, and valid %XX escapes.
+func normalizerKeeps(s string, i int) bool {
+	switch c := s[i]; {
+	case unreserved(s, i):
+		return true
+	case c == '%':
+		return i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+	default:
+		return strings.IndexByte("!#$&*+,/:;=?@[]", c) >= 0
+	}
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}

@@ -1,0 +1,3 @@
+package schema
+
+var MarshalYAMLv3 = marshalYAMLv3
