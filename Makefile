@@ -45,7 +45,8 @@ golden:
 FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
 	./generators/support/:FuzzParseMarkdownV2 ./generators/support/:FuzzParseHTML ./generators/support/:FuzzParseMarkdown \
 	./naming/:FuzzExported ./naming/:FuzzUnexported ./generatedtest/server/:FuzzServer \
-	./generatedtest/server/:FuzzMultipart ./generators/openapi/:FuzzYAMLString
+	./generatedtest/server/:FuzzMultipart ./generators/openapi/:FuzzYAMLString ./generators/openapi/:FuzzJSONString \
+	./generatedtest/server/:FuzzOnePass ./generators/support/:FuzzServerMultipart
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "== fuzz $$name ($$pkg) for $(FUZZTIME)"; \
