@@ -415,3 +415,32 @@ func TestResponseArraySizes(t *testing.T) {
 		}
 	}
 }
+
+// TestCommaAfterRequiredMember: a member that follows a required member
+// (always written) carries its comma in its pre-encoded key; members before
+// the first required one, optional ones in between and an unset required
+// member (written as null, with an error) still give valid JSON.
+func TestCommaAfterRequiredMember(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v    json.Marshaler
+		want string
+	}{
+		{"only required", botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(1), Text: "a"},
+			`{"chat_id":1,"text":"a"}`},
+		{"optional after required", botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(1), Text: "a", DisableNotification: botapi.Some(false)},
+			`{"chat_id":1,"text":"a","disable_notification":false}`},
+		{"optional first", botapi.InlineKeyboardButton{Text: "t", CallbackData: botapi.Some("d")},
+			`{"text":"t","callback_data":"d"}`},
+		{"no required member", botapi.User{ID: 5, FirstName: "F", Username: botapi.Some("u")},
+			`{"id":5,"is_bot":false,"first_name":"F","username":"u"}`},
+	} {
+		if got := mustMarshal(t, tc.v); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	out, err := botapi.SendMessageParams{Text: "a"}.MarshalJSON()
+	if err == nil || out != nil {
+		t.Errorf("unset chat_id: got %s, %v; want an error", out, err)
+	}
+}

@@ -100,8 +100,12 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 	if si.Tagged != nil {
 		enc = append(enc, writeKey(si.Tagged.Schema.Discriminator), jen.Id("w").Dot("Str").Call(jen.Lit(si.Tag)))
 	}
+	// after: a member has certainly been written already (the tag or a
+	// required field), so the next key's comma can be part of its constant.
+	after := si.Tagged != nil
 	for _, fi := range si.Fields {
-		enc = append(enc, g.encodeField(si, fi)...)
+		enc = append(enc, g.encodeField(si, fi, after)...)
+		after = after || fi.Schema.Required
 	}
 	if si.Kind != nil {
 		enc = append(enc, jen.If(jen.Id("v").Dot(si.Kind.UnknownKey).Op("!=").Lit("")).Block(
@@ -166,11 +170,25 @@ func writeKey(wire string) jen.Code {
 	return jen.Id("w").Dot("Field").Call(jen.Lit(wire))
 }
 
-func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field) []jen.Code {
+// writeKeyAfter writes a member name that certainly follows another member
+// of the same object: the comma is baked into the constant.
+func writeKeyAfter(wire string) jen.Code {
+	if k := gomodel.JSONKey(wire); k != "" {
+		return jen.Id("w").Dot("keyAfter").Call(jen.Lit("," + k))
+	}
+	return jen.Id("w").Dot("Field").Call(jen.Lit(wire))
+}
+
+// encodeField writes one member; after reports that a member of the same
+// object has certainly been written before it.
+func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []jen.Code {
 	t := fi.Type.Schema
 	wire := fi.Schema.Name
 	v := id("v").dot(fi.GoName)
 	key := writeKey(wire)
+	if after {
+		key = writeKeyAfter(wire)
+	}
 	path := si.GoName + "." + wire
 	if fi.Schema.Required {
 		var pre []jen.Code
