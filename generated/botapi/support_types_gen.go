@@ -264,13 +264,17 @@ type jsonReader struct {
 	// being read.
 	str []byte
 	key []byte
+	// lens remembers the lengths of arrays nested in the last one measured
+	// by ArrLen (see there); nlens of them are valid.
+	lens  [jsonLenCache]jsonArrLen
+	nlens int
 }
 
 func jsonNewReader(b []byte) *jsonReader { return &jsonReader{buf: b} }
 
 // Reset points r at b, keeping its scratch buffers.
 func (r *jsonReader) Reset(b []byte) {
-	r.buf, r.pos, r.depth, r.first = b, 0, 0, false
+	r.buf, r.pos, r.depth, r.first, r.nlens = b, 0, 0, false, 0
 }
 
 var jsonReaderPool = sync.Pool{New: func() any { return new(jsonReader) }}
@@ -637,38 +641,51 @@ func (r *jsonReader) ArrNext() (more bool, err error) {
 // jsonLenWindow bounds the look-ahead of ArrLen.
 const jsonLenWindow = 2048
 
+// jsonLenCache is how many nested array lengths one ArrLen scan remembers.
+const jsonLenCache = 8
+
+// jsonArrLen is an array length found by a scan, keyed by the offset just
+// after the array's '['.
+type jsonArrLen struct{ pos, n int32 }
+
 // ArrLen returns the number of elements of the array just entered with
 // ArrStart, found by a structural scan (brackets, commas, string quotes) of
 // at most jsonLenWindow bytes, or 0 when the array does not end within
 // them. It is a capacity hint for decoders: it does not validate, so a
 // malformed array gets a wrong count and then a proper error from the walk.
+//
+// The scan also counts the arrays directly inside this one (the rows of
+// an inline keyboard) and remembers their lengths, so that ArrLen on each
+// of them answers without scanning the same bytes again.
 func (r *jsonReader) ArrLen() int {
+	for _, c := range r.lens[:r.nlens] {
+		if int(c.pos) == r.pos {
+			return int(c.n)
+		}
+	}
+	r.nlens = 0
 	buf := r.buf
 	end := min(len(buf), r.pos+jsonLenWindow)
 	depth, n, value := 0, 0, false
+	// The array open at depth 1, if any: where it starts, its count.
+	inner, innerN, innerValue := -1, 0, false
 	for i := r.pos; i < end; i++ {
 		switch buf[i] {
 		case ' ', '\t', '\n', '\r':
 		case '"':
-			// Find the closing quote: one not preceded by an odd run of
-			// backslashes.
-			for {
-				j := bytes.IndexByte(buf[i+1:end], '"')
-				if j < 0 {
-					return 0
-				}
-				i += 1 + j
-				bs := 0
-				for k := i - 1; k > r.pos && buf[k] == '\\'; k-- {
-					bs++
-				}
-				if bs%2 == 0 {
-					break
-				}
+			j := jsonQuoteEnd(buf[:end], i+1)
+			if j < 0 {
+				return 0
 			}
-			value = true
+			i = j
+			value, innerValue = true, true
 		case '[', '{':
 			depth++
+			if depth == 1 && buf[i] == '[' {
+				inner, innerN, innerValue = i+1, 0, false
+			} else {
+				innerValue = true
+			}
 			value = true
 		case ']', '}':
 			if depth == 0 {
@@ -677,17 +694,65 @@ func (r *jsonReader) ArrLen() int {
 				}
 				return n
 			}
+			if depth == 1 && inner >= 0 {
+				if innerValue {
+					innerN++
+				}
+				r.rememberLen(inner, innerN)
+				inner = -1
+			}
 			depth--
 		case ',':
-			if depth == 0 {
+			switch depth {
+			case 0:
 				n++
 				value = false
+			case 1:
+				innerN++
+				innerValue = false
 			}
 		default:
-			value = true
+			value, innerValue = true, true
 		}
 	}
 	return 0
+}
+
+// rememberLen records the length of the array starting at pos for ArrLen;
+// past jsonLenCache arrays the rest are scanned again when reached.
+func (r *jsonReader) rememberLen(pos, n int) {
+	if r.nlens < jsonLenCache {
+		r.lens[r.nlens] = jsonArrLen{int32(pos), int32(n)}
+		r.nlens++
+	}
+}
+
+// jsonQuoteEnd returns the index of the quote closing the string whose body
+// starts at buf[i], or -1 when buf ends first. It looks eight bytes at a
+// time for a quote or a backslash, and steps over escapes.
+func jsonQuoteEnd(buf []byte, i int) int {
+	for {
+		for i+8 <= len(buf) {
+			m := jsonSpecial8(binary.LittleEndian.Uint64(buf[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		if i >= len(buf) {
+			return -1
+		}
+		switch buf[i] {
+		case '"':
+			return i
+		case '\\':
+			i += 2
+		default: // a control character (invalid, left to the walk) or a tail byte
+			i++
+		}
+	}
 }
 
 // Object iterates over the members of an object.

@@ -1022,3 +1022,77 @@ func TestReaderArrLen(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderArrLenNested: the scan of an array remembers the lengths of the
+// arrays directly inside it, and ArrLen on each of them (after ArrStart)
+// returns the same count a fresh scan would.
+func TestReaderArrLenNested(t *testing.T) {
+	for _, in := range []string{
+		`[[{"text":"a","x":[1,2]},{"text":"b"}],[{"text":"c"}]]`,
+		`[ [ ] , [1] , [ "],[", "\\\"" , 3 ], {"a":[1,2,3]}, [[1,2],[3]] ]`,
+		`[[1,2,3,4,5,6,7,8,9],[1,2,3,4,5,6,7,8,9],[1],[2],[3],[4],[5],[6],[7],[8],[9,10]]`, // past jsonLenCache
+	} {
+		got := arrLensInOrder(t, in, false)
+		want := arrLensInOrder(t, in, true)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: walk %v, fresh scans %v", in, got, want)
+		}
+	}
+}
+
+// arrLensInOrder walks the document as a decoder does and returns ArrLen of
+// every array in document order; fresh forgets remembered lengths first, so
+// that every length comes from a scan of its own.
+func arrLensInOrder(t *testing.T, in string, fresh bool) []int {
+	var lens []int
+	r := jsonNewReader([]byte(in))
+	var walk func() error
+	walk = func() error {
+		switch r.Next() {
+		case jsonKindArray:
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			if fresh {
+				r.nlens = 0
+			}
+			lens = append(lens, r.ArrLen())
+			for {
+				more, err := r.ArrNext()
+				if !more {
+					return err
+				}
+				if err := walk(); err != nil {
+					return err
+				}
+			}
+		case jsonKindObject:
+			return r.Object(func(r *jsonReader, key []byte) error { return walk() })
+		}
+		return r.Skip()
+	}
+	if err := walk(); err != nil {
+		t.Fatal(in, err)
+	}
+	return lens
+}
+
+// TestReaderArrLenCacheReset: lengths remembered for one document are not
+// answered for another given to the same reader.
+func TestReaderArrLenCacheReset(t *testing.T) {
+	r := jsonNewReader([]byte(`[[1,2,3]]`))
+	if err := r.ArrStart(); err != nil || r.ArrLen() != 1 {
+		t.Fatal("outer")
+	}
+	r.Reset([]byte(`[[1]]`))
+	_ = r.ArrStart()
+	_, _ = r.ArrNext()
+	r.Reset([]byte(`[1,2]`))
+	r.pos = 0
+	if err := r.ArrStart(); err != nil {
+		t.Fatal(err)
+	}
+	if n := r.ArrLen(); n != 2 {
+		t.Errorf("ArrLen after Reset = %d, want 2", n)
+	}
+}
