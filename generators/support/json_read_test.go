@@ -583,6 +583,9 @@ func FuzzJSONReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkSkipRaw(t, data)
 		valid := json.Valid(data)
+		if valid {
+			checkArrLens(t, data)
+		}
 
 		// Generic walk vs encoding/json into any.
 		var want any
@@ -1044,7 +1047,13 @@ func TestReaderArrLenNested(t *testing.T) {
 // every array in document order; fresh forgets remembered lengths first, so
 // that every length comes from a scan of its own.
 func arrLensInOrder(t *testing.T, in string, fresh bool) []int {
-	var lens []int
+	lens, _ := arrLensAndCounts(t, in, fresh)
+	return lens
+}
+
+// arrLensAndCounts is arrLensInOrder that also returns every array's real
+// element count, in the same order.
+func arrLensAndCounts(t *testing.T, in string, fresh bool) (lens, counts []int) {
 	r := jsonNewReader([]byte(in))
 	var walk func() error
 	walk = func() error {
@@ -1057,11 +1066,14 @@ func arrLensInOrder(t *testing.T, in string, fresh bool) []int {
 				r.nlens = 0
 			}
 			lens = append(lens, r.ArrLen())
+			k := len(counts)
+			counts = append(counts, 0)
 			for {
 				more, err := r.ArrNext()
 				if !more {
 					return err
 				}
+				counts[k]++
 				if err := walk(); err != nil {
 					return err
 				}
@@ -1074,7 +1086,20 @@ func arrLensInOrder(t *testing.T, in string, fresh bool) []int {
 	if err := walk(); err != nil {
 		t.Fatal(in, err)
 	}
-	return lens
+	return lens, counts
+}
+
+// checkArrLens: on a valid document every ArrLen hint, remembered or
+// scanned, is the array's real length, or 0 for one that does not end
+// within jsonLenWindow bytes.
+func checkArrLens(t *testing.T, data []byte) {
+	if len(data) > jsonLenWindow {
+		return // a hint of 0 is then allowed, which this check does not model
+	}
+	lens, counts := arrLensAndCounts(t, string(data), false)
+	if !reflect.DeepEqual(lens, counts) {
+		t.Fatalf("ArrLen hints %v, real lengths %v in %q", lens, counts, data)
+	}
 }
 
 // TestReaderArrLenCacheReset: lengths remembered for one document are not
