@@ -992,30 +992,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Text = Some(x)
 		case "entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.Entities = s0
+			v.Entities = x
 		case "animation":
 			v.Animation = new(Animation)
 			if err := v.Animation.decodeJSON(r); err != nil {
@@ -1032,30 +1013,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "document")
 			}
 		case "photo":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePhotoSizeArray(r)
+			if err != nil {
 				return jsonErrField(err, "photo")
 			}
-			var s0 []PhotoSize
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]PhotoSize, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "photo")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, PhotoSize{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photo")
-				}
-			}
-			if s0 == nil {
-				s0 = []PhotoSize{}
-			}
-			v.Photo = s0
+			v.Photo = x
 		case "sticker":
 			v.Sticker = new(Sticker)
 			if err := v.Sticker.decodeJSON(r); err != nil {
@@ -1083,30 +1045,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Caption = Some(x)
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "contact":
 			v.Contact = new(Contact)
 			if err := v.Contact.decodeJSON(r); err != nil {
@@ -1138,30 +1081,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "location")
 			}
 		case "new_chat_members":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeUserArray(r)
+			if err != nil {
 				return jsonErrField(err, "new_chat_members")
 			}
-			var s0 []User
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]User, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "new_chat_members")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, User{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_members")
-				}
-			}
-			if s0 == nil {
-				s0 = []User{}
-			}
-			v.NewChatMembers = s0
+			v.NewChatMembers = x
 		case "left_chat_member":
 			v.LeftChatMember = new(User)
 			if err := v.LeftChatMember.decodeJSON(r); err != nil {
@@ -1174,30 +1098,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.NewChatTitle = Some(x)
 		case "new_chat_photo":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePhotoSizeArray(r)
+			if err != nil {
 				return jsonErrField(err, "new_chat_photo")
 			}
-			var s0 []PhotoSize
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]PhotoSize, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "new_chat_photo")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, PhotoSize{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_photo")
-				}
-			}
-			if s0 == nil {
-				s0 = []PhotoSize{}
-			}
-			v.NewChatPhoto = s0
+			v.NewChatPhoto = x
 		case "delete_chat_photo":
 			var x True
 			if err := x.decodeJSON(r); err != nil {
@@ -2437,30 +2342,11 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 					break
 				}
 				s0 = append(s0, nil)
-				if err := r.ArrStart(); err != nil {
+				x, err := decodePhotoSizeArray(r)
+				if err != nil {
 					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
 				}
-				var s1 []PhotoSize
-				if n := r.ArrLen(); n > 0 {
-					s1 = make([]PhotoSize, 0, n)
-				}
-				for {
-					more, err := r.ArrNext()
-					if err != nil {
-						return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
-					}
-					if !more {
-						break
-					}
-					s1 = append(s1, PhotoSize{})
-					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "photos")
-					}
-				}
-				if s1 == nil {
-					s1 = []PhotoSize{}
-				}
-				s0[len(s0)-1] = s1
+				s0[len(s0)-1] = x
 			}
 			if s0 == nil {
 				s0 = [][]PhotoSize{}
@@ -3158,30 +3044,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Question = x
 		case "options":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePollOptionArray(r)
+			if err != nil {
 				return jsonErrField(err, "options")
 			}
-			var s0 []PollOption
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]PollOption, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "options")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, PollOption{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
-				}
-			}
-			if s0 == nil {
-				s0 = []PollOption{}
-			}
-			v.Options = s0
+			v.Options = x
 		case "total_voter_count":
 			x, err := r.Int()
 			if err != nil {
@@ -3225,30 +3092,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Explanation = Some(x)
 		case "explanation_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "explanation_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "explanation_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.ExplanationEntities = s0
+			v.ExplanationEntities = x
 		case "open_period":
 			x, err := r.Int()
 			if err != nil {
@@ -3348,30 +3196,11 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 					break
 				}
 				s0 = append(s0, nil)
-				if err := r.ArrStart(); err != nil {
+				x, err := decodeKeyboardButtonArray(r)
+				if err != nil {
 					return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
 				}
-				var s1 []KeyboardButton
-				if n := r.ArrLen(); n > 0 {
-					s1 = make([]KeyboardButton, 0, n)
-				}
-				for {
-					more, err := r.ArrNext()
-					if err != nil {
-						return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
-					}
-					if !more {
-						break
-					}
-					s1 = append(s1, KeyboardButton{})
-					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "keyboard")
-					}
-				}
-				if s1 == nil {
-					s1 = []KeyboardButton{}
-				}
-				s0[len(s0)-1] = s1
+				s0[len(s0)-1] = x
 			}
 			if s0 == nil {
 				s0 = [][]KeyboardButton{}
@@ -3746,30 +3575,11 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 					break
 				}
 				s0 = append(s0, nil)
-				if err := r.ArrStart(); err != nil {
+				x, err := decodeInlineKeyboardButtonArray(r)
+				if err != nil {
 					return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
 				}
-				var s1 []InlineKeyboardButton
-				if n := r.ArrLen(); n > 0 {
-					s1 = make([]InlineKeyboardButton, 0, n)
-				}
-				for {
-					more, err := r.ArrNext()
-					if err != nil {
-						return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
-					}
-					if !more {
-						break
-					}
-					s1 = append(s1, InlineKeyboardButton{})
-					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "inline_keyboard")
-					}
-				}
-				if s1 == nil {
-					s1 = []InlineKeyboardButton{}
-				}
-				s0[len(s0)-1] = s1
+				s0[len(s0)-1] = x
 			}
 			if s0 == nil {
 				s0 = [][]InlineKeyboardButton{}
@@ -4764,30 +4574,11 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -4896,30 +4687,11 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -5052,30 +4824,11 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -5202,30 +4955,11 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -5344,30 +5078,11 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -6134,30 +5849,11 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.Entities = s0
+			v.Entities = x
 		case "disable_web_page_preview":
 			x, err := r.Bool()
 			if err != nil {
@@ -6391,30 +6087,11 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -6550,30 +6227,11 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -6725,30 +6383,11 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -6918,30 +6557,11 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_content_type_detection":
 			x, err := r.Bool()
 			if err != nil {
@@ -7125,30 +6745,11 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "supports_streaming":
 			x, err := r.Bool()
 			if err != nil {
@@ -7328,30 +6929,11 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -7491,30 +7073,11 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -8665,30 +8228,11 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ExplanationParseMode = Some(internParseMode(x))
 		case "explanation_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "explanation_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "explanation_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.ExplanationEntities = s0
+			v.ExplanationEntities = x
 		case "open_period":
 			x, err := r.Int()
 			if err != nil {
@@ -10634,30 +10178,11 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "commands":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeBotCommandArray(r)
+			if err != nil {
 				return jsonErrField(err, "commands")
 			}
-			var s0 []BotCommand
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]BotCommand, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "commands")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, BotCommand{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "commands")
-				}
-			}
-			if s0 == nil {
-				s0 = []BotCommand{}
-			}
-			v.Commands = s0
+			v.Commands = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10769,30 +10294,11 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.Entities = s0
+			v.Entities = x
 		case "disable_web_page_preview":
 			x, err := r.Bool()
 			if err != nil {
@@ -10913,30 +10419,11 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {
@@ -11494,6 +10981,287 @@ func (v *MessageOrTrue) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return r.End()
+}
+
+// decodeUserArray decodes a JSON array of User; see the generator's
+// emitArrayDecoder for the buffering.
+func decodeUserArray(r *jsonReader) ([]User, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]User
+	n := 0
+	var s []User
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]User, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, User{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]User, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeMessageEntityArray decodes a JSON array of MessageEntity; see the
+// generator's emitArrayDecoder for the buffering.
+func decodeMessageEntityArray(r *jsonReader) ([]MessageEntity, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]MessageEntity
+	n := 0
+	var s []MessageEntity
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]MessageEntity, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, MessageEntity{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]MessageEntity, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodePhotoSizeArray decodes a JSON array of PhotoSize; see the
+// generator's emitArrayDecoder for the buffering.
+func decodePhotoSizeArray(r *jsonReader) ([]PhotoSize, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]PhotoSize
+	n := 0
+	var s []PhotoSize
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PhotoSize, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, PhotoSize{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]PhotoSize, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodePollOptionArray decodes a JSON array of PollOption; see the
+// generator's emitArrayDecoder for the buffering.
+func decodePollOptionArray(r *jsonReader) ([]PollOption, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]PollOption
+	n := 0
+	var s []PollOption
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PollOption, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, PollOption{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]PollOption, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeKeyboardButtonArray decodes a JSON array of KeyboardButton; see the
+// generator's emitArrayDecoder for the buffering.
+func decodeKeyboardButtonArray(r *jsonReader) ([]KeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]KeyboardButton
+	n := 0
+	var s []KeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]KeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, KeyboardButton{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]KeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeInlineKeyboardButtonArray decodes a JSON array of
+// InlineKeyboardButton; see the generator's emitArrayDecoder for the
+// buffering.
+func decodeInlineKeyboardButtonArray(r *jsonReader) ([]InlineKeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]InlineKeyboardButton
+	n := 0
+	var s []InlineKeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]InlineKeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, InlineKeyboardButton{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]InlineKeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeBotCommandArray decodes a JSON array of BotCommand; see the
+// generator's emitArrayDecoder for the buffering.
+func decodeBotCommandArray(r *jsonReader) ([]BotCommand, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]BotCommand
+	n := 0
+	var s []BotCommand
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]BotCommand, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, BotCommand{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]BotCommand, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
 }
 
 // internParseMode returns the ParseMode spelt b, without allocating for

@@ -38,6 +38,9 @@ func (g *gen) emitJSON() ([]byte, error) {
 	for _, u := range g.m.Unions {
 		g.emitUnionCodec(f, u)
 	}
+	for _, si := range g.arrayElements() {
+		emitArrayDecoder(f, si.GoName)
+	}
 	for _, ei := range g.m.Enums {
 		var cases []jen.Code
 		for i, v := range ei.Schema.Values {
@@ -290,6 +293,13 @@ func (g *gen) zeroOf(t schema.Type, c *schema.Constraints) jen.Code {
 func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bool, optional bool, depth int, wrap wrapFn) []jen.Code {
 	ret := func(err jen.Code) jen.Code { return jen.Return(wrap(err)) }
 	errCheck := jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Err()))
+	if t.IsArray() && g.arrayElement(*t.Elem) != nil {
+		return []jen.Code{
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(arrayDecoderName(g.arrayElement(*t.Elem).GoName)).Call(jen.Id("r")),
+			errCheck,
+			lv().Op("=").Id("x"),
+		}
+	}
 	if t.IsArray() {
 		s := "s" + strconv.Itoa(depth)
 		elem := func() *jen.Statement {
@@ -738,4 +748,98 @@ func joinOr(s []string) string {
 		out += x
 	}
 	return out
+}
+
+// jsonArrayBuffer is how many elements an array decoder keeps on the stack
+// before it counts the rest (see emitArrayDecoder).
+const jsonArrayBuffer = 4
+
+// arrayElement returns the object struct t names when t is the element of
+// an array decoded by an array decoder of its own, or nil.
+func (g *gen) arrayElement(t schema.Type) *gomodel.Struct {
+	if t.IsArray() {
+		return nil
+	}
+	return g.m.Object(t.Name)
+}
+
+// arrayElements lists, in schema order, the objects that appear as array
+// elements anywhere (in objects or parameters, at any array depth): each
+// gets an array decoder.
+func (g *gen) arrayElements() []*gomodel.Struct {
+	used := map[string]bool{}
+	for _, structs := range [][]*gomodel.Struct{g.m.Objects, g.m.Params} {
+		for _, si := range structs {
+			for _, fi := range si.Fields {
+				t := fi.Type.Schema
+				for t.IsArray() {
+					t = *t.Elem
+				}
+				if fi.Type.Schema.IsArray() && g.arrayElement(t) != nil {
+					used[t.Name] = true
+				}
+			}
+		}
+	}
+	var out []*gomodel.Struct
+	for _, si := range g.m.Objects {
+		if si.Object != nil && used[si.Object.Name] {
+			out = append(out, si)
+		}
+	}
+	return out
+}
+
+func arrayDecoderName(goName string) string { return "decode" + goName + "Array" }
+
+// emitArrayDecoder writes decode<T>Array. Arrays of objects are mostly
+// short (photo sizes, entities, a keyboard row): the first jsonArrayBuffer
+// elements are decoded into a buffer on the stack and copied into a slice
+// of exactly their number, so a short array costs one allocation and no
+// look-ahead. At the next element the rest is counted once (ArrLen from
+// there) and the slice allocated at its final size. An empty array gives a
+// non-nil empty slice, like encoding/json.
+//
+//	var buf [4]T; n := 0; var s []T
+//	for each element {
+//		if s == nil && n < len(buf) { decode into buf[n]; n++; continue }
+//		if s == nil { s = make([]T, n, n+max(r.ArrLen(), 1)); copy(s, buf[:n]) }
+//		s = append(s, T{}); decode into s[len(s)-1]
+//	}
+//	if s == nil { s = make([]T, n); copy(s, buf[:n]) }
+func emitArrayDecoder(f *jen.File, goName string) {
+	typ := jen.Index().Id(goName)
+	elemErr := func(elem jen.Code, index jen.Code) jen.Code {
+		return jen.If(jen.Err().Op(":=").Add(elem).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Id("jsonErrIndex").Call(jen.Err(), index)))
+	}
+	godoc.Add(f, arrayDecoderName(goName)+" decodes a JSON array of "+goName+"; see the generator's emitArrayDecoder for the buffering.")
+	f.Func().Id(arrayDecoderName(goName)).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(typ.Clone(), jen.Error()).Block(
+		jen.If(jen.Err().Op(":=").Id("r").Dot("ArrStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Var().Id("buf").Index(jen.Lit(jsonArrayBuffer)).Id(goName),
+		jen.Id("n").Op(":=").Lit(0),
+		jen.Var().Id("s").Add(typ.Clone()),
+		jen.For().Block(
+			jen.List(jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ArrNext").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+			jen.If(jen.Id("s").Op("==").Nil().Op("&&").Id("n").Op("<").Len(jen.Id("buf"))).Block(
+				elemErr(jen.Id("buf").Index(jen.Id("n")), jen.Id("n")),
+				jen.Id("n").Op("++"),
+				jen.Continue(),
+			),
+			jen.If(jen.Id("s").Op("==").Nil()).Block(
+				jen.Id("s").Op("=").Make(typ.Clone(), jen.Id("n"), jen.Id("n").Op("+").Max(jen.Id("r").Dot("ArrLen").Call(), jen.Lit(1))),
+				jen.Copy(jen.Id("s"), jen.Id("buf").Index(jen.Empty(), jen.Id("n"))),
+			),
+			jen.Id("s").Op("=").Append(jen.Id("s"), jen.Id(goName).Values()),
+			elemErr(jen.Id("s").Index(jen.Len(jen.Id("s")).Op("-").Lit(1)), jen.Len(jen.Id("s")).Op("-").Lit(1)),
+		),
+		jen.If(jen.Id("s").Op("==").Nil()).Block(
+			jen.Id("s").Op("=").Make(typ.Clone(), jen.Id("n")),
+			jen.Copy(jen.Id("s"), jen.Id("buf").Index(jen.Empty(), jen.Id("n"))),
+		),
+		jen.Return(jen.Id("s"), jen.Nil()),
+	)
+	f.Line()
 }
