@@ -1026,34 +1026,36 @@ func TestReaderArrLen(t *testing.T) {
 	}
 }
 
-// TestReaderArrLenNested: the scan of an array remembers the lengths of the
-// arrays directly inside it, and ArrLen on each of them (after ArrStart)
-// returns the same count a fresh scan would.
-func TestReaderArrLenNested(t *testing.T) {
-	for _, in := range []string{
-		`[[{"text":"a","x":[1,2]},{"text":"b"}],[{"text":"c"}]]`,
-		`[ [ ] , [1] , [ "],[", "\\\"" , 3 ], {"a":[1,2,3]}, [[1,2],[3]] ]`,
-		`[[1,2,3,4,5,6,7,8,9],[1,2,3,4,5,6,7,8,9],[1],[2],[3],[4],[5],[6],[7],[8],[9,10]]`, // past jsonLenCache
-	} {
-		got := arrLensInOrder(t, in, false)
-		want := arrLensInOrder(t, in, true)
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: walk %v, fresh scans %v", in, got, want)
+// TestReaderArrLenMidArray: from the start of an element, ArrLen counts
+// the elements left, the current one included (array decoders call it
+// there once their stack buffer is full).
+func TestReaderArrLenMidArray(t *testing.T) {
+	in := []byte(`[{"a":[1,2]}, "x,]" , [[],{}] ,4, "\\"]`)
+	r := jsonNewReader(in)
+	if err := r.ArrStart(); err != nil {
+		t.Fatal(err)
+	}
+	for left := 5; ; left-- {
+		more, err := r.ArrNext()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !more {
+			break
+		}
+		if got := r.ArrLen(); got != left {
+			t.Errorf("at offset %d: ArrLen = %d, want %d", r.pos, got, left)
+		}
+		if err := r.Skip(); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
 
-// arrLensInOrder walks the document as a decoder does and returns ArrLen of
-// every array in document order; fresh forgets remembered lengths first, so
-// that every length comes from a scan of its own.
-func arrLensInOrder(t *testing.T, in string, fresh bool) []int {
-	lens, _ := arrLensAndCounts(t, in, fresh)
-	return lens
-}
-
-// arrLensAndCounts is arrLensInOrder that also returns every array's real
-// element count, in the same order.
-func arrLensAndCounts(t *testing.T, in string, fresh bool) (lens, counts []int) {
+// arrLensAndCounts walks the document as a decoder does and returns, in
+// document order, ArrLen of every array right after its ArrStart and its
+// real element count.
+func arrLensAndCounts(t *testing.T, in string) (lens, counts []int) {
 	r := jsonNewReader([]byte(in))
 	var walk func() error
 	walk = func() error {
@@ -1061,9 +1063,6 @@ func arrLensAndCounts(t *testing.T, in string, fresh bool) (lens, counts []int) 
 		case jsonKindArray:
 			if err := r.ArrStart(); err != nil {
 				return err
-			}
-			if fresh {
-				r.nlens = 0
 			}
 			lens = append(lens, r.ArrLen())
 			k := len(counts)
@@ -1089,35 +1088,16 @@ func arrLensAndCounts(t *testing.T, in string, fresh bool) (lens, counts []int) 
 	return lens, counts
 }
 
-// checkArrLens: on a valid document every ArrLen hint, remembered or
-// scanned, is the array's real length, or 0 for one that does not end
+// checkArrLens: on a valid document every ArrLen hint is the array's real
+// length, or 0 for one that does not end
 // within jsonLenWindow bytes.
 func checkArrLens(t *testing.T, data []byte) {
 	if len(data) > jsonLenWindow {
 		return // a hint of 0 is then allowed, which this check does not model
 	}
-	lens, counts := arrLensAndCounts(t, string(data), false)
+	lens, counts := arrLensAndCounts(t, string(data))
 	if !reflect.DeepEqual(lens, counts) {
 		t.Fatalf("ArrLen hints %v, real lengths %v in %q", lens, counts, data)
 	}
 }
 
-// TestReaderArrLenCacheReset: lengths remembered for one document are not
-// answered for another given to the same reader.
-func TestReaderArrLenCacheReset(t *testing.T) {
-	r := jsonNewReader([]byte(`[[1,2,3]]`))
-	if err := r.ArrStart(); err != nil || r.ArrLen() != 1 {
-		t.Fatal("outer")
-	}
-	r.Reset([]byte(`[[1]]`))
-	_ = r.ArrStart()
-	_, _ = r.ArrNext()
-	r.Reset([]byte(`[1,2]`))
-	r.pos = 0
-	if err := r.ArrStart(); err != nil {
-		t.Fatal(err)
-	}
-	if n := r.ArrLen(); n != 2 {
-		t.Errorf("ArrLen after Reset = %d, want 2", n)
-	}
-}

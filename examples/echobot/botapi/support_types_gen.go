@@ -264,17 +264,13 @@ type jsonReader struct {
 	// being read.
 	str []byte
 	key []byte
-	// lens remembers the lengths of arrays nested in the last one measured
-	// by ArrLen (see there); nlens of them are valid.
-	lens  [jsonLenCache]jsonArrLen
-	nlens int
 }
 
 func jsonNewReader(b []byte) *jsonReader { return &jsonReader{buf: b} }
 
 // Reset points r at b, keeping its scratch buffers.
 func (r *jsonReader) Reset(b []byte) {
-	r.buf, r.pos, r.depth, r.first, r.nlens = b, 0, 0, false, 0
+	r.buf, r.pos, r.depth, r.first = b, 0, 0, false
 }
 
 var jsonReaderPool = sync.Pool{New: func() any { return new(jsonReader) }}
@@ -641,34 +637,17 @@ func (r *jsonReader) ArrNext() (more bool, err error) {
 // jsonLenWindow bounds the look-ahead of ArrLen.
 const jsonLenWindow = 2048
 
-// jsonLenCache is how many nested array lengths one ArrLen scan remembers.
-const jsonLenCache = 8
-
-// jsonArrLen is an array length found by a scan, keyed by the offset just
-// after the array's '['.
-type jsonArrLen struct{ pos, n int32 }
-
 // ArrLen returns the number of elements of the array just entered with
 // ArrStart, found by a structural scan (brackets, commas, string quotes) of
 // at most jsonLenWindow bytes, or 0 when the array does not end within
 // them. It is a capacity hint for decoders: it does not validate, so a
 // malformed array gets a wrong count and then a proper error from the walk.
-//
-// The scan also counts the arrays directly inside this one (the rows of
-// an inline keyboard) and remembers their lengths, so that ArrLen on each
-// of them answers without scanning the same bytes again.
+// (Generated decoders of arrays of objects call it only past their first
+// few elements, from there: it counts the elements left.)
 func (r *jsonReader) ArrLen() int {
-	for _, c := range r.lens[:r.nlens] {
-		if int(c.pos) == r.pos {
-			return int(c.n)
-		}
-	}
-	r.nlens = 0
 	buf := r.buf
 	end := min(len(buf), r.pos+jsonLenWindow)
 	depth, n, value := 0, 0, false
-	// The array open at depth 1, if any: where it starts, its count.
-	inner, innerN, innerValue := -1, 0, false
 	for i := r.pos; i < end; i++ {
 		switch buf[i] {
 		case ' ', '\t', '\n', '\r':
@@ -678,14 +657,9 @@ func (r *jsonReader) ArrLen() int {
 				return 0
 			}
 			i = j
-			value, innerValue = true, true
+			value = true
 		case '[', '{':
 			depth++
-			if depth == 1 && buf[i] == '[' {
-				inner, innerN, innerValue = i+1, 0, false
-			} else {
-				innerValue = true
-			}
 			value = true
 		case ']', '}':
 			if depth == 0 {
@@ -694,37 +668,17 @@ func (r *jsonReader) ArrLen() int {
 				}
 				return n
 			}
-			if depth == 1 && inner >= 0 {
-				if innerValue {
-					innerN++
-				}
-				r.rememberLen(inner, innerN)
-				inner = -1
-			}
 			depth--
 		case ',':
-			switch depth {
-			case 0:
+			if depth == 0 {
 				n++
 				value = false
-			case 1:
-				innerN++
-				innerValue = false
 			}
 		default:
-			value, innerValue = true, true
+			value = true
 		}
 	}
 	return 0
-}
-
-// rememberLen records the length of the array starting at pos for ArrLen;
-// past jsonLenCache arrays the rest are scanned again when reached.
-func (r *jsonReader) rememberLen(pos, n int) {
-	if r.nlens < jsonLenCache {
-		r.lens[r.nlens] = jsonArrLen{int32(pos), int32(n)}
-		r.nlens++
-	}
 }
 
 // jsonQuoteEnd returns the index of the quote closing the string whose body

@@ -2326,32 +2326,11 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 			}
 			v.TotalCount = x
 		case "photos":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePhotoSizeArrayArray(r)
+			if err != nil {
 				return jsonErrField(err, "photos")
 			}
-			var s0 [][]PhotoSize
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([][]PhotoSize, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "photos")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, nil)
-				x, err := decodePhotoSizeArray(r)
-				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
-				}
-				s0[len(s0)-1] = x
-			}
-			if s0 == nil {
-				s0 = [][]PhotoSize{}
-			}
-			v.Photos = s0
+			v.Photos = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3180,32 +3159,11 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "keyboard":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeKeyboardButtonArrayArray(r)
+			if err != nil {
 				return jsonErrField(err, "keyboard")
 			}
-			var s0 [][]KeyboardButton
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([][]KeyboardButton, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "keyboard")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, nil)
-				x, err := decodeKeyboardButtonArray(r)
-				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
-				}
-				s0[len(s0)-1] = x
-			}
-			if s0 == nil {
-				s0 = [][]KeyboardButton{}
-			}
-			v.Keyboard = s0
+			v.Keyboard = x
 		case "resize_keyboard":
 			x, err := r.Bool()
 			if err != nil {
@@ -3559,32 +3517,11 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "inline_keyboard":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeInlineKeyboardButtonArrayArray(r)
+			if err != nil {
 				return jsonErrField(err, "inline_keyboard")
 			}
-			var s0 [][]InlineKeyboardButton
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([][]InlineKeyboardButton, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "inline_keyboard")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, nil)
-				x, err := decodeInlineKeyboardButtonArray(r)
-				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
-				}
-				s0[len(s0)-1] = x
-			}
-			if s0 == nil {
-				s0 = [][]InlineKeyboardButton{}
-			}
-			v.InlineKeyboard = s0
+			v.InlineKeyboard = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10983,7 +10920,7 @@ func (v *MessageOrTrue) UnmarshalJSON(data []byte) error {
 	return r.End()
 }
 
-// decodeUserArray decodes a JSON array of User; see the generator's
+// decodeUserArray decodes a JSON array into []User; see the generator's
 // emitArrayDecoder for the buffering.
 func decodeUserArray(r *jsonReader) ([]User, error) {
 	if err := r.ArrStart(); err != nil {
@@ -11023,8 +10960,8 @@ func decodeUserArray(r *jsonReader) ([]User, error) {
 	return s, nil
 }
 
-// decodeMessageEntityArray decodes a JSON array of MessageEntity; see the
-// generator's emitArrayDecoder for the buffering.
+// decodeMessageEntityArray decodes a JSON array into []MessageEntity; see
+// the generator's emitArrayDecoder for the buffering.
 func decodeMessageEntityArray(r *jsonReader) ([]MessageEntity, error) {
 	if err := r.ArrStart(); err != nil {
 		return nil, err
@@ -11063,7 +11000,7 @@ func decodeMessageEntityArray(r *jsonReader) ([]MessageEntity, error) {
 	return s, nil
 }
 
-// decodePhotoSizeArray decodes a JSON array of PhotoSize; see the
+// decodePhotoSizeArray decodes a JSON array into []PhotoSize; see the
 // generator's emitArrayDecoder for the buffering.
 func decodePhotoSizeArray(r *jsonReader) ([]PhotoSize, error) {
 	if err := r.ArrStart(); err != nil {
@@ -11103,7 +11040,51 @@ func decodePhotoSizeArray(r *jsonReader) ([]PhotoSize, error) {
 	return s, nil
 }
 
-// decodePollOptionArray decodes a JSON array of PollOption; see the
+// decodePhotoSizeArrayArray decodes a JSON array into [][]PhotoSize; see the
+// generator's emitArrayDecoder for the buffering.
+func decodePhotoSizeArrayArray(r *jsonReader) ([][]PhotoSize, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4][]PhotoSize
+	n := 0
+	var s [][]PhotoSize
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			x, err := decodePhotoSizeArray(r)
+			if err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			buf[n] = x
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([][]PhotoSize, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, nil)
+		x, err := decodePhotoSizeArray(r)
+		if err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+		s[len(s)-1] = x
+	}
+	if s == nil {
+		s = make([][]PhotoSize, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodePollOptionArray decodes a JSON array into []PollOption; see the
 // generator's emitArrayDecoder for the buffering.
 func decodePollOptionArray(r *jsonReader) ([]PollOption, error) {
 	if err := r.ArrStart(); err != nil {
@@ -11143,8 +11124,8 @@ func decodePollOptionArray(r *jsonReader) ([]PollOption, error) {
 	return s, nil
 }
 
-// decodeKeyboardButtonArray decodes a JSON array of KeyboardButton; see the
-// generator's emitArrayDecoder for the buffering.
+// decodeKeyboardButtonArray decodes a JSON array into []KeyboardButton; see
+// the generator's emitArrayDecoder for the buffering.
 func decodeKeyboardButtonArray(r *jsonReader) ([]KeyboardButton, error) {
 	if err := r.ArrStart(); err != nil {
 		return nil, err
@@ -11183,8 +11164,53 @@ func decodeKeyboardButtonArray(r *jsonReader) ([]KeyboardButton, error) {
 	return s, nil
 }
 
-// decodeInlineKeyboardButtonArray decodes a JSON array of
-// InlineKeyboardButton; see the generator's emitArrayDecoder for the
+// decodeKeyboardButtonArrayArray decodes a JSON array into
+// [][]KeyboardButton; see the generator's emitArrayDecoder for the
+// buffering.
+func decodeKeyboardButtonArrayArray(r *jsonReader) ([][]KeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4][]KeyboardButton
+	n := 0
+	var s [][]KeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			x, err := decodeKeyboardButtonArray(r)
+			if err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			buf[n] = x
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([][]KeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, nil)
+		x, err := decodeKeyboardButtonArray(r)
+		if err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+		s[len(s)-1] = x
+	}
+	if s == nil {
+		s = make([][]KeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeInlineKeyboardButtonArray decodes a JSON array into
+// []InlineKeyboardButton; see the generator's emitArrayDecoder for the
 // buffering.
 func decodeInlineKeyboardButtonArray(r *jsonReader) ([]InlineKeyboardButton, error) {
 	if err := r.ArrStart(); err != nil {
@@ -11224,7 +11250,52 @@ func decodeInlineKeyboardButtonArray(r *jsonReader) ([]InlineKeyboardButton, err
 	return s, nil
 }
 
-// decodeBotCommandArray decodes a JSON array of BotCommand; see the
+// decodeInlineKeyboardButtonArrayArray decodes a JSON array into
+// [][]InlineKeyboardButton; see the generator's emitArrayDecoder for the
+// buffering.
+func decodeInlineKeyboardButtonArrayArray(r *jsonReader) ([][]InlineKeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4][]InlineKeyboardButton
+	n := 0
+	var s [][]InlineKeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			x, err := decodeInlineKeyboardButtonArray(r)
+			if err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			buf[n] = x
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([][]InlineKeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, nil)
+		x, err := decodeInlineKeyboardButtonArray(r)
+		if err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+		s[len(s)-1] = x
+	}
+	if s == nil {
+		s = make([][]InlineKeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeBotCommandArray decodes a JSON array into []BotCommand; see the
 // generator's emitArrayDecoder for the buffering.
 func decodeBotCommandArray(r *jsonReader) ([]BotCommand, error) {
 	if err := r.ArrStart(); err != nil {
