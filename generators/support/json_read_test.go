@@ -1100,4 +1100,3 @@ func checkArrLens(t *testing.T, data []byte) {
 		t.Fatalf("ArrLen hints %v, real lengths %v in %q", lens, counts, data)
 	}
 }
-
