@@ -606,10 +606,33 @@ func (r *jsonReader) ObjKey() (key []byte, more bool, err error) {
 	return key, more, err
 }
 
+// jsonPlainKey marks the bytes of a plain member name: ASCII letters,
+// digits and '_', which is every name of the API.
+var jsonPlainKey = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
+
 // objKey is ObjKey that also reports whether the key lives in r.key.
 func (r *jsonReader) objKey() (key []byte, owned, more bool, err error) {
 	if more, err = r.member('}', "',' or '}' after object member"); !more {
 		return nil, false, false, err
+	}
+	// Fast path for compact input: a plain name right after the ',' or
+	// '{', closed by '"' and followed by ':'. Anything else (whitespace,
+	// escapes, other bytes, errors) takes the general path below.
+	buf, i := r.buf, r.pos
+	if i < len(buf) && buf[i] == '"' {
+		j := i + 1
+		for j < len(buf) && jsonPlainKey[buf[j]] {
+			j++
+		}
+		if j+1 < len(buf) && buf[j] == '"' && buf[j+1] == ':' {
+			r.pos = j + 2
+			return buf[i+1 : j], false, true, nil
+		}
 	}
 	if r.ws() != '"' {
 		return nil, false, false, r.errExpected("object key")

@@ -1100,3 +1100,42 @@ func checkArrLens(t *testing.T, data []byte) {
 		t.Fatalf("ArrLen hints %v, real lengths %v in %q", lens, counts, data)
 	}
 }
+
+// TestReaderObjKeyPlainFastPath: a plain name directly followed by ':'
+// takes objKey's fast path; names with escapes, other bytes or whitespace
+// before the ':' take the general one. Both give the same keys, and broken
+// input the same errors at the same offsets.
+func TestReaderObjKeyPlainFastPath(t *testing.T) {
+	for _, tc := range []struct{ in, key, err string }{
+		{`{"message_id":1}`, "message_id", ""},
+		{`{"":1}`, "", ""},
+		{`{"A_9":1}`, "A_9", ""},
+		{`{"a\u0062":1}`, "ab", ""},
+		{`{"é":1}`, "é", ""},
+		{`{"a-b":1}`, "a-b", ""},
+		{`{"a" : 1}`, "a", ""},
+		{`{"a"}`, "", "json: offset 4: expected ':' after object key, found character '}'"},
+		{`{"a"`, "", "json: offset 4: expected ':' after object key, found end of input"},
+		{`{"ab`, "", "json: offset 4: unexpected end of input in string"},
+		{`{"a` + "\x01" + `":1}`, "", "json: offset 3: invalid control character byte 0x01 in string"},
+	} {
+		r := jsonNewReader([]byte(tc.in))
+		if err := r.ObjStart(); err != nil {
+			t.Fatal(err)
+		}
+		key, more, err := r.ObjKey()
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: err %v, want %s", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !more || string(key) != tc.key {
+			t.Errorf("%s: key %q more %v err %v, want %q", tc.in, key, more, err, tc.key)
+			continue
+		}
+		if v, err := r.Int(); err != nil || v != 1 {
+			t.Errorf("%s: value %d, %v", tc.in, v, err)
+		}
+	}
+}
