@@ -71,6 +71,7 @@ func decodeUpdate() []lib {
 		{"telego", func(data []byte) error { var u telego.Update; return gojson.Unmarshal(data, &u) }},
 		{"tgbotapi", func(data []byte) error { var u tgbotapi.Update; return json.Unmarshal(data, &u) }},
 		{"jx", func(data []byte) error { var u hwUpdate; return hwDecodeUpdate(data, &u) }},
+		{"jxapi", func(data []byte) error { var u botapi.Update; return hwapiDecodeUpdate(data, &u) }},
 		{"map", func(data []byte) error { var m map[string]any; return json.Unmarshal(data, &m) }},
 	}
 }
@@ -104,6 +105,13 @@ func decodeGetUpdates() []lib {
 		}},
 		{"jx", func(data []byte) error {
 			ups, err := hwDecodeGetUpdates(data)
+			if err == nil && len(ups) != 100 {
+				err = fmt.Errorf("bad result: %d", len(ups))
+			}
+			return err
+		}},
+		{"jxapi", func(data []byte) error {
+			ups, err := hwapiDecodeGetUpdates(data)
 			if err == nil && len(ups) != 100 {
 				err = fmt.Errorf("bad result: %d", len(ups))
 			}

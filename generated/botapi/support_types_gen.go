@@ -606,10 +606,33 @@ func (r *jsonReader) ObjKey() (key []byte, more bool, err error) {
 	return key, more, err
 }
 
+// jsonPlainKey marks the bytes of a plain member name: ASCII letters,
+// digits and '_', which is every name of the API.
+var jsonPlainKey = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
+
 // objKey is ObjKey that also reports whether the key lives in r.key.
 func (r *jsonReader) objKey() (key []byte, owned, more bool, err error) {
 	if more, err = r.member('}', "',' or '}' after object member"); !more {
 		return nil, false, false, err
+	}
+	// Fast path for compact input: a plain name right after the ',' or
+	// '{', closed by '"' and followed by ':'. Anything else (whitespace,
+	// escapes, other bytes, errors) takes the general path below.
+	buf, i := r.buf, r.pos
+	if i < len(buf) && buf[i] == '"' {
+		j := i + 1
+		for j < len(buf) && jsonPlainKey[buf[j]] {
+			j++
+		}
+		if j+1 < len(buf) && buf[j] == '"' && buf[j+1] == ':' {
+			r.pos = j + 2
+			return buf[i+1 : j], false, true, nil
+		}
 	}
 	if r.ws() != '"' {
 		return nil, false, false, r.errExpected("object key")
@@ -642,6 +665,8 @@ const jsonLenWindow = 2048
 // at most jsonLenWindow bytes, or 0 when the array does not end within
 // them. It is a capacity hint for decoders: it does not validate, so a
 // malformed array gets a wrong count and then a proper error from the walk.
+// (Generated decoders of arrays of objects call it only past their first
+// few elements, from there: it counts the elements left.)
 func (r *jsonReader) ArrLen() int {
 	buf := r.buf
 	end := min(len(buf), r.pos+jsonLenWindow)
@@ -650,22 +675,11 @@ func (r *jsonReader) ArrLen() int {
 		switch buf[i] {
 		case ' ', '\t', '\n', '\r':
 		case '"':
-			// Find the closing quote: one not preceded by an odd run of
-			// backslashes.
-			for {
-				j := bytes.IndexByte(buf[i+1:end], '"')
-				if j < 0 {
-					return 0
-				}
-				i += 1 + j
-				bs := 0
-				for k := i - 1; k > r.pos && buf[k] == '\\'; k-- {
-					bs++
-				}
-				if bs%2 == 0 {
-					break
-				}
+			j := jsonQuoteEnd(buf[:end], i+1)
+			if j < 0 {
+				return 0
 			}
+			i = j
 			value = true
 		case '[', '{':
 			depth++
@@ -688,6 +702,34 @@ func (r *jsonReader) ArrLen() int {
 		}
 	}
 	return 0
+}
+
+// jsonQuoteEnd returns the index of the quote closing the string whose body
+// starts at buf[i], or -1 when buf ends first. It looks eight bytes at a
+// time for a quote or a backslash, and steps over escapes.
+func jsonQuoteEnd(buf []byte, i int) int {
+	for {
+		for i+8 <= len(buf) {
+			m := jsonSpecial8(binary.LittleEndian.Uint64(buf[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		if i >= len(buf) {
+			return -1
+		}
+		switch buf[i] {
+		case '"':
+			return i
+		case '\\':
+			i += 2
+		default: // a control character (invalid, left to the walk) or a tail byte
+			i++
+		}
+	}
 }
 
 // Object iterates over the members of an object.
@@ -1366,6 +1408,15 @@ func (w *jsonWriter) ArrEnd() {
 	w.more = true
 }
 
+// keyAfter writes a pre-encoded `,"name":` for a member that the generator
+// knows follows another one of the same object (a required member or the
+// tag was written before it): the comma is part of the constant, so there
+// is nothing to test.
+func (w *jsonWriter) keyAfter(commaQuotedColon string) {
+	w.more = false
+	w.set(append(w.buf, commaQuotedColon...))
+}
+
 // Field writes `"name":`; the value written next completes the member.
 func (w *jsonWriter) Field(name string) {
 	w.comma()
@@ -1497,6 +1548,15 @@ func jsonEsc8(x uint64) uint64 {
 	return ((x - 0x20*lo) | (q - lo) | (b - lo) | x) & hi
 }
 
+// jsonLoad8 reads eight bytes little-endian. Its argument is sliced to
+// length eight by the caller, so there is one bounds check and the compiler
+// merges the byte loads into a single load.
+func jsonLoad8[S string | []byte](t S) uint64 {
+	_ = t[7]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
 // jsonAppendStr appends s as a quoted JSON string (see the file comment for
 // the exact escaping rules).
 func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
@@ -1506,13 +1566,23 @@ func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
 		// Skip bytes that need no escaping, eight at a time while possible.
 		// The lowest flagged lane is exact (see jsonSpecial8), so jump to it.
 		for i+8 <= len(s) {
-			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			if m := jsonEsc8(x); m != 0 {
+			if m := jsonEsc8(jsonLoad8(s[i : i+8])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
 			i += 8
+		}
+		// A tail shorter than eight bytes: one load of the last eight,
+		// overlapping bytes already passed. Its lowest flagged lane is the
+		// next byte to handle unless it lies before i (a multi-byte rune
+		// already passed), in which case the byte loop below decides.
+		if n := len(s); i < n && i+8 > n && n >= 8 {
+			m := jsonEsc8(jsonLoad8(s[n-8:]))
+			if m == 0 {
+				i = n
+			} else if j := n - 8 + bits.TrailingZeros64(m)>>3; j >= i {
+				i = j
+			}
 		}
 		for i < len(s) && jsonStrNoEsc[s[i]] {
 			i++

@@ -415,3 +415,73 @@ func TestResponseArraySizes(t *testing.T) {
 		}
 	}
 }
+
+// TestCommaAfterRequiredMember: a member that follows a required member
+// (always written) carries its comma in its pre-encoded key; members before
+// the first required one, optional ones in between and an unset required
+// member (written as null, with an error) still give valid JSON.
+func TestCommaAfterRequiredMember(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v    json.Marshaler
+		want string
+	}{
+		{"only required", botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(1), Text: "a"},
+			`{"chat_id":1,"text":"a"}`},
+		{"optional after required", botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(1), Text: "a", DisableNotification: botapi.Some(false)},
+			`{"chat_id":1,"text":"a","disable_notification":false}`},
+		{"optional first", botapi.InlineKeyboardButton{Text: "t", CallbackData: botapi.Some("d")},
+			`{"text":"t","callback_data":"d"}`},
+		{"no required member", botapi.User{ID: 5, FirstName: "F", Username: botapi.Some("u")},
+			`{"id":5,"is_bot":false,"first_name":"F","username":"u"}`},
+	} {
+		if got := mustMarshal(t, tc.v); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	out, err := botapi.SendMessageParams{Text: "a"}.MarshalJSON()
+	if err == nil || out != nil {
+		t.Errorf("unset chat_id: got %s, %v; want an error", out, err)
+	}
+}
+
+// TestArrayOfObjectsSizes: arrays of objects keep their first elements on
+// the stack and count the rest when longer; every length gives the same
+// elements in a slice of exactly that length (capacity too, for arrays
+// ArrLen can count), an empty
+// array a non-nil empty slice, and an error the index of its element,
+// inside and past the stack buffer.
+func TestArrayOfObjectsSizes(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 8, 9, 40} {
+		var sizes []string
+		for i := range n {
+			sizes = append(sizes, fmt.Sprintf(`{"file_id":"f%d","file_unique_id":"u","width":%d,"height":1}`, i, i))
+		}
+		in := `{"message_id":1,"date":1,"chat":{"id":1,"type":"private"},"photo":[` + strings.Join(sizes, " , ") + `]}`
+		var m botapi.Message
+		if err := m.UnmarshalJSON([]byte(in)); err != nil {
+			t.Fatalf("%d sizes: %v", n, err)
+		}
+		// Exact capacity while the array is short enough for ArrLen's
+		// look-ahead (40 elements are not: they grow by appending).
+		if m.Photo == nil || len(m.Photo) != n || (n < 40 && cap(m.Photo) != n) {
+			t.Fatalf("%d sizes: len %d cap %d nil %v", n, len(m.Photo), cap(m.Photo), m.Photo == nil)
+		}
+		for i, p := range m.Photo {
+			if p.FileID != fmt.Sprintf("f%d", i) || p.Width != i {
+				t.Fatalf("%d sizes: [%d] = %+v", n, i, p)
+			}
+		}
+		if got := mustMarshal(t, &m); !strings.Contains(got, `"photo":[`+strings.Join(sizes, ",")+`]`) {
+			t.Fatalf("%d sizes: round trip %s", n, got)
+		}
+		if n == 0 {
+			continue
+		}
+		bad := strings.Replace(in, fmt.Sprintf(`"width":%d`, n-1), `"width":"x"`, 1)
+		err := m.UnmarshalJSON([]byte(bad))
+		if want := fmt.Sprintf("photo[%d].width", n-1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("%d sizes: err = %v, want the path %s", n, err, want)
+		}
+	}
+}

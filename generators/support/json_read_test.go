@@ -583,6 +583,9 @@ func FuzzJSONReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkSkipRaw(t, data)
 		valid := json.Valid(data)
+		if valid {
+			checkArrLens(t, data)
+		}
 
 		// Generic walk vs encoding/json into any.
 		var want any
@@ -1019,6 +1022,120 @@ func TestReaderArrLen(t *testing.T) {
 		}
 		if got := r.ArrLen(); got != want {
 			t.Errorf("ArrLen(%s) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+// TestReaderArrLenMidArray: from the start of an element, ArrLen counts
+// the elements left, the current one included (array decoders call it
+// there once their stack buffer is full).
+func TestReaderArrLenMidArray(t *testing.T) {
+	in := []byte(`[{"a":[1,2]}, "x,]" , [[],{}] ,4, "\\"]`)
+	r := jsonNewReader(in)
+	if err := r.ArrStart(); err != nil {
+		t.Fatal(err)
+	}
+	for left := 5; ; left-- {
+		more, err := r.ArrNext()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !more {
+			break
+		}
+		if got := r.ArrLen(); got != left {
+			t.Errorf("at offset %d: ArrLen = %d, want %d", r.pos, got, left)
+		}
+		if err := r.Skip(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// arrLensAndCounts walks the document as a decoder does and returns, in
+// document order, ArrLen of every array right after its ArrStart and its
+// real element count.
+func arrLensAndCounts(t *testing.T, in string) (lens, counts []int) {
+	r := jsonNewReader([]byte(in))
+	var walk func() error
+	walk = func() error {
+		switch r.Next() {
+		case jsonKindArray:
+			if err := r.ArrStart(); err != nil {
+				return err
+			}
+			lens = append(lens, r.ArrLen())
+			k := len(counts)
+			counts = append(counts, 0)
+			for {
+				more, err := r.ArrNext()
+				if !more {
+					return err
+				}
+				counts[k]++
+				if err := walk(); err != nil {
+					return err
+				}
+			}
+		case jsonKindObject:
+			return r.Object(func(r *jsonReader, key []byte) error { return walk() })
+		}
+		return r.Skip()
+	}
+	if err := walk(); err != nil {
+		t.Fatal(in, err)
+	}
+	return lens, counts
+}
+
+// checkArrLens: on a valid document every ArrLen hint is the array's real
+// length, or 0 for one that does not end
+// within jsonLenWindow bytes.
+func checkArrLens(t *testing.T, data []byte) {
+	if len(data) > jsonLenWindow {
+		return // a hint of 0 is then allowed, which this check does not model
+	}
+	lens, counts := arrLensAndCounts(t, string(data))
+	if !reflect.DeepEqual(lens, counts) {
+		t.Fatalf("ArrLen hints %v, real lengths %v in %q", lens, counts, data)
+	}
+}
+
+// TestReaderObjKeyPlainFastPath: a plain name directly followed by ':'
+// takes objKey's fast path; names with escapes, other bytes or whitespace
+// before the ':' take the general one. Both give the same keys, and broken
+// input the same errors at the same offsets.
+func TestReaderObjKeyPlainFastPath(t *testing.T) {
+	for _, tc := range []struct{ in, key, err string }{
+		{`{"message_id":1}`, "message_id", ""},
+		{`{"":1}`, "", ""},
+		{`{"A_9":1}`, "A_9", ""},
+		{`{"a\u0062":1}`, "ab", ""},
+		{`{"é":1}`, "é", ""},
+		{`{"a-b":1}`, "a-b", ""},
+		{`{"a" : 1}`, "a", ""},
+		{`{"a"}`, "", "json: offset 4: expected ':' after object key, found character '}'"},
+		{`{"a"`, "", "json: offset 4: expected ':' after object key, found end of input"},
+		{`{"ab`, "", "json: offset 4: unexpected end of input in string"},
+		{`{"a` + "\x01" + `":1}`, "", "json: offset 3: invalid control character byte 0x01 in string"},
+	} {
+		r := jsonNewReader([]byte(tc.in))
+		if err := r.ObjStart(); err != nil {
+			t.Fatal(err)
+		}
+		key, more, err := r.ObjKey()
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: err %v, want %s", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !more || string(key) != tc.key {
+			t.Errorf("%s: key %q more %v err %v, want %q", tc.in, key, more, err, tc.key)
+			continue
+		}
+		if v, err := r.Int(); err != nil || v != 1 {
+			t.Errorf("%s: value %d, %v", tc.in, v, err)
 		}
 	}
 }

@@ -355,3 +355,27 @@ func BenchmarkWriterMessageStdlib(b *testing.B) {
 		}
 	}
 }
+
+// TestJSONWriterStrOverlappingTail covers the tail of a string shorter than
+// eight bytes, which is checked by one load overlapping bytes already
+// passed: every special byte or rune at every position of strings of 8 to
+// 20 bytes, also right after a multi-byte rune that the overlapping load
+// sees again.
+func TestJSONWriterStrOverlappingTail(t *testing.T) {
+	specials := []string{`"`, `\`, "\n", "\x01", "é", "\u2028", "\xff", "€"}
+	for n := 0; n <= 20; n++ {
+		for p := 0; p <= n; p++ {
+			for _, sp := range specials {
+				for _, prefix := range []string{"", "é", "\u2029"} {
+					base := strings.Repeat("a", n)
+					s := prefix + base[:p] + sp + base[p:]
+					w := &jsonWriter{}
+					w.Str(s)
+					if want := stdEncode(t, s); string(w.Bytes()) != want {
+						t.Fatalf("Str(%q) = %s, want %s", s, w.Bytes(), want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -105,7 +105,6 @@ package support
 // After an error the reader's position is unspecified; stop using it.
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -515,10 +514,33 @@ func (r *jsonReader) ObjKey() (key []byte, more bool, err error) {
 	return key, more, err
 }
 
+// jsonPlainKey marks the bytes of a plain member name: ASCII letters,
+// digits and '_', which is every name of the API.
+var jsonPlainKey = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
+
 // objKey is ObjKey that also reports whether the key lives in r.key.
 func (r *jsonReader) objKey() (key []byte, owned, more bool, err error) {
 	if more, err = r.member('}', "',' or '}' after object member"); !more {
 		return nil, false, false, err
+	}
+	// Fast path for compact input: a plain name right after the ',' or
+	// '{', closed by '"' and followed by ':'. Anything else (whitespace,
+	// escapes, other bytes, errors) takes the general path below.
+	buf, i := r.buf, r.pos
+	if i < len(buf) && buf[i] == '"' {
+		j := i + 1
+		for j < len(buf) && jsonPlainKey[buf[j]] {
+			j++
+		}
+		if j+1 < len(buf) && buf[j] == '"' && buf[j+1] == ':' {
+			r.pos = j + 2
+			return buf[i+1 : j], false, true, nil
+		}
 	}
 	if r.ws() != '"' {
 		return nil, false, false, r.errExpected("object key")
@@ -551,6 +573,8 @@ const jsonLenWindow = 2048
 // at most jsonLenWindow bytes, or 0 when the array does not end within
 // them. It is a capacity hint for decoders: it does not validate, so a
 // malformed array gets a wrong count and then a proper error from the walk.
+// (Generated decoders of arrays of objects call it only past their first
+// few elements, from there: it counts the elements left.)
 func (r *jsonReader) ArrLen() int {
 	buf := r.buf
 	end := min(len(buf), r.pos+jsonLenWindow)
@@ -559,22 +583,11 @@ func (r *jsonReader) ArrLen() int {
 		switch buf[i] {
 		case ' ', '\t', '\n', '\r':
 		case '"':
-			// Find the closing quote: one not preceded by an odd run of
-			// backslashes.
-			for {
-				j := bytes.IndexByte(buf[i+1:end], '"')
-				if j < 0 {
-					return 0
-				}
-				i += 1 + j
-				bs := 0
-				for k := i - 1; k > r.pos && buf[k] == '\\'; k-- {
-					bs++
-				}
-				if bs%2 == 0 {
-					break
-				}
+			j := jsonQuoteEnd(buf[:end], i+1)
+			if j < 0 {
+				return 0
 			}
+			i = j
 			value = true
 		case '[', '{':
 			depth++
@@ -597,6 +610,34 @@ func (r *jsonReader) ArrLen() int {
 		}
 	}
 	return 0
+}
+
+// jsonQuoteEnd returns the index of the quote closing the string whose body
+// starts at buf[i], or -1 when buf ends first. It looks eight bytes at a
+// time for a quote or a backslash, and steps over escapes.
+func jsonQuoteEnd(buf []byte, i int) int {
+	for {
+		for i+8 <= len(buf) {
+			m := jsonSpecial8(binary.LittleEndian.Uint64(buf[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		if i >= len(buf) {
+			return -1
+		}
+		switch buf[i] {
+		case '"':
+			return i
+		case '\\':
+			i += 2
+		default: // a control character (invalid, left to the walk) or a tail byte
+			i++
+		}
+	}
 }
 
 // Object iterates over the members of an object.

@@ -113,6 +113,15 @@ func (w *jsonWriter) ArrEnd() {
 	w.more = true
 }
 
+// keyAfter writes a pre-encoded `,"name":` for a member that the generator
+// knows follows another one of the same object (a required member or the
+// tag was written before it): the comma is part of the constant, so there
+// is nothing to test.
+func (w *jsonWriter) keyAfter(commaQuotedColon string) {
+	w.more = false
+	w.set(append(w.buf, commaQuotedColon...))
+}
+
 // Field writes `"name":`; the value written next completes the member.
 func (w *jsonWriter) Field(name string) {
 	w.comma()
@@ -244,6 +253,15 @@ func jsonEsc8(x uint64) uint64 {
 	return ((x - 0x20*lo) | (q - lo) | (b - lo) | x) & hi
 }
 
+// jsonLoad8 reads eight bytes little-endian. Its argument is sliced to
+// length eight by the caller, so there is one bounds check and the compiler
+// merges the byte loads into a single load.
+func jsonLoad8[S string | []byte](t S) uint64 {
+	_ = t[7]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
 // jsonAppendStr appends s as a quoted JSON string (see the file comment for
 // the exact escaping rules).
 func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
@@ -253,13 +271,23 @@ func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
 		// Skip bytes that need no escaping, eight at a time while possible.
 		// The lowest flagged lane is exact (see jsonSpecial8), so jump to it.
 		for i+8 <= len(s) {
-			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			if m := jsonEsc8(x); m != 0 {
+			if m := jsonEsc8(jsonLoad8(s[i : i+8])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
 			i += 8
+		}
+		// A tail shorter than eight bytes: one load of the last eight,
+		// overlapping bytes already passed. Its lowest flagged lane is the
+		// next byte to handle unless it lies before i (a multi-byte rune
+		// already passed), in which case the byte loop below decides.
+		if n := len(s); i < n && i+8 > n && n >= 8 {
+			m := jsonEsc8(jsonLoad8(s[n-8:]))
+			if m == 0 {
+				i = n
+			} else if j := n - 8 + bits.TrailingZeros64(m)>>3; j >= i {
+				i = j
+			}
 		}
 		for i < len(s) && jsonStrNoEsc[s[i]] {
 			i++

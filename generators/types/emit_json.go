@@ -3,6 +3,7 @@ package types
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -37,6 +38,9 @@ func (g *gen) emitJSON() ([]byte, error) {
 	}
 	for _, u := range g.m.Unions {
 		g.emitUnionCodec(f, u)
+	}
+	for _, a := range g.arrayDecoders() {
+		emitArrayDecoder(f, a)
 	}
 	for _, ei := range g.m.Enums {
 		var cases []jen.Code
@@ -100,8 +104,12 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 	if si.Tagged != nil {
 		enc = append(enc, writeKey(si.Tagged.Schema.Discriminator), jen.Id("w").Dot("Str").Call(jen.Lit(si.Tag)))
 	}
+	// after: a member has certainly been written already (the tag or a
+	// required field), so the next key's comma can be part of its constant.
+	after := si.Tagged != nil
 	for _, fi := range si.Fields {
-		enc = append(enc, g.encodeField(si, fi)...)
+		enc = append(enc, g.encodeField(si, fi, after)...)
+		after = after || fi.Schema.Required
 	}
 	if si.Kind != nil {
 		enc = append(enc, jen.If(jen.Id("v").Dot(si.Kind.UnknownKey).Op("!=").Lit("")).Block(
@@ -166,11 +174,25 @@ func writeKey(wire string) jen.Code {
 	return jen.Id("w").Dot("Field").Call(jen.Lit(wire))
 }
 
-func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field) []jen.Code {
+// writeKeyAfter writes a member name that certainly follows another member
+// of the same object: the comma is baked into the constant.
+func writeKeyAfter(wire string) jen.Code {
+	if k := gomodel.JSONKey(wire); k != "" {
+		return jen.Id("w").Dot("keyAfter").Call(jen.Lit("," + k))
+	}
+	return jen.Id("w").Dot("Field").Call(jen.Lit(wire))
+}
+
+// encodeField writes one member; after reports that a member of the same
+// object has certainly been written before it.
+func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []jen.Code {
 	t := fi.Type.Schema
 	wire := fi.Schema.Name
 	v := id("v").dot(fi.GoName)
 	key := writeKey(wire)
+	if after {
+		key = writeKeyAfter(wire)
+	}
 	path := si.GoName + "." + wire
 	if fi.Schema.Required {
 		var pre []jen.Code
@@ -272,6 +294,13 @@ func (g *gen) zeroOf(t schema.Type, c *schema.Constraints) jen.Code {
 func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bool, optional bool, depth int, wrap wrapFn) []jen.Code {
 	ret := func(err jen.Code) jen.Code { return jen.Return(wrap(err)) }
 	errCheck := jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Err()))
+	if a, ok := g.arrayOf(t); ok {
+		return []jen.Code{
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(a.name()).Call(jen.Id("r")),
+			errCheck,
+			lv().Op("=").Id("x"),
+		}
+	}
 	if t.IsArray() {
 		s := "s" + strconv.Itoa(depth)
 		elem := func() *jen.Statement {
@@ -720,4 +749,134 @@ func joinOr(s []string) string {
 		out += x
 	}
 	return out
+}
+
+// jsonArrayBuffer is how many elements an array decoder keeps on the stack
+// before it counts the rest (see emitArrayDecoder).
+const jsonArrayBuffer = 4
+
+// arrayOfObjects describes an array type with a decoder of its own: an
+// array of objects (depth 1) or an array of arrays of objects (depth 2, the
+// rows of a keyboard).
+type arrayOfObjects struct {
+	elem  *gomodel.Struct
+	depth int
+}
+
+// arrayOf returns the array decoder for t, if t is an array of objects or
+// of arrays of objects.
+func (g *gen) arrayOf(t schema.Type) (arrayOfObjects, bool) {
+	depth := 0
+	for t.IsArray() && depth < 2 {
+		t, depth = *t.Elem, depth+1
+	}
+	if depth == 0 || t.IsArray() || g.m.Object(t.Name) == nil {
+		return arrayOfObjects{}, false
+	}
+	return arrayOfObjects{g.m.Object(t.Name), depth}, true
+}
+
+func (a arrayOfObjects) name() string {
+	return "decode" + a.elem.GoName + strings.Repeat("Array", a.depth)
+}
+
+// goType is the Go slice type the decoder returns.
+func (a arrayOfObjects) goType() *jen.Statement {
+	t := jen.Id(a.elem.GoName)
+	for range a.depth {
+		t = jen.Index().Add(t)
+	}
+	return t
+}
+
+// arrayDecoders lists, in schema order, every array decoder some field
+// uses (with the depth-1 decoder a depth-2 one calls).
+func (g *gen) arrayDecoders() []arrayOfObjects {
+	used := map[arrayOfObjects]bool{}
+	for _, structs := range [][]*gomodel.Struct{g.m.Objects, g.m.Params} {
+		for _, si := range structs {
+			for _, fi := range si.Fields {
+				if a, ok := g.arrayOf(fi.Type.Schema); ok {
+					for d := 1; d <= a.depth; d++ {
+						used[arrayOfObjects{a.elem, d}] = true
+					}
+				}
+			}
+		}
+	}
+	var out []arrayOfObjects
+	for _, si := range g.m.Objects {
+		for d := 1; d <= 2; d++ {
+			if a := (arrayOfObjects{si, d}); used[a] {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// emitArrayDecoder writes decode<T>Array (and decode<T>ArrayArray for
+// arrays of arrays). Arrays of objects are mostly short (photo sizes,
+// entities, keyboard rows and buttons): the first jsonArrayBuffer elements
+// are decoded into a buffer on the stack and copied into a slice of
+// exactly their number, so a short array costs one allocation and no
+// look-ahead. At the next element the rest is counted once (ArrLen from
+// there) and the slice allocated at its final size. An empty array gives a
+// non-nil empty slice, like encoding/json.
+//
+//	var buf [4]T; n := 0; var s []T
+//	for each element {
+//		if s == nil && n < len(buf) { decode into buf[n]; n++; continue }
+//		if s == nil { s = make([]T, n, n+max(r.ArrLen(), 1)); copy(s, buf[:n]) }
+//		s = append(s, T{}); decode into s[len(s)-1]
+//	}
+//	if s == nil { s = make([]T, n); copy(s, buf[:n]) }
+func emitArrayDecoder(f *jen.File, a arrayOfObjects) {
+	typ := a.goType
+	elemType := jen.Id(a.elem.GoName)
+	var zero jen.Code = jen.Id(a.elem.GoName).Values()
+	decode := func(elem jen.Code, index jen.Code) []jen.Code {
+		return []jen.Code{jen.If(jen.Err().Op(":=").Add(elem).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Id("jsonErrIndex").Call(jen.Err(), index)))}
+	}
+	if a.depth == 2 {
+		inner := arrayOfObjects{a.elem, 1}
+		elemType, zero = inner.goType(), jen.Nil()
+		decode = func(elem jen.Code, index jen.Code) []jen.Code {
+			return []jen.Code{
+				jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(inner.name()).Call(jen.Id("r")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("jsonErrIndex").Call(jen.Err(), index))),
+				jen.Add(elem).Op("=").Id("x"),
+			}
+		}
+	}
+	last := jen.Len(jen.Id("s")).Op("-").Lit(1)
+	loop := []jen.Code{
+		jen.List(jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ArrNext").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+		jen.If(jen.Id("s").Op("==").Nil().Op("&&").Id("n").Op("<").Len(jen.Id("buf"))).Block(
+			append(decode(jen.Id("buf").Index(jen.Id("n")), jen.Id("n")), jen.Id("n").Op("++"), jen.Continue())...,
+		),
+		jen.If(jen.Id("s").Op("==").Nil()).Block(
+			jen.Id("s").Op("=").Make(typ(), jen.Id("n"), jen.Id("n").Op("+").Max(jen.Id("r").Dot("ArrLen").Call(), jen.Lit(1))),
+			jen.Copy(jen.Id("s"), jen.Id("buf").Index(jen.Empty(), jen.Id("n"))),
+		),
+		jen.Id("s").Op("=").Append(jen.Id("s"), zero),
+	}
+	loop = append(loop, decode(jen.Id("s").Index(last.Clone()), last.Clone())...)
+	godoc.Add(f, a.name()+" decodes a JSON array into "+strings.Repeat("[]", a.depth)+a.elem.GoName+"; see the generator's emitArrayDecoder for the buffering.")
+	f.Func().Id(a.name()).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(typ(), jen.Error()).Block(
+		jen.If(jen.Err().Op(":=").Id("r").Dot("ArrStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Var().Id("buf").Index(jen.Lit(jsonArrayBuffer)).Add(elemType),
+		jen.Id("n").Op(":=").Lit(0),
+		jen.Var().Id("s").Add(typ()),
+		jen.For().Block(loop...),
+		jen.If(jen.Id("s").Op("==").Nil()).Block(
+			jen.Id("s").Op("=").Make(typ(), jen.Id("n")),
+			jen.Copy(jen.Id("s"), jen.Id("buf").Index(jen.Empty(), jen.Id("n"))),
+		),
+		jen.Return(jen.Id("s"), jen.Nil()),
+	)
+	f.Line()
 }

@@ -9,47 +9,47 @@ func (v *Update) encodeJSON(w *jsonWriter) {
 	w.key("\"update_id\":")
 	w.Int64(v.UpdateID)
 	if v.Message != nil {
-		w.key("\"message\":")
+		w.keyAfter(",\"message\":")
 		v.Message.encodeJSON(w)
 	}
 	if v.EditedMessage != nil {
-		w.key("\"edited_message\":")
+		w.keyAfter(",\"edited_message\":")
 		v.EditedMessage.encodeJSON(w)
 	}
 	if v.ChannelPost != nil {
-		w.key("\"channel_post\":")
+		w.keyAfter(",\"channel_post\":")
 		v.ChannelPost.encodeJSON(w)
 	}
 	if v.EditedChannelPost != nil {
-		w.key("\"edited_channel_post\":")
+		w.keyAfter(",\"edited_channel_post\":")
 		v.EditedChannelPost.encodeJSON(w)
 	}
 	if v.InlineQuery != nil {
-		w.key("\"inline_query\":")
+		w.keyAfter(",\"inline_query\":")
 		v.InlineQuery.encodeJSON(w)
 	}
 	if v.ChosenInlineResult != nil {
-		w.key("\"chosen_inline_result\":")
+		w.keyAfter(",\"chosen_inline_result\":")
 		v.ChosenInlineResult.encodeJSON(w)
 	}
 	if v.CallbackQuery != nil {
-		w.key("\"callback_query\":")
+		w.keyAfter(",\"callback_query\":")
 		v.CallbackQuery.encodeJSON(w)
 	}
 	if v.ShippingQuery != nil {
-		w.key("\"shipping_query\":")
+		w.keyAfter(",\"shipping_query\":")
 		v.ShippingQuery.encodeJSON(w)
 	}
 	if v.PreCheckoutQuery != nil {
-		w.key("\"pre_checkout_query\":")
+		w.keyAfter(",\"pre_checkout_query\":")
 		v.PreCheckoutQuery.encodeJSON(w)
 	}
 	if v.Poll != nil {
-		w.key("\"poll\":")
+		w.keyAfter(",\"poll\":")
 		v.Poll.encodeJSON(w)
 	}
 	if v.PollAnswer != nil {
-		w.key("\"poll_answer\":")
+		w.keyAfter(",\"poll_answer\":")
 		v.PollAnswer.encodeJSON(w)
 	}
 	if v.UnknownKey != "" {
@@ -176,28 +176,28 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"url\":")
 	w.Str(v.URL)
-	w.key("\"has_custom_certificate\":")
+	w.keyAfter(",\"has_custom_certificate\":")
 	w.Bool(v.HasCustomCertificate)
-	w.key("\"pending_update_count\":")
+	w.keyAfter(",\"pending_update_count\":")
 	w.Int(v.PendingUpdateCount)
 	if x, ok := v.IPAddress.Get(); ok {
-		w.key("\"ip_address\":")
+		w.keyAfter(",\"ip_address\":")
 		w.Str(x)
 	}
 	if x, ok := v.LastErrorDate.Get(); ok {
-		w.key("\"last_error_date\":")
+		w.keyAfter(",\"last_error_date\":")
 		w.Int(x)
 	}
 	if x, ok := v.LastErrorMessage.Get(); ok {
-		w.key("\"last_error_message\":")
+		w.keyAfter(",\"last_error_message\":")
 		w.Str(x)
 	}
 	if x, ok := v.MaxConnections.Get(); ok {
-		w.key("\"max_connections\":")
+		w.keyAfter(",\"max_connections\":")
 		w.Int(x)
 	}
 	if v.AllowedUpdates != nil {
-		w.key("\"allowed_updates\":")
+		w.keyAfter(",\"allowed_updates\":")
 		w.ArrStart()
 		for i0 := range v.AllowedUpdates {
 			w.Str(string(v.AllowedUpdates[i0]))
@@ -323,32 +323,32 @@ func (v *User) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Int64(v.ID)
-	w.key("\"is_bot\":")
+	w.keyAfter(",\"is_bot\":")
 	w.Bool(v.IsBot)
-	w.key("\"first_name\":")
+	w.keyAfter(",\"first_name\":")
 	w.Str(v.FirstName)
 	if x, ok := v.LastName.Get(); ok {
-		w.key("\"last_name\":")
+		w.keyAfter(",\"last_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.Username.Get(); ok {
-		w.key("\"username\":")
+		w.keyAfter(",\"username\":")
 		w.Str(x)
 	}
 	if x, ok := v.LanguageCode.Get(); ok {
-		w.key("\"language_code\":")
+		w.keyAfter(",\"language_code\":")
 		w.Str(x)
 	}
 	if x, ok := v.CanJoinGroups.Get(); ok {
-		w.key("\"can_join_groups\":")
+		w.keyAfter(",\"can_join_groups\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanReadAllGroupMessages.Get(); ok {
-		w.key("\"can_read_all_group_messages\":")
+		w.keyAfter(",\"can_read_all_group_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.SupportsInlineQueries.Get(); ok {
-		w.key("\"supports_inline_queries\":")
+		w.keyAfter(",\"supports_inline_queries\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -455,66 +455,66 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Int64(v.ID)
-	w.key("\"type\":")
+	w.keyAfter(",\"type\":")
 	w.Str(string(v.Type))
 	if x, ok := v.Title.Get(); ok {
-		w.key("\"title\":")
+		w.keyAfter(",\"title\":")
 		w.Str(x)
 	}
 	if x, ok := v.Username.Get(); ok {
-		w.key("\"username\":")
+		w.keyAfter(",\"username\":")
 		w.Str(x)
 	}
 	if x, ok := v.FirstName.Get(); ok {
-		w.key("\"first_name\":")
+		w.keyAfter(",\"first_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.LastName.Get(); ok {
-		w.key("\"last_name\":")
+		w.keyAfter(",\"last_name\":")
 		w.Str(x)
 	}
 	if v.Photo != nil {
-		w.key("\"photo\":")
+		w.keyAfter(",\"photo\":")
 		v.Photo.encodeJSON(w)
 	}
 	if x, ok := v.Bio.Get(); ok {
-		w.key("\"bio\":")
+		w.keyAfter(",\"bio\":")
 		w.Str(x)
 	}
 	if x, ok := v.Description.Get(); ok {
-		w.key("\"description\":")
+		w.keyAfter(",\"description\":")
 		w.Str(x)
 	}
 	if x, ok := v.InviteLink.Get(); ok {
-		w.key("\"invite_link\":")
+		w.keyAfter(",\"invite_link\":")
 		w.Str(x)
 	}
 	if v.PinnedMessage != nil {
-		w.key("\"pinned_message\":")
+		w.keyAfter(",\"pinned_message\":")
 		v.PinnedMessage.encodeJSON(w)
 	}
 	if v.Permissions != nil {
-		w.key("\"permissions\":")
+		w.keyAfter(",\"permissions\":")
 		v.Permissions.encodeJSON(w)
 	}
 	if x, ok := v.SlowModeDelay.Get(); ok {
-		w.key("\"slow_mode_delay\":")
+		w.keyAfter(",\"slow_mode_delay\":")
 		w.Int(x)
 	}
 	if x, ok := v.StickerSetName.Get(); ok {
-		w.key("\"sticker_set_name\":")
+		w.keyAfter(",\"sticker_set_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.CanSetStickerSet.Get(); ok {
-		w.key("\"can_set_sticker_set\":")
+		w.keyAfter(",\"can_set_sticker_set\":")
 		w.Bool(x)
 	}
 	if x, ok := v.LinkedChatID.Get(); ok {
-		w.key("\"linked_chat_id\":")
+		w.keyAfter(",\"linked_chat_id\":")
 		w.Int64(x)
 	}
 	if v.Location != nil {
-		w.key("\"location\":")
+		w.keyAfter(",\"location\":")
 		v.Location.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -666,67 +666,67 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	w.key("\"message_id\":")
 	w.Int64(v.MessageID)
 	if v.From != nil {
-		w.key("\"from\":")
+		w.keyAfter(",\"from\":")
 		v.From.encodeJSON(w)
 	}
 	if v.SenderChat != nil {
-		w.key("\"sender_chat\":")
+		w.keyAfter(",\"sender_chat\":")
 		v.SenderChat.encodeJSON(w)
 	}
-	w.key("\"date\":")
+	w.keyAfter(",\"date\":")
 	w.Int(v.Date)
-	w.key("\"chat\":")
+	w.keyAfter(",\"chat\":")
 	v.Chat.encodeJSON(w)
 	if v.ForwardFrom != nil {
-		w.key("\"forward_from\":")
+		w.keyAfter(",\"forward_from\":")
 		v.ForwardFrom.encodeJSON(w)
 	}
 	if v.ForwardFromChat != nil {
-		w.key("\"forward_from_chat\":")
+		w.keyAfter(",\"forward_from_chat\":")
 		v.ForwardFromChat.encodeJSON(w)
 	}
 	if x, ok := v.ForwardFromMessageID.Get(); ok {
-		w.key("\"forward_from_message_id\":")
+		w.keyAfter(",\"forward_from_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.ForwardSignature.Get(); ok {
-		w.key("\"forward_signature\":")
+		w.keyAfter(",\"forward_signature\":")
 		w.Str(x)
 	}
 	if x, ok := v.ForwardSenderName.Get(); ok {
-		w.key("\"forward_sender_name\":")
+		w.keyAfter(",\"forward_sender_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.ForwardDate.Get(); ok {
-		w.key("\"forward_date\":")
+		w.keyAfter(",\"forward_date\":")
 		w.Int(x)
 	}
 	if v.ReplyToMessage != nil {
-		w.key("\"reply_to_message\":")
+		w.keyAfter(",\"reply_to_message\":")
 		v.ReplyToMessage.encodeJSON(w)
 	}
 	if v.ViaBot != nil {
-		w.key("\"via_bot\":")
+		w.keyAfter(",\"via_bot\":")
 		v.ViaBot.encodeJSON(w)
 	}
 	if x, ok := v.EditDate.Get(); ok {
-		w.key("\"edit_date\":")
+		w.keyAfter(",\"edit_date\":")
 		w.Int(x)
 	}
 	if x, ok := v.MediaGroupID.Get(); ok {
-		w.key("\"media_group_id\":")
+		w.keyAfter(",\"media_group_id\":")
 		w.Str(x)
 	}
 	if x, ok := v.AuthorSignature.Get(); ok {
-		w.key("\"author_signature\":")
+		w.keyAfter(",\"author_signature\":")
 		w.Str(x)
 	}
 	if x, ok := v.Text.Get(); ok {
-		w.key("\"text\":")
+		w.keyAfter(",\"text\":")
 		w.Str(x)
 	}
 	if v.Entities != nil {
-		w.key("\"entities\":")
+		w.keyAfter(",\"entities\":")
 		w.ArrStart()
 		for i0 := range v.Entities {
 			v.Entities[i0].encodeJSON(w)
@@ -734,19 +734,19 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Animation != nil {
-		w.key("\"animation\":")
+		w.keyAfter(",\"animation\":")
 		v.Animation.encodeJSON(w)
 	}
 	if v.Audio != nil {
-		w.key("\"audio\":")
+		w.keyAfter(",\"audio\":")
 		v.Audio.encodeJSON(w)
 	}
 	if v.Document != nil {
-		w.key("\"document\":")
+		w.keyAfter(",\"document\":")
 		v.Document.encodeJSON(w)
 	}
 	if v.Photo != nil {
-		w.key("\"photo\":")
+		w.keyAfter(",\"photo\":")
 		w.ArrStart()
 		for i0 := range v.Photo {
 			v.Photo[i0].encodeJSON(w)
@@ -754,27 +754,27 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Sticker != nil {
-		w.key("\"sticker\":")
+		w.keyAfter(",\"sticker\":")
 		v.Sticker.encodeJSON(w)
 	}
 	if v.Video != nil {
-		w.key("\"video\":")
+		w.keyAfter(",\"video\":")
 		v.Video.encodeJSON(w)
 	}
 	if v.VideoNote != nil {
-		w.key("\"video_note\":")
+		w.keyAfter(",\"video_note\":")
 		v.VideoNote.encodeJSON(w)
 	}
 	if v.Voice != nil {
-		w.key("\"voice\":")
+		w.keyAfter(",\"voice\":")
 		v.Voice.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -782,31 +782,31 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Contact != nil {
-		w.key("\"contact\":")
+		w.keyAfter(",\"contact\":")
 		v.Contact.encodeJSON(w)
 	}
 	if v.Dice != nil {
-		w.key("\"dice\":")
+		w.keyAfter(",\"dice\":")
 		v.Dice.encodeJSON(w)
 	}
 	if v.Game != nil {
-		w.key("\"game\":")
+		w.keyAfter(",\"game\":")
 		v.Game.encodeJSON(w)
 	}
 	if v.Poll != nil {
-		w.key("\"poll\":")
+		w.keyAfter(",\"poll\":")
 		v.Poll.encodeJSON(w)
 	}
 	if v.Venue != nil {
-		w.key("\"venue\":")
+		w.keyAfter(",\"venue\":")
 		v.Venue.encodeJSON(w)
 	}
 	if v.Location != nil {
-		w.key("\"location\":")
+		w.keyAfter(",\"location\":")
 		v.Location.encodeJSON(w)
 	}
 	if v.NewChatMembers != nil {
-		w.key("\"new_chat_members\":")
+		w.keyAfter(",\"new_chat_members\":")
 		w.ArrStart()
 		for i0 := range v.NewChatMembers {
 			v.NewChatMembers[i0].encodeJSON(w)
@@ -814,15 +814,15 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.LeftChatMember != nil {
-		w.key("\"left_chat_member\":")
+		w.keyAfter(",\"left_chat_member\":")
 		v.LeftChatMember.encodeJSON(w)
 	}
 	if x, ok := v.NewChatTitle.Get(); ok {
-		w.key("\"new_chat_title\":")
+		w.keyAfter(",\"new_chat_title\":")
 		w.Str(x)
 	}
 	if v.NewChatPhoto != nil {
-		w.key("\"new_chat_photo\":")
+		w.keyAfter(",\"new_chat_photo\":")
 		w.ArrStart()
 		for i0 := range v.NewChatPhoto {
 			v.NewChatPhoto[i0].encodeJSON(w)
@@ -830,55 +830,55 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.DeleteChatPhoto.IsSet() {
-		w.key("\"delete_chat_photo\":")
+		w.keyAfter(",\"delete_chat_photo\":")
 		w.True()
 	}
 	if v.GroupChatCreated.IsSet() {
-		w.key("\"group_chat_created\":")
+		w.keyAfter(",\"group_chat_created\":")
 		w.True()
 	}
 	if v.SupergroupChatCreated.IsSet() {
-		w.key("\"supergroup_chat_created\":")
+		w.keyAfter(",\"supergroup_chat_created\":")
 		w.True()
 	}
 	if v.ChannelChatCreated.IsSet() {
-		w.key("\"channel_chat_created\":")
+		w.keyAfter(",\"channel_chat_created\":")
 		w.True()
 	}
 	if x, ok := v.MigrateToChatID.Get(); ok {
-		w.key("\"migrate_to_chat_id\":")
+		w.keyAfter(",\"migrate_to_chat_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.MigrateFromChatID.Get(); ok {
-		w.key("\"migrate_from_chat_id\":")
+		w.keyAfter(",\"migrate_from_chat_id\":")
 		w.Int64(x)
 	}
 	if v.PinnedMessage != nil {
-		w.key("\"pinned_message\":")
+		w.keyAfter(",\"pinned_message\":")
 		v.PinnedMessage.encodeJSON(w)
 	}
 	if v.Invoice != nil {
-		w.key("\"invoice\":")
+		w.keyAfter(",\"invoice\":")
 		v.Invoice.encodeJSON(w)
 	}
 	if v.SuccessfulPayment != nil {
-		w.key("\"successful_payment\":")
+		w.keyAfter(",\"successful_payment\":")
 		v.SuccessfulPayment.encodeJSON(w)
 	}
 	if x, ok := v.ConnectedWebsite.Get(); ok {
-		w.key("\"connected_website\":")
+		w.keyAfter(",\"connected_website\":")
 		w.Str(x)
 	}
 	if v.PassportData != nil {
-		w.key("\"passport_data\":")
+		w.keyAfter(",\"passport_data\":")
 		v.PassportData.encodeJSON(w)
 	}
 	if v.ProximityAlertTriggered != nil {
-		w.key("\"proximity_alert_triggered\":")
+		w.keyAfter(",\"proximity_alert_triggered\":")
 		v.ProximityAlertTriggered.encodeJSON(w)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		v.ReplyMarkup.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -992,30 +992,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Text = Some(x)
 		case "entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.Entities = s0
+			v.Entities = x
 		case "animation":
 			v.Animation = new(Animation)
 			if err := v.Animation.decodeJSON(r); err != nil {
@@ -1032,30 +1013,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "document")
 			}
 		case "photo":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePhotoSizeArray(r)
+			if err != nil {
 				return jsonErrField(err, "photo")
 			}
-			var s0 []PhotoSize
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]PhotoSize, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "photo")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, PhotoSize{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photo")
-				}
-			}
-			if s0 == nil {
-				s0 = []PhotoSize{}
-			}
-			v.Photo = s0
+			v.Photo = x
 		case "sticker":
 			v.Sticker = new(Sticker)
 			if err := v.Sticker.decodeJSON(r); err != nil {
@@ -1083,30 +1045,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.Caption = Some(x)
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "contact":
 			v.Contact = new(Contact)
 			if err := v.Contact.decodeJSON(r); err != nil {
@@ -1138,30 +1081,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "location")
 			}
 		case "new_chat_members":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeUserArray(r)
+			if err != nil {
 				return jsonErrField(err, "new_chat_members")
 			}
-			var s0 []User
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]User, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "new_chat_members")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, User{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_members")
-				}
-			}
-			if s0 == nil {
-				s0 = []User{}
-			}
-			v.NewChatMembers = s0
+			v.NewChatMembers = x
 		case "left_chat_member":
 			v.LeftChatMember = new(User)
 			if err := v.LeftChatMember.decodeJSON(r); err != nil {
@@ -1174,30 +1098,11 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.NewChatTitle = Some(x)
 		case "new_chat_photo":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePhotoSizeArray(r)
+			if err != nil {
 				return jsonErrField(err, "new_chat_photo")
 			}
-			var s0 []PhotoSize
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]PhotoSize, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "new_chat_photo")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, PhotoSize{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "new_chat_photo")
-				}
-			}
-			if s0 == nil {
-				s0 = []PhotoSize{}
-			}
-			v.NewChatPhoto = s0
+			v.NewChatPhoto = x
 		case "delete_chat_photo":
 			var x True
 			if err := x.decodeJSON(r); err != nil {
@@ -1360,20 +1265,20 @@ func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"type\":")
 	w.Str(string(v.Type))
-	w.key("\"offset\":")
+	w.keyAfter(",\"offset\":")
 	w.Int(v.Offset)
-	w.key("\"length\":")
+	w.keyAfter(",\"length\":")
 	w.Int(v.Length)
 	if x, ok := v.URL.Get(); ok {
-		w.key("\"url\":")
+		w.keyAfter(",\"url\":")
 		w.Str(x)
 	}
 	if v.User != nil {
-		w.key("\"user\":")
+		w.keyAfter(",\"user\":")
 		v.User.encodeJSON(w)
 	}
 	if x, ok := v.Language.Get(); ok {
-		w.key("\"language\":")
+		w.keyAfter(",\"language\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -1461,14 +1366,14 @@ func (v *PhotoSize) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
-	w.key("\"width\":")
+	w.keyAfter(",\"width\":")
 	w.Int(v.Width)
-	w.key("\"height\":")
+	w.keyAfter(",\"height\":")
 	w.Int(v.Height)
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -1551,28 +1456,28 @@ func (v *Animation) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
-	w.key("\"width\":")
+	w.keyAfter(",\"width\":")
 	w.Int(v.Width)
-	w.key("\"height\":")
+	w.keyAfter(",\"height\":")
 	w.Int(v.Height)
-	w.key("\"duration\":")
+	w.keyAfter(",\"duration\":")
 	w.Int(v.Duration)
 	if v.Thumb != nil {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.key("\"file_name\":")
+		w.keyAfter(",\"file_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.key("\"mime_type\":")
+		w.keyAfter(",\"mime_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -1678,32 +1583,32 @@ func (v *Audio) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
-	w.key("\"duration\":")
+	w.keyAfter(",\"duration\":")
 	w.Int(v.Duration)
 	if x, ok := v.Performer.Get(); ok {
-		w.key("\"performer\":")
+		w.keyAfter(",\"performer\":")
 		w.Str(x)
 	}
 	if x, ok := v.Title.Get(); ok {
-		w.key("\"title\":")
+		w.keyAfter(",\"title\":")
 		w.Str(x)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.key("\"file_name\":")
+		w.keyAfter(",\"file_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.key("\"mime_type\":")
+		w.keyAfter(",\"mime_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	if v.Thumb != nil {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -1809,22 +1714,22 @@ func (v *Document) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
 	if v.Thumb != nil {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.key("\"file_name\":")
+		w.keyAfter(",\"file_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.key("\"mime_type\":")
+		w.keyAfter(",\"mime_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -1912,28 +1817,28 @@ func (v *Video) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
-	w.key("\"width\":")
+	w.keyAfter(",\"width\":")
 	w.Int(v.Width)
-	w.key("\"height\":")
+	w.keyAfter(",\"height\":")
 	w.Int(v.Height)
-	w.key("\"duration\":")
+	w.keyAfter(",\"duration\":")
 	w.Int(v.Duration)
 	if v.Thumb != nil {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.key("\"file_name\":")
+		w.keyAfter(",\"file_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.key("\"mime_type\":")
+		w.keyAfter(",\"mime_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -2039,18 +1944,18 @@ func (v *VideoNote) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
-	w.key("\"length\":")
+	w.keyAfter(",\"length\":")
 	w.Int(v.Length)
-	w.key("\"duration\":")
+	w.keyAfter(",\"duration\":")
 	w.Int(v.Duration)
 	if v.Thumb != nil {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -2138,16 +2043,16 @@ func (v *Voice) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
-	w.key("\"duration\":")
+	w.keyAfter(",\"duration\":")
 	w.Int(v.Duration)
 	if x, ok := v.MIMEType.Get(); ok {
-		w.key("\"mime_type\":")
+		w.keyAfter(",\"mime_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -2230,18 +2135,18 @@ func (v *Contact) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"phone_number\":")
 	w.Str(v.PhoneNumber)
-	w.key("\"first_name\":")
+	w.keyAfter(",\"first_name\":")
 	w.Str(v.FirstName)
 	if x, ok := v.LastName.Get(); ok {
-		w.key("\"last_name\":")
+		w.keyAfter(",\"last_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.UserID.Get(); ok {
-		w.key("\"user_id\":")
+		w.keyAfter(",\"user_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.Vcard.Get(); ok {
-		w.key("\"vcard\":")
+		w.keyAfter(",\"vcard\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -2324,7 +2229,7 @@ func (v *Dice) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"emoji\":")
 	w.Str(string(v.Emoji))
-	w.key("\"value\":")
+	w.keyAfter(",\"value\":")
 	w.Int(v.Value)
 	w.ObjEnd()
 }
@@ -2388,7 +2293,7 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"total_count\":")
 	w.Int(v.TotalCount)
-	w.key("\"photos\":")
+	w.keyAfter(",\"photos\":")
 	w.ArrStart()
 	for i0 := range v.Photos {
 		w.ArrStart()
@@ -2421,51 +2326,11 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 			}
 			v.TotalCount = x
 		case "photos":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePhotoSizeArrayArray(r)
+			if err != nil {
 				return jsonErrField(err, "photos")
 			}
-			var s0 [][]PhotoSize
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([][]PhotoSize, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "photos")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, nil)
-				if err := r.ArrStart(); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
-				}
-				var s1 []PhotoSize
-				if n := r.ArrLen(); n > 0 {
-					s1 = make([]PhotoSize, 0, n)
-				}
-				for {
-					more, err := r.ArrNext()
-					if err != nil {
-						return jsonErrField(jsonErrIndex(err, len(s0)-1), "photos")
-					}
-					if !more {
-						break
-					}
-					s1 = append(s1, PhotoSize{})
-					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "photos")
-					}
-				}
-				if s1 == nil {
-					s1 = []PhotoSize{}
-				}
-				s0[len(s0)-1] = s1
-			}
-			if s0 == nil {
-				s0 = [][]PhotoSize{}
-			}
-			v.Photos = s0
+			v.Photos = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2500,14 +2365,14 @@ func (v *File) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.key("\"file_unique_id\":")
+	w.keyAfter(",\"file_unique_id\":")
 	w.Str(v.FileUniqueID)
 	if x, ok := v.FileSize.Get(); ok {
-		w.key("\"file_size\":")
+		w.keyAfter(",\"file_size\":")
 		w.Int(x)
 	}
 	if x, ok := v.FilePath.Get(); ok {
-		w.key("\"file_path\":")
+		w.keyAfter(",\"file_path\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -2584,22 +2449,22 @@ func (v *Location) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"longitude\":")
 	w.Float64(v.Longitude)
-	w.key("\"latitude\":")
+	w.keyAfter(",\"latitude\":")
 	w.Float64(v.Latitude)
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
-		w.key("\"horizontal_accuracy\":")
+		w.keyAfter(",\"horizontal_accuracy\":")
 		w.Float64(x)
 	}
 	if x, ok := v.LivePeriod.Get(); ok {
-		w.key("\"live_period\":")
+		w.keyAfter(",\"live_period\":")
 		w.Int(x)
 	}
 	if x, ok := v.Heading.Get(); ok {
-		w.key("\"heading\":")
+		w.keyAfter(",\"heading\":")
 		w.Int(x)
 	}
 	if x, ok := v.ProximityAlertRadius.Get(); ok {
-		w.key("\"proximity_alert_radius\":")
+		w.keyAfter(",\"proximity_alert_radius\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -2688,24 +2553,24 @@ func (v *Venue) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"location\":")
 	v.Location.encodeJSON(w)
-	w.key("\"title\":")
+	w.keyAfter(",\"title\":")
 	w.Str(v.Title)
-	w.key("\"address\":")
+	w.keyAfter(",\"address\":")
 	w.Str(v.Address)
 	if x, ok := v.VenueAID.Get(); ok {
-		w.key("\"venueA_id\":")
+		w.keyAfter(",\"venueA_id\":")
 		w.Str(x)
 	}
 	if x, ok := v.VenueAType.Get(); ok {
-		w.key("\"venueA_type\":")
+		w.keyAfter(",\"venueA_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.VenueBPlaceID.Get(); ok {
-		w.key("\"venueB_place_id\":")
+		w.keyAfter(",\"venueB_place_id\":")
 		w.Str(x)
 	}
 	if x, ok := v.VenueBPlaceType.Get(); ok {
-		w.key("\"venueB_place_type\":")
+		w.keyAfter(",\"venueB_place_type\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -2798,9 +2663,9 @@ func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"traveler\":")
 	v.Traveler.encodeJSON(w)
-	w.key("\"watcher\":")
+	w.keyAfter(",\"watcher\":")
 	v.Watcher.encodeJSON(w)
-	w.key("\"distance\":")
+	w.keyAfter(",\"distance\":")
 	w.Int(v.Distance)
 	w.ObjEnd()
 }
@@ -2866,7 +2731,7 @@ func (v *ChatLocation) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"location\":")
 	v.Location.encodeJSON(w)
-	w.key("\"address\":")
+	w.keyAfter(",\"address\":")
 	w.Str(v.Address)
 	w.ObjEnd()
 }
@@ -2928,7 +2793,7 @@ func (v *PollOption) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"text\":")
 	w.Str(v.Text)
-	w.key("\"voter_count\":")
+	w.keyAfter(",\"voter_count\":")
 	w.Int(v.VoterCount)
 	w.ObjEnd()
 }
@@ -2992,9 +2857,9 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"poll_id\":")
 	w.Str(v.PollID)
-	w.key("\"user\":")
+	w.keyAfter(",\"user\":")
 	v.User.encodeJSON(w)
-	w.key("\"option_ids\":")
+	w.keyAfter(",\"option_ids\":")
 	w.ArrStart()
 	for i0 := range v.OptionIDs {
 		w.Int(v.OptionIDs[i0])
@@ -3087,34 +2952,34 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Str(v.ID)
-	w.key("\"question\":")
+	w.keyAfter(",\"question\":")
 	w.Str(v.Question)
-	w.key("\"options\":")
+	w.keyAfter(",\"options\":")
 	w.ArrStart()
 	for i0 := range v.Options {
 		v.Options[i0].encodeJSON(w)
 	}
 	w.ArrEnd()
-	w.key("\"total_voter_count\":")
+	w.keyAfter(",\"total_voter_count\":")
 	w.Int(v.TotalVoterCount)
-	w.key("\"is_closed\":")
+	w.keyAfter(",\"is_closed\":")
 	w.Bool(v.IsClosed)
-	w.key("\"is_anonymous\":")
+	w.keyAfter(",\"is_anonymous\":")
 	w.Bool(v.IsAnonymous)
-	w.key("\"type\":")
+	w.keyAfter(",\"type\":")
 	w.Str(string(v.Type))
-	w.key("\"allows_multiple_answers\":")
+	w.keyAfter(",\"allows_multiple_answers\":")
 	w.Bool(v.AllowsMultipleAnswers)
 	if x, ok := v.CorrectOptionID.Get(); ok {
-		w.key("\"correct_option_id\":")
+		w.keyAfter(",\"correct_option_id\":")
 		w.Int(x)
 	}
 	if x, ok := v.Explanation.Get(); ok {
-		w.key("\"explanation\":")
+		w.keyAfter(",\"explanation\":")
 		w.Str(x)
 	}
 	if v.ExplanationEntities != nil {
-		w.key("\"explanation_entities\":")
+		w.keyAfter(",\"explanation_entities\":")
 		w.ArrStart()
 		for i0 := range v.ExplanationEntities {
 			v.ExplanationEntities[i0].encodeJSON(w)
@@ -3122,11 +2987,11 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.OpenPeriod.Get(); ok {
-		w.key("\"open_period\":")
+		w.keyAfter(",\"open_period\":")
 		w.Int(x)
 	}
 	if x, ok := v.CloseDate.Get(); ok {
-		w.key("\"close_date\":")
+		w.keyAfter(",\"close_date\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -3158,30 +3023,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Question = x
 		case "options":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodePollOptionArray(r)
+			if err != nil {
 				return jsonErrField(err, "options")
 			}
-			var s0 []PollOption
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]PollOption, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "options")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, PollOption{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
-				}
-			}
-			if s0 == nil {
-				s0 = []PollOption{}
-			}
-			v.Options = s0
+			v.Options = x
 		case "total_voter_count":
 			x, err := r.Int()
 			if err != nil {
@@ -3225,30 +3071,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			}
 			v.Explanation = Some(x)
 		case "explanation_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "explanation_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "explanation_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.ExplanationEntities = s0
+			v.ExplanationEntities = x
 		case "open_period":
 			x, err := r.Int()
 			if err != nil {
@@ -3304,15 +3131,15 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 	}
 	w.ArrEnd()
 	if x, ok := v.ResizeKeyboard.Get(); ok {
-		w.key("\"resize_keyboard\":")
+		w.keyAfter(",\"resize_keyboard\":")
 		w.Bool(x)
 	}
 	if x, ok := v.OneTimeKeyboard.Get(); ok {
-		w.key("\"one_time_keyboard\":")
+		w.keyAfter(",\"one_time_keyboard\":")
 		w.Bool(x)
 	}
 	if x, ok := v.Selective.Get(); ok {
-		w.key("\"selective\":")
+		w.keyAfter(",\"selective\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -3332,51 +3159,11 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "keyboard":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeKeyboardButtonArrayArray(r)
+			if err != nil {
 				return jsonErrField(err, "keyboard")
 			}
-			var s0 [][]KeyboardButton
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([][]KeyboardButton, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "keyboard")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, nil)
-				if err := r.ArrStart(); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
-				}
-				var s1 []KeyboardButton
-				if n := r.ArrLen(); n > 0 {
-					s1 = make([]KeyboardButton, 0, n)
-				}
-				for {
-					more, err := r.ArrNext()
-					if err != nil {
-						return jsonErrField(jsonErrIndex(err, len(s0)-1), "keyboard")
-					}
-					if !more {
-						break
-					}
-					s1 = append(s1, KeyboardButton{})
-					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "keyboard")
-					}
-				}
-				if s1 == nil {
-					s1 = []KeyboardButton{}
-				}
-				s0[len(s0)-1] = s1
-			}
-			if s0 == nil {
-				s0 = [][]KeyboardButton{}
-			}
-			v.Keyboard = s0
+			v.Keyboard = x
 		case "resize_keyboard":
 			x, err := r.Bool()
 			if err != nil {
@@ -3430,15 +3217,15 @@ func (v *KeyboardButton) encodeJSON(w *jsonWriter) {
 	w.key("\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.RequestContact.Get(); ok {
-		w.key("\"request_contact\":")
+		w.keyAfter(",\"request_contact\":")
 		w.Bool(x)
 	}
 	if x, ok := v.RequestLocation.Get(); ok {
-		w.key("\"request_location\":")
+		w.keyAfter(",\"request_location\":")
 		w.Bool(x)
 	}
 	if v.RequestPoll != nil {
-		w.key("\"request_poll\":")
+		w.keyAfter(",\"request_poll\":")
 		v.RequestPoll.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -3578,7 +3365,7 @@ func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
 	w.key("\"remove_keyboard\":")
 	w.True()
 	if x, ok := v.Selective.Get(); ok {
-		w.key("\"selective\":")
+		w.keyAfter(",\"selective\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -3642,7 +3429,7 @@ func (v *ForceReply) encodeJSON(w *jsonWriter) {
 	w.key("\"force_reply\":")
 	w.True()
 	if x, ok := v.Selective.Get(); ok {
-		w.key("\"selective\":")
+		w.keyAfter(",\"selective\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -3730,51 +3517,11 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "inline_keyboard":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeInlineKeyboardButtonArrayArray(r)
+			if err != nil {
 				return jsonErrField(err, "inline_keyboard")
 			}
-			var s0 [][]InlineKeyboardButton
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([][]InlineKeyboardButton, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "inline_keyboard")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, nil)
-				if err := r.ArrStart(); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
-				}
-				var s1 []InlineKeyboardButton
-				if n := r.ArrLen(); n > 0 {
-					s1 = make([]InlineKeyboardButton, 0, n)
-				}
-				for {
-					more, err := r.ArrNext()
-					if err != nil {
-						return jsonErrField(jsonErrIndex(err, len(s0)-1), "inline_keyboard")
-					}
-					if !more {
-						break
-					}
-					s1 = append(s1, InlineKeyboardButton{})
-					if err := s1[len(s1)-1].decodeJSON(r); err != nil {
-						return jsonErrField(jsonErrIndex(jsonErrIndex(err, len(s1)-1), len(s0)-1), "inline_keyboard")
-					}
-				}
-				if s1 == nil {
-					s1 = []InlineKeyboardButton{}
-				}
-				s0[len(s0)-1] = s1
-			}
-			if s0 == nil {
-				s0 = [][]InlineKeyboardButton{}
-			}
-			v.InlineKeyboard = s0
+			v.InlineKeyboard = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3810,31 +3557,31 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 	w.key("\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.URL.Get(); ok {
-		w.key("\"url\":")
+		w.keyAfter(",\"url\":")
 		w.Str(x)
 	}
 	if v.LoginURL != nil {
-		w.key("\"login_url\":")
+		w.keyAfter(",\"login_url\":")
 		v.LoginURL.encodeJSON(w)
 	}
 	if x, ok := v.CallbackData.Get(); ok {
-		w.key("\"callback_data\":")
+		w.keyAfter(",\"callback_data\":")
 		w.Str(x)
 	}
 	if x, ok := v.SwitchInlineQuery.Get(); ok {
-		w.key("\"switch_inline_query\":")
+		w.keyAfter(",\"switch_inline_query\":")
 		w.Str(x)
 	}
 	if x, ok := v.SwitchInlineQueryCurrentChat.Get(); ok {
-		w.key("\"switch_inline_query_current_chat\":")
+		w.keyAfter(",\"switch_inline_query_current_chat\":")
 		w.Str(x)
 	}
 	if v.CallbackGame != nil {
-		w.key("\"callback_game\":")
+		w.keyAfter(",\"callback_game\":")
 		v.CallbackGame.encodeJSON(w)
 	}
 	if x, ok := v.Pay.Get(); ok {
-		w.key("\"pay\":")
+		w.keyAfter(",\"pay\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -3934,15 +3681,15 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 	w.key("\"url\":")
 	w.Str(v.URL)
 	if x, ok := v.ForwardText.Get(); ok {
-		w.key("\"forward_text\":")
+		w.keyAfter(",\"forward_text\":")
 		w.Str(x)
 	}
 	if x, ok := v.BotUsername.Get(); ok {
-		w.key("\"bot_username\":")
+		w.keyAfter(",\"bot_username\":")
 		w.Str(x)
 	}
 	if x, ok := v.RequestWriteAccess.Get(); ok {
-		w.key("\"request_write_access\":")
+		w.keyAfter(",\"request_write_access\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -4019,24 +3766,24 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Str(v.ID)
-	w.key("\"from\":")
+	w.keyAfter(",\"from\":")
 	v.From.encodeJSON(w)
 	if v.Message != nil {
-		w.key("\"message\":")
+		w.keyAfter(",\"message\":")
 		v.Message.encodeJSON(w)
 	}
 	if x, ok := v.InlineMessageID.Get(); ok {
-		w.key("\"inline_message_id\":")
+		w.keyAfter(",\"inline_message_id\":")
 		w.Str(x)
 	}
-	w.key("\"chat_instance\":")
+	w.keyAfter(",\"chat_instance\":")
 	w.Str(v.ChatInstance)
 	if x, ok := v.Data.Get(); ok {
-		w.key("\"data\":")
+		w.keyAfter(",\"data\":")
 		w.Str(x)
 	}
 	if x, ok := v.GameShortName.Get(); ok {
-		w.key("\"game_short_name\":")
+		w.keyAfter(",\"game_short_name\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -4128,11 +3875,11 @@ func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"small_file_id\":")
 	w.Str(v.SmallFileID)
-	w.key("\"small_file_unique_id\":")
+	w.keyAfter(",\"small_file_unique_id\":")
 	w.Str(v.SmallFileUniqueID)
-	w.key("\"big_file_id\":")
+	w.keyAfter(",\"big_file_id\":")
 	w.Str(v.BigFileID)
-	w.key("\"big_file_unique_id\":")
+	w.keyAfter(",\"big_file_unique_id\":")
 	w.Str(v.BigFileUniqueID)
 	w.ObjEnd()
 }
@@ -4208,78 +3955,78 @@ func (v *ChatMember) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"user\":")
 	v.User.encodeJSON(w)
-	w.key("\"status\":")
+	w.keyAfter(",\"status\":")
 	w.Str(string(v.Status))
 	if x, ok := v.CustomTitle.Get(); ok {
-		w.key("\"custom_title\":")
+		w.keyAfter(",\"custom_title\":")
 		w.Str(x)
 	}
 	if x, ok := v.IsAnonymous.Get(); ok {
-		w.key("\"is_anonymous\":")
+		w.keyAfter(",\"is_anonymous\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanBeEdited.Get(); ok {
-		w.key("\"can_be_edited\":")
+		w.keyAfter(",\"can_be_edited\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanPostMessages.Get(); ok {
-		w.key("\"can_post_messages\":")
+		w.keyAfter(",\"can_post_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanEditMessages.Get(); ok {
-		w.key("\"can_edit_messages\":")
+		w.keyAfter(",\"can_edit_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanDeleteMessages.Get(); ok {
-		w.key("\"can_delete_messages\":")
+		w.keyAfter(",\"can_delete_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanRestrictMembers.Get(); ok {
-		w.key("\"can_restrict_members\":")
+		w.keyAfter(",\"can_restrict_members\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanPromoteMembers.Get(); ok {
-		w.key("\"can_promote_members\":")
+		w.keyAfter(",\"can_promote_members\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanChangeInfo.Get(); ok {
-		w.key("\"can_change_info\":")
+		w.keyAfter(",\"can_change_info\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanInviteUsers.Get(); ok {
-		w.key("\"can_invite_users\":")
+		w.keyAfter(",\"can_invite_users\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanPinMessages.Get(); ok {
-		w.key("\"can_pin_messages\":")
+		w.keyAfter(",\"can_pin_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.IsMember.Get(); ok {
-		w.key("\"is_member\":")
+		w.keyAfter(",\"is_member\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanSendMessages.Get(); ok {
-		w.key("\"can_send_messages\":")
+		w.keyAfter(",\"can_send_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanSendMediaMessages.Get(); ok {
-		w.key("\"can_send_media_messages\":")
+		w.keyAfter(",\"can_send_media_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanSendPolls.Get(); ok {
-		w.key("\"can_send_polls\":")
+		w.keyAfter(",\"can_send_polls\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanSendOtherMessages.Get(); ok {
-		w.key("\"can_send_other_messages\":")
+		w.keyAfter(",\"can_send_other_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanAddWebPagePreviews.Get(); ok {
-		w.key("\"can_add_web_page_previews\":")
+		w.keyAfter(",\"can_add_web_page_previews\":")
 		w.Bool(x)
 	}
 	if x, ok := v.UntilDate.Get(); ok {
-		w.key("\"until_date\":")
+		w.keyAfter(",\"until_date\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -4578,7 +4325,7 @@ func (v *BotCommand) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"command\":")
 	w.Str(v.Command)
-	w.key("\"description\":")
+	w.keyAfter(",\"description\":")
 	w.Str(v.Description)
 	w.ObjEnd()
 }
@@ -4713,18 +4460,18 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 	if !v.Media.IsSet() {
 		w.failUnset("InputMediaPhoto.media")
 	}
-	w.key("\"media\":")
+	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -4764,30 +4511,11 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -4825,18 +4553,18 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 	if !v.Media.IsSet() {
 		w.failUnset("InputMediaVideo.media")
 	}
-	w.key("\"media\":")
+	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -4844,23 +4572,23 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.key("\"width\":")
+		w.keyAfter(",\"width\":")
 		w.Int(x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.key("\"height\":")
+		w.keyAfter(",\"height\":")
 		w.Int(x)
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.SupportsStreaming.Get(); ok {
-		w.key("\"supports_streaming\":")
+		w.keyAfter(",\"supports_streaming\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -4896,30 +4624,11 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -4985,18 +4694,18 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 	if !v.Media.IsSet() {
 		w.failUnset("InputMediaAnimation.media")
 	}
-	w.key("\"media\":")
+	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -5004,19 +4713,19 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.key("\"width\":")
+		w.keyAfter(",\"width\":")
 		w.Int(x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.key("\"height\":")
+		w.keyAfter(",\"height\":")
 		w.Int(x)
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -5052,30 +4761,11 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -5135,18 +4825,18 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 	if !v.Media.IsSet() {
 		w.failUnset("InputMediaAudio.media")
 	}
-	w.key("\"media\":")
+	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -5154,19 +4844,19 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.Performer.Get(); ok {
-		w.key("\"performer\":")
+		w.keyAfter(",\"performer\":")
 		w.Str(x)
 	}
 	if x, ok := v.Title.Get(); ok {
-		w.key("\"title\":")
+		w.keyAfter(",\"title\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -5202,30 +4892,11 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -5285,18 +4956,18 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 	if !v.Media.IsSet() {
 		w.failUnset("InputMediaDocument.media")
 	}
-	w.key("\"media\":")
+	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -5304,11 +4975,11 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.DisableContentTypeDetection.Get(); ok {
-		w.key("\"disable_content_type_detection\":")
+		w.keyAfter(",\"disable_content_type_detection\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -5344,30 +5015,11 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -5878,19 +5530,19 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 	w.key("\"url\":")
 	w.Str(v.URL)
 	if v.Certificate.IsSet() {
-		w.key("\"certificate\":")
+		w.keyAfter(",\"certificate\":")
 		v.Certificate.encodeJSON(w)
 	}
 	if x, ok := v.IPAddress.Get(); ok {
-		w.key("\"ip_address\":")
+		w.keyAfter(",\"ip_address\":")
 		w.Str(x)
 	}
 	if x, ok := v.MaxConnections.Get(); ok {
-		w.key("\"max_connections\":")
+		w.keyAfter(",\"max_connections\":")
 		w.Int(x)
 	}
 	if v.AllowedUpdates != nil {
-		w.key("\"allowed_updates\":")
+		w.keyAfter(",\"allowed_updates\":")
 		w.ArrStart()
 		for i0 := range v.AllowedUpdates {
 			w.Str(string(v.AllowedUpdates[i0]))
@@ -5898,7 +5550,7 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DropPendingUpdates.Get(); ok {
-		w.key("\"drop_pending_updates\":")
+		w.keyAfter(",\"drop_pending_updates\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -6067,14 +5719,14 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"text\":")
+	w.keyAfter(",\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.Entities != nil {
-		w.key("\"entities\":")
+		w.keyAfter(",\"entities\":")
 		w.ArrStart()
 		for i0 := range v.Entities {
 			v.Entities[i0].encodeJSON(w)
@@ -6082,23 +5734,23 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableWebPagePreview.Get(); ok {
-		w.key("\"disable_web_page_preview\":")
+		w.keyAfter(",\"disable_web_page_preview\":")
 		w.Bool(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -6134,30 +5786,11 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.Entities = s0
+			v.Entities = x
 		case "disable_web_page_preview":
 			x, err := r.Bool()
 			if err != nil {
@@ -6228,12 +5861,12 @@ func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
 	if !v.FromChatID.IsSet() {
 		w.failUnset("ForwardMessageParams.from_chat_id")
 	}
-	w.key("\"from_chat_id\":")
+	w.keyAfter(",\"from_chat_id\":")
 	v.FromChatID.encodeJSON(w)
-	w.key("\"message_id\":")
+	w.keyAfter(",\"message_id\":")
 	w.Int64(v.MessageID)
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -6312,20 +5945,20 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 	if !v.FromChatID.IsSet() {
 		w.failUnset("CopyMessageParams.from_chat_id")
 	}
-	w.key("\"from_chat_id\":")
+	w.keyAfter(",\"from_chat_id\":")
 	v.FromChatID.encodeJSON(w)
-	w.key("\"message_id\":")
+	w.keyAfter(",\"message_id\":")
 	w.Int64(v.MessageID)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -6333,19 +5966,19 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -6391,30 +6024,11 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -6479,18 +6093,18 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 	if !v.Photo.IsSet() {
 		w.failUnset("SendPhotoParams.photo")
 	}
-	w.key("\"photo\":")
+	w.keyAfter(",\"photo\":")
 	v.Photo.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -6498,19 +6112,19 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -6550,30 +6164,11 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -6638,18 +6233,18 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 	if !v.Audio.IsSet() {
 		w.failUnset("SendAudioParams.audio")
 	}
-	w.key("\"audio\":")
+	w.keyAfter(",\"audio\":")
 	v.Audio.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -6657,35 +6252,35 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.Performer.Get(); ok {
-		w.key("\"performer\":")
+		w.keyAfter(",\"performer\":")
 		w.Str(x)
 	}
 	if x, ok := v.Title.Get(); ok {
-		w.key("\"title\":")
+		w.keyAfter(",\"title\":")
 		w.Str(x)
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -6725,30 +6320,11 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -6835,22 +6411,22 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 	if !v.Document.IsSet() {
 		w.failUnset("SendDocumentParams.document")
 	}
-	w.key("\"document\":")
+	w.keyAfter(",\"document\":")
 	v.Document.encodeJSON(w)
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -6858,23 +6434,23 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableContentTypeDetection.Get(); ok {
-		w.key("\"disable_content_type_detection\":")
+		w.keyAfter(",\"disable_content_type_detection\":")
 		w.Bool(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -6918,30 +6494,11 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_content_type_detection":
 			x, err := r.Bool()
 			if err != nil {
@@ -7012,34 +6569,34 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 	if !v.Video.IsSet() {
 		w.failUnset("SendVideoParams.video")
 	}
-	w.key("\"video\":")
+	w.keyAfter(",\"video\":")
 	v.Video.encodeJSON(w)
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.key("\"width\":")
+		w.keyAfter(",\"width\":")
 		w.Int(x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.key("\"height\":")
+		w.keyAfter(",\"height\":")
 		w.Int(x)
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -7047,23 +6604,23 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.SupportsStreaming.Get(); ok {
-		w.key("\"supports_streaming\":")
+		w.keyAfter(",\"supports_streaming\":")
 		w.Bool(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -7125,30 +6682,11 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "supports_streaming":
 			x, err := r.Bool()
 			if err != nil {
@@ -7219,34 +6757,34 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 	if !v.Animation.IsSet() {
 		w.failUnset("SendAnimationParams.animation")
 	}
-	w.key("\"animation\":")
+	w.keyAfter(",\"animation\":")
 	v.Animation.encodeJSON(w)
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.key("\"width\":")
+		w.keyAfter(",\"width\":")
 		w.Int(x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.key("\"height\":")
+		w.keyAfter(",\"height\":")
 		w.Int(x)
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -7254,19 +6792,19 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -7328,30 +6866,11 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -7416,18 +6935,18 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 	if !v.Voice.IsSet() {
 		w.failUnset("SendVoiceParams.voice")
 	}
-	w.key("\"voice\":")
+	w.keyAfter(",\"voice\":")
 	v.Voice.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.key("\"caption\":")
+		w.keyAfter(",\"caption\":")
 		w.Str(x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.CaptionEntities != nil {
-		w.key("\"caption_entities\":")
+		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
 		for i0 := range v.CaptionEntities {
 			v.CaptionEntities[i0].encodeJSON(w)
@@ -7435,23 +6954,23 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -7491,30 +7010,11 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -7585,34 +7085,34 @@ func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
 	if !v.VideoNote.IsSet() {
 		w.failUnset("SendVideoNoteParams.video_note")
 	}
-	w.key("\"video_note\":")
+	w.keyAfter(",\"video_note\":")
 	v.VideoNote.encodeJSON(w)
 	if x, ok := v.Duration.Get(); ok {
-		w.key("\"duration\":")
+		w.keyAfter(",\"duration\":")
 		w.Int(x)
 	}
 	if x, ok := v.Length.Get(); ok {
-		w.key("\"length\":")
+		w.keyAfter(",\"length\":")
 		w.Int(x)
 	}
 	if v.Thumb.IsSet() {
-		w.key("\"thumb\":")
+		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -7716,22 +7216,22 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"media\":")
+	w.keyAfter(",\"media\":")
 	w.ArrStart()
 	for i0 := range v.Media {
 		encodeInputMedia(w, v.Media[i0])
 	}
 	w.ArrEnd()
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -7836,40 +7336,40 @@ func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"latitude\":")
+	w.keyAfter(",\"latitude\":")
 	w.Float64(v.Latitude)
-	w.key("\"longitude\":")
+	w.keyAfter(",\"longitude\":")
 	w.Float64(v.Longitude)
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
-		w.key("\"horizontal_accuracy\":")
+		w.keyAfter(",\"horizontal_accuracy\":")
 		w.Float64(x)
 	}
 	if x, ok := v.LivePeriod.Get(); ok {
-		w.key("\"live_period\":")
+		w.keyAfter(",\"live_period\":")
 		w.Int(x)
 	}
 	if x, ok := v.Heading.Get(); ok {
-		w.key("\"heading\":")
+		w.keyAfter(",\"heading\":")
 		w.Int(x)
 	}
 	if x, ok := v.ProximityAlertRadius.Get(); ok {
-		w.key("\"proximity_alert_radius\":")
+		w.keyAfter(",\"proximity_alert_radius\":")
 		w.Int(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -7998,22 +7498,22 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"latitude\":")
 	w.Float64(v.Latitude)
-	w.key("\"longitude\":")
+	w.keyAfter(",\"longitude\":")
 	w.Float64(v.Longitude)
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
-		w.key("\"horizontal_accuracy\":")
+		w.keyAfter(",\"horizontal_accuracy\":")
 		w.Float64(x)
 	}
 	if x, ok := v.Heading.Get(); ok {
-		w.key("\"heading\":")
+		w.keyAfter(",\"heading\":")
 		w.Int(x)
 	}
 	if x, ok := v.ProximityAlertRadius.Get(); ok {
-		w.key("\"proximity_alert_radius\":")
+		w.keyAfter(",\"proximity_alert_radius\":")
 		w.Int(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		v.ReplyMarkup.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -8205,44 +7705,44 @@ func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"latitude\":")
+	w.keyAfter(",\"latitude\":")
 	w.Float64(v.Latitude)
-	w.key("\"longitude\":")
+	w.keyAfter(",\"longitude\":")
 	w.Float64(v.Longitude)
-	w.key("\"title\":")
+	w.keyAfter(",\"title\":")
 	w.Str(v.Title)
-	w.key("\"address\":")
+	w.keyAfter(",\"address\":")
 	w.Str(v.Address)
 	if x, ok := v.VenueAID.Get(); ok {
-		w.key("\"venueA_id\":")
+		w.keyAfter(",\"venueA_id\":")
 		w.Str(x)
 	}
 	if x, ok := v.VenueAType.Get(); ok {
-		w.key("\"venueA_type\":")
+		w.keyAfter(",\"venueA_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.VenueBPlaceID.Get(); ok {
-		w.key("\"venueB_place_id\":")
+		w.keyAfter(",\"venueB_place_id\":")
 		w.Str(x)
 	}
 	if x, ok := v.VenueBPlaceType.Get(); ok {
-		w.key("\"venueB_place_type\":")
+		w.keyAfter(",\"venueB_place_type\":")
 		w.Str(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -8374,32 +7874,32 @@ func (v *SendContactParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"phone_number\":")
+	w.keyAfter(",\"phone_number\":")
 	w.Str(v.PhoneNumber)
-	w.key("\"first_name\":")
+	w.keyAfter(",\"first_name\":")
 	w.Str(v.FirstName)
 	if x, ok := v.LastName.Get(); ok {
-		w.key("\"last_name\":")
+		w.keyAfter(",\"last_name\":")
 		w.Str(x)
 	}
 	if x, ok := v.Vcard.Get(); ok {
-		w.key("\"vcard\":")
+		w.keyAfter(",\"vcard\":")
 		w.Str(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -8507,40 +8007,40 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"question\":")
+	w.keyAfter(",\"question\":")
 	w.Str(v.Question)
-	w.key("\"options\":")
+	w.keyAfter(",\"options\":")
 	w.ArrStart()
 	for i0 := range v.Options {
 		w.Str(v.Options[i0])
 	}
 	w.ArrEnd()
 	if x, ok := v.IsAnonymous.Get(); ok {
-		w.key("\"is_anonymous\":")
+		w.keyAfter(",\"is_anonymous\":")
 		w.Bool(x)
 	}
 	if x, ok := v.Type.Get(); ok {
-		w.key("\"type\":")
+		w.keyAfter(",\"type\":")
 		w.Str(string(x))
 	}
 	if x, ok := v.AllowsMultipleAnswers.Get(); ok {
-		w.key("\"allows_multiple_answers\":")
+		w.keyAfter(",\"allows_multiple_answers\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CorrectOptionID.Get(); ok {
-		w.key("\"correct_option_id\":")
+		w.keyAfter(",\"correct_option_id\":")
 		w.Int(x)
 	}
 	if x, ok := v.Explanation.Get(); ok {
-		w.key("\"explanation\":")
+		w.keyAfter(",\"explanation\":")
 		w.Str(x)
 	}
 	if x, ok := v.ExplanationParseMode.Get(); ok {
-		w.key("\"explanation_parse_mode\":")
+		w.keyAfter(",\"explanation_parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.ExplanationEntities != nil {
-		w.key("\"explanation_entities\":")
+		w.keyAfter(",\"explanation_entities\":")
 		w.ArrStart()
 		for i0 := range v.ExplanationEntities {
 			v.ExplanationEntities[i0].encodeJSON(w)
@@ -8548,31 +8048,31 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.OpenPeriod.Get(); ok {
-		w.key("\"open_period\":")
+		w.keyAfter(",\"open_period\":")
 		w.Int(x)
 	}
 	if x, ok := v.CloseDate.Get(); ok {
-		w.key("\"close_date\":")
+		w.keyAfter(",\"close_date\":")
 		w.Int(x)
 	}
 	if x, ok := v.IsClosed.Get(); ok {
-		w.key("\"is_closed\":")
+		w.keyAfter(",\"is_closed\":")
 		w.Bool(x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -8665,30 +8165,11 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ExplanationParseMode = Some(internParseMode(x))
 		case "explanation_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "explanation_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "explanation_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "explanation_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.ExplanationEntities = s0
+			v.ExplanationEntities = x
 		case "open_period":
 			x, err := r.Int()
 			if err != nil {
@@ -8769,23 +8250,23 @@ func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
 	if x, ok := v.Emoji.Get(); ok {
-		w.key("\"emoji\":")
+		w.keyAfter(",\"emoji\":")
 		w.Str(string(x))
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.key("\"reply_to_message_id\":")
+		w.keyAfter(",\"reply_to_message_id\":")
 		w.Int64(x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.key("\"allow_sending_without_reply\":")
+		w.keyAfter(",\"allow_sending_without_reply\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		encodeReplyMarkup(w, v.ReplyMarkup)
 	}
 	w.ObjEnd()
@@ -8875,7 +8356,7 @@ func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"action\":")
+	w.keyAfter(",\"action\":")
 	w.Str(string(v.Action))
 	w.ObjEnd()
 }
@@ -8938,11 +8419,11 @@ func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
 	w.key("\"user_id\":")
 	w.Int64(v.UserID)
 	if x, ok := v.Offset.Get(); ok {
-		w.key("\"offset\":")
+		w.keyAfter(",\"offset\":")
 		w.Int(x)
 	}
 	if x, ok := v.Limit.Get(); ok {
-		w.key("\"limit\":")
+		w.keyAfter(",\"limit\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -9072,10 +8553,10 @@ func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"user_id\":")
+	w.keyAfter(",\"user_id\":")
 	w.Int64(v.UserID)
 	if x, ok := v.UntilDate.Get(); ok {
-		w.key("\"until_date\":")
+		w.keyAfter(",\"until_date\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -9147,10 +8628,10 @@ func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"user_id\":")
+	w.keyAfter(",\"user_id\":")
 	w.Int64(v.UserID)
 	if x, ok := v.OnlyIfBanned.Get(); ok {
-		w.key("\"only_if_banned\":")
+		w.keyAfter(",\"only_if_banned\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -9222,12 +8703,12 @@ func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"user_id\":")
+	w.keyAfter(",\"user_id\":")
 	w.Int64(v.UserID)
-	w.key("\"permissions\":")
+	w.keyAfter(",\"permissions\":")
 	v.Permissions.encodeJSON(w)
 	if x, ok := v.UntilDate.Get(); ok {
-		w.key("\"until_date\":")
+		w.keyAfter(",\"until_date\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -9303,42 +8784,42 @@ func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"user_id\":")
+	w.keyAfter(",\"user_id\":")
 	w.Int64(v.UserID)
 	if x, ok := v.IsAnonymous.Get(); ok {
-		w.key("\"is_anonymous\":")
+		w.keyAfter(",\"is_anonymous\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanChangeInfo.Get(); ok {
-		w.key("\"can_change_info\":")
+		w.keyAfter(",\"can_change_info\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanPostMessages.Get(); ok {
-		w.key("\"can_post_messages\":")
+		w.keyAfter(",\"can_post_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanEditMessages.Get(); ok {
-		w.key("\"can_edit_messages\":")
+		w.keyAfter(",\"can_edit_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanDeleteMessages.Get(); ok {
-		w.key("\"can_delete_messages\":")
+		w.keyAfter(",\"can_delete_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanInviteUsers.Get(); ok {
-		w.key("\"can_invite_users\":")
+		w.keyAfter(",\"can_invite_users\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanRestrictMembers.Get(); ok {
-		w.key("\"can_restrict_members\":")
+		w.keyAfter(",\"can_restrict_members\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanPinMessages.Get(); ok {
-		w.key("\"can_pin_messages\":")
+		w.keyAfter(",\"can_pin_messages\":")
 		w.Bool(x)
 	}
 	if x, ok := v.CanPromoteMembers.Get(); ok {
-		w.key("\"can_promote_members\":")
+		w.keyAfter(",\"can_promote_members\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -9458,9 +8939,9 @@ func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"user_id\":")
+	w.keyAfter(",\"user_id\":")
 	w.Int64(v.UserID)
-	w.key("\"custom_title\":")
+	w.keyAfter(",\"custom_title\":")
 	w.Str(v.CustomTitle)
 	w.ObjEnd()
 }
@@ -9531,7 +9012,7 @@ func (v *SetChatPermissionsParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"permissions\":")
+	w.keyAfter(",\"permissions\":")
 	v.Permissions.encodeJSON(w)
 	w.ObjEnd()
 }
@@ -9654,7 +9135,7 @@ func (v *SetChatPhotoParams) encodeJSON(w *jsonWriter) {
 	if !v.Photo.IsSet() {
 		w.failUnset("SetChatPhotoParams.photo")
 	}
-	w.key("\"photo\":")
+	w.keyAfter(",\"photo\":")
 	v.Photo.encodeJSON(w)
 	w.ObjEnd()
 }
@@ -9774,7 +9255,7 @@ func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"title\":")
+	w.keyAfter(",\"title\":")
 	w.Str(v.Title)
 	w.ObjEnd()
 }
@@ -9840,7 +9321,7 @@ func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
 	if x, ok := v.Description.Get(); ok {
-		w.key("\"description\":")
+		w.keyAfter(",\"description\":")
 		w.Str(x)
 	}
 	w.ObjEnd()
@@ -9906,10 +9387,10 @@ func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"message_id\":")
+	w.keyAfter(",\"message_id\":")
 	w.Int64(v.MessageID)
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.key("\"disable_notification\":")
+		w.keyAfter(",\"disable_notification\":")
 		w.Bool(x)
 	}
 	w.ObjEnd()
@@ -9982,7 +9463,7 @@ func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
 	if x, ok := v.MessageID.Get(); ok {
-		w.key("\"message_id\":")
+		w.keyAfter(",\"message_id\":")
 		w.Int64(x)
 	}
 	w.ObjEnd()
@@ -10333,7 +9814,7 @@ func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"user_id\":")
+	w.keyAfter(",\"user_id\":")
 	w.Int64(v.UserID)
 	w.ObjEnd()
 }
@@ -10398,7 +9879,7 @@ func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.key("\"sticker_set_name\":")
+	w.keyAfter(",\"sticker_set_name\":")
 	w.Str(v.StickerSetName)
 	w.ObjEnd()
 }
@@ -10518,19 +9999,19 @@ func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
 	w.key("\"callback_query_id\":")
 	w.Str(v.CallbackQueryID)
 	if x, ok := v.Text.Get(); ok {
-		w.key("\"text\":")
+		w.keyAfter(",\"text\":")
 		w.Str(x)
 	}
 	if x, ok := v.ShowAlert.Get(); ok {
-		w.key("\"show_alert\":")
+		w.keyAfter(",\"show_alert\":")
 		w.Bool(x)
 	}
 	if x, ok := v.URL.Get(); ok {
-		w.key("\"url\":")
+		w.keyAfter(",\"url\":")
 		w.Str(x)
 	}
 	if x, ok := v.CacheTime.Get(); ok {
-		w.key("\"cache_time\":")
+		w.keyAfter(",\"cache_time\":")
 		w.Int(x)
 	}
 	w.ObjEnd()
@@ -10634,30 +10115,11 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "commands":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeBotCommandArray(r)
+			if err != nil {
 				return jsonErrField(err, "commands")
 			}
-			var s0 []BotCommand
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]BotCommand, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "commands")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, BotCommand{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "commands")
-				}
-			}
-			if s0 == nil {
-				s0 = []BotCommand{}
-			}
-			v.Commands = s0
+			v.Commands = x
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10705,11 +10167,11 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 	w.key("\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.ParseMode.Get(); ok {
-		w.key("\"parse_mode\":")
+		w.keyAfter(",\"parse_mode\":")
 		w.Str(string(x))
 	}
 	if v.Entities != nil {
-		w.key("\"entities\":")
+		w.keyAfter(",\"entities\":")
 		w.ArrStart()
 		for i0 := range v.Entities {
 			v.Entities[i0].encodeJSON(w)
@@ -10717,11 +10179,11 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableWebPagePreview.Get(); ok {
-		w.key("\"disable_web_page_preview\":")
+		w.keyAfter(",\"disable_web_page_preview\":")
 		w.Bool(x)
 	}
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		v.ReplyMarkup.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -10769,30 +10231,11 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.Entities = s0
+			v.Entities = x
 		case "disable_web_page_preview":
 			x, err := r.Bool()
 			if err != nil {
@@ -10913,30 +10356,11 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			}
 			v.ParseMode = Some(internParseMode(x))
 		case "caption_entities":
-			if err := r.ArrStart(); err != nil {
+			x, err := decodeMessageEntityArray(r)
+			if err != nil {
 				return jsonErrField(err, "caption_entities")
 			}
-			var s0 []MessageEntity
-			if n := r.ArrLen(); n > 0 {
-				s0 = make([]MessageEntity, 0, n)
-			}
-			for {
-				more, err := r.ArrNext()
-				if err != nil {
-					return jsonErrField(err, "caption_entities")
-				}
-				if !more {
-					break
-				}
-				s0 = append(s0, MessageEntity{})
-				if err := s0[len(s0)-1].decodeJSON(r); err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "caption_entities")
-				}
-			}
-			if s0 == nil {
-				s0 = []MessageEntity{}
-			}
-			v.CaptionEntities = s0
+			v.CaptionEntities = x
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {
@@ -10992,7 +10416,7 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 	w.key("\"media\":")
 	encodeInputMedia(w, v.Media)
 	if v.ReplyMarkup != nil {
-		w.key("\"reply_markup\":")
+		w.keyAfter(",\"reply_markup\":")
 		v.ReplyMarkup.encodeJSON(w)
 	}
 	w.ObjEnd()
@@ -11494,6 +10918,421 @@ func (v *MessageOrTrue) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return r.End()
+}
+
+// decodeUserArray decodes a JSON array into []User; see the generator's
+// emitArrayDecoder for the buffering.
+func decodeUserArray(r *jsonReader) ([]User, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]User
+	n := 0
+	var s []User
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]User, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, User{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]User, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeMessageEntityArray decodes a JSON array into []MessageEntity; see
+// the generator's emitArrayDecoder for the buffering.
+func decodeMessageEntityArray(r *jsonReader) ([]MessageEntity, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]MessageEntity
+	n := 0
+	var s []MessageEntity
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]MessageEntity, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, MessageEntity{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]MessageEntity, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodePhotoSizeArray decodes a JSON array into []PhotoSize; see the
+// generator's emitArrayDecoder for the buffering.
+func decodePhotoSizeArray(r *jsonReader) ([]PhotoSize, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]PhotoSize
+	n := 0
+	var s []PhotoSize
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PhotoSize, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, PhotoSize{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]PhotoSize, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodePhotoSizeArrayArray decodes a JSON array into [][]PhotoSize; see the
+// generator's emitArrayDecoder for the buffering.
+func decodePhotoSizeArrayArray(r *jsonReader) ([][]PhotoSize, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4][]PhotoSize
+	n := 0
+	var s [][]PhotoSize
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			x, err := decodePhotoSizeArray(r)
+			if err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			buf[n] = x
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([][]PhotoSize, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, nil)
+		x, err := decodePhotoSizeArray(r)
+		if err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+		s[len(s)-1] = x
+	}
+	if s == nil {
+		s = make([][]PhotoSize, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodePollOptionArray decodes a JSON array into []PollOption; see the
+// generator's emitArrayDecoder for the buffering.
+func decodePollOptionArray(r *jsonReader) ([]PollOption, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]PollOption
+	n := 0
+	var s []PollOption
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]PollOption, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, PollOption{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]PollOption, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeKeyboardButtonArray decodes a JSON array into []KeyboardButton; see
+// the generator's emitArrayDecoder for the buffering.
+func decodeKeyboardButtonArray(r *jsonReader) ([]KeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]KeyboardButton
+	n := 0
+	var s []KeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]KeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, KeyboardButton{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]KeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeKeyboardButtonArrayArray decodes a JSON array into
+// [][]KeyboardButton; see the generator's emitArrayDecoder for the
+// buffering.
+func decodeKeyboardButtonArrayArray(r *jsonReader) ([][]KeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4][]KeyboardButton
+	n := 0
+	var s [][]KeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			x, err := decodeKeyboardButtonArray(r)
+			if err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			buf[n] = x
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([][]KeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, nil)
+		x, err := decodeKeyboardButtonArray(r)
+		if err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+		s[len(s)-1] = x
+	}
+	if s == nil {
+		s = make([][]KeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeInlineKeyboardButtonArray decodes a JSON array into
+// []InlineKeyboardButton; see the generator's emitArrayDecoder for the
+// buffering.
+func decodeInlineKeyboardButtonArray(r *jsonReader) ([]InlineKeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]InlineKeyboardButton
+	n := 0
+	var s []InlineKeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]InlineKeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, InlineKeyboardButton{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]InlineKeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeInlineKeyboardButtonArrayArray decodes a JSON array into
+// [][]InlineKeyboardButton; see the generator's emitArrayDecoder for the
+// buffering.
+func decodeInlineKeyboardButtonArrayArray(r *jsonReader) ([][]InlineKeyboardButton, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4][]InlineKeyboardButton
+	n := 0
+	var s [][]InlineKeyboardButton
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			x, err := decodeInlineKeyboardButtonArray(r)
+			if err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			buf[n] = x
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([][]InlineKeyboardButton, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, nil)
+		x, err := decodeInlineKeyboardButtonArray(r)
+		if err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+		s[len(s)-1] = x
+	}
+	if s == nil {
+		s = make([][]InlineKeyboardButton, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
+}
+
+// decodeBotCommandArray decodes a JSON array into []BotCommand; see the
+// generator's emitArrayDecoder for the buffering.
+func decodeBotCommandArray(r *jsonReader) ([]BotCommand, error) {
+	if err := r.ArrStart(); err != nil {
+		return nil, err
+	}
+	var buf [4]BotCommand
+	n := 0
+	var s []BotCommand
+	for {
+		more, err := r.ArrNext()
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if s == nil && n < len(buf) {
+			if err := buf[n].decodeJSON(r); err != nil {
+				return nil, jsonErrIndex(err, n)
+			}
+			n++
+			continue
+		}
+		if s == nil {
+			s = make([]BotCommand, n, n+max(r.ArrLen(), 1))
+			copy(s, buf[:n])
+		}
+		s = append(s, BotCommand{})
+		if err := s[len(s)-1].decodeJSON(r); err != nil {
+			return nil, jsonErrIndex(err, len(s)-1)
+		}
+	}
+	if s == nil {
+		s = make([]BotCommand, n)
+		copy(s, buf[:n])
+	}
+	return s, nil
 }
 
 // internParseMode returns the ParseMode spelt b, without allocating for
