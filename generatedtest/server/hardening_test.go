@@ -269,3 +269,16 @@ func TestConcurrentUploadsUnboundedMemory(t *testing.T) {
 	s.release <- struct{}{}
 	<-done
 }
+
+// TestMultipartPreambleLineBound: the server's own multipart reader (issue
+// 14) reads lines between parts through a 16 KiB buffer. A preamble line
+// within it is skipped like mime/multipart does; a longer one is a 400, not
+// a growing buffer.
+func TestMultipartPreambleLineBound(t *testing.T) {
+	h := botapi.NewServer(newRecorder(), botapi.WithTempDir(t.TempDir()))
+	body := multipartBody(field("chat_id", "1"), field("text", "hi"))
+	short := strings.Repeat("p", 8<<10) + "\r\n" + body
+	mustOK(t, serve(t, h, postMultipart(t, methodURL("sendMessage"), short)))
+	long := strings.Repeat("p", 20<<10) + "\r\n" + body
+	wantErr(t, serve(t, h, postMultipart(t, methodURL("sendMessage"), long)), 400, "multipart")
+}
