@@ -92,14 +92,6 @@ func TestRatios(t *testing.T) {
 			}
 		}
 	}
-	median := func(v []float64) float64 {
-		v = slices.Clone(v)
-		slices.Sort(v)
-		if len(v)%2 == 1 {
-			return v[len(v)/2]
-		}
-		return (v[len(v)/2-1] + v[len(v)/2]) / 2
-	}
 	cell := func(c, lib string) string {
 		k := key{c, lib}
 		if ns[k] == nil {
@@ -200,4 +192,15 @@ func fmtNs(ns float64) string {
 		return fmt.Sprintf("%.2f µs", ns/1e3)
 	}
 	return fmt.Sprintf("%.0f ns", ns)
+}
+
+// median is the middle of v (the mean of the two middle values for an even
+// count); v is not modified.
+func median(v []float64) float64 {
+	v = slices.Clone(v)
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }

@@ -295,14 +295,6 @@ func TestServerCPU(t *testing.T) {
 			}
 		}
 	}
-	median := func(v []float64) float64 {
-		v = slices.Clone(v)
-		slices.Sort(v)
-		if len(v)%2 == 1 {
-			return v[len(v)/2]
-		}
-		return (v[len(v)/2-1] + v[len(v)/2]) / 2
-	}
 	med := func(k key, f func(serverCPUSample) float64) float64 {
 		var v []float64
 		for _, s := range samples[k] {

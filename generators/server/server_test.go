@@ -11,6 +11,7 @@ import (
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/internal/goldencase"
 	"github.com/apigen/apigen/loader"
+	"github.com/apigen/apigen/output"
 )
 
 // load reads the spec of a golden case archive.
@@ -23,22 +24,29 @@ func load(t *testing.T, path string) []byte {
 	return b
 }
 
+// generate runs the server backend on a spec document, as package p.
+func generate(t *testing.T, src []byte) []output.File {
+	t.Helper()
+	s, err := loader.FromSpec(src, "spec.md", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := generators.Model(s, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := server.Generate(m, generators.Options{Package: "p", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 func TestDeterministic(t *testing.T) {
 	src := load(t, "../../golden/server-uploads.txtar")
 	var prev []byte
 	for i := 0; i < 3; i++ {
-		s, err := loader.FromSpec(src, "spec.md", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := generators.Model(s, "p")
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := server.Generate(m, generators.Options{Package: "p", Source: "spec.md"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		files := generate(t, src)
 		if len(files) == 0 || files[0].Path != server.FileName {
 			t.Fatalf("%v", files)
 		}
@@ -84,19 +92,7 @@ func TestJSONDecoderBitSetLimits(t *testing.T) {
 	}
 	src := string(load(t, "../../golden/server-dispatch.txtar"))
 	src = strings.Replace(src, "| ping | none | True |", "| ping | none | True |\n| wide | "+params(64)+" | True |\n| wider | "+params(65)+" | True |", 1)
-	s, err := loader.FromSpec([]byte(src), "spec.md", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := generators.Model(s, "p")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := server.Generate(m, generators.Options{Package: "p", Source: "spec.md"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := string(files[0].Data)
+	out := string(generate(t, []byte(src))[0].Data)
 	for _, want := range []string{
 		"func serverDecodeJSONWideParams(",
 		"serverJSONTake(r, &seen, 1<<63)",
