@@ -623,15 +623,11 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 			required |= 1 << i
 			onOK = []jen.Code{jen.Id("have").Op("|=").Add(bit.Clone())}
 		}
-		stmts, err := g.decodeParam(fl, gn, te, fromJSON, onOK)
+		stmts, err := g.decodeParam(fl, gn, te, fromJSON.member(i), onOK)
 		if err != nil {
 			return fmt.Errorf("server: %s.%s: %w", mi.m.Name, fl.Name, err)
 		}
-		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(
-			jen.If(jen.List(jen.Id("take"), jen.Err()).Op(":=").Id("serverJSONTake").Call(jen.Id("r"), jen.Op("&").Id("seen"), bit), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Err()),
-			).Else().If(jen.Id("take")).Block(stmts...),
-		))
+		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(stmts...))
 	}
 	cases = append(cases, jen.Default().Block(
 		jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -669,6 +665,8 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 type paramSource struct {
 	prefix string
 	json   bool
+	// bit is the parameter's bit in the walk's seen set (fromJSON only).
+	bit int
 }
 
 var (
@@ -676,12 +674,19 @@ var (
 	fromJSON = paramSource{prefix: "serverJSON", json: true}
 )
 
+// member returns the JSON source for the parameter with bit i: its helper
+// takes the member's value only if it is the first one that is not null.
+func (s paramSource) member(i int) paramSource {
+	s.bit = i
+	return s
+}
+
 // call returns the call of the helper kind for parameter fl; keepEmpty is
 // passed to the split path only (a JSON string "" is a value).
 func (s paramSource) call(kind string, fl *schema.Field, keepEmpty *bool, rest ...jen.Code) *jen.Statement {
 	args := []jen.Code{jen.Id("a")}
 	if s.json {
-		args = append(args, jen.Id("r"), jen.Lit(fl.Name))
+		args = append(args, jen.Id("r"), jen.Op("&").Id("seen"), jen.Lit(1).Op("<<").Lit(s.bit), jen.Lit(fl.Name))
 	} else {
 		args = append(args, jen.Lit(fl.Name), jen.Lit(fl.Required))
 		if keepEmpty != nil {

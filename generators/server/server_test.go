@@ -95,7 +95,7 @@ func TestJSONDecoderBitSetLimits(t *testing.T) {
 	out := string(generate(t, []byte(src))[0].Data)
 	for _, want := range []string{
 		"func serverDecodeJSONWideParams(",
-		"serverJSONTake(r, &seen, 1<<63)",
+		"serverJSONScalar(a, r, &seen, 1<<63, \"p63\", serverParseInt)",
 		"if have != 0xffffffffffffffff {",
 		"serverDecodeParams(a, p, serverDecodeWideParams, serverDecodeJSONWideParams)",
 		"serverDecodeParams(a, p, serverDecodeWiderParams, nil)",

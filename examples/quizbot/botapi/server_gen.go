@@ -1627,58 +1627,42 @@ func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdate
 		}
 		switch string(key) {
 		case "offset":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "offset", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "offset", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.Offset = Some(x)
-				}
+			} else if ok {
+				p.Offset = Some(x)
 			}
 		case "limit":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "limit", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "limit", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Limit = Some(x)
-				}
+			} else if ok {
+				p.Limit = Some(x)
 			}
 		case "timeout":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "timeout", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "timeout", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Timeout = Some(x)
-				}
+			} else if ok {
+				p.Timeout = Some(x)
 			}
 		case "allowed_updates":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "allowed_updates", func(r *jsonReader) error {
-					elems := []UpdateType{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem UpdateType
-						v, err := r.Str()
-						if err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elem = UpdateType(v)
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "allowed_updates", func(r *jsonReader) error {
+				elems := []UpdateType{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem UpdateType
+					v, err := r.Str()
+					if err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.AllowedUpdates = elems
+					elem = UpdateType(v)
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.AllowedUpdates = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -1759,79 +1743,55 @@ func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhoo
 		}
 		switch string(key) {
 		case "url":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "url", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "url", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.URL = x
-					have |= 1 << 0
-				}
+			} else if ok {
+				p.URL = x
+				have |= 1 << 0
 			}
 		case "certificate":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "certificate"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "certificate"); err != nil {
-					return err
-				} else if ok {
-					p.Certificate = x
-				}
+			} else if ok {
+				p.Certificate = x
 			}
 		case "ip_address":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "ip_address", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "ip_address", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.IPAddress = Some(x)
-				}
+			} else if ok {
+				p.IPAddress = Some(x)
 			}
 		case "max_connections":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "max_connections", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "max_connections", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.MaxConnections = Some(x)
-				}
+			} else if ok {
+				p.MaxConnections = Some(x)
 			}
 		case "allowed_updates":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "allowed_updates", func(r *jsonReader) error {
-					elems := []UpdateType{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem UpdateType
-						v, err := r.Str()
-						if err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elem = UpdateType(v)
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "allowed_updates", func(r *jsonReader) error {
+				elems := []UpdateType{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem UpdateType
+					v, err := r.Str()
+					if err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.AllowedUpdates = elems
+					elem = UpdateType(v)
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.AllowedUpdates = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "drop_pending_updates":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "drop_pending_updates", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "drop_pending_updates", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DropPendingUpdates = Some(x)
-				}
+			} else if ok {
+				p.DropPendingUpdates = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -1875,14 +1835,10 @@ func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *Delete
 		}
 		switch string(key) {
 		case "drop_pending_updates":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "drop_pending_updates", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "drop_pending_updates", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DropPendingUpdates = Some(x)
-				}
+			} else if ok {
+				p.DropPendingUpdates = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -1983,116 +1939,80 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "text":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "text", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "text", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Text = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Text = x
+				have |= 1 << 1
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "entities":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.Entities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.Entities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "disable_web_page_preview":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "disable_web_page_preview", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_web_page_preview", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableWebPagePreview = Some(x)
-				}
+			} else if ok {
+				p.DisableWebPagePreview = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -2155,53 +2075,37 @@ func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *Forwa
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "from_chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<1, "from_chat_id", func(r *jsonReader) error {
+				return p.FromChatID.decodeJSON(r)
+			}, func(s string) {
+				p.FromChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "from_chat_id", func(r *jsonReader) error {
-					return p.FromChatID.decodeJSON(r)
-				}, func(s string) {
-					p.FromChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 1
-				}
+			} else if ok {
+				have |= 1 << 1
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = x
-					have |= 1 << 2
-				}
+			} else if ok {
+				p.MessageID = x
+				have |= 1 << 2
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -2311,130 +2215,90 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "from_chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<1, "from_chat_id", func(r *jsonReader) error {
+				return p.FromChatID.decodeJSON(r)
+			}, func(s string) {
+				p.FromChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "from_chat_id", func(r *jsonReader) error {
-					return p.FromChatID.decodeJSON(r)
-				}, func(s string) {
-					p.FromChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 1
-				}
+			} else if ok {
+				have |= 1 << 1
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = x
-					have |= 1 << 2
-				}
+			} else if ok {
+				p.MessageID = x
+				have |= 1 << 2
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<9, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -2537,116 +2401,80 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "photo":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "photo"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "photo"); err != nil {
-					return err
-				} else if ok {
-					p.Photo = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Photo = x
+				have |= 1 << 1
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -2769,156 +2597,104 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "audio":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "audio"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "audio"); err != nil {
-					return err
-				} else if ok {
-					p.Audio = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Audio = x
+				have |= 1 << 1
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "duration":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "duration", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Duration = Some(x)
-				}
+			} else if ok {
+				p.Duration = Some(x)
 			}
 		case "performer":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "performer", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "performer", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Performer = Some(x)
-				}
+			} else if ok {
+				p.Performer = Some(x)
 			}
 		case "title":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "title", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "title", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Title = Some(x)
-				}
+			} else if ok {
+				p.Title = Some(x)
 			}
 		case "thumb":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<8, "thumb"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
-					return err
-				} else if ok {
-					p.Thumb = x
-				}
+			} else if ok {
+				p.Thumb = x
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<12, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -3031,136 +2807,92 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "document":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "document"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "document"); err != nil {
-					return err
-				} else if ok {
-					p.Document = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Document = x
+				have |= 1 << 1
 			}
 		case "thumb":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<2, "thumb"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
-					return err
-				} else if ok {
-					p.Thumb = x
-				}
+			} else if ok {
+				p.Thumb = x
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "disable_content_type_detection":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_content_type_detection", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_content_type_detection", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableContentTypeDetection = Some(x)
-				}
+			} else if ok {
+				p.DisableContentTypeDetection = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<10, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -3288,166 +3020,110 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "video":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "video"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "video"); err != nil {
-					return err
-				} else if ok {
-					p.Video = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Video = x
+				have |= 1 << 1
 			}
 		case "duration":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "duration", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Duration = Some(x)
-				}
+			} else if ok {
+				p.Duration = Some(x)
 			}
 		case "width":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "width", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "width", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Width = Some(x)
-				}
+			} else if ok {
+				p.Width = Some(x)
 			}
 		case "height":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "height", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "height", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Height = Some(x)
-				}
+			} else if ok {
+				p.Height = Some(x)
 			}
 		case "thumb":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<5, "thumb"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
-					return err
-				} else if ok {
-					p.Thumb = x
-				}
+			} else if ok {
+				p.Thumb = x
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "supports_streaming":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "supports_streaming", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "supports_streaming", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.SupportsStreaming = Some(x)
-				}
+			} else if ok {
+				p.SupportsStreaming = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<12, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<13); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<13, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -3570,156 +3246,104 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "animation":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "animation"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "animation"); err != nil {
-					return err
-				} else if ok {
-					p.Animation = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Animation = x
+				have |= 1 << 1
 			}
 		case "duration":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "duration", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Duration = Some(x)
-				}
+			} else if ok {
+				p.Duration = Some(x)
 			}
 		case "width":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "width", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "width", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Width = Some(x)
-				}
+			} else if ok {
+				p.Width = Some(x)
 			}
 		case "height":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "height", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "height", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Height = Some(x)
-				}
+			} else if ok {
+				p.Height = Some(x)
 			}
 		case "thumb":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<5, "thumb"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
-					return err
-				} else if ok {
-					p.Thumb = x
-				}
+			} else if ok {
+				p.Thumb = x
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<12, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -3827,126 +3451,86 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "voice":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "voice"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "voice"); err != nil {
-					return err
-				} else if ok {
-					p.Voice = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Voice = x
+				have |= 1 << 1
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "duration":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "duration", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Duration = Some(x)
-				}
+			} else if ok {
+				p.Duration = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<9, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4037,104 +3621,68 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "video_note":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "video_note"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "video_note"); err != nil {
-					return err
-				} else if ok {
-					p.VideoNote = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.VideoNote = x
+				have |= 1 << 1
 			}
 		case "duration":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "duration", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "duration", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Duration = Some(x)
-				}
+			} else if ok {
+				p.Duration = Some(x)
 			}
 		case "length":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "length", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "length", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Length = Some(x)
-				}
+			} else if ok {
+				p.Length = Some(x)
 			}
 		case "thumb":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<4, "thumb"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "thumb"); err != nil {
-					return err
-				} else if ok {
-					p.Thumb = x
-				}
+			} else if ok {
+				p.Thumb = x
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4219,79 +3767,59 @@ func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendM
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "media":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
-				return err
-			} else if take {
-				if ok, err := serverJSONDecode(a, r, "media", func(r *jsonReader) error {
-					elems := []InputMedia{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem InputMedia
-						v, err := decodeInputMedia(r)
-						if err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elem = v
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if ok, err := serverJSONDecode(a, r, &seen, 1<<1, "media", func(r *jsonReader) error {
+				elems := []InputMedia{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem InputMedia
+					v, err := decodeInputMedia(r)
+					if err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.Media = elems
+					elem = v
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
-				} else if ok {
-					have |= 1 << 1
 				}
-				for i := range p.Media {
-					if err := serverBindInputMedia(a, p.Media[i]); err != nil {
-						return serverParamErr("media", jsonErrIndex(err, i))
-					}
+				p.Media = elems
+				return nil
+			}); err != nil {
+				return err
+			} else if ok {
+				have |= 1 << 1
+			}
+			for i := range p.Media {
+				if err := serverBindInputMedia(a, p.Media[i]); err != nil {
+					return serverParamErr("media", jsonErrIndex(err, i))
 				}
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4392,125 +3920,81 @@ func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLoc
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "latitude":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "latitude", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "latitude", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.Latitude = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Latitude = x
+				have |= 1 << 1
 			}
 		case "longitude":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "longitude", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "longitude", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.Longitude = x
-					have |= 1 << 2
-				}
+			} else if ok {
+				p.Longitude = x
+				have |= 1 << 2
 			}
 		case "horizontal_accuracy":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "horizontal_accuracy", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "horizontal_accuracy", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.HorizontalAccuracy = Some(x)
-				}
+			} else if ok {
+				p.HorizontalAccuracy = Some(x)
 			}
 		case "live_period":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "live_period", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "live_period", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.LivePeriod = Some(x)
-				}
+			} else if ok {
+				p.LivePeriod = Some(x)
 			}
 		case "heading":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "heading", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "heading", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Heading = Some(x)
-				}
+			} else if ok {
+				p.Heading = Some(x)
 			}
 		case "proximity_alert_radius":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "proximity_alert_radius", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "proximity_alert_radius", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.ProximityAlertRadius = Some(x)
-				}
+			} else if ok {
+				p.ProximityAlertRadius = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<10, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4601,103 +4085,67 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				}
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		case "inline_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.InlineMessageID = Some(x)
-				}
+			} else if ok {
+				p.InlineMessageID = Some(x)
 			}
 		case "latitude":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "latitude", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "latitude", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.Latitude = x
-					have |= 1 << 3
-				}
+			} else if ok {
+				p.Latitude = x
+				have |= 1 << 3
 			}
 		case "longitude":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "longitude", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "longitude", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.Longitude = x
-					have |= 1 << 4
-				}
+			} else if ok {
+				p.Longitude = x
+				have |= 1 << 4
 			}
 		case "horizontal_accuracy":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "horizontal_accuracy", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "horizontal_accuracy", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.HorizontalAccuracy = Some(x)
-				}
+			} else if ok {
+				p.HorizontalAccuracy = Some(x)
 			}
 		case "heading":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "heading", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "heading", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Heading = Some(x)
-				}
+			} else if ok {
+				p.Heading = Some(x)
 			}
 		case "proximity_alert_radius":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "proximity_alert_radius", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "proximity_alert_radius", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.ProximityAlertRadius = Some(x)
-				}
+			} else if ok {
+				p.ProximityAlertRadius = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v := new(InlineKeyboardMarkup)
-					if err := v.decodeJSON(r); err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
+				v := new(InlineKeyboardMarkup)
+				if err := v.decodeJSON(r); err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4763,51 +4211,35 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				}
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		case "inline_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.InlineMessageID = Some(x)
-				}
+			} else if ok {
+				p.InlineMessageID = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v := new(InlineKeyboardMarkup)
-					if err := v.decodeJSON(r); err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "reply_markup", func(r *jsonReader) error {
+				v := new(InlineKeyboardMarkup)
+				if err := v.decodeJSON(r); err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4916,147 +4348,95 @@ func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueP
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "latitude":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "latitude", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "latitude", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.Latitude = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Latitude = x
+				have |= 1 << 1
 			}
 		case "longitude":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "longitude", serverParseFloat64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "longitude", serverParseFloat64); err != nil {
-					return err
-				} else if ok {
-					p.Longitude = x
-					have |= 1 << 2
-				}
+			} else if ok {
+				p.Longitude = x
+				have |= 1 << 2
 			}
 		case "title":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "title", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "title", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Title = x
-					have |= 1 << 3
-				}
+			} else if ok {
+				p.Title = x
+				have |= 1 << 3
 			}
 		case "address":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "address", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "address", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Address = x
-					have |= 1 << 4
-				}
+			} else if ok {
+				p.Address = x
+				have |= 1 << 4
 			}
 		case "venueA_id":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "venueA_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "venueA_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.VenueAID = Some(x)
-				}
+			} else if ok {
+				p.VenueAID = Some(x)
 			}
 		case "venueA_type":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "venueA_type", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "venueA_type", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.VenueAType = Some(x)
-				}
+			} else if ok {
+				p.VenueAType = Some(x)
 			}
 		case "venueB_place_id":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "venueB_place_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "venueB_place_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.VenueBPlaceID = Some(x)
-				}
+			} else if ok {
+				p.VenueBPlaceID = Some(x)
 			}
 		case "venueB_place_type":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "venueB_place_type", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "venueB_place_type", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.VenueBPlaceType = Some(x)
-				}
+			} else if ok {
+				p.VenueBPlaceType = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<12, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5147,105 +4527,69 @@ func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendCont
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "phone_number":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "phone_number", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "phone_number", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.PhoneNumber = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.PhoneNumber = x
+				have |= 1 << 1
 			}
 		case "first_name":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "first_name", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "first_name", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.FirstName = x
-					have |= 1 << 2
-				}
+			} else if ok {
+				p.FirstName = x
+				have |= 1 << 2
 			}
 		case "last_name":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "last_name", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "last_name", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.LastName = Some(x)
-				}
+			} else if ok {
+				p.LastName = Some(x)
 			}
 		case "vcard":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "vcard", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "vcard", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Vcard = Some(x)
-				}
+			} else if ok {
+				p.Vcard = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5402,212 +4746,144 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "question":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "question", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "question", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Question = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Question = x
+				have |= 1 << 1
 			}
 		case "options":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
-				return err
-			} else if take {
-				if ok, err := serverJSONDecode(a, r, "options", func(r *jsonReader) error {
-					elems := []string{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem string
-						v, err := r.Str()
-						if err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elem = v
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if ok, err := serverJSONDecode(a, r, &seen, 1<<2, "options", func(r *jsonReader) error {
+				elems := []string{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem string
+					v, err := r.Str()
+					if err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.Options = elems
+					elem = v
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
-				} else if ok {
-					have |= 1 << 2
 				}
+				p.Options = elems
+				return nil
+			}); err != nil {
+				return err
+			} else if ok {
+				have |= 1 << 2
 			}
 		case "is_anonymous":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "is_anonymous", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "is_anonymous", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.IsAnonymous = Some(x)
-				}
+			} else if ok {
+				p.IsAnonymous = Some(x)
 			}
 		case "type":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "type", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "type", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Type = Some(PollType(x))
-				}
+			} else if ok {
+				p.Type = Some(PollType(x))
 			}
 		case "allows_multiple_answers":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "allows_multiple_answers", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allows_multiple_answers", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowsMultipleAnswers = Some(x)
-				}
+			} else if ok {
+				p.AllowsMultipleAnswers = Some(x)
 			}
 		case "correct_option_id":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "correct_option_id", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "correct_option_id", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.CorrectOptionID = Some(x)
-				}
+			} else if ok {
+				p.CorrectOptionID = Some(x)
 			}
 		case "explanation":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "explanation", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "explanation", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Explanation = Some(x)
-				}
+			} else if ok {
+				p.Explanation = Some(x)
 			}
 		case "explanation_parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "explanation_parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "explanation_parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ExplanationParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ExplanationParseMode = Some(ParseMode(x))
 			}
 		case "explanation_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "explanation_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<9, "explanation_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.ExplanationEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.ExplanationEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "open_period":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "open_period", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "open_period", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.OpenPeriod = Some(x)
-				}
+			} else if ok {
+				p.OpenPeriod = Some(x)
 			}
 		case "close_date":
-			if take, err := serverJSONTake(r, &seen, 1<<11); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "close_date", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "close_date", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.CloseDate = Some(x)
-				}
+			} else if ok {
+				p.CloseDate = Some(x)
 			}
 		case "is_closed":
-			if take, err := serverJSONTake(r, &seen, 1<<12); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<12, "is_closed", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "is_closed", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.IsClosed = Some(x)
-				}
+			} else if ok {
+				p.IsClosed = Some(x)
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<13); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<13, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<14); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<14, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<15); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<15, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<16); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<16, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5683,73 +4959,49 @@ func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDicePar
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "emoji":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "emoji", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "emoji", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Emoji = Some(DiceEmoji(x))
-				}
+			} else if ok {
+				p.Emoji = Some(DiceEmoji(x))
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		case "reply_to_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "reply_to_message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.ReplyToMessageID = Some(x)
-				}
+			} else if ok {
+				p.ReplyToMessageID = Some(x)
 			}
 		case "allow_sending_without_reply":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "allow_sending_without_reply", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.AllowSendingWithoutReply = Some(x)
-				}
+			} else if ok {
+				p.AllowSendingWithoutReply = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v, err := decodeReplyMarkup(r)
-					if err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "reply_markup", func(r *jsonReader) error {
+				v, err := decodeReplyMarkup(r)
+				if err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5800,29 +5052,21 @@ func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendC
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "action":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "action", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "action", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Action = ChatAction(x)
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Action = ChatAction(x)
+				have |= 1 << 1
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5876,35 +5120,23 @@ func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 0
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 0
 			}
 		case "offset":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "offset", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "offset", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Offset = Some(x)
-				}
+			} else if ok {
+				p.Offset = Some(x)
 			}
 		case "limit":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "limit", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "limit", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.Limit = Some(x)
-				}
+			} else if ok {
+				p.Limit = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5948,15 +5180,11 @@ func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParam
 		}
 		switch string(key) {
 		case "file_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "file_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "file_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.FileID = x
-					have |= 1 << 0
-				}
+			} else if ok {
+				p.FileID = x
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6012,39 +5240,27 @@ func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickC
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 1
 			}
 		case "until_date":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "until_date", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "until_date", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.UntilDate = Some(x)
-				}
+			} else if ok {
+				p.UntilDate = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6100,39 +5316,27 @@ func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *Unba
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 1
 			}
 		case "only_if_banned":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "only_if_banned", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "only_if_banned", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.OnlyIfBanned = Some(x)
-				}
+			} else if ok {
+				p.OnlyIfBanned = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6196,54 +5400,38 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 1
 			}
 		case "permissions":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
-				return err
-			} else if take {
-				if ok, err := serverJSONDecode(a, r, "permissions", func(r *jsonReader) error {
-					if err := p.Permissions.decodeJSON(r); err != nil {
-						return err
-					}
-					return nil
-				}); err != nil {
+			if ok, err := serverJSONDecode(a, r, &seen, 1<<2, "permissions", func(r *jsonReader) error {
+				if err := p.Permissions.decodeJSON(r); err != nil {
 					return err
-				} else if ok {
-					have |= 1 << 2
 				}
+				return nil
+			}); err != nil {
+				return err
+			} else if ok {
+				have |= 1 << 2
 			}
 		case "until_date":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "until_date", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "until_date", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.UntilDate = Some(x)
-				}
+			} else if ok {
+				p.UntilDate = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6339,119 +5527,75 @@ func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *Pr
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 1
 			}
 		case "is_anonymous":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "is_anonymous", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "is_anonymous", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.IsAnonymous = Some(x)
-				}
+			} else if ok {
+				p.IsAnonymous = Some(x)
 			}
 		case "can_change_info":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "can_change_info", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_change_info", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanChangeInfo = Some(x)
-				}
+			} else if ok {
+				p.CanChangeInfo = Some(x)
 			}
 		case "can_post_messages":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "can_post_messages", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_post_messages", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanPostMessages = Some(x)
-				}
+			} else if ok {
+				p.CanPostMessages = Some(x)
 			}
 		case "can_edit_messages":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "can_edit_messages", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_edit_messages", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanEditMessages = Some(x)
-				}
+			} else if ok {
+				p.CanEditMessages = Some(x)
 			}
 		case "can_delete_messages":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "can_delete_messages", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_delete_messages", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanDeleteMessages = Some(x)
-				}
+			} else if ok {
+				p.CanDeleteMessages = Some(x)
 			}
 		case "can_invite_users":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "can_invite_users", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_invite_users", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanInviteUsers = Some(x)
-				}
+			} else if ok {
+				p.CanInviteUsers = Some(x)
 			}
 		case "can_restrict_members":
-			if take, err := serverJSONTake(r, &seen, 1<<8); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "can_restrict_members", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_restrict_members", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanRestrictMembers = Some(x)
-				}
+			} else if ok {
+				p.CanRestrictMembers = Some(x)
 			}
 		case "can_pin_messages":
-			if take, err := serverJSONTake(r, &seen, 1<<9); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "can_pin_messages", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_pin_messages", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanPinMessages = Some(x)
-				}
+			} else if ok {
+				p.CanPinMessages = Some(x)
 			}
 		case "can_promote_members":
-			if take, err := serverJSONTake(r, &seen, 1<<10); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "can_promote_members", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "can_promote_members", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.CanPromoteMembers = Some(x)
-				}
+			} else if ok {
+				p.CanPromoteMembers = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6507,40 +5651,28 @@ func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jso
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 1
 			}
 		case "custom_title":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "custom_title", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "custom_title", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.CustomTitle = x
-					have |= 1 << 2
-				}
+			} else if ok {
+				p.CustomTitle = x
+				have |= 1 << 2
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6594,33 +5726,25 @@ func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *S
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "permissions":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
-				return err
-			} else if take {
-				if ok, err := serverJSONDecode(a, r, "permissions", func(r *jsonReader) error {
-					if err := p.Permissions.decodeJSON(r); err != nil {
-						return err
-					}
-					return nil
-				}); err != nil {
+			if ok, err := serverJSONDecode(a, r, &seen, 1<<1, "permissions", func(r *jsonReader) error {
+				if err := p.Permissions.decodeJSON(r); err != nil {
 					return err
-				} else if ok {
-					have |= 1 << 1
 				}
+				return nil
+			}); err != nil {
+				return err
+			} else if ok {
+				have |= 1 << 1
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6666,18 +5790,14 @@ func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6728,29 +5848,21 @@ func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChat
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "photo":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "photo"); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONFile(a, r, "photo"); err != nil {
-					return err
-				} else if ok {
-					p.Photo = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Photo = x
+				have |= 1 << 1
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6796,18 +5908,14 @@ func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *Dele
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6858,29 +5966,21 @@ func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChat
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "title":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "title", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "title", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Title = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.Title = x
+				have |= 1 << 1
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -6931,28 +6031,20 @@ func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *S
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "description":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "description", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "description", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Description = Some(x)
-				}
+			} else if ok {
+				p.Description = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7008,39 +6100,27 @@ func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinCh
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.MessageID = x
+				have |= 1 << 1
 			}
 		case "disable_notification":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "disable_notification", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_notification", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableNotification = Some(x)
-				}
+			} else if ok {
+				p.DisableNotification = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7091,28 +6171,20 @@ func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *Unp
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7158,18 +6230,14 @@ func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7215,18 +6283,14 @@ func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatP
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7272,18 +6336,14 @@ func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParam
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7329,18 +6389,14 @@ func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7386,18 +6442,14 @@ func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7448,29 +6500,21 @@ func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetCha
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "user_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "user_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.UserID = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.UserID = x
+				have |= 1 << 1
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7521,29 +6565,21 @@ func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *Se
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		case "sticker_set_name":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "sticker_set_name", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "sticker_set_name", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.StickerSetName = x
-					have |= 1 << 1
-				}
+			} else if ok {
+				p.StickerSetName = x
+				have |= 1 << 1
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7589,18 +6625,14 @@ func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if ok, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				} else if ok {
-					have |= 1 << 0
-				}
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7664,55 +6696,35 @@ func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *
 		}
 		switch string(key) {
 		case "callback_query_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "callback_query_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "callback_query_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.CallbackQueryID = x
-					have |= 1 << 0
-				}
+			} else if ok {
+				p.CallbackQueryID = x
+				have |= 1 << 0
 			}
 		case "text":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "text", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "text", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Text = Some(x)
-				}
+			} else if ok {
+				p.Text = Some(x)
 			}
 		case "show_alert":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "show_alert", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "show_alert", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.ShowAlert = Some(x)
-				}
+			} else if ok {
+				p.ShowAlert = Some(x)
 			}
 		case "url":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "url", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "url", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.URL = Some(x)
-				}
+			} else if ok {
+				p.URL = Some(x)
 			}
 		case "cache_time":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "cache_time", serverParseInt); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "cache_time", serverParseInt); err != nil {
-					return err
-				} else if ok {
-					p.CacheTime = Some(x)
-				}
+			} else if ok {
+				p.CacheTime = Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7768,28 +6780,24 @@ func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyC
 		}
 		switch string(key) {
 		case "commands":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
-				return err
-			} else if take {
-				if ok, err := serverJSONDecode(a, r, "commands", func(r *jsonReader) error {
-					elems := []BotCommand{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem BotCommand
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if ok, err := serverJSONDecode(a, r, &seen, 1<<0, "commands", func(r *jsonReader) error {
+				elems := []BotCommand{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem BotCommand
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.Commands = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
-				} else if ok {
-					have |= 1 << 0
 				}
+				p.Commands = elems
+				return nil
+			}); err != nil {
+				return err
+			} else if ok {
+				have |= 1 << 0
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -7887,104 +6895,72 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				}
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		case "inline_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.InlineMessageID = Some(x)
-				}
+			} else if ok {
+				p.InlineMessageID = Some(x)
 			}
 		case "text":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "text", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "text", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Text = x
-					have |= 1 << 3
-				}
+			} else if ok {
+				p.Text = x
+				have |= 1 << 3
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "entities":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.Entities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.Entities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "disable_web_page_preview":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_web_page_preview", serverParseBool); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "disable_web_page_preview", serverParseBool); err != nil {
-					return err
-				} else if ok {
-					p.DisableWebPagePreview = Some(x)
-				}
+			} else if ok {
+				p.DisableWebPagePreview = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<7); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v := new(InlineKeyboardMarkup)
-					if err := v.decodeJSON(r); err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<7, "reply_markup", func(r *jsonReader) error {
+				v := new(InlineKeyboardMarkup)
+				if err := v.decodeJSON(r); err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -8077,93 +7053,65 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				}
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		case "inline_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.InlineMessageID = Some(x)
-				}
+			} else if ok {
+				p.InlineMessageID = Some(x)
 			}
 		case "caption":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "caption", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "caption", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.Caption = Some(x)
-				}
+			} else if ok {
+				p.Caption = Some(x)
 			}
 		case "parse_mode":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "parse_mode", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.ParseMode = Some(ParseMode(x))
-				}
+			} else if ok {
+				p.ParseMode = Some(ParseMode(x))
 			}
 		case "caption_entities":
-			if take, err := serverJSONTake(r, &seen, 1<<5); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "caption_entities", func(r *jsonReader) error {
-					elems := []MessageEntity{}
-					if err := r.Array(func(r *jsonReader) error {
-						var elem MessageEntity
-						if err := elem.decodeJSON(r); err != nil {
-							return jsonErrIndex(err, len(elems))
-						}
-						elems = append(elems, elem)
-						return nil
-					}); err != nil {
-						return err
+			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "caption_entities", func(r *jsonReader) error {
+				elems := []MessageEntity{}
+				if err := r.Array(func(r *jsonReader) error {
+					var elem MessageEntity
+					if err := elem.decodeJSON(r); err != nil {
+						return jsonErrIndex(err, len(elems))
 					}
-					p.CaptionEntities = elems
+					elems = append(elems, elem)
 					return nil
 				}); err != nil {
 					return err
 				}
+				p.CaptionEntities = elems
+				return nil
+			}); err != nil {
+				return err
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<6); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v := new(InlineKeyboardMarkup)
-					if err := v.decodeJSON(r); err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<6, "reply_markup", func(r *jsonReader) error {
+				v := new(InlineKeyboardMarkup)
+				if err := v.decodeJSON(r); err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -8240,71 +7188,51 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				}
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		case "inline_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.InlineMessageID = Some(x)
-				}
+			} else if ok {
+				p.InlineMessageID = Some(x)
 			}
 		case "media":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
-				return err
-			} else if take {
-				if ok, err := serverJSONDecode(a, r, "media", func(r *jsonReader) error {
-					v, err := decodeInputMedia(r)
-					if err != nil {
-						return err
-					}
-					p.Media = v
-					return nil
-				}); err != nil {
+			if ok, err := serverJSONDecode(a, r, &seen, 1<<3, "media", func(r *jsonReader) error {
+				v, err := decodeInputMedia(r)
+				if err != nil {
 					return err
-				} else if ok {
-					have |= 1 << 3
 				}
-				if err := serverBindInputMedia(a, p.Media); err != nil {
-					return serverParamErr("media", err)
-				}
+				p.Media = v
+				return nil
+			}); err != nil {
+				return err
+			} else if ok {
+				have |= 1 << 3
+			}
+			if err := serverBindInputMedia(a, p.Media); err != nil {
+				return serverParamErr("media", err)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<4); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v := new(InlineKeyboardMarkup)
-					if err := v.decodeJSON(r); err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "reply_markup", func(r *jsonReader) error {
+				v := new(InlineKeyboardMarkup)
+				if err := v.decodeJSON(r); err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -8370,51 +7298,35 @@ func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, 
 		}
 		switch string(key) {
 		case "chat_id":
-			if take, err := serverJSONTake(r, &seen, 1<<0); err != nil {
+			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
+				return p.ChatID.decodeJSON(r)
+			}, func(s string) {
+				p.ChatID = ChatRefFromString(s)
+			}, "@channelusername"); err != nil {
 				return err
-			} else if take {
-				if _, err := serverJSONUnion(a, r, "chat_id", func(r *jsonReader) error {
-					return p.ChatID.decodeJSON(r)
-				}, func(s string) {
-					p.ChatID = ChatRefFromString(s)
-				}, "@channelusername"); err != nil {
-					return err
-				}
 			}
 		case "message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<1); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "message_id", serverParseInt64); err != nil {
-					return err
-				} else if ok {
-					p.MessageID = Some(x)
-				}
+			} else if ok {
+				p.MessageID = Some(x)
 			}
 		case "inline_message_id":
-			if take, err := serverJSONTake(r, &seen, 1<<2); err != nil {
+			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
 				return err
-			} else if take {
-				if x, ok, err := serverJSONScalar(a, r, "inline_message_id", serverParseString); err != nil {
-					return err
-				} else if ok {
-					p.InlineMessageID = Some(x)
-				}
+			} else if ok {
+				p.InlineMessageID = Some(x)
 			}
 		case "reply_markup":
-			if take, err := serverJSONTake(r, &seen, 1<<3); err != nil {
-				return err
-			} else if take {
-				if _, err := serverJSONDecode(a, r, "reply_markup", func(r *jsonReader) error {
-					v := new(InlineKeyboardMarkup)
-					if err := v.decodeJSON(r); err != nil {
-						return err
-					}
-					p.ReplyMarkup = v
-					return nil
-				}); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "reply_markup", func(r *jsonReader) error {
+				v := new(InlineKeyboardMarkup)
+				if err := v.decodeJSON(r); err != nil {
 					return err
 				}
+				p.ReplyMarkup = v
+				return nil
+			}); err != nil {
+				return err
 			}
 		default:
 			if err := r.Skip(); err != nil {

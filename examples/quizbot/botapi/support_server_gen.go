@@ -2104,8 +2104,13 @@ func serverJSONValue(r *jsonReader) (serverValue, error) {
 	return serverValue{raw: raw, json: true}, err
 }
 
-// serverJSONScalar is serverScalar for the member's value at r.
-func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
+// serverJSONScalar is serverScalar for the member's value at r. Like every
+// serverJSON helper it first asks serverJSONTake whether the value is the
+// parameter's (bit in seen): ok is false for null and for duplicates.
+func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
+	if take, err := serverJSONTake(r, seen, bit); !take {
+		return x, false, err
+	}
 	v, err := serverJSONValue(r)
 	if err != nil {
 		return x, false, err
@@ -2114,7 +2119,10 @@ func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, name string, parse fu
 }
 
 // serverJSONFile is serverFile for the member's value at r.
-func serverJSONFile(a *serverArgs, r *jsonReader, name string) (f InputFile, ok bool, err error) {
+func serverJSONFile(a *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string) (f InputFile, ok bool, err error) {
+	if take, err := serverJSONTake(r, seen, bit); !take {
+		return f, false, err
+	}
 	v, err := serverJSONValue(r)
 	if err != nil {
 		return f, false, err
@@ -2124,7 +2132,10 @@ func serverJSONFile(a *serverArgs, r *jsonReader, name string) (f InputFile, ok 
 
 // serverJSONUnion is serverUnion for the member's value at r: anything but
 // a string decodes in place.
-func serverJSONUnion(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverJSONUnion(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+	if take, err := serverJSONTake(r, seen, bit); !take {
+		return false, err
+	}
 	s, isText, err := serverJSONInPlace(r, name, dec)
 	if err != nil || !isText {
 		return err == nil, err
@@ -2149,7 +2160,10 @@ func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error
 
 // serverJSONDecode is serverDecode for the member's value at r: anything
 // but a string (which holds the JSON text) decodes in place.
-func serverJSONDecode(_ *serverArgs, r *jsonReader, name string, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverJSONDecode(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, dec func(r *jsonReader) error) (ok bool, err error) {
+	if take, err := serverJSONTake(r, seen, bit); !take {
+		return false, err
+	}
 	s, isText, err := serverJSONInPlace(r, name, dec)
 	if err != nil || !isText {
 		return err == nil, err
