@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,6 +32,7 @@ type facts struct {
 	unit        string
 	enum        []enumVal
 	defaultRaw  string
+	defaultsTo  string // "Defaults to X": a default when X is a value of the type
 	json        bool
 	zeroBased   bool
 	notWith     []string
@@ -45,6 +47,10 @@ type facts struct {
 	// always is a value the text says the field always has ("Always 0"),
 	// as JSON text.
 	always string
+	// fixedValue is a word the text says the field always holds ("always
+	// “creator”", "must be photo"): a union variant's tag when every
+	// variant states one for the same field.
+	fixedValue string
 
 	desc []string
 }
@@ -76,16 +82,26 @@ func rng(lo, hi string) *rawRange { return &rawRange{min: num(lo), max: num(hi)}
 
 var (
 	reBare       = regexp.MustCompile(`^(\d+)-(\d+)$`)
-	reLength     = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entity parsing)?$`)
-	reLengthLF   = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entity parsing)?$`)
+	reLength     = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`)
+	reLengthLF   = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`)
 	reItems      = regexp.MustCompile(`^(\d+)-(\d+) items$`)
 	reItemsEach  = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
 	reNumUnit    = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
 	reAhead      = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
 	reAtMost     = regexp.MustCompile(`^at most (\d+)$`)
 	reBits       = regexp.MustCompile(`(?:up to|may exceed) (\d+) bits`)
+	// reWideBits: "may have more than 32 significant bits", "has at most
+	// 52 significant bits" (the published page's words for 64-bit ids).
+	reWideBits   = regexp.MustCompile(`(more than|at most) (\d+) significant bits`)
 	reDefault    = regexp.MustCompile(`^default (\S+)(?: (.*))?$`)
+	reDefaultsTo = regexp.MustCompile(`(?i)^defaults to “?([^ ”]+)”?$`)
+	reBetween    = regexp.MustCompile(`^values between (-?\d+)(?:-| and )(-?\d+) are accepted$`)
 	reJSON       = regexp.MustCompile(`^json(?:-serialized| list)\b`)
+	reAnJSON     = regexp.MustCompile(`^an? json-serialized\b`)
+	reFixedWord  = regexp.MustCompile(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`)
+	reQuoted     = regexp.MustCompile(`“([^”]+)”`)
+	reEnumIntro  = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? “`)
+	reEnumWord   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 	reOneOf      = regexp.MustCompile(`(?i)^one of (.+)$`)
 	reOrEnum     = regexp.MustCompile(`^[a-z_]+(?: or [a-z_]+)+$`)
 	reAlways     = regexp.MustCompile(`^always (-?\d+(?:\.\d+)?|true|false)$`)
@@ -133,6 +149,11 @@ func readNotes(s string) *facts {
 	f.marker = marker
 	var kept []string
 	for _, sent := range splitSentences(rest) {
+		if vals, ok := quotedEnum(sent); ok && len(f.enum) == 0 {
+			f.enum = vals
+			kept = append(kept, sent)
+			continue
+		}
 		before := len(f.desc)
 		for _, part := range splitTop(sent, ';') {
 			f.part(part)
@@ -147,6 +168,31 @@ func readNotes(s string) *facts {
 		f.desc = append(f.desc, strings.Join(kept, ". "))
 	}
 	return f
+}
+
+// quotedEnum reads a sentence listing the values a string takes, each in
+// quotation marks: "Type of the chat, can be either “private”, “group” or
+// “channel”", "Currently, must be one of “a”, “b”". Every value must be a
+// word; a sentence quoting anything else is prose.
+func quotedEnum(sent string) ([]enumVal, bool) {
+	loc := reEnumIntro.FindStringIndex(sent)
+	if loc == nil {
+		return nil, false
+	}
+	qs := reQuoted.FindAllStringSubmatch(sent[loc[1]-len("“"):], -1)
+	if len(qs) < 2 {
+		return nil, false
+	}
+	var out []enumVal
+	for _, q := range qs {
+		if !reEnumWord.MatchString(q[1]) {
+			return nil, false
+		}
+		if !slices.ContainsFunc(out, func(v enumVal) bool { return v.value == q[1] }) {
+			out = append(out, enumVal{value: q[1]})
+		}
+	}
+	return out, true
 }
 
 // part reads one ';'-separated piece of text. The clauses that are not
@@ -325,6 +371,26 @@ func (f *facts) clause(c string) bool {
 		f.atMost = num(m[1])
 		return true
 	}
+	if m := reWideBits.FindStringSubmatch(low); m != nil {
+		if n, _ := strconv.Atoi(m[2]); n > 32 || (n == 32 && m[1] == "more than") {
+			f.bits64 = true
+		}
+		return false
+	}
+	if m := reDefaultsTo.FindStringSubmatch(c); m != nil {
+		// Kept as description too: "defaults to all" is a value only
+		// when the type reads it as one (see constraints).
+		f.defaultsTo = m[1]
+		return false
+	}
+	if m := reBetween.FindStringSubmatch(low); m != nil {
+		f.bare = rng(m[1], m[2])
+		return true
+	}
+	if reAnJSON.MatchString(low) {
+		f.json = true
+		return false
+	}
 	if m := reBits.FindStringSubmatch(low); m != nil {
 		if n, _ := strconv.Atoi(m[1]); n > 32 {
 			f.bits64 = true
@@ -362,7 +428,69 @@ func (f *facts) clause(c string) bool {
 		f.uploadOnly = true
 		return false
 	}
+	if m := reFixedWord.FindStringSubmatch(low); m != nil {
+		f.fixedValue = m[1]
+	}
 	return false
+}
+
+// reReturnWord finds the verb of a sentence that states a result.
+var reReturnWord = regexp.MustCompile(`\b(?:[Rr]eturns|[Rr]eturned)\b`)
+
+// primitiveWords are the words prose uses for primitive results.
+var primitiveWords = map[string]string{
+	"True": "True", "False": "Boolean", "Boolean": "Boolean", "String": "String",
+	"Int": "Integer", "Integer": "Integer", "Float": "Float",
+}
+
+// readReturns reads the result type a method's prose states: the first
+// sentence with "returns"/"is returned" that names a type. "Returns True
+// on success", "On success, the sent Message is returned", "Returns an
+// Array of Update objects", "an array of Messages that were sent is
+// returned" (a plural names the type), and "… the edited Message is
+// returned, otherwise True is returned" (both alternatives). isType tells
+// the document's type names.
+func readReturns(text string, isType func(string) bool) (typeExpr, bool) {
+	for _, sent := range splitSentences(text) {
+		if !reReturnWord.MatchString(sent) {
+			continue
+		}
+		words := strings.FieldsFunc(sent, func(r rune) bool {
+			return r == ' ' || r == ',' || r == ';' || r == ':' || r == '(' || r == ')'
+		})
+		var te typeExpr
+		for i, w := range words {
+			name := ""
+			if prim, ok := primitiveWords[w]; ok {
+				name = prim
+			} else if startsUpper(w) && isType(w) {
+				name = w
+			} else if base := strings.TrimSuffix(w, "s"); base != w && startsUpper(w) && isType(base) {
+				name = base
+			}
+			if name == "" || !isType(name) {
+				continue
+			}
+			depth := 0
+			if i >= 2 && strings.EqualFold(words[i-1], "of") && strings.EqualFold(words[i-2], "array") {
+				depth = 1
+			}
+			if te.isZero() {
+				te = typeExpr{depth: depth, alts: []string{name}}
+				if !strings.Contains(sent, "otherwise") {
+					return te, true
+				}
+				continue
+			}
+			if depth == te.depth && !slices.Contains(te.alts, name) {
+				te.alts = append(te.alts, name)
+			}
+		}
+		if !te.isZero() {
+			return te, true
+		}
+	}
+	return typeExpr{}, false
 }
 
 // description joins the free text.

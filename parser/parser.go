@@ -28,8 +28,13 @@ import (
 type Options struct {
 	// Name is the document's file name, recorded in the schema and errors.
 	Name string
-	// HTML says the input is HTML rather than Markdown.
+	// HTML says the input is HTML rather than Markdown. An input that
+	// starts as an HTML document ("<!DOCTYPE html", "<html") is read as
+	// HTML whatever this says.
 	HTML bool
+	// Report, when set, receives what the reader of the published page
+	// kept as text without a schema fact (see Report).
+	Report *Report
 }
 
 // Error is a parse error at a line of the document.
@@ -54,6 +59,16 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 		name = "spec"
 	}
 	htmlDoc := src
+	if looksLikeHTML(src) {
+		opts.HTML = true
+	}
+	if opts.HTML {
+		// The layout is told by the document: the published reference
+		// page (h4 entries with Field/Parameter tables) or the seed's.
+		if pd := readPageDoc(src); pd.isPage() {
+			return parsePage(pd, name, opts)
+		}
+	}
 	if !opts.HTML {
 		var err error
 		if htmlDoc, err = RenderHTML(src); err != nil {
@@ -62,6 +77,9 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	}
 	doc, err := parseDocument(htmlDoc)
 	if err != nil {
+		if opts.HTML {
+			return nil, &Error{File: name, Msg: "not an API reference: neither the published page's layout (h4 objects and methods with Field | Type | Description or Parameter | Type | Required | Description tables) nor the seed layout (a title and h2 sections)"}
+		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
 	p := &parser{
@@ -79,10 +97,37 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	return p.out, nil
 }
 
+// parsePage reads the published reference page.
+func parsePage(d *pageDoc, name string, opts Options) (*schema.Schema, error) {
+	p := &parser{
+		file:    name,
+		out:     &schema.Schema{Title: d.title, Source: filepath.Base(name)},
+		defs:    map[string]map[string][]*pending{},
+		results: map[string]string{},
+		always:  map[string]string{},
+		page:    true,
+	}
+	p.runPage(d, opts.Report)
+	if len(p.errs) > 0 {
+		return nil, errors.Join(p.errs...)
+	}
+	return p.out, nil
+}
+
+// looksLikeHTML reports whether src starts as an HTML document.
+func looksLikeHTML(src []byte) bool {
+	s := strings.TrimSpace(string(src[:min(len(src), 512)]))
+	s = strings.TrimPrefix(s, "\ufeff")
+	low := strings.ToLower(s)
+	return strings.HasPrefix(low, "<!doctype html") || strings.HasPrefix(low, "<html")
+}
+
 // parser holds the state of one parse.
 type parser struct {
 	file string
 	doc  *document
+	// page is set when reading the published reference page.
+	page bool
 	out  *schema.Schema
 	errs []error
 

@@ -227,7 +227,10 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 	var base schema.Type
 	var variants []string
 	alts := te.alts
-	if len(alts) == 1 && alts[0] == schema.String && f.attachRef {
+	// The seed layout types a String that may name an attach:// upload as
+	// InputFile or String; the published page's type column is its own
+	// word for the type and stays as written.
+	if len(alts) == 1 && alts[0] == schema.String && f.attachRef && !p.page {
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
@@ -261,7 +264,7 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 }
 
 func (p *parser) knownType(name string) bool {
-	if schema.IsPrimitive(name) || p.objects[name] != nil || p.out.Union(name) != nil {
+	if schema.IsPrimitive(name) || p.objects[name] != nil || p.out.Union(name) != nil || p.out.Object(name) != nil {
 		return true
 	}
 	for _, o := range p.opaque {
@@ -423,6 +426,11 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 			// "default returns all" and the like are prose, not values.
 			pd.field.Description = joinText(pd.field.Description, "Default: "+f.defaultRaw+".")
 		} else {
+			c.Default = v
+		}
+	}
+	if f.defaultRaw == "" && f.defaultsTo != "" {
+		if v, err := literal(f.defaultsTo, t); err == nil {
 			c.Default = v
 		}
 	}

@@ -1,0 +1,465 @@
+package parser
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// This file reads the platform's published reference page: h3 sections,
+// h4 entries (an object when the heading is a capitalised identifier, a
+// method when it is a lowerCamel one, prose otherwise), Field | Type |
+// Description and Parameter | Type | Required | Description tables, unions
+// given as a list after a sentence, objects that "currently hold no
+// information", result types stated in the method's prose and the Recent
+// changes section. The facts it reads go through the same type grammar
+// (grammar.go, types.go) and the same reader of prose (facts.go) as the seed
+// layout's, and are resolved by the same code (resolve.go, finish.go).
+
+var (
+	reObjectHeading = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	reMethodHeading = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+	reBotAPIVersion = regexp.MustCompile(`^Bot API (\d+(?:\.\d+)+)$`)
+	// A sentence that introduces a list of variants: "It should be one
+	// of", "Currently, it can be one of", "Telegram clients currently
+	// support results of the following 20 types:", "the following 7 scopes
+	// are supported:".
+	reVariantsIntro = regexp.MustCompile(`(?i)(?:\bone of:?$|\bthe following (?:\d+ )?[\w ]*?(?:types|scopes|kinds)\b[^.]*:$|\bcan be:?$|\bfollowing:$)`)
+	reNoInformation = regexp.MustCompile(`(?i)\bcurrently holds? no information\b`)
+)
+
+// isPage reports whether the blocks are the published reference page:
+// some table has the page's field or parameter header.
+func (d *pageDoc) isPage() bool {
+	for _, b := range d.blocks {
+		if b.kind == pageTable && pageTableShape(b.table) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// pageTableShape names a table's header shape: "fields", "params" or "".
+func pageTableShape(t *table) string {
+	switch strings.ToLower(strings.Join(t.header, "|")) {
+	case "field|type|description":
+		return "fields"
+	case "parameter|type|required|description":
+		return "params"
+	}
+	return ""
+}
+
+// pageEntry is one h4 heading (or the h3 itself, for blocks before the
+// first h4) and the blocks under it.
+type pageEntry struct {
+	sec    *section // the h3 section, or the h4 under it
+	head   *pageBlock
+	blocks []*pageBlock
+	// kind is "object", "method", "version" or "prose".
+	kind string
+}
+
+// pageState is what the page reader keeps besides the shared parser state.
+type pageState struct {
+	// fields maps an object to its fields' pending entries, by name.
+	fields map[string]map[string]*pending
+	// unions lists the unions the page defines by a list, with the line.
+	unions []*schema.Union
+	// methodText is each method's description paragraphs, where the result
+	// type is stated.
+	report *Report
+}
+
+// runPage reads the page into p.out.
+func (p *parser) runPage(d *pageDoc, report *Report) {
+	p.objects = map[string]*objectCtx{}
+	p.shorthands = map[string]*shorthandCtx{}
+	ps := &pageState{fields: map[string]map[string]*pending{}, report: report}
+	entries := pageEntries(d)
+	// Objects and unions first: method results and field types name them.
+	for _, e := range entries {
+		switch e.kind {
+		case "object":
+			p.pageObject(ps, e)
+		}
+	}
+	for _, e := range entries {
+		switch e.kind {
+		case "method":
+			p.pageMethod(ps, e)
+		case "version":
+			p.pageVersion(ps, e)
+		case "prose":
+			p.pageProse(ps, e)
+		}
+	}
+	if len(p.errs) > 0 {
+		return
+	}
+	p.pageDiscriminators(ps)
+	p.resolve()
+	if len(p.errs) > 0 {
+		return
+	}
+	p.applyPageVersions(ps)
+	if n := len(p.out.Versions); n > 0 {
+		p.out.Version = p.out.Versions[n-1].Version
+	}
+}
+
+// pageEntries groups the blocks under their headings.
+func pageEntries(d *pageDoc) []*pageEntry {
+	var out []*pageEntry
+	var h3 *section
+	cur := &pageEntry{kind: "prose", sec: &section{level: 2, title: d.title}}
+	out = append(out, cur)
+	for _, b := range d.blocks {
+		if b.kind == pageHeading && (b.level == 3 || b.level == 4) {
+			if b.level == 3 {
+				h3 = &section{level: 2, title: b.text, line: b.line}
+				cur = &pageEntry{kind: "prose", sec: h3, head: b}
+			} else {
+				s := &section{level: 3, title: b.text, line: b.line, parent: h3}
+				cur = &pageEntry{kind: "prose", sec: s, head: b}
+				switch {
+				case reObjectHeading.MatchString(b.text):
+					cur.kind = "object"
+				case reMethodHeading.MatchString(b.text):
+					cur.kind = "method"
+				}
+			}
+			out = append(out, cur)
+			continue
+		}
+		if b.kind == pageHeading && b.level == 1 {
+			continue
+		}
+		if cur.kind == "prose" && cur.head != nil && cur.head.level == 4 && len(cur.blocks) == 0 &&
+			b.kind == pageParagraph && reBotAPIVersion.MatchString(b.text) {
+			cur.kind = "version"
+		}
+		cur.blocks = append(cur.blocks, b)
+	}
+	return out
+}
+
+// where names an entry for errors: "Available types / Message (line 120)".
+func (e *pageEntry) where() string {
+	return e.sec.path()
+}
+
+func (p *parser) pageErr(e *pageEntry, line int, format string, args ...any) {
+	p.errorf(line, "%s: %s", e.where(), fmt.Sprintf(format, args...))
+}
+
+// pageObject reads an h4 object entry: a field table, a list of variants,
+// or a statement that it holds no information.
+func (p *parser) pageObject(ps *pageState, e *pageEntry) {
+	name := e.head.text
+	var desc []string
+	var tbl *pageBlock
+	var variants []string
+	introLine := 0
+	noInfo := false
+	for i, b := range e.blocks {
+		switch b.kind {
+		case pageTable:
+			switch pageTableShape(b.table) {
+			case "fields":
+				if tbl != nil {
+					p.pageErr(e, b.line, "a second field table (the first is at line %d): an object has one", tbl.line)
+					continue
+				}
+				tbl = b
+			default:
+				p.pageErr(e, b.line, "table with columns %q: an object's table has the columns Field | Type | Description", strings.Join(b.table.header, " | "))
+			}
+		case pageList:
+			prev := ""
+			if i > 0 && e.blocks[i-1].kind == pageParagraph {
+				prev = e.blocks[i-1].text
+			}
+			if sents := splitSentences(prev); len(sents) > 0 && reVariantsIntro.MatchString(sents[len(sents)-1]) && variants == nil {
+				variants = b.items
+				introLine = b.line
+				continue
+			}
+			desc = append(desc, b.items...)
+			ps.report.add("object list", e.where(), b.line, strings.Join(b.items, "; "))
+		case pageParagraph, pageQuote, pagePre:
+			if reNoInformation.MatchString(b.text) {
+				noInfo = true
+			}
+			desc = append(desc, b.text)
+		default:
+			p.pageErr(e, b.line, "unexpected heading %q inside an object", b.text)
+		}
+	}
+	description := strings.Join(desc, " ")
+	switch {
+	case schema.IsPrimitive(name):
+		// InputFile: the type grammar's own primitive, described here.
+		ps.report.add("primitive described", e.where(), e.head.line, description)
+	case tbl != nil:
+		ctx := p.newObject(name, e.sec, e.head.line)
+		if ctx == nil {
+			return
+		}
+		ctx.obj.Description = description
+		ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
+		ps.fields[name] = map[string]*pending{}
+		for _, r := range tbl.table.rows {
+			r.used = true
+			if len(r.cells) != 3 {
+				p.pageErr(e, r.line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.cells, " | "), len(r.cells))
+				continue
+			}
+			te, ok := parseTypeExact(r.cells[1])
+			if !ok {
+				p.pageErr(e, r.line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.cells[0], r.cells[1])
+				continue
+			}
+			f := readNotes(r.cells[2])
+			f.typ, f.typeText = te, r.cells[1]
+			if f.marker == "" {
+				f.marker = "Required"
+			}
+			ctx.rawRules = append(ctx.rawRules, f.rules...)
+			f.rules = nil
+			if pd := p.addField(ctx, r.cells[0], f, e.sec, r.line); pd != nil {
+				ps.fields[name][pd.field.Name] = pd
+			}
+		}
+	case variants != nil:
+		u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.line)}
+		for _, v := range variants {
+			if !reObjectHeading.MatchString(v) {
+				p.pageErr(e, introLine, "list item %q: a list of variants names one type per item", v)
+				continue
+			}
+			u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(v)})
+		}
+		if !isIdent(name) {
+			p.pageErr(e, e.head.line, "union name %q is not an identifier", name)
+			return
+		}
+		p.out.Unions = append(p.out.Unions, u)
+		ps.unions = append(ps.unions, u)
+	case noInfo:
+		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.line)})
+	default:
+		p.pageErr(e, e.head.line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
+	}
+}
+
+// pageMethod reads an h4 method entry: its description, whose prose states
+// the result type, and its parameter table.
+func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
+	name := e.head.text
+	m := &schema.Method{Name: name, Group: e.sec.parent.title, Source: src(e.sec, e.head.line)}
+	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.line}
+	var desc []string
+	var tbl *pageBlock
+	for _, b := range e.blocks {
+		switch b.kind {
+		case pageTable:
+			if pageTableShape(b.table) != "params" || tbl != nil {
+				p.pageErr(e, b.line, "table with columns %q: a method's table has the columns Parameter | Type | Required | Description, and there is one", strings.Join(b.table.header, " | "))
+				continue
+			}
+			tbl = b
+		case pageList:
+			desc = append(desc, b.items...)
+			ps.report.add("method list", e.where(), b.line, strings.Join(b.items, "; "))
+		case pageParagraph, pageQuote, pagePre:
+			desc = append(desc, b.text)
+		default:
+			p.pageErr(e, b.line, "unexpected heading %q inside a method", b.text)
+		}
+	}
+	m.Description = strings.Join(desc, " ")
+	te, ok := readReturns(m.Description, p.pageTypeName)
+	if !ok {
+		p.pageErr(e, e.head.line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
+	} else {
+		ctx.result = te.String()
+	}
+	if tbl != nil {
+		for _, r := range tbl.table.rows {
+			r.used = true
+			if len(r.cells) != 4 {
+				p.pageErr(e, r.line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.cells, " | "), len(r.cells))
+				continue
+			}
+			te, ok := parseTypeExact(r.cells[1])
+			if !ok {
+				p.pageErr(e, r.line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.cells[0], r.cells[1])
+				continue
+			}
+			f := readNotes(r.cells[3])
+			f.typ, f.typeText = te, r.cells[1]
+			switch strings.ToLower(r.cells[2]) {
+			case "yes", "required":
+				f.marker = "Required"
+			case "optional", "no":
+				f.marker = "Optional"
+			default:
+				p.pageErr(e, r.line, "parameter %s: Required column says %q; want Yes or Optional", r.cells[0], r.cells[2])
+				continue
+			}
+			if !isIdent(r.cells[0]) {
+				p.pageErr(e, r.line, "parameter name %q is not an identifier", r.cells[0])
+				continue
+			}
+			fld := &schema.Field{Name: r.cells[0], Source: src(e.sec, r.line)}
+			pd := &pending{field: fld, facts: f, owner: name, method: true, line: r.line, scopes: scopesOf(e.sec), rules: &m.Rules}
+			p.pending = append(p.pending, pd)
+			ctx.pending = append(ctx.pending, pd)
+			ctx.entries = append(ctx.entries, methodEntry{param: pd, line: r.line})
+		}
+	}
+	for _, prev := range p.out.Methods {
+		if strings.EqualFold(prev.Name, name) {
+			p.pageErr(e, e.head.line, "method %s is already defined at line %d", name, prev.Source.Line)
+			return
+		}
+	}
+	p.methods = append(p.methods, ctx)
+	p.out.Methods = append(p.out.Methods, m)
+}
+
+// pageTypeName tells whether a word names a type for the result reader:
+// an object or union of the page, or a primitive.
+func (p *parser) pageTypeName(w string) bool {
+	return p.knownType(w)
+}
+
+// pageProse keeps the blocks of a prose entry (an h3 before its first h4,
+// or an h4 that names no object or method) as notes, counted in the report.
+func (p *parser) pageProse(ps *pageState, e *pageEntry) {
+	for _, b := range e.blocks {
+		switch b.kind {
+		case pageList:
+			for _, it := range b.items {
+				p.out.Notes = append(p.out.Notes, schema.Clause{Text: it, Source: src(e.sec, b.line)})
+			}
+		case pageTable:
+			for _, r := range b.table.rows {
+				p.out.Notes = append(p.out.Notes, schema.Clause{Text: strings.Join(r.cells, " | "), Source: src(e.sec, r.line)})
+			}
+		case pageHeading:
+			p.out.Notes = append(p.out.Notes, schema.Clause{Name: "heading", Text: b.text, Source: src(e.sec, b.line)})
+		default:
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
+		}
+		ps.report.add("prose", e.where(), b.line, "")
+	}
+}
+
+// pageVersion reads one dated entry of Recent changes: "Bot API 9.0", then
+// lists of changes under optional bold sub-headings.
+func (p *parser) pageVersion(ps *pageState, e *pageEntry) {
+	var v *schema.Version
+	for _, b := range e.blocks {
+		switch {
+		case b.kind == pageParagraph && reBotAPIVersion.MatchString(b.text):
+			name := reBotAPIVersion.FindStringSubmatch(b.text)[1]
+			v = &schema.Version{Version: name, Date: e.head.text, Source: src(e.sec, b.line)}
+			// The page lists the newest first; the schema oldest first.
+			p.out.Versions = append([]*schema.Version{v}, p.out.Versions...)
+		case b.kind == pageList && v != nil:
+			for _, it := range b.items {
+				v.Changes = append(v.Changes, &schema.Change{Text: it})
+			}
+		default:
+			// Sub-headings ("Business Accounts") and the link to earlier
+			// changes.
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
+			ps.report.add("prose", e.where(), b.line, "")
+		}
+	}
+}
+
+// pageDiscriminators finds, for each union the page lists, the field whose
+// value tells its variants apart: a field every variant has and states the
+// one value of ("always “creator”", "must be photo"). The variants get that
+// value as their tag, and the field is fixed to it.
+func (p *parser) pageDiscriminators(ps *pageState) {
+	for _, u := range ps.unions {
+		var cands []string
+		for i, v := range u.Variants {
+			fs := ps.fields[v.Type.Name]
+			var here []string
+			for name, pd := range fs {
+				if pd.facts.fixedValue != "" {
+					here = append(here, name)
+				}
+			}
+			if i == 0 {
+				cands = here
+			} else {
+				cands = slices.DeleteFunc(cands, func(c string) bool { return !slices.Contains(here, c) })
+			}
+		}
+		slices.Sort(cands)
+		if len(cands) == 0 || len(u.Variants) == 0 {
+			continue
+		}
+		disc := cands[0]
+		if slices.Contains(cands, "type") {
+			disc = "type"
+		}
+		u.Discriminator = disc
+		for _, v := range u.Variants {
+			pd := ps.fields[v.Type.Name][disc]
+			v.Tag = pd.facts.fixedValue
+			pd.fixed = v.Tag
+			if o := p.objects[v.Type.Name]; o != nil {
+				o.obj.Unions = append(o.obj.Unions, u.Name)
+			}
+		}
+	}
+}
+
+var (
+	reChangeMembers = regexp.MustCompile(`\b(?:[Tt]he )?(fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*) (?:to|in|of) the (?:class|classes|methods?|objects?|types?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
+	reChangeNamed   = regexp.MustCompile(`\b(?:[Aa]dded|and) the (?:class|classes|methods?|types?|objects?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
+)
+
+// applyPageVersions resolves the change items of Recent changes to the
+// schema elements they name ("Added the field gift to the class Message",
+// "Added the methods verifyUser and verifyChat") and sets their since.
+// An item that names nothing the schema models is counted in the report.
+func (p *parser) applyPageVersions(ps *pageState) {
+	for _, v := range p.out.Versions {
+		for _, c := range v.Changes {
+			var targets []string
+			for _, m := range reChangeMembers.FindAllStringSubmatch(c.Text, -1) {
+				for _, owner := range splitNameList(m[3]) {
+					targets = append(targets, p.fieldsOf(owner, splitNameList(m[2]))...)
+				}
+			}
+			for _, m := range reChangeNamed.FindAllStringSubmatch(c.Text, -1) {
+				for _, name := range splitNameList(m[1]) {
+					if p.out.Method(name) != nil || p.out.Object(name) != nil || p.out.Union(name) != nil {
+						targets = append(targets, name)
+					}
+				}
+			}
+			c.Targets = targets
+			for _, t := range targets {
+				p.setSince(t, v.Version)
+				if u := p.out.Union(t); u != nil && u.Since == "" {
+					u.Since = v.Version
+				}
+			}
+			if len(targets) == 0 {
+				ps.report.add("change", v.Version, v.Source.Line, c.Text)
+			}
+		}
+	}
+}

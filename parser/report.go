@@ -1,0 +1,66 @@
+package parser
+
+import (
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Report counts what the reader kept as text without drawing a schema fact
+// from it: prose sections, lists under an object or a method, change items
+// that name nothing the schema models. Nothing the reader meets is dropped:
+// it is either a fact, an error, or an entry here (apigen parse --report
+// prints it).
+type Report struct {
+	Entries []ReportEntry
+}
+
+// ReportEntry is one block kept as text.
+type ReportEntry struct {
+	// Kind says what the block is: "prose" (a paragraph, list item or
+	// table row of a section without objects or methods), "object list" or
+	// "method list" (a list under an entry that is not a list of variants),
+	// "change" (a Recent changes item naming nothing the schema models),
+	// "primitive described" (InputFile's entry).
+	Kind  string
+	Where string
+	Line  int
+	Text  string
+}
+
+func (r *Report) add(kind, where string, line int, text string) {
+	if r == nil {
+		return
+	}
+	r.Entries = append(r.Entries, ReportEntry{Kind: kind, Where: where, Line: line, Text: text})
+}
+
+// Write prints the counts by kind, then every entry that has text.
+func (r *Report) Write(w io.Writer) error {
+	counts := map[string]int{}
+	for _, e := range r.Entries {
+		counts[e.Kind]++
+	}
+	kinds := make([]string, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	if _, err := fmt.Fprintf(w, "kept as text, no schema fact: %d blocks\n", len(r.Entries)); err != nil {
+		return err
+	}
+	for _, k := range kinds {
+		if _, err := fmt.Fprintf(w, "  %-20s %d\n", k, counts[k]); err != nil {
+			return err
+		}
+	}
+	for _, e := range r.Entries {
+		if e.Text == "" {
+			continue
+		}
+		if _, err := fmt.Fprintf(w, "line %d (%s) [%s]: %s\n", e.Line, e.Where, e.Kind, e.Text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
