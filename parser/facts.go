@@ -81,15 +81,15 @@ func num(s string) *float64 {
 func rng(lo, hi string) *rawRange { return &rawRange{min: num(lo), max: num(hi)} }
 
 var (
-	reBare       = regexp.MustCompile(`^(\d+)-(\d+)$`)
-	reLength     = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`)
-	reLengthLF   = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`)
-	reItems      = regexp.MustCompile(`^(\d+)-(\d+) items$`)
-	reItemsEach  = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
-	reNumUnit    = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
-	reAhead      = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
-	reAtMost     = regexp.MustCompile(`^at most (\d+)$`)
-	reBits       = regexp.MustCompile(`(?:up to|may exceed) (\d+) bits`)
+	reBare      = regexp.MustCompile(`^(\d+)-(\d+)$`)
+	reLength    = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`)
+	reLengthLF  = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`)
+	reItems     = regexp.MustCompile(`^(\d+)-(\d+) items$`)
+	reItemsEach = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
+	reNumUnit   = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
+	reAhead     = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
+	reAtMost    = regexp.MustCompile(`^at most (\d+)$`)
+	reBits      = regexp.MustCompile(`(?:up to|may exceed) (\d+) bits`)
 	// reWideBits: "may have more than 32 significant bits", "has at most
 	// 52 significant bits" (the published page's words for 64-bit ids).
 	reWideBits   = regexp.MustCompile(`(more than|at most) (\d+) significant bits`)
