@@ -81,10 +81,13 @@ func num(s string) *float64 {
 func rng(lo, hi string) *rawRange { return &rawRange{min: num(lo), max: num(hi)} }
 
 var (
-	reBare      = regexp.MustCompile(`^(\d+)-(\d+)$`)
-	reLength    = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`)
-	reLengthLF  = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`)
-	reItems     = regexp.MustCompile(`^(\d+)-(\d+) items$`)
+	reBare     = regexp.MustCompile(`^(\d+)-(\d+)$`)
+	reLength   = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`)
+	reLengthLF = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`)
+	reItems    = regexp.MustCompile(`^(\d+)-(\d+) items$`)
+	// reItemCount: "must include 2-10 items", "a JSON-serialized list of
+	// 2-12 answer options" (the published page's item counts).
+	reItemCount = regexp.MustCompile(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z ]*options|[a-z]+s)$`)
 	reItemsEach = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
 	reNumUnit   = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
 	reAhead     = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
@@ -354,6 +357,10 @@ func (f *facts) clause(c string) bool {
 	if m := reItems.FindStringSubmatch(low); m != nil {
 		f.items = rng(m[1], m[2])
 		return true
+	}
+	if m := reItemCount.FindStringSubmatch(low); m != nil {
+		f.items = rng(m[1], m[2])
+		return false
 	}
 	if m := reItemsEach.FindStringSubmatch(low); m != nil {
 		f.items, f.eachLength, f.eachUnit = rng(m[1], m[2]), rng(m[3], m[4]), m[5]

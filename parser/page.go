@@ -32,14 +32,23 @@ var (
 )
 
 // isPage reports whether the blocks are the published reference page:
-// some table has the page's field or parameter header.
+// some table has the page's field or parameter header, or, with no h2
+// section (the seed layout's), some h4 entry is named like an object or a
+// method.
 func (d *pageDoc) isPage() bool {
+	h2, entry := false, false
 	for _, b := range d.blocks {
 		if b.kind == pageTable && pageTableShape(b.table) != "" {
 			return true
 		}
+		if b.kind == pageHeading && b.level == 2 {
+			h2 = true
+		}
+		if b.kind == pageHeading && b.level == 4 && (reObjectHeading.MatchString(b.text) || reMethodHeading.MatchString(b.text)) {
+			entry = true
+		}
 	}
-	return false
+	return entry && !h2
 }
 
 // pageTableShape names a table's header shape: "fields", "params" or "".
@@ -108,6 +117,8 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	p.applyPageVersions(ps)
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
+	} else {
+		p.errs = append(p.errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.file))
 	}
 }
 

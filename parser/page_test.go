@@ -1,0 +1,379 @@
+package parser_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/parser"
+	"github.com/apigen/apigen/schema"
+)
+
+// The fragments below are written for these tests in the layout of the
+// platform's published reference page (h3 sections, h4 entries, the page's
+// table headers and phrasing); they are not taken from the page.
+
+// page wraps entries in the page's frame: a title, the content element and
+// a site footer that is not part of the document.
+func page(body string) []byte {
+	return []byte(`<!DOCTYPE html>
+<html><head><title>Demo Bot API</title></head><body>
+<div class="nav"><ul><li>Home</li></ul></div>
+<h1 id="dev_page_title">Demo Bot API</h1>
+<div id="dev_page_content">
+` + body + `
+</div>
+<div class="footer"><h5>About</h5><p>Site footer text.</p></div>
+</body></html>`)
+}
+
+const recent = `<h3>Recent changes</h3>
+<h4>May 2, 2030</h4>
+<p><strong>Bot API 2.1</strong></p>
+<ul>
+<li>Added the field <em>nickname</em> to the class <a href="#pal">Pal</a>.</li>
+<li>Added the method <a href="#pokepal">pokePal</a>, allowing bots to poke.</li>
+<li>Made the service faster.</li>
+</ul>
+<h4>March 1, 2030</h4>
+<p><strong>Bot API 2.0</strong></p>
+<ul><li>Added the classes <a href="#shape">Shape</a> and <a href="#square">Square</a>.</li></ul>
+<p><strong><a href="/changelog">See earlier changes »</a></strong></p>
+`
+
+const palObject = `<h4>Pal</h4>
+<p>This object represents a pal.</p>
+<table class="table">
+<thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody>
+<tr><td>id</td><td>Integer</td><td>Identifier of the pal. This number may have more than 32 significant bits and some languages may find that hard. But it has at most 52 significant bits, so a signed 64-bit integer is safe.</td></tr>
+<tr><td>kind</td><td>String</td><td>Kind of the pal, can be either “friend”, “colleague” or “neighbour”</td></tr>
+<tr><td>name</td><td>String</td><td>Name of the pal, 1-64 characters</td></tr>
+<tr><td>nickname</td><td>String</td><td><em>Optional</em>. Nickname of the pal</td></tr>
+<tr><td>is_close</td><td>True</td><td><em>Optional</em>. <em>True</em>, if the pal is close</td></tr>
+<tr><td>height</td><td>Float number</td><td><em>Optional</em>. Height in meters</td></tr>
+<tr><td>photos</td><td>Array of Array of <a href="#picture">Picture</a></td><td><em>Optional</em>. Photos, each in several sizes</td></tr>
+</tbody></table>
+<h4>Picture</h4>
+<p>This object represents a picture.</p>
+<table class="table">
+<thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody><tr><td>file_id</td><td>String</td><td>Identifier of the file</td></tr></tbody></table>
+`
+
+const shapes = `<h4>Shape</h4>
+<p>This object describes a shape. Currently, it can be one of</p>
+<ul><li><a href="#square">Square</a></li><li><a href="#circle">Circle</a></li></ul>
+<h4>Square</h4>
+<p>A square.</p>
+<table class="table">
+<thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody>
+<tr><td>type</td><td>String</td><td>Type of the shape, always “square”</td></tr>
+<tr><td>side</td><td>Float</td><td>Side length</td></tr>
+</tbody></table>
+<h4>Circle</h4>
+<p>A circle.</p>
+<table class="table">
+<thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody>
+<tr><td>type</td><td>String</td><td>Type of the shape, must be <em>circle</em></td></tr>
+<tr><td>radius</td><td>Float</td><td>Radius</td></tr>
+</tbody></table>
+<h4>Ping</h4>
+<p>This object represents a service message about a ping. Currently holds no information.</p>
+<h4>InputFile</h4>
+<p>This object represents the contents of a file to be uploaded.</p>
+`
+
+const methods = `<h3>Available methods</h3>
+<p>All methods are listed below.</p>
+<h4>pokePal</h4>
+<p>Use this method to poke a pal. On success, the sent <a href="#pal">Pal</a> is returned.</p>
+<table class="table">
+<thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody>
+<tr><td>chat_id</td><td>Integer or String</td><td>Yes</td><td>Unique identifier for the target chat or username</td></tr>
+<tr><td>text</td><td>String</td><td>Yes</td><td>Text of the poke, 1-4096 characters after entities parsing</td></tr>
+<tr><td>picture</td><td><a href="#inputfile">InputFile</a> or String</td><td>Optional</td><td>Picture to send</td></tr>
+<tr><td>shapes</td><td>Array of <a href="#square">Square</a> and <a href="#circle">Circle</a></td><td>Optional</td><td>A JSON-serialized array of shapes, must include 2-10 items</td></tr>
+<tr><td>limit</td><td>Integer</td><td>Optional</td><td>Limits the number of pals. Values between 1-100 are accepted. Defaults to 100.</td></tr>
+</tbody></table>
+<h4>getPals</h4>
+<p>Use this method to list pals. Requires no parameters. Returns an Array of <a href="#pal">Pal</a> objects.</p>
+<h4>editPal</h4>
+<p>Use this method to edit a pal. On success, if the edited message is not an inline message, the edited <a href="#pal">Pal</a> is returned, otherwise <em>True</em> is returned.</p>
+<h4>countPals</h4>
+<p>Use this method to count pals. Returns <em>Int</em> on success.</p>
+`
+
+func parsePage(t *testing.T, body string, rep *parser.Report) *schema.Schema {
+	t.Helper()
+	s, err := parser.Parse(page(recent+body), parser.Options{Name: "demo.html", Report: rep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestPageObjectFieldTable(t *testing.T) {
+	s := parsePage(t, "<h3>Available types</h3>"+palObject, nil)
+	pal := s.Object("Pal")
+	if pal == nil {
+		t.Fatal("no object Pal")
+	}
+	want := map[string]struct {
+		typ string
+		req bool
+	}{
+		"id": {"Integer64", true}, "kind": {"String", true}, "name": {"String", true},
+		"nickname": {"String", false}, "is_close": {"True", false}, "height": {"Float", false},
+		"photos": {"Array of Array of Picture", false},
+	}
+	for name, w := range want {
+		f := pal.Field(name)
+		if f == nil {
+			t.Errorf("no field %s", name)
+			continue
+		}
+		if f.Type.String() != w.typ || f.Required != w.req {
+			t.Errorf("%s: %s required=%v, want %s required=%v", name, f.Type, f.Required, w.typ, w.req)
+		}
+	}
+	if c := pal.Field("name").Constraints; c == nil || c.Length == nil || *c.Length.Max != 64 {
+		t.Errorf("name: want length 1-64, got %+v", c)
+	}
+	if c := pal.Field("kind").Constraints; c == nil || c.Enum == "" {
+		t.Fatalf("kind: want an enum, got %+v", c)
+	}
+	e := s.Enum(pal.Field("kind").Constraints.Enum)
+	var vals []string
+	for _, v := range e.Values {
+		vals = append(vals, v.Value)
+	}
+	if strings.Join(vals, ",") != "friend,colleague,neighbour" {
+		t.Errorf("kind enum: %v", vals)
+	}
+	if pal.Source.Section != "Pal" {
+		t.Errorf("source section %q", pal.Source.Section)
+	}
+}
+
+func TestPageUnionFromListWithDiscriminator(t *testing.T) {
+	s := parsePage(t, "<h3>Available types</h3>"+shapes, nil)
+	u := s.Union("Shape")
+	if u == nil {
+		t.Fatal("no union Shape")
+	}
+	if u.Discriminator != "type" {
+		t.Errorf("discriminator %q, want type (from “always” and “must be”)", u.Discriminator)
+	}
+	tags := map[string]string{}
+	for _, v := range u.Variants {
+		tags[v.Type.Name] = v.Tag
+	}
+	if tags["Square"] != "square" || tags["Circle"] != "circle" {
+		t.Errorf("tags %v", tags)
+	}
+	if c := s.Object("Circle").Field("type").Constraints; c == nil || c.Fixed != "circle" {
+		t.Errorf("Circle.type not fixed: %+v", c)
+	}
+	if o := s.Object("Ping"); o == nil || !o.Opaque {
+		t.Errorf("Ping (holds no information) should be an object without fields: %+v", o)
+	}
+	if s.Object("InputFile") != nil {
+		t.Error("InputFile is the grammar's primitive, not an object")
+	}
+}
+
+// TestPageUnionPhrasings: the sentence before the list may end in any of
+// the page's phrasings.
+func TestPageUnionPhrasings(t *testing.T) {
+	for _, intro := range []string{
+		"It should be one of",
+		"It should be one of:",
+		"This object describes a shape. It can be one of",
+		"Telegram clients currently support results of the following 2 types:",
+		"Currently, the following 2 scopes are supported:",
+	} {
+		body := strings.Replace(shapes, "This object describes a shape. Currently, it can be one of", intro, 1)
+		s := parsePage(t, "<h3>Available types</h3>"+body, nil)
+		if u := s.Union("Shape"); u == nil || len(u.Variants) != 2 {
+			t.Errorf("%q: no union of two variants", intro)
+		}
+	}
+}
+
+func TestPageMethodParamsAndResults(t *testing.T) {
+	s := parsePage(t, "<h3>Available types</h3>"+palObject+shapes+methods, nil)
+	m := s.Method("pokePal")
+	if m == nil {
+		t.Fatal("no method pokePal")
+	}
+	if m.Returns.String() != "Pal" || m.Group != "Available methods" {
+		t.Errorf("pokePal returns %s, group %q", m.Returns, m.Group)
+	}
+	chat := m.Param("chat_id")
+	if u := s.Union(chat.Type.Name); u == nil || len(u.Variants) != 2 || !chat.Required {
+		t.Errorf("chat_id: %s required=%v", chat.Type, chat.Required)
+	}
+	if p := m.Param("picture"); p.Required || s.Union(p.Type.Name) == nil || !m.Multipart {
+		t.Errorf("picture: %s, multipart=%v", p.Type, m.Multipart)
+	}
+	text := m.Param("text").Constraints
+	if text == nil || text.Length == nil || *text.Length.Max != 4096 || !text.Length.AfterEntityParsing {
+		t.Errorf("text: %+v", text)
+	}
+	shp := m.Param("shapes")
+	if shp.Type.String() != "Array of Shape" || !shp.JSONSerialized || shp.Constraints == nil || shp.Constraints.Items == nil || *shp.Constraints.Items.Max != 10 {
+		t.Errorf("shapes: %s json=%v %+v", shp.Type, shp.JSONSerialized, shp.Constraints)
+	}
+	lim := m.Param("limit").Constraints
+	if lim == nil || lim.Range == nil || *lim.Range.Max != 100 || lim.Default != 100 {
+		t.Errorf("limit: %+v", lim)
+	}
+	for name, want := range map[string]string{"getPals": "Array of Pal", "countPals": "Integer"} {
+		if got := s.Method(name).Returns.String(); got != want {
+			t.Errorf("%s returns %s, want %s", name, got, want)
+		}
+	}
+	edit := s.Union(s.Method("editPal").Returns.Name)
+	if edit == nil || len(edit.Variants) != 2 || edit.Variants[1].Type.Name != "True" {
+		t.Errorf("editPal returns %s, want Pal or True", s.Method("editPal").Returns)
+	}
+}
+
+// TestPageReturnPhrasings: every way the page states a result.
+func TestPageReturnPhrasings(t *testing.T) {
+	for sentence, want := range map[string]string{
+		"Returns <em>True</em> on success.":                                                                             "True",
+		"On success, <em>True</em> is returned.":                                                                        "True",
+		"On success, an array of Pals that were sent is returned.":                                                      "Array of Pal",
+		"Returns basic information about the bot in form of a <a>Pal</a> object.":                                       "Pal",
+		"Returns the new invite link as <em>String</em> on success.":                                                    "String",
+		"Returns the list of pals. Returns Array of <a>Pal</a> on success.":                                             "Array of Pal",
+		"Returns an error if anything fails. On success, a <a>Pal</a> is returned.":                                     "Pal",
+		"Will return the pals of the user. On success, returns a <a>Pal</a> object.":                                    "Pal",
+		"Returns the <a>Picture</a> of the pal on success.":                                                             "Picture",
+		"On success, an array of <a>Picture</a> of the sent pictures is returned.":                                      "Array of Picture",
+		"Use this to list pals, which aren't bots. Returns Int on success.":                                             "Integer",
+		"Returns the uploaded <a>Picture</a> on success. Requires no parameters.":                                       "Picture",
+		"On success, if the pal is not an inline pal, the <a>Pal</a> is returned, otherwise <em>True</em> is returned.": "Pal or True",
+	} {
+		body := "<h3>Available types</h3>" + palObject + "<h3>Available methods</h3><h4>doIt</h4><p>Use this method. " + sentence + "</p>"
+		s := parsePage(t, body, nil)
+		got := s.Method("doIt").Returns
+		str := got.String()
+		if u := s.Union(got.Name); u != nil {
+			var alts []string
+			for _, v := range u.Variants {
+				alts = append(alts, v.Type.String())
+			}
+			str = strings.Join(alts, " or ")
+		}
+		if str != want {
+			t.Errorf("%q: returns %s, want %s", sentence, str, want)
+		}
+	}
+}
+
+func TestPageRecentChangesGiveSince(t *testing.T) {
+	rep := &parser.Report{}
+	s := parsePage(t, "<h3>Available types</h3>"+palObject+shapes+methods, rep)
+	if s.Version != "2.1" || len(s.Versions) != 2 || s.Versions[0].Version != "2.0" {
+		t.Fatalf("version %q, versions %+v", s.Version, s.Versions)
+	}
+	if got := s.Object("Pal").Field("nickname").Since; got != "2.1" {
+		t.Errorf("Pal.nickname since %q, want 2.1", got)
+	}
+	if got := s.Method("pokePal").Since; got != "2.1" {
+		t.Errorf("pokePal since %q, want 2.1", got)
+	}
+	if got := s.Object("Square").Since; got != "2.0" {
+		t.Errorf("Square since %q, want 2.0", got)
+	}
+	if got := s.Union("Shape").Since; got != "2.0" {
+		t.Errorf("Shape since %q, want 2.0", got)
+	}
+	if s.Object("Pal").Since != "" {
+		t.Error("Pal is only the owner of an added field; it has no since")
+	}
+	found := false
+	for _, e := range rep.Entries {
+		if e.Kind == "change" && strings.Contains(e.Text, "faster") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the change naming nothing is not in the report: %+v", rep.Entries)
+	}
+}
+
+func TestPageReportCountsProse(t *testing.T) {
+	rep := &parser.Report{}
+	parsePage(t, "<h3>Getting updates</h3><p>There are two ways.</p><h4>Sending files</h4><p>Three ways.</p><ol><li>one</li><li>two</li></ol><h3>Available types</h3>"+palObject, rep)
+	var b strings.Builder
+	if err := rep.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "prose") || len(rep.Entries) < 3 {
+		t.Errorf("report:\n%s", b.String())
+	}
+}
+
+func TestPageErrorsNameHeadingAndRow(t *testing.T) {
+	for name, tc := range map[string]struct{ body, want string }{
+		"bad type": {
+			"<h3>Available types</h3><h4>Pal</h4><table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody><tr><td>id</td><td>integer number</td><td>Id</td></tr></tbody></table>",
+			`Available types / Pal: field id: "integer number" is not a type`,
+		},
+		"object without table": {
+			"<h3>Available types</h3><h4>Pal</h4><p>This object represents a pal.</p>",
+			"object Pal has no Field | Type | Description table",
+		},
+		"unknown table shape": {
+			"<h3>Available types</h3><h4>Pal</h4><table><thead><tr><th>Name</th><th>Kind</th><th>Description</th></tr></thead><tbody><tr><td>a</td><td>b</td><td>c</td></tr></tbody></table>" + palObject[len("<h4>Pal</h4>"):],
+			`table with columns "Name | Kind | Description"`,
+		},
+		"no result": {
+			"<h3>Available types</h3>" + palObject + "<h3>Available methods</h3><h4>doIt</h4><p>Use this method to do it.</p>",
+			"method doIt: no sentence of its description states the result",
+		},
+		"bad required": {
+			"<h3>Available methods</h3><h4>doIt</h4><p>Returns True on success.</p><table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody><tr><td>a</td><td>String</td><td>Maybe</td><td>x</td></tr></tbody></table>",
+			`parameter a: Required column says "Maybe"`,
+		},
+		"unknown type": {
+			"<h3>Available methods</h3><h4>doIt</h4><p>Returns True on success.</p><table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody><tr><td>a</td><td>Gadget</td><td>Yes</td><td>x</td></tr></tbody></table>",
+			`doIt.a: unknown type "Gadget"`,
+		},
+	} {
+		_, err := parser.Parse(page(tc.body), parser.Options{Name: "demo.html"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to contain %q", name, err, tc.want)
+		}
+	}
+}
+
+// TestNotAReferencePageIsOneLine: an HTML page of neither layout gets one
+// clear line, not an error per block.
+func TestNotAReferencePageIsOneLine(t *testing.T) {
+	_, err := parser.Parse([]byte("<!DOCTYPE html><html><body><p>Hello, world.</p><table><tr><th>A</th></tr><tr><td>1</td></tr></table></body></html>"), parser.Options{Name: "hello.html"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if msg := err.Error(); strings.Count(msg, "\n") != 0 || !strings.Contains(msg, "not an API reference") {
+		t.Errorf("error %q: want one line saying it is not an API reference", msg)
+	}
+}
+
+// TestPageLayoutNeedsNoOption: an HTML page is recognised by its content,
+// whatever the file is called and whatever Options.HTML says.
+func TestPageLayoutNeedsNoOption(t *testing.T) {
+	s, err := parser.Parse(page(recent+"<h3>Available types</h3>"+palObject), parser.Options{Name: "spec.txt"})
+	if err != nil || s.Object("Pal") == nil {
+		t.Fatalf("err %v", err)
+	}
+}
