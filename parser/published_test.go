@@ -131,7 +131,9 @@ func score(s *schema.Schema, o *oracle) (ok, tot map[string]int, diffs []string)
 			}
 		}
 	}
-	diff := func(cat, format string, args ...any) { diffs = append(diffs, "["+cat+"] "+fmt.Sprintf(format, args...)) }
+	diff := func(cat, format string, args ...any) {
+		diffs = append(diffs, "["+cat+"] "+fmt.Sprintf(format, args...))
+	}
 	fields := func(cat string, owner string, have []*schema.Field, want []oracleField) {
 		for _, w := range want {
 			tot[cat+"s"]++
