@@ -27,6 +27,9 @@ type Input struct {
 	// the embedded overlay when the document is the one it was written for
 	// (same title, whatever the file is called), else none.
 	OverlayPath string
+	// Report, when set, receives what the reader kept as text without a
+	// schema fact (apigen parse --report).
+	Report *parser.Report
 }
 
 // Name is the input's file name as the outputs name it ("source:" lines,
@@ -65,7 +68,7 @@ func Load(in Input) (*schema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
-		return fromSpec(src, name, func(s *schema.Schema) *schema.Overlay {
+		return fromSpec(src, name, in.Report, func(s *schema.Schema) *schema.Overlay {
 			if emb.Document == s.Title {
 				return emb
 			}
@@ -77,7 +80,7 @@ func Load(in Input) (*schema.Schema, error) {
 			return nil, err
 		}
 	}
-	return FromSpec(src, name, ov)
+	return fromSpec(src, name, in.Report, func(*schema.Schema) *schema.Overlay { return ov })
 }
 
 // EmbeddedOverlay is the overlay shipped with apigen (spec/overlay.yaml).
@@ -92,11 +95,11 @@ func EmbeddedOverlay() (*schema.Overlay, error) {
 // FromSpec parses a specification, applies ov (which may be nil) and checks
 // the result.
 func FromSpec(src []byte, name string, ov *schema.Overlay) (*schema.Schema, error) {
-	return fromSpec(src, name, func(*schema.Schema) *schema.Overlay { return ov })
+	return fromSpec(src, name, nil, func(*schema.Schema) *schema.Overlay { return ov })
 }
 
-func fromSpec(src []byte, name string, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
-	s, err := parser.Parse(src, parser.Options{Name: name, HTML: KindOf(name) == KindHTML})
+func fromSpec(src []byte, name string, report *parser.Report, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
+	s, err := parser.Parse(src, parser.Options{Name: name, HTML: KindOf(name) == KindHTML, Report: report})
 	if err != nil {
 		return nil, err
 	}

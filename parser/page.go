@@ -437,7 +437,7 @@ func (p *parser) pageDiscriminators(ps *pageState) {
 }
 
 var (
-	reChangeMembers = regexp.MustCompile(`\b(?:[Tt]he )?(fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*) (?:to|in|of) the (?:class|classes|methods?|objects?|types?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
+	reChangeMembers = regexp.MustCompile(`\b(?:[Tt]he )?(fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*)(?: of the type \w+)? (?:to|in|of) the (?:class|classes|methods?|objects?|types?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
 	reChangeNamed   = regexp.MustCompile(`\b(?:[Aa]dded|and) the (?:class|classes|methods?|types?|objects?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
 )
 

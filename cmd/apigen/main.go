@@ -40,6 +40,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/output"
+	"github.com/apigen/apigen/parser"
 	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/schemadiff"
@@ -391,6 +392,7 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 		"Parse a specification, apply the overlay, check the result and write the YAML schema.", stdout)
 	cf := newConfigFlags(c, flagSpec, flagOverlay)
 	out := c.String("o", "", "where to write the schema ('-' for standard output); default: schema/<spec name>.yaml")
+	report := c.Bool("report", false, "print to standard error what the reader kept as text without a schema fact (prose, change items naming nothing)")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -403,9 +405,18 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.Schema = ""
 	pr := newProgress(stderr)
-	s, err := loader.Load(cfg.Input())
+	in := cfg.Input()
+	if *report {
+		in.Report = &parser.Report{}
+	}
+	s, err := loader.Load(in)
 	if err != nil {
 		return err
+	}
+	if in.Report != nil {
+		if err := in.Report.Write(stderr); err != nil {
+			return err
+		}
 	}
 	pr.stage("parse")
 	data, err := schema.Marshal(s)
