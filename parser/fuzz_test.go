@@ -22,6 +22,15 @@ func FuzzParse(f *testing.F) {
 	if html, err := RenderHTML(spec.Document()); err == nil {
 		f.Add(html, true)
 	}
+	// The published page's layout (a written fragment).
+	f.Add([]byte(`<!DOCTYPE html><html><body><h1>T</h1><div id="dev_page_content">
+<h3>Recent changes</h3><h4>May 1, 2030</h4><p><strong>Bot API 1.1</strong></p><ul><li>Added the field <em>b</em> to the class <a>A</a>.</li></ul>
+<h3>Available types</h3><h4>A</h4><p>An object.</p><table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody><tr><td>type</td><td>String</td><td>Type, always “a”</td></tr><tr><td>b</td><td>Array of Integer</td><td><em>Optional</em>. B, 1-10 characters</td></tr></tbody></table>
+<h4>U</h4><p>It can be one of</p><ul><li>A</li><li>A</li></ul><h4>Z</h4><p>Currently holds no information.</p>
+<h3>Available methods</h3><h4>getA</h4><p>Returns an Array of A objects.</p><table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody><tr><td>c</td><td>Integer or String</td><td>Yes</td><td>Values between 1-100 are accepted. Defaults to 5.</td></tr></tbody></table>
+</div></body></html>`), true)
 	f.Fuzz(func(t *testing.T, doc []byte, isHTML bool) {
 		s, err := Parse(doc, Options{Name: "fuzz.md", HTML: isHTML})
 		if err == nil && s == nil {
