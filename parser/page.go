@@ -29,7 +29,29 @@ var (
 	// are supported:".
 	reVariantsIntro = regexp.MustCompile(`(?i)(?:\bone of:?$|\bthe following (?:\d+ )?[\w ]*?(?:types|scopes|kinds)\b[^.]*:$|\bcan be:?$|\bfollowing:$)`)
 	reNoInformation = regexp.MustCompile(`(?i)\bcurrently holds? no information\b`)
+	// reInlineVariants finds where a sentence starts naming variants
+	// itself: "It can be one of A, B or C", "either A or B".
+	reInlineVariants = regexp.MustCompile(`(?i)\b(?:one of|either|the following(?: \d+)? [a-z ]*?(?:types|scopes|kinds)(?: are supported)?:?)\s`)
+	reIdentWord      = regexp.MustCompile(`[A-Z][A-Za-z0-9]*`)
 )
+
+// inlineVariants lists the object names a sentence gives as variants after
+// its introducing words ("It can be one of ReactionTypeEmoji or
+// ReactionTypeCustomEmoji"): the capitalised words after the first
+// introduction that name entries of the page.
+func inlineVariants(text string, isEntry func(string) bool) []string {
+	locs := reInlineVariants.FindAllStringIndex(text, -1)
+	if locs == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range reIdentWord.FindAllString(text[locs[0][1]:], -1) {
+		if isEntry(w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
 
 // isPage reports whether the blocks are the published reference page:
 // some table has the page's field or parameter header, or, with no h2
@@ -78,9 +100,10 @@ type pageState struct {
 	fields map[string]map[string]*pending
 	// unions lists the unions the page defines by a list, with the line.
 	unions []*schema.Union
-	// methodText is each method's description paragraphs, where the result
-	// type is stated.
 	report *Report
+	// entries names the page's object entries (h4 headings named like
+	// objects), which a sentence may name as variants.
+	entries map[string]bool
 }
 
 // runPage reads the page into p.out.
@@ -89,6 +112,12 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	p.shorthands = map[string]*shorthandCtx{}
 	ps := &pageState{fields: map[string]map[string]*pending{}, report: report}
 	entries := pageEntries(d)
+	ps.entries = map[string]bool{}
+	for _, e := range entries {
+		if e.kind == "object" {
+			ps.entries[e.head.text] = true
+		}
+	}
 	// Objects and unions first: method results and field types name them.
 	for _, e := range entries {
 		switch e.kind {
@@ -176,6 +205,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 	var variants []string
 	introLine := 0
 	noInfo := false
+	var inline []string
 	for i, b := range e.blocks {
 		switch b.kind {
 		case pageTable:
@@ -194,7 +224,8 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			if i > 0 && e.blocks[i-1].kind == pageParagraph {
 				prev = e.blocks[i-1].text
 			}
-			if sents := splitSentences(prev); len(sents) > 0 && reVariantsIntro.MatchString(sents[len(sents)-1]) && variants == nil {
+			if sents := splitSentences(prev); len(sents) > 0 && variants == nil &&
+				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
 				variants = b.items
 				introLine = b.line
 				continue
@@ -205,9 +236,29 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			if reNoInformation.MatchString(b.text) {
 				noInfo = true
 			}
+			if b.kind == pageParagraph {
+				for _, v := range inlineVariants(b.text, func(w string) bool { return ps.entries[w] && w != name }) {
+					if !slices.Contains(inline, v) {
+						inline = append(inline, v)
+						introLine = b.line
+					}
+				}
+			}
 			desc = append(desc, b.text)
 		default:
 			p.pageErr(e, b.line, "unexpected heading %q inside an object", b.text)
+		}
+	}
+	// Members named in the sentence itself come first, then the list's.
+	if len(inline) > 0 {
+		all := slices.Clone(inline)
+		for _, v := range variants {
+			if !slices.Contains(all, v) {
+				all = append(all, v)
+			}
+		}
+		if len(all) >= 2 {
+			variants = all
 		}
 	}
 	description := strings.Join(desc, " ")

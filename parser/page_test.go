@@ -377,3 +377,25 @@ func TestPageLayoutNeedsNoOption(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// TestPageUnionMembersNamedInSentence: a sentence may name some or all of
+// the variants itself, with or without a list after it.
+func TestPageUnionMembersNamedInSentence(t *testing.T) {
+	for intro, list := range map[string]string{
+		`This object describes a shape. It can be one of <a href="#square">Square</a> or <a href="#circle">Circle</a>.`:   "",
+		`This object describes a shape: either a <a href="#square">Square</a> or one of the following:`:                   `<ul><li><a href="#circle">Circle</a></li></ul>`,
+		`This object describes a shape. Currently, the following 2 types are supported: <a href="#square">Square</a> and`: `<ul><li><a href="#circle">Circle</a></li></ul>`,
+	} {
+		body := strings.Replace(shapes, `<p>This object describes a shape. Currently, it can be one of</p>
+<ul><li><a href="#square">Square</a></li><li><a href="#circle">Circle</a></li></ul>`, "<p>"+intro+"</p>"+list, 1)
+		s := parsePage(t, "<h3>Available types</h3>"+body, nil)
+		u := s.Union("Shape")
+		if u == nil || len(u.Variants) != 2 {
+			t.Errorf("%q: want a union of Square and Circle, got %+v", intro, u)
+			continue
+		}
+		if u.Variants[0].Type.Name != "Square" || u.Variants[1].Type.Name != "Circle" || u.Discriminator != "type" {
+			t.Errorf("%q: variants %s, %s, discriminator %q", intro, u.Variants[0].Type, u.Variants[1].Type, u.Discriminator)
+		}
+	}
+}
