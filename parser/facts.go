@@ -95,29 +95,30 @@ var (
 	reBits      = regexp.MustCompile(`(?:up to|may exceed) (\d+) bits`)
 	// reWideBits: "may have more than 32 significant bits", "has at most
 	// 52 significant bits" (the published page's words for 64-bit ids).
-	reWideBits   = regexp.MustCompile(`(more than|at most) (\d+) significant bits`)
-	reDefault    = regexp.MustCompile(`^default (\S+)(?: (.*))?$`)
-	reDefaultsTo = regexp.MustCompile(`(?i)^defaults to “?([^ ”]+)”?$`)
-	reBetween    = regexp.MustCompile(`^values between (-?\d+)(?:-| and )(-?\d+) are accepted$`)
-	reJSON       = regexp.MustCompile(`^json(?:-serialized| list)\b`)
-	reAnJSON     = regexp.MustCompile(`^an? json-serialized\b`)
-	reFixedWord  = regexp.MustCompile(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`)
-	reQuoted     = regexp.MustCompile(`“([^”]+)”`)
-	reEnumIntro  = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? “`)
-	reEnumWord   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	reOneOf      = regexp.MustCompile(`(?i)^one of (.+)$`)
-	reOrEnum     = regexp.MustCompile(`^[a-z_]+(?: or [a-z_]+)+$`)
-	reAlways     = regexp.MustCompile(`^always (-?\d+(?:\.\d+)?|true|false)$`)
-	reNotWith    = regexp.MustCompile(`^not with ([a-z_][a-z0-9_]*)$`)
-	reRequiredIf = regexp.MustCompile(`^required for ([a-z_]+)$`)
-	reOnly       = regexp.MustCompile(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`)
-	reShownAs    = regexp.MustCompile(`^(.*?): (.+?), shown as (.+)$`)
-	reCodePoint  = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
-	reExclusive  = regexp.MustCompile(`^(.+) are mutually exclusive$`)
-	reExactlyOne = regexp.MustCompile(`(?i)^exactly one of (.+) is present$`)
-	reEither     = regexp.MustCompile(`^Either (.+) must be given$`)
-	reGrouping   = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
-	reUnits      = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
+	reWideBits     = regexp.MustCompile(`(more than|at most) (\d+) significant bits`)
+	reDefault      = regexp.MustCompile(`^default (\S+)(?: (.*))?$`)
+	reDefaultsTo   = regexp.MustCompile(`(?i)^defaults to “?([^ ”]+)”?$`)
+	reBetween      = regexp.MustCompile(`^values between (-?\d+)(?:-| and )(-?\d+) are accepted$`)
+	reJSON         = regexp.MustCompile(`^json(?:-serialized| list)\b`)
+	reAnJSON       = regexp.MustCompile(`^an? json-serialized\b`)
+	reFixedWord    = regexp.MustCompile(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`)
+	reQuoted       = regexp.MustCompile(`“([^”]+)”`)
+	reQuotedOrEnum = regexp.MustCompile(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`)
+	reEnumIntro    = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? “`)
+	reEnumWord     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+	reOneOf        = regexp.MustCompile(`(?i)^one of (.+)$`)
+	reOrEnum       = regexp.MustCompile(`^[a-z_]+(?: or [a-z_]+)+$`)
+	reAlways       = regexp.MustCompile(`^always (-?\d+(?:\.\d+)?|true|false)$`)
+	reNotWith      = regexp.MustCompile(`^not with ([a-z_][a-z0-9_]*)$`)
+	reRequiredIf   = regexp.MustCompile(`^required for ([a-z_]+)$`)
+	reOnly         = regexp.MustCompile(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`)
+	reShownAs      = regexp.MustCompile(`^(.*?): (.+?), shown as (.+)$`)
+	reCodePoint    = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
+	reExclusive    = regexp.MustCompile(`^(.+) are mutually exclusive$`)
+	reExactlyOne   = regexp.MustCompile(`(?i)^exactly one of (.+) is present$`)
+	reEither       = regexp.MustCompile(`^Either (.+) must be given$`)
+	reGrouping     = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
+	reUnits        = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
 )
 
 // readParen reads the inside of a parameter's parentheses:
@@ -415,6 +416,13 @@ func (f *facts) clause(c string) bool {
 	if m := reAlways.FindStringSubmatch(low); m != nil {
 		// Kept as description too: the words explain the value.
 		f.always = m[1]
+		return false
+	}
+	if reQuotedOrEnum.MatchString(c) {
+		// "“quiz” or “regular”" as a clause of its own.
+		for _, q := range reQuoted.FindAllStringSubmatch(c, -1) {
+			f.enum = append(f.enum, enumVal{value: q[1]})
+		}
 		return false
 	}
 	if reOrEnum.MatchString(c) {

@@ -399,3 +399,20 @@ func TestPageUnionMembersNamedInSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestPageEnumSameNameOtherValues: two entries whose same-named fields
+// list different values get two enums, the second named after its owner,
+// not an error.
+func TestPageEnumSameNameOtherValues(t *testing.T) {
+	body := "<h3>Available types</h3>" + palObject + `<h3>Available methods</h3><h4>sendPal</h4><p>Returns True on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody><tr><td>kind</td><td>String</td><td>Yes</td><td>Kind, “stranger” or “rival”</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	a, b := s.Object("Pal").Field("kind").Constraints, s.Method("sendPal").Param("kind").Constraints
+	if a == nil || b == nil || a.Enum == "" || b.Enum == "" || a.Enum == b.Enum {
+		t.Fatalf("want two enums, got %+v and %+v", a, b)
+	}
+	if b.Enum != "SendPalKind" {
+		t.Errorf("second enum %q, want SendPalKind", b.Enum)
+	}
+}

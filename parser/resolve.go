@@ -522,10 +522,18 @@ func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
 			have = append(have, v.Value)
 		}
 		if !slices.Equal(set(have), set(want)) {
-			p.errorf(pd.line, "%s.%s: enum %s lists %v here but %v at line %d", pd.owner, pd.field.Name, name, want, have, e.Source.Line)
-			return nil
+			// On the published page the same field of two entries may
+			// list different values ("type" of two unions): the enum is
+			// then named after the whole owner.
+			if alt := pascal(pd.owner) + pascal(pd.field.Name); p.page && alt != name && p.out.Enum(alt) == nil {
+				name = alt
+			} else {
+				p.errorf(pd.line, "%s.%s: enum %s lists %v here but %v at line %d", pd.owner, pd.field.Name, name, want, have, e.Source.Line)
+				return nil
+			}
+		} else {
+			return e
 		}
-		return e
 	}
 	e := &schema.Enum{Name: name, Description: "Values of " + pd.owner + "." + pd.field.Name + ".", Source: pd.field.Source}
 	for _, v := range vals {
