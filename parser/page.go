@@ -400,6 +400,39 @@ func (p *parser) pageTypeName(w string) bool {
 	return p.knownType(w)
 }
 
+// rePassInField is the page's way of listing the values of a field in
+// prose: "To use this mode, pass MarkdownV2 in the parse_mode field."
+var rePassInField = regexp.MustCompile(`\bpass ([A-Za-z][A-Za-z0-9_]*) in the ([a-z][a-z0-9_]*) field\b`)
+
+// passInField reads the values a prose paragraph gives a field. The
+// values become an enum named after the field that every String field of
+// that name takes (schema.Formatting), as the seed's "Text formatting"
+// section does.
+func (p *parser) passInField(e *pageEntry, b *pageBlock) bool {
+	m := rePassInField.FindStringSubmatch(b.text)
+	if m == nil {
+		return false
+	}
+	value, field := m[1], m[2]
+	f := p.out.Formatting
+	if f == nil {
+		f = &schema.Formatting{Field: field, Enum: pascal(field)}
+		p.out.Formatting = f
+	} else if f.Field != field {
+		return false
+	}
+	en := p.out.Enum(f.Enum)
+	if en == nil {
+		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.title + ").", Source: src(e.sec, b.line)}
+		p.out.Enums = append(p.out.Enums, en)
+	}
+	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
+		en.Values = append(en.Values, &schema.EnumValue{Value: value})
+	}
+	f.Rules = append(f.Rules, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
+	return true
+}
+
 // pageProse keeps the blocks of a prose entry (an h3 before its first h4,
 // or an h4 that names no object or method) as notes, counted in the report.
 func (p *parser) pageProse(ps *pageState, e *pageEntry) {
@@ -416,6 +449,9 @@ func (p *parser) pageProse(ps *pageState, e *pageEntry) {
 		case pageHeading:
 			p.out.Notes = append(p.out.Notes, schema.Clause{Name: "heading", Text: b.text, Source: src(e.sec, b.line)})
 		default:
+			if b.kind == pageParagraph && p.passInField(e, b) {
+				continue
+			}
 			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
 		}
 		ps.report.add("prose", e.where(), b.line, "")

@@ -416,3 +416,26 @@ func TestPageEnumSameNameOtherValues(t *testing.T) {
 		t.Errorf("second enum %q, want SendPalKind", b.Enum)
 	}
 }
+
+// TestPagePassInFieldIsEnum: "To use this mode, pass X in the parse_mode
+// field" in a prose entry lists the values every parse_mode String takes.
+func TestPagePassInFieldIsEnum(t *testing.T) {
+	body := `<h3>Available methods</h3><h4>Formatting options</h4>
+<p><strong>Loud style</strong></p><p>To use this mode, pass <em>Loud</em> in the <em>parse_mode</em> field. Write in capitals.</p>
+<p><strong>Quiet style</strong></p><p>To use this mode, pass <em>Quiet</em> in the <em>parse_mode</em> field.</p>
+<h4>sayIt</h4><p>Returns True on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody><tr><td>parse_mode</td><td>String</td><td>Optional</td><td>Mode for parsing entities. See formatting options.</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	c := s.Method("sayIt").Param("parse_mode").Constraints
+	if c == nil || c.Enum != "ParseMode" {
+		t.Fatalf("parse_mode: %+v", c)
+	}
+	var vals []string
+	for _, v := range s.Enum("ParseMode").Values {
+		vals = append(vals, v.Value)
+	}
+	if strings.Join(vals, ",") != "Loud,Quiet" {
+		t.Errorf("values %v", vals)
+	}
+}
