@@ -87,7 +87,11 @@ var (
 	reItems    = regexp.MustCompile(`^(\d+)-(\d+) items$`)
 	// reItemCount: "must include 2-10 items", "a JSON-serialized list of
 	// 2-12 answer options" (the published page's item counts).
-	reItemCount = regexp.MustCompile(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z ]*options|[a-z]+s)$`)
+	reItemCount = regexp.MustCompile(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z]+)\b`)
+	// reUpToItems: "up to 10 items"; reUpToChars: "(up to 256
+	// characters)" closing a clause.
+	reUpToItems = regexp.MustCompile(`^up to (\d+) items$`)
+	reUpToChars = regexp.MustCompile(`(?:^|\()up to (\d+) characters\)?$`)
 	reItemsEach = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
 	reNumUnit   = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
 	reAhead     = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
@@ -362,6 +366,14 @@ func (f *facts) clause(c string) bool {
 	if m := reItemCount.FindStringSubmatch(low); m != nil {
 		f.items = rng(m[1], m[2])
 		return false
+	}
+	if m := reUpToItems.FindStringSubmatch(low); m != nil {
+		f.items = &rawRange{max: num(m[1])}
+		return true
+	}
+	if m := reUpToChars.FindStringSubmatch(low); m != nil && f.length == nil {
+		f.length = &rawRange{max: num(m[1])}
+		return strings.HasPrefix(low, "up to")
 	}
 	if m := reItemsEach.FindStringSubmatch(low); m != nil {
 		f.items, f.eachLength, f.eachUnit = rng(m[1], m[2]), rng(m[3], m[4]), m[5]

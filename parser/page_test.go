@@ -439,3 +439,41 @@ func TestPagePassInFieldIsEnum(t *testing.T) {
 		t.Errorf("values %v", vals)
 	}
 }
+
+// TestPageEmojiImagesKeepTheirText: the page draws emoji as <img> with the
+// character as alt text; the text must keep it ("one of “🎲”, “🎯”"), not
+// lose it ("one of “”, “”").
+func TestPageEmojiImagesKeepTheirText(t *testing.T) {
+	body := `<h3>Available methods</h3><h4>rollIt</h4><p>Returns True on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody><tr><td>emoji</td><td>String</td><td>Optional</td><td>Emoji to roll, one of “<img class="emoji" src="x.png" alt="🎲" />” or “<img class="emoji" alt="🎯" />”</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	if d := s.Method("rollIt").Param("emoji").Description; !strings.Contains(d, "“🎲”") || !strings.Contains(d, "“🎯”") {
+		t.Errorf("description %q lost the emoji", d)
+	}
+}
+
+// TestPageFactNotFittingTypeIsReported: a phrase read as a fact that does
+// not fit the field's type stays text and is reported, not an error that
+// makes the whole page unreadable.
+func TestPageFactNotFittingTypeIsReported(t *testing.T) {
+	rep := &parser.Report{}
+	body := `<h3>Available types</h3><h4>Pal</h4><p>A pal.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody><tr><td>age</td><td>Integer</td><td>Age of the pal, 1-64 characters</td></tr>
+<tr><td>tags</td><td>Array of String</td><td><em>Optional</em>. Tags, up to 10 items</td></tr></tbody></table>`
+	s := parsePage(t, body, rep)
+	if c := s.Object("Pal").Field("age").Constraints; c != nil && c.Length != nil {
+		t.Errorf("a length on an Integer: %+v", c)
+	}
+	if c := s.Object("Pal").Field("tags").Constraints; c == nil || c.Items == nil || *c.Items.Max != 10 {
+		t.Errorf("tags: want at most 10 items, got %+v", c)
+	}
+	found := false
+	for _, e := range rep.Entries {
+		found = found || (e.Kind == "fact does not apply" && e.Where == "Pal.age")
+	}
+	if !found {
+		t.Errorf("not reported: %+v", rep.Entries)
+	}
+}

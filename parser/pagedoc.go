@@ -171,6 +171,23 @@ func readPageDoc(src []byte) *pageDoc {
 				}
 				continue
 			}
+			if name == "img" {
+				// Emoji are images on the page; their alt text is the
+				// character ("must be one of “🎲”, “🎯”").
+				for _, a := range tok.Attr {
+					if a.Key == "alt" && cur != nil {
+						switch {
+						case cell != nil:
+							cell.WriteString(a.Val)
+						case cur.kind == pageList && len(cur.items) > 0:
+							cur.items[len(cur.items)-1] += a.Val
+						default:
+							text.WriteString(a.Val)
+						}
+					}
+				}
+				continue
+			}
 			if name == "br" {
 				if cell != nil {
 					cell.WriteString(" ")

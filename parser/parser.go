@@ -107,6 +107,7 @@ func parsePage(d *pageDoc, name string, opts Options) (*schema.Schema, error) {
 		always:  map[string]string{},
 		page:    true,
 	}
+	p.report = opts.Report
 	p.runPage(d, opts.Report)
 	if len(p.errs) > 0 {
 		return nil, errors.Join(p.errs...)
@@ -128,8 +129,10 @@ type parser struct {
 	doc  *document
 	// page is set when reading the published reference page.
 	page bool
-	out  *schema.Schema
-	errs []error
+	// report receives what the page reader keeps as text only.
+	report *Report
+	out    *schema.Schema
+	errs   []error
 
 	// pending fields and parameters, resolved once every definition is known.
 	pending []*pending

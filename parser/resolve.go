@@ -349,17 +349,23 @@ func length(r *rawRange, unit string, after bool) *schema.Length {
 // numbers.
 func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []string) *schema.Constraints {
 	c := &schema.Constraints{}
-	bad := func(what string) {
+	// bad reports a fact that does not fit the type and says whether to
+	// keep it. The page's prose is not written to a grammar: there a
+	// phrase read as a fact that does not fit stays text, and the report
+	// says so; in the seed layout it is an error.
+	bad := func(what string) bool {
+		if p.page {
+			p.report.add("fact does not apply", pd.owner+"."+pd.field.Name, pd.line, what+" does not apply to a "+t.String())
+			return false
+		}
 		p.errorf(pd.line, "%s.%s: %s does not apply to a %s", pd.owner, pd.field.Name, what, t)
+		return true
 	}
 	name := t.Name
 	isString := name == schema.String || p.hasStringVariant(name)
 	isNumber := name == schema.Integer || name == schema.Integer64 || name == schema.Float
 	isArray := t.IsArray()
-	if f.length != nil {
-		if !isString {
-			bad("a length")
-		}
+	if f.length != nil && (isString || bad("a length")) {
 		c.Length = length(f.length, f.lengthUnit, f.afterParse)
 	}
 	c.MaxLineFeeds = f.lineFeeds
@@ -388,24 +394,19 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 			bad("\"at most\"")
 		}
 	}
-	if f.items != nil {
-		if !isArray {
-			bad("an item count")
-		}
+	if f.items != nil && (isArray || bad("an item count")) {
 		c.Items = bounds(f.items)
 	}
 	if f.eachLength != nil {
 		c.Each = &schema.Constraints{Length: length(f.eachLength, f.eachUnit, false)}
 	}
-	if f.numRange != nil {
-		if !isNumber {
-			bad("a numeric range")
-		}
+	if f.numRange != nil && (isNumber || bad("a numeric range")) {
 		c.Range = bounds(f.numRange)
 	}
 	c.Ahead = bounds(f.ahead)
 	c.Unit = f.unit
-	if len(f.enum) > 0 {
+	fitsEnum := name == schema.String || (isArray && t.Elem.Name == schema.String)
+	if len(f.enum) > 0 && (fitsEnum || !p.page || bad("a list of values")) {
 		e := p.enumFor(pd, f.enum)
 		switch {
 		case e == nil:
@@ -447,8 +448,8 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	} else {
 		c.Variants = variants
 	}
-	if c.Unit == "unix_time" && name != schema.Integer && name != schema.Integer64 {
-		bad("a Unix time")
+	if c.Unit == "unix_time" && name != schema.Integer && name != schema.Integer64 && !bad("a Unix time") {
+		c.Unit = ""
 	}
 	if c.IsEmpty() {
 		return nil
