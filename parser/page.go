@@ -525,6 +525,8 @@ func (p *parser) pageDiscriminators(ps *pageState) {
 
 var (
 	reChangeMembers = regexp.MustCompile(`\b(?:[Tt]he )?(fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*)(?: of the type \w+)? (?:to|in|of) the (?:class|classes|methods?|objects?|types?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
+	reChangeRenamed = regexp.MustCompile(`\b[Rr]enamed the (?:fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*) to ((?:\w+)(?:(?:,? and |, )\w+)*) in the (?:class|method) (\w+)`)
+	reChangeValue   = regexp.MustCompile(`\b[Aa]dded the (\w+) (\w+) “(\w+)”`)
 	reChangeNamed   = regexp.MustCompile(`\b(?:[Aa]dded|and) the (?:class|classes|methods?|types?|objects?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
 )
 
@@ -539,6 +541,21 @@ func (p *parser) applyPageVersions(ps *pageState) {
 			for _, m := range reChangeMembers.FindAllStringSubmatch(c.Text, -1) {
 				for _, owner := range splitNameList(m[3]) {
 					targets = append(targets, p.fieldsOf(owner, splitNameList(m[2]))...)
+				}
+			}
+			// "Renamed the field a to b in the class C": b is new.
+			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
+				targets = append(targets, p.fieldsOf(m[3], splitNameList(m[2]))...)
+			}
+			// "Added the MessageEntity type “custom_emoji”": a value of
+			// the enum of that object's field.
+			for _, m := range reChangeValue.FindAllStringSubmatch(c.Text, -1) {
+				if o := p.out.Object(m[1]); o != nil {
+					if f := o.Field(m[2]); f != nil && f.Constraints != nil && f.Constraints.Enum != "" {
+						if e := p.out.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
+							targets = append(targets, e.Name+"."+m[3])
+						}
+					}
 				}
 			}
 			for _, m := range reChangeNamed.FindAllStringSubmatch(c.Text, -1) {

@@ -33,6 +33,8 @@ const recent = `<h3>Recent changes</h3>
 <li>Added the field <em>nickname</em> to the class <a href="#pal">Pal</a>.</li>
 <li>Added the method <a href="#pokepal">pokePal</a>, allowing bots to poke.</li>
 <li>Made the service faster.</li>
+<li>Renamed the field <em>nick</em> to <em>nickname</em> in the class <a href="#pal">Pal</a>.</li>
+<li>Added the Pal kind “neighbour”.</li>
 </ul>
 <h4>March 1, 2030</h4>
 <p><strong>Bot API 2.0</strong></p>
@@ -287,6 +289,9 @@ func TestPageRecentChangesGiveSince(t *testing.T) {
 	}
 	if got := s.Object("Pal").Field("nickname").Since; got != "2.1" {
 		t.Errorf("Pal.nickname since %q, want 2.1", got)
+	}
+	if v := s.Enum("PalKind").Values[2]; v.Value != "neighbour" || v.Since != "2.1" {
+		t.Errorf("PalKind value %s since %q, want neighbour since 2.1", v.Value, v.Since)
 	}
 	if got := s.Method("pokePal").Since; got != "2.1" {
 		t.Errorf("pokePal since %q, want 2.1", got)
