@@ -11,8 +11,11 @@ import (
 var (
 	reNotDefined    = regexp.MustCompile(`(?i)^Object types referenced but whose fields are not (?:defined|shown)[^:]*: (.+?)\. Fields: not shown\.?$`)
 	reDefaultResult = regexp.MustCompile(`^All return the sent (\w+) unless noted\.?$`)
-	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional fields is present`)
-	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one optional field must be used`)
+	// The seed's words and the published page's ("At most one of the
+	// optional parameters can be present in any given update", "Exactly
+	// one of the optional fields must be used").
+	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:is|can be) present`)
+	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional fields? must be used`)
 	reAllOptional   = regexp.MustCompile(`^all fields Optional(?: (\w+))?$`)
 	reStringForm    = regexp.MustCompile(`(?i)a plain String may replace the object`)
 	reConvention    = regexp.MustCompile(`^([A-Z][A-Za-z0-9]*): (.+)$`)

@@ -482,3 +482,27 @@ func TestPageFactNotFittingTypeIsReported(t *testing.T) {
 		t.Errorf("not reported: %+v", rep.Entries)
 	}
 }
+
+// TestPageObjectRulesInPageWords: the page's words for "at most one
+// optional field is present" and "exactly one optional field must be used"
+// give the same rules as the seed's.
+func TestPageObjectRulesInPageWords(t *testing.T) {
+	body := `<h3>Available types</h3><h4>Event</h4>
+<p>This object represents an event.<br>At most <strong>one</strong> of the optional parameters can be present in any given event.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>event_id</td><td>Integer</td><td>Identifier</td></tr>
+<tr><td>ping</td><td>String</td><td><em>Optional</em>. A ping</td></tr>
+<tr><td>pong</td><td>String</td><td><em>Optional</em>. A pong</td></tr></tbody></table>
+<h4>Button</h4><p>A button. Exactly one of the optional fields must be used to specify type of the button.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>text</td><td>String</td><td>Label</td></tr>
+<tr><td>url</td><td>String</td><td><em>Optional</em>. A link</td></tr>
+<tr><td>data</td><td>String</td><td><em>Optional</em>. Data</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	for name, kind := range map[string]string{"Event": schema.RuleAtMostOne, "Button": schema.RuleExactlyOne} {
+		o := s.Object(name)
+		if len(o.Rules) != 1 || o.Rules[0].Kind != kind || len(o.Rules[0].Fields) != 2 {
+			t.Errorf("%s rules %+v, want one %s over the two optional fields", name, o.Rules, kind)
+		}
+	}
+}
