@@ -144,6 +144,9 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 		return
 	}
 	p.applyPageVersions(ps)
+	for _, m := range p.methods {
+		p.requiredIfNotRules(m.m)
+	}
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
 	} else {
@@ -576,5 +579,61 @@ func (p *parser) applyPageVersions(ps *pageState) {
 				ps.report.add("change", v.Version, v.Source.Line, c.Text)
 			}
 		}
+	}
+}
+
+// reRequiredIfNot is the page's way of stating alternatives between
+// parameters: chat_id "Required if inline_message_id is not specified",
+// inline_message_id "Required if chat_id and message_id are not specified".
+var reRequiredIfNot = regexp.MustCompile(`^Required if ((?:\w+)(?:,? and \w+)*) (?:is|are) not specified`)
+
+// requiredIfNotRules turns such statements into a one_of rule when they
+// agree: the parameters that name the same others form one group, and
+// those others name exactly that group back.
+func (p *parser) requiredIfNotRules(m *schema.Method) {
+	cond := map[string][]string{}
+	for _, prm := range m.Params {
+		if mm := reRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
+			names := splitNameList(mm[1])
+			slices.Sort(names)
+			cond[prm.Name] = names
+		}
+	}
+	done := map[string]bool{}
+	for _, prm := range m.Params {
+		c, ok := cond[prm.Name]
+		if !ok || done[prm.Name] {
+			continue
+		}
+		var group []string
+		for _, q := range m.Params {
+			if slices.Equal(cond[q.Name], c) {
+				group = append(group, q.Name)
+			}
+		}
+		sorted := slices.Clone(group)
+		slices.Sort(sorted)
+		var other []string
+		agree := true
+		for _, q := range m.Params {
+			if slices.Contains(c, q.Name) {
+				other = append(other, q.Name)
+				if !slices.Equal(cond[q.Name], sorted) {
+					agree = false
+				}
+			}
+		}
+		if !agree || len(other) != len(c) {
+			continue
+		}
+		for _, n := range append(slices.Clone(group), other...) {
+			done[n] = true
+		}
+		m.Rules = append(m.Rules, &schema.Rule{
+			Kind:   schema.RuleOneOf,
+			Groups: [][]string{group, other},
+			Text:   "Either " + strings.Join(group, " and ") + ", or " + strings.Join(other, " and ") + ", must be given (each is \"Required if\" the other is \"not specified\")",
+			Source: m.Source,
+		})
 	}
 }

@@ -506,3 +506,23 @@ func TestPageObjectRulesInPageWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPageRequiredIfNotIsOneOf: parameters that are each "Required if" the
+// others are "not specified" form a one_of rule.
+func TestPageRequiredIfNotIsOneOf(t *testing.T) {
+	body := `<h3>Available methods</h3><h4>editNote</h4>
+<p>Use this method to edit a note. On success, <em>True</em> is returned.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody>
+<tr><td>chat_id</td><td>Integer</td><td>Optional</td><td>Required if <em>inline_message_id</em> is not specified. Chat</td></tr>
+<tr><td>message_id</td><td>Integer</td><td>Optional</td><td>Required if <em>inline_message_id</em> is not specified. Message</td></tr>
+<tr><td>inline_message_id</td><td>String</td><td>Optional</td><td>Required if <em>chat_id</em> and <em>message_id</em> are not specified. Inline message</td></tr>
+<tr><td>text</td><td>String</td><td>Yes</td><td>New text</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	rules := s.Method("editNote").Rules
+	if len(rules) != 1 || rules[0].Kind != schema.RuleOneOf {
+		t.Fatalf("rules %+v", rules)
+	}
+	if g := rules[0].Groups; len(g) != 2 || strings.Join(g[0], ",") != "chat_id,message_id" || strings.Join(g[1], ",") != "inline_message_id" {
+		t.Errorf("groups %v", g)
+	}
+}
