@@ -526,3 +526,21 @@ func TestPageRequiredIfNotIsOneOf(t *testing.T) {
 		t.Errorf("groups %v", g)
 	}
 }
+
+// TestPageDeterministic: the same page gives the same schema bytes.
+func TestPageDeterministic(t *testing.T) {
+	body := "<h3>Available types</h3>" + palObject + shapes + methods
+	a, err := schema.Marshal(parsePage(t, body, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		b, err := schema.Marshal(parsePage(t, body, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(a) != string(b) {
+			t.Fatal("two parses of the same page differ")
+		}
+	}
+}
