@@ -1,12 +1,10 @@
 package parser_test
 
 import (
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
+	"github.com/apigen/apigen/internal/publishedpages"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,20 +25,7 @@ const publishedDir = "../../shared/spec/published"
 
 func readGzip(t *testing.T, path string) []byte {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("%s is absent (the published pages live beside the checkout, in ../shared): %v", path, err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return publishedpages.Read(t, filepath.Dir(path), filepath.Base(path))
 }
 
 type oracleField struct {

@@ -1,8 +1,7 @@
 package pipeline_test
 
 import (
-	"compress/gzip"
-	"io"
+	"github.com/apigen/apigen/internal/publishedpages"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,20 +22,7 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 90 000-line package: skipped in -short")
 	}
-	path := "../../shared/spec/published/bot-api-9.0.html.gz"
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("%s is absent (the published pages live beside the checkout, in ../shared): %v", path, err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	page := publishedpages.Read(t, "../../shared/spec/published", "bot-api-9.0.html.gz")
 	s, err := loader.FromSpec(page, "bot-api-9.0.html", nil)
 	if err != nil {
 		t.Fatal(err)
