@@ -86,7 +86,7 @@ func TestInitFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		if f.Path == config.OverlayFileName && !strings.Contains(string(f.Data), "document: \"Other API\"\nentries: []\n") {
+		if f.Path == config.OverlayFileName && !strings.Contains(string(f.Data), "document: \"Other API\"\nversions: [\"1.0\"]\nentries: []\n") {
 			t.Errorf("overlay for another document:\n%s", f.Data)
 		}
 	}

@@ -25,8 +25,30 @@ type Input struct {
 	SchemaPath string
 	// OverlayPath is an overlay file; NoOverlay applies none. Empty means
 	// the embedded overlay when the document is the one it was written for
-	// (same title, whatever the file is called), else none.
+	// (same title and version, whatever the file is called), else none.
 	OverlayPath string
+}
+
+// OverlayUse says which overlay a load applied, or why none: the commands
+// print it, so that a document that lost its overlay (another title,
+// another version) is never a silent change of the generated types.
+type OverlayUse struct {
+	// Name is the overlay's file ("embedded overlay.yaml" for the
+	// embedded one), or "" when none applied.
+	Name string
+	// For is the document and versions the overlay is written for.
+	For string
+	// Facts is the number of facts it added.
+	Facts int
+	// Why says why none applied.
+	Why string
+}
+
+func (u OverlayUse) String() string {
+	if u.Name == "" {
+		return "overlay: none (" + u.Why + ")"
+	}
+	return fmt.Sprintf("overlay: %s, written for %s: %d facts", u.Name, u.For, u.Facts)
 }
 
 // Name is the input's file name as the outputs name it ("source:" lines,
@@ -43,41 +65,67 @@ func (in Input) Name() string {
 
 // Load returns the checked schema for in.
 func Load(in Input) (*schema.Schema, error) {
+	s, _, err := LoadReport(in)
+	return s, err
+}
+
+// LoadReport is Load that also says which overlay applied (nothing when
+// the input is a saved schema, whose overlay facts are already in it).
+func LoadReport(in Input) (*schema.Schema, OverlayUse, error) {
 	if in.SchemaPath != "" {
 		if in.SpecPath != "" {
-			return nil, fmt.Errorf("give a specification or a schema, not both")
+			return nil, OverlayUse{}, fmt.Errorf("give a specification or a schema, not both")
 		}
-		return schema.Load(in.SchemaPath)
+		s, err := schema.Load(in.SchemaPath)
+		return s, OverlayUse{}, err
 	}
 	src, name := spec.Document(), spec.DefaultName
 	if in.SpecPath != "" {
 		data, err := os.ReadFile(in.SpecPath)
 		if err != nil {
-			return nil, err
+			return nil, OverlayUse{}, err
 		}
 		src, name = data, in.SpecPath
 	}
-	var ov *schema.Overlay
+	var use OverlayUse
+	var pick func(*schema.Schema) *schema.Overlay
 	switch in.OverlayPath {
 	case NoOverlay:
+		use.Why = "--overlay none"
+		pick = func(*schema.Schema) *schema.Overlay { return nil }
 	case "":
 		emb, err := EmbeddedOverlay()
 		if err != nil {
-			return nil, err
+			return nil, use, err
 		}
-		return fromSpec(src, name, func(s *schema.Schema) *schema.Overlay {
-			if emb.Document == s.Title {
+		// The embedded overlay applies to its own document only; for any
+		// other title or version it is left out, and the report says so.
+		pick = func(s *schema.Schema) *schema.Overlay {
+			if emb.Document == s.Title && emb.Fits(s.Title, s.Version) {
 				return emb
 			}
+			use.Why = fmt.Sprintf("the embedded %s is written for %s; this document is %q %s: give an overlay written for it with --overlay, see docs/overlays.md", spec.OverlayName, emb.For(), s.Title, s.Version)
 			return nil
-		})
-	default:
-		var err error
-		if ov, err = schema.LoadOverlay(in.OverlayPath); err != nil {
-			return nil, err
 		}
+	default:
+		ov, err := schema.LoadOverlay(in.OverlayPath)
+		if err != nil {
+			return nil, use, err
+		}
+		pick = func(*schema.Schema) *schema.Overlay { return ov }
 	}
-	return FromSpec(src, name, ov)
+	s, err := fromSpec(src, name, func(s *schema.Schema) *schema.Overlay {
+		ov := pick(s)
+		if ov != nil {
+			use.Name, use.For = ov.File, ov.For()
+		}
+		return ov
+	})
+	if err != nil {
+		return nil, use, err
+	}
+	use.Facts = len(s.Overlay)
+	return s, use, nil
 }
 
 // EmbeddedOverlay is the overlay shipped with apigen (spec/overlay.yaml).
@@ -86,6 +134,7 @@ func EmbeddedOverlay() (*schema.Overlay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded %s: %w", spec.OverlayName, err)
 	}
+	ov.File = "embedded " + spec.OverlayName
 	return ov, nil
 }
 

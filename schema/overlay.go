@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -19,10 +21,53 @@ import (
 type Overlay struct {
 	// Document is the title of the specification the overlay was written
 	// for. When set, applying the overlay to a document with another title
-	// is an error, and apigen applies its embedded overlay to any document
-	// with this title, whatever the file is called.
-	Document string         `yaml:"document,omitempty"`
+	// is an error.
+	Document string `yaml:"document,omitempty"`
+	// Versions are the versions of that document (its newest listed
+	// version) the overlay was checked against. When set, applying the
+	// overlay to another version is an error: a fact the document did not
+	// state in 5.0 may be stated, changed or wrong in 5.1, so each new
+	// version is added here only after its entries were reviewed.
+	Versions []string       `yaml:"versions,omitempty,flow"`
 	Entries  []*OverlayFact `yaml:"entries"`
+	// File names the overlay in errors ("overlay.yaml:33: ..."); set by
+	// LoadOverlay, or by the caller of ParseOverlay.
+	File string `yaml:"-"`
+}
+
+// For says which document and versions the overlay is written for, as
+// messages quote it: "Bot Messaging HTTP API Specification" 5.0.
+func (ov *Overlay) For() string {
+	doc := "any document"
+	if ov.Document != "" {
+		doc = strconv.Quote(ov.Document)
+	}
+	if len(ov.Versions) == 0 {
+		return doc + " (any version)"
+	}
+	return doc + " " + strings.Join(ov.Versions, ", ")
+}
+
+// Fits reports whether the overlay is written for a document with this
+// title and version.
+func (ov *Overlay) Fits(title, version string) bool {
+	return (ov.Document == "" || ov.Document == title) &&
+		(len(ov.Versions) == 0 || slices.Contains(ov.Versions, version))
+}
+
+// at is "overlay.yaml:33", or "overlay line 33" when the file is unnamed.
+func (ov *Overlay) at(line int) string {
+	if ov.File != "" {
+		return fmt.Sprintf("%s:%d", ov.File, line)
+	}
+	return fmt.Sprintf("overlay line %d", line)
+}
+
+func (ov *Overlay) name() string {
+	if ov.File != "" {
+		return ov.File
+	}
+	return "overlay"
 }
 
 // OverlayFact is one entry of an overlay file.
@@ -61,6 +106,11 @@ func ParseOverlay(data []byte) (*Overlay, error) {
 		}
 		return nil, fmt.Errorf("overlay: %w", err)
 	}
+	for _, v := range ov.Versions {
+		if strings.TrimSpace(v) == "" {
+			return nil, fmt.Errorf("overlay: versions: an empty version (write the document's version as its Versioning section lists it, e.g. \"5.0\")")
+		}
+	}
 	return &ov, nil
 }
 
@@ -74,6 +124,7 @@ func LoadOverlay(path string) (*Overlay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	ov.File = path
 	return ov, nil
 }
 
@@ -86,12 +137,15 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 		return nil
 	}
 	if ov.Document != "" && ov.Document != s.Title {
-		return fmt.Errorf("overlay is for %q, not for %q: give the overlay written for this document, or --overlay none", ov.Document, s.Title)
+		return fmt.Errorf("%s: overlay is for %q, not for %q: give the overlay written for this document, or --overlay none", ov.name(), ov.Document, s.Title)
+	}
+	if !ov.Fits(s.Title, s.Version) {
+		return fmt.Errorf("%s: overlay is for %s, the document is version %q: check each entry against this version, then add %q to the overlay's versions (or give --overlay none)", ov.name(), ov.For(), s.Version, s.Version)
 	}
 	var errs []error
 	for _, e := range ov.Entries {
 		fail := func(format string, args ...any) {
-			errs = append(errs, fmt.Errorf("overlay line %d: %s: %s", e.line, e.Target, fmt.Sprintf(format, args...)))
+			errs = append(errs, fmt.Errorf("%s: %s: %s", ov.at(e.line), e.Target, fmt.Sprintf(format, args...)))
 		}
 		if strings.TrimSpace(e.Reason) == "" {
 			fail("every entry needs a reason")

@@ -403,7 +403,7 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.Schema = ""
 	pr := newProgress(stderr)
-	s, err := loader.Load(cfg.Input())
+	s, err := load(cfg.Input(), stderr)
 	if err != nil {
 		return err
 	}
@@ -526,12 +526,23 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 	return out
 }
 
+// load loads the input and, for a specification, says on stderr which
+// overlay applied or why none did: losing an overlay changes generated
+// types, so it is never silent.
+func load(in loader.Input, stderr io.Writer) (*schema.Schema, error) {
+	s, use, err := loader.LoadReport(in)
+	if err == nil && in.SchemaPath == "" {
+		fmt.Fprintf(stderr, "apigen: %s\n", use)
+	}
+	return s, err
+}
+
 // generate is the whole run: load -> generate -> write (or, with check,
 // compare with the disk).
 func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targets, check bool, stdout, stderr io.Writer) error {
 	pr := newProgress(stderr)
 	in := cfg.Input()
-	s, err := loader.Load(in)
+	s, err := load(in, stderr)
 	if err != nil {
 		return err
 	}
