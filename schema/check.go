@@ -109,6 +109,7 @@ func (c *checker) run() {
 	for _, u := range s.Unions {
 		c.union(u)
 	}
+	c.requiredCycles()
 	for _, g := range s.Shorthands {
 		c.fields(g.Name, g.Params)
 		c.rules(g.Name, g.Params, g.Rules)

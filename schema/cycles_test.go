@@ -1,0 +1,71 @@
+package schema_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// cyclic is a schema whose object Foo has a field foo_bar of type Bar and
+// Bar a field bar_foo of type Foo, each required or not as asked, plus Baz
+// that holds itself.
+func cyclic(fooBar, barFoo, bazBaz string) string {
+	return `title: T
+version: "1.0"
+source: t.md
+objects:
+  - name: Foo
+    fields:
+      - {name: id, type: Integer, required: true}
+      - {name: foo_bar, type: ` + fooBar + `}
+  - name: Bar
+    fields:
+      - {name: bar_foo, type: ` + barFoo + `}
+  - name: Baz
+    fields:
+      - {name: baz, type: ` + bazBaz + `}
+unions: []
+enums: []
+methods:
+  - {name: getFoo, group: G, params: [], returns: Foo, multipart: false}
+`
+}
+
+// Issue 26, item 2: required cyclic references passed Check, and the
+// generated package failed `go build` with "invalid recursive type".
+func TestCheckRefusesRequiredCyclesThatGoBuildRejects(t *testing.T) {
+	for _, c := range []struct {
+		name, yaml, want string
+	}{
+		{"mutual", cyclic("Bar, required: true", "Foo, required: true", "Baz, required: false"),
+			"8: required fields form a cycle Foo.foo_bar -> Bar.bar_foo -> Foo: no finite value has them"},
+		{"self", cyclic("Bar, required: false", "Foo, required: false", "Baz, required: true"),
+			"14: required fields form a cycle Baz.baz -> Baz"},
+	} {
+		s, err := schema.Unmarshal([]byte(c.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Check()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Check() = %v, want %q", c.name, err, c.want)
+		}
+		if err != nil && strings.Count(err.Error(), "cycle") != 1 {
+			t.Errorf("%s: the cycle is reported more than once:\n%v", c.name, err)
+		}
+	}
+	// Cycles through an optional field or an array are finite.
+	for _, ok := range []string{
+		cyclic("Bar, required: true", "Foo, required: false", "Baz, required: false"),
+		cyclic("Bar, required: true", "Array of Foo, required: true", "Array of Baz, required: true"),
+	} {
+		s, err := schema.Unmarshal([]byte(ok))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Check(); err != nil {
+			t.Errorf("a finite cycle was refused: %v", err)
+		}
+	}
+}
