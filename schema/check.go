@@ -160,6 +160,10 @@ func (c *checker) typeRef(src Source, what string, t Type) {
 		c.fail(src, "%s has no type", what)
 		return
 	}
+	if d := t.Depth(); d > MaxArrayDepth {
+		c.failType(src, "%s: %v", what, ErrArrayDepth(d))
+		return
+	}
 	if _, ok := c.types[t.Base()]; !ok {
 		c.failType(src, "%s: type %q is not declared (known: primitives, objects, unions)", what, t.Base())
 	}

@@ -69,3 +69,25 @@ func TestCheckRefusesRequiredCyclesThatGoBuildRejects(t *testing.T) {
 		}
 	}
 }
+
+// Issue 26, item 1: a saved schema may not nest "Array of" deeper than
+// MaxArrayDepth either: reading it and Check refuse it, at the type's line.
+func TestSchemaArrayOfNestedBeyondTheLimitIsRefused(t *testing.T) {
+	deep := strings.Repeat("Array of ", schema.MaxArrayDepth+1) + "Foo"
+	_, err := schema.Unmarshal([]byte(cyclic(deep+", required: true", "Foo, required: false", "Baz, required: false")))
+	if err == nil || !strings.Contains(err.Error(), "line 8: the type nests 9 levels of \"Array of\"; at most 8 are allowed") {
+		t.Errorf("Unmarshal = %v", err)
+	}
+	s, err := schema.Unmarshal([]byte(cyclic("Foo, required: false", "Foo, required: false", "Baz, required: false")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := schema.Named("Foo")
+	for range schema.MaxArrayDepth + 1 {
+		typ = schema.ArrayOf(typ)
+	}
+	s.Objects[0].Fields[1].Type = typ
+	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "Foo.foo_bar: the type nests 9 levels") {
+		t.Errorf("Check() = %v", err)
+	}
+}
