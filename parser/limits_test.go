@@ -59,3 +59,20 @@ func shorten(err error) string {
 	}
 	return s
 }
+
+// Issue 26, item 4: bytes that are not UTF-8 in prose passed parse, and
+// generate then failed in gofmt and printed the whole generated file. They
+// are refused when the document is read, with their line and column, in
+// Markdown and in HTML.
+func TestInvalidUTF8InTheDocumentIsAnErrorWithItsLine(t *testing.T) {
+	md := edited(t, "| last_name | String | Optional |", "| last_name | String | Optional. Caf\xe9 |")
+	_, err := loader.FromSpec(md, "spec.md", nil)
+	if err == nil || err.Error() != "spec.md:67:37: invalid UTF-8 (byte 0xe9): apigen reads UTF-8 text only; convert the file to UTF-8 (e.g. iconv -t UTF-8)" {
+		t.Errorf("Markdown: %v", err)
+	}
+	html := []byte("<html><body><h1>T</h1>\n<h2>S</h2>\n<p>bad \xff byte</p></body></html>")
+	_, err = loader.FromSpec(html, "page.html", nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "page.html:3:8: invalid UTF-8 (byte 0xff)") {
+		t.Errorf("HTML: %v", err)
+	}
+}

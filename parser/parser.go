@@ -53,6 +53,9 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if name == "" {
 		name = "spec"
 	}
+	if err := checkInput(name, src); err != nil {
+		return nil, err
+	}
 	htmlDoc := src
 	if !opts.HTML {
 		var err error

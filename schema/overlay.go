@@ -120,6 +120,9 @@ func LoadOverlay(path string) (*Overlay, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ValidUTF8(path, data); err != nil {
+		return nil, err
+	}
 	ov, err := ParseOverlay(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
