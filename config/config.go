@@ -82,7 +82,7 @@ func Load(path string) (*Config, error) {
 	}
 	dir := filepath.Dir(path)
 	rel := func(p string) string {
-		if p == "" || p == None || filepath.IsAbs(p) {
+		if p == "" || p == None || filepath.IsAbs(p) || loader.IsURL(p) {
 			return p
 		}
 		return filepath.Join(dir, p)

@@ -4,7 +4,7 @@ package loader
 
 import (
 	"fmt"
-	"os"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -19,7 +19,8 @@ const NoOverlay = "none"
 // Input says where the schema comes from. The zero value is the embedded
 // default specification with its embedded overlay.
 type Input struct {
-	// SpecPath is a Markdown or HTML specification file.
+	// SpecPath is a Markdown or HTML specification file, or an http(s)
+	// URL to fetch it from (bounded: see FetchTimeout).
 	SpecPath string
 	// SchemaPath is a saved YAML schema (instead of a specification).
 	SchemaPath string
@@ -79,13 +80,13 @@ func LoadReport(in Input) (*schema.Schema, OverlayUse, error) {
 		s, err := schema.Load(in.SchemaPath)
 		return s, OverlayUse{}, err
 	}
-	src, name := spec.Document(), spec.DefaultName
+	src, name, html := spec.Document(), spec.DefaultName, false
 	if in.SpecPath != "" {
-		data, err := os.ReadFile(in.SpecPath)
+		data, isHTML, err := readSpec(in.SpecPath)
 		if err != nil {
 			return nil, OverlayUse{}, err
 		}
-		src, name = data, in.SpecPath
+		src, name, html = data, in.SpecPath, isHTML
 	}
 	var use OverlayUse
 	var pick func(*schema.Schema) *schema.Overlay
@@ -114,7 +115,7 @@ func LoadReport(in Input) (*schema.Schema, OverlayUse, error) {
 		}
 		pick = func(*schema.Schema) *schema.Overlay { return ov }
 	}
-	s, err := fromSpec(src, name, func(s *schema.Schema) *schema.Overlay {
+	s, err := fromSpec(src, name, html, func(s *schema.Schema) *schema.Overlay {
 		ov := pick(s)
 		if ov != nil {
 			use.Name, use.For = ov.File, ov.For()
@@ -141,11 +142,11 @@ func EmbeddedOverlay() (*schema.Overlay, error) {
 // FromSpec parses a specification, applies ov (which may be nil) and checks
 // the result.
 func FromSpec(src []byte, name string, ov *schema.Overlay) (*schema.Schema, error) {
-	return fromSpec(src, name, func(*schema.Schema) *schema.Overlay { return ov })
+	return fromSpec(src, name, KindOf(name) == KindHTML, func(*schema.Schema) *schema.Overlay { return ov })
 }
 
-func fromSpec(src []byte, name string, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
-	s, err := parser.Parse(src, parser.Options{Name: name, HTML: KindOf(name) == KindHTML})
+func fromSpec(src []byte, name string, html bool, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
+	s, err := parser.Parse(src, parser.Options{Name: name, HTML: html})
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +170,14 @@ const (
 	KindSchema        // a saved YAML schema (.yaml, .yml)
 )
 
-// KindOf tells a file's kind from its extension.
+// KindOf tells a file's kind from its extension (of a URL's path, for a
+// URL).
 func KindOf(path string) Kind {
+	if IsURL(path) {
+		if u, err := url.Parse(path); err == nil {
+			path = u.Path
+		}
+	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown":
 		return KindMarkdown
@@ -191,12 +198,18 @@ func File(path, overlayPath string) (*schema.Schema, error) {
 	case KindMarkdown, KindHTML:
 		return Load(Input{SpecPath: path, OverlayPath: overlayPath})
 	}
+	if IsURL(path) {
+		return Load(Input{SpecPath: path, OverlayPath: overlayPath})
+	}
 	return nil, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
 }
 
 // SchemaFileName is the file a schema parsed from specName is saved as:
 // "bot-api-5.0.md" -> "bot-api-5.0.yaml".
 func SchemaFileName(specName string) string {
+	if u, err := url.Parse(specName); err == nil && IsURL(specName) {
+		specName = u.Path
+	}
 	base := filepath.Base(specName)
 	return strings.TrimSuffix(base, filepath.Ext(base)) + ".yaml"
 }

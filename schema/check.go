@@ -55,6 +55,12 @@ func (c *checker) run() {
 	if s.Version == "" {
 		c.fail(Source{}, "schema has no version")
 	}
+	if n := len(s.Objects); n > MaxDefinitions {
+		c.fail(s.Objects[MaxDefinitions].Source, "the schema has %d objects; at most %d are allowed", n, MaxDefinitions)
+	}
+	if n := len(s.Methods); n > MaxDefinitions {
+		c.fail(s.Methods[MaxDefinitions].Source, "the schema has %d methods; at most %d are allowed", n, MaxDefinitions)
+	}
 	for _, p := range Primitives {
 		c.types[p] = "primitive"
 	}

@@ -1,6 +1,7 @@
 package schema_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,6 +89,22 @@ func TestSchemaArrayOfNestedBeyondTheLimitIsRefused(t *testing.T) {
 	}
 	s.Objects[0].Fields[1].Type = typ
 	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "Foo.foo_bar: the type nests 9 levels") {
+		t.Errorf("Check() = %v", err)
+	}
+}
+
+// Issue 26, item 3: the number of objects and methods is bounded, and the
+// error points at the first one past the bound.
+func TestSchemaWithMoreObjectsThanTheBoundIsRefused(t *testing.T) {
+	s, err := schema.Unmarshal([]byte(cyclic("Bar, required: false", "Foo, required: false", "Baz, required: false")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := len(s.Objects); i <= schema.MaxDefinitions; i++ {
+		s.Objects = append(s.Objects, &schema.Object{Name: "Extra" + strconv.Itoa(i), Opaque: true, Source: schema.Source{Section: "S", Line: i}})
+	}
+	err = s.Check()
+	if err == nil || !strings.Contains(err.Error(), "line 10000 (S): the schema has 10001 objects; at most 10000 are allowed") {
 		t.Errorf("Check() = %v", err)
 	}
 }

@@ -91,6 +91,13 @@ func (t Type) String() string {
 // `go build` run for minutes). The parser and Check refuse deeper types.
 const MaxArrayDepth = 8
 
+// MaxDefinitions bounds the objects, and separately the methods, of a
+// schema: 10 000 is about 28 times the objects of the published 9.0 page
+// (about 350) and 70 times its methods. Every one becomes Go types and
+// functions, so the bound keeps a hostile document from asking for a
+// package the Go toolchain cannot build in reasonable time.
+const MaxDefinitions = 10000
+
 // ErrArrayDepth is the message for a type nested deeper than MaxArrayDepth.
 func ErrArrayDepth(depth int) error {
 	return fmt.Errorf("the type nests %d levels of \"Array of\"; at most %d are allowed", depth, MaxArrayDepth)

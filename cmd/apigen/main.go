@@ -248,7 +248,7 @@ type configFlag struct {
 }
 
 var (
-	flagSpec = configFlag{"spec", "specification file (Markdown, or HTML with the same headings and tables); default: the config's, else the embedded " + spec.DefaultName,
+	flagSpec = configFlag{"spec", "specification file (Markdown, or HTML with the same headings and tables), or an http(s) URL to fetch it from (at most 8 MiB, 60 s); default: the config's, else the embedded " + spec.DefaultName,
 		func(c *config.Config, v string) { c.Spec = v }}
 	flagSchema = configFlag{"schema", "start from a saved YAML schema instead of a specification",
 		func(c *config.Config, v string) { c.Schema = v }}
