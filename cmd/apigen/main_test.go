@@ -256,3 +256,15 @@ func TestGenerateAndParseSayWhichOverlayApplied(t *testing.T) {
 		t.Errorf("parse --overlay none: exit %d, stderr %q", code, errs)
 	}
 }
+
+// Issue 24, item 8: `apigen parse -o /dev/null` was refused ("not a
+// regular file").
+func TestParseToDevNull(t *testing.T) {
+	if _, err := os.Stat(os.DevNull); err != nil {
+		t.Skip("no " + os.DevNull)
+	}
+	t.Chdir(t.TempDir())
+	if code, out, errs := runCLI("parse", "-o", os.DevNull); code != 0 || out != "" || !onlyOverlayLine(errs) {
+		t.Errorf("parse -o %s: exit %d, stdout %q, stderr %q", os.DevNull, code, out, errs)
+	}
+}
