@@ -1,6 +1,8 @@
 package schema_test
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,5 +108,30 @@ func TestSchemaWithMoreObjectsThanTheBoundIsRefused(t *testing.T) {
 	err = s.Check()
 	if err == nil || !strings.Contains(err.Error(), "line 10000 (S): the schema has 10001 objects; at most 10000 are allowed") {
 		t.Errorf("Check() = %v", err)
+	}
+}
+
+// Issue 24, item 7: overlay errors said "overlay line N" without the file,
+// and a misspelt key inside an entry was dropped in silence.
+func TestOverlayErrorsNameTheFileAndLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my-overlay.yaml")
+	for _, c := range []struct{ yaml, want string }{
+		{"entries:\n  - target: A.b\n    enumm: X\n    reason: r\n", path + `:3: unknown key "enumm" (the keys are document, versions, entries, and in an entry: target, enum, each_enum, reason)`},
+		{"entries:\n  - target: A.b\n  enum: X\n", path + ":1: did not find expected '-' indicator (YAML syntax)"},
+	} {
+		os.WriteFile(path, []byte(c.yaml), 0o644)
+		_, err := schema.LoadOverlay(path)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.yaml, err, c.want)
+		}
+	}
+	os.WriteFile(path, []byte("entries:\n  - {target: A.nope, enum: Color, reason: r}\n"), 0o644)
+	ov, err := schema.LoadOverlay(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := schema.Unmarshal([]byte(cyclic("Bar, required: false", "Foo, required: false", "Baz, required: false")))
+	if err := schema.ApplyOverlay(s, ov); err == nil || !strings.HasPrefix(err.Error(), path+":2: A.nope: no such field") {
+		t.Errorf("ApplyOverlay = %v", err)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/apigen/apigen/internal/yamlerr"
 )
 
 // Overlay holds facts the document does not state. Each entry names a target
@@ -87,6 +89,15 @@ type OverlayFact struct {
 func (f *OverlayFact) UnmarshalYAML(n *yaml.Node) error {
 	type plain OverlayFact
 	var p plain
+	// Node.Decode does not inherit the decoder's KnownFields: check the
+	// keys here, or a misspelt "enumm:" would be dropped in silence.
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; !slices.Contains(overlayFactKeys, k.Value) {
+				return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: field %s not found in type schema.OverlayFact", k.Line, k.Value)}}
+			}
+		}
+	}
 	if err := n.Decode(&p); err != nil {
 		return err
 	}
@@ -94,6 +105,13 @@ func (f *OverlayFact) UnmarshalYAML(n *yaml.Node) error {
 	f.line = n.Line
 	return nil
 }
+
+// OverlayKeys are the keys of an overlay file, and overlayFactKeys those
+// of one entry, for messages.
+var (
+	OverlayKeys     = []string{"document", "versions", "entries"}
+	overlayFactKeys = []string{"target", "enum", "each_enum", "reason"}
+)
 
 // ParseOverlay reads an overlay file's contents.
 func ParseOverlay(data []byte) (*Overlay, error) {
@@ -104,7 +122,7 @@ func ParseOverlay(data []byte) (*Overlay, error) {
 		if errors.Is(err, io.EOF) {
 			return &ov, nil // an empty overlay adds nothing
 		}
-		return nil, fmt.Errorf("overlay: %w", err)
+		return nil, yamlerr.Clean("overlay", err, append(OverlayKeys, "and in an entry: "+strings.Join(overlayFactKeys, ", ")))
 	}
 	for _, v := range ov.Versions {
 		if strings.TrimSpace(v) == "" {
@@ -125,7 +143,8 @@ func LoadOverlay(path string) (*Overlay, error) {
 	}
 	ov, err := ParseOverlay(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		// "overlay:3: ..." -> "path:3: ..."
+		return nil, errors.New(strings.ReplaceAll("\n"+err.Error(), "\noverlay", "\n"+path)[1:])
 	}
 	ov.File = path
 	return ov, nil

@@ -109,7 +109,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if ue.cmd != "" {
 			help = "apigen " + ue.cmd + " --help"
 		}
-		fmt.Fprintf(stderr, "apigen: %s\nRun '%s' for usage.\n", ue.msg, help)
+		for _, line := range strings.Split(ue.msg, "\n") {
+			fmt.Fprintf(stderr, "apigen: %s\n", line)
+		}
+		fmt.Fprintf(stderr, "Run '%s' for usage.\n", help)
 		return 2
 	}
 	code := 1
