@@ -192,16 +192,21 @@ func KindOf(path string) Kind {
 // File loads path as whatever it holds: a saved schema, or a specification
 // with the overlay at overlayPath (see Input.OverlayPath).
 func File(path, overlayPath string) (*schema.Schema, error) {
-	switch KindOf(path) {
-	case KindSchema:
-		return schema.Load(path)
-	case KindMarkdown, KindHTML:
-		return Load(Input{SpecPath: path, OverlayPath: overlayPath})
+	s, _, err := FileReport(path, overlayPath)
+	return s, err
+}
+
+// FileReport is File that also says which overlay applied (nothing for a
+// saved schema).
+func FileReport(path, overlayPath string) (*schema.Schema, OverlayUse, error) {
+	switch {
+	case KindOf(path) == KindSchema:
+		s, err := schema.Load(path)
+		return s, OverlayUse{}, err
+	case KindOf(path) == KindMarkdown || KindOf(path) == KindHTML || IsURL(path):
+		return LoadReport(Input{SpecPath: path, OverlayPath: overlayPath})
 	}
-	if IsURL(path) {
-		return Load(Input{SpecPath: path, OverlayPath: overlayPath})
-	}
-	return nil, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
+	return nil, OverlayUse{}, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
 }
 
 // SchemaFileName is the file a schema parsed from specName is saved as:

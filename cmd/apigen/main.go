@@ -614,13 +614,27 @@ the status is 1 only when a change is breaking (for clients or servers); with
 	if *failOn != "any" && *failOn != "breaking" && *failOn != "none" {
 		return usageError{"diff", fmt.Sprintf("--fail-on %q: want any, breaking or none", *failOn)}
 	}
-	old, err := loader.File(c.Arg(0), *overlay)
+	old, oldUse, err := loader.FileReport(c.Arg(0), *overlay)
 	if err != nil {
 		return exitError{2, err}
 	}
-	new, err := loader.File(c.Arg(1), *overlay)
+	new, newUse, err := loader.FileReport(c.Arg(1), *overlay)
 	if err != nil {
 		return exitError{2, err}
+	}
+	// The embedded overlay fits one version only: when it applied to one
+	// side of a version bump and not the other, its facts would show as
+	// changes of the API. Compare the documents alone, and say so.
+	isSpec := func(u loader.OverlayUse) bool { return u.Name != "" || u.Why != "" }
+	if *overlay == "" && isSpec(oldUse) && isSpec(newUse) && (oldUse.Name != "") != (newUse.Name != "") {
+		with, arg := c.Arg(0), &old
+		if newUse.Facts > 0 {
+			with, arg = c.Arg(1), &new
+		}
+		if *arg, err = loader.File(with, loader.NoOverlay); err != nil {
+			return exitError{2, err}
+		}
+		fmt.Fprintf(stderr, "apigen: the embedded overlay fits %s only; both sides are compared without it (--overlay FILE applies one overlay to both)\n", with)
 	}
 	r := schemadiff.Compare(old, new, c.Arg(0), c.Arg(1))
 	switch {
