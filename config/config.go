@@ -20,7 +20,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/apigen/apigen/internal/yamlerr"
 	"github.com/apigen/apigen/loader"
+	"github.com/apigen/apigen/schema"
 )
 
 // FileName is the config file apigen looks for in the working directory.
@@ -60,6 +62,9 @@ type Config struct {
 	File string `yaml:"-"`
 }
 
+// Keys are the keys of a config file, for messages.
+var Keys = []string{"spec", "schema", "overlay", "package", "out", "docs", "openapi", "schema_out", "backends"}
+
 // Default is the configuration with no config file and no flags: the
 // embedded specification, written into this repository's layout.
 func Default() *Config {
@@ -77,12 +82,15 @@ func Load(path string) (*Config, error) {
 	var f Config
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
+	if err := schema.ValidUTF8(path, data); err != nil {
+		return nil, err
+	}
 	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %v (the keys are spec, schema, overlay, package, out, docs, openapi, schema_out, backends)", path, err)
+		return nil, yamlerr.Clean(path, err, Keys)
 	}
 	dir := filepath.Dir(path)
 	rel := func(p string) string {
-		if p == "" || p == None || filepath.IsAbs(p) {
+		if p == "" || p == None || filepath.IsAbs(p) || loader.IsURL(p) {
 			return p
 		}
 		return filepath.Join(dir, p)

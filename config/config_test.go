@@ -86,8 +86,30 @@ func TestInitFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		if f.Path == config.OverlayFileName && !strings.Contains(string(f.Data), "document: \"Other API\"\nentries: []\n") {
+		if f.Path == config.OverlayFileName && !strings.Contains(string(f.Data), "document: \"Other API\"\nversions: [\"1.0\"]\nentries: []\n") {
 			t.Errorf("overlay for another document:\n%s", f.Data)
+		}
+	}
+}
+
+// Issue 24, item 7: config errors spanned lines, named the Go type
+// config.Config, lacked apigen.yaml:N, and listed the valid keys even for
+// a YAML syntax error. Each problem is now one line "file:N: ...".
+func TestConfigErrorsNameTheFileAndLineInTheFilesWords(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, config.FileName)
+	for _, c := range []struct{ yaml, want string }{
+		{"spec: x.md\nbogus: 1\npackage: [a]\n", path + `:2: unknown key "bogus" (the keys are spec, schema, overlay, package, out, docs, openapi, schema_out, backends)` + "\n" + path + ":3: a list where a string is wanted"},
+		{"spec: x.md\n  bad: : :\n", path + ":2: mapping values are not allowed in this context (YAML syntax)"},
+		{"backends: types\n", path + ":1: a string (types) where a list is wanted"},
+	} {
+		os.WriteFile(path, []byte(c.yaml), 0o644)
+		_, err := config.Load(path)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.yaml, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "config.Config") {
+			t.Errorf("names the Go type: %v", err)
 		}
 	}
 }

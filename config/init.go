@@ -99,14 +99,15 @@ func initOverlay(src []byte, name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Title == emb.Document {
+	if emb.Document == s.Title && emb.Fits(s.Title, s.Version) {
 		return spec.Overlay(), nil
 	}
 	var b strings.Builder
 	b.WriteString("# apigen overlay: facts the specification does not state, each with a reason.\n")
 	b.WriteString("# An entry adds one fact (enum: or each_enum:) to one field or parameter:\n")
 	b.WriteString("#\n#   - target: sendPoll.explanation_parse_mode\n#     enum: ParseMode\n#     reason: why the fact holds although the document does not state it\n")
-	fmt.Fprintf(&b, "document: %s\nentries: []\n", yamlString(s.Title))
+	b.WriteString("# document and versions bind it to this document: apigen refuses it for another\n# title or version (add a version after checking every entry against it).\n")
+	fmt.Fprintf(&b, "document: %s\nversions: [%s]\nentries: []\n", yamlString(s.Title), yamlString(s.Version))
 	// Prove the skeleton loads before writing it.
 	if _, err := schema.ParseOverlay([]byte(b.String())); err != nil {
 		return nil, err

@@ -4,7 +4,7 @@ package loader
 
 import (
 	"fmt"
-	"os"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -19,17 +19,40 @@ const NoOverlay = "none"
 // Input says where the schema comes from. The zero value is the embedded
 // default specification with its embedded overlay.
 type Input struct {
-	// SpecPath is a Markdown or HTML specification file.
+	// SpecPath is a Markdown or HTML specification file, or an http(s)
+	// URL to fetch it from (bounded: see FetchTimeout).
 	SpecPath string
 	// SchemaPath is a saved YAML schema (instead of a specification).
 	SchemaPath string
 	// OverlayPath is an overlay file; NoOverlay applies none. Empty means
 	// the embedded overlay when the document is the one it was written for
-	// (same title, whatever the file is called), else none.
+	// (same title and version, whatever the file is called), else none.
 	OverlayPath string
 	// Report, when set, receives what the reader kept as text without a
 	// schema fact (apigen parse --report).
 	Report *parser.Report
+}
+
+// OverlayUse says which overlay a load applied, or why none: the commands
+// print it, so that a document that lost its overlay (another title,
+// another version) is never a silent change of the generated types.
+type OverlayUse struct {
+	// Name is the overlay's file ("embedded overlay.yaml" for the
+	// embedded one), or "" when none applied.
+	Name string
+	// For is the document and versions the overlay is written for.
+	For string
+	// Facts is the number of facts it added.
+	Facts int
+	// Why says why none applied.
+	Why string
+}
+
+func (u OverlayUse) String() string {
+	if u.Name == "" {
+		return "overlay: none (" + u.Why + ")"
+	}
+	return fmt.Sprintf("overlay: %s, written for %s: %d facts", u.Name, u.For, u.Facts)
 }
 
 // Name is the input's file name as the outputs name it ("source:" lines,
@@ -46,41 +69,67 @@ func (in Input) Name() string {
 
 // Load returns the checked schema for in.
 func Load(in Input) (*schema.Schema, error) {
+	s, _, err := LoadReport(in)
+	return s, err
+}
+
+// LoadReport is Load that also says which overlay applied (nothing when
+// the input is a saved schema, whose overlay facts are already in it).
+func LoadReport(in Input) (*schema.Schema, OverlayUse, error) {
 	if in.SchemaPath != "" {
 		if in.SpecPath != "" {
-			return nil, fmt.Errorf("give a specification or a schema, not both")
+			return nil, OverlayUse{}, fmt.Errorf("give a specification or a schema, not both")
 		}
-		return schema.Load(in.SchemaPath)
+		s, err := schema.Load(in.SchemaPath)
+		return s, OverlayUse{}, err
 	}
-	src, name := spec.Document(), spec.DefaultName
+	src, name, html := spec.Document(), spec.DefaultName, false
 	if in.SpecPath != "" {
-		data, err := os.ReadFile(in.SpecPath)
+		data, isHTML, err := readSpec(in.SpecPath)
 		if err != nil {
-			return nil, err
+			return nil, OverlayUse{}, err
 		}
-		src, name = data, in.SpecPath
+		src, name, html = data, in.SpecPath, isHTML
 	}
-	var ov *schema.Overlay
+	var use OverlayUse
+	var pick func(*schema.Schema) *schema.Overlay
 	switch in.OverlayPath {
 	case NoOverlay:
+		use.Why = "--overlay none"
+		pick = func(*schema.Schema) *schema.Overlay { return nil }
 	case "":
 		emb, err := EmbeddedOverlay()
 		if err != nil {
-			return nil, err
+			return nil, use, err
 		}
-		return fromSpec(src, name, in.Report, func(s *schema.Schema) *schema.Overlay {
-			if emb.Document == s.Title {
+		// The embedded overlay applies to its own document only; for any
+		// other title or version it is left out, and the report says so.
+		pick = func(s *schema.Schema) *schema.Overlay {
+			if emb.Document == s.Title && emb.Fits(s.Title, s.Version) {
 				return emb
 			}
+			use.Why = fmt.Sprintf("the embedded %s is written for %s; this document is %q %s: give an overlay written for it with --overlay, see docs/overlays.md", spec.OverlayName, emb.For(), s.Title, s.Version)
 			return nil
-		})
-	default:
-		var err error
-		if ov, err = schema.LoadOverlay(in.OverlayPath); err != nil {
-			return nil, err
 		}
+	default:
+		ov, err := schema.LoadOverlay(in.OverlayPath)
+		if err != nil {
+			return nil, use, err
+		}
+		pick = func(*schema.Schema) *schema.Overlay { return ov }
 	}
-	return fromSpec(src, name, in.Report, func(*schema.Schema) *schema.Overlay { return ov })
+	s, err := fromSpec(src, name, html, in.Report, func(s *schema.Schema) *schema.Overlay {
+		ov := pick(s)
+		if ov != nil {
+			use.Name, use.For = ov.File, ov.For()
+		}
+		return ov
+	})
+	if err != nil {
+		return nil, use, err
+	}
+	use.Facts = len(s.Overlay)
+	return s, use, nil
 }
 
 // EmbeddedOverlay is the overlay shipped with apigen (spec/overlay.yaml).
@@ -89,17 +138,18 @@ func EmbeddedOverlay() (*schema.Overlay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded %s: %w", spec.OverlayName, err)
 	}
+	ov.File = "embedded " + spec.OverlayName
 	return ov, nil
 }
 
 // FromSpec parses a specification, applies ov (which may be nil) and checks
 // the result.
 func FromSpec(src []byte, name string, ov *schema.Overlay) (*schema.Schema, error) {
-	return fromSpec(src, name, nil, func(*schema.Schema) *schema.Overlay { return ov })
+	return fromSpec(src, name, KindOf(name) == KindHTML, nil, func(*schema.Schema) *schema.Overlay { return ov })
 }
 
-func fromSpec(src []byte, name string, report *parser.Report, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
-	s, err := parser.Parse(src, parser.Options{Name: name, HTML: KindOf(name) == KindHTML, Report: report})
+func fromSpec(src []byte, name string, html bool, report *parser.Report, overlayFor func(*schema.Schema) *schema.Overlay) (*schema.Schema, error) {
+	s, err := parser.Parse(src, parser.Options{Name: name, HTML: html, Report: report})
 	if err != nil {
 		return nil, err
 	}
@@ -123,8 +173,14 @@ const (
 	KindSchema        // a saved YAML schema (.yaml, .yml)
 )
 
-// KindOf tells a file's kind from its extension.
+// KindOf tells a file's kind from its extension (of a URL's path, for a
+// URL).
 func KindOf(path string) Kind {
+	if IsURL(path) {
+		if u, err := url.Parse(path); err == nil {
+			path = u.Path
+		}
+	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown":
 		return KindMarkdown
@@ -139,18 +195,29 @@ func KindOf(path string) Kind {
 // File loads path as whatever it holds: a saved schema, or a specification
 // with the overlay at overlayPath (see Input.OverlayPath).
 func File(path, overlayPath string) (*schema.Schema, error) {
-	switch KindOf(path) {
-	case KindSchema:
-		return schema.Load(path)
-	case KindMarkdown, KindHTML:
-		return Load(Input{SpecPath: path, OverlayPath: overlayPath})
+	s, _, err := FileReport(path, overlayPath)
+	return s, err
+}
+
+// FileReport is File that also says which overlay applied (nothing for a
+// saved schema).
+func FileReport(path, overlayPath string) (*schema.Schema, OverlayUse, error) {
+	switch {
+	case KindOf(path) == KindSchema:
+		s, err := schema.Load(path)
+		return s, OverlayUse{}, err
+	case KindOf(path) == KindMarkdown || KindOf(path) == KindHTML || IsURL(path):
+		return LoadReport(Input{SpecPath: path, OverlayPath: overlayPath})
 	}
-	return nil, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
+	return nil, OverlayUse{}, fmt.Errorf("%s: not a specification (.md, .html) or a schema (.yaml)", path)
 }
 
 // SchemaFileName is the file a schema parsed from specName is saved as:
 // "bot-api-5.0.md" -> "bot-api-5.0.yaml".
 func SchemaFileName(specName string) string {
+	if u, err := url.Parse(specName); err == nil && IsURL(specName) {
+		specName = u.Path
+	}
 	base := filepath.Base(specName)
 	return strings.TrimSuffix(base, filepath.Ext(base)) + ".yaml"
 }

@@ -73,6 +73,17 @@ type op struct {
 	target string // path on disk
 	data   []byte
 	remove bool // remove target (a stale generated file)
+	// direct: target is a device or a named pipe (/dev/null, /dev/stdout,
+	// a FIFO): written in place, since renaming over it would replace it.
+	direct bool
+}
+
+// problem is a destination that cannot be written. Problems with the same
+// cause (a file where the output directory must be) are reported once,
+// with the number of files it blocks.
+type problem struct {
+	cause  string
+	target string // the file it blocks, when the cause is shared
 }
 
 // Plan checks every destination and reports what WriteAll would change,
@@ -98,7 +109,7 @@ func WriteAll(batches []Batch) (Result, error) {
 func plan(batches []Batch) ([]op, Result, error) {
 	var res Result
 	var ops []op
-	var problems []string
+	var problems []problem
 	seen := map[string]string{}
 	for _, b := range batches {
 		files := append([]File(nil), b.Files...)
@@ -118,8 +129,14 @@ func plan(batches []Batch) ([]op, Result, error) {
 			}
 			seen[abs] = target
 			keep[filepath.Clean(filepath.FromSlash(f.Path))] = true
-			if msg := checkTarget(target); msg != "" {
-				problems = append(problems, msg)
+			p, direct := checkTarget(target)
+			if p.cause != "" {
+				problems = append(problems, p)
+				continue
+			}
+			if direct {
+				ops = append(ops, op{target: target, data: f.Data, direct: true})
+				res.Written = append(res.Written, target)
 				continue
 			}
 			if old, err := os.ReadFile(target); err == nil && bytes.Equal(old, f.Data) {
@@ -132,7 +149,7 @@ func plan(batches []Batch) ([]op, Result, error) {
 		if b.Prune {
 			stale, err := staleFiles(b.Dir, keep)
 			if err != nil {
-				problems = append(problems, err.Error())
+				problems = append(problems, problem{cause: err.Error()})
 			}
 			for _, p := range stale {
 				ops = append(ops, op{target: p, remove: true})
@@ -143,43 +160,79 @@ func plan(batches []Batch) ([]op, Result, error) {
 	// Every directory that will receive a file must be writable.
 	dirs := map[string]bool{}
 	for _, o := range ops {
+		if o.direct {
+			continue
+		}
 		if d := nearestDir(filepath.Dir(o.target)); d != "" && !dirs[d] {
 			dirs[d] = true
 			if err := probe(d); err != nil {
-				problems = append(problems, fmt.Sprintf("cannot write in %s: %v", d, err))
+				problems = append(problems, problem{cause: fmt.Sprintf("cannot write in %s: %v", d, err)})
 			}
 		}
 	}
 	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, res, fmt.Errorf("nothing was written: %s", strings.Join(dedupe(problems), "; "))
+		return nil, res, fmt.Errorf("nothing was written: %s", report(problems))
 	}
 	return ops, res, nil
 }
 
-// checkTarget returns why target cannot be written, or "".
-func checkTarget(target string) string {
+// report lists each cause once, one per line, sorted; a cause that blocks
+// several files says how many and names the first.
+func report(problems []problem) string {
+	blocked := map[string][]string{}
+	for _, p := range problems {
+		blocked[p.cause] = append(blocked[p.cause], p.target)
+	}
+	var lines []string
+	for c, targets := range blocked {
+		switch {
+		case targets[0] == "":
+		case len(targets) == 1:
+			c += " (needed for " + targets[0] + ")"
+		default:
+			sort.Strings(targets)
+			c += fmt.Sprintf(" (needed for %d files, such as %s)", len(targets), targets[0])
+		}
+		lines = append(lines, c)
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// checkTarget returns why target cannot be written (a zero problem when it
+// can), and whether it is a device or named pipe to be written in place.
+func checkTarget(target string) (p problem, direct bool) {
 	if st, err := os.Lstat(target); err == nil {
-		if st.IsDir() {
-			return target + " is a directory, not a file"
+		m := st.Mode()
+		switch {
+		case m.IsDir():
+			return problem{cause: target + " is a directory, not a file"}, false
+		case m.IsRegular() || m&fs.ModeSymlink != 0 && !isSpecial(target):
+			return problem{}, false
+		case isSpecial(target):
+			return problem{}, true
 		}
-		if !st.Mode().IsRegular() && st.Mode()&fs.ModeSymlink == 0 {
-			return target + " is not a regular file"
-		}
-		return ""
+		return problem{cause: target + " is neither a regular file, a device nor a named pipe"}, false
 	}
 	for dir := filepath.Dir(target); ; dir = filepath.Dir(dir) {
 		st, err := os.Stat(dir)
 		if err == nil {
 			if !st.IsDir() {
-				return dir + " is a file, not a directory (needed for " + target + ")"
+				return problem{cause: dir + " is a file, not a directory: remove it or choose another output directory", target: target}, false
 			}
-			return ""
+			return problem{}, false
 		}
 		if next := filepath.Dir(dir); next == dir {
-			return ""
+			return problem{}, false
 		}
 	}
+}
+
+// isSpecial reports whether path (after symlinks: /dev/stdout) is a
+// device or a named pipe, which a program writes in place.
+func isSpecial(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode()&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0
 }
 
 // nearestDir returns dir or its nearest existing ancestor.
@@ -273,7 +326,7 @@ func commit(ops []op) error {
 		}
 	}
 	for _, o := range ops {
-		if o.remove {
+		if o.remove || o.direct {
 			continue
 		}
 		dir := filepath.Dir(o.target)
@@ -303,6 +356,13 @@ func commit(ops []op) error {
 		}
 	}
 	for _, o := range ops {
+		if o.direct {
+			if err := writeInPlace(o.target, o.data); err != nil {
+				return fmt.Errorf("%s: %v", o.target, cause(err))
+			}
+		}
+	}
+	for _, o := range ops {
 		if o.remove {
 			if err := os.Remove(o.target); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("remove stale %s: %v", o.target, cause(err))
@@ -310,6 +370,17 @@ func commit(ops []op) error {
 		}
 	}
 	return nil
+}
+
+// writeInPlace writes data to a device or named pipe, which is opened, not
+// created or replaced.
+func writeInPlace(target string, data []byte) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	return errors.Join(werr, f.Close())
 }
 
 // stage writes data to a new temporary file in dir and returns its name.
@@ -340,14 +411,4 @@ func cause(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-func dedupe(s []string) []string {
-	var out []string
-	for i, v := range s {
-		if i == 0 || v != s[i-1] {
-			out = append(out, v)
-		}
-	}
-	return out
 }

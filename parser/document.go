@@ -98,11 +98,15 @@ func joinBrokenRows(md []byte) ([]byte, func(int) int) {
 			inTable = true
 		}
 		start := i
-		if inTable {
+		if inTable && !strings.HasSuffix(strings.TrimSpace(line), "|") {
+			// Joined once at the end: linear in the lines joined.
+			parts := []string{strings.TrimRight(line, " \t")}
 			for !strings.HasSuffix(strings.TrimSpace(line), "|") && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
 				i++
-				line = strings.TrimRight(line, " \t") + " " + strings.TrimSpace(lines[i])
+				line = strings.TrimSpace(lines[i])
+				parts = append(parts, line)
 			}
+			line = strings.Join(parts, " ")
 		}
 		out = append(out, line)
 		orig = append(orig, start+1)
@@ -250,7 +254,8 @@ type row struct {
 	line  int
 	used  bool
 	// srcCells is the number of cells the source row has (Markdown rows
-	// may have more than the header; GFM drops the extra ones).
+	// may have more or fewer than the header; GFM drops the extra ones and
+	// pads short rows).
 	srcCells int
 }
 
@@ -378,8 +383,8 @@ func readTable(el *goquery.Selection, line int) *table {
 		}
 		n := len(cells)
 		if v, ok := tr.Attr("data-cells"); ok {
-			if k, err := strconv.Atoi(v); err == nil && k > n {
-				n = k
+			if k, err := strconv.Atoi(v); err == nil {
+				n = k // GFM pads short rows and drops extra cells: the source's count
 			}
 		}
 		t.rows = append(t.rows, &row{cells: cells, line: l, srcCells: n})

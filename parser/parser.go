@@ -58,6 +58,9 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if name == "" {
 		name = "spec"
 	}
+	if err := checkInput(name, src, opts.HTML); err != nil {
+		return nil, err
+	}
 	htmlDoc := src
 	if looksLikeHTML(src) {
 		opts.HTML = true
@@ -92,7 +95,7 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	}
 	p.run()
 	if len(p.errs) > 0 {
-		return nil, errors.Join(p.errs...)
+		return nil, errors.Join(capErrors(p.errs)...)
 	}
 	return p.out, nil
 }
@@ -357,10 +360,8 @@ func (p *parser) clauses(dst *[]schema.Clause, s *section, b *block) {
 // table dispatches on the header shape.
 func (p *parser) table(s *section, b *block) {
 	t := b.table
-	for _, r := range t.rows {
-		if n := max(r.srcCells, len(r.cells)); n > len(t.header) {
-			p.errorf(r.line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.header), strings.Join(t.header, " | "))
-		}
+	if !p.checkTable(t) {
+		return
 	}
 	h := strings.ToLower(strings.Join(t.header, "|"))
 	switch {
@@ -390,7 +391,7 @@ func (p *parser) table(s *section, b *block) {
 			})
 		}
 	default:
-		p.errorf(t.line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", strings.Join(t.header, " | "))
+		p.errorf(t.line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", clipText(strings.Join(t.header, " | "), 200))
 	}
 }
 

@@ -224,6 +224,10 @@ func isZeroValue(v any) bool {
 // reused, and when it has more, the value is restricted to the subset.
 func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool) {
 	te := f.typ
+	if te.depth > schema.MaxArrayDepth {
+		p.errorf(pd.line, "%s.%s: %v: write the type with fewer levels", pd.owner, pd.field.Name, schema.ErrArrayDepth(te.depth))
+		return schema.Type{}, nil, false
+	}
 	var base schema.Type
 	var variants []string
 	alts := te.alts

@@ -131,7 +131,7 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	for _, b := range backends {
 		files, err := b.Generate(m, opts)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", b.Name, err)
+			return nil, fmt.Errorf("%s: %w", b.Name, shortError(err))
 		}
 		for i, f := range files {
 			if b.Kind != generators.GoPackage || path.Ext(f.Path) != ".go" {

@@ -55,6 +55,12 @@ func (c *checker) run() {
 	if s.Version == "" {
 		c.fail(Source{}, "schema has no version")
 	}
+	if n := len(s.Objects); n > MaxDefinitions {
+		c.fail(s.Objects[MaxDefinitions].Source, "the schema has %d objects; at most %d are allowed", n, MaxDefinitions)
+	}
+	if n := len(s.Methods); n > MaxDefinitions {
+		c.fail(s.Methods[MaxDefinitions].Source, "the schema has %d methods; at most %d are allowed", n, MaxDefinitions)
+	}
 	for _, p := range Primitives {
 		c.types[p] = "primitive"
 	}
@@ -109,6 +115,7 @@ func (c *checker) run() {
 	for _, u := range s.Unions {
 		c.union(u)
 	}
+	c.requiredCycles()
 	for _, g := range s.Shorthands {
 		c.fields(g.Name, g.Params)
 		c.rules(g.Name, g.Params, g.Rules)
@@ -157,6 +164,10 @@ func (c *checker) declare(name, what string, src Source) {
 func (c *checker) typeRef(src Source, what string, t Type) {
 	if t.IsZero() {
 		c.fail(src, "%s has no type", what)
+		return
+	}
+	if d := t.Depth(); d > MaxArrayDepth {
+		c.failType(src, "%s: %v", what, ErrArrayDepth(d))
 		return
 	}
 	if _, ok := c.types[t.Base()]; !ok {

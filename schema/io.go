@@ -126,6 +126,9 @@ func Load(path string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ValidUTF8(path, data); err != nil {
+		return nil, err
+	}
 	s, err := Unmarshal(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/apigen/apigen/internal/yamlerr"
 )
 
 // Overlay holds facts the document does not state. Each entry names a target
@@ -19,10 +23,53 @@ import (
 type Overlay struct {
 	// Document is the title of the specification the overlay was written
 	// for. When set, applying the overlay to a document with another title
-	// is an error, and apigen applies its embedded overlay to any document
-	// with this title, whatever the file is called.
-	Document string         `yaml:"document,omitempty"`
+	// is an error.
+	Document string `yaml:"document,omitempty"`
+	// Versions are the versions of that document (its newest listed
+	// version) the overlay was checked against. When set, applying the
+	// overlay to another version is an error: a fact the document did not
+	// state in 5.0 may be stated, changed or wrong in 5.1, so each new
+	// version is added here only after its entries were reviewed.
+	Versions []string       `yaml:"versions,omitempty,flow"`
 	Entries  []*OverlayFact `yaml:"entries"`
+	// File names the overlay in errors ("overlay.yaml:33: ..."); set by
+	// LoadOverlay, or by the caller of ParseOverlay.
+	File string `yaml:"-"`
+}
+
+// For says which document and versions the overlay is written for, as
+// messages quote it: "Bot Messaging HTTP API Specification" 5.0.
+func (ov *Overlay) For() string {
+	doc := "any document"
+	if ov.Document != "" {
+		doc = strconv.Quote(ov.Document)
+	}
+	if len(ov.Versions) == 0 {
+		return doc + " (any version)"
+	}
+	return doc + " " + strings.Join(ov.Versions, ", ")
+}
+
+// Fits reports whether the overlay is written for a document with this
+// title and version.
+func (ov *Overlay) Fits(title, version string) bool {
+	return (ov.Document == "" || ov.Document == title) &&
+		(len(ov.Versions) == 0 || slices.Contains(ov.Versions, version))
+}
+
+// at is "overlay.yaml:33", or "overlay line 33" when the file is unnamed.
+func (ov *Overlay) at(line int) string {
+	if ov.File != "" {
+		return fmt.Sprintf("%s:%d", ov.File, line)
+	}
+	return fmt.Sprintf("overlay line %d", line)
+}
+
+func (ov *Overlay) name() string {
+	if ov.File != "" {
+		return ov.File
+	}
+	return "overlay"
 }
 
 // OverlayFact is one entry of an overlay file.
@@ -42,6 +89,15 @@ type OverlayFact struct {
 func (f *OverlayFact) UnmarshalYAML(n *yaml.Node) error {
 	type plain OverlayFact
 	var p plain
+	// Node.Decode does not inherit the decoder's KnownFields: check the
+	// keys here, or a misspelt "enumm:" would be dropped in silence.
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; !slices.Contains(overlayFactKeys, k.Value) {
+				return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: field %s not found in type schema.OverlayFact", k.Line, k.Value)}}
+			}
+		}
+	}
 	if err := n.Decode(&p); err != nil {
 		return err
 	}
@@ -49,6 +105,13 @@ func (f *OverlayFact) UnmarshalYAML(n *yaml.Node) error {
 	f.line = n.Line
 	return nil
 }
+
+// OverlayKeys are the keys of an overlay file, and overlayFactKeys those
+// of one entry, for messages.
+var (
+	OverlayKeys     = []string{"document", "versions", "entries"}
+	overlayFactKeys = []string{"target", "enum", "each_enum", "reason"}
+)
 
 // ParseOverlay reads an overlay file's contents.
 func ParseOverlay(data []byte) (*Overlay, error) {
@@ -59,7 +122,12 @@ func ParseOverlay(data []byte) (*Overlay, error) {
 		if errors.Is(err, io.EOF) {
 			return &ov, nil // an empty overlay adds nothing
 		}
-		return nil, fmt.Errorf("overlay: %w", err)
+		return nil, yamlerr.Clean("overlay", err, append(OverlayKeys, "and in an entry: "+strings.Join(overlayFactKeys, ", ")))
+	}
+	for _, v := range ov.Versions {
+		if strings.TrimSpace(v) == "" {
+			return nil, fmt.Errorf("overlay: versions: an empty version (write the document's version as its Versioning section lists it, e.g. \"5.0\")")
+		}
 	}
 	return &ov, nil
 }
@@ -70,10 +138,15 @@ func LoadOverlay(path string) (*Overlay, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ValidUTF8(path, data); err != nil {
+		return nil, err
+	}
 	ov, err := ParseOverlay(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		// "overlay:3: ..." -> "path:3: ..."
+		return nil, errors.New(strings.ReplaceAll("\n"+err.Error(), "\noverlay", "\n"+path)[1:])
 	}
+	ov.File = path
 	return ov, nil
 }
 
@@ -86,12 +159,15 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 		return nil
 	}
 	if ov.Document != "" && ov.Document != s.Title {
-		return fmt.Errorf("overlay is for %q, not for %q: give the overlay written for this document, or --overlay none", ov.Document, s.Title)
+		return fmt.Errorf("%s: overlay is for %q, not for %q: give the overlay written for this document, or --overlay none", ov.name(), ov.Document, s.Title)
+	}
+	if !ov.Fits(s.Title, s.Version) {
+		return fmt.Errorf("%s: overlay is for %s, the document is version %q: check each entry against this version, then add %q to the overlay's versions (or give --overlay none)", ov.name(), ov.For(), s.Version, s.Version)
 	}
 	var errs []error
 	for _, e := range ov.Entries {
 		fail := func(format string, args ...any) {
-			errs = append(errs, fmt.Errorf("overlay line %d: %s: %s", e.line, e.Target, fmt.Sprintf(format, args...)))
+			errs = append(errs, fmt.Errorf("%s: %s: %s", ov.at(e.line), e.Target, fmt.Sprintf(format, args...)))
 		}
 		if strings.TrimSpace(e.Reason) == "" {
 			fail("every entry needs a reason")

@@ -104,13 +104,17 @@ func main() {
 		t.Fatal(err)
 	}
 	write("bot-api-5.1.md", string(next))
-	out = goCmd(false, "tool", "apigen", "diff", "--fail-on", "breaking", "bot-api-5.0.md", "bot-api-5.1.md")
+	// The overlay is bound to the version it was written for: the user
+	// checks its entries against 5.1 and adds the version.
+	ov, _ := os.ReadFile(filepath.Join(dir, "overlay.yaml"))
+	write("overlay.yaml", strings.Replace(string(ov), `versions: ["5.0"]`, `versions: ["5.0", "5.1"]`, 1))
+	out = goCmd(false, "tool", "apigen", "diff", "--overlay", "overlay.yaml", "--fail-on", "breaking", "bot-api-5.0.md", "bot-api-5.1.md")
 	for _, want := range []string{"parameter offset: Optional -> Required  [breaks clients]", "breaking changes: 4 for clients, 3 for servers"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("diff --fail-on breaking does not say %q:\n%s", want, out)
 		}
 	}
-	notes := goCmd(true, "tool", "apigen", "diff", "--fail-on", "none", "--format", "markdown", "bot-api-5.0.md", "bot-api-5.1.md")
+	notes := goCmd(true, "tool", "apigen", "diff", "--overlay", "overlay.yaml", "--fail-on", "none", "--format", "markdown", "bot-api-5.0.md", "bot-api-5.1.md")
 	if !strings.Contains(notes, "### Breaking changes") {
 		t.Errorf("release notes:\n%s", notes)
 	}

@@ -110,7 +110,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if ue.cmd != "" {
 			help = "apigen " + ue.cmd + " --help"
 		}
-		fmt.Fprintf(stderr, "apigen: %s\nRun '%s' for usage.\n", ue.msg, help)
+		for _, line := range strings.Split(ue.msg, "\n") {
+			fmt.Fprintf(stderr, "apigen: %s\n", line)
+		}
+		fmt.Fprintf(stderr, "Run '%s' for usage.\n", help)
 		return 2
 	}
 	code := 1
@@ -249,7 +252,7 @@ type configFlag struct {
 }
 
 var (
-	flagSpec = configFlag{"spec", "specification file (Markdown, or HTML with the same headings and tables); default: the config's, else the embedded " + spec.DefaultName,
+	flagSpec = configFlag{"spec", "specification file (Markdown, or HTML with the same headings and tables), or an http(s) URL to fetch it from (at most 8 MiB, 60 s); default: the config's, else the embedded " + spec.DefaultName,
 		func(c *config.Config, v string) { c.Spec = v }}
 	flagSchema = configFlag{"schema", "start from a saved YAML schema instead of a specification",
 		func(c *config.Config, v string) { c.Schema = v }}
@@ -409,7 +412,7 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	if *report {
 		in.Report = &parser.Report{}
 	}
-	s, err := loader.Load(in)
+	s, err := load(in, stderr)
 	if err != nil {
 		return err
 	}
@@ -537,12 +540,23 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 	return out
 }
 
+// load loads the input and, for a specification, says on stderr which
+// overlay applied or why none did: losing an overlay changes generated
+// types, so it is never silent.
+func load(in loader.Input, stderr io.Writer) (*schema.Schema, error) {
+	s, use, err := loader.LoadReport(in)
+	if err == nil && in.SchemaPath == "" {
+		fmt.Fprintf(stderr, "apigen: %s\n", use)
+	}
+	return s, err
+}
+
 // generate is the whole run: load -> generate -> write (or, with check,
 // compare with the disk).
 func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targets, check bool, stdout, stderr io.Writer) error {
 	pr := newProgress(stderr)
 	in := cfg.Input()
-	s, err := loader.Load(in)
+	s, err := load(in, stderr)
 	if err != nil {
 		return err
 	}
@@ -611,13 +625,27 @@ the status is 1 only when a change is breaking (for clients or servers); with
 	if *failOn != "any" && *failOn != "breaking" && *failOn != "none" {
 		return usageError{"diff", fmt.Sprintf("--fail-on %q: want any, breaking or none", *failOn)}
 	}
-	old, err := loader.File(c.Arg(0), *overlay)
+	old, oldUse, err := loader.FileReport(c.Arg(0), *overlay)
 	if err != nil {
 		return exitError{2, err}
 	}
-	new, err := loader.File(c.Arg(1), *overlay)
+	new, newUse, err := loader.FileReport(c.Arg(1), *overlay)
 	if err != nil {
 		return exitError{2, err}
+	}
+	// The embedded overlay fits one version only: when it applied to one
+	// side of a version bump and not the other, its facts would show as
+	// changes of the API. Compare the documents alone, and say so.
+	isSpec := func(u loader.OverlayUse) bool { return u.Name != "" || u.Why != "" }
+	if *overlay == "" && isSpec(oldUse) && isSpec(newUse) && (oldUse.Name != "") != (newUse.Name != "") {
+		with, arg := c.Arg(0), &old
+		if newUse.Facts > 0 {
+			with, arg = c.Arg(1), &new
+		}
+		if *arg, err = loader.File(with, loader.NoOverlay); err != nil {
+			return exitError{2, err}
+		}
+		fmt.Fprintf(stderr, "apigen: the embedded overlay fits %s only; both sides are compared without it (--overlay FILE applies one overlay to both)\n", with)
 	}
 	r := schemadiff.Compare(old, new, c.Arg(0), c.Arg(1))
 	switch {

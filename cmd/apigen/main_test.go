@@ -105,7 +105,7 @@ func TestCheck(t *testing.T) {
 func TestDiffGolden(t *testing.T) {
 	t.Chdir(repoRoot(t))
 	code, out, errs := runCLI("diff", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
-	if code != 1 || errs != "" {
+	if code != 1 || errs != "apigen: the embedded overlay fits spec/bot-api-5.0.md only; both sides are compared without it (--overlay FILE applies one overlay to both)\n" {
 		t.Fatalf("diff: exit %d (want 1), stderr %q", code, errs)
 	}
 	want, err := os.ReadFile("schemadiff/testdata/spec-vs-modified.txt")
@@ -154,7 +154,7 @@ func TestDocsCommand(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	code, out, errs := runCLI("docs", "--spec", specPath, "--out", "site")
-	if code != 0 || out != "" || errs != "" {
+	if code != 0 || out != "" || !onlyOverlayLine(errs) {
 		t.Fatalf("docs: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	for _, f := range []string{"index.html", "reference.md", "style.css", "search.js", "search-index.js"} {
@@ -178,7 +178,7 @@ func TestGenerateNoDocs(t *testing.T) {
 	specPath := goldenSpec(t, "docs-basic")
 	t.Chdir(t.TempDir())
 	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none")
-	if code != 0 || out != "" || errs != "" {
+	if code != 0 || out != "" || !onlyOverlayLine(errs) {
 		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	entries, _ := os.ReadDir(".")
@@ -217,7 +217,7 @@ func TestGenerateOnlyOpenAPI(t *testing.T) {
 	specPath := goldenSpec(t, "openapi-basic")
 	t.Chdir(t.TempDir())
 	code, out, errs := runCLI("generate", "--spec", specPath, "--only", "openapi", "--openapi", "./oa", "--schema-out", "none")
-	if code != 0 || out != "" || errs != "" {
+	if code != 0 || out != "" || !onlyOverlayLine(errs) {
 		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	var got []string
@@ -229,5 +229,42 @@ func TestGenerateOnlyOpenAPI(t *testing.T) {
 	})
 	if strings.Join(got, " ") != "oa/openapi.json oa/openapi.yaml oa/schema.json" {
 		t.Fatalf("wrote %v", got)
+	}
+}
+
+// onlyOverlayLine reports whether stderr holds nothing but the line that
+// says which overlay applied.
+func onlyOverlayLine(errs string) bool {
+	return strings.HasPrefix(errs, "apigen: overlay: ") && strings.Count(errs, "\n") == 1
+}
+
+// Issue 21: which overlay applied (or why none did) was never said, so a
+// document that lost its overlay changed the generated types in silence.
+func TestGenerateAndParseSayWhichOverlayApplied(t *testing.T) {
+	specPath := goldenSpec(t, "docs-basic")
+	t.Chdir(t.TempDir())
+	code, _, errs := runCLI("parse", "-o", "seed.yaml")
+	if code != 0 || errs != "apigen: overlay: embedded overlay.yaml, written for \"Bot Messaging HTTP API Specification\" 5.0: 5 facts\n" {
+		t.Errorf("parse of the seed: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI("generate", "--spec", specPath, "--out", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none")
+	if code != 0 || !strings.HasPrefix(errs, "apigen: overlay: none (the embedded overlay.yaml is written for") {
+		t.Errorf("generate of another document: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI("parse", "--spec", specPath, "--overlay", "none", "-o", "x.yaml")
+	if code != 0 || errs != "apigen: overlay: none (--overlay none)\n" {
+		t.Errorf("parse --overlay none: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Issue 24, item 8: `apigen parse -o /dev/null` was refused ("not a
+// regular file").
+func TestParseToDevNull(t *testing.T) {
+	if _, err := os.Stat(os.DevNull); err != nil {
+		t.Skip("no " + os.DevNull)
+	}
+	t.Chdir(t.TempDir())
+	if code, out, errs := runCLI("parse", "-o", os.DevNull); code != 0 || out != "" || !onlyOverlayLine(errs) {
+		t.Errorf("parse -o %s: exit %d, stdout %q, stderr %q", os.DevNull, code, out, errs)
 	}
 }

@@ -796,9 +796,13 @@ func (g *gen) arrayDecoders() []arrayOfObjects {
 	for _, structs := range [][]*gomodel.Struct{g.m.Objects, g.m.Params} {
 		for _, si := range structs {
 			for _, fi := range si.Fields {
-				if a, ok := g.arrayOf(fi.Type.Schema); ok {
-					for d := 1; d <= a.depth; d++ {
-						used[arrayOfObjects{a.elem, d}] = true
+				// A deeper array of objects is decoded level by level
+				// down to the innermost two, which use these decoders.
+				for t := fi.Type.Schema; t.IsArray(); t = *t.Elem {
+					if a, ok := g.arrayOf(t); ok {
+						for d := 1; d <= a.depth; d++ {
+							used[arrayOfObjects{a.elem, d}] = true
+						}
 					}
 				}
 			}
