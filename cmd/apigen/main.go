@@ -194,6 +194,7 @@ type command struct {
 	*flag.FlagSet
 	name, synopsis, about string
 	stdout                io.Writer
+	args                  []string // the arguments, set by parse
 }
 
 func newCommand(name, synopsis, about string, stdout io.Writer) *command {
@@ -202,16 +203,39 @@ func newCommand(name, synopsis, about string, stdout io.Writer) *command {
 	return &command{FlagSet: fs, name: name, synopsis: synopsis, about: about, stdout: stdout}
 }
 
-// parse parses args; done is true when --help was handled.
+// parse parses args; done is true when --help was handled. Flags may
+// come before or after the arguments (`apigen diff OLD NEW --fail-on
+// breaking`, as apigen.yaml's comment suggests); "--" ends the flags.
 func (c *command) parse(args []string) (done bool, err error) {
-	if err := c.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			c.printHelp()
-			return true, nil
+	c.args = nil
+	for {
+		if err := c.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				c.printHelp()
+				return true, nil
+			}
+			return false, usageError{c.name, err.Error()}
 		}
-		return false, usageError{c.name, err.Error()}
+		rest := c.FlagSet.Args()
+		if len(rest) == 0 || (len(rest) < len(args) && args[len(args)-len(rest)-1] == "--") {
+			c.args = append(c.args, rest...)
+			return false, nil
+		}
+		c.args = append(c.args, rest[0])
+		args = rest[1:]
 	}
-	return false, nil
+}
+
+// Args, NArg and Arg are the command's arguments: the words that are not
+// flags, wherever they stand (they shadow flag.FlagSet's, which stop at
+// the first argument).
+func (c *command) Args() []string { return c.args }
+func (c *command) NArg() int      { return len(c.args) }
+func (c *command) Arg(i int) string {
+	if i < 0 || i >= len(c.args) {
+		return ""
+	}
+	return c.args[i]
 }
 
 func (c *command) printHelp() {
@@ -370,7 +394,7 @@ Existing files are never replaced.`, stdout)
 	if !config.IsPackageName(*pkg) {
 		return usageError{"init", fmt.Sprintf("--package %q is not a Go package name: use a lower-case identifier such as botapi", *pkg)}
 	}
-	files, err := config.Init(*dir, config.InitOptions{Spec: *specPath, Package: *pkg, Out: *out})
+	files, err := config.Init(*dir, config.InitOptions{Spec: *specPath, Package: *pkg, Out: *out, Backends: pipeline.Names()})
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/apigen/apigen/pipeline"
 )
 
 func copyFile(t *testing.T, from, to string) {
@@ -266,5 +268,72 @@ func TestGoDirective(t *testing.T) {
 		if m := re.FindSubmatch(data); m == nil || string(m[1]) != "1.24.0" {
 			t.Errorf("%s: go line %q, want 1.24.0 (the oldest apigen builds with)", mod, m)
 		}
+	}
+}
+
+// Issue 24, defect 4: the apigen.yaml that init writes suggests `apigen
+// diff OLD NEW --fail-on breaking`, which exited 2 ("diff takes two
+// files"): flags after the arguments were refused. Every command takes
+// them on either side; "--" ends the flags.
+func TestFlagsAfterArguments(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	before, _, _ := runCLI("diff", "--fail-on", "breaking", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
+	code, out, errs := runCLI("diff", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md", "--fail-on", "breaking")
+	if code != before || code != 1 || !strings.Contains(errs, "breaking changes") || out == "" {
+		t.Errorf("diff OLD NEW --fail-on breaking: exit %d (flags first: %d), stderr %q", code, before, errs)
+	}
+	if code, _, errs := runCLI("diff", "spec/bot-api-5.0.md", "-q", "spec/bot-api-5.0.md", "--fail-on=none"); code != 0 {
+		t.Errorf("flags between and after the arguments: exit %d, stderr %q", code, errs)
+	}
+	if code, out, errs := runCLI("check", "schema/bot-api-5.0.yaml", "--help"); code != 0 || !strings.HasPrefix(out, "Usage: apigen check") {
+		t.Errorf("check FILE --help: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, errs := runCLI("generate", "extra", "--check"); code != 2 || !strings.Contains(errs, `generate takes no arguments, got "extra"`) {
+		t.Errorf("generate extra --check: exit %d, stderr %q", code, errs)
+	}
+	// After "--" a word that looks like a flag is an argument.
+	if code, _, errs := runCLI("diff", "--", "spec/bot-api-5.0.md", "--fail-on"); code != 2 || !strings.Contains(errs, "--fail-on") {
+		t.Errorf("diff -- OLD --fail-on: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Issue 24, defect 4: the apigen.yaml that init writes listed the
+// backends without dispatch and openapi, and its example list, once
+// uncommented, dropped the router (dispatch). The comment names every
+// backend; the example keeps the router; the suggested diff command runs.
+func TestInitConfigNamesEveryBackend(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if code, _, errs := runCLI("init"); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile("apigen.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := string(data)
+	for _, name := range pipeline.Names() {
+		if !regexp.MustCompile(`(?m)^#.*\b` + name + `\b`).MatchString(cfg) {
+			t.Errorf("apigen.yaml's comment does not name the %s backend:\n%s", name, cfg)
+		}
+	}
+	example := regexp.MustCompile(`(?m)^# (backends: \[.*\])$`).FindStringSubmatch(cfg)
+	if example == nil {
+		t.Fatalf("apigen.yaml has no commented backends example:\n%s", cfg)
+	}
+	os.WriteFile("apigen.yaml", []byte(strings.Replace(cfg, example[0], example[1], 1)), 0o644)
+	if code, _, errs := runCLI("generate"); code != 0 {
+		t.Fatalf("generate with the example uncommented: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join("botapi", "dispatch_gen.go")); err != nil {
+		t.Errorf("the example backends drop the router: %v", err)
+	}
+	// The diff command the comment suggests, as written (with a second file).
+	suggested := regexp.MustCompile(`(?m)^#\s+go tool apigen (diff .*)$`).FindStringSubmatch(cfg)
+	if suggested == nil {
+		t.Fatalf("apigen.yaml suggests no diff command:\n%s", cfg)
+	}
+	copyFile(t, "bot-api-5.0.md", "NEW.md")
+	if code, out, errs := runCLI(strings.Fields(suggested[1])...); code != 0 || !strings.Contains(out, "No changes") {
+		t.Errorf("%s: exit %d, stdout %q, stderr %q", suggested[1], code, out, errs)
 	}
 }
