@@ -593,25 +593,26 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 }
 
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|breaking|none] OLD NEW",
+	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|breaking|widening|additions|none] OLD NEW",
 		`Show what changed from OLD to NEW, each a specification (.md, .html) or a saved schema
 (.yaml): added, removed and changed methods, parameters, objects, fields, unions,
 enums, types, required-ness, constraints (tightened or loosened), rules, since
 versions, limits and versions. Descriptions are not compared.
 
-Each change is marked when it breaks existing code: "breaking for clients" (code that
-calls the API: a removed method or parameter, a new required parameter, a changed
-type, a tightened constraint) and "breaking for servers" (code that implements the
-API or decodes its results: a removed result field, a field that became optional, a
-loosened constraint, a new enum value). --format markdown writes release notes.
+Each change has a level (docs/diff.md): breaking (a client's code or request stops
+working: a removed method, parameter, field or value, a new required parameter, a
+changed type, a tightened constraint on a request), widening (a response may carry
+a value an old client never saw: a new value or update kind the bot receives; clients
+must tolerate these), addition (something new nobody must use), or other (no effect
+on code or the wire). --format markdown writes release notes grouped by level.
 
-Exit status, as diff(1): 0 the same, 1 different, 2 trouble. With --fail-on breaking
-the status is 1 only when a change is breaking (for clients or servers); with
---fail-on none it is 0 whatever changed.`, stdout)
+Exit status, as diff(1): 0 the same, 1 different, 2 trouble. --fail-on LEVEL makes
+the status 1 only for a change at that level or a more severe one (breaking,
+widening, additions; any: every change, the default); --fail-on none: always 0.`, stdout)
 	overlay := c.String("overlay", "", "overlay file to apply to specifications ('none' for none); default: the embedded overlay for the document it was written for")
 	quiet := c.Bool("q", false, "report only whether they differ")
 	format := c.String("format", "text", "output format: text or markdown")
-	failOn := c.String("fail-on", "any", "which changes make the exit status 1: any, breaking, or none")
+	failOn := c.String("fail-on", "any", "the least severe change that makes the exit status 1: breaking, widening, additions, any, or none")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -621,8 +622,9 @@ the status is 1 only when a change is breaking (for clients or servers); with
 	if *format != "text" && *format != "markdown" && *format != "md" {
 		return usageError{"diff", fmt.Sprintf("--format %q: want text or markdown", *format)}
 	}
-	if *failOn != "any" && *failOn != "breaking" && *failOn != "none" {
-		return usageError{"diff", fmt.Sprintf("--fail-on %q: want any, breaking or none", *failOn)}
+	failLevel, known := schemadiff.ParseLevel(*failOn)
+	if !known && *failOn != "none" {
+		return usageError{"diff", fmt.Sprintf("--fail-on %q: want breaking, widening, additions, any or none", *failOn)}
 	}
 	old, err := loader.File(c.Arg(0), *overlay)
 	if err != nil {
@@ -644,19 +646,23 @@ the status is 1 only when a change is breaking (for clients or servers); with
 	if err != nil {
 		return exitError{2, err}
 	}
-	fail := false
-	switch *failOn {
-	case "any":
-		fail = !r.Empty()
-	case "breaking":
-		fail = r.Breaking()
+	if *failOn == "none" || r.Empty() || r.Level() < failLevel {
+		return nil
 	}
-	if fail {
-		if *failOn == "breaking" {
-			cl, sv := r.BreakingCounts()
-			return exitError{1, fmt.Errorf("breaking changes: %d for clients, %d for servers", cl, sv)}
-		}
+	if failLevel == schemadiff.Note {
 		return exitError{code: 1}
 	}
-	return nil
+	n, counts := r.LevelCounts(), []string{}
+	for _, l := range schemadiff.Levels {
+		if l >= failLevel && n[l] > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n[l], l))
+		}
+	}
+	total := 0
+	for _, l := range schemadiff.Levels {
+		if l >= failLevel {
+			total += n[l]
+		}
+	}
+	return exitError{1, fmt.Errorf("--fail-on %s: %s change%s", *failOn, strings.Join(counts, ", "), map[bool]string{true: "", false: "s"}[total == 1])}
 }

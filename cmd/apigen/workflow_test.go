@@ -149,7 +149,7 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"generate", "--package", "type"}, `package "type" is not a Go package name`},
 		{[]string{"generate", "--spec", "x.md", "--schema", "y.yaml"}, "give a specification or a schema, not both"},
 		{[]string{"init", "--package", "9bad"}, `--package "9bad" is not a Go package name`},
-		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want any, breaking or none`},
+		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want breaking, widening, additions, any or none`},
 		{[]string{"generate", "--config", "missing.yaml"}, "missing.yaml"},
 	} {
 		code, out, errs := runCLI(tc.args...)
@@ -230,7 +230,7 @@ func TestInitThenGenerate(t *testing.T) {
 func TestDiffFailOnBreaking(t *testing.T) {
 	t.Chdir(repoRoot(t))
 	code, out, errs := runCLI("diff", "--fail-on", "breaking", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
-	if code != 1 || !strings.Contains(out, "[breaks clients]") || !strings.Contains(errs, "breaking changes: 4 for clients, 3 for servers") {
+	if code != 1 || !strings.Contains(out, "[breaking]") || !strings.Contains(errs, "--fail-on breaking: 4 breaking changes") {
 		t.Errorf("breaking: exit %d, stderr %q", code, errs)
 	}
 	code, out, _ = runCLI("diff", "--fail-on", "none", "--format", "markdown", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
@@ -335,5 +335,35 @@ func TestInitConfigNamesEveryBackend(t *testing.T) {
 	copyFile(t, "bot-api-5.0.md", "NEW.md")
 	if code, out, errs := runCLI(strings.Fields(suggested[1])...); code != 0 || !strings.Contains(out, "No changes") {
 		t.Errorf("%s: exit %d, stdout %q, stderr %q", suggested[1], code, out, errs)
+	}
+}
+
+// Issue 24, defect 3: --fail-on chooses the level. A new value in a
+// response (widening) fails --fail-on widening, not --fail-on breaking; a
+// new optional field (addition) fails only --fail-on additions (and any).
+func TestDiffFailOnLevels(t *testing.T) {
+	root := repoRoot(t)
+	t.Chdir(t.TempDir())
+	md, err := os.ReadFile(filepath.Join(root, "spec", "bot-api-5.0.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("old.md", md, 0o644)
+	os.WriteFile("widening.md", []byte(strings.Replace(string(md), "One of mention, hashtag,", "One of mention, spoiler, hashtag,", 1)), 0o644)
+	os.WriteFile("addition.md", []byte(strings.Replace(string(md), "| language_code | String | Optional. IETF language tag |", "| language_code | String | Optional. IETF language tag |\n| pronouns | String | Optional |", 1)), 0o644)
+	for _, tc := range []struct {
+		file, failOn string
+		want         int
+	}{
+		{"widening.md", "breaking", 0}, {"widening.md", "widening", 1}, {"widening.md", "additions", 1}, {"widening.md", "any", 1}, {"widening.md", "none", 0},
+		{"addition.md", "breaking", 0}, {"addition.md", "widening", 0}, {"addition.md", "additions", 1}, {"addition.md", "any", 1},
+	} {
+		code, _, errs := runCLI("diff", "-q", "old.md", tc.file, "--fail-on", tc.failOn)
+		if code != tc.want {
+			t.Errorf("diff %s --fail-on %s: exit %d, want %d (%s)", tc.file, tc.failOn, code, tc.want, errs)
+		}
+	}
+	if _, _, errs := runCLI("diff", "old.md", "widening.md", "--fail-on", "widening"); !strings.Contains(errs, "--fail-on widening: 1 widening change") {
+		t.Errorf("stderr %q", errs)
 	}
 }
