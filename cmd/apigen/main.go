@@ -560,7 +560,7 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 		return err
 	}
 	pr.stage("parse")
-	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name())})
+	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
 	if err != nil {
 		return err
 	}
