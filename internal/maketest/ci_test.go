@@ -38,6 +38,10 @@ func TestCIRunsTheREADMECommandsFirstWithAnEmptyModuleCache(t *testing.T) {
 	if !strings.Contains(string(data), "export GOMODCACHE") || !cleaned {
 		t.Error(".ci/run must export the fresh GOMODCACHE and remove it with go clean -modcache in its EXIT trap")
 	}
+	// generate writes in place: what it changed was stale in the commit.
+	if !strings.Contains(string(data), "git status --porcelain -- schema generated") {
+		t.Error(".ci/run does not fail when the README's generate command changes committed output")
+	}
 	if len(cmds) < 2 || cmds[0] != "go run ./cmd/apigen generate" || !strings.HasPrefix(cmds[1], "make test") {
 		t.Errorf(".ci/run's first commands are %q, want the README's: go run ./cmd/apigen generate, then make test", cmds[:min(2, len(cmds))])
 	}
