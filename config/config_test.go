@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/config"
+	"github.com/apigen/apigen/pipeline"
 )
 
 func TestLoadResolvesPathsFromTheFile(t *testing.T) {
@@ -65,7 +66,7 @@ func TestFindWithoutFileIsTheDefault(t *testing.T) {
 
 func TestInitFiles(t *testing.T) {
 	dir := t.TempDir()
-	files, err := config.Init(dir, config.InitOptions{})
+	files, err := config.Init(dir, config.InitOptions{Backends: pipeline.Names()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestInitFiles(t *testing.T) {
 	}
 	// Another document gets an empty overlay for it.
 	os.WriteFile(filepath.Join(dir, "other.md"), []byte("# Other API\n\n## Versioning\n\n- Versions listed: 1.0 (May 1, 2020).\n"), 0o644)
-	files, err = config.Init(dir, config.InitOptions{Spec: "other.md"})
+	files, err = config.Init(dir, config.InitOptions{Spec: "other.md", Backends: pipeline.Names()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -27,7 +28,16 @@ type InitOptions struct {
 	// Package is the Go package name; Out its directory (default: the
 	// package name).
 	Package, Out string
+	// Backends are the names of apigen's backends, in order, for the
+	// config's comment (the command passes pipeline.Names(): config does
+	// not import the generators).
+	Backends []string
 }
+
+// initExample is the backend list the config shows as an example: a bot
+// that calls the API and routes updates (dispatch: the Router), without
+// the server stubs. Each is checked against InitOptions.Backends.
+var initExample = []string{"types", "validate", "client", "dispatch"}
 
 // Init returns the files `apigen init` writes in dir: apigen.yaml, the
 // overlay beside it, and the specification when opts.Spec is empty. Every
@@ -70,10 +80,16 @@ func Init(dir string, opts InitOptions) ([]output.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, b := range initExample {
+		if !slices.Contains(opts.Backends, b) {
+			return nil, fmt.Errorf("apigen init: the config's example backend %q is not one of %v", b, opts.Backends)
+		}
+	}
 	var buf bytes.Buffer
 	err = t.Execute(&buf, map[string]string{
 		"Spec": filepath.ToSlash(specFile), "Overlay": OverlayFileName, "Package": opts.Package,
-		"Out": filepath.ToSlash(opts.Out), "Backends": "types, validate, client, server, docs",
+		"Out": filepath.ToSlash(opts.Out), "Backends": strings.Join(opts.Backends, ", "),
+		"Example": strings.Join(initExample, ", "),
 	})
 	if err != nil {
 		return nil, err

@@ -19,6 +19,10 @@ type Options struct {
 	// Source names the input (spec or schema file) for the "source:" line
 	// of generated headers.
 	Source string
+	// ImportPath is the generated Go package's import path, when known (the
+	// command reads it from the go.mod above the output directory): the
+	// docs link Go names to the package's documentation on pkg.go.dev.
+	ImportPath string
 }
 
 // Kind says where a backend's files go.

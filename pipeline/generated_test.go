@@ -20,7 +20,8 @@ func generateDefault(t testing.TB) (*schema.Schema, *pipeline.Outputs) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "bot-api-5.0.md"})
+	// As apigen generate does: the import path from the go.mod above the output.
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "bot-api-5.0.md", ImportPath: pipeline.ImportPath(filepath.Join("..", "generated", "botapi"))})
 	if err != nil {
 		t.Fatal(err)
 	}

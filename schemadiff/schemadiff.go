@@ -6,7 +6,15 @@
 // source positions are not compared: they change with every edit of the
 // prose and say nothing about the wire format.
 //
-// Compare returns a Report; WriteText renders it as a readable changelog.
+// Each change has a Level (breaking, widening, addition, note: see Level).
+// Elements are named as the API names them: an enum apigen named
+// (ChatAction, UpdateType) is shown as the fields and parameters that take
+// its values; a union the document names only by its variants
+// (ReplyMarkup) by those variants. A changed rule is one change, shown as
+// its delta.
+//
+// Compare returns a Report; WriteText renders it as a readable changelog,
+// WriteMarkdown as release notes.
 package schemadiff
 
 import (
@@ -37,7 +45,7 @@ const (
 	SecMethods  Section = "Methods"
 	SecObjects  Section = "Objects"
 	SecUnions   Section = "Unions"
-	SecEnums    Section = "Enums"
+	SecEnums    Section = "Allowed values"
 	SecLimits   Section = "Limits"
 	SecVersions Section = "Versions"
 	SecDocument Section = "Document"
@@ -57,8 +65,9 @@ type Entry struct {
 	Summary string
 	// Changes are the changes inside a changed element.
 	Changes []Change
-	// Breaks says whom an added or removed element breaks.
-	Breaks Impact
+	// Level is the level of an added or removed element, or of a changed
+	// element without parts.
+	Level Level
 }
 
 // Change is one change inside an element.
@@ -69,8 +78,8 @@ type Change struct {
 	// Detail says how: "String, optional" for an added field,
 	// "type Integer -> Integer64" for a changed one.
 	Detail string
-	// Breaks says whom the change breaks.
-	Breaks Impact
+	// Level is what the change means for clients (see Level).
+	Level Level
 }
 
 // Report is the difference between two schemas.
@@ -118,7 +127,7 @@ func (r *Report) Counts() (added, removed, changed, total int) {
 // sides in the report.
 func Compare(old, new *schema.Schema, oldName, newName string) *Report {
 	r := &Report{Old: Side{oldName, old.Version}, New: Side{newName, new.Version}}
-	c := &comparer{r: r, flows: flowsOf(old, new)}
+	c := &comparer{r: r, flows: flowsOf(old, new), users: enumUsers(new, old)}
 	c.document(old, new)
 	c.methods(old, new)
 	c.objects(old, new)
@@ -136,19 +145,21 @@ func Compare(old, new *schema.Schema, oldName, newName string) *Report {
 		}
 	}
 	r.Entries = sorted
+	renameUnions(r, old, new)
 	return r
 }
 
 type comparer struct {
 	r     *Report
 	flows map[string]flow
+	users map[string]string // enum name -> the fields and parameters that take its values
 }
 
 func (c *comparer) add(e *Entry) { c.r.Entries = append(c.r.Entries, e) }
 
-// ch is a Change with its impact.
-func ch(op Op, what, detail string, b Impact) Change {
-	return Change{Op: op, What: what, Detail: detail, Breaks: b}
+// ch is a Change with its level.
+func ch(op Op, what, detail string, l Level) Change {
+	return Change{Op: op, What: what, Detail: detail, Level: l}
 }
 
 // matchByName walks two named lists: removed and changed elements in old
@@ -186,22 +197,26 @@ func (c *comparer) document(old, new *schema.Schema) {
 func (c *comparer) methods(old, new *schema.Schema) {
 	matchByName(old.Methods, new.Methods, func(m *schema.Method) string { return m.Name },
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m), Breaks: Impact{Clients: true}})
+			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m), Level: Breaking})
 		},
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, Summary: methodSummary(m)})
+			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, Summary: methodSummary(m), Level: Addition})
 		},
 		func(o, n *schema.Method) {
 			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name}
 			if o.Returns.String() != n.Returns.String() {
-				e.Changes = append(e.Changes, ch(Changed, "returns", o.Returns.String()+" -> "+n.Returns.String(), both))
+				e.Changes = append(e.Changes, ch(Changed, "returns", o.Returns.String()+" -> "+n.Returns.String(), Breaking))
 			}
 			if o.Multipart != n.Multipart {
-				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), Impact{}))
+				l := Addition
+				if o.Multipart {
+					l = Breaking // uploads are refused
+				}
+				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), l))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
 			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params, request)...)
-			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, request)...)
+			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Params, request)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
 			}
@@ -211,30 +226,35 @@ func (c *comparer) methods(old, new *schema.Schema) {
 func (c *comparer) objects(old, new *schema.Schema) {
 	matchByName(old.Objects, new.Objects, func(o *schema.Object) string { return o.Name },
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o), Breaks: both})
+			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o), Level: Breaking})
 		},
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, Summary: objectSummary(o)})
+			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, Summary: objectSummary(o), Level: Addition})
 		},
 		func(o, n *schema.Object) {
 			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name}
 			fl := c.flows[n.Name]
 			if o.Opaque != n.Opaque {
-				e.Changes = append(e.Changes, ch(Changed, "fields shown", yesNo(!o.Opaque)+" -> "+yesNo(!n.Opaque), both))
+				l := Addition
+				if n.Opaque {
+					l = Breaking // the Go fields are gone
+				}
+				e.Changes = append(e.Changes, ch(Changed, "fields shown", yesNo(!o.Opaque)+" -> "+yesNo(!n.Opaque), l))
 			}
 			if (o.StringForm != "") != (n.StringForm != "") {
 				dir := loosened
 				if o.StringForm != "" {
 					dir = tightened
 				}
-				e.Changes = append(e.Changes, ch(Changed, "string form", yesNo(o.StringForm != "")+" -> "+yesNo(n.StringForm != ""), fl.values(dir)))
+				e.Changes = append(e.Changes, ch(Changed, "string form", yesNo(o.StringForm != "")+" -> "+yesNo(n.StringForm != ""), fl.level(dir)))
 			}
 			if ou, nu := strings.Join(o.Unions, ", "), strings.Join(n.Unions, ", "); ou != nu {
-				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(ou)+" -> "+orNone(nu), both))
+				// The union's own change (a variant added or removed) has the level.
+				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(c.unionName(ou, old, new))+" -> "+orNone(c.unionName(nu, old, new)), Note))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
 			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields, fl)...)
-			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, fl)...)
+			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Fields, fl)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
 			}
@@ -244,35 +264,33 @@ func (c *comparer) objects(old, new *schema.Schema) {
 func (c *comparer) unions(old, new *schema.Schema) {
 	matchByName(old.Unions, new.Unions, func(u *schema.Union) string { return u.Name },
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Removed, Name: u.Name, Summary: unionSummary(u), Breaks: both})
+			c.add(&Entry{Section: SecUnions, Op: Removed, Name: unionLabel(u), Summary: unionSummary(u), Level: Breaking})
 		},
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Added, Name: u.Name, Summary: unionSummary(u)})
+			c.add(&Entry{Section: SecUnions, Op: Added, Name: unionLabel(u), Summary: unionSummary(u), Level: Addition})
 		},
 		func(o, n *schema.Union) {
-			e := &Entry{Section: SecUnions, Op: Changed, Name: n.Name}
+			e := &Entry{Section: SecUnions, Op: Changed, Name: unionLabel(n)}
 			fl := c.flows[n.Name]
 			if o.Discriminator != n.Discriminator {
-				e.Changes = append(e.Changes, ch(Changed, "discriminator", orNone(o.Discriminator)+" -> "+orNone(n.Discriminator), both))
+				e.Changes = append(e.Changes, ch(Changed, "discriminator", orNone(o.Discriminator)+" -> "+orNone(n.Discriminator), Breaking))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
 			vname := func(v *schema.Variant) string { return v.Type.String() }
 			matchByName(o.Variants, n.Variants, vname,
 				func(v *schema.Variant) {
-					// Fewer values, and the variant's Go constructor is gone.
-					b := fl.values(tightened)
-					b.Clients = true
-					e.Changes = append(e.Changes, ch(Removed, "variant "+vname(v), variantDetail(v), b))
+					// The variant's Go constructor is gone.
+					e.Changes = append(e.Changes, ch(Removed, "variant "+vname(v), variantDetail(v), Breaking))
 				},
 				func(v *schema.Variant) {
-					e.Changes = append(e.Changes, ch(Added, "variant "+vname(v), variantDetail(v), fl.values(loosened)))
+					e.Changes = append(e.Changes, ch(Added, "variant "+vname(v), variantDetail(v), fl.level(loosened)))
 				},
 				func(ov, nv *schema.Variant) {
 					if ov.Tag != nv.Tag {
-						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "tag "+orNone(ov.Tag)+" -> "+orNone(nv.Tag), both))
+						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "tag "+orNone(ov.Tag)+" -> "+orNone(nv.Tag), Breaking))
 					}
 					if od, nd := evidence(ov), evidence(nv); od != nd {
-						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "told apart by "+orNone(od)+" -> "+orNone(nd), both))
+						e.Changes = append(e.Changes, ch(Changed, "variant "+vname(nv), "told apart by "+orNone(od)+" -> "+orNone(nd), Breaking))
 					}
 				})
 			if len(e.Changes) > 0 {
@@ -284,31 +302,29 @@ func (c *comparer) unions(old, new *schema.Schema) {
 func (c *comparer) enums(old, new *schema.Schema) {
 	matchByName(old.Enums, new.Enums, func(e *schema.Enum) string { return e.Name },
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Removed, Name: e.Name, Summary: enumSummary(e), Breaks: both})
+			c.add(&Entry{Section: SecEnums, Op: Removed, Name: c.enumLabel(e), Summary: enumSummary(e), Level: Breaking})
 		},
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Added, Name: e.Name, Summary: enumSummary(e)})
+			c.add(&Entry{Section: SecEnums, Op: Added, Name: c.enumLabel(e), Summary: enumSummary(e), Level: Addition})
 		},
 		func(o, n *schema.Enum) {
-			e := &Entry{Section: SecEnums, Op: Changed, Name: n.Name}
+			e := &Entry{Section: SecEnums, Op: Changed, Name: c.enumLabel(n)}
 			fl := c.flows[n.Name]
 			matchByName(o.Values, n.Values, func(v *schema.EnumValue) string { return v.Value },
 				func(v *schema.EnumValue) {
-					// Fewer values, and the Go constant is gone.
-					b := fl.values(tightened)
-					b.Clients = true
-					e.Changes = append(e.Changes, ch(Removed, "value "+valueName(v), "", b))
+					// The Go constant is gone.
+					e.Changes = append(e.Changes, ch(Removed, "value "+valueName(v), "", Breaking))
 				},
 				func(v *schema.EnumValue) {
 					d := ""
 					if v.Since != "" {
 						d = "since " + v.Since
 					}
-					e.Changes = append(e.Changes, ch(Added, "value "+valueName(v), d, fl.values(loosened)))
+					e.Changes = append(e.Changes, ch(Added, "value "+valueName(v), d, fl.level(loosened)))
 				},
 				func(ov, nv *schema.EnumValue) {
 					if ov.Name != nv.Name {
-						e.Changes = append(e.Changes, ch(Changed, "value "+quote(nv.Value), "name "+orNone(ov.Name)+" -> "+orNone(nv.Name), Impact{Clients: true}))
+						e.Changes = append(e.Changes, ch(Changed, "value "+quote(nv.Value), "name "+orNone(ov.Name)+" -> "+orNone(nv.Name), Breaking))
 					}
 					for _, ch := range sinceChange(ov.Since, nv.Since) {
 						ch.What = "value " + valueName(nv) + " " + ch.What
@@ -361,35 +377,34 @@ func fieldsDiff(kind string, old, new []*schema.Field, fl flow) []Change {
 	matchByName(old, new, func(f *schema.Field) string { return f.Name },
 		func(f *schema.Field) {
 			// The Go field is gone: code that reads or sets it breaks.
-			out = append(out, ch(Removed, kind+" "+f.Name, fieldSummary(f), Impact{Clients: true}))
+			out = append(out, ch(Removed, kind+" "+f.Name, fieldSummary(f), Breaking))
 		},
 		func(f *schema.Field) {
-			b := Impact{}
-			if f.Required {
-				b = fl.values(tightened)
+			l := Addition
+			if f.Required && fl.both().request {
+				l = Breaking // a request without it is refused
 			}
-			out = append(out, ch(Added, kind+" "+f.Name, fieldSummary(f), b))
+			out = append(out, ch(Added, kind+" "+f.Name, fieldSummary(f), l))
 		},
 		func(o, n *schema.Field) {
 			what := kind + " " + n.Name
 			if o.Type.String() != n.Type.String() {
-				out = append(out, ch(Changed, what, "type "+o.Type.String()+" -> "+n.Type.String(), both))
+				out = append(out, ch(Changed, what, "type "+o.Type.String()+" -> "+n.Type.String(), Breaking))
 			}
 			if o.Required != n.Required {
-				dir := loosened
-				if n.Required {
-					dir = tightened
-				}
-				out = append(out, ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), fl.values(dir)))
+				// Either way the Go field changes between T and Opt[T]; and
+				// a request without a newly required value is refused, a
+				// result may now lack a value clients relied on.
+				out = append(out, ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), Breaking))
 			}
 			if o.JSONSerialized != n.JSONSerialized {
-				out = append(out, ch(Changed, what, "JSON-serialized "+yesNo(o.JSONSerialized)+" -> "+yesNo(n.JSONSerialized), both))
+				out = append(out, ch(Changed, what, "JSON-serialized "+yesNo(o.JSONSerialized)+" -> "+yesNo(n.JSONSerialized), Breaking))
 			}
 			for _, c := range sinceChange(o.Since, n.Since) {
-				out = append(out, ch(c.Op, what, c.What+" "+c.Detail, Impact{}))
+				out = append(out, ch(c.Op, what, c.What+" "+c.Detail, Note))
 			}
 			for _, d := range constraintsDiff(o.Constraints, n.Constraints) {
-				out = append(out, ch(Changed, what, d.text, fl.values(d.dir)))
+				out = append(out, ch(Changed, what, d.text, fl.level(d.dir)))
 			}
 		})
 	return out
@@ -399,18 +414,7 @@ func sinceChange(old, new string) []Change {
 	if old == new {
 		return nil
 	}
-	return []Change{{Op: Changed, What: "since", Detail: orNone(old) + " -> " + orNone(new)}}
-}
-
-// rulesDiff compares cross-field rules by what they say (kind and names),
-// not by their wording.
-func rulesDiff(old, new []*schema.Rule, fl flow) []Change {
-	var out []Change
-	matchByName(old, new, ruleKey,
-		func(r *schema.Rule) { out = append(out, ch(Removed, "rule", ruleKey(r), fl.values(loosened))) },
-		func(r *schema.Rule) { out = append(out, ch(Added, "rule", ruleKey(r), fl.values(tightened))) },
-		func(o, n *schema.Rule) {})
-	return out
+	return []Change{{Op: Changed, What: "since", Detail: orNone(old) + " -> " + orNone(new), Level: Note}}
 }
 
 func ruleKey(r *schema.Rule) string {

@@ -12,15 +12,15 @@ import (
 //	+++ new.md (version 5.1)
 //
 //	Methods
-//	  + sendGreeting(chat_id ChatRef, text String) -> Message (since 5.1)
+//	  + sendGreeting(chat_id ChatRef, text String) -> Message (since 5.1)  [addition]
 //	  ~ sendMessage
-//	      ~ parameter text: constraint length 1-4096 characters -> 1-2048 characters (tightened)  [breaks clients]
+//	      ~ parameter text: constraint length 1-4096 characters -> 1-2048 characters (tightened)  [breaking]
 //
-//	3 changes: 1 added, 0 removed, 1 changed. Breaking: 1 for clients, 0 for servers.
+//	2 changes: 1 breaking, 0 widening, 1 addition, 0 other.
 //
-// "+" is added, "-" removed, "~" changed; "[breaks …]" marks a change that
-// breaks clients and/or servers (see Impact). An empty report prints the
-// two headers and "No changes."
+// "+" is added, "-" removed, "~" changed; "[level]" is the change's level
+// (see Level; notes are not marked). An empty report prints the two
+// headers and "No changes."
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	side := func(prefix string, s Side) {
@@ -45,36 +45,63 @@ func (r *Report) WriteText(w io.Writer) error {
 		case e.Summary != "":
 			b.WriteString(": " + e.Summary)
 		}
-		b.WriteString(breaksMark(e.Breaks) + "\n")
+		if len(e.Changes) == 0 {
+			b.WriteString(levelMark(e.Level))
+		}
+		b.WriteString("\n")
 		for _, c := range e.Changes {
 			b.WriteString("      " + c.Op.Sign() + " " + c.What)
 			if c.Detail != "" {
 				b.WriteString(": " + c.Detail)
 			}
-			b.WriteString(breaksMark(c.Breaks) + "\n")
+			b.WriteString(levelMark(c.Level) + "\n")
 		}
 	}
 	if r.Empty() {
 		b.WriteString("\nNo changes.\n")
 	} else {
-		a, rm, ch, total := r.Counts()
-		cl, sv := r.BreakingCounts()
-		fmt.Fprintf(&b, "\n%d change%s: %d added, %d removed, %d changed. Breaking: %d for clients, %d for servers.\n", total, plural(total), a, rm, ch, cl, sv)
+		b.WriteString("\n" + r.summary() + ".\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func breaksMark(i Impact) string {
-	if !i.Any() {
-		return ""
+// summary is "N changes: a breaking, b widening, c additions, d other".
+func (r *Report) summary() string {
+	n := r.LevelCounts()
+	total := n[Breaking] + n[Widening] + n[Addition] + n[Note]
+	adds := "additions"
+	if n[Addition] == 1 {
+		adds = "addition"
 	}
-	return "  [breaks " + i.String() + "]"
+	return fmt.Sprintf("%d change%s: %d breaking, %d widening, %d %s, %d other", total, plural(total), n[Breaking], n[Widening], n[Addition], adds, n[Note])
 }
 
-// WriteMarkdown renders the report as release notes: a summary, the
-// breaking changes first (each saying whom it breaks), then every change by
-// section.
+func levelMark(l Level) string {
+	if l == Note {
+		return ""
+	}
+	return "  [" + l.String() + "]"
+}
+
+// levelAbout is the sentence under a level's heading in the release notes.
+var levelAbout = map[Level]string{
+	Breaking: "A client's code or request stops working: update it before moving to this version.",
+	Widening: "Responses may carry values an old client never saw. The API's convention is that clients tolerate them (ignore what they do not know); check that yours do.",
+	Addition: "New things nobody has to use.",
+	Note:     "No effect on code or on the wire.",
+}
+
+// singular names one element of a section, for an added or removed element.
+var singular = map[Section]string{
+	SecDocument: "document", SecMethods: "method", SecObjects: "object", SecUnions: "type",
+	SecEnums: "values of", SecLimits: "limit", SecVersions: "version",
+}
+
+// WriteMarkdown renders the report as release notes, to be pasted as they
+// are: a summary line, then the changes grouped by level (breaking,
+// widening, additions, other), each level with one sentence saying what it
+// means, each change one bullet naming the API's method, object or field.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	title := "API changes"
@@ -90,77 +117,65 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	a, rm, chg, total := r.Counts()
-	cl, sv := r.BreakingCounts()
-	fmt.Fprintf(&b, "%d change%s (%d added, %d removed, %d changed) from `%s` to `%s`. ", total, plural(total), a, rm, chg, r.Old.Name, r.New.Name)
-	if cl+sv == 0 {
-		b.WriteString("**Nothing breaks** existing clients or servers.\n")
-	} else {
-		fmt.Fprintf(&b, "**Breaking: %d for clients, %d for servers.**\n", cl, sv)
+	fmt.Fprintf(&b, "%s, from `%s` to `%s`.", r.summary(), r.Old.Name, r.New.Name)
+	if r.Level() < Breaking {
+		b.WriteString(" **Nothing breaks** existing clients.")
 	}
-	line := func(e *Entry, c *Change) string {
-		if c == nil {
-			s := "**" + e.Name + "**"
-			if e.Summary != "" {
-				if strings.HasPrefix(e.Summary, "(") {
-					s = "**" + e.Name + "**`" + e.Summary + "`"
-				} else {
-					s += ": " + e.Summary
-				}
-			}
-			return opWord(e.Op) + " " + s
-		}
-		s := e.Name + ": " + c.What
-		if c.Detail != "" {
-			s += ": " + c.Detail
-		}
-		return opWord(c.Op) + " " + s
-	}
-	if cl+sv > 0 {
-		b.WriteString("\n### Breaking changes\n\n| Change | Breaks |\n|---|---|\n")
+	b.WriteString("\n")
+	for _, l := range Levels {
+		var items []string
 		for _, e := range r.Entries {
-			if e.Breaks.Any() {
-				fmt.Fprintf(&b, "| %s | %s |\n", mdCell(line(e, nil)), e.Breaks)
+			if len(e.Changes) == 0 {
+				if e.Level == l {
+					items = append(items, mdEntry(e))
+				}
+				continue
 			}
 			for i := range e.Changes {
-				if c := &e.Changes[i]; c.Breaks.Any() {
-					fmt.Fprintf(&b, "| %s | %s |\n", mdCell(line(e, c)), c.Breaks)
+				if c := &e.Changes[i]; c.Level == l {
+					items = append(items, mdChange(e, c))
 				}
 			}
 		}
-	}
-	var cur Section
-	for _, e := range r.Entries {
-		if e.Section != cur {
-			cur = e.Section
-			b.WriteString("\n### " + string(cur) + "\n\n")
-		}
-		if len(e.Changes) == 0 {
-			b.WriteString("- " + line(e, nil) + mdBreaks(e.Breaks) + "\n")
+		if len(items) == 0 {
 			continue
 		}
-		b.WriteString("- **" + e.Name + "**\n")
-		for i := range e.Changes {
-			c := &e.Changes[i]
-			s := opWord(c.Op) + " " + c.What
-			if c.Detail != "" {
-				s += ": " + c.Detail
-			}
-			b.WriteString("  - " + s + mdBreaks(c.Breaks) + "\n")
+		b.WriteString("\n### " + l.Title() + "\n\n" + levelAbout[l] + "\n\n")
+		for _, it := range items {
+			b.WriteString("- " + it + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func opWord(o Op) string { return [...]string{"Added", "Removed", "Changed"}[o] }
-
-func mdBreaks(i Impact) string {
-	if !i.Any() {
-		return ""
+// mdEntry is the bullet of an added, removed or changed element without
+// parts: "Added method **sendGreeting**`(…) -> Message`".
+func mdEntry(e *Entry) string {
+	s := opWord(e.Op) + " " + singular[e.Section] + " **" + mdText(e.Name) + "**"
+	switch {
+	case strings.HasPrefix(e.Summary, "("):
+		s += "`" + e.Summary + "`"
+	case e.Summary != "":
+		s += ": " + mdText(e.Summary)
 	}
-	return " — **breaks " + i.String() + "**"
+	return s
 }
 
-// mdCell escapes the characters that end a Markdown table cell.
-func mdCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+// mdChange is the bullet of one change inside an element:
+// "**sendMessage**: changed parameter text: …".
+func mdChange(e *Entry, c *Change) string {
+	s := "**" + mdText(e.Name) + "**: " + strings.ToLower(opWord(c.Op)) + " " + mdText(c.What)
+	if c.Detail != "" {
+		s += ": " + mdText(c.Detail)
+	}
+	return s
+}
+
+func opWord(o Op) string { return [...]string{"Added", "Removed", "Changed"}[o] }
+
+// mdText escapes the characters Markdown would read as emphasis or markup
+// (an intraword _ is plain text in CommonMark: chat_id stays chat_id).
+func mdText(s string) string {
+	return strings.NewReplacer("*", `\*`, "|", `\|`, "<", "&lt;").Replace(s)
+}

@@ -198,6 +198,7 @@ type command struct {
 	*flag.FlagSet
 	name, synopsis, about string
 	stdout                io.Writer
+	args                  []string // the arguments, set by parse
 }
 
 func newCommand(name, synopsis, about string, stdout io.Writer) *command {
@@ -206,16 +207,39 @@ func newCommand(name, synopsis, about string, stdout io.Writer) *command {
 	return &command{FlagSet: fs, name: name, synopsis: synopsis, about: about, stdout: stdout}
 }
 
-// parse parses args; done is true when --help was handled.
+// parse parses args; done is true when --help was handled. Flags may
+// come before or after the arguments (`apigen diff OLD NEW --fail-on
+// breaking`, as apigen.yaml's comment suggests); "--" ends the flags.
 func (c *command) parse(args []string) (done bool, err error) {
-	if err := c.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			c.printHelp()
-			return true, nil
+	c.args = nil
+	for {
+		if err := c.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				c.printHelp()
+				return true, nil
+			}
+			return false, usageError{c.name, err.Error()}
 		}
-		return false, usageError{c.name, err.Error()}
+		rest := c.FlagSet.Args()
+		if len(rest) == 0 || (len(rest) < len(args) && args[len(args)-len(rest)-1] == "--") {
+			c.args = append(c.args, rest...)
+			return false, nil
+		}
+		c.args = append(c.args, rest[0])
+		args = rest[1:]
 	}
-	return false, nil
+}
+
+// Args, NArg and Arg are the command's arguments: the words that are not
+// flags, wherever they stand (they shadow flag.FlagSet's, which stop at
+// the first argument).
+func (c *command) Args() []string { return c.args }
+func (c *command) NArg() int      { return len(c.args) }
+func (c *command) Arg(i int) string {
+	if i < 0 || i >= len(c.args) {
+		return ""
+	}
+	return c.args[i]
 }
 
 func (c *command) printHelp() {
@@ -374,7 +398,7 @@ Existing files are never replaced.`, stdout)
 	if !config.IsPackageName(*pkg) {
 		return usageError{"init", fmt.Sprintf("--package %q is not a Go package name: use a lower-case identifier such as botapi", *pkg)}
 	}
-	files, err := config.Init(*dir, config.InitOptions{Spec: *specPath, Package: *pkg, Out: *out})
+	files, err := config.Init(*dir, config.InitOptions{Spec: *specPath, Package: *pkg, Out: *out, Backends: pipeline.Names()})
 	if err != nil {
 		return err
 	}
@@ -561,7 +585,7 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 		return err
 	}
 	pr.stage("parse")
-	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name())})
+	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
 	if err != nil {
 		return err
 	}
@@ -594,25 +618,26 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 }
 
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|breaking|none] OLD NEW",
+	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|breaking|widening|additions|none] OLD NEW",
 		`Show what changed from OLD to NEW, each a specification (.md, .html) or a saved schema
 (.yaml): added, removed and changed methods, parameters, objects, fields, unions,
 enums, types, required-ness, constraints (tightened or loosened), rules, since
 versions, limits and versions. Descriptions are not compared.
 
-Each change is marked when it breaks existing code: "breaking for clients" (code that
-calls the API: a removed method or parameter, a new required parameter, a changed
-type, a tightened constraint) and "breaking for servers" (code that implements the
-API or decodes its results: a removed result field, a field that became optional, a
-loosened constraint, a new enum value). --format markdown writes release notes.
+Each change has a level (docs/diff.md): breaking (a client's code or request stops
+working: a removed method, parameter, field or value, a new required parameter, a
+changed type, a tightened constraint on a request), widening (a response may carry
+a value an old client never saw: a new value or update kind the bot receives; clients
+must tolerate these), addition (something new nobody must use), or other (no effect
+on code or the wire). --format markdown writes release notes grouped by level.
 
-Exit status, as diff(1): 0 the same, 1 different, 2 trouble. With --fail-on breaking
-the status is 1 only when a change is breaking (for clients or servers); with
---fail-on none it is 0 whatever changed.`, stdout)
+Exit status, as diff(1): 0 the same, 1 different, 2 trouble. --fail-on LEVEL makes
+the status 1 only for a change at that level or a more severe one (breaking,
+widening, additions; any: every change, the default); --fail-on none: always 0.`, stdout)
 	overlay := c.String("overlay", "", "overlay file to apply to specifications ('none' for none); default: the embedded overlay for the document it was written for")
 	quiet := c.Bool("q", false, "report only whether they differ")
 	format := c.String("format", "text", "output format: text or markdown")
-	failOn := c.String("fail-on", "any", "which changes make the exit status 1: any, breaking, or none")
+	failOn := c.String("fail-on", "any", "the least severe change that makes the exit status 1: breaking, widening, additions, any, or none")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -622,8 +647,9 @@ the status is 1 only when a change is breaking (for clients or servers); with
 	if *format != "text" && *format != "markdown" && *format != "md" {
 		return usageError{"diff", fmt.Sprintf("--format %q: want text or markdown", *format)}
 	}
-	if *failOn != "any" && *failOn != "breaking" && *failOn != "none" {
-		return usageError{"diff", fmt.Sprintf("--fail-on %q: want any, breaking or none", *failOn)}
+	failLevel, known := schemadiff.ParseLevel(*failOn)
+	if !known && *failOn != "none" {
+		return usageError{"diff", fmt.Sprintf("--fail-on %q: want breaking, widening, additions, any or none", *failOn)}
 	}
 	old, oldUse, err := loader.FileReport(c.Arg(0), *overlay)
 	if err != nil {
@@ -659,19 +685,23 @@ the status is 1 only when a change is breaking (for clients or servers); with
 	if err != nil {
 		return exitError{2, err}
 	}
-	fail := false
-	switch *failOn {
-	case "any":
-		fail = !r.Empty()
-	case "breaking":
-		fail = r.Breaking()
+	if *failOn == "none" || r.Empty() || r.Level() < failLevel {
+		return nil
 	}
-	if fail {
-		if *failOn == "breaking" {
-			cl, sv := r.BreakingCounts()
-			return exitError{1, fmt.Errorf("breaking changes: %d for clients, %d for servers", cl, sv)}
-		}
+	if failLevel == schemadiff.Note {
 		return exitError{code: 1}
 	}
-	return nil
+	n, counts := r.LevelCounts(), []string{}
+	for _, l := range schemadiff.Levels {
+		if l >= failLevel && n[l] > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n[l], l))
+		}
+	}
+	total := 0
+	for _, l := range schemadiff.Levels {
+		if l >= failLevel {
+			total += n[l]
+		}
+	}
+	return exitError{1, fmt.Errorf("--fail-on %s: %s change%s", *failOn, strings.Join(counts, ", "), map[bool]string{true: "", false: "s"}[total == 1])}
 }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/apigen/apigen/pipeline"
 )
 
 func copyFile(t *testing.T, from, to string) {
@@ -147,7 +149,7 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"generate", "--package", "type"}, `package "type" is not a Go package name`},
 		{[]string{"generate", "--spec", "x.md", "--schema", "y.yaml"}, "give a specification or a schema, not both"},
 		{[]string{"init", "--package", "9bad"}, `--package "9bad" is not a Go package name`},
-		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want any, breaking or none`},
+		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want breaking, widening, additions, any or none`},
 		{[]string{"generate", "--config", "missing.yaml"}, "missing.yaml"},
 	} {
 		code, out, errs := runCLI(tc.args...)
@@ -228,7 +230,7 @@ func TestInitThenGenerate(t *testing.T) {
 func TestDiffFailOnBreaking(t *testing.T) {
 	t.Chdir(repoRoot(t))
 	code, out, errs := runCLI("diff", "--fail-on", "breaking", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
-	if code != 1 || !strings.Contains(out, "[breaks clients]") || !strings.Contains(errs, "breaking changes: 4 for clients, 3 for servers") {
+	if code != 1 || !strings.Contains(out, "[breaking]") || !strings.Contains(errs, "--fail-on breaking: 4 breaking changes") {
 		t.Errorf("breaking: exit %d, stderr %q", code, errs)
 	}
 	code, out, _ = runCLI("diff", "--fail-on", "none", "--format", "markdown", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
@@ -266,5 +268,102 @@ func TestGoDirective(t *testing.T) {
 		if m := re.FindSubmatch(data); m == nil || string(m[1]) != "1.24.0" {
 			t.Errorf("%s: go line %q, want 1.24.0 (the oldest apigen builds with)", mod, m)
 		}
+	}
+}
+
+// Issue 24, defect 4: the apigen.yaml that init writes suggests `apigen
+// diff OLD NEW --fail-on breaking`, which exited 2 ("diff takes two
+// files"): flags after the arguments were refused. Every command takes
+// them on either side; "--" ends the flags.
+func TestFlagsAfterArguments(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	before, _, _ := runCLI("diff", "--fail-on", "breaking", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md")
+	code, out, errs := runCLI("diff", "spec/bot-api-5.0.md", "schemadiff/testdata/modified.md", "--fail-on", "breaking")
+	if code != before || code != 1 || !strings.Contains(errs, "breaking changes") || out == "" {
+		t.Errorf("diff OLD NEW --fail-on breaking: exit %d (flags first: %d), stderr %q", code, before, errs)
+	}
+	if code, _, errs := runCLI("diff", "spec/bot-api-5.0.md", "-q", "spec/bot-api-5.0.md", "--fail-on=none"); code != 0 {
+		t.Errorf("flags between and after the arguments: exit %d, stderr %q", code, errs)
+	}
+	if code, out, errs := runCLI("check", "schema/bot-api-5.0.yaml", "--help"); code != 0 || !strings.HasPrefix(out, "Usage: apigen check") {
+		t.Errorf("check FILE --help: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, errs := runCLI("generate", "extra", "--check"); code != 2 || !strings.Contains(errs, `generate takes no arguments, got "extra"`) {
+		t.Errorf("generate extra --check: exit %d, stderr %q", code, errs)
+	}
+	// After "--" a word that looks like a flag is an argument.
+	if code, _, errs := runCLI("diff", "--", "spec/bot-api-5.0.md", "--fail-on"); code != 2 || !strings.Contains(errs, "--fail-on") {
+		t.Errorf("diff -- OLD --fail-on: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Issue 24, defect 4: the apigen.yaml that init writes listed the
+// backends without dispatch and openapi, and its example list, once
+// uncommented, dropped the router (dispatch). The comment names every
+// backend; the example keeps the router; the suggested diff command runs.
+func TestInitConfigNamesEveryBackend(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if code, _, errs := runCLI("init"); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile("apigen.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := string(data)
+	for _, name := range pipeline.Names() {
+		if !regexp.MustCompile(`(?m)^#.*\b` + name + `\b`).MatchString(cfg) {
+			t.Errorf("apigen.yaml's comment does not name the %s backend:\n%s", name, cfg)
+		}
+	}
+	example := regexp.MustCompile(`(?m)^# (backends: \[.*\])$`).FindStringSubmatch(cfg)
+	if example == nil {
+		t.Fatalf("apigen.yaml has no commented backends example:\n%s", cfg)
+	}
+	os.WriteFile("apigen.yaml", []byte(strings.Replace(cfg, example[0], example[1], 1)), 0o644)
+	if code, _, errs := runCLI("generate"); code != 0 {
+		t.Fatalf("generate with the example uncommented: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join("botapi", "dispatch_gen.go")); err != nil {
+		t.Errorf("the example backends drop the router: %v", err)
+	}
+	// The diff command the comment suggests, as written (with a second file).
+	suggested := regexp.MustCompile(`(?m)^#\s+go tool apigen (diff .*)$`).FindStringSubmatch(cfg)
+	if suggested == nil {
+		t.Fatalf("apigen.yaml suggests no diff command:\n%s", cfg)
+	}
+	copyFile(t, "bot-api-5.0.md", "NEW.md")
+	if code, out, errs := runCLI(strings.Fields(suggested[1])...); code != 0 || !strings.Contains(out, "No changes") {
+		t.Errorf("%s: exit %d, stdout %q, stderr %q", suggested[1], code, out, errs)
+	}
+}
+
+// Issue 24, defect 3: --fail-on chooses the level. A new value in a
+// response (widening) fails --fail-on widening, not --fail-on breaking; a
+// new optional field (addition) fails only --fail-on additions (and any).
+func TestDiffFailOnLevels(t *testing.T) {
+	root := repoRoot(t)
+	t.Chdir(t.TempDir())
+	md, err := os.ReadFile(filepath.Join(root, "spec", "bot-api-5.0.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile("old.md", md, 0o644)
+	os.WriteFile("widening.md", []byte(strings.Replace(string(md), "One of mention, hashtag,", "One of mention, spoiler, hashtag,", 1)), 0o644)
+	os.WriteFile("addition.md", []byte(strings.Replace(string(md), "| language_code | String | Optional. IETF language tag |", "| language_code | String | Optional. IETF language tag |\n| pronouns | String | Optional |", 1)), 0o644)
+	for _, tc := range []struct {
+		file, failOn string
+		want         int
+	}{
+		{"widening.md", "breaking", 0}, {"widening.md", "widening", 1}, {"widening.md", "additions", 1}, {"widening.md", "any", 1}, {"widening.md", "none", 0},
+		{"addition.md", "breaking", 0}, {"addition.md", "widening", 0}, {"addition.md", "additions", 1}, {"addition.md", "any", 1},
+	} {
+		code, _, errs := runCLI("diff", "-q", "old.md", tc.file, "--fail-on", tc.failOn)
+		if code != tc.want {
+			t.Errorf("diff %s --fail-on %s: exit %d, want %d (%s)", tc.file, tc.failOn, code, tc.want, errs)
+		}
+	}
+	if _, _, errs := runCLI("diff", "old.md", "widening.md", "--fail-on", "widening"); !strings.Contains(errs, "--fail-on widening: 1 widening change") {
+		t.Errorf("stderr %q", errs)
 	}
 }

@@ -7,15 +7,33 @@
   if (!input || !list) { return; }
   var active = -1;
 
+  // score ranks an entry for the query q (lower is better): the exact name
+  // first, then a member named exactly q (Message.photo), then a type or
+  // method whose name starts with q (PhotoSize), then the members of the
+  // exact name (Poll.question), then other names starting with q, then
+  // names containing q, then descriptions. A member never outranks the
+  // type it only contains the name of.
   function score(entry, q) {
     var t = entry.t.toLowerCase();
-    if (t === q) { return 0; }
-    if (t.indexOf(q) === 0) { return 1; }
     var dot = t.lastIndexOf(".");
-    if (dot >= 0 && t.slice(dot + 1).indexOf(q) === 0) { return 2; }
-    if (t.indexOf(q) >= 0) { return 3; }
-    if (entry.d && entry.d.toLowerCase().indexOf(q) >= 0) { return 4; }
+    var member = dot >= 0 ? t.slice(dot + 1) : "";
+    if (t === q) { return 0; }
+    if (member === q) { return 1; }
+    if (dot < 0 && t.indexOf(q) === 0) { return 2; }
+    if (t.indexOf(q + ".") === 0) { return 3; }
+    if (t.indexOf(q) === 0 || member.indexOf(q) === 0) { return 4; }
+    if (t.indexOf(q) >= 0) { return 5; }
+    if (entry.d && entry.d.toLowerCase().indexOf(q) >= 0) { return 6; }
     return -1;
+  }
+
+  // Among equal scores: the API's names before their Go names, shorter
+  // names first, then the index's order.
+  function compare(index) {
+    return function (a, b) {
+      var ea = index[a.i], eb = index[b.i];
+      return a.s - b.s || (ea.k === "Go") - (eb.k === "Go") || ea.t.length - eb.t.length || a.i - b.i;
+    };
   }
 
   function render(q) {
@@ -28,7 +46,7 @@
       var s = score(index[i], q);
       if (s >= 0) { hits.push({ s: s, i: i }); }
     }
-    hits.sort(function (a, b) { return a.s - b.s || a.i - b.i; });
+    hits.sort(compare(index));
     hits = hits.slice(0, 30);
     for (var j = 0; j < hits.length; j++) {
       var e = index[hits[j].i];

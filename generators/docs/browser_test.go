@@ -189,6 +189,37 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("search box: %s", problem)
 	}
 
+	// Issue 24, item 9: search ranked the fields containing a name above
+	// the exact type, and the sidebar had a horizontal scrollbar. The
+	// exact name comes first, a member named exactly the query before the
+	// members of longer names; the sidebar never scrolls sideways.
+	var ranking []string
+	const rank = `(function () {
+		var out = [], input = document.getElementById("search");
+		function first(q) {
+			input.value = q;
+			input.dispatchEvent(new Event("input"));
+			var a = document.querySelector("#search-results a");
+			return a ? a.firstChild.textContent + " " + a.getAttribute("href") : "";
+		}
+		["Poll", "Chat", "Message", "Sticker", "ParseMode"].forEach(function (q) {
+			var got = first(q);
+			if (got.split(" ")[0] !== q) { out.push(q + ": first result " + got); }
+		});
+		var photo = first("photo");
+		if (!/\.photo /.test(photo)) { out.push("photo: first result " + photo + ", want a member named photo"); }
+		var nav = document.querySelector("nav.side");
+		if (nav.scrollWidth > nav.clientWidth) { out.push("sidebar scrolls sideways: " + nav.scrollWidth + " > " + nav.clientWidth); }
+		input.value = ""; input.dispatchEvent(new Event("input"));
+		return out;
+	})()`
+	if err := b.eval(ctx, session, rank, &ranking); err != nil {
+		t.Fatal(err)
+	}
+	for _, problem := range ranking {
+		t.Errorf("search ranking / sidebar: %s", problem)
+	}
+
 	// "/" focuses the search box (and types nothing into it).
 	var focus struct {
 		ID    string `json:"id"`
@@ -233,7 +264,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("?q=: %s", problem)
 	}
 
-	// Screenshots of three pages, for people to look at.
+	// Screenshots of four pages, for people to look at.
 	if dir := os.Getenv("APIGEN_SCREENSHOTS"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -245,6 +276,7 @@ func TestBrowser(t *testing.T) {
 			{"index.html?q=SendMessage", "index-search.png"},
 			{"method-sendMessage.html", "method-sendMessage.png"},
 			{"object-Message.html", "object-Message.png"},
+			{"method-sendPoll.html#example", "method-sendPoll-examples.png"},
 		} {
 			b.reset()
 			if err := b.call(ctx, session, "Page.navigate", map[string]any{"url": srv.URL + "/" + shot.page}, nil); err != nil {
@@ -263,7 +295,7 @@ func TestBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		t.Logf("screenshots of three pages in %s", dir)
+		t.Logf("screenshots of four pages in %s", dir)
 	}
 	if !t.Failed() {
 		t.Logf("loaded %d pages of %s in headless Chromium: no console errors, no failed or outside requests", len(pages), dir)

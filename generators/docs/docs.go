@@ -44,7 +44,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, fmt.Errorf("docs templates: %w", err)
 	}
-	site := buildSite(m)
+	site := buildSite(m, opts.ImportPath)
 	pages := append([]*Page{site.Index}, site.Pages...)
 	seen := map[string]string{}
 	for _, p := range pages {

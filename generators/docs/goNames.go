@@ -63,3 +63,34 @@ func (b *builder) fieldGoNames() map[string]string {
 	}
 	return out
 }
+
+// goDoc is a Go name linked to its documentation on pkg.go.dev, or plain
+// text when the package's import path is not known. Names such as
+// "Client.SendMessage" are pkg.go.dev's own anchors.
+func (b *builder) goDoc(name string) Link {
+	if b.importPath == "" || name == "" {
+		return Link{Text: name}
+	}
+	return Link{Text: name, URL: "https://pkg.go.dev/" + b.importPath + "#" + name}
+}
+
+// goPackageDoc links the generated package's documentation, or is nil.
+func (b *builder) goPackageDoc() Text {
+	if b.importPath == "" {
+		return nil
+	}
+	return Text{{Text: b.importPath, URL: "https://pkg.go.dev/" + b.importPath}}
+}
+
+// goTypeText is a field's Go type as the model spells it ("Opt[ParseMode]",
+// "[]MessageEntity", "*Message"), its named type linked to its docs.
+func (b *builder) goTypeText(t *gomodel.Type) Link {
+	s := t.String()
+	base := t.Base()
+	if base.Kind == gomodel.Scalar && base.Enum == nil {
+		return Link{Text: s}
+	}
+	lk := b.goDoc(base.Name)
+	lk.Text = s
+	return lk
+}

@@ -124,7 +124,7 @@ func navHTML(nav []Link, page string) htmltemplate.HTML {
 
 func writeText(b *strings.Builder, t Text) {
 	for _, l := range t {
-		if l.Page == "" {
+		if !l.linked() {
 			writeEscaped(b, l.Text)
 			continue
 		}
@@ -145,7 +145,7 @@ func writeCell(b *strings.Builder, c Cell) {
 		writeText(b, c.Text)
 	}
 	for _, bd := range c.Badges {
-		if bd.Page == "" {
+		if !bd.linked() {
 			b.WriteString(` <span class="badge">`)
 			writeEscaped(b, bd.Text)
 			b.WriteString("</span>")

@@ -34,7 +34,13 @@ type Link struct {
 	Text string
 	Page string
 	Frag string
+	// URL is an absolute link outside the site (the Go package docs on
+	// pkg.go.dev); Page and Frag are then empty.
+	URL string
 }
+
+// linked reports whether the link goes anywhere.
+func (l Link) linked() bool { return l.Page != "" || l.URL != "" }
 
 // Text is prose with links: a sequence of plain and linked runs.
 type Text []Link

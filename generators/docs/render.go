@@ -13,6 +13,9 @@ import (
 // href is the relative URL of a link in the HTML site (all pages are in one
 // directory).
 func href(l Link) string {
+	if l.URL != "" {
+		return l.URL
+	}
 	u := l.Page + ".html"
 	if l.Frag != "" {
 		u += "#" + l.Frag
@@ -86,13 +89,16 @@ func mdCode(s string) string {
 }
 
 func mdLink(text string, l Link) string {
+	if l.URL != "" {
+		return "[" + text + "](" + l.URL + ")"
+	}
 	return "[" + text + "](#" + mdID(l.Page, l.Frag) + ")"
 }
 
 func mdText(t Text) string {
 	var b strings.Builder
 	for _, l := range t {
-		if l.Page != "" {
+		if l.linked() {
 			b.WriteString(mdLink(mdEscape(l.Text), l))
 		} else {
 			b.WriteString(mdEscape(l.Text))
@@ -102,7 +108,7 @@ func mdText(t Text) string {
 }
 
 func mdBadge(l Link) string {
-	if l.Page == "" {
+	if !l.linked() {
 		return "_" + mdEscape(l.Text) + "_"
 	}
 	return "_" + mdLink(mdEscape(l.Text), l) + "_"
@@ -165,7 +171,7 @@ func writeMDCell(b *strings.Builder, c Cell) {
 	start := b.Len()
 	linked := false
 	for _, l := range c.Text {
-		linked = linked || l.Page != ""
+		linked = linked || l.linked()
 	}
 	switch {
 	case c.Code && !linked:
@@ -173,7 +179,7 @@ func writeMDCell(b *strings.Builder, c Cell) {
 	case c.Code:
 		for _, l := range c.Text {
 			switch {
-			case l.Page != "":
+			case l.linked():
 				b.WriteString(mdLink(mdCode(l.Text), l))
 			case strings.TrimSpace(l.Text) == "":
 				b.WriteString(l.Text)

@@ -11,10 +11,10 @@ import (
 )
 
 // buildSite computes every page of the reference from the schema.
-func buildSite(m *gomodel.Model) *Site {
+func buildSite(m *gomodel.Model, importPath string) *Site {
 	s := m.Schema
 	l := newLinker(s)
-	b := &builder{l: l, s: s, m: m}
+	b := &builder{l: l, s: s, m: m, importPath: importPath}
 	b.fieldGoName = b.fieldGoNames()
 	b.collectUsage()
 
@@ -55,6 +55,9 @@ type builder struct {
 	l *linker
 	s *schema.Schema
 	m *gomodel.Model
+	// importPath is the generated Go package's import path ("" when
+	// unknown): Go names link to its documentation on pkg.go.dev.
+	importPath string
 	// fieldGoName maps wire names of fields and parameters to Go names.
 	fieldGoName map[string]string
 	// usedBy lists, per type or enum name, the fields, parameters and
@@ -142,9 +145,10 @@ func requiredText(req bool) string {
 	return "Optional"
 }
 
-// fieldsTable renders object fields or method parameters. frag names the
+// fieldsTable renders object fields or method parameters. st is their Go
+// struct (nil for a shorthand group: no struct of its own); frag names the
 // row anchors; rowPrefix prefixes the search names ("Message.").
-func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag func(string) string, rowPrefix, searchKind string) *Table {
+func (b *builder) fieldsTable(fields []*schema.Field, st *gomodel.Struct, self, first string, frag func(string) string, rowPrefix, searchKind string) *Table {
 	t := &Table{Head: []string{first, "Type", "Required", "Go field", "Description"}}
 	for _, f := range fields {
 		name := Cell{Text: plain(f.Name), Code: true}
@@ -152,6 +156,9 @@ func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag f
 			name.Badges = append(name.Badges, *sb)
 		}
 		desc := Cell{Text: b.l.linkify(f.Description, self)}
+		if f.Description == "" {
+			desc = b.describedElsewhere(f, self, frag != nil)
+		}
 		if f.JSONSerialized {
 			desc.Badges = append(desc.Badges, Link{Text: "JSON-serialized"})
 		}
@@ -172,7 +179,13 @@ func (b *builder) fieldsTable(fields []*schema.Field, self, first string, frag f
 				break
 			}
 		}
-		row := &Row{Class: "opt", Cells: []Cell{name, {Text: typ}, {Text: plain(requiredText(f.Required))}, {Text: plain(b.goName("field", f.Name)), Code: true}, desc}}
+		goField := Text{{Text: b.goName("field", f.Name)}}
+		if st != nil {
+			if gf := st.Field(f.Name); gf != nil {
+				goField = append(goField, Link{Text: " "}, b.goTypeText(gf.Type))
+			}
+		}
+		row := &Row{Class: "opt", Cells: []Cell{name, {Text: typ}, {Text: plain(requiredText(f.Required))}, {Text: goField, Code: true}, desc}}
 		if f.Required {
 			row.Class = "req"
 		}
@@ -247,7 +260,7 @@ func (b *builder) objectPage(o *schema.Object) *Page {
 		}
 		return Link{Text: n}
 	}
-	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", o.Name))})
+	p.Facts = append(p.Facts, Fact{"Go type", Text{b.goDoc(b.goName("type", o.Name))}})
 	p.GoNames = []string{b.goName("type", o.Name)}
 	for _, un := range o.Unions {
 		v := Text{b.l.typeLink(un)}
@@ -267,7 +280,7 @@ func (b *builder) objectPage(o *schema.Object) *Page {
 		p.Facts = append(p.Facts, Fact{"Fields", plain("not shown in the specification; the JSON is passed through unchanged")})
 	}
 	if len(o.Fields) > 0 {
-		appendBlocks(p, &Block{ID: "fields", Title: "Fields", Table: b.fieldsTable(o.Fields, id, "Field", fieldFrag, o.Name+".", "field")})
+		appendBlocks(p, &Block{ID: "fields", Title: "Fields", Table: b.fieldsTable(o.Fields, b.m.Object(o.Name), id, "Field", fieldFrag, o.Name+".", "field")})
 	}
 	appendBlocks(p, b.constraintsBlock(o.Fields, member, "Field"), b.rulesBlock(o.Rules, id, member))
 	if len(o.Notes) > 0 {
@@ -306,11 +319,15 @@ func (b *builder) methodPage(m *schema.Method) *Page {
 		p.Facts = append(p.Facts, Fact{"Uploads", plain("multipart/form-data when a file is uploaded")})
 	}
 	p.Facts = append(p.Facts,
-		Fact{"Go client", plain(b.goName("method", m.Name) + "(ctx, *" + b.goName("params", m.Name) + ")")},
-		Fact{"Go server", plain(b.goName("service", m.Name) + " (implement it; NewServer routes " + m.Name + " to it)")})
+		Fact{"Go client", Text{b.goDoc(b.goName("method", m.Name)), {Text: "(ctx, *"}, b.goDoc(b.goName("params", m.Name)), {Text: ")"}}},
+		Fact{"Go server", Text{b.goDoc(b.goName("service", m.Name)), {Text: " (implement it; NewServer routes " + m.Name + " to it)"}}})
 	p.GoNames = []string{b.goName("method", m.Name), b.goName("params", m.Name)}
 	if len(m.Params) > 0 {
-		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Table: b.fieldsTable(m.Params, id, "Parameter", paramFrag, m.Name+".", "parameter")})
+		var st *gomodel.Struct
+		if gm := b.m.Method(m.Name); gm != nil {
+			st = gm.Params
+		}
+		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Table: b.fieldsTable(m.Params, st, id, "Parameter", paramFrag, m.Name+".", "parameter")})
 	} else {
 		appendBlocks(p, &Block{ID: "parameters", Title: "Parameters", Intro: plain("None.")})
 	}
@@ -320,6 +337,10 @@ func (b *builder) methodPage(m *schema.Method) *Page {
 		intro = "POST " + m.Name + " as multipart/form-data: the file as the part " + strings.Join(parts, ", ") + " (an upload cannot travel in JSON), and these fields (built from the schema; the optional ones are left out):"
 	}
 	appendBlocks(p, &Block{ID: "example", Title: "Example request", Intro: plain(intro), Code: b.exampleRequest(m), Lang: "json"})
+	if code := b.goExample(m); code != "" {
+		appendBlocks(p, &Block{ID: "example-go", Title: "Example in Go", Lang: "go", Code: code,
+			Intro: Text{{Text: "The same request with the generated client ("}, b.goDoc("NewClient"), {Text: "), in a function with a context ctx:"}}})
+	}
 	if t := b.statesTable(func(tr *schema.Transition) bool {
 		return hasWord(tr.Subject, m.Name) || hasWord(tr.Trigger, m.Name) || hasWord(tr.Condition, m.Name) || hasWord(tr.Also, m.Name)
 	}, id); t != nil {
@@ -351,7 +372,7 @@ func (b *builder) unionPage(u *schema.Union) *Page {
 	id := pageID(kindUnion, u.Name)
 	p := &Page{ID: id, Kind: kindUnion, Title: u.Name, Since: b.l.since(u.Since),
 		Desc: b.l.linkify(u.Description, id), Source: sourceText(u.Source), Summary: summary(u.Description)}
-	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", u.Name))})
+	p.Facts = append(p.Facts, Fact{"Go type", Text{b.goDoc(b.goName("type", u.Name))}})
 	p.GoNames = []string{b.goName("type", u.Name)}
 	if u.Discriminator != "" {
 		p.Facts = append(p.Facts, Fact{"Discriminator", plain(u.Discriminator)})
@@ -435,7 +456,7 @@ func (b *builder) enumPage(e *schema.Enum) *Page {
 	if noted {
 		t.Head = append(t.Head, "Note")
 	}
-	p.Facts = append(p.Facts, Fact{"Go type", plain(b.goName("type", e.Name))})
+	p.Facts = append(p.Facts, Fact{"Go type", Text{b.goDoc(b.goName("type", e.Name))}})
 	p.GoNames = []string{b.goName("type", e.Name)}
 	for _, v := range e.Values {
 		first := Cell{Text: plain(v.Label()), Code: true}
@@ -498,7 +519,7 @@ func (b *builder) guidePages() []*Page {
 			appendBlocks(p, &Block{ID: "rules", Title: "Common request rules", Ordered: true, Items: b.clauses(s.RequestRules, p.ID)})
 		}
 		for _, g := range s.Shorthands {
-			blk := &Block{ID: "shorthand-" + anchor(g.Name), Title: g.Name, Table: b.fieldsTable(g.Params, p.ID, "Parameter", nil, "", "")}
+			blk := &Block{ID: "shorthand-" + anchor(g.Name), Title: g.Name, Table: b.fieldsTable(g.Params, nil, p.ID, "Parameter", nil, "", "")}
 			var intro []Text
 			for _, r := range g.Rules {
 				intro = append(intro, b.l.linkify(r.Text, p.ID))
@@ -667,6 +688,9 @@ func (b *builder) indexPage(guides []*Page) *Page {
 	}
 	if s.Source != "" {
 		p.Facts = append(p.Facts, Fact{"Specification", plain(s.Source)})
+	}
+	if doc := b.goPackageDoc(); doc != nil {
+		p.Facts = append(p.Facts, Fact{"Go package", doc})
 	}
 	if len(s.Overview) > 0 {
 		appendBlocks(p, &Block{ID: "overview", Title: "What the service does", Items: b.clauses(s.Overview, p.ID)})
@@ -880,4 +904,47 @@ func (b *builder) navGroups() []NavGroup {
 	add("Unions", us)
 	add("Enums", es)
 	return out
+}
+
+// describedElsewhere is the description of a field the document leaves
+// empty in its own table, from what the document says elsewhere: its
+// values (an enum), its constraints, or its type's description (ChatRef:
+// "Integer (chat identifier) or String (username …)"). A badge says where
+// the words come from; with nothing to say the cell stays empty.
+func (b *builder) describedElsewhere(f *schema.Field, self string, constraintsBlock bool) Cell {
+	for c := f.Constraints; c != nil; c = c.Each {
+		if e := b.s.Enum(c.Enum); e != nil {
+			var vs []string
+			for _, v := range e.Values {
+				vs = append(vs, v.Value)
+			}
+			return Cell{Text: plain("One of " + strings.Join(vs, ", ") + "."), Badges: []Link{b.l.typeLink(e.Name)}}
+		}
+	}
+	if rows := b.l.constraintRows(f.Constraints, ""); len(rows) > 0 {
+		var t Text
+		for i, r := range rows {
+			if i > 0 {
+				t = append(t, Link{Text: "; "})
+			}
+			t = append(t, Link{Text: strings.ToUpper(r.kind[:1]) + r.kind[1:] + " "})
+			t = append(t, r.value...)
+		}
+		badge := Link{Text: "constraints"}
+		if constraintsBlock {
+			badge.Page, badge.Frag = self, "constraints"
+		}
+		return Cell{Text: append(t, Link{Text: "."}), Badges: []Link{badge}}
+	}
+	name := f.Type.Base()
+	var desc string
+	if u := b.s.Union(name); u != nil {
+		desc = u.Description
+	} else if o := b.s.Object(name); o != nil {
+		desc = o.Description
+	}
+	if desc == "" || desc == f.Type.String() {
+		return Cell{}
+	}
+	return Cell{Text: b.l.linkify(summary(desc), self), Badges: []Link{b.l.typeLink(name)}}
 }

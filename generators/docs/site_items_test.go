@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/docs"
 )
 
 // The docs-site items of issue 13, checked on the site of the full spec.
@@ -36,8 +39,8 @@ func TestMethodPagesSayWhatTheMethodDoes(t *testing.T) {
 func TestGoNamesShownAndSearchable(t *testing.T) {
 	files := generate(t, load(t))
 	for page, want := range map[string][]string{
-		"method-sendMessage.html": {"Client.SendMessage(ctx, *SendMessageParams)", "Service.SendMessage", "<code>ChatID</code>", "<code>ReplyMarkup</code>"},
-		"object-MessageId.html":   {"MessageID", "<code>MessageID</code>"},
+		"method-sendMessage.html": {"Client.SendMessage(ctx, *SendMessageParams)", "Service.SendMessage", "<code>ChatID ChatRef</code>", "<code>ReplyMarkup ReplyMarkup</code>"},
+		"object-MessageId.html":   {"MessageID", "<code>MessageID int64</code>"},
 		"enum-ParseMode.html":     {"<code>ParseModeMarkdownV2</code>"},
 	} {
 		text := string(files[page])
@@ -156,4 +159,44 @@ func TestSearchScriptKeysAndQuery(t *testing.T) {
 
 func stripTags(s string) string {
 	return html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(s, ""))
+}
+
+// Issue 24, item 9: the field tables showed Go field names without their
+// Go types, Go names linked nowhere, and many descriptions were empty
+// where the document says something elsewhere (the type's description,
+// the values, the constraints). The Go field column shows name and type;
+// with the package's import path known, Go names link to pkg.go.dev; an
+// empty description is filled, with a badge saying where it comes from.
+func TestFieldTablesShowGoTypesLinkGoDocsAndFillDescriptions(t *testing.T) {
+	m, err := generators.Model(load(t), "botapi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := docs.Generate(m, generators.Options{Package: "botapi", Source: "bot-api-5.0.md", ImportPath: "example.com/bot/botapi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, f := range out {
+		files[f.Path] = string(f.Data)
+	}
+	page := files["method-sendMessage.html"]
+	for _, want := range []string{
+		`<code>ParseMode <a href="https://pkg.go.dev/example.com/bot/botapi#ParseMode">Opt[ParseMode]</a></code>`,
+		`<code>Text string</code>`,
+		`<a href="https://pkg.go.dev/example.com/bot/botapi#Client.SendMessage">Client.SendMessage</a>`,
+		`Integer (chat identifier) or String (username of a channel, in the form @channelusername).`, // chat_id: ChatRef's words
+		`One of MarkdownV2, HTML, Markdown.`, // parse_mode: its values
+		`Length 1-4096 characters`,           // text: its constraint
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("method-sendMessage.html does not show %q", want)
+		}
+	}
+	if !strings.Contains(files["index.html"], `<a href="https://pkg.go.dev/example.com/bot/botapi">example.com/bot/botapi</a>`) {
+		t.Error("index.html does not link the Go package docs")
+	}
+	if strings.Contains(files["index.html"], "<title>Bot Messaging HTTP API Specification · Bot Messaging HTTP API Specification</title>") {
+		t.Error("index.html's title repeats the site's title")
+	}
 }
