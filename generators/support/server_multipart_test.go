@@ -109,7 +109,9 @@ func FuzzServerMultipart(f *testing.F) {
 		f.Add(c.boundary, []byte(c.body))
 	}
 	f.Fuzz(func(t *testing.T, boundary string, body []byte) {
-		if bytes.ContainsAny([]byte(boundary), "\r\n") || len(body) > 64<<10 {
+		// Past serverMaxHeaderLines lines the readers count differently
+		// (lines against mime/multipart's headers).
+		if bytes.ContainsAny([]byte(boundary), "\r\n") || len(body) > 64<<10 || bytes.Count(body, []byte("\n")) > serverMaxHeaderLines {
 			t.Skip()
 		}
 		compareMultipart(t, boundary, string(body))
