@@ -43,3 +43,31 @@ func TestMultipartLongLineSaysBufioBufferFull(t *testing.T) {
 		t.Fatalf("internal names in the error: %s", res.body)
 	}
 }
+
+// TestDuplicateJSONKeyEmptyFirstWins: for one name the first non-empty value
+// wins (NewServer's rule), but in a JSON body `"text":"","text":"hi"` was
+// answered 400 because the empty string came first; a form had it right.
+func TestDuplicateJSONKeyEmptyFirstWins(t *testing.T) {
+	for _, body := range []string{
+		`{"chat_id":1,"text":"","text":"hi"}`,
+		`{"chat_id":1,"text":"hi","text":""}`,
+		`{"chat_id":1,"text":"","text":null,"text":"hi","text":"ho"}`,
+		`{"chat_id":"","chat_id":1,"text":"hi","parse_mode":"","parse_mode":"HTML","reply_markup":"","reply_markup":{"force_reply":true}}`,
+	} {
+		res, p := servePaths(t, "sendMessage", body)
+		mustOK(t, res)
+		if m := sendMessageParams(t, p); m.Text != "hi" {
+			t.Fatalf("%s: text %q, want hi", body, m.Text)
+		}
+	}
+	_, p := servePaths(t, "sendMessage", `{"chat_id":"","chat_id":1,"text":"hi","parse_mode":"","parse_mode":"HTML","reply_markup":"","reply_markup":{"force_reply":true}}`)
+	if m := sendMessageParams(t, p); m.ParseMode.Or("") != "HTML" || m.ReplyMarkup == nil {
+		t.Fatalf("parse_mode %v reply_markup %v", m.ParseMode, m.ReplyMarkup)
+	}
+	// The same as a form.
+	h := botapi.NewServer(newRecorder())
+	mustOK(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text=&text=hi")))
+	// An empty string alone is still the empty string.
+	res, _ := servePaths(t, "sendMessage", `{"chat_id":1,"text":""}`)
+	wantErr(t, res, 400, "text: 0 characters")
+}

@@ -25,6 +25,7 @@ package support
 //	r.Null() bool        consume a null if one is next; false (nothing
 //	                     consumed) otherwise. Generated decoders use it to
 //	                     map null to "unset": if r.Null() { o.Unset() } else {...}
+//	r.EmptyStr() bool    report whether "" is next (nothing consumed).
 //	r.Capture(f) error   run f, then rewind to where the reader was, whatever
 //	                     f consumed or returned. For union discriminators:
 //	                     peek at "type" inside an object, then decode it for real.
@@ -391,6 +392,12 @@ func (r *jsonReader) Null() bool {
 		return true
 	}
 	return false
+}
+
+// EmptyStr reports whether the next value is the empty string "", without
+// consuming it.
+func (r *jsonReader) EmptyStr() bool {
+	return r.ws() == '"' && r.pos+1 < len(r.buf) && r.buf[r.pos+1] == '"'
 }
 
 // Bool reads true or false.

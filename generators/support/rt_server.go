@@ -546,6 +546,14 @@ func (v *serverValue) absent() bool {
 	return v.text == ""
 }
 
+// empty reports whether v loses to any other value of its name: absent, or
+// the JSON string "" (which is a value, the empty string, when nothing else
+// is given), so that for one name the first non-empty value wins in every
+// encoding.
+func (v *serverValue) empty() bool {
+	return v.absent() || v.json && len(v.raw) == 2 && string(v.raw) == `""`
+}
+
 // serverPart is a multipart part with a filename (an upload), kept in
 // memory or spooled to a temporary file.
 type serverPart struct {
@@ -751,7 +759,7 @@ func (a *serverArgs) get(name string) (serverValue, bool) {
 		if v.name != name {
 			continue
 		}
-		if v.absent() {
+		if v.empty() {
 			if !found {
 				empty, found = *v, true
 			}
@@ -2133,8 +2141,11 @@ func serverNoParams(a *serverArgs) error {
 }
 
 // serverJSONTake decides what to do with the value of a known member whose
-// parameter has bit in seen: the first value that is not null is taken
-// (null says nothing, as in the split path); later ones are skipped.
+// parameter has bit in seen: the first value that is neither null nor ""
+// is taken, later ones are skipped (null says nothing, as in the split
+// path). A "" is taken too but leaves bit unset, so that a later non-empty
+// value replaces it: for one name the first non-empty value wins, as in a
+// form.
 func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err error) {
 	if *seen&bit != 0 {
 		return false, r.Skip()
@@ -2142,7 +2153,9 @@ func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err err
 	if r.Null() {
 		return false, nil
 	}
-	*seen |= bit
+	if !r.EmptyStr() {
+		*seen |= bit
+	}
 	return true, nil
 }
 
