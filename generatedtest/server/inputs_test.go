@@ -71,3 +71,36 @@ func TestDuplicateJSONKeyEmptyFirstWins(t *testing.T) {
 	res, _ := servePaths(t, "sendMessage", `{"chat_id":1,"text":""}`)
 	wantErr(t, res, 400, "text: 0 characters")
 }
+
+// TestInvalidTextReplacedOrAccepted: a lone surrogate escape in JSON and
+// invalid bytes in a multipart file name became U+FFFD, and a multipart part
+// name with invalid bytes was accepted, while the same in a form is a 400.
+// Each is now a 400 naming the parameter.
+func TestInvalidTextReplacedOrAccepted(t *testing.T) {
+	h := botapi.NewServer(newRecorder(), botapi.WithTempDir(t.TempDir()))
+	for body, want := range map[string]string{
+		`{"chat_id":1,"text":"a\ud800b"}`:      `parameter "text" contains a lone surrogate escape (\ud800)`,
+		`{"chat_id":1,"text":"a\uDC00"}`:       `parameter "text" contains a lone surrogate escape (\uDC00)`,
+		`{"chat_id":1,"text":"a\ud800\u0041"}`: `parameter "text" contains a lone surrogate escape (\ud800)`,
+		`{"chat_id":1,"text":"ok","reply_markup":{"inline_keyboard":[[{"text":"\udfff","callback_data":"x"}]]}}`: `parameter "reply_markup" contains a lone surrogate escape`,
+		`{"chat_id":1,"text":"a\u0000"}`:     `parameter "text" contains a NUL character`,
+		"{\"chat_id\":1,\"text\":\"a\xff\"}": `parameter "text" is not valid UTF-8`,
+	} {
+		res, _ := servePaths(t, "sendMessage", body)
+		wantErr(t, res, 400, want)
+	}
+	// In a form value holding JSON, too.
+	wantErr(t, serve(t, h, postForm(t, "sendMessage", `chat_id=1&text=a&reply_markup={"force_reply":true,"x":"\ud83d"}`)), 400, `parameter "reply_markup" contains a lone surrogate escape`)
+	// Pairs and escaped backslashes are text.
+	for _, body := range []string{`{"chat_id":1,"text":"\ud83d\ude00 \\ud800 \u00e9"}`, `{"chat_id":1,"text":"\\\ud83d\udE00"}`} {
+		res, _ := servePaths(t, "sendMessage", body)
+		mustOK(t, res)
+	}
+	// Multipart: the file name and the part name.
+	res := serve(t, h, postMultipart(t, methodURL("sendPhoto"), multipartBody(field("chat_id", "1"), filePart("photo", "a\xffb.jpg", "JPEG"))))
+	wantErr(t, res, 400, `parameter "photo": the file name is not valid UTF-8`)
+	res = serve(t, h, postMultipart(t, methodURL("sendMessage"), multipartBody(field("chat_id", "1"), field("text", "hi"), field("x\xff", "1"))))
+	wantErr(t, res, 400, "is not valid UTF-8")
+	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text=hi&x%FF=1")), 400, "is not valid UTF-8")
+	mustOK(t, serve(t, h, postMultipart(t, methodURL("sendPhoto"), multipartBody(field("chat_id", "1"), filePart("photo", "é.jpg", "JPEG")))))
+}

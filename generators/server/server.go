@@ -603,9 +603,9 @@ const maxJSONParams = 64
 // emitDecodeJSON emits the one-pass decoder of a JSON object body: one
 // walk over the members, a switch on the key, the value decoded in place
 // (the first one that is neither null nor "", see serverJSONTake; later
-// duplicates and unknown keys are skipped), and a bit set for the required parameters. Any error makes
-// the runtime (serverDecodeParams) fall back to the split path, which
-// answers it.
+// duplicates and unknown keys are skipped), and a bit set for the required
+// parameters. Any error makes the runtime (serverDecodeParams) fall back to
+// the split path, which answers it.
 func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	if mi.decodeJSON == "" {
 		return nil

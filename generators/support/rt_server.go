@@ -833,13 +833,11 @@ func (a *serverArgs) parse(req *http.Request) error {
 		}
 	}
 	if mt == "application/json" {
-		if len(a.vals) == 0 && serverJSONObjectBody(body) {
-			if err := serverCheckJSONBody(body); err != nil {
-				return err
-			}
+		if len(a.vals) == 0 && serverJSONObjectBody(body) && serverCheckJSONBody(body) == nil {
 			a.json = body
 			return nil
 		}
+		// Also a body with bad text: the split path names the parameter.
 		return a.parseJSON(body)
 	}
 	return a.parseForm(string(body), "form body")
@@ -905,24 +903,59 @@ func serverCheckText(name, s string) error {
 // serverPrintable makes a name that may not be UTF-8 safe to quote.
 func serverPrintable(s string) string { return strings.ToValidUTF8(s, "\ufffd") }
 
-// serverHasNULEscape reports whether JSON text b holds the escape \u0000
-// (a backslash that is not itself escaped, then u0000).
-func serverHasNULEscape(b []byte) bool {
+// serverBadEscape reports an escape in JSON text b that stands for no
+// valid text: \u0000 (a NUL character, refused in every encoding) or a
+// surrogate that is not half of a pair, which a JSON reader would replace
+// by U+FFFD. It returns what is wrong, or "". Escapes are read in order
+// from the start, so an escaped backslash before "u0000" is no escape.
+func serverBadEscape(b []byte) string {
 	for i := 0; ; {
-		j := bytes.Index(b[i:], []byte(`u0000`))
-		if j < 0 {
-			return false
+		j := bytes.IndexByte(b[i:], '\\')
+		if j < 0 || i+j+1 >= len(b) {
+			return ""
 		}
-		j += i
-		n := 0
-		for k := j - 1; k >= 0 && b[k] == '\\'; k-- {
-			n++
+		i += j
+		if b[i+1] != 'u' {
+			i += 2
+			continue
 		}
-		if n%2 == 1 {
-			return true
+		u := serverHex4(b[i+2:])
+		switch {
+		case u == 0:
+			return "contains a NUL character (\\u0000)"
+		case u >= 0xd800 && u < 0xdc00:
+			// A high surrogate: a low one must follow.
+			if lo := serverHex4(b[min(i+8, len(b)):]); i+7 < len(b) && b[i+6] == '\\' && b[i+7] == 'u' && lo >= 0xdc00 && lo < 0xe000 {
+				i += 12
+				continue
+			}
+			return "contains a lone surrogate escape (\\u" + string(b[i+2:i+6]) + ")"
+		case u >= 0xdc00 && u < 0xe000:
+			return "contains a lone surrogate escape (\\u" + string(b[i+2:i+6]) + ")"
 		}
-		i = j + 5
+		i += 2
 	}
+}
+
+// serverHex4 reads the 4 hex digits at the start of b; -1 if there are none.
+func serverHex4(b []byte) int {
+	if len(b) < 4 {
+		return -1
+	}
+	u := 0
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			u = u<<4 | int(c-'0')
+		case c >= 'a' && c <= 'f':
+			u = u<<4 | int(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			u = u<<4 | int(c-'A'+10)
+		default:
+			return -1
+		}
+	}
+	return u
 }
 
 // parseForm reads name=value pairs separated by '&'.
@@ -967,10 +1000,10 @@ func serverUnescape(s string) (string, error) {
 }
 
 // parseJSON reads a JSON object body; empty and null bodies carry nothing.
+// Text that is not valid (serverCheckJSONBody) is a 400 naming the member
+// that holds it.
 func (a *serverArgs) parseJSON(body []byte) error {
-	if err := serverCheckJSONBody(body); err != nil {
-		return err
-	}
+	bad := serverCheckJSONBody(body)
 	r := jsonGetReader(body)
 	defer jsonPutReader(r)
 	switch r.Next() {
@@ -993,29 +1026,53 @@ func (a *serverArgs) parseJSON(body []byte) error {
 		if err != nil {
 			return err
 		}
+		if bad != nil {
+			if err := serverCheckJSONText(string(key), raw); err != nil {
+				return err
+			}
+		}
 		return a.add(serverValue{name: string(key), raw: raw, json: true})
 	})
 	if err == nil {
 		err = r.End()
 	}
-	if err == serverErrTooManyParams {
+	var e *Error
+	if errors.As(err, &e) {
 		return err
 	}
 	if err != nil {
 		return serverBad("invalid JSON body: " + serverTrimJSON(err))
 	}
+	return bad
+}
+
+// serverCheckJSONText is serverCheckText for a JSON value raw: UTF-8,
+// without NUL characters or lone surrogates (serverBadEscape). The name is
+// checked too.
+func serverCheckJSONText(name string, raw []byte) error {
+	if err := serverCheckText(name, name); err != nil {
+		return err
+	}
+	if !utf8.Valid(raw) {
+		return serverBad("parameter " + strconv.Quote(name) + " is not valid UTF-8")
+	}
+	if msg := serverBadEscape(raw); msg != "" {
+		return serverBad("parameter " + strconv.Quote(name) + " " + msg)
+	}
 	return nil
 }
 
 // serverCheckJSONBody rejects a JSON body that is not UTF-8 or holds an
-// escaped NUL, like a form or a multipart text, rather than letting a JSON
-// reader replace the bytes by U+FFFD.
+// escaped NUL or a lone surrogate (serverBadEscape), like a form or a
+// multipart text, rather than letting a JSON reader replace the bytes by
+// U+FFFD. parseJSON then names the member (this error is for text outside
+// any member's value, such as a key).
 func serverCheckJSONBody(body []byte) error {
 	if !utf8.Valid(body) {
 		return serverBad("the JSON body is not valid UTF-8")
 	}
-	if serverHasNULEscape(body) {
-		return serverBad("the JSON body contains a NUL character (\\u0000)")
+	if msg := serverBadEscape(body); msg != "" {
+		return serverBad("the JSON body " + msg)
 	}
 	return nil
 }
@@ -1087,6 +1144,13 @@ func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
 		name, filename, isFile := serverDisposition(p.Header.Get("Content-Disposition"))
 		if name == "" {
 			continue // not a form field
+		}
+		// A part's name and file name are text like a form key.
+		if err := serverCheckText(name, name); err != nil {
+			return err
+		}
+		if isFile && !utf8.ValidString(filename) || strings.IndexByte(filename, 0) >= 0 {
+			return serverBad("parameter " + strconv.Quote(name) + ": the file name is not valid UTF-8 or contains a NUL character")
 		}
 		var src io.Reader = p
 		if isFile {
@@ -1882,8 +1946,8 @@ func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (
 	if len(bytes.TrimSpace(data)) == 0 {
 		return false, nil
 	}
-	if serverHasNULEscape(data) {
-		return false, serverBad("parameter " + strconv.Quote(name) + " contains a NUL character (\\u0000)")
+	if msg := serverBadEscape(data); msg != "" {
+		return false, serverBad("parameter " + strconv.Quote(name) + " " + msg)
 	}
 	r := jsonGetReader(data)
 	defer jsonPutReader(r)
