@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -858,30 +859,28 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 				resultErr = jsonErrField(derr, "result")
 				return r.Skip()
 			}
+		// The members of a failure are read leniently: an API error whose
+		// retry_after is 2.5 or "3" is still the API error (a 429 that
+		// code checks for), not a malformed answer. A member of the wrong
+		// kind is skipped.
 		case "description":
-			if r.Null() {
-				return nil
+			if r.Next() != jsonKindString {
+				return r.Skip()
 			}
 			desc, err = r.Str()
 		case "error_code":
-			if r.Null() {
-				return nil
-			}
-			code, err = r.Int()
+			code, err = clientLenientIntOf(r, code)
 		case "parameters":
-			if r.Null() {
-				return nil
+			if r.Next() != jsonKindObject {
+				return r.Skip()
 			}
 			err = r.Object(func(r *jsonReader, key []byte) error {
-				if r.Null() {
-					return nil
-				}
 				var err error
 				switch string(key) {
 				case "retry_after":
-					retryAfter, err = r.Int()
+					retryAfter, err = clientLenientIntOf(r, retryAfter)
 				case "migrate_to_chat_id":
-					migrate, err = r.Int64()
+					migrate, err = clientLenientInt(r, migrate)
 				default:
 					err = r.Skip()
 				}
@@ -906,7 +905,9 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		}
 		return c.httpError(method, resp, body, err)
 	case !ok:
-		if code == 0 {
+		if code == 0 && resp.StatusCode >= 400 {
+			// No error_code: the HTTP status says what failed; a 2xx
+			// status says nothing, and Code stays 0.
 			code = resp.StatusCode
 		}
 		return &Error{Method: method, Code: code, Description: desc, RetryAfter: retryAfter, MigrateToChatID: migrate}
@@ -919,6 +920,48 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		return clientWrap(method, errors.New(`the answer says "ok": true but has no "result" (missing or null)`))
 	}
 	return nil
+}
+
+// clientLenientInt reads a member of a failure envelope that should be an
+// integer: a number (2.5 is rounded up, 1e9 read, beyond int64 clamped)
+// or a string holding one ("3"). Anything else, and null, leave def.
+func clientLenientInt(r *jsonReader, def int64) (int64, error) {
+	var lit string
+	switch r.Next() {
+	case jsonKindNumber:
+		b, err := r.Number()
+		if err != nil {
+			return def, err
+		}
+		lit = string(b)
+	case jsonKindString:
+		s, err := r.Str()
+		if err != nil {
+			return def, err
+		}
+		lit = strings.TrimSpace(s)
+	default:
+		return def, r.Skip()
+	}
+	if x, err := strconv.ParseInt(lit, 10, 64); err == nil {
+		return x, nil
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange), f != f:
+		return def, nil
+	case f >= math.MaxInt64:
+		return math.MaxInt64, nil
+	case f <= math.MinInt64:
+		return math.MinInt64, nil
+	}
+	return int64(math.Ceil(f)), nil
+}
+
+// clientLenientIntOf is clientLenientInt for an int, clamped to its range.
+func clientLenientIntOf(r *jsonReader, def int) (int, error) {
+	x, err := clientLenientInt(r, int64(def))
+	return int(max(min(x, math.MaxInt), math.MinInt)), err
 }
 
 // clientIsTrue reports whether res is the result of a method whose result

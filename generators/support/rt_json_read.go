@@ -289,6 +289,18 @@ func (r *jsonReader) errAt(off int, msg string) error {
 	return &jsonError{Off: off, Msg: msg}
 }
 
+// errMissing is the error of an object that just ended without all of its
+// required fields: have has bit i set for names[i] when it was present (and
+// not null). The error names the first one missing, at the closing brace.
+func (r *jsonReader) errMissing(have uint64, names ...string) error {
+	for i, n := range names {
+		if have&(1<<i) == 0 {
+			return r.errAt(r.pos-1, "missing required field "+strconv.Quote(n))
+		}
+	}
+	return nil
+}
+
 // Errorf returns a *jsonError at the start of the next value.
 func (r *jsonReader) Errorf(format string, args ...any) error {
 	return r.ErrorfAt(r.Offset(), format, args...)
