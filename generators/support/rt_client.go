@@ -803,17 +803,72 @@ func (c *Client) attempt(ctx context.Context, req *clientRequest, res clientResu
 			clientBufPool.Put(buf)
 		}
 	}()
-	got, err := buf.ReadFrom(io.LimitReader(resp.Body, c.maxResp+1))
+	answer, tooLarge, err := clientReadAnswer(buf, resp.Body, resp.ContentLength, c.maxResp)
 	if err != nil {
 		if ctx.Err() != nil {
 			return clientWrap(req.method, ctx.Err())
 		}
 		return c.redactErr(req.method, err)
 	}
-	if got > c.maxResp {
+	if tooLarge {
 		return clientWrap(req.method, fmt.Errorf("the answer (HTTP %d) is larger than %d bytes: raise WithMaxResponseSize to accept it", resp.StatusCode, c.maxResp))
 	}
-	return c.decodeResponse(req.method, resp, buf.Bytes(), res)
+	return c.decodeResponse(req.method, resp, answer, res)
+}
+
+// clientMinChunk is the first chunk of an answer of unknown size when the
+// pooled buffer has no room.
+const clientMinChunk = 4 << 10
+
+// clientReadAnswer reads an answer body of at most limit bytes. size is its
+// Content-Length (-1 when unknown): beyond limit the answer is refused
+// unread, within it read into one buffer of that size. An answer of
+// unknown size is read in chunks, each as large as all before it together,
+// and joined once at the end: refusing it costs about the limit, where a
+// doubling buffer cost four times the limit (141 MB at the 32 MiB
+// default). buf (pooled) lends its storage as the first chunk and keeps the
+// answer's buffer for the next call when it is at most 1 MiB.
+func clientReadAnswer(buf *bytes.Buffer, r io.Reader, size, limit int64) (answer []byte, tooLarge bool, err error) {
+	if size > limit {
+		return nil, true, nil
+	}
+	b := buf.AvailableBuffer()
+	if size >= 0 && int64(cap(b)) <= size {
+		b = make([]byte, 0, size+1) // +1: room to see the end
+	} else if cap(b) == 0 {
+		b = make([]byte, 0, clientMinChunk)
+	}
+	var chunks [][]byte
+	var total int64 // bytes in chunks
+	for {
+		if len(b) == cap(b) {
+			chunks = append(chunks, b)
+			total += int64(len(b))
+			b = make([]byte, 0, min(max(total, clientMinChunk), limit+1-total))
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if total+int64(len(b)) > limit {
+			return nil, true, nil
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	if chunks != nil {
+		joined := make([]byte, 0, total+int64(len(b)))
+		for _, c := range chunks {
+			joined = append(joined, c...)
+		}
+		b = append(joined, b...)
+	}
+	if cap(b) <= 1<<20 {
+		*buf = *bytes.NewBuffer(b[:0])
+	}
+	return b, false, nil
 }
 
 // decodeResponse decodes the envelope in one pass, the result straight into

@@ -37,9 +37,12 @@ const (
 	// largest non-file requests are a few kilobytes).
 	serverDefaultMaxBody = 1 << 20
 	// serverDefaultMaxUpload bounds the uploaded files of one request
-	// together: 50 MB, the cloud limit per send operation.
+	// together: 50 MiB, the document's "50 MB" per send operation of the
+	// cloud service read generously, so that no upload it accepts is
+	// refused.
 	serverDefaultMaxUpload = 50 << 20
-	// serverLocalMaxUpload is the local server's upload limit (2000 MB).
+	// serverLocalMaxUpload is the local server's upload limit: 2000 MiB
+	// (the document's "2000 MB", read the same way).
 	serverLocalMaxUpload = 2000 << 20
 	// serverDefaultMultipartMemory is how much uploaded data one request
 	// keeps in memory before spooling to temporary files.
@@ -118,11 +121,11 @@ func WithAuth(accept func(ctx context.Context, token string) bool) ServerOption 
 func WithMaxBodySize(n int64) ServerOption { return func(c *serverConfig) { c.maxBody = n } }
 
 // WithMaxUploadSize bounds the uploaded files of one request together
-// (default 50 MB, the cloud limit per send operation). A larger upload is
+// (default 50 MiB, the cloud limit per send operation). A larger upload is
 // answered 413 Request Entity Too Large.
 func WithMaxUploadSize(n int64) ServerOption { return func(c *serverConfig) { c.maxUpload = n } }
 
-// WithLocalServerLimits applies the local server's upload limit (2000 MB).
+// WithLocalServerLimits applies the local server's upload limit (2000 MiB).
 func WithLocalServerLimits() ServerOption {
 	return func(c *serverConfig) { c.maxUpload = serverLocalMaxUpload }
 }
