@@ -129,6 +129,7 @@ func (o *Opt[T]) UnmarshalJSON(data []byte) error {
 //	r.Null() bool        consume a null if one is next; false (nothing
 //	                     consumed) otherwise. Generated decoders use it to
 //	                     map null to "unset": if r.Null() { o.Unset() } else {...}
+//	r.EmptyStr() bool    report whether "" is next (nothing consumed).
 //	r.Capture(f) error   run f, then rewind to where the reader was, whatever
 //	                     f consumed or returned. For union discriminators:
 //	                     peek at "type" inside an object, then decode it for real.
@@ -380,6 +381,18 @@ func (r *jsonReader) errAt(off int, msg string) error {
 	return &jsonError{Off: off, Msg: msg}
 }
 
+// errMissing is the error of an object that just ended without all of its
+// required fields: have has bit i set for names[i] when it was present (and
+// not null). The error names the first one missing, at the closing brace.
+func (r *jsonReader) errMissing(have uint64, names ...string) error {
+	for i, n := range names {
+		if have&(1<<i) == 0 {
+			return r.errAt(r.pos-1, "missing required field "+strconv.Quote(n))
+		}
+	}
+	return nil
+}
+
 // Errorf returns a *jsonError at the start of the next value.
 func (r *jsonReader) Errorf(format string, args ...any) error {
 	return r.ErrorfAt(r.Offset(), format, args...)
@@ -483,6 +496,12 @@ func (r *jsonReader) Null() bool {
 		return true
 	}
 	return false
+}
+
+// EmptyStr reports whether the next value is the empty string "", without
+// consuming it.
+func (r *jsonReader) EmptyStr() bool {
+	return r.ws() == '"' && r.pos+1 < len(r.buf) && r.buf[r.pos+1] == '"'
 }
 
 // Bool reads true or false.
@@ -2075,6 +2094,8 @@ type Error struct {
 	// by the client; a server ignores it).
 	Method string
 	// Code is error_code (an HTTP-like status: 400, 401, 403, 404, 409, 429, ...).
+	// When the answer has none the client takes the HTTP status if it is
+	// an error status (4xx, 5xx), and leaves 0 otherwise.
 	Code int
 	// Description is the human-readable description, for example
 	// "Bad Request: chat not found".
@@ -2094,7 +2115,11 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString("api error ")
-	b.WriteString(strconv.Itoa(e.Code))
+	if e.Code != 0 {
+		b.WriteString(strconv.Itoa(e.Code))
+	} else {
+		b.WriteString("(no error_code)")
+	}
 	if e.Description != "" {
 		b.WriteString(": ")
 		b.WriteString(e.Description)
