@@ -1581,6 +1581,7 @@ func jsonLoad8[S string | []byte](t S) uint64 {
 func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
 	start, i := 0, 0
+outer:
 	for {
 		// Skip bytes that need no escaping, eight at a time while possible.
 		// The lowest flagged lane is exact (see jsonSpecial8), so jump to it.
@@ -1603,8 +1604,62 @@ func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
 				i = j
 			}
 		}
-		for i < len(s) && jsonStrNoEsc[s[i]] {
-			i++
+		// Bytes copied as they are: ASCII that needs no escape, and valid
+		// multi-byte UTF-8 sequences other than U+2028/U+2029, checked
+		// inline (no rune decoding) so that non-ASCII text is copied in
+		// runs too. After a rune, an ASCII byte goes back to the
+		// eight-at-a-time scan, which finds the next byte to handle in one
+		// step.
+	runs:
+		for i < len(s) {
+			c := s[i]
+			switch {
+			case c < utf8.RuneSelf:
+				if !jsonStrNoEsc[c] {
+					break runs
+				}
+				i++
+				if i+8 <= len(s) && s[i] < utf8.RuneSelf {
+					continue outer // more ASCII: scan it eight at a time
+				}
+				continue
+			case c < 0xC2:
+				break runs // a continuation byte, or an overlong lead
+			case c < 0xE0:
+				if i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+					i += 2
+					continue
+				}
+			case c < 0xF0:
+				if i+2 < len(s) {
+					c1, c2 := s[i+1], s[i+2]
+					lo, hi := byte(0x80), byte(0xBF)
+					if c == 0xE0 {
+						lo = 0xA0 // no overlong forms
+					} else if c == 0xED {
+						hi = 0x9F // no surrogates
+					}
+					if c1 >= lo && c1 <= hi && c2&0xC0 == 0x80 && (c != 0xE2 || c1 != 0x80 || c2&0xFE != 0xA8) {
+						i += 3
+						continue
+					}
+				}
+			case c < 0xF5:
+				if i+3 < len(s) {
+					c1 := s[i+1]
+					lo, hi := byte(0x80), byte(0xBF)
+					if c == 0xF0 {
+						lo = 0x90 // no overlong forms
+					} else if c == 0xF4 {
+						hi = 0x8F // nothing above U+10FFFF
+					}
+					if c1 >= lo && c1 <= hi && s[i+2]&0xC0 == 0x80 && s[i+3]&0xC0 == 0x80 {
+						i += 4
+						continue
+					}
+				}
+			}
+			break // invalid UTF-8 or U+2028/U+2029: handled below
 		}
 		if i >= len(s) {
 			break
