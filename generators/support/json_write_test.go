@@ -54,7 +54,10 @@ func TestWriterStrMultiByteFastPathMatchesStdlib(t *testing.T) {
 		for _, c1 := range edges {
 			for _, c2 := range edges {
 				for _, c3 := range edges {
-					for _, s := range []string{string([]byte{byte(lead), c1, c2, c3}), "ж" + string([]byte{byte(lead), c1, c2})} {
+					seq := string([]byte{byte(lead), c1, c2, c3})
+					// Also inside runs of two-byte letters, at every lane of
+					// an eight-byte window.
+					for _, s := range []string{seq, "ж" + seq[:3], "жжжж" + seq, "ж" + seq + "жжжж", "жж" + seq + "жжжжж", "жжж" + seq[:3] + "жжжж"} {
 						w.Reset()
 						w.Str(s)
 						if want := stdEncode(t, s); string(w.Bytes()) != want {
