@@ -1626,6 +1626,22 @@ outer:
 			case c < 0xC2:
 				break runs // a continuation byte, or an overlong lead
 			case c < 0xE0:
+				// Runs of two-byte sequences (Cyrillic, Greek, Hebrew,
+				// Arabic, ...), four at a time: lanes 0, 2, 4, 6 hold
+				// lead bytes 110xxxxx other than C0 and C1, lanes 1, 3,
+				// 5, 7 continuation bytes 10xxxxxx.
+				for i+8 <= len(s) {
+					x := jsonLoad8(s[i : i+8])
+					const leadLanes = 0x001E001E001E001E
+					if x&0xC0E0C0E0C0E0C0E0 != 0x80C080C080C080C0 ||
+						(x&leadLanes+0x007F007F007F007F)&0x0080008000800080 != 0x0080008000800080 {
+						break
+					}
+					i += 8
+				}
+				if i >= len(s) || s[i] < 0xC2 || s[i] >= 0xE0 {
+					continue // the run ended: look at the next byte afresh
+				}
 				if i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
 					i += 2
 					continue
