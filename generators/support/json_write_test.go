@@ -57,7 +57,7 @@ func TestWriterStrMultiByteFastPathMatchesStdlib(t *testing.T) {
 					seq := string([]byte{byte(lead), c1, c2, c3})
 					// Also inside runs of two-byte letters, at every lane of
 					// an eight-byte window.
-					for _, s := range []string{seq, "ж" + seq[:3], "жжжж" + seq, "ж" + seq + "жжжж", "жж" + seq + "жжжжж", "жжж" + seq[:3] + "жжжж"} {
+					for _, s := range []string{seq, "ж" + seq[:3], "жжжж" + seq, "ж" + seq + "жжжж", "жж" + seq + "жжжжж", "жжж" + seq[:3] + "жжжж", "日日" + seq + "日日日", "日" + seq[:3] + "日日日", "日日日" + seq[:2] + "日日"} {
 						w.Reset()
 						w.Str(s)
 						if want := stdEncode(t, s); string(w.Bytes()) != want {
