@@ -1576,6 +1576,21 @@ func jsonLoad8[S string | []byte](t S) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
+// jsonValid3 reports whether lead byte l (1110xxxx) and continuation bytes
+// c1, c2 (10xxxxxx) are a sequence copied as it is: not overlong (E0 needs
+// c1 >= A0), not a surrogate (ED needs c1 <= 9F), not U+2028/U+2029.
+func jsonValid3(l, c1, c2 byte) bool {
+	switch l {
+	case 0xE0:
+		return c1 >= 0xA0
+	case 0xED:
+		return c1 <= 0x9F
+	case 0xE2:
+		return c1 != 0x80 || c2&0xFE != 0xA8
+	}
+	return true
+}
+
 // jsonAppendStr appends s as a quoted JSON string (see the file comment for
 // the exact escaping rules).
 func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
@@ -1647,6 +1662,24 @@ outer:
 					continue
 				}
 			case c < 0xF0:
+				// Runs of three-byte sequences (CJK, Devanagari, Thai,
+				// ...), two at a time: lanes 0 and 3 lead bytes 1110xxxx,
+				// lanes 1, 2, 4, 5 continuation bytes, and jsonValid3 for
+				// the leads with narrower second bytes and U+2028/U+2029.
+				for i+8 <= len(s) {
+					x := jsonLoad8(s[i : i+8])
+					if x&0x0000C0C0F0C0C0F0 != 0x00008080E08080E0 {
+						break
+					}
+					if !jsonValid3(byte(x), byte(x>>8), byte(x>>16)) || !jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
+						break
+					}
+					i += 6
+				}
+				if i >= len(s) || s[i] < 0xE0 || s[i] >= 0xF0 {
+					continue // the run ended: look at the next byte afresh
+				}
+				c = s[i]
 				if i+2 < len(s) {
 					c1, c2 := s[i+1], s[i+2]
 					lo, hi := byte(0x80), byte(0xBF)
