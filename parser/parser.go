@@ -19,7 +19,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/apigen/apigen/schema"
 )
@@ -45,10 +47,28 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	msg := clipMsg(e.Msg)
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	return fmt.Sprintf("%s: %s", e.File, msg)
+}
+
+// maxMsg bounds the text of one error: a message quotes the input it is
+// about, and a table header of 100 000 columns made an 889 KB line.
+const maxMsg = 400
+
+// clipMsg cuts a message longer than maxMsg at a character boundary and
+// says how long it was.
+func clipMsg(s string) string {
+	if len(s) <= maxMsg {
+		return s
+	}
+	cut := maxMsg
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…(" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // Parse reads a specification document into a schema. The schema is not yet

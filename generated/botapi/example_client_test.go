@@ -104,7 +104,7 @@ func ExampleWithRetry() {
 			io.WriteString(w, "{\"ok\":false,\"error_code\":429,\"description\":\"Too Many Requests: retry after 1\",\"parameters\":{\"retry_after\":1}}")
 			return
 		}
-		io.WriteString(w, "{\"ok\":true,\"result\":{}}")
+		io.WriteString(w, "{\"ok\":true,\"result\":{\"url\":\"\",\"has_custom_certificate\":false,\"pending_update_count\":0}}")
 	}))
 	defer srv.Close()
 	c := NewClient("123456:example", WithBaseURL(srv.URL), WithRetry(RetryPolicy{MaxAttempts: 2}),

@@ -11,7 +11,7 @@ import (
 
 // NewServer serves Service implementations over HTTP. Embed Unimplemented
 // and override the methods you serve; WithLocalServerLimits applies a local
-// server's limits (2000 MB uploads, absolute file paths), WithTokens
+// server's limits (2000 MiB uploads, absolute file paths), WithTokens
 // restricts the tokens it accepts. A method still unimplemented answers 404,
 // as the service does for a method it lacks; method names are
 // case-insensitive.

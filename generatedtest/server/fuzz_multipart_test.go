@@ -35,6 +35,12 @@ func FuzzMultipart(f *testing.F) {
 		{"--", "sendPhoto", "Content-Type: text/plain", "no disposition", cd(`name="chat_id"; name="x"`), "1", "", ""},
 		{"x", "sendPhoto", cd(`name="chat_id"`), "1\r\n--x\r\n", cd(`name="photo"; filename="\"q\".jpg"`), "\x00\xff", "", ""},
 		{"bnd", "sendPhoto", "content-disposition: FORM-DATA; NAME=chat_id", "2", cd(`name="photo"; filename="big"`), strings.Repeat("Z", 10<<10), "", ""},
+		// Deeper: uploads named by attach:// in JSON, quoted-printable
+		// contents, folded and repeated header lines, bad bytes in names.
+		{"m", "sendMediaGroup", cd(`name="media"`), `{"chat_id":1}`, cd(`name="p"; filename="a.jpg"`) + "\r\nContent-Transfer-Encoding: quoted-printable", "=41=4=\r\n2", "", ""},
+		{"m", "sendMediaGroup", cd(`name="chat_id"`) + "\r\nX-A: 1\r\nX-A: 2\r\n folded", "7", cd(`name="media"`), `[{"type":"photo","media":"attach://m"},{"type":"video","media":"attach://m","thumb":"attach://chat_id"}]`, "", ""},
+		{"b", "sendPhoto", cd("name=\"chat\xffid\""), "1", cd("name=\"photo\"; filename=\"\xfe.jpg\""), "x", "", ""},
+		{"b", "sendDocument", cd(`name="chat_id"`), "@c", cd(`name="document"; filename*=UTF-8''%E2%9C%93.txt`) + strings.Repeat("\r\nX: y", 30), "", "", ""},
 	}
 	for _, s := range seeds {
 		f.Add(s.boundary, s.method, s.hdr1, s.body1, s.hdr2, s.body2, s.epilogue, s.preamble)

@@ -260,7 +260,7 @@ func TestMeaningfulZerosSentUnsetOmitted(t *testing.T) {
 		t.Fatalf("poll = %+v", p)
 	}
 	// null means unset.
-	if err := p.UnmarshalJSON([]byte(`{"id":"1","correct_option_id":null,"explanation_entities":null}`)); err != nil || p.CorrectOptionID.IsSet() || p.ExplanationEntities != nil {
+	if err := p.UnmarshalJSON([]byte(`{"id":"1","question":"q","options":[],"total_voter_count":0,"is_closed":false,"is_anonymous":false,"type":"quiz","allows_multiple_answers":false,"correct_option_id":null,"explanation_entities":null}`)); err != nil || p.CorrectOptionID.IsSet() || p.ExplanationEntities != nil {
 		t.Fatalf("null: %v %+v", err, p)
 	}
 }

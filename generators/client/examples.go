@@ -2,6 +2,8 @@ package client
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 	"text/template"
 
 	"github.com/dave/jennifer/jen"
@@ -142,7 +144,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 		// Retries.
 		result := "true"
 		if m.Result.Kind == gomodel.Object {
-			result = "{}"
+			result = g.minimalJSON(m.Result.Schema, 0)
 		}
 		godoc.Add(f, "Retries: with WithRetry a call answered 429 is repeated after retry_after (capped by MaxRetryAfter), as are dial errors and idempotent calls. WithSleep stands in for the clock here, so that the example does not wait.")
 		callRetry, _ := call()
@@ -183,6 +185,39 @@ func (g *gen) emitExamples() ([]byte, error) {
 
 // exampleMethod is the first method that takes no parameters and returns an
 // object or True: the simplest call to show errors and retries with.
+// minimalJSON is the smallest JSON value of type t that decodes: an object
+// has its required fields (a decoder refuses an object without one).
+func (g *gen) minimalJSON(t schema.Type, depth int) string {
+	switch {
+	case t.IsArray():
+		return "[]"
+	case t.Name == schema.Integer || t.Name == schema.Integer64 || t.Name == schema.Float:
+		return "0"
+	case t.Name == schema.Boolean:
+		return "false"
+	case t.Name == schema.True:
+		return "true"
+	case t.Name == schema.String:
+		return `""`
+	}
+	o := g.m.Object(t.Name)
+	if o == nil || depth > 8 {
+		return "null"
+	}
+	var b strings.Builder
+	b.WriteString("{")
+	for _, fi := range o.Fields {
+		if fi.Schema.Required {
+			if b.Len() > 1 {
+				b.WriteString(",")
+			}
+			b.WriteString(strconv.Quote(fi.Schema.Name) + ":" + g.minimalJSON(fi.Type.Schema, depth+1))
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
 func (g *gen) exampleMethod() *gomodel.Method {
 	for _, m := range g.m.Methods {
 		if m.Params != nil {

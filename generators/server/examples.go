@@ -25,7 +25,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 	f := godoc.NewFile(g.pkg, g.source)
 	f.ImportName("net/http/httptest", "httptest")
 	godoc.Add(f, nameNewServer+" serves "+nameService+" implementations over HTTP. Embed "+nameUnimplemented+" and override the methods you serve; "+
-		"WithLocalServerLimits applies a local server's limits (2000 MB uploads, absolute file paths), WithTokens restricts the tokens it accepts. "+
+		"WithLocalServerLimits applies a local server's limits (2000 MiB uploads, absolute file paths), WithTokens restricts the tokens it accepts. "+
 		"A method still unimplemented answers 404, as the service does for a method it lacks; method names are case-insensitive.")
 	f.Func().Id("Example"+nameNewServer).Params().Block(
 		jen.Id("h").Op(":=").Id(nameNewServer).Call(jen.Id(nameUnimplemented).Values(), jen.Id("WithLocalServerLimits").Call()),

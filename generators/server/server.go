@@ -24,8 +24,8 @@
 //     them apart, and the service itself answers 404 for methods it lacks.
 //   - A method whose result is True returns only an error; the server writes
 //     true.
-//   - Non-file body limit 1 MiB, uploads 50 MB per request (the cloud limit
-//     per send operation; WithLocalServerLimits: 2000 MB), 8 MiB of uploads
+//   - Non-file body limit 1 MiB, uploads 50 MiB per request (the cloud limit
+//     per send operation; WithLocalServerLimits: 2000 MiB), 8 MiB of uploads
 //     kept in memory per request, the rest spooled to temporary files.
 package server
 
@@ -481,7 +481,7 @@ func (g *gen) emitNewServer(f *jen.File) error {
 		"  - A parameter that is missing, does not decode or fails Validate is",
 		"    answered 400 \"Bad Request: <parameter and reason>\"; a body over",
 		"    WithMaxBodySize (1 MiB without files) or uploads over",
-		"    WithMaxUploadSize (50 MB per request) 413 \"Request Entity Too Large\".",
+		"    WithMaxUploadSize (50 MiB per request) 413 \"Request Entity Too Large\".",
 		"  - The result is written as {\"ok\":true,\"result\":...} with the",
 		"    generated encoders; errors as {\"ok\":false,\"error_code\":...,",
 		"    \"description\":...} (see "+nameService+").",
@@ -491,7 +491,7 @@ func (g *gen) emitNewServer(f *jen.File) error {
 		"",
 		"Set timeouts on the http.Server: ReadHeaderTimeout (for example 10s)",
 		"always; ReadTimeout must leave room for the largest upload at the",
-		"slowest client you accept (50 MB at 1 MB/s is about a minute), and",
+		"slowest client you accept (50 MiB at 1 MB/s is about a minute), and",
 		"WriteTimeout for the slowest method plus getUpdates' long-polling",
 		"timeout parameter (a client may ask for 50 seconds and more).",
 	)
@@ -602,10 +602,10 @@ const maxJSONParams = 64
 
 // emitDecodeJSON emits the one-pass decoder of a JSON object body: one
 // walk over the members, a switch on the key, the value decoded in place
-// (the first one that is not null; later duplicates and unknown keys are
-// skipped), and a bit set for the required parameters. Any error makes
-// the runtime (serverDecodeParams) fall back to the split path, which
-// answers it.
+// (the first one that is neither null nor "", see serverJSONTake; later
+// duplicates and unknown keys are skipped), and a bit set for the required
+// parameters. Any error makes the runtime (serverDecodeParams) fall back to
+// the split path, which answers it.
 func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	if mi.decodeJSON == "" {
 		return nil

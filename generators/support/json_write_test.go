@@ -30,11 +30,44 @@ func writerStrings() []string {
 		"\xff", "abc\xffdef", "\xc3", "\xc3(", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc0\xaf",
 		"0123456789abcdef0123456789abcdef", "0123456789abcdef\n0123456789\"abcdef", "long ascii run then é",
 		strings.Repeat("x", 100) + "\x00" + strings.Repeat("y", 7), "\ufffd", "\U0010ffff",
+		// Runs of non-ASCII text (the multi-byte fast path) in many
+		// scripts, with escapes and bad bytes inside the runs.
+		"Привет, мир! Как дела?", "<b>Заказ №4711</b> отправлен 🚚", "你好，世界。今天天气很好！", "こんにちは、世界 🌸🎌",
+		"مرحبا بالعالم", "שלום עולם", "नमस्ते दुनिया", "สวัสดีชาวโลก", "Γειά σου Κόσμε", "안녕하세요 세계",
+		"👨‍👩‍👧‍👦🏳️‍🌈🇺🇦👍🏽", "Привет\nмир\t\"ok\"\\", "мир\u2028мир\u2029", "мир\xffмир", "мир\xd0", "日本\xe6\x97",
+		"😀\xf0\x9f\x98", "\xe0\x80\x80мир", "\xed\xbf\xbfмир", "\xf0\x80\x80\x80мир", "\xf4\x8f\xbf\xbfмир", "\xc1\xbfмир",
 	}
 	for c := 0; c < 256; c++ {
 		s = append(s, string([]byte{byte(c)}), "abcdefgh"+string([]byte{byte(c)})+"ijklmnop")
 	}
 	return s
+}
+
+// TestWriterStrMultiByteFastPathMatchesStdlib: non-ASCII text is copied
+// by an inline UTF-8 check instead of decoding each rune; every lead byte
+// with continuation bytes at each boundary of the valid ranges (and the
+// sequence cut short) must still come out as encoding/json writes it.
+func TestWriterStrMultiByteFastPathMatchesStdlib(t *testing.T) {
+	edges := []byte{0x00, 0x22, 0x41, 0x5c, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xa7, 0xa8, 0xa9, 0xaa, 0xbf, 0xc0, 0xc2, 0xe2, 0xf0, 0xff}
+	w := &jsonWriter{}
+	for lead := 0x80; lead < 0x100; lead++ {
+		for _, c1 := range edges {
+			for _, c2 := range edges {
+				for _, c3 := range edges {
+					seq := string([]byte{byte(lead), c1, c2, c3})
+					// Also inside runs of two-byte letters, at every lane of
+					// an eight-byte window.
+					for _, s := range []string{seq, "ж" + seq[:3], "жжжж" + seq, "ж" + seq + "жжжж", "жж" + seq + "жжжжж", "жжж" + seq[:3] + "жжжж", "日日" + seq + "日日日", "日" + seq[:3] + "日日日", "日日日" + seq[:2] + "日日"} {
+						w.Reset()
+						w.Str(s)
+						if want := stdEncode(t, s); string(w.Bytes()) != want {
+							t.Fatalf("Str(%q) = %s, want %s", s, w.Bytes(), want)
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 func TestWriterStrMatchesStdlib(t *testing.T) {

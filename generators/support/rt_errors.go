@@ -14,6 +14,8 @@ type Error struct {
 	// by the client; a server ignores it).
 	Method string
 	// Code is error_code (an HTTP-like status: 400, 401, 403, 404, 409, 429, ...).
+	// When the answer has none the client takes the HTTP status if it is
+	// an error status (4xx, 5xx), and leaves 0 otherwise.
 	Code int
 	// Description is the human-readable description, for example
 	// "Bad Request: chat not found".
@@ -33,7 +35,11 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString("api error ")
-	b.WriteString(strconv.Itoa(e.Code))
+	if e.Code != 0 {
+		b.WriteString(strconv.Itoa(e.Code))
+	} else {
+		b.WriteString("(no error_code)")
+	}
 	if e.Description != "" {
 		b.WriteString(": ")
 		b.WriteString(e.Description)

@@ -25,6 +25,7 @@ package support
 //	r.Null() bool        consume a null if one is next; false (nothing
 //	                     consumed) otherwise. Generated decoders use it to
 //	                     map null to "unset": if r.Null() { o.Unset() } else {...}
+//	r.EmptyStr() bool    report whether "" is next (nothing consumed).
 //	r.Capture(f) error   run f, then rewind to where the reader was, whatever
 //	                     f consumed or returned. For union discriminators:
 //	                     peek at "type" inside an object, then decode it for real.
@@ -288,6 +289,18 @@ func (r *jsonReader) errAt(off int, msg string) error {
 	return &jsonError{Off: off, Msg: msg}
 }
 
+// errMissing is the error of an object that just ended without all of its
+// required fields: have has bit i set for names[i] when it was present (and
+// not null). The error names the first one missing, at the closing brace.
+func (r *jsonReader) errMissing(have uint64, names ...string) error {
+	for i, n := range names {
+		if have&(1<<i) == 0 {
+			return r.errAt(r.pos-1, "missing required field "+strconv.Quote(n))
+		}
+	}
+	return nil
+}
+
 // Errorf returns a *jsonError at the start of the next value.
 func (r *jsonReader) Errorf(format string, args ...any) error {
 	return r.ErrorfAt(r.Offset(), format, args...)
@@ -391,6 +404,12 @@ func (r *jsonReader) Null() bool {
 		return true
 	}
 	return false
+}
+
+// EmptyStr reports whether the next value is the empty string "", without
+// consuming it.
+func (r *jsonReader) EmptyStr() bool {
+	return r.ws() == '"' && r.pos+1 < len(r.buf) && r.buf[r.pos+1] == '"'
 }
 
 // Bool reads true or false.

@@ -262,11 +262,27 @@ func jsonLoad8[S string | []byte](t S) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
+// jsonValid3 reports whether lead byte l (1110xxxx) and continuation bytes
+// c1, c2 (10xxxxxx) are a sequence copied as it is: not overlong (E0 needs
+// c1 >= A0), not a surrogate (ED needs c1 <= 9F), not U+2028/U+2029.
+func jsonValid3(l, c1, c2 byte) bool {
+	switch l {
+	case 0xE0:
+		return c1 >= 0xA0
+	case 0xED:
+		return c1 <= 0x9F
+	case 0xE2:
+		return c1 != 0x80 || c2&0xFE != 0xA8
+	}
+	return true
+}
+
 // jsonAppendStr appends s as a quoted JSON string (see the file comment for
 // the exact escaping rules).
 func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
 	start, i := 0, 0
+outer:
 	for {
 		// Skip bytes that need no escaping, eight at a time while possible.
 		// The lowest flagged lane is exact (see jsonSpecial8), so jump to it.
@@ -289,8 +305,96 @@ func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
 				i = j
 			}
 		}
-		for i < len(s) && jsonStrNoEsc[s[i]] {
-			i++
+		// Bytes copied as they are: ASCII that needs no escape, and valid
+		// multi-byte UTF-8 sequences other than U+2028/U+2029, checked
+		// inline (no rune decoding) so that non-ASCII text is copied in
+		// runs too. After a rune, an ASCII byte goes back to the
+		// eight-at-a-time scan, which finds the next byte to handle in one
+		// step.
+	runs:
+		for i < len(s) {
+			c := s[i]
+			switch {
+			case c < utf8.RuneSelf:
+				if !jsonStrNoEsc[c] {
+					break runs
+				}
+				i++
+				if i+8 <= len(s) && s[i] < utf8.RuneSelf {
+					continue outer // more ASCII: scan it eight at a time
+				}
+				continue
+			case c < 0xC2:
+				break runs // a continuation byte, or an overlong lead
+			case c < 0xE0:
+				// Runs of two-byte sequences (Cyrillic, Greek, Hebrew,
+				// Arabic, ...), four at a time: lanes 0, 2, 4, 6 hold
+				// lead bytes 110xxxxx other than C0 and C1, lanes 1, 3,
+				// 5, 7 continuation bytes 10xxxxxx.
+				for i+8 <= len(s) {
+					x := jsonLoad8(s[i : i+8])
+					const leadLanes = 0x001E001E001E001E
+					if x&0xC0E0C0E0C0E0C0E0 != 0x80C080C080C080C0 ||
+						(x&leadLanes+0x007F007F007F007F)&0x0080008000800080 != 0x0080008000800080 {
+						break
+					}
+					i += 8
+				}
+				if i >= len(s) || s[i] < 0xC2 || s[i] >= 0xE0 {
+					continue // the run ended: look at the next byte afresh
+				}
+				if i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+					i += 2
+					continue
+				}
+			case c < 0xF0:
+				// Runs of three-byte sequences (CJK, Devanagari, Thai,
+				// ...), two at a time: lanes 0 and 3 lead bytes 1110xxxx,
+				// lanes 1, 2, 4, 5 continuation bytes, and jsonValid3 for
+				// the leads with narrower second bytes and U+2028/U+2029.
+				for i+8 <= len(s) {
+					x := jsonLoad8(s[i : i+8])
+					if x&0x0000C0C0F0C0C0F0 != 0x00008080E08080E0 {
+						break
+					}
+					if !jsonValid3(byte(x), byte(x>>8), byte(x>>16)) || !jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
+						break
+					}
+					i += 6
+				}
+				if i >= len(s) || s[i] < 0xE0 || s[i] >= 0xF0 {
+					continue // the run ended: look at the next byte afresh
+				}
+				c = s[i]
+				if i+2 < len(s) {
+					c1, c2 := s[i+1], s[i+2]
+					lo, hi := byte(0x80), byte(0xBF)
+					if c == 0xE0 {
+						lo = 0xA0 // no overlong forms
+					} else if c == 0xED {
+						hi = 0x9F // no surrogates
+					}
+					if c1 >= lo && c1 <= hi && c2&0xC0 == 0x80 && (c != 0xE2 || c1 != 0x80 || c2&0xFE != 0xA8) {
+						i += 3
+						continue
+					}
+				}
+			case c < 0xF5:
+				if i+3 < len(s) {
+					c1 := s[i+1]
+					lo, hi := byte(0x80), byte(0xBF)
+					if c == 0xF0 {
+						lo = 0x90 // no overlong forms
+					} else if c == 0xF4 {
+						hi = 0x8F // nothing above U+10FFFF
+					}
+					if c1 >= lo && c1 <= hi && s[i+2]&0xC0 == 0x80 && s[i+3]&0xC0 == 0x80 {
+						i += 4
+						continue
+					}
+				}
+			}
+			break // invalid UTF-8 or U+2028/U+2029: handled below
 		}
 		if i >= len(s) {
 			break

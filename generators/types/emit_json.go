@@ -134,10 +134,23 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		dec = append(dec, jen.Return(jen.Id("r").Dot("Skip").Call()))
 	} else {
 		// The loop form of the reader's object walk: no call per member.
+		// Required fields (the first 64) set a bit in have when present and
+		// not null: an object without one is an error naming it.
 		var cases []jen.Code
+		var required []jen.Code
 		for _, fi := range si.Fields {
 			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type.Schema, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), !fi.Schema.Required, 0, wrapField(fi.Schema.Name))
+			if fi.Schema.Required && len(required) < 64 {
+				stmts = append(stmts, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(len(required)))
+				required = append(required, jen.Lit(fi.Schema.Name))
+			}
 			cases = append(cases, jen.Case(jen.Lit(fi.Schema.Name)).Block(stmts...))
+		}
+		end := []jen.Code{jen.Return(jen.Err())}
+		if len(required) > 0 {
+			end = append([]jen.Code{jen.If(jen.Err().Op("==").Nil().Op("&&").Id("have").Op("!=").Id("0x" + strconv.FormatUint(uint64(1)<<len(required)-1, 16))).Block(
+				jen.Return(jen.Id("r").Dot("errMissing").Call(append([]jen.Code{jen.Id("have")}, required...)...)),
+			)}, end...)
 		}
 		def := []jen.Code{}
 		if si.Kind != nil {
@@ -151,11 +164,14 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		}
 		def = append(def, jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		cases = append(cases, jen.Default().Block(def...))
+		if len(required) > 0 {
+			dec = append(dec, jen.Var().Id("have").Uint64())
+		}
 		dec = append(dec,
 			jen.If(jen.Err().Op(":=").Id("r").Dot("ObjStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.For().Block(
 				jen.List(jen.Id("key"), jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ObjKey").Call(),
-				jen.If(jen.Op("!").Id("more")).Block(jen.Return(jen.Err())),
+				jen.If(jen.Op("!").Id("more")).Block(end...),
 				jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Continue()),
 				jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
 			),

@@ -614,7 +614,7 @@ func (Unimplemented) EditMessageReplyMarkup(ctx context.Context, p *EditMessageR
 //   - A parameter that is missing, does not decode or fails Validate is
 //     answered 400 "Bad Request: <parameter and reason>"; a body over
 //     WithMaxBodySize (1 MiB without files) or uploads over
-//     WithMaxUploadSize (50 MB per request) 413 "Request Entity Too Large".
+//     WithMaxUploadSize (50 MiB per request) 413 "Request Entity Too Large".
 //   - The result is written as {"ok":true,"result":...} with the
 //     generated encoders; errors as {"ok":false,"error_code":...,
 //     "description":...} (see Service).
@@ -624,7 +624,7 @@ func (Unimplemented) EditMessageReplyMarkup(ctx context.Context, p *EditMessageR
 //
 // Set timeouts on the http.Server: ReadHeaderTimeout (for example 10s)
 // always; ReadTimeout must leave room for the largest upload at the
-// slowest client you accept (50 MB at 1 MB/s is about a minute), and
+// slowest client you accept (50 MiB at 1 MB/s is about a minute), and
 // WriteTimeout for the slowest method plus getUpdates' long-polling
 // timeout parameter (a client may ask for 50 seconds and more).
 func NewServer(svc Service, opts ...ServerOption) http.Handler {

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -806,17 +807,72 @@ func (c *Client) attempt(ctx context.Context, req *clientRequest, res clientResu
 			clientBufPool.Put(buf)
 		}
 	}()
-	got, err := buf.ReadFrom(io.LimitReader(resp.Body, c.maxResp+1))
+	answer, tooLarge, err := clientReadAnswer(buf, resp.Body, resp.ContentLength, c.maxResp)
 	if err != nil {
 		if ctx.Err() != nil {
 			return clientWrap(req.method, ctx.Err())
 		}
 		return c.redactErr(req.method, err)
 	}
-	if got > c.maxResp {
+	if tooLarge {
 		return clientWrap(req.method, fmt.Errorf("the answer (HTTP %d) is larger than %d bytes: raise WithMaxResponseSize to accept it", resp.StatusCode, c.maxResp))
 	}
-	return c.decodeResponse(req.method, resp, buf.Bytes(), res)
+	return c.decodeResponse(req.method, resp, answer, res)
+}
+
+// clientMinChunk is the first chunk of an answer of unknown size when the
+// pooled buffer has no room.
+const clientMinChunk = 4 << 10
+
+// clientReadAnswer reads an answer body of at most limit bytes. size is its
+// Content-Length (-1 when unknown): beyond limit the answer is refused
+// unread, within it read into one buffer of that size. An answer of
+// unknown size is read in chunks, each as large as all before it together,
+// and joined once at the end: refusing it costs about the limit, where a
+// doubling buffer cost four times the limit (141 MB at the 32 MiB
+// default). buf (pooled) lends its storage as the first chunk and keeps the
+// answer's buffer for the next call when it is at most 1 MiB.
+func clientReadAnswer(buf *bytes.Buffer, r io.Reader, size, limit int64) (answer []byte, tooLarge bool, err error) {
+	if size > limit {
+		return nil, true, nil
+	}
+	b := buf.AvailableBuffer()
+	if size >= 0 && int64(cap(b)) <= size {
+		b = make([]byte, 0, size+1) // +1: room to see the end
+	} else if cap(b) == 0 {
+		b = make([]byte, 0, clientMinChunk)
+	}
+	var chunks [][]byte
+	var total int64 // bytes in chunks
+	for {
+		if len(b) == cap(b) {
+			chunks = append(chunks, b)
+			total += int64(len(b))
+			b = make([]byte, 0, min(max(total, clientMinChunk), limit+1-total))
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if total+int64(len(b)) > limit {
+			return nil, true, nil
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	if chunks != nil {
+		joined := make([]byte, 0, total+int64(len(b)))
+		for _, c := range chunks {
+			joined = append(joined, c...)
+		}
+		b = append(joined, b...)
+	}
+	if cap(b) <= 1<<20 {
+		*buf = *bytes.NewBuffer(b[:0])
+	}
+	return b, false, nil
 }
 
 // decodeResponse decodes the envelope in one pass, the result straight into
@@ -862,30 +918,28 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 				resultErr = jsonErrField(derr, "result")
 				return r.Skip()
 			}
+		// The members of a failure are read leniently: an API error whose
+		// retry_after is 2.5 or "3" is still the API error (a 429 that
+		// code checks for), not a malformed answer. A member of the wrong
+		// kind is skipped.
 		case "description":
-			if r.Null() {
-				return nil
+			if r.Next() != jsonKindString {
+				return r.Skip()
 			}
 			desc, err = r.Str()
 		case "error_code":
-			if r.Null() {
-				return nil
-			}
-			code, err = r.Int()
+			code, err = clientLenientIntOf(r, code)
 		case "parameters":
-			if r.Null() {
-				return nil
+			if r.Next() != jsonKindObject {
+				return r.Skip()
 			}
 			err = r.Object(func(r *jsonReader, key []byte) error {
-				if r.Null() {
-					return nil
-				}
 				var err error
 				switch string(key) {
 				case "retry_after":
-					retryAfter, err = r.Int()
+					retryAfter, err = clientLenientIntOf(r, retryAfter)
 				case "migrate_to_chat_id":
-					migrate, err = r.Int64()
+					migrate, err = clientLenientInt(r, migrate)
 				default:
 					err = r.Skip()
 				}
@@ -910,7 +964,9 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		}
 		return c.httpError(method, resp, body, err)
 	case !ok:
-		if code == 0 {
+		if code == 0 && resp.StatusCode >= 400 {
+			// No error_code: the HTTP status says what failed; a 2xx
+			// status says nothing, and Code stays 0.
 			code = resp.StatusCode
 		}
 		return &Error{Method: method, Code: code, Description: desc, RetryAfter: retryAfter, MigrateToChatID: migrate}
@@ -923,6 +979,48 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		return clientWrap(method, errors.New(`the answer says "ok": true but has no "result" (missing or null)`))
 	}
 	return nil
+}
+
+// clientLenientInt reads a member of a failure envelope that should be an
+// integer: a number (2.5 is rounded up, 1e9 read, beyond int64 clamped)
+// or a string holding one ("3"). Anything else, and null, leave def.
+func clientLenientInt(r *jsonReader, def int64) (int64, error) {
+	var lit string
+	switch r.Next() {
+	case jsonKindNumber:
+		b, err := r.Number()
+		if err != nil {
+			return def, err
+		}
+		lit = string(b)
+	case jsonKindString:
+		s, err := r.Str()
+		if err != nil {
+			return def, err
+		}
+		lit = strings.TrimSpace(s)
+	default:
+		return def, r.Skip()
+	}
+	if x, err := strconv.ParseInt(lit, 10, 64); err == nil {
+		return x, nil
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange), f != f:
+		return def, nil
+	case f >= math.MaxInt64:
+		return math.MaxInt64, nil
+	case f <= math.MinInt64:
+		return math.MinInt64, nil
+	}
+	return int64(math.Ceil(f)), nil
+}
+
+// clientLenientIntOf is clientLenientInt for an int, clamped to its range.
+func clientLenientIntOf(r *jsonReader, def int) (int, error) {
+	x, err := clientLenientInt(r, int64(def))
+	return int(max(min(x, math.MaxInt), math.MinInt)), err
 }
 
 // clientIsTrue reports whether res is the result of a method whose result

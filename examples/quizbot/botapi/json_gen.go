@@ -60,12 +60,16 @@ func (v *Update) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Update) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "update_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -78,6 +82,7 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "update_id")
 			}
 			v.UpdateID = x
+			have |= 1 << 0
 		case "message":
 			v.Message = new(Message)
 			if err := v.Message.decodeJSON(r); err != nil {
@@ -208,12 +213,16 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "url", "has_custom_certificate", "pending_update_count")
+			}
 			return err
 		}
 		if r.Null() {
@@ -226,18 +235,21 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "url")
 			}
 			v.URL = x
+			have |= 1 << 0
 		case "has_custom_certificate":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "has_custom_certificate")
 			}
 			v.HasCustomCertificate = x
+			have |= 1 << 1
 		case "pending_update_count":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "pending_update_count")
 			}
 			v.PendingUpdateCount = x
+			have |= 1 << 2
 		case "ip_address":
 			x, err := r.Str()
 			if err != nil {
@@ -355,12 +367,16 @@ func (v *User) encodeJSON(w *jsonWriter) {
 }
 
 func (v *User) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "id", "is_bot", "first_name")
+			}
 			return err
 		}
 		if r.Null() {
@@ -373,18 +389,21 @@ func (v *User) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
+			have |= 1 << 0
 		case "is_bot":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "is_bot")
 			}
 			v.IsBot = x
+			have |= 1 << 1
 		case "first_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "first_name")
 			}
 			v.FirstName = x
+			have |= 1 << 2
 		case "last_name":
 			x, err := r.Str()
 			if err != nil {
@@ -521,12 +540,16 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Chat) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "id", "type")
+			}
 			return err
 		}
 		if r.Null() {
@@ -539,12 +562,14 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
+			have |= 1 << 0
 		case "type":
 			x, err := r.StrBytes()
 			if err != nil {
 				return jsonErrField(err, "type")
 			}
 			v.Type = internChatType(x)
+			have |= 1 << 1
 		case "title":
 			x, err := r.Str()
 			if err != nil {
@@ -885,12 +910,16 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Message) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "message_id", "date", "chat")
+			}
 			return err
 		}
 		if r.Null() {
@@ -903,6 +932,7 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
+			have |= 1 << 0
 		case "from":
 			v.From = new(User)
 			if err := v.From.decodeJSON(r); err != nil {
@@ -919,10 +949,12 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "date")
 			}
 			v.Date = x
+			have |= 1 << 1
 		case "chat":
 			if err := v.Chat.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat")
 			}
+			have |= 1 << 2
 		case "forward_from":
 			v.ForwardFrom = new(User)
 			if err := v.ForwardFrom.decodeJSON(r); err != nil {
@@ -1213,12 +1245,16 @@ func (v *MessageID) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageID) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "message_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1231,6 +1267,7 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -1285,12 +1322,16 @@ func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageEntity) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "type", "offset", "length")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1303,18 +1344,21 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "type")
 			}
 			v.Type = internMessageEntityType(x)
+			have |= 1 << 0
 		case "offset":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "offset")
 			}
 			v.Offset = x
+			have |= 1 << 1
 		case "length":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "length")
 			}
 			v.Length = x
+			have |= 1 << 2
 		case "url":
 			x, err := r.Str()
 			if err != nil {
@@ -1380,12 +1424,16 @@ func (v *PhotoSize) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PhotoSize) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0xf {
+				return r.errMissing(have, "file_id", "file_unique_id", "width", "height")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1398,24 +1446,28 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "width":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "width")
 			}
 			v.Width = x
+			have |= 1 << 2
 		case "height":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "height")
 			}
 			v.Height = x
+			have |= 1 << 3
 		case "file_size":
 			x, err := r.Int()
 			if err != nil {
@@ -1484,12 +1536,16 @@ func (v *Animation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Animation) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1f {
+				return r.errMissing(have, "file_id", "file_unique_id", "width", "height", "duration")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1502,30 +1558,35 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "width":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "width")
 			}
 			v.Width = x
+			have |= 1 << 2
 		case "height":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "height")
 			}
 			v.Height = x
+			have |= 1 << 3
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
+			have |= 1 << 4
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -1615,12 +1676,16 @@ func (v *Audio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Audio) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "file_id", "file_unique_id", "duration")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1633,18 +1698,21 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
+			have |= 1 << 2
 		case "performer":
 			x, err := r.Str()
 			if err != nil {
@@ -1736,12 +1804,16 @@ func (v *Document) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Document) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "file_id", "file_unique_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1754,12 +1826,14 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -1845,12 +1919,16 @@ func (v *Video) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Video) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1f {
+				return r.errMissing(have, "file_id", "file_unique_id", "width", "height", "duration")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1863,30 +1941,35 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "width":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "width")
 			}
 			v.Width = x
+			have |= 1 << 2
 		case "height":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "height")
 			}
 			v.Height = x
+			have |= 1 << 3
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
+			have |= 1 << 4
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -1962,12 +2045,16 @@ func (v *VideoNote) encodeJSON(w *jsonWriter) {
 }
 
 func (v *VideoNote) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0xf {
+				return r.errMissing(have, "file_id", "file_unique_id", "length", "duration")
+			}
 			return err
 		}
 		if r.Null() {
@@ -1980,24 +2067,28 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "length":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "length")
 			}
 			v.Length = x
+			have |= 1 << 2
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
+			have |= 1 << 3
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -2059,12 +2150,16 @@ func (v *Voice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Voice) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "file_id", "file_unique_id", "duration")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2077,18 +2172,21 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
+			have |= 1 << 2
 		case "mime_type":
 			x, err := r.Str()
 			if err != nil {
@@ -2153,12 +2251,16 @@ func (v *Contact) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Contact) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "phone_number", "first_name")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2171,12 +2273,14 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "phone_number")
 			}
 			v.PhoneNumber = x
+			have |= 1 << 0
 		case "first_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "first_name")
 			}
 			v.FirstName = x
+			have |= 1 << 1
 		case "last_name":
 			x, err := r.Str()
 			if err != nil {
@@ -2235,12 +2339,16 @@ func (v *Dice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Dice) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "emoji", "value")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2253,12 +2361,14 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "emoji")
 			}
 			v.Emoji = internDiceEmoji(x)
+			have |= 1 << 0
 		case "value":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "value")
 			}
 			v.Value = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2307,12 +2417,16 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "total_count", "photos")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2325,12 +2439,14 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "total_count")
 			}
 			v.TotalCount = x
+			have |= 1 << 0
 		case "photos":
 			x, err := decodePhotoSizeArrayArray(r)
 			if err != nil {
 				return jsonErrField(err, "photos")
 			}
 			v.Photos = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2379,12 +2495,16 @@ func (v *File) encodeJSON(w *jsonWriter) {
 }
 
 func (v *File) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "file_id", "file_unique_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2397,12 +2517,14 @@ func (v *File) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
+			have |= 1 << 1
 		case "file_size":
 			x, err := r.Int()
 			if err != nil {
@@ -2471,12 +2593,16 @@ func (v *Location) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Location) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "longitude", "latitude")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2489,12 +2615,14 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
+			have |= 1 << 0
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
+			have |= 1 << 1
 		case "horizontal_accuracy":
 			x, err := r.Float64()
 			if err != nil {
@@ -2577,12 +2705,16 @@ func (v *Venue) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Venue) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "location", "title", "address")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2593,18 +2725,21 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 			if err := v.Location.decodeJSON(r); err != nil {
 				return jsonErrField(err, "location")
 			}
+			have |= 1 << 0
 		case "title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "title")
 			}
 			v.Title = x
+			have |= 1 << 1
 		case "address":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "address")
 			}
 			v.Address = x
+			have |= 1 << 2
 		case "venueA_id":
 			x, err := r.Str()
 			if err != nil {
@@ -2671,12 +2806,16 @@ func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "traveler", "watcher", "distance")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2687,16 +2826,19 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 			if err := v.Traveler.decodeJSON(r); err != nil {
 				return jsonErrField(err, "traveler")
 			}
+			have |= 1 << 0
 		case "watcher":
 			if err := v.Watcher.decodeJSON(r); err != nil {
 				return jsonErrField(err, "watcher")
 			}
+			have |= 1 << 1
 		case "distance":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "distance")
 			}
 			v.Distance = x
+			have |= 1 << 2
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2737,12 +2879,16 @@ func (v *ChatLocation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatLocation) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "location", "address")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2753,12 +2899,14 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 			if err := v.Location.decodeJSON(r); err != nil {
 				return jsonErrField(err, "location")
 			}
+			have |= 1 << 0
 		case "address":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "address")
 			}
 			v.Address = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2799,12 +2947,16 @@ func (v *PollOption) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollOption) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "text", "voter_count")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2817,12 +2969,14 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
+			have |= 1 << 0
 		case "voter_count":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "voter_count")
 			}
 			v.VoterCount = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2869,12 +3023,16 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollAnswer) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "poll_id", "user", "option_ids")
+			}
 			return err
 		}
 		if r.Null() {
@@ -2887,10 +3045,12 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "poll_id")
 			}
 			v.PollID = x
+			have |= 1 << 0
 		case "user":
 			if err := v.User.decodeJSON(r); err != nil {
 				return jsonErrField(err, "user")
 			}
+			have |= 1 << 1
 		case "option_ids":
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "option_ids")
@@ -2918,6 +3078,7 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				s0 = []int{}
 			}
 			v.OptionIDs = s0
+			have |= 1 << 2
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2998,12 +3159,16 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Poll) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0xff {
+				return r.errMissing(have, "id", "question", "options", "total_voter_count", "is_closed", "is_anonymous", "type", "allows_multiple_answers")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3016,48 +3181,56 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
+			have |= 1 << 0
 		case "question":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "question")
 			}
 			v.Question = x
+			have |= 1 << 1
 		case "options":
 			x, err := decodePollOptionArray(r)
 			if err != nil {
 				return jsonErrField(err, "options")
 			}
 			v.Options = x
+			have |= 1 << 2
 		case "total_voter_count":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "total_voter_count")
 			}
 			v.TotalVoterCount = x
+			have |= 1 << 3
 		case "is_closed":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "is_closed")
 			}
 			v.IsClosed = x
+			have |= 1 << 4
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "is_anonymous")
 			}
 			v.IsAnonymous = x
+			have |= 1 << 5
 		case "type":
 			x, err := r.StrBytes()
 			if err != nil {
 				return jsonErrField(err, "type")
 			}
 			v.Type = internPollType(x)
+			have |= 1 << 6
 		case "allows_multiple_answers":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "allows_multiple_answers")
 			}
 			v.AllowsMultipleAnswers = x
+			have |= 1 << 7
 		case "correct_option_id":
 			x, err := r.Int()
 			if err != nil {
@@ -3146,12 +3319,16 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "keyboard")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3164,6 +3341,7 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "keyboard")
 			}
 			v.Keyboard = x
+			have |= 1 << 0
 		case "resize_keyboard":
 			x, err := r.Bool()
 			if err != nil {
@@ -3237,12 +3415,16 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 		v.Text = x
 		return err
 	}
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "text")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3255,6 +3437,7 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
+			have |= 1 << 0
 		case "request_contact":
 			x, err := r.Bool()
 			if err != nil {
@@ -3372,12 +3555,16 @@ func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "remove_keyboard")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3388,6 +3575,7 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 			if err := v.RemoveKeyboard.decodeJSON(r); err != nil {
 				return jsonErrField(err, "remove_keyboard")
 			}
+			have |= 1 << 0
 		case "selective":
 			x, err := r.Bool()
 			if err != nil {
@@ -3436,12 +3624,16 @@ func (v *ForceReply) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForceReply) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "force_reply")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3452,6 +3644,7 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 			if err := v.ForceReply.decodeJSON(r); err != nil {
 				return jsonErrField(err, "force_reply")
 			}
+			have |= 1 << 0
 		case "selective":
 			x, err := r.Bool()
 			if err != nil {
@@ -3504,12 +3697,16 @@ func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "inline_keyboard")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3522,6 +3719,7 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "inline_keyboard")
 			}
 			v.InlineKeyboard = x
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3588,12 +3786,16 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "text")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3606,6 +3808,7 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
+			have |= 1 << 0
 		case "url":
 			x, err := r.Str()
 			if err != nil {
@@ -3696,12 +3899,16 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LoginURL) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "url")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3714,6 +3921,7 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "url")
 			}
 			v.URL = x
+			have |= 1 << 0
 		case "forward_text":
 			x, err := r.Str()
 			if err != nil {
@@ -3790,12 +3998,16 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "id", "from", "chat_instance")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3808,10 +4020,12 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
+			have |= 1 << 0
 		case "from":
 			if err := v.From.decodeJSON(r); err != nil {
 				return jsonErrField(err, "from")
 			}
+			have |= 1 << 1
 		case "message":
 			v.Message = new(Message)
 			if err := v.Message.decodeJSON(r); err != nil {
@@ -3829,6 +4043,7 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_instance")
 			}
 			v.ChatInstance = x
+			have |= 1 << 2
 		case "data":
 			x, err := r.Str()
 			if err != nil {
@@ -3885,12 +4100,16 @@ func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0xf {
+				return r.errMissing(have, "small_file_id", "small_file_unique_id", "big_file_id", "big_file_unique_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -3903,24 +4122,28 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "small_file_id")
 			}
 			v.SmallFileID = x
+			have |= 1 << 0
 		case "small_file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "small_file_unique_id")
 			}
 			v.SmallFileUniqueID = x
+			have |= 1 << 1
 		case "big_file_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "big_file_id")
 			}
 			v.BigFileID = x
+			have |= 1 << 2
 		case "big_file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "big_file_unique_id")
 			}
 			v.BigFileUniqueID = x
+			have |= 1 << 3
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -4033,12 +4256,16 @@ func (v *ChatMember) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatMember) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "user", "status")
+			}
 			return err
 		}
 		if r.Null() {
@@ -4049,12 +4276,14 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 			if err := v.User.decodeJSON(r); err != nil {
 				return jsonErrField(err, "user")
 			}
+			have |= 1 << 0
 		case "status":
 			x, err := r.StrBytes()
 			if err != nil {
 				return jsonErrField(err, "status")
 			}
 			v.Status = internChatMemberStatus(x)
+			have |= 1 << 1
 		case "custom_title":
 			x, err := r.Str()
 			if err != nil {
@@ -4331,12 +4560,16 @@ func (v *BotCommand) encodeJSON(w *jsonWriter) {
 }
 
 func (v *BotCommand) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "command", "description")
+			}
 			return err
 		}
 		if r.Null() {
@@ -4349,12 +4582,14 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "command")
 			}
 			v.Command = x
+			have |= 1 << 0
 		case "description":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "description")
 			}
 			v.Description = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -4482,12 +4717,16 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -4498,6 +4737,7 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
+			have |= 1 << 0
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -4595,12 +4835,16 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -4611,6 +4855,7 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
+			have |= 1 << 0
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -4732,12 +4977,16 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -4748,6 +4997,7 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
+			have |= 1 << 0
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -4863,12 +5113,16 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -4879,6 +5133,7 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
+			have |= 1 << 0
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -4986,12 +5241,16 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -5002,6 +5261,7 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
+			have |= 1 << 0
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -5557,12 +5817,16 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "url")
+			}
 			return err
 		}
 		if r.Null() {
@@ -5575,6 +5839,7 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "url")
 			}
 			v.URL = x
+			have |= 1 << 0
 		case "certificate":
 			if err := v.Certificate.decodeJSON(r); err != nil {
 				return jsonErrField(err, "certificate")
@@ -5757,12 +6022,16 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "text")
+			}
 			return err
 		}
 		if r.Null() {
@@ -5773,12 +6042,14 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "text":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
+			have |= 1 << 1
 		case "parse_mode":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -5873,12 +6144,16 @@ func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "from_chat_id", "message_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -5889,16 +6164,19 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "from_chat_id":
 			if err := v.FromChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "from_chat_id")
 			}
+			have |= 1 << 1
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
+			have |= 1 << 2
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -5985,12 +6263,16 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "from_chat_id", "message_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6001,16 +6283,19 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "from_chat_id":
 			if err := v.FromChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "from_chat_id")
 			}
+			have |= 1 << 1
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
+			have |= 1 << 2
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -6131,12 +6416,16 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "photo")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6147,10 +6436,12 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "photo":
 			if err := v.Photo.decodeJSON(r); err != nil {
 				return jsonErrField(err, "photo")
 			}
+			have |= 1 << 1
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -6287,12 +6578,16 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "audio")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6303,10 +6598,12 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "audio":
 			if err := v.Audio.decodeJSON(r); err != nil {
 				return jsonErrField(err, "audio")
 			}
+			have |= 1 << 1
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -6457,12 +6754,16 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "document")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6473,10 +6774,12 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "document":
 			if err := v.Document.decodeJSON(r); err != nil {
 				return jsonErrField(err, "document")
 			}
+			have |= 1 << 1
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -6627,12 +6930,16 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "video")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6643,10 +6950,12 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "video":
 			if err := v.Video.decodeJSON(r); err != nil {
 				return jsonErrField(err, "video")
 			}
+			have |= 1 << 1
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -6811,12 +7120,16 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "animation")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6827,10 +7140,12 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "animation":
 			if err := v.Animation.decodeJSON(r); err != nil {
 				return jsonErrField(err, "animation")
 			}
+			have |= 1 << 1
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -6977,12 +7292,16 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "voice")
+			}
 			return err
 		}
 		if r.Null() {
@@ -6993,10 +7312,12 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "voice":
 			if err := v.Voice.decodeJSON(r); err != nil {
 				return jsonErrField(err, "voice")
 			}
+			have |= 1 << 1
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -7119,12 +7440,16 @@ func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "video_note")
+			}
 			return err
 		}
 		if r.Null() {
@@ -7135,10 +7460,12 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "video_note":
 			if err := v.VideoNote.decodeJSON(r); err != nil {
 				return jsonErrField(err, "video_note")
 			}
+			have |= 1 << 1
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -7238,12 +7565,16 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -7254,6 +7585,7 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "media":
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "media")
@@ -7281,6 +7613,7 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 				s0 = []InputMedia{}
 			}
 			v.Media = s0
+			have |= 1 << 1
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -7376,12 +7709,16 @@ func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "latitude", "longitude")
+			}
 			return err
 		}
 		if r.Null() {
@@ -7392,18 +7729,21 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
+			have |= 1 << 1
 		case "longitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
+			have |= 1 << 2
 		case "horizontal_accuracy":
 			x, err := r.Float64()
 			if err != nil {
@@ -7520,12 +7860,16 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "latitude", "longitude")
+			}
 			return err
 		}
 		if r.Null() {
@@ -7554,12 +7898,14 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
+			have |= 1 << 0
 		case "longitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
+			have |= 1 << 1
 		case "horizontal_accuracy":
 			x, err := r.Float64()
 			if err != nil {
@@ -7749,12 +8095,16 @@ func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1f {
+				return r.errMissing(have, "chat_id", "latitude", "longitude", "title", "address")
+			}
 			return err
 		}
 		if r.Null() {
@@ -7765,30 +8115,35 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
+			have |= 1 << 1
 		case "longitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
+			have |= 1 << 2
 		case "title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "title")
 			}
 			v.Title = x
+			have |= 1 << 3
 		case "address":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "address")
 			}
 			v.Address = x
+			have |= 1 << 4
 		case "venueA_id":
 			x, err := r.Str()
 			if err != nil {
@@ -7906,12 +8261,16 @@ func (v *SendContactParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendContactParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "phone_number", "first_name")
+			}
 			return err
 		}
 		if r.Null() {
@@ -7922,18 +8281,21 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "phone_number":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "phone_number")
 			}
 			v.PhoneNumber = x
+			have |= 1 << 1
 		case "first_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "first_name")
 			}
 			v.FirstName = x
+			have |= 1 << 2
 		case "last_name":
 			x, err := r.Str()
 			if err != nil {
@@ -8079,12 +8441,16 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPollParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "question", "options")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8095,12 +8461,14 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "question":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "question")
 			}
 			v.Question = x
+			have |= 1 << 1
 		case "options":
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "options")
@@ -8128,6 +8496,7 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 				s0 = []string{}
 			}
 			v.Options = s0
+			have |= 1 << 2
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
@@ -8273,12 +8642,16 @@ func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8289,6 +8662,7 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "emoji":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -8362,12 +8736,16 @@ func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "action")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8378,12 +8756,14 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "action":
 			x, err := r.StrBytes()
 			if err != nil {
 				return jsonErrField(err, "action")
 			}
 			v.Action = internChatAction(x)
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -8430,12 +8810,16 @@ func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "user_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8448,6 +8832,7 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 0
 		case "offset":
 			x, err := r.Int()
 			if err != nil {
@@ -8498,12 +8883,16 @@ func (v *GetFileParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetFileParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "file_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8516,6 +8905,7 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -8563,12 +8953,16 @@ func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "user_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8579,12 +8973,14 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 1
 		case "until_date":
 			x, err := r.Int()
 			if err != nil {
@@ -8638,12 +9034,16 @@ func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "user_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8654,12 +9054,14 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 1
 		case "only_if_banned":
 			x, err := r.Bool()
 			if err != nil {
@@ -8715,12 +9117,16 @@ func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "user_id", "permissions")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8731,16 +9137,19 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 1
 		case "permissions":
 			if err := v.Permissions.decodeJSON(r); err != nil {
 				return jsonErrField(err, "permissions")
 			}
+			have |= 1 << 2
 		case "until_date":
 			x, err := r.Int()
 			if err != nil {
@@ -8826,12 +9235,16 @@ func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "user_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8842,12 +9255,14 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 1
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
@@ -8947,12 +9362,16 @@ func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x7 {
+				return r.errMissing(have, "chat_id", "user_id", "custom_title")
+			}
 			return err
 		}
 		if r.Null() {
@@ -8963,18 +9382,21 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 1
 		case "custom_title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "custom_title")
 			}
 			v.CustomTitle = x
+			have |= 1 << 2
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9018,12 +9440,16 @@ func (v *SetChatPermissionsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "permissions")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9034,10 +9460,12 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "permissions":
 			if err := v.Permissions.decodeJSON(r); err != nil {
 				return jsonErrField(err, "permissions")
 			}
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9079,12 +9507,16 @@ func (v *ExportChatInviteLinkParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9095,6 +9527,7 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9141,12 +9574,16 @@ func (v *SetChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "photo")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9157,10 +9594,12 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "photo":
 			if err := v.Photo.decodeJSON(r); err != nil {
 				return jsonErrField(err, "photo")
 			}
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9202,12 +9641,16 @@ func (v *DeleteChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9218,6 +9661,7 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9261,12 +9705,16 @@ func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "title")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9277,12 +9725,14 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "title")
 			}
 			v.Title = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9328,12 +9778,16 @@ func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9344,6 +9798,7 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "description":
 			x, err := r.Str()
 			if err != nil {
@@ -9397,12 +9852,16 @@ func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "message_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9413,12 +9872,14 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
+			have |= 1 << 1
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -9470,12 +9931,16 @@ func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9486,6 +9951,7 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
@@ -9533,12 +9999,16 @@ func (v *UnpinAllChatMessagesParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9549,6 +10019,7 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9590,12 +10061,16 @@ func (v *LeaveChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9606,6 +10081,7 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9647,12 +10123,16 @@ func (v *GetChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9663,6 +10143,7 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9704,12 +10185,16 @@ func (v *GetChatAdministratorsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9720,6 +10205,7 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9761,12 +10247,16 @@ func (v *GetChatMembersCountParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9777,6 +10267,7 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9820,12 +10311,16 @@ func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "user_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9836,12 +10331,14 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9885,12 +10382,16 @@ func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x3 {
+				return r.errMissing(have, "chat_id", "sticker_set_name")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9901,12 +10402,14 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		case "sticker_set_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "sticker_set_name")
 			}
 			v.StickerSetName = x
+			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9948,12 +10451,16 @@ func (v *DeleteChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "chat_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -9964,6 +10471,7 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10018,12 +10526,16 @@ func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "callback_query_id")
+			}
 			return err
 		}
 		if r.Null() {
@@ -10036,6 +10548,7 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "callback_query_id")
 			}
 			v.CallbackQueryID = x
+			have |= 1 << 0
 		case "text":
 			x, err := r.Str()
 			if err != nil {
@@ -10102,12 +10615,16 @@ func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "commands")
+			}
 			return err
 		}
 		if r.Null() {
@@ -10120,6 +10637,7 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "commands")
 			}
 			v.Commands = x
+			have |= 1 << 0
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10190,12 +10708,16 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "text")
+			}
 			return err
 		}
 		if r.Null() {
@@ -10224,6 +10746,7 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
+			have |= 1 << 0
 		case "parse_mode":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -10423,12 +10946,16 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
+	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
 	}
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
+			if err == nil && have != 0x1 {
+				return r.errMissing(have, "media")
+			}
 			return err
 		}
 		if r.Null() {
@@ -10457,6 +10984,7 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "media")
 			}
 			v.Media = x
+			have |= 1 << 0
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {

@@ -1,0 +1,46 @@
+package parser
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWideTableHeaderGivesHugeError: a table header of 100 000 columns was
+// quoted whole in its error, an 889 KB line; an error's message is cut at
+// maxMsg bytes and says how long it was.
+func TestWideTableHeaderGivesHugeError(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Bot API\n\n## Available types\n\n#### User\n\nThis object represents a user.\n\n")
+	row := func(cell func(i int) string) {
+		for i := 0; i < 20000; i++ {
+			b.WriteString("|" + cell(i))
+		}
+		b.WriteString("|\n")
+	}
+	row(func(i int) string { return "Field" })
+	row(func(i int) string { return "-" })
+	row(func(i int) string { return "x" })
+	_, err := Parse([]byte(b.String()), Options{Name: "wide.md"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, line := range strings.Split(err.Error(), "\n") {
+		if len(line) > 1000 {
+			t.Fatalf("a %d-byte error line: %.200s", len(line), line)
+		}
+	}
+	if !strings.Contains(err.Error(), "wide.md:9:") || !strings.Contains(err.Error(), " bytes)") {
+		t.Fatalf("error %.600s", err)
+	}
+	// Short messages are whole.
+	if got := (&Error{File: "f", Line: 2, Msg: "é" + strings.Repeat("a", 397) + "b"}).Error(); !strings.HasSuffix(got, "ab") {
+		t.Fatalf("short message cut: %q", got)
+	}
+}
+
+func TestClipMsgCutsAtACharacter(t *testing.T) {
+	got := clipMsg(strings.Repeat("a", 399) + "éé")
+	if want := strings.Repeat("a", 399) + "…(403 bytes)"; got != want {
+		t.Fatalf("got %q", got)
+	}
+}
