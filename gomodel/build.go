@@ -517,6 +517,14 @@ func (m *Model) buildMethod(sm *schema.Method) error {
 		return fmt.Errorf("method %s: result: %w", sm.Name, err)
 	}
 	me.Result = rt
+	switch {
+	case rt.IsTrue():
+		// The call's error says it all.
+	case rt.Kind == Object:
+		me.Return = &Type{Kind: Pointer, Elem: rt, Schema: rt.Schema}
+	default:
+		me.Return = rt
+	}
 	return nil
 }
 
@@ -528,7 +536,7 @@ func (m *Model) markUploads() {
 		changed = false
 		for _, st := range append(append([]*Struct(nil), m.Objects...), m.Params...) {
 			for _, f := range st.Fields {
-				if !f.Uploads && m.typeUploads(f.Type) {
+				if !f.Uploads && f.Type.Uploads() {
 					f.Uploads = true
 					changed = true
 				}
@@ -540,7 +548,7 @@ func (m *Model) markUploads() {
 		}
 		for _, u := range m.Unions {
 			for _, v := range u.Variants {
-				if !u.Uploads && m.typeUploads(v.Type) {
+				if !u.Uploads && v.Type.Uploads() {
 					u.Uploads = true
 					changed = true
 				}
@@ -552,7 +560,9 @@ func (m *Model) markUploads() {
 	}
 }
 
-func (m *Model) typeUploads(t *Type) bool {
+// Uploads reports whether a value of the type can carry an upload (an
+// InputFile, at any depth), as markUploads decided.
+func (t *Type) Uploads() bool {
 	if t == nil {
 		return false
 	}
@@ -560,7 +570,7 @@ func (m *Model) typeUploads(t *Type) bool {
 	case File:
 		return true
 	case Pointer, Opt, Slice:
-		return m.typeUploads(t.Elem)
+		return t.Elem.Uploads()
 	case Object:
 		return t.Struct.Uploads
 	case Interface, Value:

@@ -295,6 +295,26 @@ func (u *Union) Variant(name string) *Variant {
 	return nil
 }
 
+// FileVariant is the value union's InputFile variant, or nil.
+func (u *Union) FileVariant() *Variant {
+	for _, v := range u.Variants {
+		if v.Type.Kind == File {
+			return v
+		}
+	}
+	return nil
+}
+
+// StringVariant is the value union's String variant, or nil.
+func (u *Union) StringVariant() *Variant {
+	for _, v := range u.Variants {
+		if v.Type.Kind == Scalar && v.Type.Prim == PrimString {
+			return v
+		}
+	}
+	return nil
+}
+
 // Variant is one alternative of a union.
 type Variant struct {
 	Schema *schema.Variant
@@ -353,6 +373,10 @@ type Method struct {
 	Params *Struct
 	// Result is the Go type of the result.
 	Result *Type
+	// Return is what a Go call of the method returns next to its error:
+	// Result, with an object as a pointer (nil then means "no result");
+	// nil when Result is True, which a call reports by returning no error.
+	Return *Type
 	// Uploads reports whether a call can carry an upload.
 	Uploads bool
 }
