@@ -301,6 +301,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			}
 		}
 		byJSON[jk] = v.Type.Name
+		va.JSONKind = jk
 		un.Variants = append(un.Variants, va)
 	}
 	return nil

@@ -333,6 +333,9 @@ type Variant struct {
 	Field string
 	Index int
 	Type  *Type
+	// JSONKind is the JSON kind a value-union variant is read from
+	// ("number", "string", "boolean", "object"; see Model.JSONKind).
+	JSONKind string
 	// Form is the form the variant's note states a String must have ("in
 	// the form @channelusername" -> "@channelusername"), or "".
 	Form string
