@@ -99,6 +99,11 @@ func (p Prim) Text() string { return prims[p].text }
 // Zero is the literal of the scalar's zero value.
 func (p Prim) Zero() jen.Code { return prims[p].zero() }
 
+// IsInteger reports whether the type is a Go int or int64.
+func (t *Type) IsInteger() bool {
+	return t.Kind == Scalar && (t.Prim == PrimInt || t.Prim == PrimInt64)
+}
+
 // IsTrue reports whether the type is the scalar True (a result that says
 // only "it worked").
 func (t *Type) IsTrue() bool { return t.Kind == Scalar && t.Prim == PrimTrue }

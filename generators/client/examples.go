@@ -8,7 +8,6 @@ import (
 
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/gomodel"
-	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/templates"
 )
 
@@ -61,13 +60,12 @@ func (g *gen) emitExamples() ([]byte, error) {
 		return out
 	}
 
-	if m, o, idf := g.updateMethod(); m != nil {
-		st := g.m.Object(o.Name)
-		id := st.Field(idf.Name)
+	if me, st, id := g.updateMethod(); me != nil {
+		m := me.Schema
 		// Updates.
 		godoc.Add(f, "Long polling: Updates asks "+m.Name+" for the updates after the last one it yielded and yields them in order; breaking out of the loop stops it.")
 		body := []jen.Code{
-			standIn(200, `{"ok":true,"result":[{"`+idf.Name+`":1}]}`),
+			standIn(200, `{"ok":true,"result":[{"`+id.Name+`":1}]}`),
 			jen.Defer().Id("srv").Dot("Close").Call(),
 			newClient(),
 			jen.For(jen.List(jen.Id("u"), jen.Err()).Op(":=").Range().Id("c").Dot(iteratorName).Call(jen.Qual(pkgContext, "Background").Call(), jen.Nil())).Block(
@@ -88,7 +86,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 				jen.Return(jen.Nil(), jen.Nil()),
 			)),
 			jen.Id("rec").Op(":=").Qual(pkgHTTPTest, "NewRecorder").Call(),
-			jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual(pkgHTTPTest, "NewRequest").Call(jen.Lit("POST"), jen.Lit("/"), jen.Qual(pkgStrings, "NewReader").Call(jen.Lit(`{"`+idf.Name+`":7}`)))),
+			jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual(pkgHTTPTest, "NewRequest").Call(jen.Lit("POST"), jen.Lit("/"), jen.Qual(pkgStrings, "NewReader").Call(jen.Lit(`{"`+id.Name+`":7}`)))),
 			jen.Qual(pkgFmt, "Println").Call(jen.Id("rec").Dot("Code")),
 		}
 		body = append(body, output(st.GoName+" 7", "200")...)
@@ -117,7 +115,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 	if m := g.exampleMethod(); m != nil {
 		call := func() (jen.Code, bool) {
 			c := jen.Id("c").Dot(m.GoName).Call(jen.Qual(pkgContext, "Background").Call())
-			if m.Result.Kind == gomodel.Scalar && m.Result.Schema.Name == schema.True {
+			if m.Result.IsTrue() {
 				return jen.Err().Op(":=").Add(c), true
 			}
 			return jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(c), false
@@ -188,7 +186,7 @@ func (g *gen) exampleMethod() *gomodel.Method {
 		if m.Params != nil {
 			continue
 		}
-		if m.Result.Kind == gomodel.Object || (m.Result.Kind == gomodel.Scalar && m.Result.Schema.Name == schema.True) {
+		if m.Result.Kind == gomodel.Object || m.Result.IsTrue() {
 			return m
 		}
 	}
@@ -208,9 +206,9 @@ func (g *gen) emitReadme() ([]byte, error) {
 	data := struct {
 		Package, Source, Title, Version string
 		Updates, Webhook, UpdateType    string
-	}{Package: g.pkg, Source: g.source, Title: g.s.Title, Version: g.s.Version}
-	if m, o, _ := g.updateMethod(); m != nil {
-		data.Updates, data.Webhook, data.UpdateType = iteratorName, webhookName, g.m.Object(o.Name).GoName
+	}{Package: g.pkg, Source: g.source, Title: g.m.Schema.Title, Version: g.m.Schema.Version}
+	if m, st, _ := g.updateMethod(); m != nil {
+		data.Updates, data.Webhook, data.UpdateType = iteratorName, webhookName, st.GoName
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, data); err != nil {
