@@ -352,11 +352,12 @@ func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, e
 	if err := sc.Declare(n, what); err != nil {
 		return nil, err
 	}
-	t, err := m.TypeOf(f.Type, f.Constraints, IsIdentifier(f), !f.Required)
+	ident := IsIdentifier(f)
+	t, err := m.TypeOf(f.Type, f.Constraints, ident, !f.Required)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name)}
+	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident}
 	if b := f.Type.Base(); b != "" && m.fileUnions[b] != nil {
 		fl.FileUnion = true
 	}
@@ -469,7 +470,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 			}
 			gt := m.typeName[cf.Type.Name]
 			if ph.GoType == "" {
-				ph.GoType = gt
+				ph.GoType, ph.Struct = gt, m.objects[cf.Type.Name]
 			} else if ph.GoType != gt {
 				continue
 			}

@@ -207,6 +207,9 @@ type Field struct {
 	Key string
 	// Uploads reports whether the field's value can carry an upload.
 	Uploads bool
+	// Identifier is the integer-width rule's verdict (IsIdentifier): the
+	// field holds an identifier of something.
+	Identifier bool
 }
 
 // Required reports whether the field is required.
@@ -237,8 +240,10 @@ type KindAccessor struct {
 type PresentHelper struct {
 	Method string
 	Wire   string
-	// GoType is the Go name of the object returned as a pointer.
+	// GoType is the Go name of the object returned as a pointer, and
+	// Struct that object.
 	GoType string
+	Struct *Struct
 	Paths  []HelperPath
 }
 
