@@ -12,6 +12,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
 )
@@ -68,15 +69,15 @@ func (g *gen) emit() ([]byte, error) {
 	for changed := true; changed; {
 		changed = false
 		for _, si := range g.structs {
-			if si.obj == nil {
+			if si.Object == nil {
 				continue
 			}
 			code, _, err := g.structBody(si)
 			if err != nil {
 				return nil, err
 			}
-			if has := len(code) > 0; has != g.checks[si.obj.Name] {
-				g.checks[si.obj.Name] = has
+			if has := len(code) > 0; has != g.checks[si.Object.Name] {
+				g.checks[si.Object.Name] = has
 				changed = true
 			}
 		}
@@ -145,7 +146,7 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
 	for _, u := range g.s.Unions {
-		if !g.sent(u.Name) || g.unionKind(u) == unionPrim {
+		if !g.sent(u.Name) || g.unionKind(u) == gomodel.ValueUnion {
 			continue
 		}
 		n := "validate" + g.typeName(u.Name)
@@ -171,14 +172,14 @@ func (g *gen) declareHelpers() error {
 			}
 			var fi *fieldInfo
 			for _, x := range si.fields {
-				if x.f.Name == r.Fields[0] {
+				if x.Name == r.Fields[0] {
 					fi = x
 				}
 			}
-			t := fi.f.Type
+			t := fi.Schema.Type
 			u := g.unions[t.Base()]
-			if !t.IsArray() || t.Depth() != 1 || u == nil || g.unionKind(u) == unionPrim {
-				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.f.Name)
+			if !t.IsArray() || t.Depth() != 1 || u == nil || g.unionKind(u) == gomodel.ValueUnion {
+				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.Schema.Name)
 			}
 			if _, ok := g.labelFuncs[u.Name]; ok {
 				continue
@@ -191,8 +192,8 @@ func (g *gen) declareHelpers() error {
 			g.labelOrder = append(g.labelOrder, u.Name)
 		}
 		for _, fi := range si.fields {
-			if err := g.declarePatterns(si.goName+fi.goName, fi.f.Constraints); err != nil {
-				return fmt.Errorf("%s.%s: %w", si.what, fi.f.Name, err)
+			if err := g.declarePatterns(si.GoName+fi.GoName, fi.Schema.Constraints); err != nil {
+				return fmt.Errorf("%s.%s: %w", si.what, fi.Schema.Name, err)
 			}
 		}
 	}
@@ -291,7 +292,7 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 	for _, fi := range si.fields {
 		code, err := b.field(fi)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s, field %s: %w", si.what, fi.f.Name, err)
+			return nil, nil, fmt.Errorf("%s, field %s: %w", si.what, fi.Schema.Name, err)
 		}
 		out = append(out, code...)
 	}
@@ -306,18 +307,18 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 }
 
 func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
-	f := fi.f
-	x := id("v").dot(fi.goName)
+	f := fi.Schema
+	x := id("v").dot(fi.GoName)
 	at := id("at")
-	switch fi.shape {
-	case shapeOpt:
+	switch fi.Type.Kind {
+	case gomodel.Opt:
 		xv := b.named(f.Name, "", "x")
 		inner, err := b.scalar(id(xv), f.Type.Name, f.Constraints, fi.mode, at, f.Name)
 		if err != nil || len(inner) == 0 {
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.List(jen.Id(xv), jen.Id("ok")).Op(":=").Add(x()).Dot("Get").Call(), jen.Id("ok")).Block(inner...)}, nil
-	case shapePtr:
+	case gomodel.Pointer:
 		if err := checkApplicable(f.Type, f.Constraints, false, false); err != nil {
 			return nil, err
 		}
@@ -408,9 +409,9 @@ func (b *body) position(x expr, o *schema.Object, at expr, idx []string) ([]jen.
 // objectField describes a field of a sent object.
 func (g *gen) objectField(o *schema.Object, f *schema.Field) (*fieldInfo, error) {
 	for _, si := range g.structs {
-		if si.obj == o {
+		if si.Object == o {
 			for _, fi := range si.fields {
-				if fi.f == f {
+				if fi.Schema == f {
 					return fi, nil
 				}
 			}
@@ -681,7 +682,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			allowed[uv.Type.Name] = true
 		}
 	}
-	if g.unionKind(u) != unionPrim {
+	if g.unionKind(u) != gomodel.ValueUnion {
 		if c != nil && c.UploadOnly {
 			return nil, fmt.Errorf("upload_only on union %s of objects", u.Name)
 		}
@@ -784,7 +785,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 	goU := g.typeName(u.Name)
 	gu := g.m.Union(u.Name)
-	tagged := g.unionKind(u) == unionTagged
+	tagged := g.unionKind(u) == gomodel.TaggedUnion
 	var cases []jen.Code
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.If(jen.Id("required")).Block(call("required", jen.Id("at"), jen.Lit("")))))
 	var labels []string
@@ -856,7 +857,7 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 
 func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
 	goU := g.typeName(u.Name)
-	tagged := g.unionKind(u) == unionTagged
+	tagged := g.unionKind(u) == gomodel.TaggedUnion
 	var cases []jen.Code
 	for _, v := range u.Variants {
 		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Return(jen.Lit(g.label(u, v)))))
@@ -878,38 +879,22 @@ func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
 
 // ---------------------------------------------------------------- rules
 
-// presence is the condition under which a field is set.
+// presence is the condition under which a field is set (nil when it is
+// always set: a required string, number, bool or object).
 func presence(x expr, fi *fieldInfo) *jen.Statement {
-	v := x().Dot(fi.goName)
-	switch fi.shape {
-	case shapeOpt:
+	v := x().Dot(fi.GoName)
+	switch {
+	case fi.Type.HasIsSet():
 		return v.Dot("IsSet").Call()
-	case shapePtr, shapeSlice:
+	case fi.Type.Nilable():
 		return v.Op("!=").Nil()
 	}
-	return nil // decided by the caller (needs the schema)
-}
-
-func (g *gen) presence(x expr, fi *fieldInfo) *jen.Statement {
-	if p := presence(x, fi); p != nil {
-		return p
-	}
-	t := fi.f.Type
-	switch {
-	case g.isFile(t.Name):
-		return x().Dot(fi.goName).Dot("IsSet").Call()
-	case g.unions[t.Name] != nil:
-		if g.unionKind(g.unions[t.Name]) == unionPrim {
-			return x().Dot(fi.goName).Dot("IsSet").Call()
-		}
-		return x().Dot(fi.goName).Op("!=").Nil()
-	}
-	return nil // a required string, number, bool or object is always present
+	return nil
 }
 
 func (b *body) fieldNamed(n string) *fieldInfo {
 	for _, fi := range b.si.fields {
-		if fi.f.Name == n {
+		if fi.Schema.Name == n {
 			return fi
 		}
 	}
@@ -917,7 +902,7 @@ func (b *body) fieldNamed(n string) *fieldInfo {
 }
 
 func (b *body) set(n string) jen.Code {
-	if p := b.g.presence(id("v"), b.fieldNamed(n)); p != nil {
+	if p := presence(id("v"), b.fieldNamed(n)); p != nil {
 		return p
 	}
 	return jen.True()
@@ -942,9 +927,9 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			// An optional String member: whether it is set to "" (a
 			// server does not count that as a choice beside a non-empty
 			// member, see exactlyOneOf in the runtime).
-			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.shape == shapeOpt && fi.f.Type.Name == schema.String && !fi.f.Type.IsArray() {
+			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Schema.Type.Name == schema.String && !fi.Schema.Type.IsArray() {
 				anyText = true
-				empties = append(empties, id("v")().Dot(fi.goName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.goName).Dot("Value").Call()).Op("==").Lit(""))
+				empties = append(empties, id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
 			} else {
 				empties = append(empties, jen.False())
 			}
@@ -975,7 +960,7 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			return nil, fmt.Errorf("needs one field and a condition")
 		}
 		target, cf := b.fieldNamed(r.Fields[0]), b.fieldNamed(r.When.Field)
-		isSet := b.g.presence(id("v"), target)
+		isSet := presence(id("v"), target)
 		if isSet == nil {
 			return nil, nil // always present
 		}
@@ -994,55 +979,55 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 
 // condition is "field equals value", an unset field taking its default.
 func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
-	t := fi.f.Type
-	if t.IsArray() {
-		return nil, fmt.Errorf("condition on array %s", fi.f.Name)
+	t := fi.Type.Base()
+	if fi.Type.Kind == gomodel.Slice {
+		return nil, fmt.Errorf("condition on array %s", fi.Schema.Name)
 	}
 	var lit jen.Code
 	var def any
-	switch t.Name {
-	case schema.String:
+	switch t.Prim {
+	case gomodel.PrimString:
 		lit = jen.Lit(equals)
-		if d, ok := defaultOf(fi.f.Constraints).(string); ok {
+		if d, ok := defaultOf(fi.Schema.Constraints).(string); ok {
 			def = d
 		}
-	case schema.Boolean:
+	case gomodel.PrimBool:
 		v, err := strconv.ParseBool(equals)
 		if err != nil {
-			return nil, fmt.Errorf("condition on %s: %w", fi.f.Name, err)
+			return nil, fmt.Errorf("condition on %s: %w", fi.Schema.Name, err)
 		}
 		lit = jen.Lit(v)
-		if d, ok := defaultOf(fi.f.Constraints).(bool); ok {
+		if d, ok := defaultOf(fi.Schema.Constraints).(bool); ok {
 			def = d
 		}
-	case schema.Integer, schema.Integer64:
+	case gomodel.PrimInt, gomodel.PrimInt64:
 		v, err := strconv.ParseInt(equals, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("condition on %s: %w", fi.f.Name, err)
+			return nil, fmt.Errorf("condition on %s: %w", fi.Schema.Name, err)
 		}
 		lit = jen.Lit(int(v))
-		if d, ok := defaultOf(fi.f.Constraints).(int); ok {
+		if d, ok := defaultOf(fi.Schema.Constraints).(int); ok {
 			def = d
 		}
 	default:
-		return nil, fmt.Errorf("condition on %s of type %s is not supported", fi.f.Name, t)
+		return nil, fmt.Errorf("condition on %s of type %s is not supported", fi.Schema.Name, fi.Schema.Type)
 	}
-	x := jen.Id("v").Dot(fi.goName)
-	switch fi.shape {
-	case shapeOpt:
+	x := jen.Id("v").Dot(fi.GoName)
+	switch fi.Type.Kind {
+	case gomodel.Opt:
 		if def != nil {
 			return x.Dot("Or").Call(jen.Lit(def)).Op("==").Add(lit), nil
 		}
-		return x.Clone().Dot("IsSet").Call().Op("&&").Add(jen.Id("v").Dot(fi.goName).Dot("Value").Call()).Op("==").Add(lit), nil
-	case shapeValue:
+		return x.Clone().Dot("IsSet").Call().Op("&&").Add(jen.Id("v").Dot(fi.GoName).Dot("Value").Call()).Op("==").Add(lit), nil
+	case gomodel.Scalar:
 		return x.Op("==").Add(lit), nil
 	}
-	return nil, fmt.Errorf("condition on %s is not supported", fi.f.Name)
+	return nil, fmt.Errorf("condition on %s is not supported", fi.Schema.Name)
 }
 
 func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 	fi := b.fieldNamed(r.Fields[0])
-	u := b.g.unions[fi.f.Type.Base()]
+	u := b.g.unions[fi.Schema.Type.Base()]
 	fn := b.g.labelFuncs[u.Name]
 	var kinds []string
 	var match jen.Code
@@ -1069,20 +1054,20 @@ func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 		return nil, fmt.Errorf("no kinds")
 	}
 	first, kind, i := b.local("first"), b.local("kind"), b.local("i")
-	x := jen.Id("v").Dot(fi.goName)
-	b.doc(fi.f.Name, strings.Join(kinds, ", ")+" items only grouped with their own kind")
+	x := jen.Id("v").Dot(fi.GoName)
+	b.doc(fi.Schema.Name, strings.Join(kinds, ", ")+" items only grouped with their own kind")
 	return []jen.Code{jen.Block(
 		jen.List(jen.Id(first), jen.Id(kind)).Op(":=").List(jen.Lit(-1), jen.Lit("")),
 		jen.For(jen.Id(i).Op(":=").Range().Add(x.Clone())).Block(
-			jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.goName).Index(jen.Id(i))), match).Block(
+			jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.GoName).Index(jen.Id(i))), match).Block(
 				jen.List(jen.Id(first), jen.Id(kind)).Op("=").List(jen.Id(i), jen.Id(k)),
 				jen.Break(),
 			),
 		),
 		jen.If(jen.Id(first).Op(">=").Lit(0)).Block(
-			jen.For(jen.Id(i).Op(":=").Range().Add(jen.Id("v").Dot(fi.goName))).Block(
-				jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.goName).Index(jen.Id(i))), jen.Id(k).Op("!=").Lit("").Op("&&").Id(k).Op("!=").Id(kind)).Block(
-					call("sameKind", jen.Id("at"), jen.Lit(fi.f.Name), jen.Id(first), jen.Id(kind), jen.Id(i), jen.Id(k), jen.Lit(strings.Join(kinds, ", "))),
+			jen.For(jen.Id(i).Op(":=").Range().Add(jen.Id("v").Dot(fi.GoName))).Block(
+				jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.GoName).Index(jen.Id(i))), jen.Id(k).Op("!=").Lit("").Op("&&").Id(k).Op("!=").Id(kind)).Block(
+					call("sameKind", jen.Id("at"), jen.Lit(fi.Schema.Name), jen.Id(first), jen.Id(kind), jen.Id(i), jen.Id(k), jen.Lit(strings.Join(kinds, ", "))),
 					jen.Break(),
 				),
 			),
@@ -1099,7 +1084,7 @@ func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []
 		for _, l := range lines {
 			f.Comment(l)
 		}
-		f.Func().Params(jen.Op("*").Id(si.goName)).Id(methodValidate).Params().Error().Block(jen.Return(jen.Nil()))
+		f.Func().Params(jen.Op("*").Id(si.GoName)).Id(methodValidate).Params().Error().Block(jen.Return(jen.Nil()))
 		f.Line()
 		return
 	}
@@ -1110,14 +1095,14 @@ func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []
 	for _, l := range lines {
 		f.Comment(l)
 	}
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id(methodValidate).Params().Error().Block(
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(methodValidate).Params().Error().Block(
 		jen.Var().Id("s").Id(rtState),
 		jen.Id("v").Dot(methodValidateAt).Call(jen.Op("&").Id("s"), jen.Nil()),
 		jen.Return(jen.Id("s").Dot("err").Call()),
 	)
 	f.Line()
 	f.Commentf("%s appends the problems of v, whose path is at, to s.", methodValidateAt)
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id(methodValidateAt).Params(jen.Id("s").Op("*").Id(rtState), jen.Id("at").Op("*").Id(rtPath)).Block(code...)
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(methodValidateAt).Params(jen.Id("s").Op("*").Id(rtState), jen.Id("at").Op("*").Id(rtPath)).Block(code...)
 	f.Line()
 }
 
@@ -1190,10 +1175,10 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 			text += "at most " + strconv.Itoa(*c.MaxLineFeeds) + " line feeds"
 		}
 		if c.Length != nil && c.Length.AfterEntityParsing && mode != nil {
-			m, k := b.named(mode.f.Name, "", "mode"), b.local("m")
-			mx := id("v").dot(mode.goName)
+			m, k := b.named(mode.Name, "", "mode"), b.local("m")
+			mx := id("v").dot(mode.GoName)
 			var set jen.Code
-			if mode.shape == shapeOpt {
+			if mode.Type.Kind == gomodel.Opt {
 				set = jen.If(jen.List(jen.Id(k), jen.Id("ok")).Op(":=").Add(mx()).Dot("Get").Call(), jen.Id("ok").Op("&&").Id(k).Dot("Known").Call()).
 					Block(jen.Id(m).Op("=").String().Call(jen.Id(k)))
 			} else {
@@ -1204,7 +1189,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 				set,
 				call("formatted", at(), jen.Lit(name), str(), jen.Id(m), min, max, unit, lf),
 			)
-			b.doc(name, text+", after entity parsing with "+mode.f.Name)
+			b.doc(name, text+", after entity parsing with "+mode.Name)
 		} else {
 			out = append(out, call("text", at(), jen.Lit(name), str(), min, max, unit, lf))
 			b.doc(name, text)

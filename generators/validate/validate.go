@@ -120,42 +120,7 @@ func needsFormatting(s *schema.Schema) bool {
 	return false
 }
 
-// shape is how a Go value is stored.
-type shape int
-
-const (
-	shapeValue shape = iota // T
-	shapeOpt                // Opt[T]
-	shapePtr                // *T
-	shapeSlice              // []T
-)
-
-func (s shape) String() string {
-	return [...]string{"a value", "an Opt", "a pointer", "a slice"}[s]
-}
-
-// shapeOf is the storage the model chose for a value.
-func shapeOf(t *gomodel.Type) shape {
-	switch t.Kind {
-	case gomodel.Opt:
-		return shapeOpt
-	case gomodel.Pointer:
-		return shapePtr
-	case gomodel.Slice:
-		return shapeSlice
-	}
-	return shapeValue
-}
-
 // ---------------------------------------------------------------- model
-
-type unionKind int
-
-const (
-	unionKeyed  unionKind = iota // objects told apart by a key field: interface
-	unionTagged                  // objects with a discriminator: interface
-	unionPrim                    // some primitive variant: struct with As<V>
-)
 
 type gen struct {
 	m      *gomodel.Model
@@ -184,20 +149,20 @@ type gen struct {
 	labelOrder   []string
 }
 
+// structInfo is a validated struct: the model's struct (an object a
+// client sends, or a method's parameters) and its fields with their parse
+// modes.
 type structInfo struct {
-	goName string
+	*gomodel.Struct
 	what   string // "object X" or "parameters of method m"
-	obj    *schema.Object
-	method *schema.Method
 	fields []*fieldInfo
 	rules  []*schema.Rule
 }
 
+// fieldInfo is a field of a validated struct.
 type fieldInfo struct {
-	f      *schema.Field
-	goName string
-	shape  shape
-	mode   *fieldInfo // paired parse mode of an after-entity-parsing text
+	*gomodel.Field
+	mode *fieldInfo // paired parse mode of an after-entity-parsing text
 }
 
 func newGen(m *gomodel.Model, opts generators.Options) *gen {
@@ -235,7 +200,6 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		si.obj = st.Object
 		g.structs = append(g.structs, si)
 	}
 	for _, st := range g.m.Params {
@@ -243,7 +207,6 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		si.method = st.Method
 		g.structs = append(g.structs, si)
 	}
 	return nil
@@ -268,20 +231,13 @@ func (g *gen) typeName(name string) string { return g.m.GoName(name) }
 // represented by InputFile.
 func (g *gen) isFileUnion(name string) bool { return g.m.IsFileUnion(name) }
 
-func (g *gen) unionKind(u *schema.Union) unionKind {
-	switch g.m.Union(u.Name).Kind {
-	case gomodel.TaggedUnion:
-		return unionTagged
-	case gomodel.KeyedUnion:
-		return unionKeyed
-	}
-	return unionPrim
-}
+// unionKind is how the model represents the union u.
+func (g *gen) unionKind(u *schema.Union) gomodel.UnionKind { return g.m.Union(u.Name).Kind }
 
 // buildStruct takes the model's struct and pairs texts with their parse
 // modes.
 func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule) (*structInfo, error) {
-	si := &structInfo{goName: st.GoName, what: what, rules: rules}
+	si := &structInfo{Struct: st, what: what, rules: rules}
 	for _, n := range []string{methodValidate, methodValidateAt} {
 		if err := st.Scope.Declare(n, "validator method"); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
@@ -292,22 +248,22 @@ func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule)
 	}
 	byName := map[string]*fieldInfo{}
 	for _, fl := range st.Fields {
-		fi := &fieldInfo{f: fl.Schema, goName: fl.GoName, shape: shapeOf(fl.Type)}
+		fi := &fieldInfo{Field: fl}
 		si.fields = append(si.fields, fi)
 		byName[fl.Name] = fi
 	}
 	// Pair after-entity-parsing texts with their parse mode.
 	if fm := g.s.Formatting; fm != nil {
 		isMode := func(fi *fieldInfo) bool {
-			return fi != nil && !fi.f.Type.IsArray() && fi.f.Type.Name == schema.String &&
-				fi.f.Constraints != nil && fi.f.Constraints.Enum == fm.Enum
+			return fi != nil && !fi.Schema.Type.IsArray() && fi.Schema.Type.Name == schema.String &&
+				fi.Schema.Constraints != nil && fi.Schema.Constraints.Enum == fm.Enum
 		}
 		for _, fi := range si.fields {
-			c := fi.f.Constraints
-			if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || fi.f.Type.IsArray() {
+			c := fi.Schema.Constraints
+			if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || fi.Schema.Type.IsArray() {
 				continue
 			}
-			if m := byName[fi.f.Name+"_"+fm.Field]; isMode(m) {
+			if m := byName[fi.Schema.Name+"_"+fm.Field]; isMode(m) {
 				fi.mode = m
 			} else if m := byName[fm.Field]; isMode(m) {
 				fi.mode = m
@@ -344,7 +300,7 @@ func (g *gen) isFile(name string) bool {
 // label names a union variant in messages: its tag in a discriminated union,
 // else its type name.
 func (g *gen) label(u *schema.Union, v *schema.Variant) string {
-	if g.unionKind(u) == unionTagged {
+	if g.unionKind(u) == gomodel.TaggedUnion {
 		return v.Tag
 	}
 	return v.Type.Name
