@@ -6,9 +6,11 @@
 // Service and writes the response envelope. The routing, body parsing,
 // limits and envelopes live in the runtime file rt_server.go
 // (generators/support); this backend generates what depends on the schema:
-// one decoding function per parameters struct (no reflection), one binding
-// function per type that can carry a file (attach://<part> references
-// resolved to the request's parts), and the dispatch table.
+// a named handler per method (serverHandlers.handle<Method>, the routes of
+// NewServer) in server_gen.go, and in server_decode_gen.go two decoding
+// functions per parameters struct (no reflection: the split path and the
+// one-pass JSON walk) and one binding function per type that can carry a
+// file (attach://<part> references resolved to the request's parts).
 //
 // It reads the Go model (gomodel) for every name and Go type shape, and
 // requires the types and validate backends, whose declarations its code
@@ -48,14 +50,21 @@ import (
 // validators.
 var Backend = generators.Backend{Name: "server", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Generate: Generate}
 
-// FileName is the file this backend writes (CONVENTIONS.md).
-const FileName = "server_gen.go"
+// FileName is the file this backend writes (CONVENTIONS.md): the Service,
+// NewServer and a handler per method; DecodeFileName holds the parameter
+// decoders and file bindings the handlers call.
+const (
+	FileName       = "server_gen.go"
+	DecodeFileName = "server_decode_gen.go"
+)
 
 // Names this backend declares in the generated package.
 const (
 	nameService       = "Service"
 	nameUnimplemented = "Unimplemented"
 	nameNewServer     = "NewServer"
+	nameHandlers      = "serverHandlers"
+	prefixHandle      = "handle"
 	prefixDecode      = "serverDecode"
 	prefixDecodeJSON  = "serverDecodeJSON"
 	prefixBind        = "serverBind"
@@ -67,7 +76,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err := g.build(); err != nil {
 		return nil, err
 	}
-	data, err := g.emit()
+	data, decode, err := g.emit()
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +84,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	files := []output.File{{Path: FileName, Data: data}, rt}
+	files := []output.File{{Path: FileName, Data: data}, {Path: DecodeFileName, Data: decode}, rt}
 	if err := m.Declare("Example"+nameNewServer, "runnable example"); err != nil {
 		return nil, err
 	}
@@ -113,6 +122,7 @@ type bindInfo struct {
 // names of the functions the server declares for it.
 type methodInfo struct {
 	*gomodel.Method
+	handle string // the serverHandlers method answering it
 	decode string // decode function ("" without parameters)
 	// decodeJSON is the one-pass decoder of a JSON body ("" when the
 	// method has more parameters than a uint64 has bits).
@@ -132,11 +142,12 @@ func (mi *methodInfo) params() string {
 }
 
 func (g *gen) build() error {
-	for _, n := range []string{nameService, nameUnimplemented, nameNewServer} {
+	for _, n := range []string{nameService, nameUnimplemented, nameNewServer, nameHandlers} {
 		if err := g.m.Declare(n, "server backend"); err != nil {
 			return err
 		}
 	}
+	handlers := naming.NewScope("svc")
 	// Types that can carry a file get bind functions, in schema order.
 	for _, o := range g.m.Objects {
 		if o.Uploads && !o.Opaque {
@@ -160,7 +171,10 @@ func (g *gen) build() error {
 	}
 	seen := map[string]string{}
 	for _, gm := range g.m.Methods {
-		mi := &methodInfo{Method: gm, lower: strings.ToLower(gm.Schema.Name)}
+		mi := &methodInfo{Method: gm, handle: prefixHandle + gm.GoName, lower: strings.ToLower(gm.Schema.Name)}
+		if err := handlers.Declare(mi.handle, "handler of method "+mi.name()); err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
 		if prev, ok := seen[mi.lower]; ok {
 			return fmt.Errorf("server: methods %s and %s differ only in case, and method names are case-insensitive", prev, mi.name())
 		}
@@ -198,38 +212,45 @@ func (g *gen) bindOf(te *gomodel.Type) string {
 
 // ---------------------------------------------------------------- emit
 
-func (g *gen) emit() ([]byte, error) {
+func (g *gen) emit() (server, decode []byte, err error) {
 	f := godoc.NewFile(g.pkg, g.source)
 	f.ImportName("context", "context")
 	f.ImportName("net/http", "http")
 
 	if err := g.emitService(f); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := g.emitNewServer(f); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	if err := g.emitHandlers(f); err != nil {
+		return nil, nil, err
+	}
+	df := godoc.NewFile(g.pkg, g.source)
 	for _, mi := range g.methods {
 		if mi.Params == nil {
 			continue
 		}
-		if err := g.emitDecode(f, mi); err != nil {
-			return nil, err
+		if err := g.emitDecode(df, mi); err != nil {
+			return nil, nil, err
 		}
-		if err := g.emitDecodeJSON(f, mi); err != nil {
-			return nil, err
+		if err := g.emitDecodeJSON(df, mi); err != nil {
+			return nil, nil, err
 		}
 	}
 	for _, b := range g.binds {
-		if err := g.emitBind(f, b); err != nil {
-			return nil, err
+		if err := g.emitBind(df, b); err != nil {
+			return nil, nil, err
 		}
 	}
-	var buf bytes.Buffer
+	var buf, dbuf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return buf.Bytes(), nil
+	if err := df.Render(&dbuf); err != nil {
+		return nil, nil, err
+	}
+	return buf.Bytes(), dbuf.Bytes(), nil
 }
 
 func comment(f *jen.File, lines ...string) {
@@ -417,17 +438,12 @@ func (g *gen) emitNewServer(f *jen.File) error {
 	routes := jen.Dict{}
 	names := jen.Dict{}
 	for _, mi := range g.methods {
-		body, err := g.callBody(mi)
-		if err != nil {
-			return err
-		}
-		routes[jen.Lit(mi.lower)] = jen.Func().Params(
-			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Id("jsonWriter"),
-		).Error().Block(body...)
+		routes[jen.Lit(mi.lower)] = jen.Id("h").Dot(mi.handle)
 		names[jen.Lit(mi.lower)] = jen.Lit(mi.name())
 	}
 	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
 		jen.If(jen.Id("svc").Op("==").Nil()).Block(jen.Id("svc").Op("=").Id(nameUnimplemented).Values()),
+		jen.Id("h").Op(":=").Id(nameHandlers).Values(jen.Id("svc")),
 		jen.Return(jen.Id("serverNewHandler").Call(
 			jen.Map(jen.String()).Id("serverCall").Values(routes),
 			jen.Map(jen.String()).String().Values(names),
@@ -435,6 +451,38 @@ func (g *gen) emitNewServer(f *jen.File) error {
 		)),
 	)
 	f.Line()
+	return nil
+}
+
+// emitHandlers writes serverHandlers and its handle<Method> methods, the
+// routes of NewServer: one per API method, each decoding and validating the
+// parameters, calling the Service and writing the result.
+func (g *gen) emitHandlers(f *jen.File) error {
+	comment(f,
+		nameHandlers+" serves a "+nameService+": its "+prefixHandle+"<Method> methods are the routes of",
+		nameNewServer+" (serverCall), one per API method.",
+	)
+	f.Type().Id(nameHandlers).Struct(jen.Id("svc").Id(nameService))
+	f.Line()
+	for _, mi := range g.methods {
+		body, err := g.callBody(mi)
+		if err != nil {
+			return err
+		}
+		what := "decodes and validates its parameters, calls"
+		if mi.Params == nil {
+			what = "checks that it carries no parameters, calls"
+		}
+		res := "writes the result"
+		if mi.Return == nil {
+			res = "writes true"
+		}
+		godoc.Add(f, mi.handle+" answers "+mi.name()+": it "+what+" "+nameService+"."+mi.GoName+" and "+res+".")
+		f.Func().Params(jen.Id("h").Id(nameHandlers)).Id(mi.handle).Params(
+			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Id("jsonWriter"),
+		).Error().Block(body...)
+		f.Line()
+	}
 	return nil
 }
 
@@ -462,7 +510,7 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 		))
 		args = append(args, jen.Id("p"))
 	}
-	call := jen.Id("svc").Dot(mi.GoName).Call(args...)
+	call := jen.Id("h").Dot("svc").Dot(mi.GoName).Call(args...)
 	if res.typ == nil {
 		body = append(body, jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		enc, _ := res.encode(nil)
@@ -502,6 +550,10 @@ func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 	return nil
 }
 
+// jsonDecodeLocals are the names a one-pass decoder declares besides its
+// parameters' bits: a bit is never named like one of them.
+var jsonDecodeLocals = []string{"a", "r", "p", "seen", "have", "required", "n", "key", "more", "err", "x", "ok", "v", "s", "f", "elems", "elem"}
+
 // maxJSONParams is the most parameters a one-pass JSON decoder handles:
 // it keeps the parameters seen in a uint64.
 const maxJSONParams = 64
@@ -516,16 +568,31 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	if mi.decodeJSON == "" {
 		return nil
 	}
-	var cases []jen.Code
-	var required uint64
+	var cases, bits []jen.Code
+	var required *jen.Statement
+	locals := naming.NewScope(jsonDecodeLocals...)
 	for i, fl := range mi.Params.Fields {
-		bit := jen.Lit(1).Op("<<").Lit(i)
+		// The parameter's bit in seen (and have): a constant named after
+		// it, as a hand-written decoder would.
+		bit, err := naming.Unexported(fl.Name + "_bit")
+		if err != nil || locals.Declare(bit, "bit of parameter "+fl.Name) != nil {
+			bit = fmt.Sprintf("paramBit%d", i)
+		}
+		if i == 0 {
+			bits = append(bits, jen.Id(bit).Op("=").Lit(1).Op("<<").Iota())
+		} else {
+			bits = append(bits, jen.Id(bit))
+		}
 		var onOK []jen.Code
 		if fl.Required() {
-			required |= 1 << i
-			onOK = []jen.Code{jen.Id("have").Op("|=").Add(bit.Clone())}
+			if required == nil {
+				required = jen.Id(bit)
+			} else {
+				required = required.Op("|").Id(bit)
+			}
+			onOK = []jen.Code{jen.Id("have").Op("|=").Id(bit)}
 		}
-		stmts, err := g.decodeParam(fl, fromJSON.member(i), onOK)
+		stmts, err := g.decodeParam(fl, fromJSON.member(bit), onOK)
 		if err != nil {
 			return fmt.Errorf("server: %s.%s: %w", mi.name(), fl.Name, err)
 		}
@@ -535,7 +602,19 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 		jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	))
 	body := []jen.Code{
-		jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
+		jen.Comment("Each parameter's bit in seen (the first value that is not null was"),
+		jen.Comment("taken) and have (a required parameter was given)."),
+		jen.Const().Defs(bits...),
+	}
+	if required != nil {
+		body = append(body,
+			jen.Const().Id("required").Op("=").Add(required),
+			jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
+		)
+	} else {
+		body = append(body, jen.Var().Id("seen").Uint64())
+	}
+	body = append(body,
 		jen.If(jen.Err().Op(":=").Id("r").Dot("ObjStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.For(jen.Id("n").Op(":=").Lit(0), jen.Empty(), jen.Id("n").Op("++")).Block(
 			jen.List(jen.Id("key"), jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ObjKey").Call(),
@@ -544,11 +623,9 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 			jen.If(jen.Id("n").Op("==").Id("serverMaxParams")).Block(jen.Return(jen.Id("serverErrTooManyParams"))),
 			jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
 		),
-	}
-	if required != 0 {
-		body = append(body, jen.If(jen.Id("have").Op("!=").Id(fmt.Sprintf("%#x", required))).Block(jen.Return(jen.Id("errServerJSONMissing"))))
-	} else {
-		body = append(body, jen.Id("_").Op("=").Id("have"))
+	)
+	if required != nil {
+		body = append(body, jen.If(jen.Id("have").Op("!=").Id("required")).Block(jen.Return(jen.Id("errServerJSONMissing"))))
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	f.Comment(mi.decodeJSON + " reads the parameters of " + mi.name() + " from a JSON object body in one")
@@ -567,8 +644,9 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 type paramSource struct {
 	prefix string
 	json   bool
-	// bit is the parameter's bit in the walk's seen set (fromJSON only).
-	bit int
+	// bit names the parameter's bit in the walk's seen set (fromJSON
+	// only).
+	bit string
 }
 
 var (
@@ -576,10 +654,11 @@ var (
 	fromJSON = paramSource{prefix: "serverJSON", json: true}
 )
 
-// member returns the JSON source for the parameter with bit i: its helper
-// takes the member's value only if it is the first one that is not null.
-func (s paramSource) member(i int) paramSource {
-	s.bit = i
+// member returns the JSON source for the parameter with the bit named bit:
+// its helper takes the member's value only if it is the first one that is
+// not null.
+func (s paramSource) member(bit string) paramSource {
+	s.bit = bit
 	return s
 }
 
@@ -588,7 +667,7 @@ func (s paramSource) member(i int) paramSource {
 func (s paramSource) call(kind string, fl *gomodel.Field, keepEmpty *bool, rest ...jen.Code) *jen.Statement {
 	args := []jen.Code{jen.Id("a")}
 	if s.json {
-		args = append(args, jen.Id("r"), jen.Op("&").Id("seen"), jen.Lit(1).Op("<<").Lit(s.bit), jen.Lit(fl.Name))
+		args = append(args, jen.Id("r"), jen.Op("&").Id("seen"), jen.Id(s.bit), jen.Lit(fl.Name))
 	} else {
 		args = append(args, jen.Lit(fl.Name), jen.Lit(fl.Required()))
 		if keepEmpty != nil {
