@@ -96,12 +96,12 @@ func (g *gen) emit() ([]byte, error) {
 		g.emitValidate(f, si, code, docs)
 	}
 	for _, un := range g.helperOrder {
-		if err := g.emitUnionFunc(f, g.unions[un]); err != nil {
+		if err := g.emitUnionFunc(f, g.union(un)); err != nil {
 			return nil, err
 		}
 	}
 	for _, un := range g.labelOrder {
-		g.emitLabelFunc(f, g.unions[un])
+		g.emitLabelFunc(f, g.union(un))
 	}
 	if len(g.patternOrder) > 0 {
 		var specs []jen.Code
@@ -145,8 +145,9 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
-	for _, u := range g.s.Unions {
-		if !g.sent(u.Name) || g.unionKind(u) == gomodel.ValueUnion {
+	for _, mu := range g.m.Unions {
+		u := mu.Schema
+		if !mu.Sent || mu.Kind == gomodel.ValueUnion {
 			continue
 		}
 		n := "validate" + g.typeName(u.Name)
@@ -177,7 +178,7 @@ func (g *gen) declareHelpers() error {
 				}
 			}
 			t := fi.Schema.Type
-			u := g.unions[t.Base()]
+			u := g.union(t.Base())
 			if !t.IsArray() || t.Depth() != 1 || u == nil || g.unionKind(u) == gomodel.ValueUnion {
 				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.Schema.Name)
 			}
@@ -348,18 +349,18 @@ func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool
 	if t.IsArray() {
 		return b.array(x, t, c, required, at, name, idx)
 	}
-	if err := checkApplicable(t, c, b.g.unions[t.Name] != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
+	if err := checkApplicable(t, c, b.g.union(t.Name) != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
 		return nil, err
 	}
 	switch {
 	case b.g.isFile(t.Name):
 		return b.inputFile(x, t.Name, c, required, at, name)
-	case b.g.unions[t.Name] != nil:
-		return b.union(x, b.g.unions[t.Name], c, required, at, name)
+	case b.g.union(t.Name) != nil:
+		return b.union(x, b.g.union(t.Name), c, required, at, name)
 	case schema.IsPrimitive(t.Name):
 		return b.scalar(x, t.Name, c, mode, at, name)
 	}
-	o := b.g.objects[t.Name]
+	o := b.g.object(t.Name)
 	if o == nil {
 		return nil, fmt.Errorf("unknown type %s", t.Name)
 	}
@@ -767,7 +768,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			out = append(out, jen.If(cond(f, jen.Op("!").Id(f).Dot("IsUpload").Call())...).Block(call("uploadOnly", at(), jen.Lit(name))))
 		case upload && uv.Type.Name == schema.String:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("uploadOnly", at(), jen.Lit(name))))
-		case g.objects[uv.Type.Name] != nil && g.checks[uv.Type.Name]:
+		case g.object(uv.Type.Name) != nil && g.checks[uv.Type.Name]:
 			o := b.local("variant")
 			var inner []jen.Code
 			if name == "" {
@@ -1027,7 +1028,7 @@ func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
 
 func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 	fi := b.fieldNamed(r.Fields[0])
-	u := b.g.unions[fi.Schema.Type.Base()]
+	u := b.g.union(fi.Schema.Type.Base())
 	fn := b.g.labelFuncs[u.Name]
 	var kinds []string
 	var match jen.Code
@@ -1119,7 +1120,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 	var out []jen.Code
 	str := x
 	if c.Enum != "" {
-		e := b.g.enums[c.Enum]
+		e := b.g.enum(c.Enum)
 		goE := b.g.typeName(c.Enum)
 		if e == nil || goE == "" {
 			return nil, fmt.Errorf("unknown enum %s", c.Enum)
@@ -1227,7 +1228,7 @@ func (g *gen) hasStringForm(t schema.Type) bool {
 	if g.isFileUnion(t.Name) {
 		return true
 	}
-	if u := g.unions[t.Name]; u != nil {
+	if u := g.union(t.Name); u != nil {
 		for _, v := range u.Variants {
 			if v.Type.Name == schema.String || v.Type.Name == schema.InputFile {
 				return true

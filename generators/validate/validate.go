@@ -86,7 +86,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		return nil, err
 	}
 	parts := []support.Part{support.ValidatePart}
-	if needsFormatting(m.Schema) {
+	if needsFormatting(m) {
 		parts = append(parts, support.FormatPart)
 	}
 	rt, err := support.File("validate", m.Package, opts.Source, parts...)
@@ -98,22 +98,17 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 
 // needsFormatting reports whether some length limit of the schema applies
 // after entity parsing, which needs the runtime's formatting parser.
-func needsFormatting(s *schema.Schema) bool {
+func needsFormatting(m *gomodel.Model) bool {
 	var walk func(c *schema.Constraints) bool
 	walk = func(c *schema.Constraints) bool {
 		return c != nil && ((c.Length != nil && c.Length.AfterEntityParsing) || walk(c.Each))
 	}
-	for _, o := range s.Objects {
-		for _, f := range o.Fields {
-			if walk(f.Constraints) {
-				return true
-			}
-		}
-	}
-	for _, m := range s.Methods {
-		for _, f := range m.Params {
-			if walk(f.Constraints) {
-				return true
+	for _, structs := range [][]*gomodel.Struct{m.Objects, m.Params} {
+		for _, st := range structs {
+			for _, f := range st.Fields {
+				if walk(f.Constraints()) {
+					return true
+				}
 			}
 		}
 	}
@@ -127,14 +122,6 @@ type gen struct {
 	s      *schema.Schema
 	pkg    string
 	source string
-
-	objects map[string]*schema.Object
-	unions  map[string]*schema.Union // unions with a Go type of their own
-	enums   map[string]*schema.Enum
-	// tagOf is the discriminator tag of a variant object.
-	tagOf map[string]string
-	// discOf is the discriminator field an object does not carry.
-	discOf map[string]string
 
 	checks map[string]bool // objects whose validateAt does something
 
@@ -168,30 +155,12 @@ type fieldInfo struct {
 func newGen(m *gomodel.Model, opts generators.Options) *gen {
 	return &gen{
 		m: m, s: m.Schema, pkg: m.Package, source: opts.Source,
-		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
-		enums: map[string]*schema.Enum{},
-		tagOf: map[string]string{}, discOf: map[string]string{},
 		checks:   map[string]bool{},
 		patterns: map[string]string{}, unionFuncs: map[string]string{}, labelFuncs: map[string]string{},
 	}
 }
 
 func (g *gen) build() error {
-	for _, o := range g.s.Objects {
-		g.objects[o.Name] = o
-	}
-	for _, u := range g.m.Unions {
-		g.unions[u.Schema.Name] = u.Schema
-		if u.Kind == gomodel.TaggedUnion {
-			for _, v := range u.Schema.Variants {
-				g.tagOf[v.Type.Name] = v.Tag
-				g.discOf[v.Type.Name] = u.Schema.Discriminator
-			}
-		}
-	}
-	for _, e := range g.s.Enums {
-		g.enums[e.Name] = e
-	}
 	for _, st := range g.m.Objects {
 		if !st.Sent {
 			continue
@@ -208,6 +177,31 @@ func (g *gen) build() error {
 			return err
 		}
 		g.structs = append(g.structs, si)
+	}
+	return nil
+}
+
+// object is the schema object named name, or nil.
+func (g *gen) object(name string) *schema.Object {
+	if st := g.m.Object(name); st != nil {
+		return st.Object
+	}
+	return nil
+}
+
+// union is the schema union named name when it has a Go type of its own
+// (not a file union), or nil.
+func (g *gen) union(name string) *schema.Union {
+	if u := g.m.Union(name); u != nil {
+		return u.Schema
+	}
+	return nil
+}
+
+// enum is the schema enum named name, or nil.
+func (g *gen) enum(name string) *schema.Enum {
+	if e := g.m.Enum(name); e != nil {
+		return e.Schema
 	}
 	return nil
 }
