@@ -817,11 +817,11 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		// Each variant by the member only it has, else by its required
 		// members (schema.Variant gives the rule).
 		var keys []string
-		for _, v := range u.Variants {
-			if k := g.s.VariantKey(u, v); k != "" {
-				keys = append(keys, k)
+		for _, v := range gu.Variants {
+			if v.Key != "" {
+				keys = append(keys, v.Key)
 			} else {
-				keys = append(keys, v.Type.Name+" ("+strings.Join(v.Requires, ", ")+")")
+				keys = append(keys, v.Schema.Type.Name+" ("+strings.Join(v.Schema.Requires, ", ")+")")
 			}
 		}
 		unk = call("add", jen.Id("at"), jen.Lit(""), jen.Lit("unknown variant, want an object with one of the keys "+strings.Join(keys, ", ")))

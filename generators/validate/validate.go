@@ -119,7 +119,6 @@ func needsFormatting(m *gomodel.Model) bool {
 
 type gen struct {
 	m      *gomodel.Model
-	s      *schema.Schema
 	pkg    string
 	source string
 
@@ -154,7 +153,7 @@ type fieldInfo struct {
 
 func newGen(m *gomodel.Model, opts generators.Options) *gen {
 	return &gen{
-		m: m, s: m.Schema, pkg: m.Package, source: opts.Source,
+		m: m, pkg: m.Package, source: opts.Source,
 		checks:   map[string]bool{},
 		patterns: map[string]string{}, unionFuncs: map[string]string{}, labelFuncs: map[string]string{},
 	}
@@ -247,7 +246,7 @@ func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule)
 		byName[fl.Name] = fi
 	}
 	// Pair after-entity-parsing texts with their parse mode.
-	if fm := g.s.Formatting; fm != nil {
+	if fm := g.m.Schema.Formatting; fm != nil {
 		isMode := func(fi *fieldInfo) bool {
 			return fi != nil && !fi.Schema.Type.IsArray() && fi.Schema.Type.Name == schema.String &&
 				fi.Schema.Constraints != nil && fi.Schema.Constraints.Enum == fm.Enum
