@@ -224,7 +224,7 @@ func (g *gen) encodeValue(e expr, t *gomodel.Type, depth int) []jen.Code {
 	w := jen.Id("w")
 	switch t.Kind {
 	case gomodel.Slice:
-		i := "i" + strconv.Itoa(depth)
+		i := loopIndex(depth)
 		elem := func() *jen.Statement { return e().Index(jen.Id(i)) }
 		return []jen.Code{
 			jen.Id("w").Dot("ArrStart").Call(),
@@ -258,7 +258,10 @@ func (g *gen) decodeInto(lv expr, t *gomodel.Type, depth int, wrap wrapFn) []jen
 		}
 	}
 	if t.Kind == gomodel.Slice {
-		s := "s" + strconv.Itoa(depth)
+		s := "elems"
+		if depth > 0 {
+			s += strconv.Itoa(depth)
+		}
 		elem := func() *jen.Statement {
 			return jen.Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1))
 		}
@@ -820,4 +823,13 @@ func emitArrayDecoder(f *jen.File, a arrayOfObjects) {
 		jen.Return(jen.Id("s"), jen.Nil()),
 	)
 	f.Line()
+}
+
+// loopIndex names the index of a loop nested depth deep: i, j, k, then i3,
+// i4, ... as a hand-written loop would.
+func loopIndex(depth int) string {
+	if depth < 3 {
+		return string(rune('i' + depth))
+	}
+	return "i" + strconv.Itoa(depth)
 }

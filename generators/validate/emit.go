@@ -228,7 +228,10 @@ type body struct {
 	g    *gen
 	si   *structInfo
 	used map[string]int // local names taken in the function
-	docs []string
+	// scopes are the names declared in each open block (openScope): a
+	// block's locals are free again once it closes, as in Go.
+	scopes [][]string
+	docs   []string
 	// elems names the array elements being emitted in docs ("media[i]").
 	elems []string
 }
@@ -244,10 +247,26 @@ func (b *body) local(prefix string) string {
 		prefix += "_"
 	}
 	b.used[prefix]++
+	if len(b.scopes) > 0 {
+		b.scopes[len(b.scopes)-1] = append(b.scopes[len(b.scopes)-1], prefix)
+	}
 	if n := b.used[prefix]; n > 1 {
 		return prefix + strconv.Itoa(n)
 	}
 	return prefix
+}
+
+// openScope starts a block (a loop body); closeScope ends it, freeing the
+// names local declared in it, so that a sibling block reuses "i" and
+// "elemPath" instead of numbering them.
+func (b *body) openScope() { b.scopes = append(b.scopes, nil) }
+
+func (b *body) closeScope() {
+	top := b.scopes[len(b.scopes)-1]
+	b.scopes = b.scopes[:len(b.scopes)-1]
+	for _, n := range top {
+		b.used[n]--
+	}
 }
 
 // named is a local named after a wire name and a role ("replyMarkupPath"
@@ -456,8 +475,6 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 	if c != nil {
 		each = c.Each
 	}
-	i := b.local(string(rune('i' + len(idx))))
-	e := b.local("elemPath")
 	arrPath := at
 	var decl []jen.Code
 	if name != "" {
@@ -465,6 +482,16 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 		arrPath = ref(a)
 		decl = append(decl, b.pathDecl(a, at, name))
 	}
+	// The loop's index and element path live in its body: an element that
+	// is itself an array is a row.
+	b.openScope()
+	defer b.closeScope()
+	i := b.local(string(rune('i' + len(idx))))
+	elemPath := "elemPath"
+	if t.Elem.IsArray() {
+		elemPath = "rowPath"
+	}
+	e := b.local(elemPath)
 	label := name
 	if label == "" && len(b.elems) > 0 {
 		label = b.elems[len(b.elems)-1]
@@ -1027,6 +1054,9 @@ func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
 }
 
 func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
+	// Its locals live in a block of their own.
+	b.openScope()
+	defer b.closeScope()
 	fi := b.fieldNamed(r.Fields[0])
 	u := b.g.union(fi.Schema.Type.Base())
 	fn := b.g.labelFuncs[u.Name]
@@ -1176,7 +1206,12 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 			text += "at most " + strconv.Itoa(*c.MaxLineFeeds) + " line feeds"
 		}
 		if c.Length != nil && c.Length.AfterEntityParsing && mode != nil {
-			m, k := b.named(mode.Name, "", "mode"), b.local("m")
+			// The text's mode is named after the text ("captionMode"); the
+			// parse mode read from its field lives in the if statement.
+			m := b.named(name, "Mode", "mode")
+			b.openScope()
+			k := b.local("m")
+			b.closeScope()
 			mx := id("v").dot(mode.GoName)
 			var set jen.Code
 			if mode.Type.Kind == gomodel.Opt {
