@@ -199,8 +199,8 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 	if v.AllowedUpdates != nil {
 		w.keyAfter(",\"allowed_updates\":")
 		w.ArrStart()
-		for i0 := range v.AllowedUpdates {
-			w.Str(string(v.AllowedUpdates[i0]))
+		for i := range v.AllowedUpdates {
+			w.Str(string(v.AllowedUpdates[i]))
 		}
 		w.ArrEnd()
 	}
@@ -266,9 +266,9 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "allowed_updates")
 			}
-			var s0 []UpdateType
+			var elems []UpdateType
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]UpdateType, 0, n)
+				elems = make([]UpdateType, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -278,17 +278,17 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				s0[len(s0)-1] = internUpdateType(x)
+				elems[len(elems)-1] = internUpdateType(x)
 			}
-			if s0 == nil {
-				s0 = []UpdateType{}
+			if elems == nil {
+				elems = []UpdateType{}
 			}
-			v.AllowedUpdates = s0
+			v.AllowedUpdates = elems
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -728,8 +728,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
 		w.ArrStart()
-		for i0 := range v.Entities {
-			v.Entities[i0].encodeJSON(w)
+		for i := range v.Entities {
+			v.Entities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -748,8 +748,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.Photo != nil {
 		w.keyAfter(",\"photo\":")
 		w.ArrStart()
-		for i0 := range v.Photo {
-			v.Photo[i0].encodeJSON(w)
+		for i := range v.Photo {
+			v.Photo[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -776,8 +776,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -808,8 +808,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.NewChatMembers != nil {
 		w.keyAfter(",\"new_chat_members\":")
 		w.ArrStart()
-		for i0 := range v.NewChatMembers {
-			v.NewChatMembers[i0].encodeJSON(w)
+		for i := range v.NewChatMembers {
+			v.NewChatMembers[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -824,8 +824,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.NewChatPhoto != nil {
 		w.keyAfter(",\"new_chat_photo\":")
 		w.ArrStart()
-		for i0 := range v.NewChatPhoto {
-			v.NewChatPhoto[i0].encodeJSON(w)
+		for i := range v.NewChatPhoto {
+			v.NewChatPhoto[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -2295,10 +2295,10 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 	w.Int(v.TotalCount)
 	w.keyAfter(",\"photos\":")
 	w.ArrStart()
-	for i0 := range v.Photos {
+	for i := range v.Photos {
 		w.ArrStart()
-		for i1 := range v.Photos[i0] {
-			v.Photos[i0][i1].encodeJSON(w)
+		for j := range v.Photos[i] {
+			v.Photos[i][j].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -2861,8 +2861,8 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 	v.User.encodeJSON(w)
 	w.keyAfter(",\"option_ids\":")
 	w.ArrStart()
-	for i0 := range v.OptionIDs {
-		w.Int(v.OptionIDs[i0])
+	for i := range v.OptionIDs {
+		w.Int(v.OptionIDs[i])
 	}
 	w.ArrEnd()
 	w.ObjEnd()
@@ -2895,9 +2895,9 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "option_ids")
 			}
-			var s0 []int
+			var elems []int
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]int, 0, n)
+				elems = make([]int, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -2907,17 +2907,17 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, 0)
+				elems = append(elems, 0)
 				x, err := r.Int()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "option_ids")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "option_ids")
 				}
-				s0[len(s0)-1] = x
+				elems[len(elems)-1] = x
 			}
-			if s0 == nil {
-				s0 = []int{}
+			if elems == nil {
+				elems = []int{}
 			}
-			v.OptionIDs = s0
+			v.OptionIDs = elems
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2956,8 +2956,8 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 	w.Str(v.Question)
 	w.keyAfter(",\"options\":")
 	w.ArrStart()
-	for i0 := range v.Options {
-		v.Options[i0].encodeJSON(w)
+	for i := range v.Options {
+		v.Options[i].encodeJSON(w)
 	}
 	w.ArrEnd()
 	w.keyAfter(",\"total_voter_count\":")
@@ -2981,8 +2981,8 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 	if v.ExplanationEntities != nil {
 		w.keyAfter(",\"explanation_entities\":")
 		w.ArrStart()
-		for i0 := range v.ExplanationEntities {
-			v.ExplanationEntities[i0].encodeJSON(w)
+		for i := range v.ExplanationEntities {
+			v.ExplanationEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -3122,10 +3122,10 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"keyboard\":")
 	w.ArrStart()
-	for i0 := range v.Keyboard {
+	for i := range v.Keyboard {
 		w.ArrStart()
-		for i1 := range v.Keyboard[i0] {
-			v.Keyboard[i0][i1].encodeJSON(w)
+		for j := range v.Keyboard[i] {
+			v.Keyboard[i][j].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -3492,10 +3492,10 @@ func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"inline_keyboard\":")
 	w.ArrStart()
-	for i0 := range v.InlineKeyboard {
+	for i := range v.InlineKeyboard {
 		w.ArrStart()
-		for i1 := range v.InlineKeyboard[i0] {
-			v.InlineKeyboard[i0][i1].encodeJSON(w)
+		for j := range v.InlineKeyboard[i] {
+			v.InlineKeyboard[i][j].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4473,8 +4473,8 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4566,8 +4566,8 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4707,8 +4707,8 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4838,8 +4838,8 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4969,8 +4969,8 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -5429,8 +5429,8 @@ func (v *GetUpdatesParams) encodeJSON(w *jsonWriter) {
 	if v.AllowedUpdates != nil {
 		w.key("\"allowed_updates\":")
 		w.ArrStart()
-		for i0 := range v.AllowedUpdates {
-			w.Str(string(v.AllowedUpdates[i0]))
+		for i := range v.AllowedUpdates {
+			w.Str(string(v.AllowedUpdates[i]))
 		}
 		w.ArrEnd()
 	}
@@ -5472,9 +5472,9 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "allowed_updates")
 			}
-			var s0 []UpdateType
+			var elems []UpdateType
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]UpdateType, 0, n)
+				elems = make([]UpdateType, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -5484,17 +5484,17 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				s0[len(s0)-1] = internUpdateType(x)
+				elems[len(elems)-1] = internUpdateType(x)
 			}
-			if s0 == nil {
-				s0 = []UpdateType{}
+			if elems == nil {
+				elems = []UpdateType{}
 			}
-			v.AllowedUpdates = s0
+			v.AllowedUpdates = elems
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -5544,8 +5544,8 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 	if v.AllowedUpdates != nil {
 		w.keyAfter(",\"allowed_updates\":")
 		w.ArrStart()
-		for i0 := range v.AllowedUpdates {
-			w.Str(string(v.AllowedUpdates[i0]))
+		for i := range v.AllowedUpdates {
+			w.Str(string(v.AllowedUpdates[i]))
 		}
 		w.ArrEnd()
 	}
@@ -5595,9 +5595,9 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "allowed_updates")
 			}
-			var s0 []UpdateType
+			var elems []UpdateType
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]UpdateType, 0, n)
+				elems = make([]UpdateType, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -5607,17 +5607,17 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				s0[len(s0)-1] = internUpdateType(x)
+				elems[len(elems)-1] = internUpdateType(x)
 			}
-			if s0 == nil {
-				s0 = []UpdateType{}
+			if elems == nil {
+				elems = []UpdateType{}
 			}
-			v.AllowedUpdates = s0
+			v.AllowedUpdates = elems
 		case "drop_pending_updates":
 			x, err := r.Bool()
 			if err != nil {
@@ -5728,8 +5728,8 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
 		w.ArrStart()
-		for i0 := range v.Entities {
-			v.Entities[i0].encodeJSON(w)
+		for i := range v.Entities {
+			v.Entities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -5960,8 +5960,8 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6106,8 +6106,8 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6246,8 +6246,8 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6428,8 +6428,8 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6598,8 +6598,8 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6786,8 +6786,8 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6948,8 +6948,8 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -7218,8 +7218,8 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 	v.ChatID.encodeJSON(w)
 	w.keyAfter(",\"media\":")
 	w.ArrStart()
-	for i0 := range v.Media {
-		encodeInputMedia(w, v.Media[i0])
+	for i := range v.Media {
+		encodeInputMedia(w, v.Media[i])
 	}
 	w.ArrEnd()
 	if x, ok := v.DisableNotification.Get(); ok {
@@ -7258,9 +7258,9 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "media")
 			}
-			var s0 []InputMedia
+			var elems []InputMedia
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]InputMedia, 0, n)
+				elems = make([]InputMedia, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -7270,17 +7270,17 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, nil)
+				elems = append(elems, nil)
 				x, err := decodeInputMedia(r)
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "media")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "media")
 				}
-				s0[len(s0)-1] = x
+				elems[len(elems)-1] = x
 			}
-			if s0 == nil {
-				s0 = []InputMedia{}
+			if elems == nil {
+				elems = []InputMedia{}
 			}
-			v.Media = s0
+			v.Media = elems
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -8011,8 +8011,8 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	w.Str(v.Question)
 	w.keyAfter(",\"options\":")
 	w.ArrStart()
-	for i0 := range v.Options {
-		w.Str(v.Options[i0])
+	for i := range v.Options {
+		w.Str(v.Options[i])
 	}
 	w.ArrEnd()
 	if x, ok := v.IsAnonymous.Get(); ok {
@@ -8042,8 +8042,8 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	if v.ExplanationEntities != nil {
 		w.keyAfter(",\"explanation_entities\":")
 		w.ArrStart()
-		for i0 := range v.ExplanationEntities {
-			v.ExplanationEntities[i0].encodeJSON(w)
+		for i := range v.ExplanationEntities {
+			v.ExplanationEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -8105,9 +8105,9 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "options")
 			}
-			var s0 []string
+			var elems []string
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]string, 0, n)
+				elems = make([]string, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -8117,17 +8117,17 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.Str()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "options")
 				}
-				s0[len(s0)-1] = x
+				elems[len(elems)-1] = x
 			}
-			if s0 == nil {
-				s0 = []string{}
+			if elems == nil {
+				elems = []string{}
 			}
-			v.Options = s0
+			v.Options = elems
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
@@ -10094,8 +10094,8 @@ func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"commands\":")
 	w.ArrStart()
-	for i0 := range v.Commands {
-		v.Commands[i0].encodeJSON(w)
+	for i := range v.Commands {
+		v.Commands[i].encodeJSON(w)
 	}
 	w.ArrEnd()
 	w.ObjEnd()
@@ -10173,8 +10173,8 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
 		w.ArrStart()
-		for i0 := range v.Entities {
-			v.Entities[i0].encodeJSON(w)
+		for i := range v.Entities {
+			v.Entities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -10302,8 +10302,8 @@ func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.key("\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
