@@ -109,28 +109,37 @@ func TestGoNamesWithInitialisms(t *testing.T) {
 }
 
 // TestTypeShapes: one representation for all optional fields (Opt[T] for
-// scalars, a pointer for objects, nil for slices), the integer-width rule
-// (identifiers and Integer64 are int64, a zero-meaningful *_id is int), and
-// enums as their named type with the String codec.
+// scalars, a pointer for objects, nil for slices) and their unset values,
+// the integer-width rule (identifiers and Integer64 are int64, a
+// zero-meaningful *_id is int), and enums as their named type with the
+// String codec.
 func TestTypeShapes(t *testing.T) {
 	m := build(t, chatSchema)
 	st := m.Object("Chat")
-	for wire, want := range map[string]string{
-		"id":                "int64",
-		"photo_url":         "Opt[string]",
-		"member_count":      "Opt[int]",
-		"linked_chat_id":    "Opt[int64]",
-		"correct_option_id": "Opt[int]",
-		"big":               "int64",
-		"ratio":             "Opt[float64]",
-		"is_html":           "Opt[bool]",
-		"pinned":            "*Chat",
-		"admins":            "[]Chat",
-		"kind":              "Opt[ChatType]",
+	// The Go type of each field, and the literal of its unset value.
+	for wire, want := range map[string][2]string{
+		"id":                {"int64", "0"},
+		"photo_url":         {"Opt[string]", "Opt[string]{}"},
+		"member_count":      {"Opt[int]", "Opt[int]{}"},
+		"linked_chat_id":    {"Opt[int64]", "Opt[int64]{}"},
+		"correct_option_id": {"Opt[int]", "Opt[int]{}"},
+		"big":               {"int64", "0"},
+		"ratio":             {"Opt[float64]", "Opt[float64]{}"},
+		"is_html":           {"Opt[bool]", "Opt[bool]{}"},
+		"pinned":            {"*Chat", "nil"},
+		"admins":            {"[]Chat", "nil"},
+		"kind":              {"Opt[ChatType]", "Opt[ChatType]{}"},
 	} {
-		if got := st.Field(wire).Type.String(); got != want {
-			t.Errorf("field %s: %s, want %s", wire, got, want)
+		typ := st.Field(wire).Type
+		if got := typ.String(); got != want[0] {
+			t.Errorf("field %s: %s, want %s", wire, got, want[0])
 		}
+		if got := renderCode(typ.Zero()); got != want[1] {
+			t.Errorf("zero of %s: %s, want %s", wire, got, want[1])
+		}
+	}
+	if got := renderCode(st.Field("admins").Type.Elem.Zero()); got != "Chat{}" {
+		t.Errorf("zero of an element of admins: %s", got)
 	}
 	if f := st.Field("linked_chat_id"); !f.Identifier {
 		t.Error("linked_chat_id is not an identifier")
@@ -150,24 +159,6 @@ func TestTypeShapes(t *testing.T) {
 	}
 	if o := st.Field("ratio").Type; !o.HasIsSet() || o.Nilable() {
 		t.Errorf("ratio: %+v", o)
-	}
-}
-
-func TestZeroValues(t *testing.T) {
-	m := build(t, chatSchema)
-	st := m.Object("Chat")
-	for wire, want := range map[string]string{
-		"id":        "0",
-		"photo_url": "Opt[string]{}",
-		"pinned":    "nil",
-		"admins":    "nil",
-	} {
-		if got := st.Field(wire).Type.Zero(); renderCode(got) != want {
-			t.Errorf("zero of %s: %s, want %s", wire, renderCode(got), want)
-		}
-	}
-	if got := renderCode(st.Field("admins").Type.Elem.Zero()); got != "Chat{}" {
-		t.Errorf("zero of an element of admins: %s", got)
 	}
 }
 
