@@ -333,7 +333,7 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 	switch fi.Type.Kind {
 	case gomodel.Opt:
 		xv := b.named(f.Name, "", "x")
-		inner, err := b.scalar(id(xv), f.Type.Name, f.Constraints, fi.mode, at, f.Name)
+		inner, err := b.scalar(id(xv), fi.Type.Elem, f.Constraints, fi.mode, at, f.Name)
 		if err != nil || len(inner) == 0 {
 			return nil, err
 		}
@@ -352,7 +352,7 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 			x().Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)),
 		)}, nil
 	}
-	return b.value(x, f.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
+	return b.value(x, f.Type, fi.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
 }
 
 // pathDecl declares the path of the child named name of at.
@@ -363,10 +363,12 @@ func (b *body) pathDecl(p string, at expr, name string) jen.Code {
 // value emits the checks of a value stored as a plain Go value (not Opt, not
 // pointer): a required field or an array element. at is the path of the
 // container and name the wire name, or name is "" and at is the value's own
-// path. idx are the enclosing loop indexes of this field's arrays.
-func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool, mode *fieldInfo, at expr, name string, idx []string) ([]jen.Code, error) {
-	if t.IsArray() {
-		return b.array(x, t, c, required, at, name, idx)
+// path. idx are the enclosing loop indexes of this field's arrays. t is
+// the schema's type (its constraints apply to it), te the Go type the model
+// chose for it.
+func (b *body) value(x expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, mode *fieldInfo, at expr, name string, idx []string) ([]jen.Code, error) {
+	if te.Kind == gomodel.Slice {
+		return b.array(x, t, te, c, required, at, name, idx)
 	}
 	if err := checkApplicable(t, c, b.g.union(t.Name) != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
 		return nil, err
@@ -376,8 +378,8 @@ func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool
 		return b.inputFile(x, t.Name, c, required, at, name)
 	case b.g.union(t.Name) != nil:
 		return b.union(x, b.g.union(t.Name), c, required, at, name)
-	case schema.IsPrimitive(t.Name):
-		return b.scalar(x, t.Name, c, mode, at, name)
+	case te.Kind == gomodel.Scalar:
+		return b.scalar(x, te, c, mode, at, name)
 	}
 	o := b.g.object(t.Name)
 	if o == nil {
@@ -440,7 +442,7 @@ func (g *gen) objectField(o *schema.Object, f *schema.Field) (*fieldInfo, error)
 	return nil, fmt.Errorf("%s.%s: not a field of a sent object", o.Name, f.Name)
 }
 
-func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool, at expr, name string, idx []string) ([]jen.Code, error) {
+func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, at expr, name string, idx []string) ([]jen.Code, error) {
 	if err := checkApplicable(t, c, false, false); err != nil {
 		return nil, err
 	}
@@ -497,7 +499,7 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 		label = b.elems[len(b.elems)-1]
 	}
 	b.elems = append(b.elems, label+"["+string(rune('i'+len(idx)))+"]")
-	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, each, true, nil, ref(e), "", append(idx[:len(idx):len(idx)], i))
+	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, te.Elem, each, true, nil, ref(e), "", append(idx[:len(idx):len(idx)], i))
 	b.elems = b.elems[:len(b.elems)-1]
 	if err != nil {
 		return nil, err
@@ -577,20 +579,20 @@ func (b *body) inputFile(x expr, tn string, c *schema.Constraints, required bool
 }
 
 // scalar emits the checks of a plain scalar value x of schema type tn.
-func (b *body) scalar(x expr, tn string, c *schema.Constraints, mode *fieldInfo, at expr, name string) ([]jen.Code, error) {
-	if err := checkApplicable(schema.Named(tn), c, false, false); err != nil {
+func (b *body) scalar(x expr, te *gomodel.Type, c *schema.Constraints, mode *fieldInfo, at expr, name string) ([]jen.Code, error) {
+	if err := checkApplicable(te.Schema, c, false, false); err != nil {
 		return nil, err
 	}
 	if c == nil {
 		return nil, nil
 	}
 	var out []jen.Code
-	switch tn {
-	case schema.String:
+	switch te.Prim {
+	case gomodel.PrimString:
 		return b.stringChecks(x, c, mode, at, name)
-	case schema.Integer, schema.Integer64, schema.Float:
+	case gomodel.PrimInt, gomodel.PrimInt64, gomodel.PrimFloat64:
 		if r := c.Range; r != nil {
-			if tn != schema.Float && integral(r.Min) && integral(r.Max) {
+			if te.Prim != gomodel.PrimFloat64 && integral(r.Min) && integral(r.Max) {
 				out = append(out, call("rangeInt", at(), jen.Lit(name), jen.Int64().Call(x()), intBound(r.Min, rtNoMinInt), intBound(r.Max, rtNoMaxInt)))
 			} else {
 				out = append(out, call("rangeFloat", at(), jen.Lit(name), jen.Float64().Call(x()), floatBound(r.Min, rtNoMinF), floatBound(r.Max, rtNoMaxF)))
