@@ -756,16 +756,18 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 	if upload {
 		b.doc(name, "must be an upload, not a file_id or URL")
 	}
-	for _, uv := range u.Variants {
-		acc := g.m.Union(u.Name).Variant(uv.Type.Name).As
+	for _, mv := range g.m.Union(u.Name).Variants {
+		uv, acc := mv.Schema, mv.As
+		isTrue, isFile := mv.Type.IsTrue(), mv.Type.Kind == gomodel.File
+		isString := mv.Type.Kind == gomodel.Scalar && mv.Type.Prim == gomodel.PrimString
 		holds := func(v string) jen.Code {
-			if uv.Type.Name == schema.True {
+			if isTrue {
 				return x().Dot(acc).Call()
 			}
 			return jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(x()).Dot(acc).Call()
 		}
 		cond := func(v string, extra jen.Code) []jen.Code {
-			if uv.Type.Name == schema.True {
+			if isTrue {
 				return []jen.Code{holds(v)}
 			}
 			if extra == nil {
@@ -773,17 +775,17 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			}
 			return []jen.Code{holds(v), jen.Id("ok").Op("&&").Add(extra)}
 		}
-		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (uv.Type.Name == schema.String || uv.Type.Name == schema.InputFile) {
+		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (isString || isFile) {
 			sv := b.local("text")
 			val := id(sv)
-			if uv.Type.Name == schema.InputFile {
+			if isFile {
 				val = val.dot("Ref").call()
 			}
 			strs, err := b.stringChecks(val, sc, nil, at, name)
 			if err != nil {
 				return nil, err
 			}
-			if uv.Type.Name == schema.InputFile {
+			if isFile {
 				out = append(out, jen.If(cond(sv, jen.Op("!").Id(sv).Dot("IsUpload").Call())...).Block(strs...))
 			} else {
 				out = append(out, jen.If(cond(sv, nil)...).Block(strs...))
@@ -792,12 +794,12 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		switch {
 		case !allowed[uv.Type.Name]:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("add", at(), jen.Lit(name), jen.Lit(uv.Type.Name+" is not allowed here, want one of "+strings.Join(only, ", ")))))
-		case upload && uv.Type.Name == schema.InputFile:
+		case upload && isFile:
 			f := b.local("file")
 			out = append(out, jen.If(cond(f, jen.Op("!").Id(f).Dot("IsUpload").Call())...).Block(call("uploadOnly", at(), jen.Lit(name))))
-		case upload && uv.Type.Name == schema.String:
+		case upload && isString:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("uploadOnly", at(), jen.Lit(name))))
-		case g.object(uv.Type.Name) != nil && g.checks[uv.Type.Name]:
+		case mv.Struct != nil && g.checks[uv.Type.Name]:
 			o := b.local("variant")
 			var inner []jen.Code
 			if name == "" {
@@ -894,8 +896,8 @@ func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
 	}
 	var sw *jen.Statement
 	if tagged {
-		tf, _ := naming.Exported(u.Discriminator)
-		cases = append(cases, jen.Case(jen.Op("*").Id("Unknown"+goU)).Block(jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot(tf)))))
+		gu := g.m.Union(u.Name)
+		cases = append(cases, jen.Case(jen.Op("*").Id(gu.Unknown)).Block(jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot(gu.UnknownTag)))))
 		sw = jen.Switch(jen.Id("x").Op(":=").Id("u").Assert(jen.Type())).Block(cases...)
 	} else {
 		cases = append(cases, jen.Case(jen.Op("*").Id("Unknown"+goU)).Block(jen.Return(jen.Lit("unknown"))))
