@@ -374,7 +374,7 @@ func (b *body) value(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 		return nil, err
 	}
 	switch {
-	case b.g.isFile(t.Name):
+	case te.Kind == gomodel.File:
 		return b.inputFile(x, t.Name, c, required, at, name)
 	case b.g.union(t.Name) != nil:
 		return b.union(x, b.g.union(t.Name), c, required, at, name)
@@ -959,7 +959,7 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			// An optional String member: whether it is set to "" (a
 			// server does not count that as a choice beside a non-empty
 			// member, see exactlyOneOf in the runtime).
-			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Schema.Type.Name == schema.String && !fi.Schema.Type.IsArray() {
+			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Type.Elem.Prim == gomodel.PrimString {
 				anyText = true
 				empties = append(empties, id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
 			} else {
@@ -1267,12 +1267,8 @@ func (g *gen) hasStringForm(t schema.Type) bool {
 	if g.isFileUnion(t.Name) {
 		return true
 	}
-	if u := g.union(t.Name); u != nil {
-		for _, v := range u.Variants {
-			if v.Type.Name == schema.String || v.Type.Name == schema.InputFile {
-				return true
-			}
-		}
+	if u := g.m.Union(t.Name); u != nil {
+		return u.StringVariant() != nil || u.FileVariant() != nil
 	}
 	return false
 }

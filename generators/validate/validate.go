@@ -248,7 +248,7 @@ func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule)
 	// Pair after-entity-parsing texts with their parse mode.
 	if fm := g.m.Schema.Formatting; fm != nil {
 		isMode := func(fi *fieldInfo) bool {
-			return fi != nil && !fi.Schema.Type.IsArray() && fi.Schema.Type.Name == schema.String &&
+			return fi != nil && fi.Type.Kind != gomodel.Slice && fi.Type.Base().Prim == gomodel.PrimString &&
 				fi.Schema.Constraints != nil && fi.Schema.Constraints.Enum == fm.Enum
 		}
 		for _, fi := range si.fields {
@@ -282,12 +282,6 @@ func ruleFields(r *schema.Rule) []string {
 		out = append(out, r.When.Field)
 	}
 	return out
-}
-
-// isFile reports whether a schema type name is stored as an InputFile: the
-// InputFile primitive or a file union.
-func (g *gen) isFile(name string) bool {
-	return name == schema.InputFile || g.m.IsFileUnion(name)
 }
 
 // label names a union variant in messages: its tag in a discriminated union,
