@@ -301,6 +301,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			}
 		}
 		byJSON[jk] = v.Type.Name
+		va.JSONKind = jk
 		un.Variants = append(un.Variants, va)
 	}
 	return nil
@@ -351,11 +352,12 @@ func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, e
 	if err := sc.Declare(n, what); err != nil {
 		return nil, err
 	}
-	t, err := m.TypeOf(f.Type, f.Constraints, IsIdentifier(f), !f.Required)
+	ident := IsIdentifier(f)
+	t, err := m.TypeOf(f.Type, f.Constraints, ident, !f.Required)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name)}
+	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident}
 	if b := f.Type.Base(); b != "" && m.fileUnions[b] != nil {
 		fl.FileUnion = true
 	}
@@ -468,7 +470,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 			}
 			gt := m.typeName[cf.Type.Name]
 			if ph.GoType == "" {
-				ph.GoType = gt
+				ph.GoType, ph.Struct = gt, m.objects[cf.Type.Name]
 			} else if ph.GoType != gt {
 				continue
 			}
@@ -517,6 +519,14 @@ func (m *Model) buildMethod(sm *schema.Method) error {
 		return fmt.Errorf("method %s: result: %w", sm.Name, err)
 	}
 	me.Result = rt
+	switch {
+	case rt.IsTrue():
+		// The call's error says it all.
+	case rt.Kind == Object:
+		me.Return = &Type{Kind: Pointer, Elem: rt, Schema: rt.Schema}
+	default:
+		me.Return = rt
+	}
 	return nil
 }
 
@@ -528,7 +538,7 @@ func (m *Model) markUploads() {
 		changed = false
 		for _, st := range append(append([]*Struct(nil), m.Objects...), m.Params...) {
 			for _, f := range st.Fields {
-				if !f.Uploads && m.typeUploads(f.Type) {
+				if !f.Uploads && f.Type.Uploads() {
 					f.Uploads = true
 					changed = true
 				}
@@ -540,7 +550,7 @@ func (m *Model) markUploads() {
 		}
 		for _, u := range m.Unions {
 			for _, v := range u.Variants {
-				if !u.Uploads && m.typeUploads(v.Type) {
+				if !u.Uploads && v.Type.Uploads() {
 					u.Uploads = true
 					changed = true
 				}
@@ -552,7 +562,9 @@ func (m *Model) markUploads() {
 	}
 }
 
-func (m *Model) typeUploads(t *Type) bool {
+// Uploads reports whether a value of the type can carry an upload (an
+// InputFile, at any depth), as markUploads decided.
+func (t *Type) Uploads() bool {
 	if t == nil {
 		return false
 	}
@@ -560,7 +572,7 @@ func (m *Model) typeUploads(t *Type) bool {
 	case File:
 		return true
 	case Pointer, Opt, Slice:
-		return m.typeUploads(t.Elem)
+		return t.Elem.Uploads()
 	case Object:
 		return t.Struct.Uploads
 	case Interface, Value:

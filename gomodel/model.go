@@ -207,6 +207,9 @@ type Field struct {
 	Key string
 	// Uploads reports whether the field's value can carry an upload.
 	Uploads bool
+	// Identifier is the integer-width rule's verdict (IsIdentifier): the
+	// field holds an identifier of something.
+	Identifier bool
 }
 
 // Required reports whether the field is required.
@@ -237,8 +240,10 @@ type KindAccessor struct {
 type PresentHelper struct {
 	Method string
 	Wire   string
-	// GoType is the Go name of the object returned as a pointer.
+	// GoType is the Go name of the object returned as a pointer, and
+	// Struct that object.
 	GoType string
+	Struct *Struct
 	Paths  []HelperPath
 }
 
@@ -295,6 +300,26 @@ func (u *Union) Variant(name string) *Variant {
 	return nil
 }
 
+// FileVariant is the value union's InputFile variant, or nil.
+func (u *Union) FileVariant() *Variant {
+	for _, v := range u.Variants {
+		if v.Type.Kind == File {
+			return v
+		}
+	}
+	return nil
+}
+
+// StringVariant is the value union's String variant, or nil.
+func (u *Union) StringVariant() *Variant {
+	for _, v := range u.Variants {
+		if v.Type.Kind == Scalar && v.Type.Prim == PrimString {
+			return v
+		}
+	}
+	return nil
+}
+
 // Variant is one alternative of a union.
 type Variant struct {
 	Schema *schema.Variant
@@ -313,6 +338,9 @@ type Variant struct {
 	Field string
 	Index int
 	Type  *Type
+	// JSONKind is the JSON kind a value-union variant is read from
+	// ("number", "string", "boolean", "object"; see Model.JSONKind).
+	JSONKind string
 	// Form is the form the variant's note states a String must have ("in
 	// the form @channelusername" -> "@channelusername"), or "".
 	Form string
@@ -353,6 +381,10 @@ type Method struct {
 	Params *Struct
 	// Result is the Go type of the result.
 	Result *Type
+	// Return is what a Go call of the method returns next to its error:
+	// Result, with an object as a pointer (nil then means "no result");
+	// nil when Result is True, which a call reports by returning no error.
+	Return *Type
 	// Uploads reports whether a call can carry an upload.
 	Uploads bool
 }

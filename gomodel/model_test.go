@@ -1,6 +1,18 @@
 package gomodel
 
-import "testing"
+// Tests of the model's decisions on small schemas written here: the Go
+// names, type shapes, union kinds, optional representation, uploads,
+// results and collisions every backend reads instead of deriving them.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/apigen/apigen/schema"
+)
 
 func TestShortName(t *testing.T) {
 	for note, want := range map[string]string{
@@ -27,4 +39,336 @@ func TestIsIdentifierDescription(t *testing.T) {
 			t.Errorf("%q: %v, want %v", desc, got, want)
 		}
 	}
+}
+
+// build parses a YAML schema, checks it and builds its model.
+func build(t *testing.T, yml string) *Model {
+	t.Helper()
+	m, err := buildErr(t, yml)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func buildErr(t *testing.T, yml string) (*Model, error) {
+	t.Helper()
+	s, err := schema.Unmarshal([]byte(yml))
+	if err != nil {
+		t.Fatalf("schema: %v", err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	return Build(s, Options{Package: "p", Reserved: []string{"Opt", "Some", "True", "InputFile"}})
+}
+
+const header = "title: T\nversion: \"1\"\nsource: t.md\n"
+
+// chat: an object with identifiers, initialisms, optional scalars and an
+// optional object; getChat returns it, getChats an array, close True.
+const chatSchema = header + `
+objects:
+  - name: Chat
+    fields:
+      - {name: id, type: Integer, required: true}
+      - {name: photo_url, type: String, required: false}
+      - {name: member_count, type: Integer, required: false}
+      - {name: linked_chat_id, type: Integer, required: false}
+      - {name: correct_option_id, type: Integer, required: false, zero_meaningful: true}
+      - {name: big, type: Integer64, required: true}
+      - {name: ratio, type: Float, required: false}
+      - {name: is_html, type: Boolean, required: false}
+      - {name: pinned, type: Chat, required: false}
+      - {name: admins, type: Array of Chat, required: false}
+      - {name: kind, type: String, required: false, constraints: {enum: ChatType}}
+enums:
+  - name: ChatType
+    values: [{value: private}, {value: supergroup}]
+methods:
+  - {name: getChat, group: g, returns: Chat, params: [{name: chat_id, type: Integer, required: true}]}
+  - {name: getChats, group: g, returns: Array of Chat}
+  - {name: close, group: g, returns: True}
+  - {name: getCount, group: g, returns: Integer}
+`
+
+func TestGoNamesWithInitialisms(t *testing.T) {
+	m := build(t, chatSchema)
+	st := m.Object("Chat")
+	for wire, want := range map[string]string{"id": "ID", "photo_url": "PhotoURL", "linked_chat_id": "LinkedChatID", "is_html": "IsHTML"} {
+		if got := st.Field(wire).GoName; got != want {
+			t.Errorf("field %s: Go name %s, want %s", wire, got, want)
+		}
+	}
+	if me := m.Method("getChat"); me.GoName != "GetChat" || me.Params.GoName != "GetChatParams" {
+		t.Errorf("method getChat: %s, params %s", me.GoName, me.Params.GoName)
+	}
+	if got := m.Enum("ChatType").Const("supergroup"); got != "ChatTypeSupergroup" {
+		t.Errorf("enum constant %s, want ChatTypeSupergroup", got)
+	}
+}
+
+// TestTypeShapes: one representation for all optional fields (Opt[T] for
+// scalars, a pointer for objects, nil for slices) and their unset values,
+// the integer-width rule (identifiers and Integer64 are int64, a
+// zero-meaningful *_id is int), and enums as their named type with the
+// String codec.
+func TestTypeShapes(t *testing.T) {
+	m := build(t, chatSchema)
+	st := m.Object("Chat")
+	// The Go type of each field, and the literal of its unset value.
+	for wire, want := range map[string][2]string{
+		"id":                {"int64", "0"},
+		"photo_url":         {"Opt[string]", "Opt[string]{}"},
+		"member_count":      {"Opt[int]", "Opt[int]{}"},
+		"linked_chat_id":    {"Opt[int64]", "Opt[int64]{}"},
+		"correct_option_id": {"Opt[int]", "Opt[int]{}"},
+		"big":               {"int64", "0"},
+		"ratio":             {"Opt[float64]", "Opt[float64]{}"},
+		"is_html":           {"Opt[bool]", "Opt[bool]{}"},
+		"pinned":            {"*Chat", "nil"},
+		"admins":            {"[]Chat", "nil"},
+		"kind":              {"Opt[ChatType]", "Opt[ChatType]{}"},
+	} {
+		typ := st.Field(wire).Type
+		if got := typ.String(); got != want[0] {
+			t.Errorf("field %s: %s, want %s", wire, got, want[0])
+		}
+		if got := renderCode(typ.Zero()); got != want[1] {
+			t.Errorf("zero of %s: %s, want %s", wire, got, want[1])
+		}
+	}
+	if got := renderCode(st.Field("admins").Type.Elem.Zero()); got != "Chat{}" {
+		t.Errorf("zero of an element of admins: %s", got)
+	}
+	if f := st.Field("linked_chat_id"); !f.Identifier {
+		t.Error("linked_chat_id is not an identifier")
+	}
+	if f := st.Field("correct_option_id"); f.Identifier {
+		t.Error("a zero-meaningful correct_option_id is an identifier")
+	}
+	kind := st.Field("kind").Type.Elem
+	if kind.Prim != PrimString || kind.Conv() != "ChatType" || kind.Prim.JSON() != "Str" || kind.Prim.Text() != "String" {
+		t.Errorf("enum: prim %v, conv %q, codec %s/%s", kind.Prim, kind.Conv(), kind.Prim.JSON(), kind.Prim.Text())
+	}
+	if id := st.Field("id").Type; !id.IsInteger() || id.Prim.JSON() != "Int64" || id.HasIsSet() || id.Nilable() {
+		t.Errorf("id: %+v", id)
+	}
+	if p := st.Field("pinned").Type; !p.Nilable() || p.HasIsSet() || p.Base().Struct != st {
+		t.Errorf("pinned: %+v", p)
+	}
+	if o := st.Field("ratio").Type; !o.HasIsSet() || o.Nilable() {
+		t.Errorf("ratio: %+v", o)
+	}
+}
+
+// TestMethodReturn: what a Go call returns next to its error.
+func TestMethodReturn(t *testing.T) {
+	m := build(t, chatSchema)
+	for name, want := range map[string]string{"getChat": "*Chat", "getChats": "[]Chat", "getCount": "int", "close": ""} {
+		me := m.Method(name)
+		got := ""
+		if me.Return != nil {
+			got = me.Return.String()
+		}
+		if got != want {
+			t.Errorf("%s returns %q, want %q", name, got, want)
+		}
+	}
+	if !m.Method("close").Result.IsTrue() {
+		t.Error("close: result is not True")
+	}
+}
+
+const unionSchema = header + `
+objects:
+  - name: Photo
+    fields:
+      - {name: type, type: String, required: true, constraints: {fixed: photo}}
+      - {name: media, type: InputFileOrString, required: true}
+  - name: Video
+    fields:
+      - {name: type, type: String, required: true, constraints: {fixed: video}}
+      - {name: media, type: InputFileOrString, required: true}
+      - {name: thumb, type: InputFile, required: false}
+  - name: Keyboard
+    fields:
+      - {name: keyboard, type: Array of Array of String, required: true}
+  - name: Remove
+    fields:
+      - {name: remove_keyboard, type: Boolean, required: true}
+unions:
+  - name: InputFileOrString
+    variants: [{type: InputFile}, {type: String}]
+  - name: ChatRef
+    variants: [{type: Integer, note: chat identifier}, {type: String, note: "username of a channel, in the form @channelusername"}]
+  - name: Media
+    discriminator: type
+    variants: [{type: Photo, tag: photo}, {type: Video, tag: video}]
+  - name: Markup
+    variants: [{type: Keyboard, requires: [keyboard]}, {type: Remove, requires: [remove_keyboard]}]
+methods:
+  - name: sendMedia
+    group: g
+    returns: True
+    multipart: true
+    params:
+      - {name: chat_id, type: ChatRef, required: true}
+      - {name: media, type: Array of Media, required: true}
+      - {name: markup, type: Markup, required: false}
+  - name: sendText
+    group: g
+    returns: True
+    params:
+      - {name: chat_id, type: ChatRef, required: true}
+`
+
+// TestUnionsByKind: a discriminated union of objects and one told apart by
+// members are interfaces; a union with a primitive variant is a value
+// struct; "InputFile or String" is InputFile itself.
+func TestUnionsByKind(t *testing.T) {
+	m := build(t, unionSchema)
+	for name, want := range map[string]UnionKind{"Media": TaggedUnion, "Markup": KeyedUnion, "ChatRef": ValueUnion} {
+		if u := m.Union(name); u == nil || u.Kind != want {
+			t.Errorf("union %s: %v, want kind %v", name, u, want)
+		}
+	}
+	if !m.IsFileUnion("InputFileOrString") || m.Union("InputFileOrString") != nil {
+		t.Error("InputFile or String is not represented by InputFile")
+	}
+	if f := m.Object("Photo").Field("media"); f.Type.Kind != File || !f.FileUnion {
+		t.Errorf("Photo.media: %s, file union %v", f.Type, f.FileUnion)
+	}
+	if m.Object("Photo").Field("type") != nil {
+		t.Error("the discriminator is a field of the variant")
+	}
+	if st := m.Object("Photo"); st.Tagged != m.Union("Media") || st.Tag != "photo" {
+		t.Errorf("Photo: tagged %v, tag %q", st.Tagged, st.Tag)
+	}
+	cr := m.Union("ChatRef")
+	if cr.FileVariant() != nil {
+		t.Error("ChatRef has a file variant")
+	}
+	sv := cr.StringVariant()
+	if sv == nil || sv.Form != "@channelusername" || sv.JSONKind != "string" || sv.Ctor != "ChatRefFromString" {
+		t.Errorf("ChatRef's String variant: %+v", sv)
+	}
+	if iv := cr.Variants[0]; iv.Short != "ChatID" || iv.JSONKind != "number" || iv.Type.String() != "int" {
+		t.Errorf("ChatRef's Integer variant: %+v", iv)
+	}
+	if v := m.Union("Markup").Variant("Keyboard"); v.Key != "keyboard" || v.Type.String() != "*Keyboard" {
+		t.Errorf("Markup's Keyboard variant: key %q, type %s", v.Key, v.Type)
+	}
+}
+
+// TestUploads: which fields, structs, unions and methods can carry an
+// upload, at any depth.
+func TestUploads(t *testing.T) {
+	m := build(t, unionSchema)
+	for name, want := range map[string]bool{"sendMedia": true, "sendText": false} {
+		if got := m.Method(name).Uploads; got != want {
+			t.Errorf("%s uploads: %v, want %v", name, got, want)
+		}
+	}
+	if !m.Union("Media").Uploads || m.Union("Markup").Uploads || m.Union("ChatRef").Uploads {
+		t.Error("union uploads: Media must, Markup and ChatRef must not")
+	}
+	media := m.Method("sendMedia").Params.Field("media")
+	if !media.Uploads || !media.Type.Uploads() || media.Type.String() != "[]Media" {
+		t.Errorf("sendMedia.media: %s, uploads %v", media.Type, media.Uploads)
+	}
+	if !m.Object("Video").Field("thumb").Uploads || !m.Object("Keyboard").Sent {
+		t.Error("Video.thumb does not upload, or Keyboard is not sent")
+	}
+}
+
+// TestCollisionsAreErrors: two declarations with one Go name are an error
+// that names both, never a rename.
+func TestCollisionsAreErrors(t *testing.T) {
+	for name, yml := range map[string]string{
+		"objects": header + `
+objects:
+  - {name: chat_member, fields: [{name: id, type: Integer, required: true}]}
+  - {name: ChatMember, fields: [{name: id, type: Integer, required: true}]}
+`,
+		"fields": header + `
+objects:
+  - name: Chat
+    fields:
+      - {name: photo_url, type: String, required: true}
+      - {name: photo_URL, type: String, required: true}
+`,
+		"params struct": header + `
+objects:
+  - {name: GetChatParams, fields: [{name: id, type: Integer, required: true}]}
+methods:
+  - {name: getChat, group: g, returns: True, params: [{name: chat_id, type: Integer, required: true}]}
+`,
+		"reserved": header + `
+objects:
+  - {name: Opt, fields: [{name: id, type: Integer, required: true}]}
+`,
+	} {
+		s, err := schema.Unmarshal([]byte(yml))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		_, err = Build(s, Options{Package: "p", Reserved: []string{"Opt"}})
+		if err == nil {
+			t.Errorf("%s: no error for a Go name collision", name)
+			continue
+		}
+		t.Logf("%s: %v", name, err)
+	}
+}
+
+func TestStringFormAndKind(t *testing.T) {
+	m := build(t, header+`
+objects:
+  - name: Button
+    string_form: a plain String may replace the object
+    fields:
+      - {name: text, type: String, required: true}
+      - {name: url, type: String, required: false}
+  - name: Message
+    fields:
+      - {name: message_id, type: Integer, required: true}
+      - {name: chat, type: Chat, required: true}
+  - name: Chat
+    fields:
+      - {name: id, type: Integer, required: true}
+  - name: Update
+    fields:
+      - {name: update_id, type: Integer, required: true}
+      - {name: message, type: Message, required: false}
+      - {name: edited_message, type: Message, required: false}
+    rules:
+      - {kind: at_most_one, fields: [message, edited_message], text: at most one}
+`)
+	if sf := m.Object("Button").StringForm; sf == nil || sf.Name != "text" {
+		t.Errorf("Button's string form: %v", sf)
+	}
+	k := m.Object("Update").Kind
+	if k == nil || len(k.Fields) != 2 || k.Method != "Kind" {
+		t.Fatalf("Update's kind accessor: %+v", k)
+	}
+	if len(k.Helpers) != 1 || k.Helpers[0].Method != "Chat" || k.Helpers[0].Struct != m.Object("Chat") {
+		t.Errorf("Update's helpers: %+v", k.Helpers)
+	}
+}
+
+func TestBadUnionsAreErrors(t *testing.T) {
+	_, err := buildErr(t, header+`
+unions:
+  - name: Num
+    variants: [{type: Integer}, {type: Float}]
+`)
+	if err == nil || !strings.Contains(err.Error(), "cannot be told apart") {
+		t.Errorf("two JSON numbers in one union: %v", err)
+	}
+}
+
+// renderCode renders a jennifer expression as Go source.
+func renderCode(c jen.Code) string {
+	return fmt.Sprintf("%#v", jen.Null().Add(c))
 }

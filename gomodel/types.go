@@ -49,6 +49,85 @@ type Type struct {
 	Struct *Struct
 	Union  *Union
 	Enum   *Enum
+	// Prim is the Go scalar behind a Scalar type (an enum's is String);
+	// NotPrim for every other kind.
+	Prim Prim
+}
+
+// Prim is the Go scalar a Scalar type is made of. The model decides it
+// once, from the schema primitive and the integer-width rule; backends read
+// the codec names and zero values from it instead of switching on schema
+// primitives.
+type Prim int
+
+const (
+	NotPrim Prim = iota
+	PrimInt
+	PrimInt64
+	PrimFloat64
+	PrimString
+	PrimBool
+	PrimTrue
+)
+
+// prims are the facts of each Prim: its Go type, the runtime's JSON codec
+// (jsonWriter and jsonReader methods are named after the Go type, "Str"
+// for strings) and text parser (serverParse<Text>), and its zero literal.
+var prims = [...]struct {
+	goName, json, text string
+	zero               func() jen.Code
+}{
+	PrimInt:     {"int", "Int", "Int", func() jen.Code { return jen.Lit(0) }},
+	PrimInt64:   {"int64", "Int64", "Int64", func() jen.Code { return jen.Lit(0) }},
+	PrimFloat64: {"float64", "Float64", "Float64", func() jen.Code { return jen.Lit(0) }},
+	PrimString:  {"string", "Str", "String", func() jen.Code { return jen.Lit("") }},
+	PrimBool:    {"bool", "Bool", "Bool", func() jen.Code { return jen.False() }},
+	PrimTrue:    {"True", "True", "True", func() jen.Code { return jen.Id("True").Values() }},
+}
+
+// GoName is the Go type of the scalar ("int64"; "True" is the runtime's).
+func (p Prim) GoName() string { return prims[p].goName }
+
+// JSON is the jsonWriter / jsonReader method writing and reading the
+// scalar ("Int64", "Str", "True"; jsonReader reads True with decodeJSON).
+func (p Prim) JSON() string { return prims[p].json }
+
+// Text is the name of the scalar's parser of form text (the runtime's
+// serverParse<Text>).
+func (p Prim) Text() string { return prims[p].text }
+
+// Zero is the literal of the scalar's zero value.
+func (p Prim) Zero() jen.Code { return prims[p].zero() }
+
+// IsInteger reports whether the type is a Go int or int64.
+func (t *Type) IsInteger() bool {
+	return t.Kind == Scalar && (t.Prim == PrimInt || t.Prim == PrimInt64)
+}
+
+// IsTrue reports whether the type is the scalar True (a result that says
+// only "it worked").
+func (t *Type) IsTrue() bool { return t.Kind == Scalar && t.Prim == PrimTrue }
+
+// Zero is a literal of the type's unset value: 0, "", false, True{},
+// InputFile{}, <Union>{} and <Object>{} for values, nil for pointers,
+// slices and interface unions, Opt[T]{} for optional scalars.
+func (t *Type) Zero() jen.Code {
+	switch t.Kind {
+	case Scalar:
+		return t.Prim.Zero()
+	case Pointer, Slice, Interface:
+		return jen.Nil()
+	}
+	return t.Jen().Values()
+}
+
+// Conv is the Go conversion a value of the scalar's Go primitive needs to
+// become the type (an enum's name), or "" when it is that primitive.
+func (t *Type) Conv() string {
+	if t.Kind == Scalar && t.Enum != nil {
+		return t.Name
+	}
+	return ""
 }
 
 // Jen renders the type as jennifer code (a fresh statement each call).
@@ -150,25 +229,26 @@ func (m *Model) scalar(name string, c *schema.Constraints, ident bool) *Type {
 	t := &Type{Kind: Scalar, Schema: schema.Named(name)}
 	switch name {
 	case schema.Integer:
-		t.Name = "int"
+		t.Prim = PrimInt
 		if ident {
-			t.Name = "int64"
+			t.Prim = PrimInt64
 		}
 	case schema.Integer64:
-		t.Name = "int64"
+		t.Prim = PrimInt64
 	case schema.Float:
-		t.Name = "float64"
+		t.Prim = PrimFloat64
 	case schema.String:
-		t.Name = "string"
-		if c != nil && c.Enum != "" {
-			if e := m.enums[c.Enum]; e != nil {
-				t.Name, t.Enum = e.GoName, e
-			}
-		}
+		t.Prim = PrimString
 	case schema.Boolean:
-		t.Name = "bool"
+		t.Prim = PrimBool
 	case schema.True:
-		t.Name = "True"
+		t.Prim = PrimTrue
+	}
+	t.Name = t.Prim.GoName()
+	if t.Prim == PrimString && c != nil && c.Enum != "" {
+		if e := m.enums[c.Enum]; e != nil {
+			t.Name, t.Enum = e.GoName, e
+		}
 	}
 	return t
 }

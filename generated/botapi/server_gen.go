@@ -631,883 +631,64 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 	if svc == nil {
 		svc = Unimplemented{}
 	}
+	h := serverHandlers{svc}
 	return serverNewHandler(map[string]serverCall{
-		"answercallbackquery": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(AnswerCallbackQueryParams)
-			if err := serverDecodeParams(a, p, serverDecodeAnswerCallbackQueryParams, serverDecodeJSONAnswerCallbackQueryParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.AnswerCallbackQuery(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"close": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			if err := serverNoParams(a); err != nil {
-				return err
-			}
-			if err := svc.Close(ctx); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"copymessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(CopyMessageParams)
-			if err := serverDecodeParams(a, p, serverDecodeCopyMessageParams, serverDecodeJSONCopyMessageParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.CopyMessage(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"deletechatphoto": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(DeleteChatPhotoParams)
-			if err := serverDecodeParams(a, p, serverDecodeDeleteChatPhotoParams, serverDecodeJSONDeleteChatPhotoParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.DeleteChatPhoto(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"deletechatstickerset": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(DeleteChatStickerSetParams)
-			if err := serverDecodeParams(a, p, serverDecodeDeleteChatStickerSetParams, serverDecodeJSONDeleteChatStickerSetParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.DeleteChatStickerSet(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"deletewebhook": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(DeleteWebhookParams)
-			if err := serverDecodeParams(a, p, serverDecodeDeleteWebhookParams, serverDecodeJSONDeleteWebhookParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.DeleteWebhook(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"editmessagecaption": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(EditMessageCaptionParams)
-			if err := serverDecodeParams(a, p, serverDecodeEditMessageCaptionParams, serverDecodeJSONEditMessageCaptionParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.EditMessageCaption(ctx, p)
-			if err != nil {
-				return err
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"editmessagelivelocation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(EditMessageLiveLocationParams)
-			if err := serverDecodeParams(a, p, serverDecodeEditMessageLiveLocationParams, serverDecodeJSONEditMessageLiveLocationParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.EditMessageLiveLocation(ctx, p)
-			if err != nil {
-				return err
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"editmessagemedia": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(EditMessageMediaParams)
-			if err := serverDecodeParams(a, p, serverDecodeEditMessageMediaParams, serverDecodeJSONEditMessageMediaParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.EditMessageMedia(ctx, p)
-			if err != nil {
-				return err
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"editmessagereplymarkup": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(EditMessageReplyMarkupParams)
-			if err := serverDecodeParams(a, p, serverDecodeEditMessageReplyMarkupParams, serverDecodeJSONEditMessageReplyMarkupParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.EditMessageReplyMarkup(ctx, p)
-			if err != nil {
-				return err
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"editmessagetext": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(EditMessageTextParams)
-			if err := serverDecodeParams(a, p, serverDecodeEditMessageTextParams, serverDecodeJSONEditMessageTextParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.EditMessageText(ctx, p)
-			if err != nil {
-				return err
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"exportchatinvitelink": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(ExportChatInviteLinkParams)
-			if err := serverDecodeParams(a, p, serverDecodeExportChatInviteLinkParams, serverDecodeJSONExportChatInviteLinkParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.ExportChatInviteLink(ctx, p)
-			if err != nil {
-				return err
-			}
-			w.Str(res)
-			return nil
-		},
-		"forwardmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(ForwardMessageParams)
-			if err := serverDecodeParams(a, p, serverDecodeForwardMessageParams, serverDecodeJSONForwardMessageParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.ForwardMessage(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"getchat": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetChatParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetChatParams, serverDecodeJSONGetChatParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetChat(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"getchatadministrators": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetChatAdministratorsParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetChatAdministratorsParams, serverDecodeJSONGetChatAdministratorsParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetChatAdministrators(ctx, p)
-			if err != nil {
-				return err
-			}
-			w.ArrStart()
-			for i := range res {
-				res[i].encodeJSON(w)
-			}
-			w.ArrEnd()
-			return nil
-		},
-		"getchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetChatMemberParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetChatMemberParams, serverDecodeJSONGetChatMemberParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetChatMember(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"getchatmemberscount": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetChatMembersCountParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetChatMembersCountParams, serverDecodeJSONGetChatMembersCountParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetChatMembersCount(ctx, p)
-			if err != nil {
-				return err
-			}
-			w.Int(res)
-			return nil
-		},
-		"getfile": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetFileParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetFileParams, serverDecodeJSONGetFileParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetFile(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"getme": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			if err := serverNoParams(a); err != nil {
-				return err
-			}
-			res, err := svc.GetMe(ctx)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"getmycommands": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			if err := serverNoParams(a); err != nil {
-				return err
-			}
-			res, err := svc.GetMyCommands(ctx)
-			if err != nil {
-				return err
-			}
-			w.ArrStart()
-			for i := range res {
-				res[i].encodeJSON(w)
-			}
-			w.ArrEnd()
-			return nil
-		},
-		"getupdates": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetUpdatesParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetUpdatesParams, serverDecodeJSONGetUpdatesParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetUpdates(ctx, p)
-			if err != nil {
-				return err
-			}
-			w.ArrStart()
-			for i := range res {
-				res[i].encodeJSON(w)
-			}
-			w.ArrEnd()
-			return nil
-		},
-		"getuserprofilephotos": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(GetUserProfilePhotosParams)
-			if err := serverDecodeParams(a, p, serverDecodeGetUserProfilePhotosParams, serverDecodeJSONGetUserProfilePhotosParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.GetUserProfilePhotos(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"getwebhookinfo": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			if err := serverNoParams(a); err != nil {
-				return err
-			}
-			res, err := svc.GetWebhookInfo(ctx)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"kickchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(KickChatMemberParams)
-			if err := serverDecodeParams(a, p, serverDecodeKickChatMemberParams, serverDecodeJSONKickChatMemberParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.KickChatMember(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"leavechat": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(LeaveChatParams)
-			if err := serverDecodeParams(a, p, serverDecodeLeaveChatParams, serverDecodeJSONLeaveChatParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.LeaveChat(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"logout": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			if err := serverNoParams(a); err != nil {
-				return err
-			}
-			if err := svc.LogOut(ctx); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"pinchatmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(PinChatMessageParams)
-			if err := serverDecodeParams(a, p, serverDecodePinChatMessageParams, serverDecodeJSONPinChatMessageParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.PinChatMessage(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"promotechatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(PromoteChatMemberParams)
-			if err := serverDecodeParams(a, p, serverDecodePromoteChatMemberParams, serverDecodeJSONPromoteChatMemberParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.PromoteChatMember(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"restrictchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(RestrictChatMemberParams)
-			if err := serverDecodeParams(a, p, serverDecodeRestrictChatMemberParams, serverDecodeJSONRestrictChatMemberParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.RestrictChatMember(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"sendanimation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendAnimationParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendAnimationParams, serverDecodeJSONSendAnimationParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendAnimation(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendaudio": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendAudioParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendAudioParams, serverDecodeJSONSendAudioParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendAudio(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendchataction": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendChatActionParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendChatActionParams, serverDecodeJSONSendChatActionParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SendChatAction(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"sendcontact": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendContactParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendContactParams, serverDecodeJSONSendContactParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendContact(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"senddice": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendDiceParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendDiceParams, serverDecodeJSONSendDiceParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendDice(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"senddocument": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendDocumentParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendDocumentParams, serverDecodeJSONSendDocumentParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendDocument(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendlocation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendLocationParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendLocationParams, serverDecodeJSONSendLocationParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendLocation(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendmediagroup": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendMediaGroupParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendMediaGroupParams, serverDecodeJSONSendMediaGroupParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendMediaGroup(ctx, p)
-			if err != nil {
-				return err
-			}
-			w.ArrStart()
-			for i := range res {
-				res[i].encodeJSON(w)
-			}
-			w.ArrEnd()
-			return nil
-		},
-		"sendmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendMessageParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendMessageParams, serverDecodeJSONSendMessageParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendMessage(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendphoto": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendPhotoParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendPhotoParams, serverDecodeJSONSendPhotoParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendPhoto(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendpoll": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendPollParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendPollParams, serverDecodeJSONSendPollParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendPoll(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendvenue": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendVenueParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendVenueParams, serverDecodeJSONSendVenueParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendVenue(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendvideo": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendVideoParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendVideoParams, serverDecodeJSONSendVideoParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendVideo(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendvideonote": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendVideoNoteParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendVideoNoteParams, serverDecodeJSONSendVideoNoteParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendVideoNote(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"sendvoice": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SendVoiceParams)
-			if err := serverDecodeParams(a, p, serverDecodeSendVoiceParams, serverDecodeJSONSendVoiceParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.SendVoice(ctx, p)
-			if err != nil {
-				return err
-			}
-			if res == nil {
-				return serverErrNoResult
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"setchatadministratorcustomtitle": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetChatAdministratorCustomTitleParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetChatAdministratorCustomTitleParams, serverDecodeJSONSetChatAdministratorCustomTitleParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetChatAdministratorCustomTitle(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setchatdescription": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetChatDescriptionParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetChatDescriptionParams, serverDecodeJSONSetChatDescriptionParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetChatDescription(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setchatpermissions": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetChatPermissionsParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetChatPermissionsParams, serverDecodeJSONSetChatPermissionsParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetChatPermissions(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setchatphoto": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetChatPhotoParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetChatPhotoParams, serverDecodeJSONSetChatPhotoParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetChatPhoto(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setchatstickerset": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetChatStickerSetParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetChatStickerSetParams, serverDecodeJSONSetChatStickerSetParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetChatStickerSet(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setchattitle": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetChatTitleParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetChatTitleParams, serverDecodeJSONSetChatTitleParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetChatTitle(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setmycommands": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetMyCommandsParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetMyCommandsParams, serverDecodeJSONSetMyCommandsParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetMyCommands(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"setwebhook": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(SetWebhookParams)
-			if err := serverDecodeParams(a, p, serverDecodeSetWebhookParams, serverDecodeJSONSetWebhookParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.SetWebhook(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"stopmessagelivelocation": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(StopMessageLiveLocationParams)
-			if err := serverDecodeParams(a, p, serverDecodeStopMessageLiveLocationParams, serverDecodeJSONStopMessageLiveLocationParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			res, err := svc.StopMessageLiveLocation(ctx, p)
-			if err != nil {
-				return err
-			}
-			res.encodeJSON(w)
-			return nil
-		},
-		"unbanchatmember": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(UnbanChatMemberParams)
-			if err := serverDecodeParams(a, p, serverDecodeUnbanChatMemberParams, serverDecodeJSONUnbanChatMemberParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.UnbanChatMember(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"unpinallchatmessages": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(UnpinAllChatMessagesParams)
-			if err := serverDecodeParams(a, p, serverDecodeUnpinAllChatMessagesParams, serverDecodeJSONUnpinAllChatMessagesParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.UnpinAllChatMessages(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
-		"unpinchatmessage": func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-			p := new(UnpinChatMessageParams)
-			if err := serverDecodeParams(a, p, serverDecodeUnpinChatMessageParams, serverDecodeJSONUnpinChatMessageParams); err != nil {
-				return err
-			}
-			if err := serverValidate(p); err != nil {
-				return serverInvalid(err)
-			}
-			if err := svc.UnpinChatMessage(ctx, p); err != nil {
-				return err
-			}
-			w.True()
-			return nil
-		},
+		"answercallbackquery":             h.handleAnswerCallbackQuery,
+		"close":                           h.handleClose,
+		"copymessage":                     h.handleCopyMessage,
+		"deletechatphoto":                 h.handleDeleteChatPhoto,
+		"deletechatstickerset":            h.handleDeleteChatStickerSet,
+		"deletewebhook":                   h.handleDeleteWebhook,
+		"editmessagecaption":              h.handleEditMessageCaption,
+		"editmessagelivelocation":         h.handleEditMessageLiveLocation,
+		"editmessagemedia":                h.handleEditMessageMedia,
+		"editmessagereplymarkup":          h.handleEditMessageReplyMarkup,
+		"editmessagetext":                 h.handleEditMessageText,
+		"exportchatinvitelink":            h.handleExportChatInviteLink,
+		"forwardmessage":                  h.handleForwardMessage,
+		"getchat":                         h.handleGetChat,
+		"getchatadministrators":           h.handleGetChatAdministrators,
+		"getchatmember":                   h.handleGetChatMember,
+		"getchatmemberscount":             h.handleGetChatMembersCount,
+		"getfile":                         h.handleGetFile,
+		"getme":                           h.handleGetMe,
+		"getmycommands":                   h.handleGetMyCommands,
+		"getupdates":                      h.handleGetUpdates,
+		"getuserprofilephotos":            h.handleGetUserProfilePhotos,
+		"getwebhookinfo":                  h.handleGetWebhookInfo,
+		"kickchatmember":                  h.handleKickChatMember,
+		"leavechat":                       h.handleLeaveChat,
+		"logout":                          h.handleLogOut,
+		"pinchatmessage":                  h.handlePinChatMessage,
+		"promotechatmember":               h.handlePromoteChatMember,
+		"restrictchatmember":              h.handleRestrictChatMember,
+		"sendanimation":                   h.handleSendAnimation,
+		"sendaudio":                       h.handleSendAudio,
+		"sendchataction":                  h.handleSendChatAction,
+		"sendcontact":                     h.handleSendContact,
+		"senddice":                        h.handleSendDice,
+		"senddocument":                    h.handleSendDocument,
+		"sendlocation":                    h.handleSendLocation,
+		"sendmediagroup":                  h.handleSendMediaGroup,
+		"sendmessage":                     h.handleSendMessage,
+		"sendphoto":                       h.handleSendPhoto,
+		"sendpoll":                        h.handleSendPoll,
+		"sendvenue":                       h.handleSendVenue,
+		"sendvideo":                       h.handleSendVideo,
+		"sendvideonote":                   h.handleSendVideoNote,
+		"sendvoice":                       h.handleSendVoice,
+		"setchatadministratorcustomtitle": h.handleSetChatAdministratorCustomTitle,
+		"setchatdescription":              h.handleSetChatDescription,
+		"setchatpermissions":              h.handleSetChatPermissions,
+		"setchatphoto":                    h.handleSetChatPhoto,
+		"setchatstickerset":               h.handleSetChatStickerSet,
+		"setchattitle":                    h.handleSetChatTitle,
+		"setmycommands":                   h.handleSetMyCommands,
+		"setwebhook":                      h.handleSetWebhook,
+		"stopmessagelivelocation":         h.handleStopMessageLiveLocation,
+		"unbanchatmember":                 h.handleUnbanChatMember,
+		"unpinallchatmessages":            h.handleUnpinAllChatMessages,
+		"unpinchatmessage":                h.handleUnpinChatMessage,
 	}, map[string]string{
 		"answercallbackquery":             "answerCallbackQuery",
 		"close":                           "close",
@@ -1568,5851 +749,1067 @@ func NewServer(svc Service, opts ...ServerOption) http.Handler {
 	}, opts)
 }
 
-// serverDecodeGetUpdatesParams reads the parameters of getUpdates.
-func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
-	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.Offset = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "limit", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Limit = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "timeout", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Timeout = Some(x)
-	}
-	if _, err := serverDecode(a, "allowed_updates", false, func(r *jsonReader) error {
-		elems := []UpdateType{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem UpdateType
-			v, err := r.Str()
-			if err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elem = UpdateType(v)
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.AllowedUpdates = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONGetUpdatesParams reads the parameters of getUpdates from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetUpdatesParams.
-func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdatesParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "offset":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "offset", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.Offset = Some(x)
-			}
-		case "limit":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "limit", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Limit = Some(x)
-			}
-		case "timeout":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "timeout", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Timeout = Some(x)
-			}
-		case "allowed_updates":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "allowed_updates", func(r *jsonReader) error {
-				elems := []UpdateType{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem UpdateType
-					v, err := r.Str()
-					if err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elem = UpdateType(v)
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.AllowedUpdates = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	_ = have
-	return nil
-}
-
-// serverDecodeSetWebhookParams reads the parameters of setWebhook.
-func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
-	if x, ok, err := serverScalar(a, "url", true, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.URL = x
-	}
-	if x, ok, err := serverFile(a, "certificate", false); err != nil {
-		return err
-	} else if ok {
-		p.Certificate = x
-	}
-	if x, ok, err := serverScalar(a, "ip_address", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.IPAddress = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "max_connections", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.MaxConnections = Some(x)
-	}
-	if _, err := serverDecode(a, "allowed_updates", false, func(r *jsonReader) error {
-		elems := []UpdateType{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem UpdateType
-			v, err := r.Str()
-			if err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elem = UpdateType(v)
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.AllowedUpdates = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "drop_pending_updates", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DropPendingUpdates = Some(x)
-	}
-	return nil
-}
-
-// serverDecodeJSONSetWebhookParams reads the parameters of setWebhook from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetWebhookParams.
-func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhookParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "url":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "url", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.URL = x
-				have |= 1 << 0
-			}
-		case "certificate":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "certificate"); err != nil {
-				return err
-			} else if ok {
-				p.Certificate = x
-			}
-		case "ip_address":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "ip_address", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.IPAddress = Some(x)
-			}
-		case "max_connections":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "max_connections", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.MaxConnections = Some(x)
-			}
-		case "allowed_updates":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "allowed_updates", func(r *jsonReader) error {
-				elems := []UpdateType{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem UpdateType
-					v, err := r.Str()
-					if err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elem = UpdateType(v)
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.AllowedUpdates = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "drop_pending_updates":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "drop_pending_updates", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DropPendingUpdates = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeDeleteWebhookParams reads the parameters of deleteWebhook.
-func serverDecodeDeleteWebhookParams(a *serverArgs, p *DeleteWebhookParams) error {
-	if x, ok, err := serverScalar(a, "drop_pending_updates", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DropPendingUpdates = Some(x)
-	}
-	return nil
-}
-
-// serverDecodeJSONDeleteWebhookParams reads the parameters of deleteWebhook from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeDeleteWebhookParams.
-func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *DeleteWebhookParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "drop_pending_updates":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "drop_pending_updates", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DropPendingUpdates = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	_ = have
-	return nil
-}
-
-// serverDecodeSendMessageParams reads the parameters of sendMessage.
-func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Text = x
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.Entities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "disable_web_page_preview", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableWebPagePreview = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendMessageParams reads the parameters of sendMessage from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendMessageParams.
-func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMessageParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "text":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "text", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Text = x
-				have |= 1 << 1
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.Entities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "disable_web_page_preview":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "disable_web_page_preview", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableWebPagePreview = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeForwardMessageParams reads the parameters of forwardMessage.
-func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
-		return p.FromChatID.decodeJSON(r)
-	}, func(s string) {
-		p.FromChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = x
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	return nil
-}
-
-// serverDecodeJSONForwardMessageParams reads the parameters of forwardMessage from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeForwardMessageParams.
-func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *ForwardMessageParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "from_chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<1, "from_chat_id", func(r *jsonReader) error {
-				return p.FromChatID.decodeJSON(r)
-			}, func(s string) {
-				p.FromChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 1
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = x
-				have |= 1 << 2
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeCopyMessageParams reads the parameters of copyMessage.
-func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
-		return p.FromChatID.decodeJSON(r)
-	}, func(s string) {
-		p.FromChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONCopyMessageParams reads the parameters of copyMessage from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeCopyMessageParams.
-func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMessageParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "from_chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<1, "from_chat_id", func(r *jsonReader) error {
-				return p.FromChatID.decodeJSON(r)
-			}, func(s string) {
-				p.FromChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 1
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = x
-				have |= 1 << 2
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<9, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendPhotoParams reads the parameters of sendPhoto.
-func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "photo", true); err != nil {
-		return err
-	} else if ok {
-		p.Photo = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendPhotoParams reads the parameters of sendPhoto from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendPhotoParams.
-func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "photo":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "photo"); err != nil {
-				return err
-			} else if ok {
-				p.Photo = x
-				have |= 1 << 1
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendAudioParams reads the parameters of sendAudio.
-func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "audio", true); err != nil {
-		return err
-	} else if ok {
-		p.Audio = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Duration = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "performer", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Performer = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "title", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Title = Some(x)
-	}
-	if x, ok, err := serverFile(a, "thumb", false); err != nil {
-		return err
-	} else if ok {
-		p.Thumb = x
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendAudioParams reads the parameters of sendAudio from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendAudioParams.
-func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "audio":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "audio"); err != nil {
-				return err
-			} else if ok {
-				p.Audio = x
-				have |= 1 << 1
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "duration":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "duration", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Duration = Some(x)
-			}
-		case "performer":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "performer", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Performer = Some(x)
-			}
-		case "title":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "title", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Title = Some(x)
-			}
-		case "thumb":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<8, "thumb"); err != nil {
-				return err
-			} else if ok {
-				p.Thumb = x
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<12, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendDocumentParams reads the parameters of sendDocument.
-func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "document", true); err != nil {
-		return err
-	} else if ok {
-		p.Document = x
-	}
-	if x, ok, err := serverFile(a, "thumb", false); err != nil {
-		return err
-	} else if ok {
-		p.Thumb = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "disable_content_type_detection", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableContentTypeDetection = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendDocumentParams reads the parameters of sendDocument from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendDocumentParams.
-func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDocumentParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "document":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "document"); err != nil {
-				return err
-			} else if ok {
-				p.Document = x
-				have |= 1 << 1
-			}
-		case "thumb":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<2, "thumb"); err != nil {
-				return err
-			} else if ok {
-				p.Thumb = x
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "disable_content_type_detection":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_content_type_detection", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableContentTypeDetection = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<10, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendVideoParams reads the parameters of sendVideo.
-func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "video", true); err != nil {
-		return err
-	} else if ok {
-		p.Video = x
-	}
-	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Duration = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "width", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Width = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "height", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Height = Some(x)
-	}
-	if x, ok, err := serverFile(a, "thumb", false); err != nil {
-		return err
-	} else if ok {
-		p.Thumb = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "supports_streaming", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.SupportsStreaming = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendVideoParams reads the parameters of sendVideo from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendVideoParams.
-func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "video":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "video"); err != nil {
-				return err
-			} else if ok {
-				p.Video = x
-				have |= 1 << 1
-			}
-		case "duration":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "duration", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Duration = Some(x)
-			}
-		case "width":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "width", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Width = Some(x)
-			}
-		case "height":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "height", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Height = Some(x)
-			}
-		case "thumb":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<5, "thumb"); err != nil {
-				return err
-			} else if ok {
-				p.Thumb = x
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "supports_streaming":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "supports_streaming", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.SupportsStreaming = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<12, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<13, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendAnimationParams reads the parameters of sendAnimation.
-func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "animation", true); err != nil {
-		return err
-	} else if ok {
-		p.Animation = x
-	}
-	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Duration = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "width", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Width = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "height", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Height = Some(x)
-	}
-	if x, ok, err := serverFile(a, "thumb", false); err != nil {
-		return err
-	} else if ok {
-		p.Thumb = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendAnimationParams reads the parameters of sendAnimation from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendAnimationParams.
-func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAnimationParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "animation":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "animation"); err != nil {
-				return err
-			} else if ok {
-				p.Animation = x
-				have |= 1 << 1
-			}
-		case "duration":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "duration", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Duration = Some(x)
-			}
-		case "width":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "width", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Width = Some(x)
-			}
-		case "height":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "height", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Height = Some(x)
-			}
-		case "thumb":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<5, "thumb"); err != nil {
-				return err
-			} else if ok {
-				p.Thumb = x
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<12, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendVoiceParams reads the parameters of sendVoice.
-func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "voice", true); err != nil {
-		return err
-	} else if ok {
-		p.Voice = x
-	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
-	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Duration = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendVoiceParams reads the parameters of sendVoice from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendVoiceParams.
-func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "voice":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "voice"); err != nil {
-				return err
-			} else if ok {
-				p.Voice = x
-				have |= 1 << 1
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "duration":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "duration", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Duration = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<9, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendVideoNoteParams reads the parameters of sendVideoNote.
-func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverFile(a, "video_note", true); err != nil {
-		return err
-	} else if ok {
-		p.VideoNote = x
-	}
-	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Duration = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "length", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Length = Some(x)
-	}
-	if x, ok, err := serverFile(a, "thumb", false); err != nil {
-		return err
-	} else if ok {
-		p.Thumb = x
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendVideoNoteParams reads the parameters of sendVideoNote from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendVideoNoteParams.
-func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVideoNoteParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "video_note":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "video_note"); err != nil {
-				return err
-			} else if ok {
-				p.VideoNote = x
-				have |= 1 << 1
-			}
-		case "duration":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "duration", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Duration = Some(x)
-			}
-		case "length":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "length", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Length = Some(x)
-			}
-		case "thumb":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<4, "thumb"); err != nil {
-				return err
-			} else if ok {
-				p.Thumb = x
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendMediaGroupParams reads the parameters of sendMediaGroup.
-func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
-		elems := []InputMedia{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem InputMedia
-			v, err := decodeInputMedia(r)
-			if err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elem = v
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.Media = elems
-		return nil
-	}); err != nil {
-		return err
-	}
-	for i := range p.Media {
-		if err := serverBindInputMedia(a, p.Media[i]); err != nil {
-			return serverParamErr("media", jsonErrIndex(err, i))
-		}
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	return nil
-}
-
-// serverDecodeJSONSendMediaGroupParams reads the parameters of sendMediaGroup from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendMediaGroupParams.
-func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendMediaGroupParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "media":
-			if ok, err := serverJSONDecode(a, r, &seen, 1<<1, "media", func(r *jsonReader) error {
-				elems := []InputMedia{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem InputMedia
-					v, err := decodeInputMedia(r)
-					if err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elem = v
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.Media = elems
-				return nil
-			}); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 1
-			}
-			for i := range p.Media {
-				if err := serverBindInputMedia(a, p.Media[i]); err != nil {
-					return serverParamErr("media", jsonErrIndex(err, i))
-				}
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeSendLocationParams reads the parameters of sendLocation.
-func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.Latitude = x
-	}
-	if x, ok, err := serverScalar(a, "longitude", true, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.Longitude = x
-	}
-	if x, ok, err := serverScalar(a, "horizontal_accuracy", false, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.HorizontalAccuracy = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "live_period", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.LivePeriod = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "heading", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Heading = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "proximity_alert_radius", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.ProximityAlertRadius = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONSendLocationParams reads the parameters of sendLocation from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendLocationParams.
-func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLocationParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "latitude":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "latitude", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.Latitude = x
-				have |= 1 << 1
-			}
-		case "longitude":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "longitude", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.Longitude = x
-				have |= 1 << 2
-			}
-		case "horizontal_accuracy":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "horizontal_accuracy", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.HorizontalAccuracy = Some(x)
-			}
-		case "live_period":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "live_period", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.LivePeriod = Some(x)
-			}
-		case "heading":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "heading", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Heading = Some(x)
-			}
-		case "proximity_alert_radius":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "proximity_alert_radius", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.ProximityAlertRadius = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<10, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation.
-func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLiveLocationParams) error {
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.InlineMessageID = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.Latitude = x
-	}
-	if x, ok, err := serverScalar(a, "longitude", true, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.Longitude = x
-	}
-	if x, ok, err := serverScalar(a, "horizontal_accuracy", false, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.HorizontalAccuracy = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "heading", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Heading = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "proximity_alert_radius", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.ProximityAlertRadius = Some(x)
-	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageLiveLocationParams.
-func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader, p *EditMessageLiveLocationParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		case "inline_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.InlineMessageID = Some(x)
-			}
-		case "latitude":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "latitude", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.Latitude = x
-				have |= 1 << 3
-			}
-		case "longitude":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "longitude", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.Longitude = x
-				have |= 1 << 4
-			}
-		case "horizontal_accuracy":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "horizontal_accuracy", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.HorizontalAccuracy = Some(x)
-			}
-		case "heading":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "heading", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Heading = Some(x)
-			}
-		case "proximity_alert_radius":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "proximity_alert_radius", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.ProximityAlertRadius = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x18 {
-		return errServerJSONMissing
-	}
-	return nil
+// serverHandlers serves a Service: its handle<Method> methods are the routes of
+// NewServer (serverCall), one per API method.
+type serverHandlers struct {
+	svc Service
 }
 
-// serverDecodeStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation.
-func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLiveLocationParams) error {
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleGetUpdates answers getUpdates: it decodes and validates its
+// parameters, calls Service.GetUpdates and writes the result.
+func (h serverHandlers) handleGetUpdates(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetUpdatesParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetUpdatesParams, serverDecodeJSONGetUpdatesParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
+	res, err := h.svc.GetUpdates(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.InlineMessageID = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
+	w.ArrStart()
+	for i := range res {
+		res[i].encodeJSON(w)
 	}
-	return nil
-}
-
-// serverDecodeJSONStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeStopMessageLiveLocationParams.
-func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader, p *StopMessageLiveLocationParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		case "inline_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.InlineMessageID = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	_ = have
+	w.ArrEnd()
 	return nil
 }
 
-// serverDecodeSendVenueParams reads the parameters of sendVenue.
-func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
+// handleSetWebhook answers setWebhook: it decodes and validates its
+// parameters, calls Service.SetWebhook and writes true.
+func (h serverHandlers) handleSetWebhook(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetWebhookParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetWebhookParams, serverDecodeJSONSetWebhookParams); err != nil {
 		return err
-	} else if ok {
-		p.Latitude = x
 	}
-	if x, ok, err := serverScalar(a, "longitude", true, false, serverParseFloat64); err != nil {
-		return err
-	} else if ok {
-		p.Longitude = x
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "title", true, true, serverParseString); err != nil {
+	if err := h.svc.SetWebhook(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.Title = x
 	}
-	if x, ok, err := serverScalar(a, "address", true, true, serverParseString); err != nil {
+	w.True()
+	return nil
+}
+
+// handleDeleteWebhook answers deleteWebhook: it decodes and validates its
+// parameters, calls Service.DeleteWebhook and writes true.
+func (h serverHandlers) handleDeleteWebhook(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(DeleteWebhookParams)
+	if err := serverDecodeParams(a, p, serverDecodeDeleteWebhookParams, serverDecodeJSONDeleteWebhookParams); err != nil {
 		return err
-	} else if ok {
-		p.Address = x
 	}
-	if x, ok, err := serverScalar(a, "venueA_id", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.VenueAID = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "venueA_type", false, true, serverParseString); err != nil {
+	if err := h.svc.DeleteWebhook(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.VenueAType = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "venueB_place_id", false, true, serverParseString); err != nil {
+	w.True()
+	return nil
+}
+
+// handleGetWebhookInfo answers getWebhookInfo: it checks that it carries no
+// parameters, calls Service.GetWebhookInfo and writes the result.
+func (h serverHandlers) handleGetWebhookInfo(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	if err := serverNoParams(a); err != nil {
 		return err
-	} else if ok {
-		p.VenueBPlaceID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "venueB_place_type", false, true, serverParseString); err != nil {
+	res, err := h.svc.GetWebhookInfo(ctx)
+	if err != nil {
 		return err
-	} else if ok {
-		p.VenueBPlaceType = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleGetMe answers getMe: it checks that it carries no parameters, calls
+// Service.GetMe and writes the result.
+func (h serverHandlers) handleGetMe(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	if err := serverNoParams(a); err != nil {
 		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
+	res, err := h.svc.GetMe(ctx)
+	if err != nil {
 		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeJSONSendVenueParams reads the parameters of sendVenue from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendVenueParams.
-func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "latitude":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "latitude", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.Latitude = x
-				have |= 1 << 1
-			}
-		case "longitude":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "longitude", serverParseFloat64); err != nil {
-				return err
-			} else if ok {
-				p.Longitude = x
-				have |= 1 << 2
-			}
-		case "title":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "title", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Title = x
-				have |= 1 << 3
-			}
-		case "address":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "address", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Address = x
-				have |= 1 << 4
-			}
-		case "venueA_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "venueA_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.VenueAID = Some(x)
-			}
-		case "venueA_type":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "venueA_type", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.VenueAType = Some(x)
-			}
-		case "venueB_place_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "venueB_place_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.VenueBPlaceID = Some(x)
-			}
-		case "venueB_place_type":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "venueB_place_type", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.VenueBPlaceType = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<12, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1f {
-		return errServerJSONMissing
+// handleLogOut answers logOut: it checks that it carries no parameters,
+// calls Service.LogOut and writes true.
+func (h serverHandlers) handleLogOut(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	if err := serverNoParams(a); err != nil {
+		return err
+	}
+	if err := h.svc.LogOut(ctx); err != nil {
+		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeSendContactParams reads the parameters of sendContact.
-func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleClose answers close: it checks that it carries no parameters, calls
+// Service.Close and writes true.
+func (h serverHandlers) handleClose(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	if err := serverNoParams(a); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "phone_number", true, true, serverParseString); err != nil {
+	if err := h.svc.Close(ctx); err != nil {
 		return err
-	} else if ok {
-		p.PhoneNumber = x
 	}
-	if x, ok, err := serverScalar(a, "first_name", true, true, serverParseString); err != nil {
+	w.True()
+	return nil
+}
+
+// handleSendMessage answers sendMessage: it decodes and validates its
+// parameters, calls Service.SendMessage and writes the result.
+func (h serverHandlers) handleSendMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendMessageParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendMessageParams, serverDecodeJSONSendMessageParams); err != nil {
 		return err
-	} else if ok {
-		p.FirstName = x
 	}
-	if x, ok, err := serverScalar(a, "last_name", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.LastName = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "vcard", false, true, serverParseString); err != nil {
+	res, err := h.svc.SendMessage(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.Vcard = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleForwardMessage answers forwardMessage: it decodes and validates its
+// parameters, calls Service.ForwardMessage and writes the result.
+func (h serverHandlers) handleForwardMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(ForwardMessageParams)
+	if err := serverDecodeParams(a, p, serverDecodeForwardMessageParams, serverDecodeJSONForwardMessageParams); err != nil {
 		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
+	res, err := h.svc.ForwardMessage(ctx, p)
+	if err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONSendContactParams reads the parameters of sendContact from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendContactParams.
-func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendContactParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "phone_number":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "phone_number", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.PhoneNumber = x
-				have |= 1 << 1
-			}
-		case "first_name":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "first_name", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.FirstName = x
-				have |= 1 << 2
-			}
-		case "last_name":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "last_name", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.LastName = Some(x)
-			}
-		case "vcard":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "vcard", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Vcard = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<8, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSendPollParams reads the parameters of sendPoll.
-func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "question", true, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Question = x
-	}
-	if _, err := serverDecode(a, "options", true, func(r *jsonReader) error {
-		elems := []string{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem string
-			v, err := r.Str()
-			if err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elem = v
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.Options = elems
-		return nil
-	}); err != nil {
+// handleCopyMessage answers copyMessage: it decodes and validates its
+// parameters, calls Service.CopyMessage and writes the result.
+func (h serverHandlers) handleCopyMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(CopyMessageParams)
+	if err := serverDecodeParams(a, p, serverDecodeCopyMessageParams, serverDecodeJSONCopyMessageParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "is_anonymous", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.IsAnonymous = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "type", false, true, serverParseString); err != nil {
+	res, err := h.svc.CopyMessage(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.Type = Some(PollType(x))
 	}
-	if x, ok, err := serverScalar(a, "allows_multiple_answers", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowsMultipleAnswers = Some(x)
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "correct_option_id", false, false, serverParseInt); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleSendPhoto answers sendPhoto: it decodes and validates its
+// parameters, calls Service.SendPhoto and writes the result.
+func (h serverHandlers) handleSendPhoto(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendPhotoParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendPhotoParams, serverDecodeJSONSendPhotoParams); err != nil {
 		return err
-	} else if ok {
-		p.CorrectOptionID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "explanation", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Explanation = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "explanation_parse_mode", false, true, serverParseString); err != nil {
+	res, err := h.svc.SendPhoto(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.ExplanationParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "explanation_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.ExplanationEntities = elems
-		return nil
-	}); err != nil {
-		return err
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "open_period", false, false, serverParseInt); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleSendAudio answers sendAudio: it decodes and validates its
+// parameters, calls Service.SendAudio and writes the result.
+func (h serverHandlers) handleSendAudio(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendAudioParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendAudioParams, serverDecodeJSONSendAudioParams); err != nil {
 		return err
-	} else if ok {
-		p.OpenPeriod = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "close_date", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.CloseDate = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "is_closed", false, false, serverParseBool); err != nil {
+	res, err := h.svc.SendAudio(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.IsClosed = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleSendDocument answers sendDocument: it decodes and validates its
+// parameters, calls Service.SendDocument and writes the result.
+func (h serverHandlers) handleSendDocument(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendDocumentParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendDocumentParams, serverDecodeJSONSendDocumentParams); err != nil {
 		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
+	res, err := h.svc.SendDocument(ctx, p)
+	if err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONSendPollParams reads the parameters of sendPoll from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendPollParams.
-func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "question":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "question", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Question = x
-				have |= 1 << 1
-			}
-		case "options":
-			if ok, err := serverJSONDecode(a, r, &seen, 1<<2, "options", func(r *jsonReader) error {
-				elems := []string{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem string
-					v, err := r.Str()
-					if err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elem = v
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.Options = elems
-				return nil
-			}); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 2
-			}
-		case "is_anonymous":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "is_anonymous", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.IsAnonymous = Some(x)
-			}
-		case "type":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "type", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Type = Some(PollType(x))
-			}
-		case "allows_multiple_answers":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "allows_multiple_answers", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowsMultipleAnswers = Some(x)
-			}
-		case "correct_option_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "correct_option_id", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.CorrectOptionID = Some(x)
-			}
-		case "explanation":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "explanation", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Explanation = Some(x)
-			}
-		case "explanation_parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "explanation_parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ExplanationParseMode = Some(ParseMode(x))
-			}
-		case "explanation_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<9, "explanation_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.ExplanationEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "open_period":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "open_period", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.OpenPeriod = Some(x)
-			}
-		case "close_date":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<11, "close_date", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.CloseDate = Some(x)
-			}
-		case "is_closed":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<12, "is_closed", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.IsClosed = Some(x)
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<13, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<14, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<15, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<16, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSendDiceParams reads the parameters of sendDice.
-func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "emoji", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Emoji = Some(DiceEmoji(x))
-	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
-	}
-	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
+// handleSendVideo answers sendVideo: it decodes and validates its
+// parameters, calls Service.SendVideo and writes the result.
+func (h serverHandlers) handleSendVideo(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendVideoParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendVideoParams, serverDecodeJSONSendVideoParams); err != nil {
 		return err
-	} else if ok {
-		p.ReplyToMessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
-		if err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
+	res, err := h.svc.SendVideo(ctx, p)
+	if err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONSendDiceParams reads the parameters of sendDice from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendDiceParams.
-func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDiceParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "emoji":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "emoji", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Emoji = Some(DiceEmoji(x))
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		case "reply_to_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "reply_to_message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.ReplyToMessageID = Some(x)
-			}
-		case "allow_sending_without_reply":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "allow_sending_without_reply", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
-				if err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSendChatActionParams reads the parameters of sendChatAction.
-func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSendAnimation answers sendAnimation: it decodes and validates its
+// parameters, calls Service.SendAnimation and writes the result.
+func (h serverHandlers) handleSendAnimation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendAnimationParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendAnimationParams, serverDecodeJSONSendAnimationParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "action", true, true, serverParseString); err != nil {
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	res, err := h.svc.SendAnimation(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.Action = ChatAction(x)
 	}
-	return nil
-}
-
-// serverDecodeJSONSendChatActionParams reads the parameters of sendChatAction from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSendChatActionParams.
-func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendChatActionParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "action":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "action", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Action = ChatAction(x)
-				have |= 1 << 1
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos.
-func serverDecodeGetUserProfilePhotosParams(a *serverArgs, p *GetUserProfilePhotosParams) error {
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
+// handleSendVoice answers sendVoice: it decodes and validates its
+// parameters, calls Service.SendVoice and writes the result.
+func (h serverHandlers) handleSendVoice(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendVoiceParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendVoiceParams, serverDecodeJSONSendVoiceParams); err != nil {
 		return err
-	} else if ok {
-		p.UserID = x
 	}
-	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt); err != nil {
-		return err
-	} else if ok {
-		p.Offset = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "limit", false, false, serverParseInt); err != nil {
+	res, err := h.svc.SendVoice(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.Limit = Some(x)
 	}
-	return nil
-}
-
-// serverDecodeJSONGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetUserProfilePhotosParams.
-func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p *GetUserProfilePhotosParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 0
-			}
-		case "offset":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "offset", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Offset = Some(x)
-			}
-		case "limit":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "limit", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.Limit = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeGetFileParams reads the parameters of getFile.
-func serverDecodeGetFileParams(a *serverArgs, p *GetFileParams) error {
-	if x, ok, err := serverScalar(a, "file_id", true, true, serverParseString); err != nil {
+// handleSendVideoNote answers sendVideoNote: it decodes and validates its
+// parameters, calls Service.SendVideoNote and writes the result.
+func (h serverHandlers) handleSendVideoNote(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendVideoNoteParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendVideoNoteParams, serverDecodeJSONSendVideoNoteParams); err != nil {
 		return err
-	} else if ok {
-		p.FileID = x
 	}
-	return nil
-}
-
-// serverDecodeJSONGetFileParams reads the parameters of getFile from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetFileParams.
-func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "file_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "file_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.FileID = x
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	res, err := h.svc.SendVideoNote(ctx, p)
+	if err != nil {
+		return err
+	}
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeKickChatMemberParams reads the parameters of kickChatMember.
-func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSendMediaGroup answers sendMediaGroup: it decodes and validates its
+// parameters, calls Service.SendMediaGroup and writes the result.
+func (h serverHandlers) handleSendMediaGroup(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendMediaGroupParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendMediaGroupParams, serverDecodeJSONSendMediaGroupParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.UserID = x
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "until_date", false, false, serverParseInt); err != nil {
+	res, err := h.svc.SendMediaGroup(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.UntilDate = Some(x)
 	}
-	return nil
-}
-
-// serverDecodeJSONKickChatMemberParams reads the parameters of kickChatMember from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeKickChatMemberParams.
-func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickChatMemberParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 1
-			}
-		case "until_date":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "until_date", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.UntilDate = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+	w.ArrStart()
+	for i := range res {
+		res[i].encodeJSON(w)
 	}
+	w.ArrEnd()
 	return nil
 }
 
-// serverDecodeUnbanChatMemberParams reads the parameters of unbanChatMember.
-func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSendLocation answers sendLocation: it decodes and validates its
+// parameters, calls Service.SendLocation and writes the result.
+func (h serverHandlers) handleSendLocation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendLocationParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendLocationParams, serverDecodeJSONSendLocationParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.UserID = x
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "only_if_banned", false, false, serverParseBool); err != nil {
+	res, err := h.svc.SendLocation(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.OnlyIfBanned = Some(x)
 	}
-	return nil
-}
-
-// serverDecodeJSONUnbanChatMemberParams reads the parameters of unbanChatMember from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeUnbanChatMemberParams.
-func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *UnbanChatMemberParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 1
-			}
-		case "only_if_banned":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "only_if_banned", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.OnlyIfBanned = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeRestrictChatMemberParams reads the parameters of restrictChatMember.
-func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
+// handleEditMessageLiveLocation answers editMessageLiveLocation: it decodes
+// and validates its parameters, calls Service.EditMessageLiveLocation and
+// writes the result.
+func (h serverHandlers) handleEditMessageLiveLocation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(EditMessageLiveLocationParams)
+	if err := serverDecodeParams(a, p, serverDecodeEditMessageLiveLocationParams, serverDecodeJSONEditMessageLiveLocationParams); err != nil {
 		return err
-	} else if ok {
-		p.UserID = x
 	}
-	if _, err := serverDecode(a, "permissions", true, func(r *jsonReader) error {
-		if err := p.Permissions.decodeJSON(r); err != nil {
-			return err
-		}
-		return nil
-	}); err != nil {
-		return err
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "until_date", false, false, serverParseInt); err != nil {
+	res, err := h.svc.EditMessageLiveLocation(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.UntilDate = Some(x)
-	}
-	return nil
-}
-
-// serverDecodeJSONRestrictChatMemberParams reads the parameters of restrictChatMember from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeRestrictChatMemberParams.
-func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *RestrictChatMemberParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 1
-			}
-		case "permissions":
-			if ok, err := serverJSONDecode(a, r, &seen, 1<<2, "permissions", func(r *jsonReader) error {
-				if err := p.Permissions.decodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 2
-			}
-		case "until_date":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "until_date", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.UntilDate = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodePromoteChatMemberParams reads the parameters of promoteChatMember.
-func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
+// handleStopMessageLiveLocation answers stopMessageLiveLocation: it decodes
+// and validates its parameters, calls Service.StopMessageLiveLocation and
+// writes the result.
+func (h serverHandlers) handleStopMessageLiveLocation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(StopMessageLiveLocationParams)
+	if err := serverDecodeParams(a, p, serverDecodeStopMessageLiveLocationParams, serverDecodeJSONStopMessageLiveLocationParams); err != nil {
 		return err
-	} else if ok {
-		p.UserID = x
 	}
-	if x, ok, err := serverScalar(a, "is_anonymous", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.IsAnonymous = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "can_change_info", false, false, serverParseBool); err != nil {
+	res, err := h.svc.StopMessageLiveLocation(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.CanChangeInfo = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "can_post_messages", false, false, serverParseBool); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleSendVenue answers sendVenue: it decodes and validates its
+// parameters, calls Service.SendVenue and writes the result.
+func (h serverHandlers) handleSendVenue(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendVenueParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendVenueParams, serverDecodeJSONSendVenueParams); err != nil {
 		return err
-	} else if ok {
-		p.CanPostMessages = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "can_edit_messages", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.CanEditMessages = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "can_delete_messages", false, false, serverParseBool); err != nil {
+	res, err := h.svc.SendVenue(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.CanDeleteMessages = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "can_invite_users", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.CanInviteUsers = Some(x)
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "can_restrict_members", false, false, serverParseBool); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleSendContact answers sendContact: it decodes and validates its
+// parameters, calls Service.SendContact and writes the result.
+func (h serverHandlers) handleSendContact(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendContactParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendContactParams, serverDecodeJSONSendContactParams); err != nil {
 		return err
-	} else if ok {
-		p.CanRestrictMembers = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "can_pin_messages", false, false, serverParseBool); err != nil {
-		return err
-	} else if ok {
-		p.CanPinMessages = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "can_promote_members", false, false, serverParseBool); err != nil {
+	res, err := h.svc.SendContact(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.CanPromoteMembers = Some(x)
 	}
-	return nil
-}
-
-// serverDecodeJSONPromoteChatMemberParams reads the parameters of promoteChatMember from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodePromoteChatMemberParams.
-func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *PromoteChatMemberParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 1
-			}
-		case "is_anonymous":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "is_anonymous", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.IsAnonymous = Some(x)
-			}
-		case "can_change_info":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "can_change_info", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanChangeInfo = Some(x)
-			}
-		case "can_post_messages":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "can_post_messages", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanPostMessages = Some(x)
-			}
-		case "can_edit_messages":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<5, "can_edit_messages", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanEditMessages = Some(x)
-			}
-		case "can_delete_messages":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "can_delete_messages", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanDeleteMessages = Some(x)
-			}
-		case "can_invite_users":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<7, "can_invite_users", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanInviteUsers = Some(x)
-			}
-		case "can_restrict_members":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<8, "can_restrict_members", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanRestrictMembers = Some(x)
-			}
-		case "can_pin_messages":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<9, "can_pin_messages", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanPinMessages = Some(x)
-			}
-		case "can_promote_members":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<10, "can_promote_members", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.CanPromoteMembers = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle.
-func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChatAdministratorCustomTitleParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSendPoll answers sendPoll: it decodes and validates its parameters,
+// calls Service.SendPoll and writes the result.
+func (h serverHandlers) handleSendPoll(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendPollParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendPollParams, serverDecodeJSONSendPollParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.UserID = x
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "custom_title", true, true, serverParseString); err != nil {
+	res, err := h.svc.SendPoll(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.CustomTitle = x
 	}
-	return nil
-}
-
-// serverDecodeJSONSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatAdministratorCustomTitleParams.
-func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jsonReader, p *SetChatAdministratorCustomTitleParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 1
-			}
-		case "custom_title":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "custom_title", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.CustomTitle = x
-				have |= 1 << 2
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x7 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSetChatPermissionsParams reads the parameters of setChatPermissions.
-func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if _, err := serverDecode(a, "permissions", true, func(r *jsonReader) error {
-		if err := p.Permissions.decodeJSON(r); err != nil {
-			return err
-		}
-		return nil
-	}); err != nil {
+// handleSendDice answers sendDice: it decodes and validates its parameters,
+// calls Service.SendDice and writes the result.
+func (h serverHandlers) handleSendDice(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendDiceParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendDiceParams, serverDecodeJSONSendDiceParams); err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONSetChatPermissionsParams reads the parameters of setChatPermissions from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatPermissionsParams.
-func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *SetChatPermissionsParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "permissions":
-			if ok, err := serverJSONDecode(a, r, &seen, 1<<1, "permissions", func(r *jsonReader) error {
-				if err := p.Permissions.decodeJSON(r); err != nil {
-					return err
-				}
-				return nil
-			}); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 1
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	return nil
-}
-
-// serverDecodeExportChatInviteLinkParams reads the parameters of exportChatInviteLink.
-func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLinkParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+	res, err := h.svc.SendDice(ctx, p)
+	if err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONExportChatInviteLinkParams reads the parameters of exportChatInviteLink from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeExportChatInviteLinkParams.
-func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p *ExportChatInviteLinkParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSetChatPhotoParams reads the parameters of setChatPhoto.
-func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSendChatAction answers sendChatAction: it decodes and validates its
+// parameters, calls Service.SendChatAction and writes true.
+func (h serverHandlers) handleSendChatAction(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SendChatActionParams)
+	if err := serverDecodeParams(a, p, serverDecodeSendChatActionParams, serverDecodeJSONSendChatActionParams); err != nil {
 		return err
+	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverFile(a, "photo", true); err != nil {
+	if err := h.svc.SendChatAction(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.Photo = x
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONSetChatPhotoParams reads the parameters of setChatPhoto from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatPhotoParams.
-func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChatPhotoParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "photo":
-			if x, ok, err := serverJSONFile(a, r, &seen, 1<<1, "photo"); err != nil {
-				return err
-			} else if ok {
-				p.Photo = x
-				have |= 1 << 1
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+// handleGetUserProfilePhotos answers getUserProfilePhotos: it decodes and
+// validates its parameters, calls Service.GetUserProfilePhotos and writes
+// the result.
+func (h serverHandlers) handleGetUserProfilePhotos(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetUserProfilePhotosParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetUserProfilePhotosParams, serverDecodeJSONGetUserProfilePhotosParams); err != nil {
+		return err
 	}
-	return nil
-}
-
-// serverDecodeDeleteChatPhotoParams reads the parameters of deleteChatPhoto.
-func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	res, err := h.svc.GetUserProfilePhotos(ctx, p)
+	if err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONDeleteChatPhotoParams reads the parameters of deleteChatPhoto from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeDeleteChatPhotoParams.
-func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *DeleteChatPhotoParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSetChatTitleParams reads the parameters of setChatTitle.
-func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleGetFile answers getFile: it decodes and validates its parameters,
+// calls Service.GetFile and writes the result.
+func (h serverHandlers) handleGetFile(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetFileParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetFileParams, serverDecodeJSONGetFileParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "title", true, true, serverParseString); err != nil {
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	res, err := h.svc.GetFile(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.Title = x
 	}
-	return nil
-}
-
-// serverDecodeJSONSetChatTitleParams reads the parameters of setChatTitle from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatTitleParams.
-func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChatTitleParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "title":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "title", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Title = x
-				have |= 1 << 1
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+	if res == nil {
+		return serverErrNoResult
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverDecodeSetChatDescriptionParams reads the parameters of setChatDescription.
-func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleKickChatMember answers kickChatMember: it decodes and validates its
+// parameters, calls Service.KickChatMember and writes true.
+func (h serverHandlers) handleKickChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(KickChatMemberParams)
+	if err := serverDecodeParams(a, p, serverDecodeKickChatMemberParams, serverDecodeJSONKickChatMemberParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "description", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Description = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	return nil
-}
-
-// serverDecodeJSONSetChatDescriptionParams reads the parameters of setChatDescription from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatDescriptionParams.
-func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *SetChatDescriptionParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "description":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "description", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Description = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if err := h.svc.KickChatMember(ctx, p); err != nil {
+		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodePinChatMessageParams reads the parameters of pinChatMessage.
-func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleUnbanChatMember answers unbanChatMember: it decodes and validates
+// its parameters, calls Service.UnbanChatMember and writes true.
+func (h serverHandlers) handleUnbanChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(UnbanChatMemberParams)
+	if err := serverDecodeParams(a, p, serverDecodeUnbanChatMemberParams, serverDecodeJSONUnbanChatMemberParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "message_id", true, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = x
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
+	if err := h.svc.UnbanChatMember(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.DisableNotification = Some(x)
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONPinChatMessageParams reads the parameters of pinChatMessage from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodePinChatMessageParams.
-func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinChatMessageParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = x
-				have |= 1 << 1
-			}
-		case "disable_notification":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "disable_notification", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableNotification = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
-	}
-	return nil
-}
-
-// serverDecodeUnpinChatMessageParams reads the parameters of unpinChatMessage.
-func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleRestrictChatMember answers restrictChatMember: it decodes and
+// validates its parameters, calls Service.RestrictChatMember and writes
+// true.
+func (h serverHandlers) handleRestrictChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(RestrictChatMemberParams)
+	if err := serverDecodeParams(a, p, serverDecodeRestrictChatMemberParams, serverDecodeJSONRestrictChatMemberParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	return nil
-}
-
-// serverDecodeJSONUnpinChatMessageParams reads the parameters of unpinChatMessage from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeUnpinChatMessageParams.
-func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *UnpinChatMessageParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if err := h.svc.RestrictChatMember(ctx, p); err != nil {
+		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages.
-func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessagesParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handlePromoteChatMember answers promoteChatMember: it decodes and
+// validates its parameters, calls Service.PromoteChatMember and writes true.
+func (h serverHandlers) handlePromoteChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(PromoteChatMemberParams)
+	if err := serverDecodeParams(a, p, serverDecodePromoteChatMemberParams, serverDecodeJSONPromoteChatMemberParams); err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeUnpinAllChatMessagesParams.
-func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p *UnpinAllChatMessagesParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	return nil
-}
-
-// serverDecodeLeaveChatParams reads the parameters of leaveChat.
-func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+	if err := h.svc.PromoteChatMember(ctx, p); err != nil {
 		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONLeaveChatParams reads the parameters of leaveChat from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeLeaveChatParams.
-func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeGetChatParams reads the parameters of getChat.
-func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSetChatAdministratorCustomTitle answers
+// setChatAdministratorCustomTitle: it decodes and validates its parameters,
+// calls Service.SetChatAdministratorCustomTitle and writes true.
+func (h serverHandlers) handleSetChatAdministratorCustomTitle(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetChatAdministratorCustomTitleParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetChatAdministratorCustomTitleParams, serverDecodeJSONSetChatAdministratorCustomTitleParams); err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONGetChatParams reads the parameters of getChat from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatParams.
-func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	return nil
-}
-
-// serverDecodeGetChatAdministratorsParams reads the parameters of getChatAdministrators.
-func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministratorsParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+	if err := h.svc.SetChatAdministratorCustomTitle(ctx, p); err != nil {
 		return err
-	}
-	return nil
-}
-
-// serverDecodeJSONGetChatAdministratorsParams reads the parameters of getChatAdministrators from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatAdministratorsParams.
-func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p *GetChatAdministratorsParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeGetChatMembersCountParams reads the parameters of getChatMembersCount.
-func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCountParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleSetChatPermissions answers setChatPermissions: it decodes and
+// validates its parameters, calls Service.SetChatPermissions and writes
+// true.
+func (h serverHandlers) handleSetChatPermissions(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetChatPermissionsParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetChatPermissionsParams, serverDecodeJSONSetChatPermissionsParams); err != nil {
 		return err
 	}
-	return nil
-}
-
-// serverDecodeJSONGetChatMembersCountParams reads the parameters of getChatMembersCount from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatMembersCountParams.
-func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *GetChatMembersCountParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
+	if err := h.svc.SetChatPermissions(ctx, p); err != nil {
+		return err
+	}
+	w.True()
 	return nil
 }
 
-// serverDecodeGetChatMemberParams reads the parameters of getChatMember.
-func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleExportChatInviteLink answers exportChatInviteLink: it decodes and
+// validates its parameters, calls Service.ExportChatInviteLink and writes
+// the result.
+func (h serverHandlers) handleExportChatInviteLink(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(ExportChatInviteLinkParams)
+	if err := serverDecodeParams(a, p, serverDecodeExportChatInviteLinkParams, serverDecodeJSONExportChatInviteLinkParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	res, err := h.svc.ExportChatInviteLink(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.UserID = x
 	}
+	w.Str(res)
 	return nil
 }
 
-// serverDecodeJSONGetChatMemberParams reads the parameters of getChatMember from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeGetChatMemberParams.
-func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetChatMemberParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "user_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "user_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.UserID = x
-				have |= 1 << 1
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+// handleSetChatPhoto answers setChatPhoto: it decodes and validates its
+// parameters, calls Service.SetChatPhoto and writes true.
+func (h serverHandlers) handleSetChatPhoto(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetChatPhotoParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetChatPhotoParams, serverDecodeJSONSetChatPhotoParams); err != nil {
+		return err
 	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	if err := h.svc.SetChatPhoto(ctx, p); err != nil {
+		return err
+	}
+	w.True()
 	return nil
 }
 
-// serverDecodeSetChatStickerSetParams reads the parameters of setChatStickerSet.
-func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleDeleteChatPhoto answers deleteChatPhoto: it decodes and validates
+// its parameters, calls Service.DeleteChatPhoto and writes true.
+func (h serverHandlers) handleDeleteChatPhoto(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(DeleteChatPhotoParams)
+	if err := serverDecodeParams(a, p, serverDecodeDeleteChatPhotoParams, serverDecodeJSONDeleteChatPhotoParams); err != nil {
 		return err
+	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "sticker_set_name", true, true, serverParseString); err != nil {
+	if err := h.svc.DeleteChatPhoto(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.StickerSetName = x
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONSetChatStickerSetParams reads the parameters of setChatStickerSet from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetChatStickerSetParams.
-func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *SetChatStickerSetParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		case "sticker_set_name":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "sticker_set_name", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.StickerSetName = x
-				have |= 1 << 1
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x3 {
-		return errServerJSONMissing
+// handleSetChatTitle answers setChatTitle: it decodes and validates its
+// parameters, calls Service.SetChatTitle and writes true.
+func (h serverHandlers) handleSetChatTitle(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetChatTitleParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetChatTitleParams, serverDecodeJSONSetChatTitleParams); err != nil {
+		return err
 	}
-	return nil
-}
-
-// serverDecodeDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet.
-func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerSetParams) error {
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	if err := h.svc.SetChatTitle(ctx, p); err != nil {
 		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeDeleteChatStickerSetParams.
-func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p *DeleteChatStickerSetParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+// handleSetChatDescription answers setChatDescription: it decodes and
+// validates its parameters, calls Service.SetChatDescription and writes
+// true.
+func (h serverHandlers) handleSetChatDescription(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetChatDescriptionParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetChatDescriptionParams, serverDecodeJSONSetChatDescriptionParams); err != nil {
+		return err
+	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	if err := h.svc.SetChatDescription(ctx, p); err != nil {
+		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeAnswerCallbackQueryParams reads the parameters of answerCallbackQuery.
-func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *AnswerCallbackQueryParams) error {
-	if x, ok, err := serverScalar(a, "callback_query_id", true, true, serverParseString); err != nil {
+// handlePinChatMessage answers pinChatMessage: it decodes and validates its
+// parameters, calls Service.PinChatMessage and writes true.
+func (h serverHandlers) handlePinChatMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(PinChatMessageParams)
+	if err := serverDecodeParams(a, p, serverDecodePinChatMessageParams, serverDecodeJSONPinChatMessageParams); err != nil {
 		return err
-	} else if ok {
-		p.CallbackQueryID = x
 	}
-	if x, ok, err := serverScalar(a, "text", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Text = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "show_alert", false, false, serverParseBool); err != nil {
+	if err := h.svc.PinChatMessage(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.ShowAlert = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "url", false, true, serverParseString); err != nil {
+	w.True()
+	return nil
+}
+
+// handleUnpinChatMessage answers unpinChatMessage: it decodes and validates
+// its parameters, calls Service.UnpinChatMessage and writes true.
+func (h serverHandlers) handleUnpinChatMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(UnpinChatMessageParams)
+	if err := serverDecodeParams(a, p, serverDecodeUnpinChatMessageParams, serverDecodeJSONUnpinChatMessageParams); err != nil {
 		return err
-	} else if ok {
-		p.URL = Some(x)
+	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "cache_time", false, false, serverParseInt); err != nil {
+	if err := h.svc.UnpinChatMessage(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.CacheTime = Some(x)
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONAnswerCallbackQueryParams reads the parameters of answerCallbackQuery from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeAnswerCallbackQueryParams.
-func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *AnswerCallbackQueryParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "callback_query_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<0, "callback_query_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.CallbackQueryID = x
-				have |= 1 << 0
-			}
-		case "text":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "text", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Text = Some(x)
-			}
-		case "show_alert":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "show_alert", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.ShowAlert = Some(x)
-			}
-		case "url":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "url", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.URL = Some(x)
-			}
-		case "cache_time":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "cache_time", serverParseInt); err != nil {
-				return err
-			} else if ok {
-				p.CacheTime = Some(x)
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+// handleUnpinAllChatMessages answers unpinAllChatMessages: it decodes and
+// validates its parameters, calls Service.UnpinAllChatMessages and writes
+// true.
+func (h serverHandlers) handleUnpinAllChatMessages(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(UnpinAllChatMessagesParams)
+	if err := serverDecodeParams(a, p, serverDecodeUnpinAllChatMessagesParams, serverDecodeJSONUnpinAllChatMessagesParams); err != nil {
+		return err
 	}
-	return nil
-}
-
-// serverDecodeSetMyCommandsParams reads the parameters of setMyCommands.
-func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) error {
-	if _, err := serverDecode(a, "commands", true, func(r *jsonReader) error {
-		elems := []BotCommand{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem BotCommand
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.Commands = elems
-		return nil
-	}); err != nil {
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	if err := h.svc.UnpinAllChatMessages(ctx, p); err != nil {
 		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONSetMyCommandsParams reads the parameters of setMyCommands from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeSetMyCommandsParams.
-func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyCommandsParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "commands":
-			if ok, err := serverJSONDecode(a, r, &seen, 1<<0, "commands", func(r *jsonReader) error {
-				elems := []BotCommand{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem BotCommand
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.Commands = elems
-				return nil
-			}); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 0
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x1 {
-		return errServerJSONMissing
+// handleLeaveChat answers leaveChat: it decodes and validates its
+// parameters, calls Service.LeaveChat and writes true.
+func (h serverHandlers) handleLeaveChat(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(LeaveChatParams)
+	if err := serverDecodeParams(a, p, serverDecodeLeaveChatParams, serverDecodeJSONLeaveChatParams); err != nil {
+		return err
 	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	if err := h.svc.LeaveChat(ctx, p); err != nil {
+		return err
+	}
+	w.True()
 	return nil
 }
 
-// serverDecodeEditMessageTextParams reads the parameters of editMessageText.
-func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) error {
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleGetChat answers getChat: it decodes and validates its parameters,
+// calls Service.GetChat and writes the result.
+func (h serverHandlers) handleGetChat(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetChatParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetChatParams, serverDecodeJSONGetChatParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
+	res, err := h.svc.GetChat(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.InlineMessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Text = x
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleGetChatAdministrators answers getChatAdministrators: it decodes and
+// validates its parameters, calls Service.GetChatAdministrators and writes
+// the result.
+func (h serverHandlers) handleGetChatAdministrators(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetChatAdministratorsParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetChatAdministratorsParams, serverDecodeJSONGetChatAdministratorsParams); err != nil {
 		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.Entities = elems
-		return nil
-	}); err != nil {
-		return err
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "disable_web_page_preview", false, false, serverParseBool); err != nil {
+	res, err := h.svc.GetChatAdministrators(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.DisableWebPagePreview = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
+	w.ArrStart()
+	for i := range res {
+		res[i].encodeJSON(w)
 	}
+	w.ArrEnd()
 	return nil
 }
 
-// serverDecodeJSONEditMessageTextParams reads the parameters of editMessageText from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageTextParams.
-func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *EditMessageTextParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		case "inline_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.InlineMessageID = Some(x)
-			}
-		case "text":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "text", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Text = x
-				have |= 1 << 3
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.Entities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "disable_web_page_preview":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<6, "disable_web_page_preview", serverParseBool); err != nil {
-				return err
-			} else if ok {
-				p.DisableWebPagePreview = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<7, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x8 {
-		return errServerJSONMissing
+// handleGetChatMembersCount answers getChatMembersCount: it decodes and
+// validates its parameters, calls Service.GetChatMembersCount and writes the
+// result.
+func (h serverHandlers) handleGetChatMembersCount(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetChatMembersCountParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetChatMembersCountParams, serverDecodeJSONGetChatMembersCountParams); err != nil {
+		return err
+	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
+	res, err := h.svc.GetChatMembersCount(ctx, p)
+	if err != nil {
+		return err
+	}
+	w.Int(res)
 	return nil
 }
 
-// serverDecodeEditMessageCaptionParams reads the parameters of editMessageCaption.
-func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionParams) error {
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleGetChatMember answers getChatMember: it decodes and validates its
+// parameters, calls Service.GetChatMember and writes the result.
+func (h serverHandlers) handleGetChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(GetChatMemberParams)
+	if err := serverDecodeParams(a, p, serverDecodeGetChatMemberParams, serverDecodeJSONGetChatMemberParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
+	res, err := h.svc.GetChatMember(ctx, p)
+	if err != nil {
 		return err
-	} else if ok {
-		p.InlineMessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
-		return err
-	} else if ok {
-		p.Caption = Some(x)
+	if res == nil {
+		return serverErrNoResult
 	}
-	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
+	res.encodeJSON(w)
+	return nil
+}
+
+// handleSetChatStickerSet answers setChatStickerSet: it decodes and
+// validates its parameters, calls Service.SetChatStickerSet and writes true.
+func (h serverHandlers) handleSetChatStickerSet(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetChatStickerSetParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetChatStickerSetParams, serverDecodeJSONSetChatStickerSetParams); err != nil {
 		return err
-	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
-			}
-			elems = append(elems, elem)
-			return nil
-		}); err != nil {
-			return err
-		}
-		p.CaptionEntities = elems
-		return nil
-	}); err != nil {
-		return err
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
+	if err := h.svc.SetChatStickerSet(ctx, p); err != nil {
 		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONEditMessageCaptionParams reads the parameters of editMessageCaption from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageCaptionParams.
-func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *EditMessageCaptionParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		case "inline_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.InlineMessageID = Some(x)
-			}
-		case "caption":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<3, "caption", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.Caption = Some(x)
-			}
-		case "parse_mode":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<4, "parse_mode", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
-			}
-		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<5, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
-					}
-					elems = append(elems, elem)
-					return nil
-				}); err != nil {
-					return err
-				}
-				p.CaptionEntities = elems
-				return nil
-			}); err != nil {
-				return err
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<6, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	_ = have
-	return nil
-}
-
-// serverDecodeEditMessageMediaParams reads the parameters of editMessageMedia.
-func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams) error {
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
+// handleDeleteChatStickerSet answers deleteChatStickerSet: it decodes and
+// validates its parameters, calls Service.DeleteChatStickerSet and writes
+// true.
+func (h serverHandlers) handleDeleteChatStickerSet(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(DeleteChatStickerSetParams)
+	if err := serverDecodeParams(a, p, serverDecodeDeleteChatStickerSetParams, serverDecodeJSONDeleteChatStickerSetParams); err != nil {
 		return err
 	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
-		return err
-	} else if ok {
-		p.MessageID = Some(x)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
+	if err := h.svc.DeleteChatStickerSet(ctx, p); err != nil {
 		return err
-	} else if ok {
-		p.InlineMessageID = Some(x)
 	}
-	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
-		v, err := decodeInputMedia(r)
-		if err != nil {
-			return err
-		}
-		p.Media = v
-		return nil
-	}); err != nil {
+	w.True()
+	return nil
+}
+
+// handleAnswerCallbackQuery answers answerCallbackQuery: it decodes and
+// validates its parameters, calls Service.AnswerCallbackQuery and writes
+// true.
+func (h serverHandlers) handleAnswerCallbackQuery(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(AnswerCallbackQueryParams)
+	if err := serverDecodeParams(a, p, serverDecodeAnswerCallbackQueryParams, serverDecodeJSONAnswerCallbackQueryParams); err != nil {
 		return err
 	}
-	if err := serverBindInputMedia(a, p.Media); err != nil {
-		return serverParamErr("media", err)
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
+	if err := h.svc.AnswerCallbackQuery(ctx, p); err != nil {
 		return err
 	}
+	w.True()
 	return nil
 }
 
-// serverDecodeJSONEditMessageMediaParams reads the parameters of editMessageMedia from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageMediaParams.
-func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *EditMessageMediaParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		case "inline_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.InlineMessageID = Some(x)
-			}
-		case "media":
-			if ok, err := serverJSONDecode(a, r, &seen, 1<<3, "media", func(r *jsonReader) error {
-				v, err := decodeInputMedia(r)
-				if err != nil {
-					return err
-				}
-				p.Media = v
-				return nil
-			}); err != nil {
-				return err
-			} else if ok {
-				have |= 1 << 3
-			}
-			if err := serverBindInputMedia(a, p.Media); err != nil {
-				return serverParamErr("media", err)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<4, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if have != 0x8 {
-		return errServerJSONMissing
+// handleSetMyCommands answers setMyCommands: it decodes and validates its
+// parameters, calls Service.SetMyCommands and writes true.
+func (h serverHandlers) handleSetMyCommands(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(SetMyCommandsParams)
+	if err := serverDecodeParams(a, p, serverDecodeSetMyCommandsParams, serverDecodeJSONSetMyCommandsParams); err != nil {
+		return err
 	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	if err := h.svc.SetMyCommands(ctx, p); err != nil {
+		return err
+	}
+	w.True()
 	return nil
 }
 
-// serverDecodeEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup.
-func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReplyMarkupParams) error {
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
-	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
-	}, "@channelusername"); err != nil {
-		return err
-	}
-	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
+// handleGetMyCommands answers getMyCommands: it checks that it carries no
+// parameters, calls Service.GetMyCommands and writes the result.
+func (h serverHandlers) handleGetMyCommands(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	if err := serverNoParams(a); err != nil {
 		return err
-	} else if ok {
-		p.MessageID = Some(x)
 	}
-	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
+	res, err := h.svc.GetMyCommands(ctx)
+	if err != nil {
 		return err
-	} else if ok {
-		p.InlineMessageID = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
-			return err
-		}
-		p.ReplyMarkup = v
-		return nil
-	}); err != nil {
-		return err
+	w.ArrStart()
+	for i := range res {
+		res[i].encodeJSON(w)
 	}
-	return nil
-}
-
-// serverDecodeJSONEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup from a JSON object body in one
-// pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageReplyMarkupParams.
-func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, p *EditMessageReplyMarkupParams) error {
-	var seen, have uint64
-	if err := r.ObjStart(); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		key, more, err := r.ObjKey()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		if n == serverMaxParams {
-			return serverErrTooManyParams
-		}
-		switch string(key) {
-		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, 1<<0, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
-			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
-			}, "@channelusername"); err != nil {
-				return err
-			}
-		case "message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<1, "message_id", serverParseInt64); err != nil {
-				return err
-			} else if ok {
-				p.MessageID = Some(x)
-			}
-		case "inline_message_id":
-			if x, ok, err := serverJSONScalar(a, r, &seen, 1<<2, "inline_message_id", serverParseString); err != nil {
-				return err
-			} else if ok {
-				p.InlineMessageID = Some(x)
-			}
-		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, 1<<3, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
-					return err
-				}
-				p.ReplyMarkup = v
-				return nil
-			}); err != nil {
-				return err
-			}
-		default:
-			if err := r.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	_ = have
+	w.ArrEnd()
 	return nil
 }
 
-// serverBindInputMediaPhoto resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaPhoto(a *serverArgs, v *InputMediaPhoto) error {
-	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+// handleEditMessageText answers editMessageText: it decodes and validates
+// its parameters, calls Service.EditMessageText and writes the result.
+func (h serverHandlers) handleEditMessageText(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(EditMessageTextParams)
+	if err := serverDecodeParams(a, p, serverDecodeEditMessageTextParams, serverDecodeJSONEditMessageTextParams); err != nil {
+		return err
 	}
-	return nil
-}
-
-// serverBindInputMediaVideo resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaVideo(a *serverArgs, v *InputMediaVideo) error {
-	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+	res, err := h.svc.EditMessageText(ctx, p)
+	if err != nil {
+		return err
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverBindInputMediaAnimation resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaAnimation(a *serverArgs, v *InputMediaAnimation) error {
-	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+// handleEditMessageCaption answers editMessageCaption: it decodes and
+// validates its parameters, calls Service.EditMessageCaption and writes the
+// result.
+func (h serverHandlers) handleEditMessageCaption(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(EditMessageCaptionParams)
+	if err := serverDecodeParams(a, p, serverDecodeEditMessageCaptionParams, serverDecodeJSONEditMessageCaptionParams); err != nil {
+		return err
+	}
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+	res, err := h.svc.EditMessageCaption(ctx, p)
+	if err != nil {
+		return err
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverBindInputMediaAudio resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaAudio(a *serverArgs, v *InputMediaAudio) error {
-	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+// handleEditMessageMedia answers editMessageMedia: it decodes and validates
+// its parameters, calls Service.EditMessageMedia and writes the result.
+func (h serverHandlers) handleEditMessageMedia(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(EditMessageMediaParams)
+	if err := serverDecodeParams(a, p, serverDecodeEditMessageMediaParams, serverDecodeJSONEditMessageMediaParams); err != nil {
+		return err
 	}
-	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
+	}
+	res, err := h.svc.EditMessageMedia(ctx, p)
+	if err != nil {
+		return err
 	}
+	res.encodeJSON(w)
 	return nil
 }
 
-// serverBindInputMediaDocument resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaDocument(a *serverArgs, v *InputMediaDocument) error {
-	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+// handleEditMessageReplyMarkup answers editMessageReplyMarkup: it decodes
+// and validates its parameters, calls Service.EditMessageReplyMarkup and
+// writes the result.
+func (h serverHandlers) handleEditMessageReplyMarkup(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	p := new(EditMessageReplyMarkupParams)
+	if err := serverDecodeParams(a, p, serverDecodeEditMessageReplyMarkupParams, serverDecodeJSONEditMessageReplyMarkupParams); err != nil {
+		return err
 	}
-	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+	if err := serverValidate(p); err != nil {
+		return serverInvalid(err)
 	}
-	return nil
-}
-
-// serverBindInputMedia resolves the attach:// references inside v to the request's parts.
-func serverBindInputMedia(a *serverArgs, v InputMedia) error {
-	switch x := v.(type) {
-	case *InputMediaPhoto:
-		if x != nil {
-			return serverBindInputMediaPhoto(a, x)
-		}
-	case *InputMediaVideo:
-		if x != nil {
-			return serverBindInputMediaVideo(a, x)
-		}
-	case *InputMediaAnimation:
-		if x != nil {
-			return serverBindInputMediaAnimation(a, x)
-		}
-	case *InputMediaAudio:
-		if x != nil {
-			return serverBindInputMediaAudio(a, x)
-		}
-	case *InputMediaDocument:
-		if x != nil {
-			return serverBindInputMediaDocument(a, x)
-		}
+	res, err := h.svc.EditMessageReplyMarkup(ctx, p)
+	if err != nil {
+		return err
 	}
+	res.encodeJSON(w)
 	return nil
 }

@@ -108,7 +108,6 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 
 type gen struct {
 	m      *gomodel.Model
-	s      *schema.Schema
 	pkg    string
 	source string
 	cscope *naming.Scope // methods of Client
@@ -119,7 +118,7 @@ type gen struct {
 }
 
 func newGen(m *gomodel.Model, opts generators.Options) *gen {
-	return &gen{m: m, s: m.Schema, pkg: m.Package, source: opts.Source, attachSeen: map[string]bool{}}
+	return &gen{m: m, pkg: m.Package, source: opts.Source, attachSeen: map[string]bool{}}
 }
 
 func (g *gen) init() error {
@@ -131,85 +130,34 @@ func (g *gen) init() error {
 		return fmt.Errorf("runtime declares no %s type", clientType)
 	}
 	g.cscope = naming.NewScope(members...)
-	for _, m := range g.s.Methods {
-		for _, p := range m.Params {
+	for _, me := range g.m.Methods {
+		if me.Params == nil {
+			continue
+		}
+		for _, p := range me.Params.Fields {
 			if partNames.MatchString(p.Name) {
-				return fmt.Errorf("method %s: parameter %s has the name of a nested upload part (file<N>)", m.Name, p.Name)
+				return fmt.Errorf("method %s: parameter %s has the name of a nested upload part (file<N>)", me.Schema.Name, p.Name)
 			}
 		}
 	}
 	return nil
 }
 
-// carries reports whether the object or union named name can hold an
-// upload (the model decides).
-func (g *gen) carries(name string) bool {
-	if o := g.m.Object(name); o != nil {
-		return o.Uploads
-	}
-	if u := g.m.Union(name); u != nil {
-		return u.Uploads
-	}
-	return g.m.IsFileUnion(name)
-}
-
-func (g *gen) carriesType(t schema.Type) bool {
-	if t.IsArray() {
-		return g.carriesType(*t.Elem)
-	}
-	return t.Name == schema.InputFile || g.carries(t.Name)
-}
-
-// primGo is the Go type of a primitive result or array element.
-func primGo(name string) (string, bool) {
-	switch name {
-	case schema.Integer:
-		return "int", true
-	case schema.Integer64:
-		return "int64", true
-	case schema.Float:
-		return "float64", true
-	case schema.String:
-		return "string", true
-	case schema.Boolean:
-		return "bool", true
-	case schema.True:
-		return "True", true
-	case schema.InputFile:
-		return "InputFile", true
-	}
-	return "", false
-}
-
-// resultGo is the Go type of a value of schema type t in a result: objects
-// by value inside arrays, unions and primitives as themselves.
-func (g *gen) elemGo(t schema.Type) (jen.Code, error) {
-	if t.IsArray() {
-		e, err := g.elemGo(*t.Elem)
-		if err != nil {
-			return nil, err
-		}
-		return jen.Index().Add(e), nil
-	}
-	if p, ok := primGo(t.Name); ok {
-		return jen.Id(p), nil
-	}
-	if n := g.m.GoName(t.Name); n != "" {
-		return jen.Id(n), nil
-	}
-	return nil, fmt.Errorf("unknown type %s", t.Name)
+// resultAdapter is the runtime's decoder of a scalar result, by the Go
+// scalar the model chose (True and InputFile decode themselves).
+var resultAdapter = map[gomodel.Prim]string{
+	gomodel.PrimInt: "clientInt", gomodel.PrimInt64: "clientInt64", gomodel.PrimFloat64: "clientFloat",
+	gomodel.PrimString: "clientString", gomodel.PrimBool: "clientBoolRes",
 }
 
 // decodeInto returns an expression of type error that decodes the value at
-// r into the variable dst (an addressable expression) of schema type t.
-func (g *gen) decodeInto(t schema.Type, dst *jen.Statement, depth int) (jen.Code, error) {
-	if t.IsArray() {
-		elem, err := g.elemGo(*t.Elem)
-		if err != nil {
-			return nil, err
-		}
+// r into the variable dst (an addressable expression) of Go type t.
+func (g *gen) decodeInto(t *gomodel.Type, dst *jen.Statement, depth int) (jen.Code, error) {
+	switch t.Kind {
+	case gomodel.Slice:
+		elem := t.Elem.Jen()
 		x := fmt.Sprintf("x%d", depth)
-		inner, err := g.decodeInto(*t.Elem, jen.Id(x), depth+1)
+		inner, err := g.decodeInto(t.Elem, jen.Id(x), depth+1)
 		if err != nil {
 			return nil, err
 		}
@@ -224,26 +172,17 @@ func (g *gen) decodeInto(t schema.Type, dst *jen.Statement, depth int) (jen.Code
 				jen.Return(jen.Nil()),
 			))),
 		).Call(), nil
-	}
-	adapter := map[string]string{
-		schema.Integer: "clientInt", schema.Integer64: "clientInt64", schema.Float: "clientFloat",
-		schema.String: "clientString", schema.Boolean: "clientBoolRes",
-	}
-	if a, ok := adapter[t.Name]; ok {
-		return jen.Id(a).Values(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
-	}
-	if t.Name == schema.True || t.Name == schema.InputFile {
-		return jen.Parens(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
-	}
-	if g.m.GoName(t.Name) == "" {
-		return nil, fmt.Errorf("unknown type %s", t.Name)
-	}
-	if u := g.m.Union(t.Name); u != nil && u.Kind.IsInterface() {
-		fn := u.Decode
+	case gomodel.Scalar:
+		if a, ok := resultAdapter[t.Prim]; ok && t.Conv() == "" {
+			return jen.Id(a).Values(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
+		}
+	case gomodel.Interface:
 		return jen.Func().Params().Params(jen.Err().Error()).Block(
-			jen.List(dst.Clone(), jen.Err()).Op("=").Id(fn).Call(jen.Id("r")),
+			jen.List(dst.Clone(), jen.Err()).Op("=").Id(t.Union.Decode).Call(jen.Id("r")),
 			jen.Return(),
 		).Call(), nil
+	case gomodel.Pointer, gomodel.Opt:
+		return nil, fmt.Errorf("type %s inside a result is not supported", t)
 	}
 	return jen.Parens(jen.Op("&").Add(dst.Clone())).Dot("decodeJSON").Call(jen.Id("r")), nil
 }
@@ -267,17 +206,17 @@ func (g *gen) emit() ([]byte, error) {
 	f.Comment("return only an error.")
 	f.Line()
 
-	for _, m := range g.s.Methods {
-		if err := g.emitMethod(f, m); err != nil {
-			return nil, fmt.Errorf("method %s: %w", m.Name, err)
+	for _, me := range g.m.Methods {
+		if err := g.emitMethod(f, me); err != nil {
+			return nil, fmt.Errorf("method %s: %w", me.Schema.Name, err)
 		}
 	}
-	for _, m := range g.s.Methods {
-		if len(m.Params) == 0 {
+	for _, me := range g.m.Methods {
+		if me.Params == nil {
 			continue
 		}
-		if err := g.emitParamsHelpers(f, m); err != nil {
-			return nil, fmt.Errorf("method %s: %w", m.Name, err)
+		if err := g.emitParamsHelpers(f, me); err != nil {
+			return nil, fmt.Errorf("method %s: %w", me.Schema.Name, err)
 		}
 	}
 	// Helpers for nested file-carrying types, in first-use order (the list
@@ -305,35 +244,17 @@ func (g *gen) emit() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func (g *gen) paramsName(m *schema.Method) (string, error) {
-	mn, err := naming.Exported(m.Name)
-	if err != nil {
-		return "", err
-	}
-	_ = mn
-	gm := g.m.Method(m.Name)
-	if gm == nil || gm.Params == nil {
-		return "", fmt.Errorf("method %s has no parameters struct", m.Name)
-	}
-	return gm.Params.GoName, nil
-}
-
-func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
-	mn, err := naming.Exported(m.Name)
-	if err != nil {
-		return err
-	}
+func (g *gen) emitMethod(f *jen.File, me *gomodel.Method) error {
+	m := me.Schema
+	mn := me.GoName
 	if err := g.cscope.Declare(mn, "client method for "+m.Name); err != nil {
 		return err
 	}
 	params := []jen.Code{jen.Id("ctx").Qual(pkgContext, "Context")}
 	pArg := jen.Nil()
 	var pre []jen.Code
-	if len(m.Params) > 0 {
-		pn, err := g.paramsName(m)
-		if err != nil {
-			return err
-		}
+	if me.Params != nil {
+		pn := me.Params.GoName
 		params = append(params, jen.Id("p").Op("*").Id(pn))
 		pArg = jen.Id("p")
 		pre = append(pre, jen.If(jen.Id("p").Op("==").Nil()).Block(jen.Id("p").Op("=").Op("&").Id(pn).Values()))
@@ -342,26 +263,26 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 		return jen.Id("c").Dot("call").Call(jen.Id("ctx"), jen.Lit(m.Name), pArg, res)
 	}
 
-	t := m.Returns
+	t := me.Return
 	var results jen.Code
 	var body []jen.Code
-	gn := g.m.GoName(t.Name)
 	switch {
-	case !t.IsArray() && t.Name == schema.True:
+	case t == nil: // True
 		results = jen.Error()
 		body = []jen.Code{
 			jen.Var().Id("res").Id("True"),
 			jen.Return(call(jen.Op("&").Id("res"))),
 		}
-	case !t.IsArray() && g.m.Object(t.Name) != nil:
-		results = jen.Params(jen.Op("*").Id(gn), jen.Error())
+	case t.Kind == gomodel.Pointer:
+		gn := t.Elem.Jen()
+		results = jen.Params(t.Jen(), jen.Error())
 		body = []jen.Code{
-			jen.Id("res").Op(":=").New(jen.Id(gn)),
+			jen.Id("res").Op(":=").New(gn),
 			jen.If(jen.Err().Op(":=").Add(call(jen.Id("res"))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("res"), jen.Nil()),
 		}
-	case t.IsArray() && !t.Elem.IsArray() && (g.m.Object(t.Elem.Name) != nil || (g.m.Union(t.Elem.Name) != nil && !g.m.Union(t.Elem.Name).Kind.IsInterface())):
-		en := g.m.GoName(t.Elem.Name)
+	case t.Kind == gomodel.Slice && (t.Elem.Kind == gomodel.Object || t.Elem.Kind == gomodel.Value):
+		en := t.Elem.Name
 		results = jen.Params(jen.Index().Id(en), jen.Error())
 		body = []jen.Code{
 			jen.Var().Id("res").Index().Id(en),
@@ -369,25 +290,21 @@ func (g *gen) emitMethod(f *jen.File, m *schema.Method) error {
 			jen.Return(jen.Id("res"), jen.Nil()),
 		}
 	default:
-		rt, err := g.elemGo(t)
-		if err != nil {
-			return err
-		}
 		dec, err := g.decodeInto(t, jen.Id("res"), 0)
 		if err != nil {
 			return err
 		}
 		var res jen.Code
-		if u := g.m.Union(t.Name); !t.IsArray() && u != nil && !u.Kind.IsInterface() {
-			res = jen.Op("&").Id("res") // a union struct decodes itself
-		} else if a, ok := map[string]string{schema.Integer: "clientInt", schema.Integer64: "clientInt64", schema.Float: "clientFloat", schema.String: "clientString", schema.Boolean: "clientBoolRes"}[t.Name]; ok && !t.IsArray() {
+		if a, ok := resultAdapter[t.Prim]; ok && t.Kind == gomodel.Scalar {
 			res = jen.Id(a).Values(jen.Op("&").Id("res"))
+		} else if t.Kind == gomodel.Value {
+			res = jen.Op("&").Id("res") // a union struct decodes itself
 		} else {
 			res = jen.Id("clientDecodeFunc").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(jen.Return(dec)))
 		}
-		results = jen.Params(rt, jen.Error())
+		results = jen.Params(t.Jen(), jen.Error())
 		body = []jen.Code{
-			jen.Var().Id("res").Add(rt),
+			jen.Var().Id("res").Add(t.Jen()),
 			jen.Err().Op(":=").Add(call(res)),
 			jen.Return(jen.Id("res"), jen.Err()),
 		}
@@ -418,20 +335,20 @@ func (g *gen) docComment(f *jen.File, mn string, m *schema.Method) {
 
 // emitParamsHelpers adds clientMethod (WebhookReply) and, for parameters
 // that can carry files, clientWithUploads.
-func (g *gen) emitParamsHelpers(f *jen.File, m *schema.Method) error {
-	st := g.m.Method(m.Name).Params
+func (g *gen) emitParamsHelpers(f *jen.File, me *gomodel.Method) error {
+	st := me.Params
 	pn := st.GoName
 	if err := g.checkMember(st, methodName, methodUploads); err != nil {
 		return err
 	}
-	f.Func().Params(jen.Op("*").Id(pn)).Id(methodName).Params().String().Block(jen.Return(jen.Lit(m.Name)))
+	f.Func().Params(jen.Op("*").Id(pn)).Id(methodName).Params().String().Block(jen.Return(jen.Lit(me.Schema.Name)))
 	f.Line()
 	var stmts []jen.Code
-	for _, p := range m.Params {
-		if !st.Field(p.Name).Uploads {
+	for _, p := range st.Fields {
+		if !p.Uploads {
 			continue
 		}
-		code, err := g.fieldAttach(st, p, true)
+		code, err := g.fieldAttach(p, true)
 		if err != nil {
 			return err
 		}
@@ -460,20 +377,16 @@ func (g *gen) checkMember(st *gomodel.Struct, names ...string) error {
 	return nil
 }
 
-// fieldAttach attaches the uploads of field p of the struct held in "c"
+// fieldAttach attaches the uploads of field fl of the struct held in "c"
 // (parameters) or "v" (objects).
-func (g *gen) fieldAttach(st *gomodel.Struct, p *schema.Field, top bool) ([]jen.Code, error) {
-	fl := st.Field(p.Name)
-	if fl == nil {
-		return nil, fmt.Errorf("%s has no field for %s", st.GoName, p.Name)
-	}
+func (g *gen) fieldAttach(fl *gomodel.Field, top bool) ([]jen.Code, error) {
 	recv := "v"
 	if top {
 		recv = "c"
 	}
 	part := ""
-	if top && !p.Type.IsArray() {
-		part = p.Name
+	if top && fl.Type.Kind != gomodel.Slice {
+		part = fl.Name
 	}
 	return g.attach(jen.Id(recv).Dot(fl.GoName), fl.Type, part, 0)
 }
@@ -511,7 +424,7 @@ func (g *gen) attach(dst *jen.Statement, gt *gomodel.Type, part string, depth in
 		u := gt.Union
 		var out []jen.Code
 		for _, v := range u.Variants {
-			if !g.carriesType(v.Schema.Type) {
+			if !v.Type.Uploads() {
 				continue
 			}
 			if v.Type.Kind != gomodel.File {
@@ -561,7 +474,7 @@ func (g *gen) emitObjectAttach(f *jen.File, st *gomodel.Struct) error {
 		if !fl.Uploads {
 			continue
 		}
-		code, err := g.fieldAttach(st, fl.Schema, false)
+		code, err := g.fieldAttach(fl, false)
 		if err != nil {
 			return fmt.Errorf("object %s: %w", st.Object.Name, err)
 		}
@@ -604,52 +517,44 @@ func (g *gen) emitUnionAttach(f *jen.File, u *gomodel.Union) error {
 
 // ---------------------------------------------------------------- updates
 
-// updateMethod finds the update list method, its object and the object's
-// identifier field.
-func (g *gen) updateMethod() (*schema.Method, *schema.Object, *schema.Field) {
-	for _, m := range g.s.Methods {
-		t := m.Returns
-		if !t.IsArray() || t.Elem.IsArray() {
+// updateMethod finds the update list method (its result is an array of an
+// object with a kind accessor, it takes an integer offset and a timeout),
+// its object and the object's identifier field.
+func (g *gen) updateMethod() (*gomodel.Method, *gomodel.Struct, *gomodel.Field) {
+	for _, me := range g.m.Methods {
+		t := me.Result
+		if t.Kind != gomodel.Slice || t.Elem.Kind != gomodel.Object || me.Params == nil {
 			continue
 		}
-		st := g.m.Object(t.Elem.Name)
-		if st == nil || st.Opaque {
+		st := t.Elem.Struct
+		if st.Opaque || st.Kind == nil {
 			continue
-		}
-		o := st.Object
-		hasRule := false
-		for _, r := range o.Rules {
-			if r.Kind == schema.RuleAtMostOne {
-				hasRule = true
-			}
 		}
 		var offset, timeout bool
-		for _, p := range m.Params {
-			offset = offset || (p.Name == "offset" && !p.Type.IsArray() && isInt(p.Type.Name))
+		for _, p := range me.Params.Fields {
+			offset = offset || (p.Name == "offset" && p.Type.Base().IsInteger() && p.Type.Kind != gomodel.Slice)
 			timeout = timeout || p.Name == "timeout"
 		}
-		if !hasRule || !offset || !timeout {
+		if !offset || !timeout {
 			continue
 		}
-		for _, f := range o.Fields {
-			if f.Required && !f.Type.IsArray() && isInt(f.Type.Name) {
-				return m, o, f
+		for _, f := range st.Fields {
+			if f.Required() && f.Type.IsInteger() {
+				return me, st, f
 			}
 		}
 	}
 	return nil, nil, nil
 }
 
-func isInt(name string) bool { return name == schema.Integer || name == schema.Integer64 }
-
 func (g *gen) emitUpdates(f *jen.File) error {
-	m, o, idf := g.updateMethod()
-	if m == nil {
+	gm, st, idf := g.updateMethod()
+	if gm == nil {
 		return nil
 	}
-	gm := g.m.Method(m.Name)
+	m, o := gm.Schema, st.Object
 	pn := gm.Params.GoName
-	un := g.m.Object(o.Name).GoName
+	un := st.GoName
 	if err := g.cscope.Declare(iteratorName, "long-polling iterator over "+m.Name); err != nil {
 		return err
 	}

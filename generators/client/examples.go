@@ -10,7 +10,6 @@ import (
 
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/gomodel"
-	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/templates"
 )
 
@@ -63,13 +62,12 @@ func (g *gen) emitExamples() ([]byte, error) {
 		return out
 	}
 
-	if m, o, idf := g.updateMethod(); m != nil {
-		st := g.m.Object(o.Name)
-		id := st.Field(idf.Name)
+	if me, st, id := g.updateMethod(); me != nil {
+		m := me.Schema
 		// Updates.
 		godoc.Add(f, "Long polling: Updates asks "+m.Name+" for the updates after the last one it yielded and yields them in order; breaking out of the loop stops it.")
 		body := []jen.Code{
-			standIn(200, `{"ok":true,"result":[{"`+idf.Name+`":1}]}`),
+			standIn(200, `{"ok":true,"result":[{"`+id.Name+`":1}]}`),
 			jen.Defer().Id("srv").Dot("Close").Call(),
 			newClient(),
 			jen.For(jen.List(jen.Id("u"), jen.Err()).Op(":=").Range().Id("c").Dot(iteratorName).Call(jen.Qual(pkgContext, "Background").Call(), jen.Nil())).Block(
@@ -90,7 +88,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 				jen.Return(jen.Nil(), jen.Nil()),
 			)),
 			jen.Id("rec").Op(":=").Qual(pkgHTTPTest, "NewRecorder").Call(),
-			jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual(pkgHTTPTest, "NewRequest").Call(jen.Lit("POST"), jen.Lit("/"), jen.Qual(pkgStrings, "NewReader").Call(jen.Lit(`{"`+idf.Name+`":7}`)))),
+			jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual(pkgHTTPTest, "NewRequest").Call(jen.Lit("POST"), jen.Lit("/"), jen.Qual(pkgStrings, "NewReader").Call(jen.Lit(`{"`+id.Name+`":7}`)))),
 			jen.Qual(pkgFmt, "Println").Call(jen.Id("rec").Dot("Code")),
 		}
 		body = append(body, output(st.GoName+" 7", "200")...)
@@ -119,7 +117,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 	if m := g.exampleMethod(); m != nil {
 		call := func() (jen.Code, bool) {
 			c := jen.Id("c").Dot(m.GoName).Call(jen.Qual(pkgContext, "Background").Call())
-			if m.Result.Kind == gomodel.Scalar && m.Result.Schema.Name == schema.True {
+			if m.Result.IsTrue() {
 				return jen.Err().Op(":=").Add(c), true
 			}
 			return jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(c), false
@@ -144,7 +142,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 		// Retries.
 		result := "true"
 		if m.Result.Kind == gomodel.Object {
-			result = g.minimalJSON(m.Result.Schema, 0)
+			result = g.minimalJSON(m.Result, 0)
 		}
 		godoc.Add(f, "Retries: with WithRetry a call answered 429 is repeated after retry_after (capped by MaxRetryAfter), as are dial errors and idempotent calls. WithSleep stands in for the clock here, so that the example does not wait.")
 		callRetry, _ := call()
@@ -187,31 +185,36 @@ func (g *gen) emitExamples() ([]byte, error) {
 // object or True: the simplest call to show errors and retries with.
 // minimalJSON is the smallest JSON value of type t that decodes: an object
 // has its required fields (a decoder refuses an object without one).
-func (g *gen) minimalJSON(t schema.Type, depth int) string {
-	switch {
-	case t.IsArray():
+func (g *gen) minimalJSON(t *gomodel.Type, depth int) string {
+	switch t.Kind {
+	case gomodel.Slice:
 		return "[]"
-	case t.Name == schema.Integer || t.Name == schema.Integer64 || t.Name == schema.Float:
-		return "0"
-	case t.Name == schema.Boolean:
-		return "false"
-	case t.Name == schema.True:
-		return "true"
-	case t.Name == schema.String:
-		return `""`
+	case gomodel.Opt:
+		return g.minimalJSON(t.Elem, depth)
+	case gomodel.Scalar:
+		switch t.Prim {
+		case gomodel.PrimInt, gomodel.PrimInt64, gomodel.PrimFloat64:
+			return "0"
+		case gomodel.PrimBool:
+			return "false"
+		case gomodel.PrimTrue:
+			return "true"
+		case gomodel.PrimString:
+			return `""`
+		}
 	}
-	o := g.m.Object(t.Name)
+	o := t.Base().Struct
 	if o == nil || depth > 8 {
 		return "null"
 	}
 	var b strings.Builder
 	b.WriteString("{")
 	for _, fi := range o.Fields {
-		if fi.Schema.Required {
+		if fi.Required() {
 			if b.Len() > 1 {
 				b.WriteString(",")
 			}
-			b.WriteString(strconv.Quote(fi.Schema.Name) + ":" + g.minimalJSON(fi.Type.Schema, depth+1))
+			b.WriteString(strconv.Quote(fi.Name) + ":" + g.minimalJSON(fi.Type, depth+1))
 		}
 	}
 	b.WriteString("}")
@@ -223,7 +226,7 @@ func (g *gen) exampleMethod() *gomodel.Method {
 		if m.Params != nil {
 			continue
 		}
-		if m.Result.Kind == gomodel.Object || (m.Result.Kind == gomodel.Scalar && m.Result.Schema.Name == schema.True) {
+		if m.Result.Kind == gomodel.Object || m.Result.IsTrue() {
 			return m
 		}
 	}
@@ -243,9 +246,9 @@ func (g *gen) emitReadme() ([]byte, error) {
 	data := struct {
 		Package, Source, Title, Version string
 		Updates, Webhook, UpdateType    string
-	}{Package: g.pkg, Source: g.source, Title: g.s.Title, Version: g.s.Version}
-	if m, o, _ := g.updateMethod(); m != nil {
-		data.Updates, data.Webhook, data.UpdateType = iteratorName, webhookName, g.m.Object(o.Name).GoName
+	}{Package: g.pkg, Source: g.source, Title: g.m.Schema.Title, Version: g.m.Schema.Version}
+	if m, st, _ := g.updateMethod(); m != nil {
+		data.Updates, data.Webhook, data.UpdateType = iteratorName, webhookName, st.GoName
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, data); err != nil {

@@ -113,21 +113,17 @@ func (g *gen) find() bool {
 			continue
 		}
 		off := me.Params.Field("offset")
-		if off == nil || off.Type.Kind != gomodel.Opt || !isInt(off.Type.Elem) {
+		if off == nil || off.Type.Kind != gomodel.Opt || !off.Type.Elem.IsInteger() {
 			continue
 		}
 		for _, f := range st.Fields {
-			if f.Required() && isInt(f.Type) {
+			if f.Required() && f.Type.IsInteger() {
 				g.upd, g.list, g.id, g.kind = st, me, f, st.Kind
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func isInt(t *gomodel.Type) bool {
-	return t.Kind == gomodel.Scalar && (t.Name == "int" || t.Name == "int64")
 }
 
 func (g *gen) declare(name, what string) error {
@@ -309,26 +305,16 @@ func (g *gen) emitRoutes() error {
 // helperID is the identifier field of a helper's object: its first
 // required integer identifier.
 func (g *gen) helperID(h *gomodel.PresentHelper) *gomodel.Field {
-	st := g.m.Object(g.schemaName(h.GoType))
+	st := h.Struct
 	if st == nil {
 		return nil
 	}
 	for _, f := range st.Fields {
-		if f.Required() && isInt(f.Type) && gomodel.IsIdentifier(f.Schema) {
+		if f.Required() && f.Type.IsInteger() && f.Identifier {
 			return f
 		}
 	}
 	return nil
-}
-
-// schemaName finds the schema object whose Go name is goName.
-func (g *gen) schemaName(goName string) string {
-	for _, st := range g.m.Objects {
-		if st.GoName == goName {
-			return st.Object.Name
-		}
-	}
-	return ""
 }
 
 func (g *gen) emitInfo() error {
@@ -436,7 +422,7 @@ func (g *gen) emitRun() error {
 	if t := lp.Field("timeout"); t != nil && t.Type.Kind == gomodel.Opt {
 		confirm = append(confirm, jen.Id("q").Dot(t.GoName).Op("=").Add(t.Type.Jen()).Values())
 	}
-	if l := lp.Field("limit"); l != nil && l.Type.Kind == gomodel.Opt && isInt(l.Type.Elem) {
+	if l := lp.Field("limit"); l != nil && l.Type.Kind == gomodel.Opt && l.Type.Elem.IsInteger() {
 		one := jen.Lit(1)
 		if l.Type.Elem.Name != "int" {
 			one = jen.Id(l.Type.Elem.Name).Call(one)
@@ -604,7 +590,7 @@ func (g *gen) emitFilters() error {
 			)),
 		)
 		g.f.Line()
-		st := g.m.Object(g.schemaName(h.GoType))
+		st := h.Struct
 		if st == nil {
 			continue
 		}
@@ -690,7 +676,7 @@ func (g *gen) assign(dst *gomodel.Field, src source) jen.Code {
 		return jen.Id(to).Call(src.expr())
 	}
 	fits := func(t *gomodel.Type) bool {
-		return t.Kind == gomodel.Scalar && t.Enum == nil && (t.Name == src.typ.Name || (isInt(t) && isInt(src.typ)))
+		return t.Kind == gomodel.Scalar && t.Enum == nil && (t.Name == src.typ.Name || (t.IsInteger() && src.typ.IsInteger()))
 	}
 	switch t := dst.Type; t.Kind {
 	case gomodel.Scalar:

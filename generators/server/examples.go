@@ -30,7 +30,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 	f.Func().Id("Example"+nameNewServer).Params().Block(
 		jen.Id("h").Op(":=").Id(nameNewServer).Call(jen.Id(nameUnimplemented).Values(), jen.Id("WithLocalServerLimits").Call()),
 		jen.Id("rec").Op(":=").Qual("net/http/httptest", "NewRecorder").Call(),
-		jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual("net/http/httptest", "NewRequest").Call(jen.Lit("POST"), jen.Lit("/bot123456:example/"+strings.ToLower(mi.m.Name)), jen.Nil())),
+		jen.Id("h").Dot("ServeHTTP").Call(jen.Id("rec"), jen.Qual("net/http/httptest", "NewRequest").Call(jen.Lit("POST"), jen.Lit("/bot123456:example/"+strings.ToLower(mi.name())), jen.Nil())),
 		jen.Qual("fmt", "Println").Call(jen.Id("rec").Dot("Code"), jen.Id("rec").Dot("Body").Dot("String").Call()),
 		jen.Comment("Output:"),
 		jen.Comment(`404 {"ok":false,"error_code":404,"description":"Not Found: method not implemented"}`),

@@ -6,9 +6,11 @@
 // Service and writes the response envelope. The routing, body parsing,
 // limits and envelopes live in the runtime file rt_server.go
 // (generators/support); this backend generates what depends on the schema:
-// one decoding function per parameters struct (no reflection), one binding
-// function per type that can carry a file (attach://<part> references
-// resolved to the request's parts), and the dispatch table.
+// a named handler per method (serverHandlers.handle<Method>, the routes of
+// NewServer) in server_gen.go, and in server_decode_gen.go two decoding
+// functions per parameters struct (no reflection: the split path and the
+// one-pass JSON walk) and one binding function per type that can carry a
+// file (attach://<part> references resolved to the request's parts).
 //
 // It reads the Go model (gomodel) for every name and Go type shape, and
 // requires the types and validate backends, whose declarations its code
@@ -42,21 +44,27 @@ import (
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
-	"github.com/apigen/apigen/schema"
 )
 
 // Backend is the server backend. Its code calls the types' codecs and the
 // validators.
 var Backend = generators.Backend{Name: "server", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Generate: Generate}
 
-// FileName is the file this backend writes (CONVENTIONS.md).
-const FileName = "server_gen.go"
+// FileName is the file this backend writes (CONVENTIONS.md): the Service,
+// NewServer and a handler per method; DecodeFileName holds the parameter
+// decoders and file bindings the handlers call.
+const (
+	FileName       = "server_gen.go"
+	DecodeFileName = "server_decode_gen.go"
+)
 
 // Names this backend declares in the generated package.
 const (
 	nameService       = "Service"
 	nameUnimplemented = "Unimplemented"
 	nameNewServer     = "NewServer"
+	nameHandlers      = "serverHandlers"
+	prefixHandle      = "handle"
 	prefixDecode      = "serverDecode"
 	prefixDecodeJSON  = "serverDecodeJSON"
 	prefixBind        = "serverBind"
@@ -64,11 +72,11 @@ const (
 
 // Generate emits server_gen.go and the server's runtime.
 func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
-	g := &gen{m: m, s: m.Schema, pkg: m.Package, source: opts.Source, bindName: map[string]string{}}
+	g := &gen{m: m, pkg: m.Package, source: opts.Source, bindStruct: map[*gomodel.Struct]string{}, bindUnion: map[*gomodel.Union]string{}}
 	if err := g.build(); err != nil {
 		return nil, err
 	}
-	data, err := g.emit()
+	data, decode, err := g.emit()
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +84,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	files := []output.File{{Path: FileName, Data: data}, rt}
+	files := []output.File{{Path: FileName, Data: data}, {Path: DecodeFileName, Data: decode}, rt}
 	if err := m.Declare("Example"+nameNewServer, "runnable example"); err != nil {
 		return nil, err
 	}
@@ -92,58 +100,93 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 
 type gen struct {
 	m      *gomodel.Model
-	s      *schema.Schema
 	pkg    string
 	source string
 
-	bindName map[string]string // object/union name -> bind function
+	binds      []*bindInfo
+	bindStruct map[*gomodel.Struct]string // object -> bind function
+	bindUnion  map[*gomodel.Union]string  // union -> bind function
 
 	methods []*methodInfo
 }
 
+// bindInfo is the file binding of an object or a union that can carry an
+// upload: one of st and u is set.
+type bindInfo struct {
+	name string // the bind function
+	st   *gomodel.Struct
+	u    *gomodel.Union
+}
+
+// methodInfo is the server's view of a method: the model's method and the
+// names of the functions the server declares for it.
 type methodInfo struct {
-	m      *schema.Method
-	goName string // Service method
-	params string // params struct ("" without parameters)
-	decode string // decode function
+	*gomodel.Method
+	handle string // the serverHandlers method answering it
+	decode string // decode function ("" without parameters)
 	// decodeJSON is the one-pass decoder of a JSON body ("" when the
 	// method has more parameters than a uint64 has bits).
 	decodeJSON string
 	lower      string // routing key
-	st         *gomodel.Struct
+}
+
+// name is the method's name in the document.
+func (mi *methodInfo) name() string { return mi.Schema.Name }
+
+// params is the Go name of the method's parameters struct ("" without).
+func (mi *methodInfo) params() string {
+	if mi.Params == nil {
+		return ""
+	}
+	return mi.Params.GoName
 }
 
 func (g *gen) build() error {
-	for _, n := range []string{nameService, nameUnimplemented, nameNewServer} {
+	for _, n := range []string{nameService, nameUnimplemented, nameNewServer, nameHandlers} {
 		if err := g.m.Declare(n, "server backend"); err != nil {
 			return err
 		}
 	}
-	// Types that can carry a file get bind functions.
-	for _, name := range g.bindOrder() {
-		fn := prefixBind + g.m.GoName(name)
-		if err := g.m.Declare(fn, "file binding of "+name); err != nil {
-			return err
+	handlers := naming.NewScope("svc")
+	// Types that can carry a file get bind functions, in schema order.
+	for _, o := range g.m.Objects {
+		if o.Uploads && !o.Opaque {
+			b := &bindInfo{name: prefixBind + o.GoName, st: o}
+			if err := g.m.Declare(b.name, "file binding of "+o.Object.Name); err != nil {
+				return err
+			}
+			g.bindStruct[o] = b.name
+			g.binds = append(g.binds, b)
 		}
-		g.bindName[name] = fn
+	}
+	for _, u := range g.m.Unions {
+		if u.Uploads {
+			b := &bindInfo{name: prefixBind + u.GoName, u: u}
+			if err := g.m.Declare(b.name, "file binding of "+u.Schema.Name); err != nil {
+				return err
+			}
+			g.bindUnion[u] = b.name
+			g.binds = append(g.binds, b)
+		}
 	}
 	seen := map[string]string{}
 	for _, gm := range g.m.Methods {
-		m := gm.Schema
-		mi := &methodInfo{m: m, goName: gm.GoName, lower: strings.ToLower(m.Name), st: gm.Params}
-		if prev, ok := seen[mi.lower]; ok {
-			return fmt.Errorf("server: methods %s and %s differ only in case, and method names are case-insensitive", prev, m.Name)
+		mi := &methodInfo{Method: gm, handle: prefixHandle + gm.GoName, lower: strings.ToLower(gm.Schema.Name)}
+		if err := handlers.Declare(mi.handle, "handler of method "+mi.name()); err != nil {
+			return fmt.Errorf("server: %w", err)
 		}
-		seen[mi.lower] = m.Name
+		if prev, ok := seen[mi.lower]; ok {
+			return fmt.Errorf("server: methods %s and %s differ only in case, and method names are case-insensitive", prev, mi.name())
+		}
+		seen[mi.lower] = mi.name()
 		if gm.Params != nil {
-			mi.params = gm.Params.GoName
-			mi.decode = prefixDecode + mi.params
-			if err := g.m.Declare(mi.decode, "parameter decoder of method "+m.Name); err != nil {
+			mi.decode = prefixDecode + gm.Params.GoName
+			if err := g.m.Declare(mi.decode, "parameter decoder of method "+mi.name()); err != nil {
 				return err
 			}
-			if len(m.Params) <= maxJSONParams {
-				mi.decodeJSON = prefixDecodeJSON + mi.params
-				if err := g.m.Declare(mi.decodeJSON, "JSON body decoder of method "+m.Name); err != nil {
+			if len(gm.Params.Fields) <= maxJSONParams {
+				mi.decodeJSON = prefixDecodeJSON + gm.Params.GoName
+				if err := g.m.Declare(mi.decodeJSON, "JSON body decoder of method "+mi.name()); err != nil {
 					return err
 				}
 			}
@@ -153,75 +196,61 @@ func (g *gen) build() error {
 	return nil
 }
 
-// carriesFile reports whether a value of t can hold an InputFile (the
-// model decides).
-func (g *gen) carriesFile(t schema.Type) bool {
-	if t.IsArray() {
-		return g.carriesFile(*t.Elem)
+// bindOf is the bind function of the object or union a value of type te
+// holds ("" when it has none).
+func (g *gen) bindOf(te *gomodel.Type) string {
+	switch te.Kind {
+	case gomodel.Pointer:
+		return g.bindOf(te.Elem)
+	case gomodel.Object:
+		return g.bindStruct[te.Struct]
+	case gomodel.Interface, gomodel.Value:
+		return g.bindUnion[te.Union]
 	}
-	if t.Name == schema.InputFile || g.m.IsFileUnion(t.Name) {
-		return true
-	}
-	if o := g.m.Object(t.Name); o != nil {
-		return o.Uploads
-	}
-	if u := g.m.Union(t.Name); u != nil {
-		return u.Uploads
-	}
-	return false
-}
-
-// bindOrder lists the objects and unions with a Go type of their own that
-// need a bind function, in schema order.
-func (g *gen) bindOrder() []string {
-	var out []string
-	for _, o := range g.m.Objects {
-		if o.Uploads && !o.Opaque {
-			out = append(out, o.Object.Name)
-		}
-	}
-	for _, u := range g.m.Unions {
-		if u.Uploads {
-			out = append(out, u.Schema.Name)
-		}
-	}
-	return out
+	return ""
 }
 
 // ---------------------------------------------------------------- emit
 
-func (g *gen) emit() ([]byte, error) {
+func (g *gen) emit() (server, decode []byte, err error) {
 	f := godoc.NewFile(g.pkg, g.source)
 	f.ImportName("context", "context")
 	f.ImportName("net/http", "http")
 
 	if err := g.emitService(f); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := g.emitNewServer(f); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	if err := g.emitHandlers(f); err != nil {
+		return nil, nil, err
+	}
+	df := godoc.NewFile(g.pkg, g.source)
 	for _, mi := range g.methods {
-		if mi.params == "" {
+		if mi.Params == nil {
 			continue
 		}
-		if err := g.emitDecode(f, mi); err != nil {
-			return nil, err
+		if err := g.emitDecode(df, mi); err != nil {
+			return nil, nil, err
 		}
-		if err := g.emitDecodeJSON(f, mi); err != nil {
-			return nil, err
-		}
-	}
-	for _, name := range g.bindOrder() {
-		if err := g.emitBind(f, name); err != nil {
-			return nil, err
+		if err := g.emitDecodeJSON(df, mi); err != nil {
+			return nil, nil, err
 		}
 	}
-	var buf bytes.Buffer
+	for _, b := range g.binds {
+		if err := g.emitBind(df, b); err != nil {
+			return nil, nil, err
+		}
+	}
+	var buf, dbuf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return buf.Bytes(), nil
+	if err := df.Render(&dbuf); err != nil {
+		return nil, nil, err
+	}
+	return buf.Bytes(), dbuf.Bytes(), nil
 }
 
 func comment(f *jen.File, lines ...string) {
@@ -239,147 +268,58 @@ type result struct {
 	nilable bool
 }
 
-func (g *gen) resultOf(t schema.Type) (*result, error) {
-	if t.IsArray() {
-		elem, err := g.resultOf(*t.Elem)
-		if err != nil {
-			return nil, err
-		}
-		if elem.typ == nil {
-			return nil, fmt.Errorf("result %s is not supported", t)
-		}
-		et, err := g.elemType(*t.Elem)
-		if err != nil {
-			return nil, err
-		}
-		return &result{
-			typ:  jen.Index().Add(et),
-			zero: jen.Nil(),
-			encode: func(v jen.Code) ([]jen.Code, error) {
-				i := "i"
-				inner, err := g.encodeElem(jen.Add(v).Index(jen.Id(i)), *t.Elem, 1)
-				if err != nil {
-					return nil, err
-				}
-				return []jen.Code{
-					jen.Id("w").Dot("ArrStart").Call(),
-					jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(inner...),
-					jen.Id("w").Dot("ArrEnd").Call(),
-				}, nil
-			},
-		}, nil
-	}
-	scalar := func(goType, method string, zero jen.Code) *result {
-		return &result{typ: jen.Id(goType), zero: zero, encode: func(v jen.Code) ([]jen.Code, error) {
-			return []jen.Code{jen.Id("w").Dot(method).Call(v)}, nil
-		}}
-	}
-	switch t.Name {
-	case schema.True:
+// resultOf is the Go result of me as the model decided it (Method.Return).
+func (g *gen) resultOf(me *gomodel.Method) (*result, error) {
+	t := me.Return
+	if t == nil {
 		return &result{encode: func(jen.Code) ([]jen.Code, error) {
 			return []jen.Code{jen.Id("w").Dot("True").Call()}, nil
 		}}, nil
-	case schema.Integer:
-		return scalar("int", "Int", jen.Lit(0)), nil
-	case schema.Integer64:
-		return scalar("int64", "Int64", jen.Lit(0)), nil
-	case schema.Float:
-		return scalar("float64", "Float64", jen.Lit(0)), nil
-	case schema.String:
-		return scalar("string", "Str", jen.Lit("")), nil
-	case schema.Boolean:
-		return scalar("bool", "Bool", jen.False()), nil
-	case schema.InputFile:
-		return nil, fmt.Errorf("result %s is not supported", t)
 	}
-	gn := g.m.GoName(t.Name)
-	if gn == "" {
-		return nil, fmt.Errorf("result %s has no Go type", t)
+	if b := t.Base(); b.Kind == gomodel.File || (t.Kind == gomodel.Slice && b.IsTrue()) {
+		return nil, fmt.Errorf("result %s is not supported", me.Result.Schema)
 	}
-	switch {
-	case g.m.Union(t.Name) != nil && g.m.Union(t.Name).Kind.IsInterface():
-		enc := g.m.Union(t.Name).Encode
-		return &result{typ: jen.Id(gn), zero: jen.Nil(), nilable: true, encode: func(v jen.Code) ([]jen.Code, error) {
-			return []jen.Code{jen.Id(enc).Call(jen.Id("w"), v)}, nil
+	return &result{typ: t.Jen(), zero: t.Zero(), nilable: t.Kind == gomodel.Pointer || t.Kind == gomodel.Interface,
+		encode: func(v jen.Code) ([]jen.Code, error) {
+			return g.encodeValue(jen.Add(v), t, 0)
 		}}, nil
-	case g.m.Union(t.Name) != nil:
-		return &result{typ: jen.Id(gn), zero: jen.Id(gn).Values(), encode: func(v jen.Code) ([]jen.Code, error) {
-			return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(jen.Id("w"))}, nil
-		}}, nil
-	}
-	return &result{typ: jen.Op("*").Id(gn), zero: jen.Nil(), nilable: true, encode: func(v jen.Code) ([]jen.Code, error) {
-		return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(jen.Id("w"))}, nil
-	}}, nil
 }
 
-// elemType is the Go type of an element of a result array.
-func (g *gen) elemType(t schema.Type) (jen.Code, error) {
-	if t.IsArray() {
-		e, err := g.elemType(*t.Elem)
-		if err != nil {
-			return nil, err
-		}
-		return jen.Index().Add(e), nil
-	}
-	switch t.Name {
-	case schema.Integer:
-		return jen.Int(), nil
-	case schema.Integer64:
-		return jen.Int64(), nil
-	case schema.Float:
-		return jen.Float64(), nil
-	case schema.String:
-		return jen.String(), nil
-	case schema.Boolean:
-		return jen.Bool(), nil
-	case schema.True:
-		return jen.Id("True"), nil
-	}
-	gn := g.m.GoName(t.Name)
-	if gn == "" {
-		return nil, fmt.Errorf("array of %s is not supported as a result", t)
-	}
-	return jen.Id(gn), nil
-}
-
-func (g *gen) encodeElem(v *jen.Statement, t schema.Type, depth int) ([]jen.Code, error) {
+// encodeValue writes the value v of Go type t as JSON.
+func (g *gen) encodeValue(v *jen.Statement, t *gomodel.Type, depth int) ([]jen.Code, error) {
 	w := jen.Id("w")
-	if t.IsArray() {
+	switch t.Kind {
+	case gomodel.Slice:
 		i := loopIndex(depth)
-		inner, err := g.encodeElem(jen.Add(v).Index(jen.Id(i)), *t.Elem, depth+1)
+		inner, err := g.encodeValue(jen.Add(v).Index(jen.Id(i)), t.Elem, depth+1)
 		if err != nil {
 			return nil, err
 		}
 		return []jen.Code{w.Clone().Dot("ArrStart").Call(), jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(inner...), jen.Id("w").Dot("ArrEnd").Call()}, nil
-	}
-	switch t.Name {
-	case schema.Integer:
-		return []jen.Code{w.Dot("Int").Call(v)}, nil
-	case schema.Integer64:
-		return []jen.Code{w.Dot("Int64").Call(v)}, nil
-	case schema.Float:
-		return []jen.Code{w.Dot("Float64").Call(v)}, nil
-	case schema.String:
-		return []jen.Code{w.Dot("Str").Call(v)}, nil
-	case schema.Boolean:
-		return []jen.Code{w.Dot("Bool").Call(v)}, nil
-	case schema.True:
-		return []jen.Code{w.Dot("True").Call()}, nil
-	}
-	if u := g.m.Union(t.Name); u != nil && u.Kind.IsInterface() {
-		return []jen.Code{jen.Id(u.Encode).Call(w, v)}, nil
+	case gomodel.Scalar:
+		if t.IsTrue() {
+			return []jen.Code{w.Dot("True").Call()}, nil
+		}
+		if t.Conv() != "" {
+			v = jen.String().Parens(v)
+		}
+		return []jen.Code{w.Dot(t.Prim.JSON()).Call(v)}, nil
+	case gomodel.File:
+		return nil, fmt.Errorf("result %s is not supported", t.Schema)
+	case gomodel.Interface:
+		return []jen.Code{jen.Id(t.Union.Encode).Call(w, v)}, nil
 	}
 	return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(w)}, nil
 }
 
 func (g *gen) signature(mi *methodInfo) (params []jen.Code, results []jen.Code, res *result, err error) {
-	res, err = g.resultOf(mi.m.Returns)
+	res, err = g.resultOf(mi.Method)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("method %s: %w", mi.m.Name, err)
+		return nil, nil, nil, fmt.Errorf("method %s: %w", mi.name(), err)
 	}
 	params = []jen.Code{jen.Id("ctx").Qual("context", "Context")}
-	if mi.params != "" {
-		params = append(params, jen.Id("p").Op("*").Id(mi.params))
+	if mi.Params != nil {
+		params = append(params, jen.Id("p").Op("*").Id(mi.Params.GoName))
 	}
 	if res.typ != nil {
 		results = append(results, res.typ)
@@ -401,7 +341,7 @@ func (g *gen) emitService(f *jen.File) error {
 	var methods []jen.Code
 	sc := naming.NewScope()
 	for _, mi := range g.methods {
-		if err := sc.Declare(mi.goName, "method "+mi.m.Name); err != nil {
+		if err := sc.Declare(mi.GoName, "method "+mi.name()); err != nil {
 			return err
 		}
 		params, results, _, err := g.signature(mi)
@@ -409,19 +349,19 @@ func (g *gen) emitService(f *jen.File) error {
 			return err
 		}
 		var doc []string
-		if d := strings.TrimSpace(mi.m.Description); d != "" {
-			doc = append(doc, godoc.Wrap(mi.goName+" implements "+mi.m.Name+": "+d, godoc.Width, "")...)
+		if d := strings.TrimSpace(mi.Schema.Description); d != "" {
+			doc = append(doc, godoc.Wrap(mi.GoName+" implements "+mi.name()+": "+d, godoc.Width, "")...)
 		} else {
-			doc = append(doc, mi.goName+" implements "+mi.m.Name+".")
+			doc = append(doc, mi.GoName+" implements "+mi.name()+".")
 		}
-		doc = append(doc, "", "Result: "+mi.m.Returns.String()+".")
+		doc = append(doc, "", "Result: "+mi.Schema.Returns.String()+".")
 		if len(methods) > 0 {
 			methods = append(methods, jen.Line())
 		}
 		for _, l := range doc {
 			methods = append(methods, jen.Comment(l))
 		}
-		methods = append(methods, jen.Id(mi.goName).Params(params...).Params(results...))
+		methods = append(methods, jen.Id(mi.GoName).Params(params...).Params(results...))
 	}
 	f.Type().Id(nameService).Interface(methods...)
 	f.Line()
@@ -446,8 +386,8 @@ func (g *gen) emitService(f *jen.File) error {
 			ret = append(ret, res.zero)
 		}
 		ret = append(ret, jen.Id("serverNotImplemented").Call())
-		f.Comment(mi.goName + " answers 404 \"Not Found: method not implemented\".")
-		f.Func().Params(jen.Id(nameUnimplemented)).Id(mi.goName).Params(params...).Params(results...).Block(jen.Return(ret...))
+		f.Comment(mi.GoName + " answers 404 \"Not Found: method not implemented\".")
+		f.Func().Params(jen.Id(nameUnimplemented)).Id(mi.GoName).Params(params...).Params(results...).Block(jen.Return(ret...))
 		f.Line()
 	}
 	return nil
@@ -498,17 +438,12 @@ func (g *gen) emitNewServer(f *jen.File) error {
 	routes := jen.Dict{}
 	names := jen.Dict{}
 	for _, mi := range g.methods {
-		body, err := g.callBody(mi)
-		if err != nil {
-			return err
-		}
-		routes[jen.Lit(mi.lower)] = jen.Func().Params(
-			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Id("jsonWriter"),
-		).Error().Block(body...)
-		names[jen.Lit(mi.lower)] = jen.Lit(mi.m.Name)
+		routes[jen.Lit(mi.lower)] = jen.Id("h").Dot(mi.handle)
+		names[jen.Lit(mi.lower)] = jen.Lit(mi.name())
 	}
 	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
 		jen.If(jen.Id("svc").Op("==").Nil()).Block(jen.Id("svc").Op("=").Id(nameUnimplemented).Values()),
+		jen.Id("h").Op(":=").Id(nameHandlers).Values(jen.Id("svc")),
 		jen.Return(jen.Id("serverNewHandler").Call(
 			jen.Map(jen.String()).Id("serverCall").Values(routes),
 			jen.Map(jen.String()).String().Values(names),
@@ -519,6 +454,38 @@ func (g *gen) emitNewServer(f *jen.File) error {
 	return nil
 }
 
+// emitHandlers writes serverHandlers and its handle<Method> methods, the
+// routes of NewServer: one per API method, each decoding and validating the
+// parameters, calling the Service and writing the result.
+func (g *gen) emitHandlers(f *jen.File) error {
+	comment(f,
+		nameHandlers+" serves a "+nameService+": its "+prefixHandle+"<Method> methods are the routes of",
+		nameNewServer+" (serverCall), one per API method.",
+	)
+	f.Type().Id(nameHandlers).Struct(jen.Id("svc").Id(nameService))
+	f.Line()
+	for _, mi := range g.methods {
+		body, err := g.callBody(mi)
+		if err != nil {
+			return err
+		}
+		what := "decodes and validates its parameters, calls"
+		if mi.Params == nil {
+			what = "checks that it carries no parameters, calls"
+		}
+		res := "writes the result"
+		if mi.Return == nil {
+			res = "writes true"
+		}
+		godoc.Add(f, mi.handle+" answers "+mi.name()+": it "+what+" "+nameService+"."+mi.GoName+" and "+res+".")
+		f.Func().Params(jen.Id("h").Id(nameHandlers)).Id(mi.handle).Params(
+			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Id("jsonWriter"),
+		).Error().Block(body...)
+		f.Line()
+	}
+	return nil
+}
+
 func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 	_, _, res, err := g.signature(mi)
 	if err != nil {
@@ -526,7 +493,7 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 	}
 	var body []jen.Code
 	args := []jen.Code{jen.Id("ctx")}
-	if mi.params == "" {
+	if mi.Params == nil {
 		body = append(body, jen.If(jen.Err().Op(":=").Id("serverNoParams").Call(jen.Id("a")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 	} else {
 		var fromJSON jen.Code = jen.Nil()
@@ -534,7 +501,7 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 			fromJSON = jen.Id(mi.decodeJSON)
 		}
 		body = append(body,
-			jen.Id("p").Op(":=").New(jen.Id(mi.params)),
+			jen.Id("p").Op(":=").New(jen.Id(mi.Params.GoName)),
 			jen.If(jen.Err().Op(":=").Id("serverDecodeParams").Call(jen.Id("a"), jen.Id("p"), jen.Id(mi.decode), fromJSON), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 		// serverValidate: Validate with the server's leniencies.
@@ -543,7 +510,7 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 		))
 		args = append(args, jen.Id("p"))
 	}
-	call := jen.Id("svc").Dot(mi.goName).Call(args...)
+	call := jen.Id("h").Dot("svc").Dot(mi.GoName).Call(args...)
 	if res.typ == nil {
 		body = append(body, jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		enc, _ := res.encode(nil)
@@ -567,34 +534,25 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 
 // ---------------------------------------------------------------- decoding
 
-// fieldOf returns the Go field name and type of a schema field of st.
-func fieldOf(st *gomodel.Struct, f *schema.Field) (string, *gomodel.Type, error) {
-	fl := st.Field(f.Name)
-	if fl == nil {
-		return "", nil, fmt.Errorf("server: %s has no field for %s", st.GoName, f.Name)
-	}
-	return fl.GoName, fl.Type, nil
-}
-
 func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 	var body []jen.Code
-	for _, fl := range mi.m.Params {
-		gn, te, err := fieldOf(mi.st, fl)
+	for _, fl := range mi.Params.Fields {
+		stmts, err := g.decodeParam(fl, fromArgs, nil)
 		if err != nil {
-			return err
-		}
-		stmts, err := g.decodeParam(fl, gn, te, fromArgs, nil)
-		if err != nil {
-			return fmt.Errorf("server: %s.%s: %w", mi.m.Name, fl.Name, err)
+			return fmt.Errorf("server: %s.%s: %w", mi.name(), fl.Name, err)
 		}
 		body = append(body, stmts...)
 	}
 	body = append(body, jen.Return(jen.Nil()))
-	f.Comment(mi.decode + " reads the parameters of " + mi.m.Name + ".")
-	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Id(mi.params)).Error().Block(body...)
+	f.Comment(mi.decode + " reads the parameters of " + mi.name() + ".")
+	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Id(mi.Params.GoName)).Error().Block(body...)
 	f.Line()
 	return nil
 }
+
+// jsonDecodeLocals are the names a one-pass decoder declares besides its
+// parameters' bits: a bit is never named like one of them.
+var jsonDecodeLocals = []string{"a", "r", "p", "seen", "have", "required", "n", "key", "more", "err", "x", "ok", "v", "s", "f", "elems", "elem"}
 
 // maxJSONParams is the most parameters a one-pass JSON decoder handles:
 // it keeps the parameters seen in a uint64.
@@ -610,22 +568,33 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	if mi.decodeJSON == "" {
 		return nil
 	}
-	var cases []jen.Code
-	var required uint64
-	for i, fl := range mi.m.Params {
-		gn, te, err := fieldOf(mi.st, fl)
-		if err != nil {
-			return err
+	var cases, bits []jen.Code
+	var required *jen.Statement
+	locals := naming.NewScope(jsonDecodeLocals...)
+	for i, fl := range mi.Params.Fields {
+		// The parameter's bit in seen (and have): a constant named after
+		// it, as a hand-written decoder would.
+		bit, err := naming.Unexported(fl.Name + "_bit")
+		if err != nil || locals.Declare(bit, "bit of parameter "+fl.Name) != nil {
+			bit = fmt.Sprintf("paramBit%d", i)
 		}
-		bit := jen.Lit(1).Op("<<").Lit(i)
+		if i == 0 {
+			bits = append(bits, jen.Id(bit).Op("=").Lit(1).Op("<<").Iota())
+		} else {
+			bits = append(bits, jen.Id(bit))
+		}
 		var onOK []jen.Code
-		if fl.Required {
-			required |= 1 << i
-			onOK = []jen.Code{jen.Id("have").Op("|=").Add(bit.Clone())}
+		if fl.Required() {
+			if required == nil {
+				required = jen.Id(bit)
+			} else {
+				required = required.Op("|").Id(bit)
+			}
+			onOK = []jen.Code{jen.Id("have").Op("|=").Id(bit)}
 		}
-		stmts, err := g.decodeParam(fl, gn, te, fromJSON.member(i), onOK)
+		stmts, err := g.decodeParam(fl, fromJSON.member(bit), onOK)
 		if err != nil {
-			return fmt.Errorf("server: %s.%s: %w", mi.m.Name, fl.Name, err)
+			return fmt.Errorf("server: %s.%s: %w", mi.name(), fl.Name, err)
 		}
 		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(stmts...))
 	}
@@ -633,7 +602,19 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 		jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	))
 	body := []jen.Code{
-		jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
+		jen.Comment("Each parameter's bit in seen (the first value that is not null was"),
+		jen.Comment("taken) and have (a required parameter was given)."),
+		jen.Const().Defs(bits...),
+	}
+	if required != nil {
+		body = append(body,
+			jen.Const().Id("required").Op("=").Add(required),
+			jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
+		)
+	} else {
+		body = append(body, jen.Var().Id("seen").Uint64())
+	}
+	body = append(body,
 		jen.If(jen.Err().Op(":=").Id("r").Dot("ObjStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.For(jen.Id("n").Op(":=").Lit(0), jen.Empty(), jen.Id("n").Op("++")).Block(
 			jen.List(jen.Id("key"), jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ObjKey").Call(),
@@ -642,16 +623,14 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 			jen.If(jen.Id("n").Op("==").Id("serverMaxParams")).Block(jen.Return(jen.Id("serverErrTooManyParams"))),
 			jen.Switch(jen.String().Parens(jen.Id("key"))).Block(cases...),
 		),
-	}
-	if required != 0 {
-		body = append(body, jen.If(jen.Id("have").Op("!=").Id(fmt.Sprintf("%#x", required))).Block(jen.Return(jen.Id("errServerJSONMissing"))))
-	} else {
-		body = append(body, jen.Id("_").Op("=").Id("have"))
+	)
+	if required != nil {
+		body = append(body, jen.If(jen.Id("have").Op("!=").Id("required")).Block(jen.Return(jen.Id("errServerJSONMissing"))))
 	}
 	body = append(body, jen.Return(jen.Nil()))
-	f.Comment(mi.decodeJSON + " reads the parameters of " + mi.m.Name + " from a JSON object body in one")
+	f.Comment(mi.decodeJSON + " reads the parameters of " + mi.name() + " from a JSON object body in one")
 	f.Comment("pass (serverDecodeParams); any error sends the request through " + mi.decode + ".")
-	f.Func().Id(mi.decodeJSON).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("r").Op("*").Id("jsonReader"), jen.Id("p").Op("*").Id(mi.params)).Error().Block(body...)
+	f.Func().Id(mi.decodeJSON).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("r").Op("*").Id("jsonReader"), jen.Id("p").Op("*").Id(mi.Params.GoName)).Error().Block(body...)
 	f.Line()
 	return nil
 }
@@ -665,8 +644,9 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 type paramSource struct {
 	prefix string
 	json   bool
-	// bit is the parameter's bit in the walk's seen set (fromJSON only).
-	bit int
+	// bit names the parameter's bit in the walk's seen set (fromJSON
+	// only).
+	bit string
 }
 
 var (
@@ -674,21 +654,22 @@ var (
 	fromJSON = paramSource{prefix: "serverJSON", json: true}
 )
 
-// member returns the JSON source for the parameter with bit i: its helper
-// takes the member's value only if it is the first one that is not null.
-func (s paramSource) member(i int) paramSource {
-	s.bit = i
+// member returns the JSON source for the parameter with the bit named bit:
+// its helper takes the member's value only if it is the first one that is
+// not null.
+func (s paramSource) member(bit string) paramSource {
+	s.bit = bit
 	return s
 }
 
 // call returns the call of the helper kind for parameter fl; keepEmpty is
 // passed to the split path only (a JSON string "" is a value).
-func (s paramSource) call(kind string, fl *schema.Field, keepEmpty *bool, rest ...jen.Code) *jen.Statement {
+func (s paramSource) call(kind string, fl *gomodel.Field, keepEmpty *bool, rest ...jen.Code) *jen.Statement {
 	args := []jen.Code{jen.Id("a")}
 	if s.json {
-		args = append(args, jen.Id("r"), jen.Op("&").Id("seen"), jen.Lit(1).Op("<<").Lit(s.bit), jen.Lit(fl.Name))
+		args = append(args, jen.Id("r"), jen.Op("&").Id("seen"), jen.Id(s.bit), jen.Lit(fl.Name))
 	} else {
-		args = append(args, jen.Lit(fl.Name), jen.Lit(fl.Required))
+		args = append(args, jen.Lit(fl.Name), jen.Lit(fl.Required()))
 		if keepEmpty != nil {
 			args = append(args, jen.Lit(*keepEmpty))
 		}
@@ -696,44 +677,12 @@ func (s paramSource) call(kind string, fl *schema.Field, keepEmpty *bool, rest .
 	return jen.Id(s.prefix + kind).Call(append(args, rest...)...)
 }
 
-// scalarParse returns the runtime parse function of a scalar and the Go
-// conversion to apply to its result ("" for none).
-func scalarParse(t schema.Type, goType string) (parse, conv string, err error) {
-	switch t.Name {
-	case schema.Integer, schema.Integer64:
-		switch goType {
-		case "int":
-			return "serverParseInt", "", nil
-		case "int64":
-			return "serverParseInt64", "", nil
-		}
-	case schema.Float:
-		if goType == "float64" {
-			return "serverParseFloat64", "", nil
-		}
-	case schema.Boolean:
-		if goType == "bool" {
-			return "serverParseBool", "", nil
-		}
-	case schema.True:
-		if goType == "True" {
-			return "serverParseTrue", "", nil
-		}
-	case schema.String:
-		if goType == "string" {
-			return "serverParseString", "", nil
-		}
-		return "serverParseString", goType, nil
-	}
-	return "", "", fmt.Errorf("Go type %s for %s is not supported", goType, t)
-}
-
-// decodeParam returns the statements decoding parameter fl into field gn
+// decodeParam returns the statements decoding parameter fl into its field
 // of p from src; onOK runs when the parameter was given (the JSON walk
 // marks required parameters with it).
-func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src paramSource, onOK []jen.Code) ([]jen.Code, error) {
-	t := fl.Type
-	dst := func() *jen.Statement { return jen.Id("p").Dot(gn) }
+func (g *gen) decodeParam(fl *gomodel.Field, src paramSource, onOK []jen.Code) ([]jen.Code, error) {
+	te := fl.Type
+	dst := func() *jen.Statement { return jen.Id("p").Dot(fl.GoName) }
 	name := jen.Lit(fl.Name)
 	// given assigns a decoded value and runs onOK.
 	given := func(assign jen.Code) []jen.Code { return append([]jen.Code{assign}, onOK...) }
@@ -756,18 +705,15 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src par
 		if opt {
 			inner = te.Elem
 		}
-		parse, conv, err := scalarParse(t, inner.Name)
-		if err != nil {
-			return nil, err
-		}
+		parse := "serverParse" + inner.Prim.Text()
 		var val jen.Code = jen.Id("x")
-		if conv != "" {
+		if conv := inner.Conv(); conv != "" {
 			val = jen.Id(conv).Call(val)
 		}
 		if opt {
 			val = jen.Id("Some").Call(val)
 		}
-		keepEmpty := t.Name == schema.String
+		keepEmpty := inner.Prim == gomodel.PrimString
 		return []jen.Code{jen.If(
 			jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Add(src.call("Scalar", fl, &keepEmpty, jen.Id(parse))),
 			jen.Err().Op("!=").Nil(),
@@ -783,17 +729,17 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src par
 	// Unions with primitive variants.
 	if te.Kind == gomodel.Value {
 		u := te.Union
-		if ctor := variantCtor(u, schema.InputFile); ctor != "" {
+		if fv := u.FileVariant(); fv != nil {
 			// An upload, attach://<part>, a file_id or a URL: the
 			// InputFile variant.
 			return []jen.Code{jen.If(
 				jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Add(src.call("File", fl, nil)),
 				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Id(ctor).Call(jen.Id("x")))...)}, nil
+			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Id(fv.Ctor).Call(jen.Id("x")))...)}, nil
 		}
 		var fromText jen.Code = jen.Nil()
-		if ctor := variantCtor(u, schema.String); ctor != "" {
-			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Id(ctor).Call(jen.Id("s")))
+		if sv := u.StringVariant(); sv != nil {
+			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Id(sv.Ctor).Call(jen.Id("s")))
 		}
 		return []jen.Code{
 			okThen(jen.If(
@@ -805,7 +751,7 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src par
 		}, nil
 	}
 	// Everything else is JSON: objects, arrays, unions of objects.
-	dec, err := g.decodeInto(dst, te, t, 0, func(err jen.Code) jen.Code { return err })
+	dec, err := g.decodeInto(dst, te, 0, func(err jen.Code) jen.Code { return err })
 	if err != nil {
 		return nil, err
 	}
@@ -815,8 +761,8 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src par
 			jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...))),
 		jen.Err().Op("!=").Nil(),
 	).Block(jen.Return(jen.Err())))}
-	if g.carriesFile(t) {
-		bind, err := g.bindValue(dst, te, t, 0, func(err jen.Code) jen.Code {
+	if te.Uploads() {
+		bind, err := g.bindValue(dst, te, 0, func(err jen.Code) jen.Code {
 			return jen.Id("serverParamErr").Call(name, err)
 		})
 		if err != nil {
@@ -832,37 +778,25 @@ func (g *gen) decodeParam(fl *schema.Field, gn string, te *gomodel.Type, src par
 // as "@channelusername"), or "". The server accepts a text for that
 // variant only in that form (serverUnion).
 func stringForm(u *gomodel.Union) string {
-	if v := u.Variant(schema.String); v != nil {
+	if v := u.StringVariant(); v != nil {
 		return v.Form
-	}
-	return ""
-}
-
-// variantCtor returns the constructor of union u's variant of type name,
-// or "" when u has no such variant.
-func variantCtor(u *gomodel.Union, name string) string {
-	if v := u.Variant(name); v != nil {
-		return v.Ctor
 	}
 	return ""
 }
 
 // decodeInto returns statements reading one JSON value from r into dst;
 // errors are returned through wrapErr.
-func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
+func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
 	retErr := func() jen.Code {
 		return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
 	}
 	if te.Kind == gomodel.Slice {
-		if !t.IsArray() {
-			return nil, fmt.Errorf("Go slice for schema type %s", t)
-		}
 		et := te.Elem.Jen()
 		s, x := "elems", "elem"
 		if depth > 0 {
 			s, x = fmt.Sprintf("elems%d", depth), fmt.Sprintf("elem%d", depth)
 		}
-		inner, err := g.decodeInto(func() *jen.Statement { return jen.Id(x) }, te.Elem, *t.Elem, depth+1, func(err jen.Code) jen.Code {
+		inner, err := g.decodeInto(func() *jen.Statement { return jen.Id(x) }, te.Elem, depth+1, func(err jen.Code) jen.Code {
 			return jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)))
 		})
 		if err != nil {
@@ -878,9 +812,6 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, t schema.T
 			dst().Op("=").Id(s),
 		}, nil
 	}
-	if t.IsArray() {
-		return nil, fmt.Errorf("schema array %s without a Go slice", t)
-	}
 	if te.Kind == gomodel.Pointer {
 		n := te.Elem.Name
 		return []jen.Code{
@@ -889,28 +820,14 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, t schema.T
 			dst().Op("=").Id("v"),
 		}, nil
 	}
-	n := te.Name
-	read := func(method string, conv string) []jen.Code {
+	if te.Kind == gomodel.Scalar && !te.IsTrue() {
 		var val jen.Code = jen.Id("v")
-		if conv != "" {
-			val = jen.Id(conv).Call(val)
+		if conv := te.Conv(); conv != "" {
+			val = jen.Id(conv).Call(val) // an enum
 		}
-		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("r").Dot(method).Call(), retErr(), dst().Op("=").Add(val)}
+		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("r").Dot(te.Prim.JSON()).Call(), retErr(), dst().Op("=").Add(val)}, nil
 	}
-	switch {
-	case n == "int":
-		return read("Int", ""), nil
-	case n == "int64":
-		return read("Int64", ""), nil
-	case n == "float64":
-		return read("Float64", ""), nil
-	case n == "bool":
-		return read("Bool", ""), nil
-	case n == "string":
-		return read("Str", ""), nil
-	case t.Name == schema.String:
-		return read("Str", n), nil // an enum
-	case te.Kind == gomodel.Interface:
+	if te.Kind == gomodel.Interface {
 		dec := te.Union.Decode
 		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(dec).Call(jen.Id("r")), retErr(), dst().Op("=").Id("v")}, nil
 	}
@@ -920,14 +837,14 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, t schema.T
 // ---------------------------------------------------------------- files
 
 // bindValue returns statements resolving the attach:// references inside
-// dst (of Go type te, schema type t) to the request's parts.
-func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, t schema.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
-	if !g.carriesFile(t) {
+// dst (of Go type te) to the request's parts.
+func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, depth int, wrapErr func(jen.Code) jen.Code) ([]jen.Code, error) {
+	if !te.Uploads() {
 		return nil, nil
 	}
 	if te.Kind == gomodel.Slice {
 		i := loopIndex(depth)
-		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, te.Elem, *t.Elem, depth+1, func(err jen.Code) jen.Code {
+		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, te.Elem, depth+1, func(err jen.Code) jen.Code {
 			return wrapErr(jen.Id("jsonErrIndex").Call(err, jen.Id(i)))
 		})
 		if err != nil {
@@ -941,9 +858,9 @@ func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, t schema.Ty
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(wrapErr(jen.Err())))}, nil
 	}
-	fn := g.bindName[t.Name]
+	fn := g.bindOf(te)
 	if fn == "" {
-		return nil, fmt.Errorf("no file binding for %s", t)
+		return nil, fmt.Errorf("no file binding for %s", te)
 	}
 	call := func(arg jen.Code) jen.Code {
 		return jen.If(jen.Err().Op(":=").Id(fn).Call(jen.Id("a"), arg), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
@@ -957,43 +874,37 @@ func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, t schema.Ty
 	return []jen.Code{call(jen.Op("&").Add(dst()))}, nil
 }
 
-func (g *gen) emitBind(f *jen.File, name string) error {
-	gn := g.m.GoName(name)
+func (g *gen) emitBind(f *jen.File, b *bindInfo) error {
 	var body []jen.Code
 	var param jen.Code
 	switch {
-	case g.m.Object(name) != nil:
-		st := g.m.Object(name)
-		param = jen.Op("*").Id(gn)
-		for _, fl := range st.Object.Fields {
-			if !g.carriesFile(fl.Type) {
+	case b.st != nil:
+		param = jen.Op("*").Id(b.st.GoName)
+		for _, fl := range b.st.Fields {
+			if !fl.Type.Uploads() {
 				continue
 			}
-			fn, te, err := fieldOf(st, fl)
-			if err != nil {
-				return err
-			}
 			wire := fl.Name
-			stmts, err := g.bindValue(func() *jen.Statement { return jen.Id("v").Dot(fn) }, te, fl.Type, 0, func(err jen.Code) jen.Code {
+			stmts, err := g.bindValue(func() *jen.Statement { return jen.Id("v").Dot(fl.GoName) }, fl.Type, 0, func(err jen.Code) jen.Code {
 				return jen.Id("jsonErrField").Call(err, jen.Lit(wire))
 			})
 			if err != nil {
-				return fmt.Errorf("server: %s.%s: %w", name, fl.Name, err)
+				return fmt.Errorf("server: %s.%s: %w", b.st.Object.Name, fl.Name, err)
 			}
 			body = append(body, stmts...)
 		}
-	case g.m.Union(name).Kind.IsInterface():
-		param = jen.Id(gn)
+	case b.u.Kind.IsInterface():
+		param = jen.Id(b.u.GoName)
 		var cases []jen.Code
-		for _, v := range g.m.Union(name).Schema.Variants {
-			if v.Type.IsArray() || !g.carriesFile(v.Type) {
+		for _, v := range b.u.Variants {
+			if !v.Type.Uploads() {
 				continue
 			}
-			fn := g.bindName[v.Type.Name]
+			fn := g.bindStruct[v.Struct]
 			if fn == "" {
-				return fmt.Errorf("server: union %s: variant %s carries files but has no binding", name, v.Type)
+				return fmt.Errorf("server: union %s: variant %s carries files but has no binding", b.u.Schema.Name, v.Schema.Type)
 			}
-			cases = append(cases, jen.Case(jen.Op("*").Id(g.m.GoName(v.Type.Name))).Block(
+			cases = append(cases, jen.Case(v.Type.Jen()).Block(
 				jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id(fn).Call(jen.Id("a"), jen.Id("x")))),
 			))
 		}
@@ -1001,33 +912,33 @@ func (g *gen) emitBind(f *jen.File, name string) error {
 	default:
 		// A union with primitive variants: its InputFile variant, or an
 		// attach:// text in its String variant.
-		param = jen.Op("*").Id(gn)
-		u := g.m.Union(name)
-		fileCtor := variantCtor(u, schema.InputFile)
-		if fileCtor == "" {
-			return fmt.Errorf("server: union %s carries files but has no InputFile variant", name)
+		u := b.u
+		param = jen.Op("*").Id(u.GoName)
+		fv := u.FileVariant()
+		if fv == nil {
+			return fmt.Errorf("server: union %s carries files but has no InputFile variant", u.Schema.Name)
 		}
-		for _, v := range u.Schema.Variants {
-			if !v.Type.IsArray() && v.Type.Name != schema.InputFile && v.Type.Name != schema.String && g.carriesFile(v.Type) {
-				return fmt.Errorf("server: union %s: files inside variant %s are not supported", name, v.Type)
+		for _, v := range u.Variants {
+			if v != fv && v.Type.Uploads() {
+				return fmt.Errorf("server: union %s: files inside variant %s are not supported", u.Schema.Name, v.Schema.Type)
 			}
 		}
-		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot(u.Variant(schema.InputFile).As).Call(), jen.Id("ok")).Block(
+		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot(fv.As).Call(), jen.Id("ok")).Block(
 			jen.If(jen.Err().Op(":=").Id("serverBindFile").Call(jen.Id("a"), jen.Op("&").Id("f")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f")),
+			jen.Op("*").Id("v").Op("=").Id(fv.Ctor).Call(jen.Id("f")),
 			jen.Return(jen.Nil()),
 		))
-		if sv := u.Variant(schema.String); sv != nil {
+		if sv := u.StringVariant(); sv != nil {
 			body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Dot(sv.As).Call(), jen.Id("ok")).Block(
 				jen.List(jen.Id("f"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverAttachText").Call(jen.Id("a"), jen.Id("s")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.If(jen.Id("ok")).Block(jen.Op("*").Id("v").Op("=").Id(fileCtor).Call(jen.Id("f"))),
+				jen.If(jen.Id("ok")).Block(jen.Op("*").Id("v").Op("=").Id(fv.Ctor).Call(jen.Id("f"))),
 			))
 		}
 	}
 	body = append(body, jen.Return(jen.Nil()))
-	f.Comment(g.bindName[name] + " resolves the attach:// references inside v to the request's parts.")
-	f.Func().Id(g.bindName[name]).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("v").Add(param)).Error().Block(body...)
+	f.Comment(b.name + " resolves the attach:// references inside v to the request's parts.")
+	f.Func().Id(b.name).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("v").Add(param)).Error().Block(body...)
 	f.Line()
 	return nil
 }

@@ -79,9 +79,9 @@ func TestCaseInsensitiveCollision(t *testing.T) {
 }
 
 // TestJSONDecoderBitSetLimits: a method with 64 parameters gets a one-pass
-// JSON decoder whose bit set uses bit 63 (a required parameter there must
-// not turn the mask into a negative int); one with 65 has none and always
-// takes the split path.
+// JSON decoder whose bit set uses bit 63 (named constants, untyped, so a
+// required parameter there does not turn the mask into a negative int);
+// one with 65 has none and always takes the split path.
 func TestJSONDecoderBitSetLimits(t *testing.T) {
 	params := func(n int) string {
 		var ps []string
@@ -92,11 +92,17 @@ func TestJSONDecoderBitSetLimits(t *testing.T) {
 	}
 	src := string(load(t, "../../golden/server-dispatch.txtar"))
 	src = strings.Replace(src, "| ping | none | True |", "| ping | none | True |\n| wide | "+params(64)+" | True |\n| wider | "+params(65)+" | True |", 1)
-	out := string(generate(t, []byte(src))[0].Data)
+	var out string
+	for _, f := range generate(t, []byte(src)) {
+		out += string(f.Data)
+	}
 	for _, want := range []string{
 		"func serverDecodeJSONWideParams(",
-		"serverJSONScalar(a, r, &seen, 1<<63, \"p63\", serverParseInt)",
-		"if have != 0xffffffffffffffff {",
+		"\t\tp0Bit = 1 << iota\n",
+		"serverJSONScalar(a, r, &seen, p63Bit, \"p63\", serverParseInt)",
+		"const required = p0Bit | p1Bit | ",
+		" | p63Bit\n",
+		"if have != required {",
 		"serverDecodeParams(a, p, serverDecodeWideParams, serverDecodeJSONWideParams)",
 		"serverDecodeParams(a, p, serverDecodeWiderParams, nil)",
 	} {

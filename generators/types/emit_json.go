@@ -9,7 +9,6 @@ import (
 
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/gomodel"
-	"github.com/apigen/apigen/schema"
 )
 
 // expr builds a fresh statement each time (jen statements are mutable).
@@ -109,7 +108,7 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 	after := si.Tagged != nil
 	for _, fi := range si.Fields {
 		enc = append(enc, g.encodeField(si, fi, after)...)
-		after = after || fi.Schema.Required
+		after = after || fi.Required()
 	}
 	if si.Kind != nil {
 		enc = append(enc, jen.If(jen.Id("v").Dot(si.Kind.UnknownKey).Op("!=").Lit("")).Block(
@@ -139,12 +138,12 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		var cases []jen.Code
 		var required []jen.Code
 		for _, fi := range si.Fields {
-			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type.Schema, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), !fi.Schema.Required, 0, wrapField(fi.Schema.Name))
-			if fi.Schema.Required && len(required) < 64 {
+			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
+			if fi.Required() && len(required) < 64 {
 				stmts = append(stmts, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(len(required)))
-				required = append(required, jen.Lit(fi.Schema.Name))
+				required = append(required, jen.Lit(fi.Name))
 			}
-			cases = append(cases, jen.Case(jen.Lit(fi.Schema.Name)).Block(stmts...))
+			cases = append(cases, jen.Case(jen.Lit(fi.Name)).Block(stmts...))
 		}
 		end := []jen.Code{jen.Return(jen.Err())}
 		if len(required) > 0 {
@@ -200,114 +199,71 @@ func writeKeyAfter(wire string) jen.Code {
 }
 
 // encodeField writes one member; after reports that a member of the same
-// object has certainly been written before it.
+// object has certainly been written before it. A required member is always
+// written (an unset union or InputFile fails the writer); an optional one
+// only when set.
 func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []jen.Code {
-	t := fi.Type.Schema
-	wire := fi.Schema.Name
+	t := fi.Type
+	wire := fi.Name
 	v := id("v").dot(fi.GoName)
 	key := writeKey(wire)
 	if after {
 		key = writeKeyAfter(wire)
 	}
 	path := si.GoName + "." + wire
-	if fi.Schema.Required {
+	if fi.Required() {
 		var pre []jen.Code
-		if !t.IsArray() {
-			if ui := g.m.Union(t.Name); ui != nil {
-				if ui.Kind == gomodel.ValueUnion {
-					pre = append(pre, jen.If(jen.Op("!").Add(v()).Dot("IsSet").Call()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
-				} else {
-					pre = append(pre, jen.If(v().Op("==").Nil()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
-				}
-			} else if t.Name == schema.InputFile {
-				pre = append(pre, jen.If(jen.Op("!").Add(v()).Dot("IsSet").Call()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
-			}
+		switch t.Kind {
+		case gomodel.Value, gomodel.File:
+			pre = append(pre, jen.If(jen.Op("!").Add(v()).Dot("IsSet").Call()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
+		case gomodel.Interface:
+			pre = append(pre, jen.If(v().Op("==").Nil()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
 		}
 		pre = append(pre, key)
-		return append(pre, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)
+		return append(pre, g.encodeValue(v, t, 0)...)
 	}
 	switch {
-	case t.IsArray():
-		return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
-	case t.Name == schema.True:
+	case t.Kind == gomodel.Opt && t.Elem.IsTrue():
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(key, jen.Id("w").Dot("True").Call())}
-	case isScalar(t.Name):
+	case t.Kind == gomodel.Opt:
 		return []jen.Code{jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(v()).Dot("Get").Call(), jen.Id("ok")).Block(
-			append([]jen.Code{key}, g.encodeValue(id("x"), t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
-	case t.Name == schema.InputFile, g.m.Union(t.Name) != nil && g.m.Union(t.Name).Kind == gomodel.ValueUnion:
-		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
+			append([]jen.Code{key}, g.encodeValue(id("x"), t.Elem, 0)...)...)}
+	case t.HasIsSet():
+		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, 0)...)...)}
 	}
-	// Pointer object or interface union.
-	return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), 0)...)...)}
+	// Slices, pointers to objects and interface unions.
+	return []jen.Code{jen.If(v().Op("!=").Nil()).Block(append([]jen.Code{key}, g.encodeValue(v, t, 0)...)...)}
 }
 
-// encodeValue writes the value e of type t (no member name).
-func (g *gen) encodeValue(e expr, t schema.Type, c *schema.Constraints, ident bool, depth int) []jen.Code {
-	if t.IsArray() {
-		i := "i" + strconv.Itoa(depth)
+// encodeValue writes the value e of Go type t (no member name).
+func (g *gen) encodeValue(e expr, t *gomodel.Type, depth int) []jen.Code {
+	w := jen.Id("w")
+	switch t.Kind {
+	case gomodel.Slice:
+		i := loopIndex(depth)
 		elem := func() *jen.Statement { return e().Index(jen.Id(i)) }
 		return []jen.Code{
 			jen.Id("w").Dot("ArrStart").Call(),
-			jen.For(jen.Id(i).Op(":=").Range().Add(e())).Block(g.encodeValue(elem, *t.Elem, eachOf(c), ident, depth+1)...),
+			jen.For(jen.Id(i).Op(":=").Range().Add(e())).Block(g.encodeValue(elem, t.Elem, depth+1)...),
 			jen.Id("w").Dot("ArrEnd").Call(),
 		}
-	}
-	w := jen.Id("w")
-	switch t.Name {
-	case schema.Integer:
-		if ident {
-			return []jen.Code{w.Dot("Int64").Call(e())}
+	case gomodel.Scalar:
+		switch {
+		case t.IsTrue():
+			return []jen.Code{w.Dot("True").Call()}
+		case t.Conv() != "":
+			return []jen.Code{w.Dot(t.Prim.JSON()).Call(jen.String().Parens(e()))}
 		}
-		return []jen.Code{w.Dot("Int").Call(e())}
-	case schema.Integer64:
-		return []jen.Code{w.Dot("Int64").Call(e())}
-	case schema.Float:
-		return []jen.Code{w.Dot("Float64").Call(e())}
-	case schema.String:
-		if enumOf(c) != "" {
-			return []jen.Code{w.Dot("Str").Call(jen.String().Parens(e()))}
-		}
-		return []jen.Code{w.Dot("Str").Call(e())}
-	case schema.Boolean:
-		return []jen.Code{w.Dot("Bool").Call(e())}
-	case schema.True:
-		return []jen.Code{w.Dot("True").Call()}
-	}
-	if ui := g.m.Union(t.Name); ui != nil && ui.Kind != gomodel.ValueUnion {
-		return []jen.Code{jen.Id(ui.Encode).Call(jen.Id("w"), e())}
+		return []jen.Code{w.Dot(t.Prim.JSON()).Call(e())}
+	case gomodel.Interface:
+		return []jen.Code{jen.Id(t.Union.Encode).Call(jen.Id("w"), e())}
 	}
 	return []jen.Code{e().Dot("encodeJSON").Call(jen.Id("w"))}
 }
 
-// zeroOf is a literal of the zero value of a required value of type t.
-func (g *gen) zeroOf(t schema.Type, c *schema.Constraints) jen.Code {
-	if t.IsArray() {
-		return jen.Nil()
-	}
-	switch t.Name {
-	case schema.Integer, schema.Integer64, schema.Float:
-		return jen.Lit(0)
-	case schema.String:
-		return jen.Lit("")
-	case schema.Boolean:
-		return jen.False()
-	case schema.True:
-		return jen.Id("True").Values()
-	case schema.InputFile:
-		return jen.Id("InputFile").Values()
-	}
-	if ui := g.m.Union(t.Name); ui != nil {
-		if ui.Kind == gomodel.ValueUnion {
-			return jen.Id(ui.GoName).Values()
-		}
-		return jen.Nil()
-	}
-	return jen.Id(g.m.GoName(t.Name)).Values()
-}
-
-// decodeInto reads one value of type t and stores it in lv; on error the
-// statements return wrap(err).
-func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bool, optional bool, depth int, wrap wrapFn) []jen.Code {
+// decodeInto reads one value of Go type t and stores it in lv; on error
+// the statements return wrap(err).
+func (g *gen) decodeInto(lv expr, t *gomodel.Type, depth int, wrap wrapFn) []jen.Code {
 	ret := func(err jen.Code) jen.Code { return jen.Return(wrap(err)) }
 	errCheck := jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Err()))
 	if a, ok := g.arrayOf(t); ok {
@@ -317,12 +273,14 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bo
 			lv().Op("=").Id("x"),
 		}
 	}
-	if t.IsArray() {
-		s := "s" + strconv.Itoa(depth)
+	if t.Kind == gomodel.Slice {
+		s := "elems"
+		if depth > 0 {
+			s += strconv.Itoa(depth)
+		}
 		elem := func() *jen.Statement {
 			return jen.Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1))
 		}
-		typ := g.goType(t, c, ident, false)
 		// The slice is allocated once at its final size when the array is
 		// short enough for ArrLen to count; an empty JSON array still gives
 		// a non-nil empty slice.
@@ -330,18 +288,23 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bo
 			jen.List(jen.Id("more"), jen.Err()).Op(":=").Id("r").Dot("ArrNext").Call(),
 			errCheck,
 			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
-			jen.Id(s).Op("=").Append(jen.Id(s), g.zeroOf(*t.Elem, eachOf(c))),
-		}, g.decodeInto(elem, *t.Elem, eachOf(c), ident, false, depth+1, func(err jen.Code) jen.Code {
+			jen.Id(s).Op("=").Append(jen.Id(s), t.Elem.Zero()),
+		}, g.decodeInto(elem, t.Elem, depth+1, func(err jen.Code) jen.Code {
 			return wrap(jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)).Op("-").Lit(1)))
 		})...)
 		return []jen.Code{
 			jen.If(jen.Err().Op(":=").Id("r").Dot("ArrStart").Call(), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())),
-			jen.Var().Id(s).Add(typ),
-			jen.If(jen.Id("n").Op(":=").Id("r").Dot("ArrLen").Call(), jen.Id("n").Op(">").Lit(0)).Block(jen.Id(s).Op("=").Make(typ, jen.Lit(0), jen.Id("n"))),
+			jen.Var().Id(s).Add(t.Jen()),
+			jen.If(jen.Id("n").Op(":=").Id("r").Dot("ArrLen").Call(), jen.Id("n").Op(">").Lit(0)).Block(jen.Id(s).Op("=").Make(t.Jen(), jen.Lit(0), jen.Id("n"))),
 			jen.For().Block(loop...),
-			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Add(g.goType(t, c, ident, false)).Values()),
+			jen.If(jen.Id(s).Op("==").Nil()).Block(jen.Id(s).Op("=").Add(t.Jen()).Values()),
 			lv().Op("=").Id(s),
 		}
+	}
+	optional := t.Kind == gomodel.Opt
+	scalar := t
+	if optional {
+		scalar = t.Elem
 	}
 	read := func(method string, conv func(jen.Code) jen.Code) []jen.Code {
 		var val jen.Code = jen.Id("x")
@@ -357,43 +320,30 @@ func (g *gen) decodeInto(lv expr, t schema.Type, c *schema.Constraints, ident bo
 			lv().Op("=").Add(val),
 		}
 	}
-	switch t.Name {
-	case schema.Integer:
-		if ident {
-			return read("Int64", nil)
-		}
-		return read("Int", nil)
-	case schema.Integer64:
-		return read("Int64", nil)
-	case schema.Float:
-		return read("Float64", nil)
-	case schema.String:
-		if e := enumOf(c); e != "" {
-			// Known values are interned: no allocation.
-			return read("StrBytes", func(x jen.Code) jen.Code { return jen.Id(g.m.Enum(e).Intern).Call(x) })
-		}
-		return read("Str", nil)
-	case schema.Boolean:
-		return read("Bool", nil)
-	case schema.True:
-		if optional {
-			return []jen.Code{
-				jen.Var().Id("x").Id("True"),
-				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())),
-				lv().Op("=").Id("Some").Call(jen.Id("x")),
-			}
+	switch {
+	case scalar.Kind != gomodel.Scalar:
+	case scalar.Enum != nil:
+		// Known values are interned: no allocation.
+		return read("StrBytes", func(x jen.Code) jen.Code { return jen.Id(scalar.Enum.Intern).Call(x) })
+	case !scalar.IsTrue():
+		return read(scalar.Prim.JSON(), nil)
+	case optional:
+		return []jen.Code{
+			jen.Var().Id("x").Id("True"),
+			jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())),
+			lv().Op("=").Id("Some").Call(jen.Id("x")),
 		}
 	}
-	if ui := g.m.Union(t.Name); ui != nil && ui.Kind != gomodel.ValueUnion {
+	if t.Kind == gomodel.Interface {
 		return []jen.Code{
-			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(ui.Decode).Call(jen.Id("r")),
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id(t.Union.Decode).Call(jen.Id("r")),
 			errCheck,
 			lv().Op("=").Id("x"),
 		}
 	}
 	var pre []jen.Code
-	if optional && g.m.Object(t.Name) != nil {
-		pre = append(pre, lv().Op("=").New(jen.Id(g.m.GoName(t.Name))))
+	if t.Kind == gomodel.Pointer {
+		pre = append(pre, lv().Op("=").New(t.Elem.Jen()))
 	}
 	return append(pre, jen.If(jen.Err().Op(":=").Add(lv()).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())))
 }
@@ -670,14 +620,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	for _, v := range ui.Variants {
 		field := id("u").dot(v.Field)
 		var body []jen.Code
-		switch n := v.Schema.Type.Name; {
-		case n == schema.True:
-			body = []jen.Code{jen.Id("w").Dot("True").Call()}
-		case isScalar(n):
-			body = g.encodeValue(field, v.Schema.Type, nil, false, 0)
-		case n == schema.InputFile:
-			body = []jen.Code{field().Dot("encodeJSON").Call(jen.Id("w"))}
-		default:
+		switch v.Type.Kind {
+		case gomodel.Scalar, gomodel.File:
+			body = g.encodeValue(field, v.Type, 0)
+		default: // a pointer to an object
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
 				jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName + "." + v.As)), jen.Id("w").Dot("Null").Call()}
 		}
@@ -693,9 +639,9 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	byKind := map[string]*gomodel.Variant{}
 	var kinds []string
 	for _, v := range ui.Variants {
-		k := g.m.JSONKind(v.Schema.Type.Name)
+		k := v.JSONKind
 		if prev, ok := byKind[k]; ok {
-			if prev.Schema.Type.Name == schema.String {
+			if prev.Type.Kind == gomodel.Scalar && prev.Type.Prim == gomodel.PrimString {
 				continue // String wins over InputFile
 			}
 		} else {
@@ -712,33 +658,31 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	for _, k := range kinds {
 		v := byKind[k]
 		var body []jen.Code
-		n := v.Schema.Type.Name
 		switch {
-		case n == schema.True:
+		case v.Type.IsTrue():
 			body = []jen.Code{
 				jen.Var().Id("x").Id("True"),
 				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(),
 				jen.Return(jen.Nil()),
 			}
-		case isScalar(n):
-			method := map[string]string{schema.Integer: "Int", schema.Integer64: "Int64", schema.Float: "Float64", schema.String: "Str", schema.Boolean: "Bool"}[n]
+		case v.Type.Kind == gomodel.Scalar:
 			body = []jen.Code{
-				jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot(method).Call(),
+				jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot(v.Type.Prim.JSON()).Call(),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
-		case n == schema.InputFile:
+		case v.Type.Kind == gomodel.File:
 			body = []jen.Code{
 				jen.Var().Id("x").Id("InputFile"),
 				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
-		default:
+		default: // a pointer to an object
 			body = []jen.Code{
-				jen.Id("x").Op(":=").New(jen.Id(g.m.GoName(n))),
+				jen.Id("x").Op(":=").New(v.Type.Elem.Jen()),
 				jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
@@ -746,7 +690,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 		}
 		kindID := map[string]string{"number": "jsonKindNumber", "string": "jsonKindString", "boolean": "jsonKindBool", "object": "jsonKindObject"}[k]
 		dcases = append(dcases, jen.Case(jen.Id(kindID)).Block(body...))
-		want = append(want, n)
+		want = append(want, v.Schema.Type.Name)
 	}
 	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
 		jen.Switch(jen.Id("r").Dot("Next").Call()).Block(dcases...),
@@ -779,17 +723,17 @@ type arrayOfObjects struct {
 	depth int
 }
 
-// arrayOf returns the array decoder for t, if t is an array of objects or
-// of arrays of objects.
-func (g *gen) arrayOf(t schema.Type) (arrayOfObjects, bool) {
+// arrayOf returns the array decoder for t, if t is a slice of objects or
+// of slices of objects.
+func (g *gen) arrayOf(t *gomodel.Type) (arrayOfObjects, bool) {
 	depth := 0
-	for t.IsArray() && depth < 2 {
-		t, depth = *t.Elem, depth+1
+	for t.Kind == gomodel.Slice && depth < 2 {
+		t, depth = t.Elem, depth+1
 	}
-	if depth == 0 || t.IsArray() || g.m.Object(t.Name) == nil {
+	if depth == 0 || t.Kind != gomodel.Object {
 		return arrayOfObjects{}, false
 	}
-	return arrayOfObjects{g.m.Object(t.Name), depth}, true
+	return arrayOfObjects{t.Struct, depth}, true
 }
 
 func (a arrayOfObjects) name() string {
@@ -814,7 +758,7 @@ func (g *gen) arrayDecoders() []arrayOfObjects {
 			for _, fi := range si.Fields {
 				// A deeper array of objects is decoded level by level
 				// down to the innermost two, which use these decoders.
-				for t := fi.Type.Schema; t.IsArray(); t = *t.Elem {
+				for t := fi.Type; t.Kind == gomodel.Slice; t = t.Elem {
 					if a, ok := g.arrayOf(t); ok {
 						for d := 1; d <= a.depth; d++ {
 							used[arrayOfObjects{a.elem, d}] = true
@@ -899,4 +843,13 @@ func emitArrayDecoder(f *jen.File, a arrayOfObjects) {
 		jen.Return(jen.Id("s"), jen.Nil()),
 	)
 	f.Line()
+}
+
+// loopIndex names the index of a loop nested depth deep: i, j, k, then i3,
+// i4, ... as a hand-written loop would.
+func loopIndex(depth int) string {
+	if depth < 3 {
+		return string(rune('i' + depth))
+	}
+	return "i" + strconv.Itoa(depth)
 }

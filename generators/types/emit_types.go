@@ -26,31 +26,6 @@ func render(f *jen.File) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// isScalar reports whether a schema type name is a JSON scalar kind.
-func isScalar(name string) bool { return gomodel.IsScalarName(name) }
-
-func eachOf(c *schema.Constraints) *schema.Constraints {
-	if c == nil {
-		return nil
-	}
-	return c.Each
-}
-
-// scalarType is the Go type of a required scalar (the model decides).
-func (g *gen) scalarType(name string, c *schema.Constraints, ident bool) *jen.Statement {
-	return g.goType(schema.Named(name), c, ident, false)
-}
-
-// goType is the model's Go type of a value of t. Every type reached here is
-// part of a field the model has already typed, so TypeOf cannot fail.
-func (g *gen) goType(t schema.Type, c *schema.Constraints, ident bool, optional bool) *jen.Statement {
-	gt, err := g.m.TypeOf(t, c, ident, optional)
-	if err != nil {
-		panic("types: " + err.Error())
-	}
-	return gt.Jen()
-}
-
 // ---------------------------------------------------------------- docs
 
 func sentence(s string) string {
@@ -166,7 +141,7 @@ func fieldDoc(fi *gomodel.Field) []string {
 		parts = append(parts, d)
 	}
 	c := f.Constraints
-	if fi.Type.Schema.Base() == schema.InputFile {
+	if fi.Type.Base().Kind == gomodel.File {
 		switch {
 		case !fi.FileUnion:
 			// A plain InputFile is an upload; upload_only says it again.
@@ -336,7 +311,7 @@ func (g *gen) structFields(si *gomodel.Struct) []jen.Code {
 		if !fi.Schema.Required {
 			tag += ",omitzero"
 		}
-		fields = append(fields, jen.Id(fi.GoName).Add(g.goType(fi.Type.Schema, fi.Schema.Constraints, gomodel.IsIdentifier(fi.Schema), !fi.Schema.Required)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, jen.Id(fi.GoName).Add(fi.Type.Jen()).Tag(map[string]string{"json": tag}))
 	}
 	return fields
 }
@@ -376,20 +351,12 @@ func (g *gen) emitObjectType(f *jen.File, si *gomodel.Struct) {
 
 // presence is the condition under which an optional field is present.
 func (g *gen) presence(recv string, fi *gomodel.Field) *jen.Statement {
-	t := fi.Type.Schema
 	x := jen.Id(recv).Dot(fi.GoName)
 	switch {
-	case fi.Schema.Required:
+	case fi.Required():
 		return jen.True()
-	case t.IsArray():
-		return x.Op("!=").Nil()
-	case isScalar(t.Name) || t.Name == schema.InputFile:
+	case fi.Type.HasIsSet():
 		return x.Dot("IsSet").Call()
-	case g.m.Union(t.Name) != nil:
-		if g.m.Union(t.Name).Kind == gomodel.ValueUnion {
-			return x.Dot("IsSet").Call()
-		}
-		return x.Op("!=").Nil()
 	}
 	return x.Op("!=").Nil()
 }
@@ -555,7 +522,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	}
 	fields := []jen.Code{jen.Id("kind").Uint8()}
 	for _, v := range ui.Variants {
-		if v.Schema.Type.Name == schema.True {
+		if v.Type.IsTrue() {
 			continue // the kind says it all
 		}
 		fields = append(fields, jen.Id(v.Field).Add(v.Type.Jen()))
@@ -564,7 +531,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	f.Line()
 	for _, v := range ui.Variants {
 		vt := v.Type.Jen()
-		if v.Schema.Type.Name == schema.True {
+		if v.Type.IsTrue() {
 			godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding true.")
 			f.Func().Id(v.Ctor).Params().Id(ui.GoName).Block(
 				jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index)})),

@@ -14,7 +14,6 @@ import (
 	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
-	"github.com/apigen/apigen/schema"
 )
 
 // Output file names (CONVENTIONS.md).
@@ -48,11 +47,4 @@ type gen struct {
 	m      *gomodel.Model
 	pkg    string
 	source string
-}
-
-func enumOf(c *schema.Constraints) string {
-	if c == nil {
-		return ""
-	}
-	return c.Enum
 }

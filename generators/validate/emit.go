@@ -12,6 +12,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
 )
@@ -68,15 +69,15 @@ func (g *gen) emit() ([]byte, error) {
 	for changed := true; changed; {
 		changed = false
 		for _, si := range g.structs {
-			if si.obj == nil {
+			if si.Object == nil {
 				continue
 			}
 			code, _, err := g.structBody(si)
 			if err != nil {
 				return nil, err
 			}
-			if has := len(code) > 0; has != g.checks[si.obj.Name] {
-				g.checks[si.obj.Name] = has
+			if has := len(code) > 0; has != g.checks[si.Object.Name] {
+				g.checks[si.Object.Name] = has
 				changed = true
 			}
 		}
@@ -95,12 +96,12 @@ func (g *gen) emit() ([]byte, error) {
 		g.emitValidate(f, si, code, docs)
 	}
 	for _, un := range g.helperOrder {
-		if err := g.emitUnionFunc(f, g.unions[un]); err != nil {
+		if err := g.emitUnionFunc(f, g.union(un)); err != nil {
 			return nil, err
 		}
 	}
 	for _, un := range g.labelOrder {
-		g.emitLabelFunc(f, g.unions[un])
+		g.emitLabelFunc(f, g.union(un))
 	}
 	if len(g.patternOrder) > 0 {
 		var specs []jen.Code
@@ -144,8 +145,9 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
-	for _, u := range g.s.Unions {
-		if !g.sent(u.Name) || g.unionKind(u) == unionPrim {
+	for _, mu := range g.m.Unions {
+		u := mu.Schema
+		if !mu.Sent || mu.Kind == gomodel.ValueUnion {
 			continue
 		}
 		n := "validate" + g.typeName(u.Name)
@@ -171,14 +173,14 @@ func (g *gen) declareHelpers() error {
 			}
 			var fi *fieldInfo
 			for _, x := range si.fields {
-				if x.f.Name == r.Fields[0] {
+				if x.Name == r.Fields[0] {
 					fi = x
 				}
 			}
-			t := fi.f.Type
-			u := g.unions[t.Base()]
-			if !t.IsArray() || t.Depth() != 1 || u == nil || g.unionKind(u) == unionPrim {
-				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.f.Name)
+			t := fi.Schema.Type
+			u := g.union(t.Base())
+			if !t.IsArray() || t.Depth() != 1 || u == nil || g.unionKind(u) == gomodel.ValueUnion {
+				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.Schema.Name)
 			}
 			if _, ok := g.labelFuncs[u.Name]; ok {
 				continue
@@ -191,8 +193,8 @@ func (g *gen) declareHelpers() error {
 			g.labelOrder = append(g.labelOrder, u.Name)
 		}
 		for _, fi := range si.fields {
-			if err := g.declarePatterns(si.goName+fi.goName, fi.f.Constraints); err != nil {
-				return fmt.Errorf("%s.%s: %w", si.what, fi.f.Name, err)
+			if err := g.declarePatterns(si.GoName+fi.GoName, fi.Schema.Constraints); err != nil {
+				return fmt.Errorf("%s.%s: %w", si.what, fi.Schema.Name, err)
 			}
 		}
 	}
@@ -226,7 +228,10 @@ type body struct {
 	g    *gen
 	si   *structInfo
 	used map[string]int // local names taken in the function
-	docs []string
+	// scopes are the names declared in each open block (openScope): a
+	// block's locals are free again once it closes, as in Go.
+	scopes [][]string
+	docs   []string
 	// elems names the array elements being emitted in docs ("media[i]").
 	elems []string
 }
@@ -242,10 +247,26 @@ func (b *body) local(prefix string) string {
 		prefix += "_"
 	}
 	b.used[prefix]++
+	if len(b.scopes) > 0 {
+		b.scopes[len(b.scopes)-1] = append(b.scopes[len(b.scopes)-1], prefix)
+	}
 	if n := b.used[prefix]; n > 1 {
 		return prefix + strconv.Itoa(n)
 	}
 	return prefix
+}
+
+// openScope starts a block (a loop body); closeScope ends it, freeing the
+// names local declared in it, so that a sibling block reuses "i" and
+// "elemPath" instead of numbering them.
+func (b *body) openScope() { b.scopes = append(b.scopes, nil) }
+
+func (b *body) closeScope() {
+	top := b.scopes[len(b.scopes)-1]
+	b.scopes = b.scopes[:len(b.scopes)-1]
+	for _, n := range top {
+		b.used[n]--
+	}
 }
 
 // named is a local named after a wire name and a role ("replyMarkupPath"
@@ -291,7 +312,7 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 	for _, fi := range si.fields {
 		code, err := b.field(fi)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s, field %s: %w", si.what, fi.f.Name, err)
+			return nil, nil, fmt.Errorf("%s, field %s: %w", si.what, fi.Schema.Name, err)
 		}
 		out = append(out, code...)
 	}
@@ -306,18 +327,18 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 }
 
 func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
-	f := fi.f
-	x := id("v").dot(fi.goName)
+	f := fi.Schema
+	x := id("v").dot(fi.GoName)
 	at := id("at")
-	switch fi.shape {
-	case shapeOpt:
+	switch fi.Type.Kind {
+	case gomodel.Opt:
 		xv := b.named(f.Name, "", "x")
-		inner, err := b.scalar(id(xv), f.Type.Name, f.Constraints, fi.mode, at, f.Name)
+		inner, err := b.scalar(id(xv), fi.Type.Elem, f.Constraints, fi.mode, at, f.Name)
 		if err != nil || len(inner) == 0 {
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.List(jen.Id(xv), jen.Id("ok")).Op(":=").Add(x()).Dot("Get").Call(), jen.Id("ok")).Block(inner...)}, nil
-	case shapePtr:
+	case gomodel.Pointer:
 		if err := checkApplicable(f.Type, f.Constraints, false, false); err != nil {
 			return nil, err
 		}
@@ -331,7 +352,7 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 			x().Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)),
 		)}, nil
 	}
-	return b.value(x, f.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
+	return b.value(x, f.Type, fi.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
 }
 
 // pathDecl declares the path of the child named name of at.
@@ -342,23 +363,25 @@ func (b *body) pathDecl(p string, at expr, name string) jen.Code {
 // value emits the checks of a value stored as a plain Go value (not Opt, not
 // pointer): a required field or an array element. at is the path of the
 // container and name the wire name, or name is "" and at is the value's own
-// path. idx are the enclosing loop indexes of this field's arrays.
-func (b *body) value(x expr, t schema.Type, c *schema.Constraints, required bool, mode *fieldInfo, at expr, name string, idx []string) ([]jen.Code, error) {
-	if t.IsArray() {
-		return b.array(x, t, c, required, at, name, idx)
+// path. idx are the enclosing loop indexes of this field's arrays. t is
+// the schema's type (its constraints apply to it), te the Go type the model
+// chose for it.
+func (b *body) value(x expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, mode *fieldInfo, at expr, name string, idx []string) ([]jen.Code, error) {
+	if te.Kind == gomodel.Slice {
+		return b.array(x, t, te, c, required, at, name, idx)
 	}
-	if err := checkApplicable(t, c, b.g.unions[t.Name] != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
+	if err := checkApplicable(t, c, b.g.union(t.Name) != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
 		return nil, err
 	}
 	switch {
-	case b.g.isFile(t.Name):
+	case te.Kind == gomodel.File:
 		return b.inputFile(x, t.Name, c, required, at, name)
-	case b.g.unions[t.Name] != nil:
-		return b.union(x, b.g.unions[t.Name], c, required, at, name)
-	case schema.IsPrimitive(t.Name):
-		return b.scalar(x, t.Name, c, mode, at, name)
+	case b.g.union(t.Name) != nil:
+		return b.union(x, b.g.union(t.Name), c, required, at, name)
+	case te.Kind == gomodel.Scalar:
+		return b.scalar(x, te, c, mode, at, name)
 	}
-	o := b.g.objects[t.Name]
+	o := b.g.object(t.Name)
 	if o == nil {
 		return nil, fmt.Errorf("unknown type %s", t.Name)
 	}
@@ -408,9 +431,9 @@ func (b *body) position(x expr, o *schema.Object, at expr, idx []string) ([]jen.
 // objectField describes a field of a sent object.
 func (g *gen) objectField(o *schema.Object, f *schema.Field) (*fieldInfo, error) {
 	for _, si := range g.structs {
-		if si.obj == o {
+		if si.Object == o {
 			for _, fi := range si.fields {
-				if fi.f == f {
+				if fi.Schema == f {
 					return fi, nil
 				}
 			}
@@ -419,7 +442,7 @@ func (g *gen) objectField(o *schema.Object, f *schema.Field) (*fieldInfo, error)
 	return nil, fmt.Errorf("%s.%s: not a field of a sent object", o.Name, f.Name)
 }
 
-func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool, at expr, name string, idx []string) ([]jen.Code, error) {
+func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, at expr, name string, idx []string) ([]jen.Code, error) {
 	if err := checkApplicable(t, c, false, false); err != nil {
 		return nil, err
 	}
@@ -454,8 +477,6 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 	if c != nil {
 		each = c.Each
 	}
-	i := b.local(string(rune('i' + len(idx))))
-	e := b.local("elemPath")
 	arrPath := at
 	var decl []jen.Code
 	if name != "" {
@@ -463,12 +484,22 @@ func (b *body) array(x expr, t schema.Type, c *schema.Constraints, required bool
 		arrPath = ref(a)
 		decl = append(decl, b.pathDecl(a, at, name))
 	}
+	// The loop's index and element path live in its body: an element that
+	// is itself an array is a row.
+	b.openScope()
+	defer b.closeScope()
+	i := b.local(string(rune('i' + len(idx))))
+	elemPath := "elemPath"
+	if t.Elem.IsArray() {
+		elemPath = "rowPath"
+	}
+	e := b.local(elemPath)
 	label := name
 	if label == "" && len(b.elems) > 0 {
 		label = b.elems[len(b.elems)-1]
 	}
 	b.elems = append(b.elems, label+"["+string(rune('i'+len(idx)))+"]")
-	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, each, true, nil, ref(e), "", append(idx[:len(idx):len(idx)], i))
+	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, te.Elem, each, true, nil, ref(e), "", append(idx[:len(idx):len(idx)], i))
 	b.elems = b.elems[:len(b.elems)-1]
 	if err != nil {
 		return nil, err
@@ -548,20 +579,20 @@ func (b *body) inputFile(x expr, tn string, c *schema.Constraints, required bool
 }
 
 // scalar emits the checks of a plain scalar value x of schema type tn.
-func (b *body) scalar(x expr, tn string, c *schema.Constraints, mode *fieldInfo, at expr, name string) ([]jen.Code, error) {
-	if err := checkApplicable(schema.Named(tn), c, false, false); err != nil {
+func (b *body) scalar(x expr, te *gomodel.Type, c *schema.Constraints, mode *fieldInfo, at expr, name string) ([]jen.Code, error) {
+	if err := checkApplicable(te.Schema, c, false, false); err != nil {
 		return nil, err
 	}
 	if c == nil {
 		return nil, nil
 	}
 	var out []jen.Code
-	switch tn {
-	case schema.String:
+	switch te.Prim {
+	case gomodel.PrimString:
 		return b.stringChecks(x, c, mode, at, name)
-	case schema.Integer, schema.Integer64, schema.Float:
+	case gomodel.PrimInt, gomodel.PrimInt64, gomodel.PrimFloat64:
 		if r := c.Range; r != nil {
-			if tn != schema.Float && integral(r.Min) && integral(r.Max) {
+			if te.Prim != gomodel.PrimFloat64 && integral(r.Min) && integral(r.Max) {
 				out = append(out, call("rangeInt", at(), jen.Lit(name), jen.Int64().Call(x()), intBound(r.Min, rtNoMinInt), intBound(r.Max, rtNoMaxInt)))
 			} else {
 				out = append(out, call("rangeFloat", at(), jen.Lit(name), jen.Float64().Call(x()), floatBound(r.Min, rtNoMinF), floatBound(r.Max, rtNoMaxF)))
@@ -681,7 +712,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			allowed[uv.Type.Name] = true
 		}
 	}
-	if g.unionKind(u) != unionPrim {
+	if g.unionKind(u) != gomodel.ValueUnion {
 		if c != nil && c.UploadOnly {
 			return nil, fmt.Errorf("upload_only on union %s of objects", u.Name)
 		}
@@ -725,16 +756,18 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 	if upload {
 		b.doc(name, "must be an upload, not a file_id or URL")
 	}
-	for _, uv := range u.Variants {
-		acc := g.m.Union(u.Name).Variant(uv.Type.Name).As
+	for _, mv := range g.m.Union(u.Name).Variants {
+		uv, acc := mv.Schema, mv.As
+		isTrue, isFile := mv.Type.IsTrue(), mv.Type.Kind == gomodel.File
+		isString := mv.Type.Kind == gomodel.Scalar && mv.Type.Prim == gomodel.PrimString
 		holds := func(v string) jen.Code {
-			if uv.Type.Name == schema.True {
+			if isTrue {
 				return x().Dot(acc).Call()
 			}
 			return jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(x()).Dot(acc).Call()
 		}
 		cond := func(v string, extra jen.Code) []jen.Code {
-			if uv.Type.Name == schema.True {
+			if isTrue {
 				return []jen.Code{holds(v)}
 			}
 			if extra == nil {
@@ -742,17 +775,17 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 			}
 			return []jen.Code{holds(v), jen.Id("ok").Op("&&").Add(extra)}
 		}
-		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (uv.Type.Name == schema.String || uv.Type.Name == schema.InputFile) {
+		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (isString || isFile) {
 			sv := b.local("text")
 			val := id(sv)
-			if uv.Type.Name == schema.InputFile {
+			if isFile {
 				val = val.dot("Ref").call()
 			}
 			strs, err := b.stringChecks(val, sc, nil, at, name)
 			if err != nil {
 				return nil, err
 			}
-			if uv.Type.Name == schema.InputFile {
+			if isFile {
 				out = append(out, jen.If(cond(sv, jen.Op("!").Id(sv).Dot("IsUpload").Call())...).Block(strs...))
 			} else {
 				out = append(out, jen.If(cond(sv, nil)...).Block(strs...))
@@ -761,12 +794,12 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		switch {
 		case !allowed[uv.Type.Name]:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("add", at(), jen.Lit(name), jen.Lit(uv.Type.Name+" is not allowed here, want one of "+strings.Join(only, ", ")))))
-		case upload && uv.Type.Name == schema.InputFile:
+		case upload && isFile:
 			f := b.local("file")
 			out = append(out, jen.If(cond(f, jen.Op("!").Id(f).Dot("IsUpload").Call())...).Block(call("uploadOnly", at(), jen.Lit(name))))
-		case upload && uv.Type.Name == schema.String:
+		case upload && isString:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("uploadOnly", at(), jen.Lit(name))))
-		case g.objects[uv.Type.Name] != nil && g.checks[uv.Type.Name]:
+		case mv.Struct != nil && g.checks[uv.Type.Name]:
 			o := b.local("variant")
 			var inner []jen.Code
 			if name == "" {
@@ -784,7 +817,7 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 	goU := g.typeName(u.Name)
 	gu := g.m.Union(u.Name)
-	tagged := g.unionKind(u) == unionTagged
+	tagged := g.unionKind(u) == gomodel.TaggedUnion
 	var cases []jen.Code
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.If(jen.Id("required")).Block(call("required", jen.Id("at"), jen.Lit("")))))
 	var labels []string
@@ -815,11 +848,11 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		// Each variant by the member only it has, else by its required
 		// members (schema.Variant gives the rule).
 		var keys []string
-		for _, v := range u.Variants {
-			if k := g.s.VariantKey(u, v); k != "" {
-				keys = append(keys, k)
+		for _, v := range gu.Variants {
+			if v.Key != "" {
+				keys = append(keys, v.Key)
 			} else {
-				keys = append(keys, v.Type.Name+" ("+strings.Join(v.Requires, ", ")+")")
+				keys = append(keys, v.Schema.Type.Name+" ("+strings.Join(v.Schema.Requires, ", ")+")")
 			}
 		}
 		unk = call("add", jen.Id("at"), jen.Lit(""), jen.Lit("unknown variant, want an object with one of the keys "+strings.Join(keys, ", ")))
@@ -856,15 +889,15 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 
 func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
 	goU := g.typeName(u.Name)
-	tagged := g.unionKind(u) == unionTagged
+	tagged := g.unionKind(u) == gomodel.TaggedUnion
 	var cases []jen.Code
 	for _, v := range u.Variants {
 		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Return(jen.Lit(g.label(u, v)))))
 	}
 	var sw *jen.Statement
 	if tagged {
-		tf, _ := naming.Exported(u.Discriminator)
-		cases = append(cases, jen.Case(jen.Op("*").Id("Unknown"+goU)).Block(jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot(tf)))))
+		gu := g.m.Union(u.Name)
+		cases = append(cases, jen.Case(jen.Op("*").Id(gu.Unknown)).Block(jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot(gu.UnknownTag)))))
 		sw = jen.Switch(jen.Id("x").Op(":=").Id("u").Assert(jen.Type())).Block(cases...)
 	} else {
 		cases = append(cases, jen.Case(jen.Op("*").Id("Unknown"+goU)).Block(jen.Return(jen.Lit("unknown"))))
@@ -878,38 +911,22 @@ func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
 
 // ---------------------------------------------------------------- rules
 
-// presence is the condition under which a field is set.
+// presence is the condition under which a field is set (nil when it is
+// always set: a required string, number, bool or object).
 func presence(x expr, fi *fieldInfo) *jen.Statement {
-	v := x().Dot(fi.goName)
-	switch fi.shape {
-	case shapeOpt:
+	v := x().Dot(fi.GoName)
+	switch {
+	case fi.Type.HasIsSet():
 		return v.Dot("IsSet").Call()
-	case shapePtr, shapeSlice:
+	case fi.Type.Nilable():
 		return v.Op("!=").Nil()
 	}
-	return nil // decided by the caller (needs the schema)
-}
-
-func (g *gen) presence(x expr, fi *fieldInfo) *jen.Statement {
-	if p := presence(x, fi); p != nil {
-		return p
-	}
-	t := fi.f.Type
-	switch {
-	case g.isFile(t.Name):
-		return x().Dot(fi.goName).Dot("IsSet").Call()
-	case g.unions[t.Name] != nil:
-		if g.unionKind(g.unions[t.Name]) == unionPrim {
-			return x().Dot(fi.goName).Dot("IsSet").Call()
-		}
-		return x().Dot(fi.goName).Op("!=").Nil()
-	}
-	return nil // a required string, number, bool or object is always present
+	return nil
 }
 
 func (b *body) fieldNamed(n string) *fieldInfo {
 	for _, fi := range b.si.fields {
-		if fi.f.Name == n {
+		if fi.Schema.Name == n {
 			return fi
 		}
 	}
@@ -917,7 +934,7 @@ func (b *body) fieldNamed(n string) *fieldInfo {
 }
 
 func (b *body) set(n string) jen.Code {
-	if p := b.g.presence(id("v"), b.fieldNamed(n)); p != nil {
+	if p := presence(id("v"), b.fieldNamed(n)); p != nil {
 		return p
 	}
 	return jen.True()
@@ -942,9 +959,9 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			// An optional String member: whether it is set to "" (a
 			// server does not count that as a choice beside a non-empty
 			// member, see exactlyOneOf in the runtime).
-			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.shape == shapeOpt && fi.f.Type.Name == schema.String && !fi.f.Type.IsArray() {
+			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Type.Elem.Prim == gomodel.PrimString {
 				anyText = true
-				empties = append(empties, id("v")().Dot(fi.goName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.goName).Dot("Value").Call()).Op("==").Lit(""))
+				empties = append(empties, id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
 			} else {
 				empties = append(empties, jen.False())
 			}
@@ -975,7 +992,7 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			return nil, fmt.Errorf("needs one field and a condition")
 		}
 		target, cf := b.fieldNamed(r.Fields[0]), b.fieldNamed(r.When.Field)
-		isSet := b.g.presence(id("v"), target)
+		isSet := presence(id("v"), target)
 		if isSet == nil {
 			return nil, nil // always present
 		}
@@ -994,55 +1011,58 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 
 // condition is "field equals value", an unset field taking its default.
 func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
-	t := fi.f.Type
-	if t.IsArray() {
-		return nil, fmt.Errorf("condition on array %s", fi.f.Name)
+	t := fi.Type.Base()
+	if fi.Type.Kind == gomodel.Slice {
+		return nil, fmt.Errorf("condition on array %s", fi.Schema.Name)
 	}
 	var lit jen.Code
 	var def any
-	switch t.Name {
-	case schema.String:
+	switch t.Prim {
+	case gomodel.PrimString:
 		lit = jen.Lit(equals)
-		if d, ok := defaultOf(fi.f.Constraints).(string); ok {
+		if d, ok := defaultOf(fi.Schema.Constraints).(string); ok {
 			def = d
 		}
-	case schema.Boolean:
+	case gomodel.PrimBool:
 		v, err := strconv.ParseBool(equals)
 		if err != nil {
-			return nil, fmt.Errorf("condition on %s: %w", fi.f.Name, err)
+			return nil, fmt.Errorf("condition on %s: %w", fi.Schema.Name, err)
 		}
 		lit = jen.Lit(v)
-		if d, ok := defaultOf(fi.f.Constraints).(bool); ok {
+		if d, ok := defaultOf(fi.Schema.Constraints).(bool); ok {
 			def = d
 		}
-	case schema.Integer, schema.Integer64:
+	case gomodel.PrimInt, gomodel.PrimInt64:
 		v, err := strconv.ParseInt(equals, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("condition on %s: %w", fi.f.Name, err)
+			return nil, fmt.Errorf("condition on %s: %w", fi.Schema.Name, err)
 		}
 		lit = jen.Lit(int(v))
-		if d, ok := defaultOf(fi.f.Constraints).(int); ok {
+		if d, ok := defaultOf(fi.Schema.Constraints).(int); ok {
 			def = d
 		}
 	default:
-		return nil, fmt.Errorf("condition on %s of type %s is not supported", fi.f.Name, t)
+		return nil, fmt.Errorf("condition on %s of type %s is not supported", fi.Schema.Name, fi.Schema.Type)
 	}
-	x := jen.Id("v").Dot(fi.goName)
-	switch fi.shape {
-	case shapeOpt:
+	x := jen.Id("v").Dot(fi.GoName)
+	switch fi.Type.Kind {
+	case gomodel.Opt:
 		if def != nil {
 			return x.Dot("Or").Call(jen.Lit(def)).Op("==").Add(lit), nil
 		}
-		return x.Clone().Dot("IsSet").Call().Op("&&").Add(jen.Id("v").Dot(fi.goName).Dot("Value").Call()).Op("==").Add(lit), nil
-	case shapeValue:
+		return x.Clone().Dot("IsSet").Call().Op("&&").Add(jen.Id("v").Dot(fi.GoName).Dot("Value").Call()).Op("==").Add(lit), nil
+	case gomodel.Scalar:
 		return x.Op("==").Add(lit), nil
 	}
-	return nil, fmt.Errorf("condition on %s is not supported", fi.f.Name)
+	return nil, fmt.Errorf("condition on %s is not supported", fi.Schema.Name)
 }
 
 func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
+	// Its locals live in a block of their own.
+	b.openScope()
+	defer b.closeScope()
 	fi := b.fieldNamed(r.Fields[0])
-	u := b.g.unions[fi.f.Type.Base()]
+	u := b.g.union(fi.Schema.Type.Base())
 	fn := b.g.labelFuncs[u.Name]
 	var kinds []string
 	var match jen.Code
@@ -1069,20 +1089,20 @@ func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 		return nil, fmt.Errorf("no kinds")
 	}
 	first, kind, i := b.local("first"), b.local("kind"), b.local("i")
-	x := jen.Id("v").Dot(fi.goName)
-	b.doc(fi.f.Name, strings.Join(kinds, ", ")+" items only grouped with their own kind")
+	x := jen.Id("v").Dot(fi.GoName)
+	b.doc(fi.Schema.Name, strings.Join(kinds, ", ")+" items only grouped with their own kind")
 	return []jen.Code{jen.Block(
 		jen.List(jen.Id(first), jen.Id(kind)).Op(":=").List(jen.Lit(-1), jen.Lit("")),
 		jen.For(jen.Id(i).Op(":=").Range().Add(x.Clone())).Block(
-			jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.goName).Index(jen.Id(i))), match).Block(
+			jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.GoName).Index(jen.Id(i))), match).Block(
 				jen.List(jen.Id(first), jen.Id(kind)).Op("=").List(jen.Id(i), jen.Id(k)),
 				jen.Break(),
 			),
 		),
 		jen.If(jen.Id(first).Op(">=").Lit(0)).Block(
-			jen.For(jen.Id(i).Op(":=").Range().Add(jen.Id("v").Dot(fi.goName))).Block(
-				jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.goName).Index(jen.Id(i))), jen.Id(k).Op("!=").Lit("").Op("&&").Id(k).Op("!=").Id(kind)).Block(
-					call("sameKind", jen.Id("at"), jen.Lit(fi.f.Name), jen.Id(first), jen.Id(kind), jen.Id(i), jen.Id(k), jen.Lit(strings.Join(kinds, ", "))),
+			jen.For(jen.Id(i).Op(":=").Range().Add(jen.Id("v").Dot(fi.GoName))).Block(
+				jen.If(jen.Id(k).Op(":=").Id(fn).Call(jen.Id("v").Dot(fi.GoName).Index(jen.Id(i))), jen.Id(k).Op("!=").Lit("").Op("&&").Id(k).Op("!=").Id(kind)).Block(
+					call("sameKind", jen.Id("at"), jen.Lit(fi.Schema.Name), jen.Id(first), jen.Id(kind), jen.Id(i), jen.Id(k), jen.Lit(strings.Join(kinds, ", "))),
 					jen.Break(),
 				),
 			),
@@ -1099,7 +1119,7 @@ func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []
 		for _, l := range lines {
 			f.Comment(l)
 		}
-		f.Func().Params(jen.Op("*").Id(si.goName)).Id(methodValidate).Params().Error().Block(jen.Return(jen.Nil()))
+		f.Func().Params(jen.Op("*").Id(si.GoName)).Id(methodValidate).Params().Error().Block(jen.Return(jen.Nil()))
 		f.Line()
 		return
 	}
@@ -1110,14 +1130,14 @@ func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []
 	for _, l := range lines {
 		f.Comment(l)
 	}
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id(methodValidate).Params().Error().Block(
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(methodValidate).Params().Error().Block(
 		jen.Var().Id("s").Id(rtState),
 		jen.Id("v").Dot(methodValidateAt).Call(jen.Op("&").Id("s"), jen.Nil()),
 		jen.Return(jen.Id("s").Dot("err").Call()),
 	)
 	f.Line()
 	f.Commentf("%s appends the problems of v, whose path is at, to s.", methodValidateAt)
-	f.Func().Params(jen.Id("v").Op("*").Id(si.goName)).Id(methodValidateAt).Params(jen.Id("s").Op("*").Id(rtState), jen.Id("at").Op("*").Id(rtPath)).Block(code...)
+	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(methodValidateAt).Params(jen.Id("s").Op("*").Id(rtState), jen.Id("at").Op("*").Id(rtPath)).Block(code...)
 	f.Line()
 }
 
@@ -1134,7 +1154,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 	var out []jen.Code
 	str := x
 	if c.Enum != "" {
-		e := b.g.enums[c.Enum]
+		e := b.g.enum(c.Enum)
 		goE := b.g.typeName(c.Enum)
 		if e == nil || goE == "" {
 			return nil, fmt.Errorf("unknown enum %s", c.Enum)
@@ -1190,10 +1210,15 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 			text += "at most " + strconv.Itoa(*c.MaxLineFeeds) + " line feeds"
 		}
 		if c.Length != nil && c.Length.AfterEntityParsing && mode != nil {
-			m, k := b.named(mode.f.Name, "", "mode"), b.local("m")
-			mx := id("v").dot(mode.goName)
+			// The text's mode is named after the text ("captionMode"); the
+			// parse mode read from its field lives in the if statement.
+			m := b.named(name, "Mode", "mode")
+			b.openScope()
+			k := b.local("m")
+			b.closeScope()
+			mx := id("v").dot(mode.GoName)
 			var set jen.Code
-			if mode.shape == shapeOpt {
+			if mode.Type.Kind == gomodel.Opt {
 				set = jen.If(jen.List(jen.Id(k), jen.Id("ok")).Op(":=").Add(mx()).Dot("Get").Call(), jen.Id("ok").Op("&&").Id(k).Dot("Known").Call()).
 					Block(jen.Id(m).Op("=").String().Call(jen.Id(k)))
 			} else {
@@ -1204,7 +1229,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 				set,
 				call("formatted", at(), jen.Lit(name), str(), jen.Id(m), min, max, unit, lf),
 			)
-			b.doc(name, text+", after entity parsing with "+mode.f.Name)
+			b.doc(name, text+", after entity parsing with "+mode.Name)
 		} else {
 			out = append(out, call("text", at(), jen.Lit(name), str(), min, max, unit, lf))
 			b.doc(name, text)
@@ -1242,12 +1267,8 @@ func (g *gen) hasStringForm(t schema.Type) bool {
 	if g.isFileUnion(t.Name) {
 		return true
 	}
-	if u := g.unions[t.Name]; u != nil {
-		for _, v := range u.Variants {
-			if v.Type.Name == schema.String || v.Type.Name == schema.InputFile {
-				return true
-			}
-		}
+	if u := g.m.Union(t.Name); u != nil {
+		return u.StringVariant() != nil || u.FileVariant() != nil
 	}
 	return false
 }

@@ -86,7 +86,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		return nil, err
 	}
 	parts := []support.Part{support.ValidatePart}
-	if needsFormatting(m.Schema) {
+	if needsFormatting(m) {
 		parts = append(parts, support.FormatPart)
 	}
 	rt, err := support.File("validate", m.Package, opts.Source, parts...)
@@ -98,78 +98,29 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 
 // needsFormatting reports whether some length limit of the schema applies
 // after entity parsing, which needs the runtime's formatting parser.
-func needsFormatting(s *schema.Schema) bool {
+func needsFormatting(m *gomodel.Model) bool {
 	var walk func(c *schema.Constraints) bool
 	walk = func(c *schema.Constraints) bool {
 		return c != nil && ((c.Length != nil && c.Length.AfterEntityParsing) || walk(c.Each))
 	}
-	for _, o := range s.Objects {
-		for _, f := range o.Fields {
-			if walk(f.Constraints) {
-				return true
-			}
-		}
-	}
-	for _, m := range s.Methods {
-		for _, f := range m.Params {
-			if walk(f.Constraints) {
-				return true
+	for _, structs := range [][]*gomodel.Struct{m.Objects, m.Params} {
+		for _, st := range structs {
+			for _, f := range st.Fields {
+				if walk(f.Constraints()) {
+					return true
+				}
 			}
 		}
 	}
 	return false
 }
 
-// shape is how a Go value is stored.
-type shape int
-
-const (
-	shapeValue shape = iota // T
-	shapeOpt                // Opt[T]
-	shapePtr                // *T
-	shapeSlice              // []T
-)
-
-func (s shape) String() string {
-	return [...]string{"a value", "an Opt", "a pointer", "a slice"}[s]
-}
-
-// shapeOf is the storage the model chose for a value.
-func shapeOf(t *gomodel.Type) shape {
-	switch t.Kind {
-	case gomodel.Opt:
-		return shapeOpt
-	case gomodel.Pointer:
-		return shapePtr
-	case gomodel.Slice:
-		return shapeSlice
-	}
-	return shapeValue
-}
-
 // ---------------------------------------------------------------- model
-
-type unionKind int
-
-const (
-	unionKeyed  unionKind = iota // objects told apart by a key field: interface
-	unionTagged                  // objects with a discriminator: interface
-	unionPrim                    // some primitive variant: struct with As<V>
-)
 
 type gen struct {
 	m      *gomodel.Model
-	s      *schema.Schema
 	pkg    string
 	source string
-
-	objects map[string]*schema.Object
-	unions  map[string]*schema.Union // unions with a Go type of their own
-	enums   map[string]*schema.Enum
-	// tagOf is the discriminator tag of a variant object.
-	tagOf map[string]string
-	// discOf is the discriminator field an object does not carry.
-	discOf map[string]string
 
 	checks map[string]bool // objects whose validateAt does something
 
@@ -184,49 +135,31 @@ type gen struct {
 	labelOrder   []string
 }
 
+// structInfo is a validated struct: the model's struct (an object a
+// client sends, or a method's parameters) and its fields with their parse
+// modes.
 type structInfo struct {
-	goName string
+	*gomodel.Struct
 	what   string // "object X" or "parameters of method m"
-	obj    *schema.Object
-	method *schema.Method
 	fields []*fieldInfo
 	rules  []*schema.Rule
 }
 
+// fieldInfo is a field of a validated struct.
 type fieldInfo struct {
-	f      *schema.Field
-	goName string
-	shape  shape
-	mode   *fieldInfo // paired parse mode of an after-entity-parsing text
+	*gomodel.Field
+	mode *fieldInfo // paired parse mode of an after-entity-parsing text
 }
 
 func newGen(m *gomodel.Model, opts generators.Options) *gen {
 	return &gen{
-		m: m, s: m.Schema, pkg: m.Package, source: opts.Source,
-		objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
-		enums: map[string]*schema.Enum{},
-		tagOf: map[string]string{}, discOf: map[string]string{},
+		m: m, pkg: m.Package, source: opts.Source,
 		checks:   map[string]bool{},
 		patterns: map[string]string{}, unionFuncs: map[string]string{}, labelFuncs: map[string]string{},
 	}
 }
 
 func (g *gen) build() error {
-	for _, o := range g.s.Objects {
-		g.objects[o.Name] = o
-	}
-	for _, u := range g.m.Unions {
-		g.unions[u.Schema.Name] = u.Schema
-		if u.Kind == gomodel.TaggedUnion {
-			for _, v := range u.Schema.Variants {
-				g.tagOf[v.Type.Name] = v.Tag
-				g.discOf[v.Type.Name] = u.Schema.Discriminator
-			}
-		}
-	}
-	for _, e := range g.s.Enums {
-		g.enums[e.Name] = e
-	}
 	for _, st := range g.m.Objects {
 		if !st.Sent {
 			continue
@@ -235,7 +168,6 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		si.obj = st.Object
 		g.structs = append(g.structs, si)
 	}
 	for _, st := range g.m.Params {
@@ -243,8 +175,32 @@ func (g *gen) build() error {
 		if err != nil {
 			return err
 		}
-		si.method = st.Method
 		g.structs = append(g.structs, si)
+	}
+	return nil
+}
+
+// object is the schema object named name, or nil.
+func (g *gen) object(name string) *schema.Object {
+	if st := g.m.Object(name); st != nil {
+		return st.Object
+	}
+	return nil
+}
+
+// union is the schema union named name when it has a Go type of its own
+// (not a file union), or nil.
+func (g *gen) union(name string) *schema.Union {
+	if u := g.m.Union(name); u != nil {
+		return u.Schema
+	}
+	return nil
+}
+
+// enum is the schema enum named name, or nil.
+func (g *gen) enum(name string) *schema.Enum {
+	if e := g.m.Enum(name); e != nil {
+		return e.Schema
 	}
 	return nil
 }
@@ -268,20 +224,13 @@ func (g *gen) typeName(name string) string { return g.m.GoName(name) }
 // represented by InputFile.
 func (g *gen) isFileUnion(name string) bool { return g.m.IsFileUnion(name) }
 
-func (g *gen) unionKind(u *schema.Union) unionKind {
-	switch g.m.Union(u.Name).Kind {
-	case gomodel.TaggedUnion:
-		return unionTagged
-	case gomodel.KeyedUnion:
-		return unionKeyed
-	}
-	return unionPrim
-}
+// unionKind is how the model represents the union u.
+func (g *gen) unionKind(u *schema.Union) gomodel.UnionKind { return g.m.Union(u.Name).Kind }
 
 // buildStruct takes the model's struct and pairs texts with their parse
 // modes.
 func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule) (*structInfo, error) {
-	si := &structInfo{goName: st.GoName, what: what, rules: rules}
+	si := &structInfo{Struct: st, what: what, rules: rules}
 	for _, n := range []string{methodValidate, methodValidateAt} {
 		if err := st.Scope.Declare(n, "validator method"); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
@@ -292,22 +241,22 @@ func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule)
 	}
 	byName := map[string]*fieldInfo{}
 	for _, fl := range st.Fields {
-		fi := &fieldInfo{f: fl.Schema, goName: fl.GoName, shape: shapeOf(fl.Type)}
+		fi := &fieldInfo{Field: fl}
 		si.fields = append(si.fields, fi)
 		byName[fl.Name] = fi
 	}
 	// Pair after-entity-parsing texts with their parse mode.
-	if fm := g.s.Formatting; fm != nil {
+	if fm := g.m.Schema.Formatting; fm != nil {
 		isMode := func(fi *fieldInfo) bool {
-			return fi != nil && !fi.f.Type.IsArray() && fi.f.Type.Name == schema.String &&
-				fi.f.Constraints != nil && fi.f.Constraints.Enum == fm.Enum
+			return fi != nil && fi.Type.Kind != gomodel.Slice && fi.Type.Base().Prim == gomodel.PrimString &&
+				fi.Schema.Constraints != nil && fi.Schema.Constraints.Enum == fm.Enum
 		}
 		for _, fi := range si.fields {
-			c := fi.f.Constraints
-			if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || fi.f.Type.IsArray() {
+			c := fi.Schema.Constraints
+			if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || fi.Schema.Type.IsArray() {
 				continue
 			}
-			if m := byName[fi.f.Name+"_"+fm.Field]; isMode(m) {
+			if m := byName[fi.Schema.Name+"_"+fm.Field]; isMode(m) {
 				fi.mode = m
 			} else if m := byName[fm.Field]; isMode(m) {
 				fi.mode = m
@@ -335,16 +284,10 @@ func ruleFields(r *schema.Rule) []string {
 	return out
 }
 
-// isFile reports whether a schema type name is stored as an InputFile: the
-// InputFile primitive or a file union.
-func (g *gen) isFile(name string) bool {
-	return name == schema.InputFile || g.m.IsFileUnion(name)
-}
-
 // label names a union variant in messages: its tag in a discriminated union,
 // else its type name.
 func (g *gen) label(u *schema.Union, v *schema.Variant) string {
-	if g.unionKind(u) == unionTagged {
+	if g.unionKind(u) == gomodel.TaggedUnion {
 		return v.Tag
 	}
 	return v.Type.Name

@@ -178,9 +178,12 @@ func TestParseModePairing(t *testing.T) {
 	}
 	for _, want := range []string{
 		`if m, ok := v.ParseMode.Get(); ok && m.Known() {`,
-		`s.formatted(at, "text", v.Text, parseMode, validateNoLimit, 10, validateCharacters, validateNoLimit)`,
-		`if m2, ok := v.NoteParseMode.Get(); ok && m2.Known() {`,
-		`s.formatted(at, "note", note, noteParseMode, validateNoLimit, 20, validateCharacters, validateNoLimit)`,
+		`s.formatted(at, "text", v.Text, textMode, validateNoLimit, 10, validateCharacters, validateNoLimit)`,
+		`if m, ok := v.NoteParseMode.Get(); ok && m.Known() {`,
+		`s.formatted(at, "note", note, noteMode, validateNoLimit, 20, validateCharacters, validateNoLimit)`,
+		// The parse mode's own check reads it into a local named after it,
+		// not numbered (parseMode2) for the text's mode.
+		`if parseMode, ok := v.ParseMode.Get(); ok {`,
 	} {
 		if !strings.Contains(code, want) {
 			t.Errorf("missing %q in\n%s", want, code[strings.Index(code, "func (v *SayParams) validateAt"):])

@@ -204,8 +204,8 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 	if v.AllowedUpdates != nil {
 		w.keyAfter(",\"allowed_updates\":")
 		w.ArrStart()
-		for i0 := range v.AllowedUpdates {
-			w.Str(string(v.AllowedUpdates[i0]))
+		for i := range v.AllowedUpdates {
+			w.Str(string(v.AllowedUpdates[i]))
 		}
 		w.ArrEnd()
 	}
@@ -278,9 +278,9 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "allowed_updates")
 			}
-			var s0 []UpdateType
+			var elems []UpdateType
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]UpdateType, 0, n)
+				elems = make([]UpdateType, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -290,17 +290,17 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				s0[len(s0)-1] = internUpdateType(x)
+				elems[len(elems)-1] = internUpdateType(x)
 			}
-			if s0 == nil {
-				s0 = []UpdateType{}
+			if elems == nil {
+				elems = []UpdateType{}
 			}
-			v.AllowedUpdates = s0
+			v.AllowedUpdates = elems
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -753,8 +753,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
 		w.ArrStart()
-		for i0 := range v.Entities {
-			v.Entities[i0].encodeJSON(w)
+		for i := range v.Entities {
+			v.Entities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -773,8 +773,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.Photo != nil {
 		w.keyAfter(",\"photo\":")
 		w.ArrStart()
-		for i0 := range v.Photo {
-			v.Photo[i0].encodeJSON(w)
+		for i := range v.Photo {
+			v.Photo[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -801,8 +801,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -833,8 +833,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.NewChatMembers != nil {
 		w.keyAfter(",\"new_chat_members\":")
 		w.ArrStart()
-		for i0 := range v.NewChatMembers {
-			v.NewChatMembers[i0].encodeJSON(w)
+		for i := range v.NewChatMembers {
+			v.NewChatMembers[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -849,8 +849,8 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 	if v.NewChatPhoto != nil {
 		w.keyAfter(",\"new_chat_photo\":")
 		w.ArrStart()
-		for i0 := range v.NewChatPhoto {
-			v.NewChatPhoto[i0].encodeJSON(w)
+		for i := range v.NewChatPhoto {
+			v.NewChatPhoto[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -2405,10 +2405,10 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 	w.Int(v.TotalCount)
 	w.keyAfter(",\"photos\":")
 	w.ArrStart()
-	for i0 := range v.Photos {
+	for i := range v.Photos {
 		w.ArrStart()
-		for i1 := range v.Photos[i0] {
-			v.Photos[i0][i1].encodeJSON(w)
+		for j := range v.Photos[i] {
+			v.Photos[i][j].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -3015,8 +3015,8 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 	v.User.encodeJSON(w)
 	w.keyAfter(",\"option_ids\":")
 	w.ArrStart()
-	for i0 := range v.OptionIDs {
-		w.Int(v.OptionIDs[i0])
+	for i := range v.OptionIDs {
+		w.Int(v.OptionIDs[i])
 	}
 	w.ArrEnd()
 	w.ObjEnd()
@@ -3055,9 +3055,9 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "option_ids")
 			}
-			var s0 []int
+			var elems []int
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]int, 0, n)
+				elems = make([]int, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -3067,17 +3067,17 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, 0)
+				elems = append(elems, 0)
 				x, err := r.Int()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "option_ids")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "option_ids")
 				}
-				s0[len(s0)-1] = x
+				elems[len(elems)-1] = x
 			}
-			if s0 == nil {
-				s0 = []int{}
+			if elems == nil {
+				elems = []int{}
 			}
-			v.OptionIDs = s0
+			v.OptionIDs = elems
 			have |= 1 << 2
 		default:
 			if err := r.Skip(); err != nil {
@@ -3117,8 +3117,8 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 	w.Str(v.Question)
 	w.keyAfter(",\"options\":")
 	w.ArrStart()
-	for i0 := range v.Options {
-		v.Options[i0].encodeJSON(w)
+	for i := range v.Options {
+		v.Options[i].encodeJSON(w)
 	}
 	w.ArrEnd()
 	w.keyAfter(",\"total_voter_count\":")
@@ -3142,8 +3142,8 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 	if v.ExplanationEntities != nil {
 		w.keyAfter(",\"explanation_entities\":")
 		w.ArrStart()
-		for i0 := range v.ExplanationEntities {
-			v.ExplanationEntities[i0].encodeJSON(w)
+		for i := range v.ExplanationEntities {
+			v.ExplanationEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -3295,10 +3295,10 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"keyboard\":")
 	w.ArrStart()
-	for i0 := range v.Keyboard {
+	for i := range v.Keyboard {
 		w.ArrStart()
-		for i1 := range v.Keyboard[i0] {
-			v.Keyboard[i0][i1].encodeJSON(w)
+		for j := range v.Keyboard[i] {
+			v.Keyboard[i][j].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -3685,10 +3685,10 @@ func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"inline_keyboard\":")
 	w.ArrStart()
-	for i0 := range v.InlineKeyboard {
+	for i := range v.InlineKeyboard {
 		w.ArrStart()
-		for i1 := range v.InlineKeyboard[i0] {
-			v.InlineKeyboard[i0][i1].encodeJSON(w)
+		for j := range v.InlineKeyboard[i] {
+			v.InlineKeyboard[i][j].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4708,8 +4708,8 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4806,8 +4806,8 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -4952,8 +4952,8 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -5088,8 +5088,8 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -5224,8 +5224,8 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -5689,8 +5689,8 @@ func (v *GetUpdatesParams) encodeJSON(w *jsonWriter) {
 	if v.AllowedUpdates != nil {
 		w.key("\"allowed_updates\":")
 		w.ArrStart()
-		for i0 := range v.AllowedUpdates {
-			w.Str(string(v.AllowedUpdates[i0]))
+		for i := range v.AllowedUpdates {
+			w.Str(string(v.AllowedUpdates[i]))
 		}
 		w.ArrEnd()
 	}
@@ -5732,9 +5732,9 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "allowed_updates")
 			}
-			var s0 []UpdateType
+			var elems []UpdateType
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]UpdateType, 0, n)
+				elems = make([]UpdateType, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -5744,17 +5744,17 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				s0[len(s0)-1] = internUpdateType(x)
+				elems[len(elems)-1] = internUpdateType(x)
 			}
-			if s0 == nil {
-				s0 = []UpdateType{}
+			if elems == nil {
+				elems = []UpdateType{}
 			}
-			v.AllowedUpdates = s0
+			v.AllowedUpdates = elems
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -5804,8 +5804,8 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 	if v.AllowedUpdates != nil {
 		w.keyAfter(",\"allowed_updates\":")
 		w.ArrStart()
-		for i0 := range v.AllowedUpdates {
-			w.Str(string(v.AllowedUpdates[i0]))
+		for i := range v.AllowedUpdates {
+			w.Str(string(v.AllowedUpdates[i]))
 		}
 		w.ArrEnd()
 	}
@@ -5860,9 +5860,9 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "allowed_updates")
 			}
-			var s0 []UpdateType
+			var elems []UpdateType
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]UpdateType, 0, n)
+				elems = make([]UpdateType, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -5872,17 +5872,17 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.StrBytes()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "allowed_updates")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				s0[len(s0)-1] = internUpdateType(x)
+				elems[len(elems)-1] = internUpdateType(x)
 			}
-			if s0 == nil {
-				s0 = []UpdateType{}
+			if elems == nil {
+				elems = []UpdateType{}
 			}
-			v.AllowedUpdates = s0
+			v.AllowedUpdates = elems
 		case "drop_pending_updates":
 			x, err := r.Bool()
 			if err != nil {
@@ -5993,8 +5993,8 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
 		w.ArrStart()
-		for i0 := range v.Entities {
-			v.Entities[i0].encodeJSON(w)
+		for i := range v.Entities {
+			v.Entities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6238,8 +6238,8 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6391,8 +6391,8 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6537,8 +6537,8 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6725,8 +6725,8 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -6901,8 +6901,8 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -7095,8 +7095,8 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -7263,8 +7263,8 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -7545,8 +7545,8 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 	v.ChatID.encodeJSON(w)
 	w.keyAfter(",\"media\":")
 	w.ArrStart()
-	for i0 := range v.Media {
-		encodeInputMedia(w, v.Media[i0])
+	for i := range v.Media {
+		encodeInputMedia(w, v.Media[i])
 	}
 	w.ArrEnd()
 	if x, ok := v.DisableNotification.Get(); ok {
@@ -7590,9 +7590,9 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "media")
 			}
-			var s0 []InputMedia
+			var elems []InputMedia
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]InputMedia, 0, n)
+				elems = make([]InputMedia, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -7602,17 +7602,17 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, nil)
+				elems = append(elems, nil)
 				x, err := decodeInputMedia(r)
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "media")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "media")
 				}
-				s0[len(s0)-1] = x
+				elems[len(elems)-1] = x
 			}
-			if s0 == nil {
-				s0 = []InputMedia{}
+			if elems == nil {
+				elems = []InputMedia{}
 			}
-			v.Media = s0
+			v.Media = elems
 			have |= 1 << 1
 		case "disable_notification":
 			x, err := r.Bool()
@@ -8373,8 +8373,8 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	w.Str(v.Question)
 	w.keyAfter(",\"options\":")
 	w.ArrStart()
-	for i0 := range v.Options {
-		w.Str(v.Options[i0])
+	for i := range v.Options {
+		w.Str(v.Options[i])
 	}
 	w.ArrEnd()
 	if x, ok := v.IsAnonymous.Get(); ok {
@@ -8404,8 +8404,8 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	if v.ExplanationEntities != nil {
 		w.keyAfter(",\"explanation_entities\":")
 		w.ArrStart()
-		for i0 := range v.ExplanationEntities {
-			v.ExplanationEntities[i0].encodeJSON(w)
+		for i := range v.ExplanationEntities {
+			v.ExplanationEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -8473,9 +8473,9 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "options")
 			}
-			var s0 []string
+			var elems []string
 			if n := r.ArrLen(); n > 0 {
-				s0 = make([]string, 0, n)
+				elems = make([]string, 0, n)
 			}
 			for {
 				more, err := r.ArrNext()
@@ -8485,17 +8485,17 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 				if !more {
 					break
 				}
-				s0 = append(s0, "")
+				elems = append(elems, "")
 				x, err := r.Str()
 				if err != nil {
-					return jsonErrField(jsonErrIndex(err, len(s0)-1), "options")
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "options")
 				}
-				s0[len(s0)-1] = x
+				elems[len(elems)-1] = x
 			}
-			if s0 == nil {
-				s0 = []string{}
+			if elems == nil {
+				elems = []string{}
 			}
-			v.Options = s0
+			v.Options = elems
 			have |= 1 << 2
 		case "is_anonymous":
 			x, err := r.Bool()
@@ -10607,8 +10607,8 @@ func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"commands\":")
 	w.ArrStart()
-	for i0 := range v.Commands {
-		v.Commands[i0].encodeJSON(w)
+	for i := range v.Commands {
+		v.Commands[i].encodeJSON(w)
 	}
 	w.ArrEnd()
 	w.ObjEnd()
@@ -10691,8 +10691,8 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
 		w.ArrStart()
-		for i0 := range v.Entities {
-			v.Entities[i0].encodeJSON(w)
+		for i := range v.Entities {
+			v.Entities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}
@@ -10825,8 +10825,8 @@ func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
 	if v.CaptionEntities != nil {
 		w.key("\"caption_entities\":")
 		w.ArrStart()
-		for i0 := range v.CaptionEntities {
-			v.CaptionEntities[i0].encodeJSON(w)
+		for i := range v.CaptionEntities {
+			v.CaptionEntities[i].encodeJSON(w)
 		}
 		w.ArrEnd()
 	}

@@ -78,16 +78,16 @@ func (v *ReplyKeyboardMarkup) validateAt(s *validateState, at *validatePath) {
 		parent: at,
 	}
 	for i := range v.Keyboard {
-		elemPath := validatePath{
+		rowPath := validatePath{
 			index:  i,
 			parent: &keyboardPath,
 		}
 		for j := range v.Keyboard[i] {
-			elemPath2 := validatePath{
+			elemPath := validatePath{
 				index:  j,
-				parent: &elemPath,
+				parent: &rowPath,
 			}
-			v.Keyboard[i][j].validateAt(s, &elemPath2)
+			v.Keyboard[i][j].validateAt(s, &elemPath)
 		}
 	}
 }
@@ -160,21 +160,21 @@ func (v *InlineKeyboardMarkup) validateAt(s *validateState, at *validatePath) {
 		parent: at,
 	}
 	for i := range v.InlineKeyboard {
-		elemPath := validatePath{
+		rowPath := validatePath{
 			index:  i,
 			parent: &inlineKeyboardPath,
 		}
 		for j := range v.InlineKeyboard[i] {
-			elemPath2 := validatePath{
+			elemPath := validatePath{
 				index:  j,
-				parent: &elemPath,
+				parent: &rowPath,
 			}
-			v.InlineKeyboard[i][j].validateAt(s, &elemPath2)
+			v.InlineKeyboard[i][j].validateAt(s, &elemPath)
 			if (i != 0 || j != 0) && v.InlineKeyboard[i][j].CallbackGame != nil {
-				s.add(&elemPath2, "callback_game", "allowed only in the first item of the first row ([0][0])")
+				s.add(&elemPath, "callback_game", "allowed only in the first item of the first row ([0][0])")
 			}
 			if (i != 0 || j != 0) && v.InlineKeyboard[i][j].Pay.IsSet() {
-				s.add(&elemPath2, "pay", "allowed only in the first item of the first row ([0][0])")
+				s.add(&elemPath, "pay", "allowed only in the first item of the first row ([0][0])")
 			}
 		}
 	}
@@ -262,15 +262,15 @@ func (v *InputMediaPhoto) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "media")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -307,15 +307,15 @@ func (v *InputMediaVideo) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "media")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -352,15 +352,15 @@ func (v *InputMediaAnimation) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "media")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -397,15 +397,15 @@ func (v *InputMediaAudio) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "media")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -442,15 +442,15 @@ func (v *InputMediaDocument) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "media")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -578,14 +578,14 @@ func (v *SendMessageParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
-	parseMode := ""
+	textMode := ""
 	if m, ok := v.ParseMode.Get(); ok && m.Known() {
-		parseMode = string(m)
+		textMode = string(m)
 	}
-	s.formatted(at, "text", v.Text, parseMode, 1, 4096, validateCharacters, validateNoLimit)
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	s.formatted(at, "text", v.Text, textMode, 1, 4096, validateCharacters, validateNoLimit)
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	entitiesPath := validatePath{
@@ -655,15 +655,15 @@ func (v *CopyMessageParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "from_chat_id")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -710,15 +710,15 @@ func (v *SendPhotoParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "photo")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -765,15 +765,15 @@ func (v *SendAudioParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "audio")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -820,15 +820,15 @@ func (v *SendDocumentParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "document")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -875,15 +875,15 @@ func (v *SendVideoParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "video")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -930,15 +930,15 @@ func (v *SendAnimationParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "animation")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -985,15 +985,15 @@ func (v *SendVoiceParams) validateAt(s *validateState, at *validatePath) {
 		s.required(at, "voice")
 	}
 	if caption, ok := v.Caption.Get(); ok {
-		parseMode := ""
+		captionMode := ""
 		if m, ok := v.ParseMode.Get(); ok && m.Known() {
-			parseMode = string(m)
+			captionMode = string(m)
 		}
-		s.formatted(at, "caption", caption, parseMode, 0, 1024, validateCharacters, validateNoLimit)
+		s.formatted(at, "caption", caption, captionMode, 0, 1024, validateCharacters, validateNoLimit)
 	}
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	captionEntitiesPath := validatePath{
@@ -1084,16 +1084,16 @@ func (v *SendMediaGroupParams) validateAt(s *validateState, at *validatePath) {
 	}
 	{
 		first, kind := -1, ""
-		for i2 := range v.Media {
-			if label := validateLabelInputMedia(v.Media[i2]); label == "document" || label == "audio" {
-				first, kind = i2, label
+		for i := range v.Media {
+			if label := validateLabelInputMedia(v.Media[i]); label == "document" || label == "audio" {
+				first, kind = i, label
 				break
 			}
 		}
 		if first >= 0 {
-			for i2 := range v.Media {
-				if label := validateLabelInputMedia(v.Media[i2]); label != "" && label != kind {
-					s.sameKind(at, "media", first, kind, i2, label, "document, audio")
+			for i := range v.Media {
+				if label := validateLabelInputMedia(v.Media[i]); label != "" && label != kind {
+					s.sameKind(at, "media", first, kind, i, label, "document, audio")
 					break
 				}
 			}
@@ -1312,27 +1312,27 @@ func (v *SendPollParams) validateAt(s *validateState, at *validatePath) {
 		}
 	}
 	if explanation, ok := v.Explanation.Get(); ok {
-		explanationParseMode := ""
+		explanationMode := ""
 		if m, ok := v.ExplanationParseMode.Get(); ok && m.Known() {
-			explanationParseMode = string(m)
+			explanationMode = string(m)
 		}
-		s.formatted(at, "explanation", explanation, explanationParseMode, 0, 200, validateCharacters, 2)
+		s.formatted(at, "explanation", explanation, explanationMode, 0, 200, validateCharacters, 2)
 	}
-	if explanationParseMode2, ok := v.ExplanationParseMode.Get(); ok {
-		if !explanationParseMode2.Known() {
-			s.enum(at, "explanation_parse_mode", string(explanationParseMode2), "MarkdownV2, HTML, Markdown")
+	if explanationParseMode, ok := v.ExplanationParseMode.Get(); ok {
+		if !explanationParseMode.Known() {
+			s.enum(at, "explanation_parse_mode", string(explanationParseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	explanationEntitiesPath := validatePath{
 		name:   "explanation_entities",
 		parent: at,
 	}
-	for i2 := range v.ExplanationEntities {
-		elemPath2 := validatePath{
-			index:  i2,
+	for i := range v.ExplanationEntities {
+		elemPath := validatePath{
+			index:  i,
 			parent: &explanationEntitiesPath,
 		}
-		v.ExplanationEntities[i2].validateAt(s, &elemPath2)
+		v.ExplanationEntities[i].validateAt(s, &elemPath)
 	}
 	if openPeriod, ok := v.OpenPeriod.Get(); ok {
 		s.rangeInt(at, "open_period", int64(openPeriod), 5, 600)
@@ -1922,14 +1922,14 @@ func (v *EditMessageTextParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *EditMessageTextParams) validateAt(s *validateState, at *validatePath) {
-	parseMode := ""
+	textMode := ""
 	if m, ok := v.ParseMode.Get(); ok && m.Known() {
-		parseMode = string(m)
+		textMode = string(m)
 	}
-	s.formatted(at, "text", v.Text, parseMode, 1, 4096, validateCharacters, validateNoLimit)
-	if parseMode2, ok := v.ParseMode.Get(); ok {
-		if !parseMode2.Known() {
-			s.enum(at, "parse_mode", string(parseMode2), "MarkdownV2, HTML, Markdown")
+	s.formatted(at, "text", v.Text, textMode, 1, 4096, validateCharacters, validateNoLimit)
+	if parseMode, ok := v.ParseMode.Get(); ok {
+		if !parseMode.Known() {
+			s.enum(at, "parse_mode", string(parseMode), "MarkdownV2, HTML, Markdown")
 		}
 	}
 	entitiesPath := validatePath{
