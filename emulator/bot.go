@@ -128,85 +128,111 @@ func (b *bot) confirm(offset int64) {
 
 // GetUpdates implements getUpdates: confirmation by offset, negative offset,
 // limit, long polling, allowed_updates; 409 while a webhook is set or when a
-// newer getUpdates call takes over.
+// newer getUpdates call takes over. Every look at the queue runs under
+// e.locked, so a panic anywhere releases the lock (no manual unlock paths).
 func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error) {
-	e.mu.Lock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		e.mu.Unlock()
-		return nil, err
-	}
-	if b.hook != nil {
-		e.mu.Unlock()
-		return nil, errWebhookActive
-	}
-	b.expireLocked(e.now())
-	if off, ok := optI64(p.Offset); ok {
-		switch {
-		case off > 0:
-			b.confirm(off)
-		case off < 0:
-			// Counted from the end of the queue; everything before is forgotten.
-			if keep := int(-off); keep < len(b.queue) {
-				b.dropFront(len(b.queue) - keep)
-			}
+	var (
+		b        *bot
+		mine     chan struct{}
+		limit    = 100
+		timeout  int64
+		out      []botapi.Update
+		wait     chan struct{}
+		deadline time.Time
+	)
+	err := e.locked(func() error {
+		var err error
+		if b, err = e.botLocked(ctx); err != nil {
+			return err
 		}
-	}
-	if p.AllowedUpdates != nil {
-		b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
-	}
-	limit := 100
-	if l, ok := optI64(p.Limit); ok {
-		limit = int(l)
-	}
-	timeout, _ := optI64(p.Timeout)
-	if b.poller != nil {
-		close(b.poller) // the older call answers 409
-	}
-	mine := make(chan struct{})
-	b.poller = mine
-	deadline := time.Now().Add(time.Duration(timeout) * time.Second)
-	for {
-		if len(b.queue) > 0 || timeout <= 0 {
-			out := b.take(limit)
-			if b.poller == mine {
-				b.poller = nil
-			}
-			e.mu.Unlock()
-			return out, nil
+		if b.hook != nil {
+			return errWebhookActive
 		}
-		wait := b.notify
-		e.mu.Unlock()
+		b.expireLocked(e.now())
+		if off, ok := optI64(p.Offset); ok {
+			b.applyOffset(off)
+		}
+		if p.AllowedUpdates != nil {
+			b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
+		}
+		if l, ok := optI64(p.Limit); ok {
+			limit = int(min(max(l, 1), 100)) // the reference server clamps
+		}
+		timeout, _ = optI64(p.Timeout)
+		timeout = min(max(timeout, 0), int64(longPollMax/time.Second))
+		if b.poller != nil {
+			close(b.poller) // the older call answers 409
+		}
+		mine = make(chan struct{})
+		b.poller = mine
+		deadline = time.Now().Add(time.Duration(timeout) * time.Second)
+		out, wait = b.takeOrWait(limit, mine, timeout <= 0)
+		return nil
+	})
+	for err == nil && wait != nil {
 		timer := time.NewTimer(time.Until(deadline))
 		select {
 		case <-wait:
 		case <-mine:
-			timer.Stop()
-			e.mu.Lock()
-			hooked := b.hook != nil
-			e.mu.Unlock()
-			if hooked {
-				return nil, errWebhookActive
-			}
-			return nil, conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
+			err = e.locked(func() error {
+				if b.hook != nil {
+					return errWebhookActive
+				}
+				return conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
+			})
 		case <-ctx.Done():
-			timer.Stop()
-			e.mu.Lock()
-			if b.poller == mine {
-				b.poller = nil
-			}
-			e.mu.Unlock()
-			return nil, ctx.Err()
+			e.locked(func() error {
+				if b.poller == mine {
+					b.poller = nil
+				}
+				return nil
+			})
+			err = ctx.Err()
 		case <-timer.C:
 			timeout = 0
 		}
 		timer.Stop()
-		e.mu.Lock()
-		if b.hook != nil {
-			e.mu.Unlock()
-			return nil, errWebhookActive
+		if err != nil {
+			break
 		}
+		err = e.locked(func() error {
+			if b.hook != nil {
+				return errWebhookActive
+			}
+			out, wait = b.takeOrWait(limit, mine, timeout <= 0)
+			return nil
+		})
 	}
+	return out, err
+}
+
+// longPollMax caps a long poll's timeout, as the reference server does.
+const longPollMax = 50 * time.Second
+
+// applyOffset confirms the updates below a positive offset, or keeps only
+// the last -off updates for a negative one (everything before is
+// forgotten). off >= -len is checked before adding, so math.MinInt64 never
+// overflows: it keeps everything.
+func (b *bot) applyOffset(off int64) {
+	switch n := int64(len(b.queue)); {
+	case off > 0:
+		b.confirm(off)
+	case off < 0 && off > -n:
+		b.dropFront(int(n + off))
+	}
+}
+
+// takeOrWait returns the first limit updates when there are some or the
+// caller does not wait (and ends its turn as the poller); otherwise the
+// channel that says the queue changed.
+func (b *bot) takeOrWait(limit int, mine chan struct{}, now bool) ([]botapi.Update, chan struct{}) {
+	if len(b.queue) > 0 || now {
+		if b.poller == mine {
+			b.poller = nil
+		}
+		return b.take(limit), nil
+	}
+	return nil, b.notify
 }
 
 var errWebhookActive = conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first")

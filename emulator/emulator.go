@@ -16,6 +16,7 @@ package emulator
 
 import (
 	"context"
+	"errors"
 	"crypto/sha256"
 	"crypto/subtle"
 	"math/rand/v2"
@@ -180,18 +181,33 @@ func (e *Emulator) Handler() http.Handler { return e.handler }
 // Shutdown stops webhook delivery and the background ticker. (Close is the
 // API method close.)
 func (e *Emulator) Shutdown() {
-	e.mu.Lock()
-	if e.closed {
-		e.mu.Unlock()
+	if e.locked(func() error {
+		if e.closed {
+			return errClosed
+		}
+		e.closed = true
+		close(e.stop)
+		for _, b := range e.bots {
+			b.stopWebhook()
+		}
+		return nil
+	}) != nil {
 		return
 	}
-	e.closed = true
-	close(e.stop)
-	for _, b := range e.bots {
-		b.stopWebhook()
-	}
-	e.mu.Unlock()
 	e.wg.Wait()
+}
+
+var errClosed = errors.New("emulator: shut down")
+
+// locked runs f with e.mu held. The unlock is deferred, so a panic in f
+// (answered 500 by the generated server's recover) never leaves the lock
+// held: one bad request cannot freeze every bot. Code that waits (long
+// polls, webhook deliveries) calls locked for each look at the state
+// instead of unlocking by hand.
+func (e *Emulator) locked(f func() error) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return f()
 }
 
 // ticker runs the clock's due work once a second of wall time (polls that
@@ -205,9 +221,7 @@ func (e *Emulator) ticker() {
 		case <-e.stop:
 			return
 		case <-t.C:
-			e.mu.Lock()
-			e.tickLocked(true)
-			e.mu.Unlock()
+			e.locked(func() error { e.tickLocked(true); return nil })
 		}
 	}
 }

@@ -274,10 +274,7 @@ func (f *storedFile) named(name, mt *botapi.Opt[string]) {
 // GetFile implements getFile: the cloud server refuses files over 20 MB;
 // the local server gives an absolute path when files are on disk.
 func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
-	e.mu.Lock()
-	_, err := e.botLocked(ctx)
-	e.mu.Unlock()
-	if err != nil {
+	if err := e.locked(func() error { _, err := e.botLocked(ctx); return err }); err != nil {
 		return nil, err
 	}
 	f := e.files.get(p.FileID)

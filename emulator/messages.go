@@ -180,9 +180,8 @@ func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ent
 			me.Language = botapi.Some(te.Language)
 		}
 		if te.UserID != 0 {
-			e.mu.Lock()
-			u := e.users[te.UserID]
-			e.mu.Unlock()
+			var u *botapi.User
+			e.locked(func() error { u = e.users[te.UserID]; return nil })
 			if u == nil {
 				u = &botapi.User{ID: te.UserID, FirstName: "?"}
 			}

@@ -1,0 +1,10 @@
+package emulator
+
+// BreakBot corrupts a bot's state so that its next getMe panics: tests use
+// it to prove that a panic in one request answers 500 and leaves the lock
+// free for every other bot.
+func BreakBot(e *Emulator, id int64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.bots[id].user = nil
+}
