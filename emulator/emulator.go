@@ -16,9 +16,9 @@ package emulator
 
 import (
 	"context"
-	"errors"
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"regexp"
