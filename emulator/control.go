@@ -36,9 +36,15 @@ func controlErr(msg string) error { return errors.Join(ErrControl, errors.New(ms
 func (e *Emulator) AddBot(token string) (botapi.User, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if tokenShape.FindStringSubmatch(token) == nil {
+		return botapi.User{}, controlErr("malformed token: want <digits>:<secret>")
+	}
+	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
+		return botapi.User{}, controlErr("token not in the -tokens list")
+	}
 	b, err := e.botByTokenLocked(token)
 	if err != nil {
-		return botapi.User{}, controlErr("malformed token: want <digits>:<secret>")
+		return botapi.User{}, controlErr("the token's id belongs to a user, or another secret owns that bot id")
 	}
 	return *b.user, nil
 }
@@ -48,6 +54,9 @@ func (e *Emulator) NewUser(firstName, username string) botapi.User {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.nextUser++
+	for e.users[e.nextUser] != nil { // a bot holds the id
+		e.nextUser++
+	}
 	u := &botapi.User{ID: e.nextUser, FirstName: firstName, LanguageCode: botapi.Some("en")}
 	if username != "" {
 		u.Username = botapi.Some(username)

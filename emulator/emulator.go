@@ -89,7 +89,6 @@ type Emulator struct {
 
 	mu        sync.Mutex
 	bots      map[int64]*bot // by the bot's user id
-	tokens    map[string]*bot
 	users     map[int64]*botapi.User
 	chats     map[int64]*chat // groups, supergroups, channels
 	privates  map[privKey]*chat
@@ -138,7 +137,6 @@ func New(cfg Config) *Emulator {
 		cfg:       cfg,
 		clock:     cfg.Clock,
 		bots:      map[int64]*bot{},
-		tokens:    map[string]*bot{},
 		users:     map[int64]*botapi.User{},
 		chats:     map[int64]*chat{},
 		privates:  map[privKey]*chat{},
@@ -296,11 +294,12 @@ var (
 var tokenShape = regexp.MustCompile(`^([0-9]{1,19}):[A-Za-z0-9_-]{1,}$`)
 
 // authorize is the generated server's token check: the token must be listed
-// (or well formed when any token is accepted), and a bot that logged out of
-// the cloud server stays out for 10 minutes.
+// (or well formed when any token is accepted), its secret must be the one
+// that owns the bot id (the first seen, as the reference server answers 401
+// to a wrong secret), its id must not be a user's, and a bot that logged
+// out of the cloud server stays out for 10 minutes.
 func (e *Emulator) authorize(_ context.Context, token string) bool {
-	m := tokenShape.FindStringSubmatch(token)
-	if m == nil {
+	if tokenShape.FindStringSubmatch(token) == nil {
 		return false
 	}
 	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
@@ -308,7 +307,10 @@ func (e *Emulator) authorize(_ context.Context, token string) bool {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	b := e.tokens[token]
+	b, err := e.ownerLocked(token)
+	if err != nil {
+		return false
+	}
 	if b == nil || b.loggedOut.IsZero() {
 		return true
 	}
@@ -318,6 +320,34 @@ func (e *Emulator) authorize(_ context.Context, token string) bool {
 	b.loggedOut = time.Time{}
 	b.launched = time.Time{}
 	return true
+}
+
+var errUnauthorized = &botapi.Error{Code: 401, Description: "Unauthorized"}
+
+// ownerLocked returns the bot that owns token (nil when its id is not yet
+// taken), or errUnauthorized when the token is malformed, its id belongs to
+// a user, or another secret owns the id. Bot and user ids never collide:
+// a user id is never a bot's, and NewUser skips ids bots hold.
+func (e *Emulator) ownerLocked(token string) (*bot, error) {
+	m := tokenShape.FindStringSubmatch(token)
+	if m == nil {
+		return nil, errUnauthorized
+	}
+	id, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil || id <= 0 {
+		return nil, errUnauthorized
+	}
+	if u := e.users[id]; u != nil && !u.IsBot {
+		return nil, errUnauthorized
+	}
+	b := e.bots[id]
+	if b == nil {
+		return nil, nil
+	}
+	if subtle.ConstantTimeCompare([]byte(b.token), []byte(token)) != 1 {
+		return nil, errUnauthorized
+	}
+	return b, nil
 }
 
 // listed compares in constant time (digests, so lengths do not leak either).
@@ -336,7 +366,7 @@ func listed(list []string, token string) bool {
 func (e *Emulator) botLocked(ctx context.Context) (*bot, error) {
 	token, ok := botapi.TokenFromContext(ctx)
 	if !ok {
-		return nil, &botapi.Error{Code: 401, Description: "Unauthorized"}
+		return nil, errUnauthorized
 	}
 	b, err := e.botByTokenLocked(token)
 	if err != nil {
@@ -350,28 +380,15 @@ func (e *Emulator) botLocked(ctx context.Context) (*bot, error) {
 }
 
 func (e *Emulator) botByTokenLocked(token string) (*bot, error) {
-	if b := e.tokens[token]; b != nil {
-		return b, nil
+	b, err := e.ownerLocked(token)
+	if err != nil || b != nil {
+		return b, err
 	}
 	m := tokenShape.FindStringSubmatch(token)
-	if m == nil {
-		return nil, &botapi.Error{Code: 401, Description: "Unauthorized"}
-	}
-	id, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil || id <= 0 {
-		return nil, &botapi.Error{Code: 401, Description: "Unauthorized"}
-	}
-	if old := e.bots[id]; old != nil {
-		// A new token for the same bot (regenerated): the old one stops working.
-		delete(e.tokens, old.token)
-		old.token = token
-		e.tokens[token] = old
-		return old, nil
-	}
+	id, _ := strconv.ParseInt(m[1], 10, 64)
 	u := &botapi.User{ID: id, IsBot: true, FirstName: "Bot " + m[1], Username: botapi.Some("emulator" + m[1] + "_bot")}
-	b := newBot(token, u)
+	b = newBot(token, u)
 	e.bots[id] = b
-	e.tokens[token] = b
 	e.users[id] = u
 	return b, nil
 }

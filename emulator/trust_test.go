@@ -76,3 +76,54 @@ func TestPanicInRequestLeavesEmulatorServing(t *testing.T) {
 	}
 	v.emu.Advance(time.Second) // the ticker's lock is free too
 }
+
+// Issue 23, item 2: with any token accepted, <botid>:<anything> acted as the
+// bot (and re-keyed it). The first secret seen owns the id; another secret
+// is answered 401, as the reference server does, and the owner keeps working.
+func TestWrongSecretForKnownBotIsUnauthorized(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	v.send("private")
+	id := strings.Split(token, ":")[0]
+	for _, path := range []string{"/bot" + id + ":stolen/getUpdates", "/bot" + id + ":stolen/getMe", "/file/bot" + id + ":stolen/documents/x"} {
+		if code, body := v.call("GET", path, "", ""); code != 401 || strings.Contains(body, "private") {
+			t.Fatalf("%s: %d %s, want 401", path, code, body)
+		}
+	}
+	if us := v.poll(); len(us) != 1 || us[0].Message.Text.Value() != "private" {
+		t.Fatalf("the owner after a wrong secret: %+v", us)
+	}
+	if _, err := v.emu.AddBot(id + ":stolen"); err == nil {
+		t.Fatal("control bot with another secret accepted")
+	}
+	// The -tokens list owns its ids too.
+	l := newEnv(t, emulator.Config{Tokens: []string{token}})
+	if code, _ := l.call("GET", "/bot"+id+":other/getMe", "", ""); code != 401 {
+		t.Fatalf("unlisted secret: %d", code)
+	}
+}
+
+// Issue 23, item 5: bot<userid>:x/getMe answered is_bot:true and the user
+// disappeared from the control API. A user's id is never a bot's, and a new
+// user never takes an id a bot holds.
+func TestTokenCannotTurnUserIntoBot(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	uid := itoa(v.user.ID)
+	if code, body := v.call("GET", "/bot"+uid+":x/getMe", "", ""); code != 401 {
+		t.Fatalf("a token with a user's id: %d %s, want 401", code, body)
+	}
+	if _, err := v.emu.AddBot(uid + ":x"); err == nil {
+		t.Fatal("control bot with a user's id accepted")
+	}
+	if _, err := v.emu.Send(v.user.ID, emulator.Private(v.me.ID), "still a user"); err != nil {
+		t.Fatalf("the user after the attempt: %v", err)
+	}
+	// A bot holding the next user id: NewUser skips it.
+	next := v.user.ID + 1
+	if code, _ := v.call("GET", "/bot"+itoa(next)+":y/getMe", "", ""); code != 200 {
+		t.Fatal("bot with the next id")
+	}
+	if u := v.emu.NewUser("Bob", ""); u.ID == next || u.IsBot {
+		t.Fatalf("NewUser took bot id %d", next)
+	}
+}
