@@ -89,6 +89,7 @@ func (e *Emulator) emitLocked(b *bot, u botapi.Update) {
 	if !b.allows(u.Kind()) {
 		return
 	}
+	e.files.scopeUpdate(&u, b.user.ID)
 	u.UpdateID = b.nextID
 	b.nextID++
 	b.queue = append(b.queue, queued{u: u, at: e.now()})

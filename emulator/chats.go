@@ -501,7 +501,7 @@ func (e *Emulator) infoLocked(ctx context.Context, ref botapi.ChatRef) (*bot, *c
 
 // SetChatPhoto implements setChatPhoto.
 func (e *Emulator) SetChatPhoto(ctx context.Context, p *botapi.SetChatPhotoParams) error {
-	f, err := e.ingest(p.Photo, kindPhoto)
+	f, err := e.ingest(ctx, p.Photo, kindPhoto)
 	if err != nil {
 		return err
 	}
@@ -738,9 +738,10 @@ func (e *Emulator) GetChat(ctx context.Context, p *botapi.GetChatParams) (*botap
 		}
 	}
 	out := c.c
-	out.Photo = c.photo
+	out.Photo = e.files.scopeChatPhoto(c.photo, b.user.ID)
 	if r := c.latestPinned(); r != nil {
 		out.PinnedMessage = stripReply(&r.m)
+		e.files.scopeMessage(out.PinnedMessage, b.user.ID)
 	}
 	if !c.private() {
 		out.Description = botapi.Some(c.description)

@@ -3,6 +3,7 @@ package emulator
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -37,10 +39,17 @@ const (
 	kindThumb     fileKind = "thumbnails"
 )
 
-// storedFile is an upload the service keeps.
+// storedFile is an upload the service keeps. A file_id belongs to one bot
+// (the spec: file_unique_id is what stays the same across bots): id is
+// the uploader's, and a bot that sees the file in an update or a forwarded
+// message gets its own id (others). Only those bots can use the file,
+// getFile it or download it; its path is random, so uploads cannot be
+// listed.
 type storedFile struct {
 	id, unique string
-	path       string // file_path: <kind>/file_<n><ext>
+	owner      int64            // the uploading bot
+	others     map[int64]string // other bots that were shown the file -> their file_id
+	path       string           // file_path: <kind>/file_<random><ext>
 	kind       fileKind
 	name, mime string
 	size       int64
@@ -49,32 +58,63 @@ type storedFile struct {
 	data       []byte // memory store; nil when on disk
 }
 
+// fileRef is what a file_id names: a file, for one bot.
+type fileRef struct {
+	f   *storedFile
+	bot int64
+}
+
 // fileStore keeps uploads in memory or in a directory and serves downloads
 // (it is the generated server's FileStore).
 type fileStore struct {
 	dir    string
 	mu     sync.Mutex
-	byID   map[string]*storedFile
+	byID   map[string]fileRef
 	byPath map[string]*storedFile
-	n      int64
 }
 
 func newFileStore(dir string) *fileStore {
-	return &fileStore{dir: dir, byID: map[string]*storedFile{}, byPath: map[string]*storedFile{}}
+	return &fileStore{dir: dir, byID: map[string]fileRef{}, byPath: map[string]*storedFile{}}
 }
 
-// Open serves /file/bot<token>/<file_path>.
-func (s *fileStore) Open(_ context.Context, p string) (fs.File, error) {
+// randomName is an unguessable name part (crypto/rand: paths and file ids
+// are the only thing between a stranger and an upload).
+func randomName(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Open serves /file/bot<token>/<file_path>, to the bots that hold an id of
+// the file only.
+func (s *fileStore) Open(ctx context.Context, p string) (fs.File, error) {
+	bot := botIDOf(ctx)
 	s.mu.Lock()
 	f := s.byPath[p]
+	allowed := f != nil && (f.owner == bot || f.others[bot] != "")
 	s.mu.Unlock()
-	if f == nil {
+	if !allowed {
 		return nil, fs.ErrNotExist
 	}
 	if f.data == nil {
 		return os.Open(filepath.Join(s.dir, filepath.FromSlash(p)))
 	}
 	return &memFile{Reader: bytes.NewReader(f.data), f: f}, nil
+}
+
+// botIDOf is the bot id of the request's token (the generated server has
+// checked it: authorize), 0 outside a request.
+func botIDOf(ctx context.Context) int64 {
+	token, _ := botapi.TokenFromContext(ctx)
+	i := strings.IndexByte(token, ':')
+	if i <= 0 {
+		return 0
+	}
+	id, err := strconv.ParseInt(token[:i], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return id
 }
 
 type memFile struct {
@@ -94,14 +134,11 @@ func (i memInfo) ModTime() time.Time { return time.Time{} }
 func (i memInfo) IsDir() bool        { return false }
 func (i memInfo) Sys() any           { return nil }
 
-// put stores data as a new file of kind. file_unique_id comes from the
-// contents, so it is stable over time and across bots; file_id is new for
-// every upload.
-func (s *fileStore) put(kind fileKind, name string, data []byte) (*storedFile, error) {
+// put stores data as a new file of kind uploaded by bot owner.
+// file_unique_id comes from the contents, so it is stable over time and
+// across bots; file_id is new for every upload.
+func (s *fileStore) put(kind fileKind, name string, data []byte, owner int64) (*storedFile, error) {
 	sum := sha256.Sum256(data)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.n++
 	ext := path.Ext(name)
 	if len(ext) > 10 || strings.ContainsAny(ext, "/\\") {
 		ext = ""
@@ -119,9 +156,10 @@ func (s *fileStore) put(kind fileKind, name string, data []byte) (*storedFile, e
 		mime:   mt,
 		size:   int64(len(data)),
 		unique: "AQAD" + base64.RawURLEncoding.EncodeToString(sum[:9]),
-		path:   string(kind) + "/file_" + itoa(s.n) + ext,
+		path:   string(kind) + "/file_" + randomName(16) + ext,
+		id:     "BQAC" + randomName(24),
+		owner:  owner,
 	}
-	f.id = "BQAC" + itoa(s.n) + "_" + base64.RawURLEncoding.EncodeToString(sum[9:18])
 	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
 		f.width, f.height = cfg.Width, cfg.Height
 	}
@@ -136,15 +174,48 @@ func (s *fileStore) put(kind fileKind, name string, data []byte) (*storedFile, e
 	} else {
 		f.data = data
 	}
-	s.byID[f.id] = f
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.byID[f.id] = fileRef{f, owner}
 	s.byPath[f.path] = f
 	return f, nil
 }
 
-func (s *fileStore) get(id string) *storedFile {
+// get returns the file that id names for bot; another bot's id names
+// nothing.
+func (s *fileStore) get(id string, bot int64) *storedFile {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.byID[id]
+	r, ok := s.byID[id]
+	if !ok || r.bot != bot {
+		return nil
+	}
+	return r.f
+}
+
+// idFor returns bot's file_id of the file another id names (the same id
+// when it is bot's or names no file).
+func (s *fileStore) idFor(id string, bot int64) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.byID[id]
+	if !ok || r.bot == bot {
+		return id
+	}
+	f := r.f
+	if f.owner == bot {
+		return f.id
+	}
+	if mine := f.others[bot]; mine != "" {
+		return mine
+	}
+	if f.others == nil {
+		f.others = map[int64]string{}
+	}
+	mine := "BQAC" + randomName(24)
+	f.others[bot] = mine
+	s.byID[mine] = fileRef{f, bot}
+	return mine
 }
 
 var errWrongFile = bad("wrong file identifier/HTTP URL specified")
@@ -152,7 +223,8 @@ var errWrongFile = bad("wrong file identifier/HTTP URL specified")
 // ingest turns a file parameter into a stored file: an upload is read and
 // stored, a file_id is looked up, an HTTP URL is fetched (as the service
 // does), and in local mode a file:// URI is read from disk.
-func (e *Emulator) ingest(f botapi.InputFile, kind fileKind) (*storedFile, error) {
+func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind) (*storedFile, error) {
+	owner := botIDOf(ctx)
 	var data []byte
 	name := f.Name()
 	switch {
@@ -182,7 +254,7 @@ func (e *Emulator) ingest(f botapi.InputFile, kind fileKind) (*storedFile, error
 		}
 		data, name = b, filepath.Base(p)
 	default:
-		sf := e.files.get(f.Ref())
+		sf := e.files.get(f.Ref(), owner)
 		if sf == nil {
 			return nil, errWrongFile
 		}
@@ -196,7 +268,7 @@ func (e *Emulator) ingest(f botapi.InputFile, kind fileKind) (*storedFile, error
 			return nil, bad("IMAGE_PROCESS_FAILED")
 		}
 	}
-	return e.files.put(kind, name, data)
+	return e.files.put(kind, name, data, owner)
 }
 
 // fetch downloads a file given by HTTP URL, at most the download limit.
@@ -227,7 +299,7 @@ func (e *Emulator) fetch(u string) ([]byte, error) {
 // thumb keeps a thumbnail only when it follows the rules (Limits: JPEG,
 // under 200 kB, each side at most 320; uploaded, never reused); otherwise
 // it is ignored, as the service ignores it.
-func (e *Emulator) thumb(f botapi.InputFile) *botapi.PhotoSize {
+func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoSize {
 	if !f.IsUpload() || f.Reader() == nil {
 		return nil
 	}
@@ -239,7 +311,7 @@ func (e *Emulator) thumb(f botapi.InputFile) *botapi.PhotoSize {
 	if err != nil || cfg.Width > thumbMaxSide || cfg.Height > thumbMaxSide {
 		return nil
 	}
-	sf, err := e.files.put(kindThumb, f.Name(), data)
+	sf, err := e.files.put(kindThumb, f.Name(), data, botIDOf(ctx))
 	if err != nil {
 		return nil
 	}
@@ -277,14 +349,14 @@ func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botap
 	if err := e.locked(func() error { _, err := e.botLocked(ctx); return err }); err != nil {
 		return nil, err
 	}
-	f := e.files.get(p.FileID)
+	f := e.files.get(p.FileID, botIDOf(ctx))
 	if f == nil {
 		return nil, bad("invalid file_id")
 	}
 	if !e.cfg.Local && f.size > cloudDownloadLimit {
 		return nil, bad("file is too big")
 	}
-	out := &botapi.File{FileID: f.id, FileUniqueID: f.unique}
+	out := &botapi.File{FileID: p.FileID, FileUniqueID: f.unique}
 	setOpt(&out.FileSize, f.size)
 	fp := f.path
 	if e.cfg.Local && e.files.dir != "" {
@@ -308,4 +380,103 @@ func (e *Emulator) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserPr
 		return nil, err
 	}
 	return &botapi.UserProfilePhotos{Photos: [][]botapi.PhotoSize{}}, nil
+}
+
+// scopeMessage rewrites the file ids of m, a copy the caller owns, to
+// bot's ids (copying what it changes, since the stored message shares its
+// pointers): a bot is only ever shown file ids it can use.
+func (s *fileStore) scopeMessage(m *botapi.Message, bot int64) {
+	id := func(p *string) { *p = s.idFor(*p, bot) }
+	thumb := func(t **botapi.PhotoSize) {
+		if *t != nil {
+			c := **t
+			id(&c.FileID)
+			*t = &c
+		}
+	}
+	m.Photo = s.scopeSizes(m.Photo, bot)
+	m.NewChatPhoto = s.scopeSizes(m.NewChatPhoto, bot)
+	if m.Animation != nil {
+		c := *m.Animation
+		id(&c.FileID)
+		thumb(&c.Thumb)
+		m.Animation = &c
+	}
+	if m.Audio != nil {
+		c := *m.Audio
+		id(&c.FileID)
+		thumb(&c.Thumb)
+		m.Audio = &c
+	}
+	if m.Document != nil {
+		c := *m.Document
+		id(&c.FileID)
+		thumb(&c.Thumb)
+		m.Document = &c
+	}
+	if m.Video != nil {
+		c := *m.Video
+		id(&c.FileID)
+		thumb(&c.Thumb)
+		m.Video = &c
+	}
+	if m.VideoNote != nil {
+		c := *m.VideoNote
+		id(&c.FileID)
+		thumb(&c.Thumb)
+		m.VideoNote = &c
+	}
+	if m.Voice != nil {
+		c := *m.Voice
+		id(&c.FileID)
+		m.Voice = &c
+	}
+	for _, nested := range []**botapi.Message{&m.ReplyToMessage, &m.PinnedMessage} {
+		if *nested != nil {
+			c := **nested
+			s.scopeMessage(&c, bot)
+			*nested = &c
+		}
+	}
+}
+
+func (s *fileStore) scopeSizes(ps []botapi.PhotoSize, bot int64) []botapi.PhotoSize {
+	if ps == nil {
+		return nil
+	}
+	out := make([]botapi.PhotoSize, len(ps))
+	for i, p := range ps {
+		p.FileID = s.idFor(p.FileID, bot)
+		out[i] = p
+	}
+	return out
+}
+
+// scopeChatPhoto is scopeMessage for a chat photo.
+func (s *fileStore) scopeChatPhoto(p *botapi.ChatPhoto, bot int64) *botapi.ChatPhoto {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	c.SmallFileID = s.idFor(c.SmallFileID, bot)
+	c.BigFileID = s.idFor(c.BigFileID, bot)
+	return &c
+}
+
+// scopeUpdate applies scopeMessage to the messages of an update for bot.
+func (s *fileStore) scopeUpdate(u *botapi.Update, bot int64) {
+	for _, mp := range []**botapi.Message{&u.Message, &u.EditedMessage, &u.ChannelPost, &u.EditedChannelPost} {
+		if *mp != nil {
+			c := **mp
+			s.scopeMessage(&c, bot)
+			*mp = &c
+		}
+	}
+	if q := u.CallbackQuery; q != nil && q.Message != nil {
+		cq := *q
+		c := *q.Message
+		s.scopeMessage(&c, bot)
+		cq.Message = &c
+		u.CallbackQuery = &cq
+	}
 }

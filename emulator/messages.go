@@ -126,6 +126,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 	if reply != nil {
 		rec.m.ReplyToMessage = stripReply(&reply.m)
 	}
+	e.files.scopeMessage(&rec.m, b.user.ID) // a forward or copy of another bot's file
 	switch mk := o.markup.(type) {
 	case nil:
 	case *botapi.InlineKeyboardMarkup:
@@ -346,7 +347,7 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 // media is the common path of the send<Media> methods: ingest the file
 // first (outside the lock), then post.
 func (e *Emulator) media(ctx context.Context, o out, f botapi.InputFile, kind fileKind, text botapi.Opt[string], mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity, set func(m *botapi.Message, sf *storedFile)) (*botapi.Message, error) {
-	sf, err := e.ingest(f, kind)
+	sf, err := e.ingest(ctx, f, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +372,7 @@ func (e *Emulator) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*b
 
 // SendAudio implements sendAudio.
 func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAudio", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Audio, kindAudio, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: p.Performer, Title: p.Title, Thumb: th}
@@ -385,7 +386,7 @@ func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*b
 
 // SendDocument implements sendDocument.
 func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendDocument", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Document, kindDocument, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			m.Document = sf.document(th)
@@ -394,7 +395,7 @@ func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParam
 
 // SendVideo implements sendVideo.
 func (e *Emulator) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideo", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Video, kindVideo, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -417,7 +418,7 @@ func dims[T, U integer](w, h, d *T, pw, ph, pd botapi.Opt[U]) {
 // SendAnimation implements sendAnimation (the message also carries it as a
 // document).
 func (e *Emulator) SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAnimation", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Animation, kindAnimation, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -450,7 +451,7 @@ func (e *Emulator) SendVideoNote(ctx context.Context, p *botapi.SendVideoNotePar
 	if p.VideoNote.IsURL() {
 		return nil, bad("video notes can't be sent by URL")
 	}
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideoNote", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.VideoNote, kindVideoNote, botapi.Opt[string]{}, botapi.Opt[botapi.ParseMode]{}, nil, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.VideoNote{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -471,7 +472,7 @@ type groupItem struct {
 	set  func(m *botapi.Message, sf *storedFile)
 }
 
-func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
+func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupItem, error) {
 	var it groupItem
 	var f botapi.InputFile
 	var text botapi.Opt[string]
@@ -483,7 +484,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Photo = sf.photoSizes() }
 	case *botapi.InputMediaVideo:
 		it.kind, f, text, mode, ents = kindVideo, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
@@ -493,7 +494,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		}
 	case *botapi.InputMediaAnimation:
 		it.kind, f, text, mode, ents = kindAnimation, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
@@ -504,7 +505,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		}
 	case *botapi.InputMediaAudio:
 		it.kind, f, text, mode, ents = kindAudio, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: v.Performer, Title: v.Title, Thumb: th}
 			d, _ := optI64(v.Duration)
@@ -515,12 +516,12 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		}
 	case *botapi.InputMediaDocument:
 		it.kind, f, text, mode, ents = kindDocument, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Document = sf.document(th) }
 	default:
 		return it, bad("unsupported media type")
 	}
-	sf, err := e.ingest(f, it.kind)
+	sf, err := e.ingest(ctx, f, it.kind)
 	if err != nil {
 		return it, err
 	}
@@ -536,7 +537,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 func (e *Emulator) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupParams) ([]botapi.Message, error) {
 	items := make([]groupItem, 0, len(p.Media))
 	for _, im := range p.Media {
-		it, err := e.inputMedia(im)
+		it, err := e.inputMedia(ctx, im)
 		if err != nil {
 			return nil, err
 		}
@@ -755,7 +756,7 @@ func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMe
 	if p.InlineMessageID.IsSet() {
 		return botapi.MessageOrTrue{}, errInlineMessage
 	}
-	it, err := e.inputMedia(p.Media)
+	it, err := e.inputMedia(ctx, p.Media)
 	if err != nil {
 		return botapi.MessageOrTrue{}, err
 	}

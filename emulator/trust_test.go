@@ -4,6 +4,7 @@ package emulator_test
 // is named after the defect it proves fixed; the README's table lists them.
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/emulator"
+	"github.com/apigen/apigen/generated/botapi"
 )
 
 // call makes one raw request with a deadline, so that a frozen emulator
@@ -126,4 +128,72 @@ func TestTokenCannotTurnUserIntoBot(t *testing.T) {
 	if u := v.emu.NewUser("Bob", ""); u.ID == next || u.IsBot {
 		t.Fatalf("NewUser took bot id %d", next)
 	}
+}
+
+// Issue 23, item 3: any token could getFile or resend another bot's
+// file_id, and paths were sequential (documents/file_1.txt). A file_id
+// belongs to its bot, paths are random, and downloads need the token of a
+// bot that holds an id of the file; a bot shown another bot's file (a
+// reply in a group) gets an id of its own.
+func TestFilesAreScopedToTheirBot(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	const tokB = "424242:bee"
+	botB := v.client(tokB)
+	meB, err := v.emu.AddBot(tokB)
+	ok(t, err)
+	doc := func(name string) (*botapi.Message, string) {
+		m, err := v.bot.SendDocument(v.ctx, &botapi.SendDocumentParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Document: botapi.Upload(name, strings.NewReader("secret of A"))})
+		ok(t, err)
+		f, err := v.bot.GetFile(v.ctx, &botapi.GetFileParams{FileID: m.Document.FileID})
+		ok(t, err)
+		return m, f.FilePath.Value()
+	}
+	m, path := doc("a.txt")
+	_, path2 := doc("b.txt")
+	if strings.Contains(path, "file_1") || len(path) < len("documents/file_")+16 || path == path2 {
+		t.Fatalf("guessable paths %q, %q", path, path2)
+	}
+	_, err = botB.GetFile(v.ctx, &botapi.GetFileParams{FileID: m.Document.FileID})
+	wantErr(t, err, 400, "invalid file_id")
+	v.emu.Send(v.user.ID, emulator.Private(meB.ID), "/start")
+	_, err = botB.SendDocument(v.ctx, &botapi.SendDocumentParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Document: botapi.FileID(m.Document.FileID)})
+	wantErr(t, err, 400, "wrong file identifier")
+	if code, body := v.call("GET", "/file/bot"+tokB+"/"+path, "", ""); code != 404 || strings.Contains(body, "secret") {
+		t.Fatalf("bot B downloads A's file: %d %s", code, body)
+	}
+	if code, body := v.call("GET", "/file/bot"+token+"/"+path, "", ""); code != 200 || body != "secret of A" {
+		t.Fatalf("A downloads its file: %d %s", code, body)
+	}
+
+	// In a group: A sends a photo, the user replies; B sees the photo with
+	// its own file_id, which works for B and not for A.
+	g := v.group(botapi.ChatTypeGroup)
+	ok(t, v.emu.Join(g.ID, meB.ID))
+	v.drain()
+	photo, err := v.bot.SendPhoto(v.ctx, &botapi.SendPhotoParams{ChatID: botapi.ChatRefFromInteger64(g.ID), Photo: botapi.Upload("p.png", bytes.NewReader(pngImage(4, 3)))})
+	ok(t, err)
+	_, err = v.emu.Reply(v.user.ID, emulator.InChat(g.ID), "nice", photo.MessageID)
+	ok(t, err)
+	us, err := botB.GetUpdates(v.ctx, &botapi.GetUpdatesParams{})
+	ok(t, err)
+	var seen string
+	for _, u := range us {
+		if u.Message != nil && u.Message.ReplyToMessage != nil && len(u.Message.ReplyToMessage.Photo) > 0 {
+			seen = u.Message.ReplyToMessage.Photo[0].FileID
+		}
+	}
+	if seen == "" || seen == photo.Photo[0].FileID {
+		t.Fatalf("B saw A's photo as %q (A's id %q)", seen, photo.Photo[0].FileID)
+	}
+	fb, err := botB.GetFile(v.ctx, &botapi.GetFileParams{FileID: seen})
+	ok(t, err)
+	if fb.FileUniqueID != photo.Photo[0].FileUniqueID {
+		t.Fatal("file_unique_id differs across bots")
+	}
+	if code, _ := v.call("GET", "/file/bot"+tokB+"/"+fb.FilePath.Value(), "", ""); code != 200 {
+		t.Fatalf("B downloads the photo it was shown: %d", code)
+	}
+	_, err = v.bot.GetFile(v.ctx, &botapi.GetFileParams{FileID: seen})
+	wantErr(t, err, 400, "invalid file_id")
 }
