@@ -207,8 +207,9 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 	return out, err
 }
 
-// longPollMax caps a long poll's timeout, as the reference server does.
-const longPollMax = 50 * time.Second
+// longPollMax caps a long poll's timeout, as the reference server does (a
+// variable for tests).
+var longPollMax = 50 * time.Second
 
 // applyOffset confirms the updates below a positive offset, or keeps only
 // the last -off updates for a negative one (everything before is
@@ -267,7 +268,8 @@ func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) e
 		b.stopWebhook()
 		return nil
 	}
-	if err := e.checkWebhookURL(p.URL); err != nil {
+	hookURL, err := e.checkWebhookURL(p.URL)
+	if err != nil {
 		return err
 	}
 	maxConns := defaultMaxConns
@@ -276,7 +278,7 @@ func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) e
 	}
 	b.stopWebhook()
 	b.hook = &webhook{
-		url: p.URL, ip: p.IPAddress.Value(), maxConns: maxConns,
+		url: hookURL, ip: p.IPAddress.Value(), maxConns: maxConns,
 		cert: p.Certificate.IsSet(), stop: make(chan struct{}),
 	}
 	if b.poller != nil {
@@ -304,8 +306,17 @@ func (b *bot) dropPending() {
 }
 
 // checkWebhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
-// reserved addresses) or, in local mode, accepts any HTTP(S) URL.
-func (e *Emulator) checkWebhookURL(raw string) error {
+// reserved addresses) or, in local mode, accepts any HTTP(S) URL. A URL
+// without a scheme is read as https, as the reference server reads it; the
+// URL to use is returned.
+func (e *Emulator) checkWebhookURL(raw string) (string, error) {
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	return raw, e.checkWebhookRules(raw)
+}
+
+func (e *Emulator) checkWebhookRules(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return bad("bad webhook: invalid webhook URL specified")
@@ -322,7 +333,7 @@ func (e *Emulator) checkWebhookURL(raw string) error {
 	default:
 		return bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
 	}
-	if ip := net.ParseIP(u.Hostname()); ip != nil && (ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast()) {
+	if ip := net.ParseIP(u.Hostname()); ip != nil && reservedIP(ip) {
 		return bad("bad webhook: IP address " + ip.String() + " is reserved")
 	}
 	if h := strings.ToLower(u.Hostname()); h == "localhost" || strings.HasSuffix(h, ".localhost") {

@@ -102,7 +102,8 @@ type Emulator struct {
 	nextChat  int64
 	nextSeq   int64
 
-	files *fileStore
+	files       *fileStore
+	fetchClient *http.Client // file URLs (newFetchClient)
 
 	handler http.Handler
 	stop    chan struct{}
@@ -151,6 +152,7 @@ func New(cfg Config) *Emulator {
 		stop:      make(chan struct{}),
 	}
 	e.files = newFileStore(cfg.FilesDir)
+	e.fetchClient = newFetchClient(cfg.Local)
 	opts := []botapi.ServerOption{
 		botapi.WithAuth(e.authorize),
 		botapi.WithFileStore(e.files),
@@ -158,7 +160,7 @@ func New(cfg Config) *Emulator {
 	if cfg.Local {
 		opts = append(opts, botapi.WithLocalServerLimits())
 	}
-	api := botapi.NewServer(e, opts...)
+	api := lenient(botapi.NewServer(e, opts...), 1<<20) // the generated server's default body limit
 	control := e.controlHandler()
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {

@@ -1,5 +1,7 @@
 package emulator
 
+import "time"
+
 // BreakBot corrupts a bot's state so that its next getMe panics: tests use
 // it to prove that a panic in one request answers 500 and leaves the lock
 // free for every other bot.
@@ -7,4 +9,12 @@ func BreakBot(e *Emulator, id int64) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.bots[id].user = nil
+}
+
+// SetLongPollMax changes the long-poll cap for one test; the returned
+// function restores it.
+func SetLongPollMax(d time.Duration) func() {
+	old := longPollMax
+	longPollMax = d
+	return func() { longPollMax = old }
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"mime"
+	"net"
 	"net/http"
 	"os"
 	"path"
@@ -21,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
@@ -273,7 +275,7 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 
 // fetch downloads a file given by HTTP URL, at most the download limit.
 func (e *Emulator) fetch(u string) ([]byte, error) {
-	c := &http.Client{Timeout: 30 * time.Second}
+	c := e.fetchClient
 	resp, err := c.Get(u)
 	if err != nil {
 		return nil, err
@@ -294,6 +296,36 @@ func (e *Emulator) fetch(u string) ([]byte, error) {
 		return nil, errors.New("too big")
 	}
 	return b, nil
+}
+
+// newFetchClient is the client of file URLs. In cloud mode it refuses,
+// when connecting (so after DNS and on every redirect), the addresses
+// setWebhook refuses: loopback, private, link-local and unspecified ones,
+// among them the emulator's own control API. The local server fetches
+// anything, as it accepts webhooks on any address.
+func newFetchClient(local bool) *http.Client {
+	d := &net.Dialer{Timeout: 10 * time.Second}
+	if !local {
+		d.Control = func(_, address string, _ syscall.RawConn) error {
+			host, _, err := net.SplitHostPort(address)
+			if err != nil {
+				return err
+			}
+			if ip := net.ParseIP(host); ip == nil || reservedIP(ip) {
+				return errors.New("address " + host + " is reserved")
+			}
+			return nil
+		}
+	}
+	tr := &http.Transport{DialContext: d.DialContext, TLSHandshakeTimeout: 10 * time.Second, ResponseHeaderTimeout: 20 * time.Second}
+	return &http.Client{Timeout: 30 * time.Second, Transport: tr}
+}
+
+// reservedIP reports the addresses neither webhooks nor file URLs may use
+// on the cloud server.
+func reservedIP(ip net.IP) bool {
+	return ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast() ||
+		ip.IsLinkLocalMulticast() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast()
 }
 
 // thumb keeps a thumbnail only when it follows the rules (Limits: JPEG,

@@ -306,7 +306,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // A file given by HTTP URL is fetched by the service.
 func TestSendByURL(t *testing.T) {
-	v := newEnv(t, emulator.Config{})
+	v := newEnv(t, emulator.Config{Local: true}) // the files server is on loopback, which the cloud refuses (TestSendByURLRefusesReservedAddresses)
 	v.start()
 	img := pngImage(7, 5)
 	files := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

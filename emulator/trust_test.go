@@ -6,7 +6,9 @@ package emulator_test
 import (
 	"bytes"
 	"io"
+	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -196,4 +198,124 @@ func TestFilesAreScopedToTheirBot(t *testing.T) {
 	}
 	_, err = v.bot.GetFile(v.ctx, &botapi.GetFileParams{FileID: seen})
 	wantErr(t, err, 400, "invalid file_id")
+}
+
+// Issue 23, item 4: parse_mode=html was a 400 and parse_mode="" too; the
+// reference server lower-cases the mode and reads "" as plain text, in
+// every encoding and inside JSON-serialized media.
+func TestParseModeCaseInsensitiveAndEmptyIsPlain(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	chat := itoa(v.user.ID)
+	for _, c := range []struct{ ct, body, want string }{
+		{"application/x-www-form-urlencoded", "chat_id=" + chat + "&text=%3Cb%3Ehi%3C%2Fb%3E&parse_mode=html", `"type":"bold"`},
+		{"application/json", `{"chat_id":` + chat + `,"text":"*hi*","parse_mode":"markdownv2"}`, `"type":"bold"`},
+		{"application/json", `{"chat_id":` + chat + `,"text":"<b>hi</b>","parse_mode":""}`, `"text":"<b>hi</b>"`},
+		{"application/x-www-form-urlencoded", "chat_id=" + chat + "&text=*hi*&parse_mode=", `"text":"*hi*"`},
+		{"application/json", `{"chat_id":` + chat + `,"text":"x","parse_mode":"nope"}`, `parse_mode`},
+	} {
+		code, body := v.call("POST", "/bot"+token+"/sendMessage", c.ct, c.body)
+		if !strings.Contains(body, c.want) || (code != 200) != strings.Contains(c.body, "nope") {
+			t.Errorf("%s: %d %s (want %s)", c.body, code, body, c.want)
+		}
+	}
+	// Query string, multipart and media inside sendMediaGroup.
+	if code, body := v.call("GET", "/bot"+token+"/sendMessage?chat_id="+chat+"&text=%3Ci%3Ei%3C%2Fi%3E&parse_mode=HtMl", "", ""); code != 200 || !strings.Contains(body, `"italic"`) {
+		t.Errorf("query string: %d %s", code, body)
+	}
+	var mp bytes.Buffer
+	mw := multipart.NewWriter(&mp)
+	mw.WriteField("chat_id", chat)
+	mw.WriteField("caption", "<b>c</b>")
+	mw.WriteField("parse_mode", "html")
+	fw, _ := mw.CreateFormFile("document", "d.txt")
+	fw.Write([]byte("doc"))
+	mw.Close()
+	if code, body := v.call("POST", "/bot"+token+"/sendDocument", mw.FormDataContentType(), mp.String()); code != 200 || !strings.Contains(body, `"bold"`) {
+		t.Errorf("multipart: %d %s", code, body)
+	}
+	media := `[{"type":"document","media":"attach://a","caption":"<b>1</b>","parse_mode":"html"},{"type":"document","media":"attach://b","parse_mode":""}]`
+	mp.Reset()
+	mw = multipart.NewWriter(&mp)
+	mw.WriteField("chat_id", chat)
+	mw.WriteField("media", media)
+	for _, n := range []string{"a", "b"} {
+		fw, _ := mw.CreateFormFile(n, n+".txt")
+		fw.Write([]byte(n))
+	}
+	mw.Close()
+	if code, body := v.call("POST", "/bot"+token+"/sendMediaGroup", mw.FormDataContentType(), mp.String()); code != 200 || !strings.Contains(body, `"bold"`) {
+		t.Errorf("media group: %d %s", code, body)
+	}
+}
+
+// Issue 23, item 6: in cloud mode a file URL fetched loopback and private
+// addresses (the emulator's own control API among them), although
+// setWebhook refuses them. The local server fetches any address.
+func TestSendByURLRefusesReservedAddresses(t *testing.T) {
+	files := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("inside")) }))
+	defer files.Close()
+	for _, local := range []bool{false, true} {
+		v := newEnv(t, emulator.Config{Local: local})
+		v.start()
+		for _, u := range []string{files.URL + "/f.txt", strings.Replace(files.URL, "127.0.0.1", "localhost", 1) + "/f.txt", v.srv.URL + "/control/stats"} {
+			_, err := v.bot.SendDocument(v.ctx, &botapi.SendDocumentParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Document: botapi.FileURL(u)})
+			if local {
+				if err != nil && strings.Contains(u, "f.txt") {
+					t.Errorf("local mode, %s: %v", u, err)
+				}
+				continue
+			}
+			wantErr(t, err, 400, "failed to get HTTP URL content")
+		}
+	}
+}
+
+// Issue 23, item 8: a webhook URL without a scheme was refused; the
+// reference server reads it as https.
+func TestWebhookURLWithoutSchemeIsHTTPS(t *testing.T) {
+	v := newEnv(t, emulator.Config{WebhookClient: &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: 200, Body: http.NoBody}, nil
+	})}})
+	ok(t, v.bot.SetWebhook(v.ctx, &botapi.SetWebhookParams{URL: "example.com:8443/hook"}))
+	info, err := v.bot.GetWebhookInfo(v.ctx)
+	ok(t, err)
+	if info.URL != "https://example.com:8443/hook" {
+		t.Fatalf("webhook url %q", info.URL)
+	}
+	wantErr(t, v.bot.SetWebhook(v.ctx, &botapi.SetWebhookParams{URL: "127.0.0.1/hook"}), 400, "reserved")
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// Issue 23, item 9: getUpdates limit outside 1-100 was a 400 where the
+// reference server clamps it, and timeout was not capped (the reference
+// server caps long polls at 50 s).
+func TestGetUpdatesLimitClampedTimeoutCapped(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	for range 3 {
+		v.send("m")
+	}
+	for q, want := range map[string]int{"limit=0": 1, "limit=-5": 1, "limit=1000": 3} {
+		code, body := v.call("GET", "/bot"+token+"/getUpdates?"+q, "", "")
+		if code != 200 || strings.Count(body, `"update_id"`) != want {
+			t.Errorf("%s: %d %s, want %d updates", q, code, body, want)
+		}
+	}
+	if code, body := v.call("POST", "/bot"+token+"/getUpdates", "application/json", `{"limit":0}`); code != 200 || strings.Count(body, `"update_id"`) != 1 {
+		t.Errorf("JSON limit 0: %d %s", code, body)
+	}
+	if code, _ := v.call("GET", "/bot"+token+"/getUserProfilePhotos?user_id="+itoa(v.user.ID)+"&limit=500", "", ""); code != 200 {
+		t.Errorf("getUserProfilePhotos limit 500: %d", code)
+	}
+	defer emulator.SetLongPollMax(300 * time.Millisecond)()
+	start := time.Now()
+	code, body := v.call("GET", "/bot"+token+"/getUpdates?offset=-1&timeout=100000", "", "")
+	code, body = v.call("GET", "/bot"+token+"/getUpdates?offset=1000&timeout=100000", "", "")
+	if code != 200 || body != `{"ok":true,"result":[]}` || time.Since(start) > 4*time.Second {
+		t.Fatalf("timeout 100000 with the cap at 300 ms: %d %s after %v", code, body, time.Since(start))
+	}
 }
