@@ -58,7 +58,21 @@ type floodWindow struct {
 }
 
 func newBot(token string, u *botapi.User) *bot {
-	return &bot{token: token, user: u, nextID: 1, notify: make(chan struct{}), actions: map[int64]chatAction{}}
+	return &bot{token: token, user: u, nextID: firstUpdateID(time.Now()), notify: make(chan struct{}), actions: map[int64]chatAction{}}
+}
+
+// updateEpoch is where firstUpdateID counts from.
+var updateEpoch = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// firstUpdateID is the update_id of a bot's first update: the wall-clock
+// milliseconds since updateEpoch. A restarted emulator therefore never
+// reuses an update_id a running bot has seen (a bot confirms by offset
+// and would silently drop reused ids as already seen), as long as no bot
+// averaged more than 1000 updates a second over the previous run. The
+// ids stay consecutive within a run and far below 2^53 (safe in
+// JavaScript) for millennia.
+func firstUpdateID(now time.Time) int64 {
+	return max(1, now.Sub(updateEpoch).Milliseconds())
 }
 
 // wake tells waiting getUpdates calls and the webhook sender that the queue

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -267,6 +268,9 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 	if text == "" {
 		return botapi.Message{}, controlErr("empty text")
 	}
+	if utf8.RuneCountInString(text) > maxControlText {
+		return botapi.Message{}, controlErr("text is longer than 4096 characters")
+	}
 	if !c.private() {
 		if !c.isMember(from, e.now()) {
 			return botapi.Message{}, controlErr("user " + itoa(from) + " is not a member of chat " + itoa(c.c.ID))
@@ -338,6 +342,9 @@ func (e *Emulator) Edit(from int64, w Where, id int64, text string) (botapi.Mess
 	c, _, err := e.whereLocked(from, w)
 	if err != nil {
 		return botapi.Message{}, err
+	}
+	if text == "" || utf8.RuneCountInString(text) > maxControlText {
+		return botapi.Message{}, controlErr("text must be 1-4096 characters")
 	}
 	r := c.msgs[id]
 	if r == nil || r.byBot != 0 || !r.m.Text.IsSet() || (r.m.From != nil && r.m.From.ID != from) {

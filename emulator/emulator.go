@@ -76,6 +76,10 @@ type Config struct {
 	WebhookClient *http.Client
 	// Seed makes dice values reproducible (0: a fixed default seed).
 	Seed uint64
+	// ControlToken is the token the HTTP control API requires in
+	// "Authorization: Bearer <token>"; empty: New chooses a random one
+	// (ControlToken returns it). The Go control methods need none.
+	ControlToken string
 }
 
 // Emulator is the reference service. Its methods implement botapi.Service
@@ -126,6 +130,9 @@ func New(cfg Config) *Emulator {
 	}
 	if cfg.WebhookRetryDelay <= 0 {
 		cfg.WebhookRetryDelay = time.Second
+	}
+	if cfg.ControlToken == "" {
+		cfg.ControlToken = randomName(24)
 	}
 	if cfg.WebhookClient == nil {
 		cfg.WebhookClient = &http.Client{Timeout: 30 * time.Second}
