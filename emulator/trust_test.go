@@ -446,3 +446,65 @@ func TestRestartNeverReusesUpdateIDs(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23, item 13: real libraries' suites call deleteMessage and stopPoll
+// (version 5.0 has them; the document leaves them out). The emulator
+// serves them through the generated server's WithMethod; other methods
+// outside the document answer 404 "Not Found", as the reference server
+// answers unknown methods.
+func TestDeleteMessageAndStopPoll(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	chat := itoa(v.user.ID)
+	m := v.text(v.user.ID, "bye")
+	if code, body := v.call("POST", "/bot"+token+"/deleteMessage", "application/json", `{"chat_id":`+chat+`,"message_id":`+itoa(m.MessageID)+`}`); code != 200 || body != `{"ok":true,"result":true}` {
+		t.Fatalf("deleteMessage: %d %s", code, body)
+	}
+	if _, ok := v.emu.Message(v.user.ID, emulator.Private(v.me.ID), m.MessageID); ok {
+		t.Fatal("the deleted message is still there")
+	}
+	if code, body := v.call("GET", "/bot"+token+"/deletemessage?chat_id="+chat+"&message_id="+itoa(m.MessageID), "", ""); code != 400 || !strings.Contains(body, "message to delete not found") {
+		t.Fatalf("deleting twice: %d %s", code, body)
+	}
+	// In a group: a user's message needs can_delete_messages; 48 hours on
+	// nothing can be deleted.
+	g := v.group(botapi.ChatTypeSupergroup)
+	um, err := v.emu.Send(v.user.ID, emulator.InChat(g.ID), "spam")
+	ok(t, err)
+	ok(t, v.emu.SetMember(g.ID, v.me.ID, botapi.ChatMember{Status: botapi.ChatMemberStatusMember}))
+	del := func(msg int64) (int, string) {
+		return v.call("POST", "/bot"+token+"/deleteMessage", "application/x-www-form-urlencoded", "chat_id="+itoa(g.ID)+"&message_id="+itoa(msg))
+	}
+	if code, body := del(um.MessageID); code != 400 || !strings.Contains(body, "message can't be deleted") {
+		t.Fatalf("a member deletes a user's message: %d %s", code, body)
+	}
+	own := v.text(g.ID, "mine")
+	v.emu.Advance(49 * time.Hour)
+	if code, body := del(own.MessageID); code != 400 {
+		t.Fatalf("deleting after 48 hours: %d %s", code, body)
+	}
+
+	// stopPoll: closes the bot's poll, sets the keyboard, the bot gets the
+	// poll update; a second stop is refused.
+	v.drain()
+	pm, err := v.bot.SendPoll(v.ctx, &botapi.SendPollParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Question: "q?", Options: []string{"a", "b"}})
+	ok(t, err)
+	stop := `{"chat_id":` + chat + `,"message_id":` + itoa(pm.MessageID) + `,"reply_markup":{"inline_keyboard":[[{"text":"k","callback_data":"d"}]]}}`
+	code, body := v.call("POST", "/bot"+token+"/stopPoll", "application/json", stop)
+	if code != 200 || !strings.Contains(body, `"is_closed":true`) || !strings.Contains(body, `"question":"q?"`) {
+		t.Fatalf("stopPoll: %d %s", code, body)
+	}
+	now, _ := v.emu.Message(v.user.ID, emulator.Private(v.me.ID), pm.MessageID)
+	if !now.Poll.IsClosed || now.ReplyMarkup == nil {
+		t.Fatalf("after stopPoll: %+v", now)
+	}
+	if us := v.drain(); len(us) != 1 || us[0].Poll == nil || !us[0].Poll.IsClosed {
+		t.Fatalf("poll update: %v", kinds(us))
+	}
+	if code, body := v.call("POST", "/bot"+token+"/stopPoll", "application/json", stop); code != 400 || !strings.Contains(body, "poll has already been closed") {
+		t.Fatalf("second stopPoll: %d %s", code, body)
+	}
+	if code, body := v.call("POST", "/bot"+token+"/sendSticker", "application/json", `{"chat_id":`+chat+`,"sticker":"x"}`); code != 404 || body != `{"ok":false,"error_code":404,"description":"Not Found"}` {
+		t.Fatalf("sendSticker: %d %s", code, body)
+	}
+}
