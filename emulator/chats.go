@@ -104,7 +104,7 @@ func (e *Emulator) chatLocked(b *bot, ref botapi.ChatRef) (*chat, error) {
 		}
 	}
 	if id > 0 {
-		c := e.privates[privKey{b.user.ID, id}]
+		c := e.privateChatLocked(privKey{b.user.ID, id})
 		if c == nil {
 			if _, known := e.users[id]; known {
 				return nil, forbidden("bot can't initiate conversation with a user")

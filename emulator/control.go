@@ -223,7 +223,7 @@ func (e *Emulator) privateLocked(userID, botID int64) (*chat, error) {
 		return nil, controlErr("no bot " + itoa(botID) + " (AddBot, or let it make a request first)")
 	}
 	k := privKey{botID, userID}
-	c := e.privates[k]
+	c := e.privateChatLocked(k)
 	if c == nil {
 		c = newChat(botapi.Chat{ID: userID, Type: botapi.ChatTypePrivate, FirstName: botapi.Some(u.FirstName),
 			LastName: u.LastName, Username: u.Username})
@@ -594,7 +594,7 @@ type Stats struct {
 func (e *Emulator) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates), Callbacks: len(e.callbacks), Polls: len(e.polls)}
+	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates) + len(e.dormant), Callbacks: len(e.callbacks), Polls: len(e.polls)}
 	for _, b := range e.bots {
 		s.PendingUpdates += len(b.queue)
 		s.SentRecords += len(b.sent)

@@ -18,3 +18,10 @@ func SetLongPollMax(d time.Duration) func() {
 	longPollMax = d
 	return func() { longPollMax = old }
 }
+
+// LiveChats counts the chats held in full (not dormant).
+func LiveChats(e *Emulator) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.chats) + len(e.privates)
+}

@@ -495,16 +495,24 @@ func (s *fileStore) scopeChatPhoto(p *botapi.ChatPhoto, bot int64) *botapi.ChatP
 	return &c
 }
 
-// scopeUpdate applies scopeMessage to the messages of an update for bot.
+// hasFiles reports whether m or the messages it carries show a file.
+func hasFiles(m *botapi.Message) bool {
+	return m != nil && (m.Photo != nil || m.NewChatPhoto != nil || m.Animation != nil || m.Audio != nil ||
+		m.Document != nil || m.Video != nil || m.VideoNote != nil || m.Voice != nil ||
+		hasFiles(m.ReplyToMessage) || hasFiles(m.PinnedMessage))
+}
+
+// scopeUpdate applies scopeMessage to the messages of an update for bot
+// (copying only messages that show a file).
 func (s *fileStore) scopeUpdate(u *botapi.Update, bot int64) {
 	for _, mp := range []**botapi.Message{&u.Message, &u.EditedMessage, &u.ChannelPost, &u.EditedChannelPost} {
-		if *mp != nil {
+		if hasFiles(*mp) {
 			c := **mp
 			s.scopeMessage(&c, bot)
 			*mp = &c
 		}
 	}
-	if q := u.CallbackQuery; q != nil && q.Message != nil {
+	if q := u.CallbackQuery; q != nil && hasFiles(q.Message) {
 		cq := *q
 		c := *q.Message
 		s.scopeMessage(&c, bot)

@@ -70,6 +70,9 @@ func (e *Emulator) forgetOldLocked(c *chat, old time.Time) {
 		if len(c.order) == 0 {
 			c.order = nil
 		}
+		if len(c.msgs) == 0 {
+			c.msgs = map[int64]*msgRec{} // a Go map never shrinks: let the old buckets go
+		}
 	}
 }
 

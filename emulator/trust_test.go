@@ -508,3 +508,36 @@ func TestDeleteMessageAndStopPoll(t *testing.T) {
 		t.Fatalf("sendSticker: %d %s", code, body)
 	}
 }
+
+// Issue 23, item 11: chats were never freed. After the message retention a
+// private chat with nothing retained shrinks to a small record (its
+// message ids go on counting, the user's /start and block stay), and a
+// group nobody is in any more is forgotten with its @username.
+// BenchmarkMemory measures the bytes.
+func TestRetentionFreesWhatNothingRefersTo(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	last := v.text(v.user.ID, "before").MessageID
+	g, err := v.emu.NewChat(botapi.ChatTypeSupergroup, "Gone", "gonegroup", v.user.ID)
+	ok(t, err)
+	kept := v.group(botapi.ChatTypeGroup)
+	live := emulator.LiveChats(v.emu)
+	ok(t, v.emu.Leave(g.ID, v.user.ID))
+	v.emu.Advance(49 * time.Hour)
+	if n := emulator.LiveChats(v.emu); n != live-2 {
+		t.Fatalf("live chats %d after retention, want %d (private chat dormant, empty group gone)", n, live-2)
+	}
+	if _, err := v.emu.Send(v.user.ID, emulator.InChat(kept.ID), "still here"); err != nil {
+		t.Fatalf("a group with members: %v", err)
+	}
+	if _, err := v.emu.Send(v.user.ID, emulator.InChat(g.ID), "x"); err == nil {
+		t.Fatal("the empty group is still there")
+	}
+	// The bot may still write to the user (started), ids go on.
+	if m := v.text(v.user.ID, "after"); m.MessageID != last+1 {
+		t.Fatalf("message id after the chat slept: %d, want %d", m.MessageID, last+1)
+	}
+	if _, err := v.emu.NewChat(botapi.ChatTypeChannel, "New", "gonegroup", v.user.ID); err != nil {
+		t.Fatalf("the forgotten group's username: %v", err)
+	}
+}
