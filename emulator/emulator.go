@@ -97,7 +97,7 @@ type Emulator struct {
 	chats     map[int64]*chat // groups, supergroups, channels
 	privates  map[privKey]*chat
 	dormant   map[privKey]dormantChat // private chats with nothing retained (compactLocked)
-	usernames map[string]int64 // lower-case @username -> chat id
+	usernames map[string]int64        // lower-case @username -> chat id
 	polls     map[string]*pollState
 	timed     map[string]*pollState // open polls with a closing time
 	callbacks map[string]*callback
