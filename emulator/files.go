@@ -243,7 +243,7 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 		}
 		data = b
 	case f.IsURL():
-		b, err := e.fetch(f.Ref())
+		b, err := e.fetch(ctx, f.Ref())
 		if err != nil {
 			return nil, bad("failed to get HTTP URL content")
 		}
@@ -273,10 +273,14 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 	return e.files.put(kind, name, data, owner)
 }
 
-// fetch downloads a file given by HTTP URL, at most the download limit.
-func (e *Emulator) fetch(u string) ([]byte, error) {
-	c := e.fetchClient
-	resp, err := c.Get(u)
+// fetch downloads a file given by HTTP URL, at most the download limit; a
+// request cancelled by its client stops it.
+func (e *Emulator) fetch(ctx context.Context, u string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := e.fetchClient.Do(req)
 	if err != nil {
 		return nil, err
 	}

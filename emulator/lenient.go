@@ -50,6 +50,7 @@ func lenient(next http.Handler, maxBody int64) http.Handler {
 		}
 		if r.Body != nil && r.Body != http.NoBody {
 			rewriteBody(r, clamp, maxBody)
+			defer r.Body.Close() // a multipart pipe's writer ends when the handler stops reading early
 		}
 		next.ServeHTTP(w, r)
 	})
