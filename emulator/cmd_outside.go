@@ -1,5 +1,8 @@
 package emulator
 
+// Spec: Methods the document leaves out (deleteMessage, stopPoll), served
+// through botapi.WithMethod.
+
 import (
 	"context"
 	"strconv"

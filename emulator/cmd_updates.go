@@ -1,5 +1,10 @@
 package emulator
 
+// Spec: Endpoints › Receiving updates and bot lifecycle (getUpdates,
+// setWebhook, deleteWebhook, getWebhookInfo, getMe, logOut, close) and
+// setMyCommands/getMyCommands of Callbacks and commands; States and
+// transitions: Update, Update delivery, Webhook, Bot instance.
+
 import (
 	"context"
 	"net"

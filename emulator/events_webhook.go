@@ -1,5 +1,7 @@
 package emulator
 
+// Spec: Events: webhook delivery (rules 1, 2 and 5).
+
 import (
 	"bytes"
 	"context"

@@ -1,5 +1,8 @@
 package emulator
 
+// Spec: Endpoints › Chat administration; States and transitions: Chat
+// member, Pinned messages, Invite link.
+
 import (
 	"context"
 	"strings"

@@ -1,5 +1,8 @@
 package emulator
 
+// Spec: Endpoints › Files and profile (getFile, getUserProfilePhotos;
+// uploads, file ids and downloads).
+
 import (
 	"bytes"
 	"context"
