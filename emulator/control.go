@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -36,9 +37,15 @@ func controlErr(msg string) error { return errors.Join(ErrControl, errors.New(ms
 func (e *Emulator) AddBot(token string) (botapi.User, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if tokenShape.FindStringSubmatch(token) == nil {
+		return botapi.User{}, controlErr("malformed token: want <digits>:<secret>")
+	}
+	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
+		return botapi.User{}, controlErr("token not in the -tokens list")
+	}
 	b, err := e.botByTokenLocked(token)
 	if err != nil {
-		return botapi.User{}, controlErr("malformed token: want <digits>:<secret>")
+		return botapi.User{}, controlErr("the token's id belongs to a user, or another secret owns that bot id")
 	}
 	return *b.user, nil
 }
@@ -48,6 +55,9 @@ func (e *Emulator) NewUser(firstName, username string) botapi.User {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.nextUser++
+	for e.users[e.nextUser] != nil { // a bot holds the id
+		e.nextUser++
+	}
 	u := &botapi.User{ID: e.nextUser, FirstName: firstName, LanguageCode: botapi.Some("en")}
 	if username != "" {
 		u.Username = botapi.Some(username)
@@ -213,7 +223,7 @@ func (e *Emulator) privateLocked(userID, botID int64) (*chat, error) {
 		return nil, controlErr("no bot " + itoa(botID) + " (AddBot, or let it make a request first)")
 	}
 	k := privKey{botID, userID}
-	c := e.privates[k]
+	c := e.privateChatLocked(k)
 	if c == nil {
 		c = newChat(botapi.Chat{ID: userID, Type: botapi.ChatTypePrivate, FirstName: botapi.Some(u.FirstName),
 			LastName: u.LastName, Username: u.Username})
@@ -257,6 +267,9 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 	}
 	if text == "" {
 		return botapi.Message{}, controlErr("empty text")
+	}
+	if utf8.RuneCountInString(text) > maxControlText {
+		return botapi.Message{}, controlErr("text is longer than 4096 characters")
 	}
 	if !c.private() {
 		if !c.isMember(from, e.now()) {
@@ -329,6 +342,9 @@ func (e *Emulator) Edit(from int64, w Where, id int64, text string) (botapi.Mess
 	c, _, err := e.whereLocked(from, w)
 	if err != nil {
 		return botapi.Message{}, err
+	}
+	if text == "" || utf8.RuneCountInString(text) > maxControlText {
+		return botapi.Message{}, controlErr("text must be 1-4096 characters")
 	}
 	r := c.msgs[id]
 	if r == nil || r.byBot != 0 || !r.m.Text.IsSet() || (r.m.From != nil && r.m.From.ID != from) {
@@ -578,7 +594,7 @@ type Stats struct {
 func (e *Emulator) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates), Callbacks: len(e.callbacks), Polls: len(e.polls)}
+	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates) + len(e.dormant), Callbacks: len(e.callbacks), Polls: len(e.polls)}
 	for _, b := range e.bots {
 		s.PendingUpdates += len(b.queue)
 		s.SentRecords += len(b.sent)

@@ -1,33 +1,177 @@
 package emulator
 
 import (
+	"bytes"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"math"
+	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
 
-// controlHandler serves the control API over HTTP: POST /control/<action>
-// with a JSON object, answered {"ok":true,"result":...} or
-// {"ok":false,"description":...} (400). The actions mirror the Go methods
-// of the same names; see the README's Emulator section.
+// The control API over HTTP: POST /control/<action> with a JSON object,
+// answered {"ok":true,"result":...} or {"ok":false,"description":...}.
+//
+// It drives users and the clock, so it is guarded: every request carries
+// the control token (Authorization: Bearer <token>; Config.ControlToken,
+// or ControlToken() when the emulator chose one), the body must be
+// application/json (a web page cannot send that cross-site without a CORS
+// preflight, which the emulator never grants), actions that change state
+// are POST only (stats and now may be read with GET), every key must be
+// one the action takes (a misspelt key is a 400 naming it), and inputs
+// are bounded (a body of 64 KiB, texts by the document's limits).
+
+// controlMaxBody bounds a control request's body.
+const controlMaxBody = 64 << 10
+
+// controlAction lists the keys an action takes and whether it only reads.
+type controlAction struct {
+	keys []string
+	read bool
+}
+
+var controlActions = map[string]controlAction{
+	"bot":             {keys: []string{"token"}},
+	"user":            {keys: []string{"first_name", "username"}},
+	"chat":            {keys: []string{"type", "title", "username", "user_id"}},
+	"member":          {keys: []string{"chat_id", "user_id", "member"}},
+	"join":            {keys: []string{"chat_id", "link", "user_id"}},
+	"leave":           {keys: []string{"chat_id", "user_id"}},
+	"block":           {keys: []string{"user_id", "bot_id"}},
+	"send":            {keys: []string{"user_id", "bot_id", "chat_id", "text", "reply_to_message_id"}},
+	"edit":            {keys: []string{"user_id", "bot_id", "chat_id", "message_id", "text"}},
+	"press":           {keys: []string{"user_id", "bot_id", "chat_id", "message_id", "data"}},
+	"callback_answer": {keys: []string{"callback_query_id"}, read: true},
+	"vote":            {keys: []string{"user_id", "poll_id", "option_ids"}},
+	"sent":            {keys: []string{"bot_id"}, read: true},
+	"message":         {keys: []string{"user_id", "bot_id", "chat_id", "message_id"}, read: true},
+	"advance":         {keys: []string{"seconds"}},
+	"now":             {read: true},
+	"stats":           {read: true},
+}
+
+// ControlToken is the token the HTTP control API requires
+// (Authorization: Bearer <token>).
+func (e *Emulator) ControlToken() string { return e.cfg.ControlToken }
+
 func (e *Emulator) controlHandler() http.Handler {
+	want := []byte("Bearer " + e.cfg.ControlToken)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		action := strings.TrimPrefix(r.URL.Path, "/control/")
+		name := strings.TrimPrefix(r.URL.Path, "/control/")
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="apigen-emulator control API"`)
+			controlStatus(w, http.StatusUnauthorized, "the control API needs the header Authorization: Bearer <control token> (printed by apigen-emulator at start, -control-token; Emulator.ControlToken in Go)")
+			return
+		}
+		act, known := controlActions[name]
+		if !known {
+			controlStatus(w, http.StatusNotFound, "unknown control action "+name)
+			return
+		}
+		switch {
+		case r.Method == http.MethodPost:
+		case r.Method == http.MethodGet && act.read && len(act.keys) == 0:
+		default:
+			allow := "POST"
+			if act.read && len(act.keys) == 0 {
+				allow = "GET, POST"
+			}
+			w.Header().Set("Allow", allow)
+			controlStatus(w, http.StatusMethodNotAllowed, "use "+allow+" for control action "+name)
+			return
+		}
 		var in controlRequest
-		if r.Body != nil && r.ContentLength != 0 {
-			dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-			if err := dec.Decode(&in); err != nil {
-				controlReply(w, nil, controlErr("the body must be a JSON object: "+err.Error()))
+		if r.Method == http.MethodPost {
+			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+				controlStatus(w, http.StatusUnsupportedMediaType, "the body must be a JSON object with Content-Type: application/json")
+				return
+			}
+			if err := decodeControl(http.MaxBytesReader(w, r.Body, controlMaxBody), name, act, &in); err != nil {
+				var tooBig *http.MaxBytesError
+				if errors.As(err, &tooBig) {
+					controlStatus(w, http.StatusRequestEntityTooLarge, "the body is over 64 KiB")
+					return
+				}
+				controlReply(w, nil, err)
 				return
 			}
 		}
-		res, err := e.control(action, &in)
+		res, err := e.control(name, &in)
 		controlReply(w, res, err)
 	})
+}
+
+// decodeControl reads the body strictly: one JSON object whose keys are
+// all the action's (unknown keys are named in the error), values within
+// bounds.
+func decodeControl(body interface{ Read([]byte) (int, error) }, name string, act controlAction, in *controlRequest) error {
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(body); err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(buf.Bytes())) == 0 {
+		return nil
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(buf.Bytes(), &keys); err != nil {
+		return controlErr("the body must be a JSON object: " + err.Error())
+	}
+	for k := range keys {
+		if !slices.Contains(act.keys, k) {
+			if len(act.keys) == 0 {
+				return controlErr("unknown key " + quote(k) + ": control action " + name + " takes no parameters")
+			}
+			return controlErr("unknown key " + quote(k) + " for control action " + name + " (it takes " + strings.Join(act.keys, ", ") + ")")
+		}
+	}
+	dec := json.NewDecoder(&buf)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(in); err != nil {
+		return controlErr("the body must be a JSON object of the action's parameters: " + err.Error())
+	}
+	return in.check()
+}
+
+func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// Bounds of the control API's inputs: the document's limits where it has
+// one (a text message, callback_data, a poll's options), generous ones
+// otherwise.
+const (
+	maxControlText  = 4096 // characters, the document's text message limit
+	maxControlName  = 256  // first_name, username, title, token, link, ids as strings
+	maxControlData  = 64   // bytes: callback_data
+	maxControlVotes = 10   // a poll has at most 10 options
+	maxAdvance      = 366 * 24 * time.Hour
+)
+
+func (in *controlRequest) check() error {
+	if n := utf8.RuneCountInString(in.Text); n > maxControlText {
+		return controlErr("text is longer than 4096 characters")
+	}
+	for k, s := range map[string]string{"first_name": in.FirstName, "username": in.Username, "title": in.Title,
+		"token": in.Token, "link": in.Link, "callback_query_id": in.QueryID, "poll_id": in.PollID, "type": in.Type} {
+		if len(s) > maxControlName {
+			return controlErr(k + " is longer than 256 bytes")
+		}
+	}
+	if len(in.Data) > maxControlData {
+		return controlErr("data is longer than 64 bytes (callback_data's limit)")
+	}
+	if len(in.OptionIDs) > maxControlVotes {
+		return controlErr("option_ids has more than 10 options")
+	}
+	if math.IsNaN(in.Seconds) || in.Seconds < 0 || in.Seconds > maxAdvance.Seconds() {
+		return controlErr("seconds must be 0 to 31622400 (366 days)")
+	}
+	return nil
 }
 
 // controlRequest is the union of the actions' parameters.
@@ -117,15 +261,20 @@ func (e *Emulator) control(action string, in *controlRequest) (any, error) {
 }
 
 func controlReply(w http.ResponseWriter, res any, err error) {
-	w.Header().Set("Content-Type", "application/json")
 	if err != nil {
-		w.WriteHeader(http.StatusBadRequest)
 		msg := err.Error()
 		if errors.Is(err, ErrControl) {
 			msg = strings.TrimPrefix(msg, ErrControl.Error()+"\n")
 		}
-		json.NewEncoder(w).Encode(map[string]any{"ok": false, "description": msg})
+		controlStatus(w, http.StatusBadRequest, msg)
 		return
 	}
+	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": res})
+}
+
+func controlStatus(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(map[string]any{"ok": false, "error_code": code, "description": msg})
 }

@@ -43,7 +43,7 @@ func TestEmulatorConversationJavaScript(t *testing.T) {
 
 	node := exec.Command("node", "--test", "--test-reporter=spec", "conversation.test.js")
 	node.Dir = dir
-	node.Env = append(os.Environ(), "EMULATOR_URL="+srv.URL, "BOT_TOKEN="+token)
+	node.Env = append(os.Environ(), "EMULATOR_URL="+srv.URL, "BOT_TOKEN="+token, "CONTROL_TOKEN="+emu.ControlToken())
 	out, err := node.CombinedOutput()
 	if err != nil {
 		t.Fatalf("node --test: %v\n%s", err, out)

@@ -4,6 +4,9 @@
 //
 //	go run ./cmd/apigen-emulator                 # 127.0.0.1:8081, any token
 //	go run ./cmd/apigen-emulator -tokens 123:abc,456:def -local -flood 30
+//
+// The control API needs the control token (Authorization: Bearer <token>):
+// -control-token, or a random one printed at start.
 package main
 
 import (
@@ -26,12 +29,36 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stderr, nil); err != nil {
-		fmt.Fprintln(os.Stderr, "apigen-emulator:", err)
-		os.Exit(2)
+	code := exitCode(run(ctx, os.Args[1:], os.Stderr, nil), os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// exitCode is the process's exit status for run's error: 0 for none and
+// for -h (help was asked for and given), 2 otherwise.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	default:
+		fmt.Fprintln(stderr, "apigen-emulator:", err)
+		return 2
 	}
 }
+
+// Timeouts of the HTTP server: a connection that drips its request or sits
+// idle is closed, so a few hundred of them cannot pin the emulator. A long
+// poll (at most 50 s) writes within writeTimeout; uploads must arrive
+// within readTimeout (local mode: readTimeoutLocal, for 2000 MB files).
+// Variables for tests.
+var (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 20 * time.Second
+	readTimeoutLocal  = 30 * time.Minute
+	writeTimeout      = 2 * time.Minute
+	writeTimeoutLocal = 30 * time.Minute
+	idleTimeout       = 15 * time.Second
+)
 
 // run parses args, serves until ctx is done, and reports the address it
 // listens on to ready (tests pass a channel; nil is fine).
@@ -43,6 +70,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 	local := fs.Bool("local", false, "apply the local server's rules (big files, file:// uploads, HTTP webhooks on any address, absolute file_path)")
 	flood := fs.Int("flood", 0, "flood control: messages per bot per second before 429 with retry_after (0: off)")
 	files := fs.String("files", "", "directory for uploaded files (default: memory)")
+	controlToken := fs.String("control-token", "", "token the control API requires (Authorization: Bearer <token>; default: a random one, printed at start)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,7 +80,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 	if *flood < 0 {
 		return errors.New("-flood must be 0 or more")
 	}
-	cfg := emulator.Config{Local: *local, FloodLimit: *flood, FilesDir: *files}
+	cfg := emulator.Config{Local: *local, FloodLimit: *flood, FilesDir: *files, ControlToken: *controlToken}
 	if *tokens != "any" {
 		for _, t := range strings.Split(*tokens, ",") {
 			if t = strings.TrimSpace(t); t != "" {
@@ -73,12 +101,19 @@ func run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: emu.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: emu.Handler(), ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout: readTimeout, WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
 	mode := "cloud"
 	if *local {
 		mode = "local"
+		srv.ReadTimeout, srv.WriteTimeout = readTimeoutLocal, writeTimeoutLocal
 	}
-	fmt.Fprintf(stderr, "apigen-emulator: %s server on http://%s (tokens: %s); control API at /control/\n", mode, ln.Addr(), *tokens)
+	fmt.Fprintf(stderr, "apigen-emulator: %s server on http://%s (tokens: %s); control API at /control/ with Authorization: Bearer %s\n", mode, ln.Addr(), *tokens, emu.ControlToken())
+	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			fmt.Fprintf(stderr, "apigen-emulator: listening beyond loopback (%s): anyone who can reach it can act as any bot token not yet used; keep the control token secret\n", host)
+		}
+	}
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}

@@ -43,7 +43,7 @@ var (
 	// ClientPart: the HTTP client, retries, multipart, polling and webhooks.
 	ClientPart = Part{"client", []string{"rt_client.go"}}
 	// ServerPart: the HTTP handler's request decoding, uploads and files.
-	ServerPart = Part{"server", []string{"rt_server.go"}}
+	ServerPart = Part{"server", []string{"rt_server.go", "rt_server_methods.go"}}
 	// DispatchPart: the dispatcher's routing, middleware, worker pool,
 	// long-polling shutdown and webhook serving (generic over the update
 	// type; uses the client part).

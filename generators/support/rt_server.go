@@ -84,6 +84,7 @@ type serverConfig struct {
 	tempDir         string
 	files           FileStore
 	errorHook       func(ctx context.Context, method string, err error)
+	extra           map[string]serverExtra // WithMethod (rt_server_methods.go)
 }
 
 // WithTokens accepts only requests whose path carries one of tokens; any
@@ -224,6 +225,7 @@ func serverNewHandler(routes map[string]serverCall, names map[string]string, opt
 			o(&h.cfg)
 		}
 	}
+	serverCheckExtra(h)
 	return h
 }
 
@@ -305,6 +307,10 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 	}
 	lower := strings.ToLower(method)
 	call := h.routes[lower]
+	name := h.names[lower]
+	if x, ok := h.cfg.extra[lower]; ok && call == nil {
+		call, name = x.call(), x.name
+	}
 	if call == nil {
 		serverWriteError(rw, serverErrNotFound)
 		return
@@ -314,7 +320,6 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		serverWriteError(rw, serverErrNotAllowed)
 		return
 	}
-	name := h.names[lower]
 	ctx = context.WithValue(ctx, serverTokenKey{}, token)
 	a := serverGetArgs(&h.cfg)
 	defer serverPutArgs(a)

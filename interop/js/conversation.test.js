@@ -4,19 +4,21 @@
 // message, the bot sends a photo and a quiz poll that closes by itself.
 // The bot side uses only grammY; the user side and the clock use the
 // emulator's HTTP control API. Run by interop/emulator_node_test.go, which
-// starts the emulator and sets EMULATOR_URL and BOT_TOKEN.
+// starts the emulator and sets EMULATOR_URL, BOT_TOKEN and CONTROL_TOKEN.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Bot, InlineKeyboard, InputFile } from "grammy";
 
 const base = process.env.EMULATOR_URL;
 const token = process.env.BOT_TOKEN;
+const controlToken = process.env.CONTROL_TOKEN;
 
-// control calls POST /control/<action> and returns its result.
+// control calls POST /control/<action> (with the control token) and
+// returns its result.
 async function control(action, body = {}) {
   const res = await fetch(`${base}/control/${action}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${controlToken}` },
     body: JSON.stringify(body),
   });
   const env = await res.json();

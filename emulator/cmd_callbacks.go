@@ -1,5 +1,7 @@
 package emulator
 
+// Spec: Endpoints › Callbacks and commands: answerCallbackQuery.
+
 import (
 	"context"
 	"time"

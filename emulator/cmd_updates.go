@@ -1,5 +1,10 @@
 package emulator
 
+// Spec: Endpoints › Receiving updates and bot lifecycle (getUpdates,
+// setWebhook, deleteWebhook, getWebhookInfo, getMe, logOut, close) and
+// setMyCommands/getMyCommands of Callbacks and commands; States and
+// transitions: Update, Update delivery, Webhook, Bot instance.
+
 import (
 	"context"
 	"net"
@@ -58,7 +63,21 @@ type floodWindow struct {
 }
 
 func newBot(token string, u *botapi.User) *bot {
-	return &bot{token: token, user: u, nextID: 1, notify: make(chan struct{}), actions: map[int64]chatAction{}}
+	return &bot{token: token, user: u, nextID: firstUpdateID(time.Now()), notify: make(chan struct{}), actions: map[int64]chatAction{}}
+}
+
+// updateEpoch is where firstUpdateID counts from.
+var updateEpoch = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// firstUpdateID is the update_id of a bot's first update: the wall-clock
+// milliseconds since updateEpoch. A restarted emulator therefore never
+// reuses an update_id a running bot has seen (a bot confirms by offset
+// and would silently drop reused ids as already seen), as long as no bot
+// averaged more than 1000 updates a second over the previous run. The
+// ids stay consecutive within a run and far below 2^53 (safe in
+// JavaScript) for millennia.
+func firstUpdateID(now time.Time) int64 {
+	return max(1, now.Sub(updateEpoch).Milliseconds())
 }
 
 // wake tells waiting getUpdates calls and the webhook sender that the queue
@@ -89,6 +108,7 @@ func (e *Emulator) emitLocked(b *bot, u botapi.Update) {
 	if !b.allows(u.Kind()) {
 		return
 	}
+	e.files.scopeUpdate(&u, b.user.ID)
 	u.UpdateID = b.nextID
 	b.nextID++
 	b.queue = append(b.queue, queued{u: u, at: e.now()})
@@ -128,85 +148,114 @@ func (b *bot) confirm(offset int64) {
 
 // GetUpdates implements getUpdates: confirmation by offset, negative offset,
 // limit, long polling, allowed_updates; 409 while a webhook is set or when a
-// newer getUpdates call takes over.
+// newer getUpdates call takes over. Every look at the queue runs under
+// e.locked, so a panic anywhere releases the lock (no manual unlock paths).
 func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error) {
-	e.mu.Lock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		e.mu.Unlock()
-		return nil, err
-	}
-	if b.hook != nil {
-		e.mu.Unlock()
-		return nil, errWebhookActive
-	}
-	b.expireLocked(e.now())
-	if off, ok := optI64(p.Offset); ok {
-		switch {
-		case off > 0:
-			b.confirm(off)
-		case off < 0:
-			// Counted from the end of the queue; everything before is forgotten.
-			if keep := int(-off); keep < len(b.queue) {
-				b.dropFront(len(b.queue) - keep)
-			}
+	var (
+		b        *bot
+		mine     chan struct{}
+		limit    = 100
+		timeout  int64
+		out      []botapi.Update
+		wait     chan struct{}
+		deadline time.Time
+	)
+	err := e.locked(func() error {
+		var err error
+		if b, err = e.botLocked(ctx); err != nil {
+			return err
 		}
-	}
-	if p.AllowedUpdates != nil {
-		b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
-	}
-	limit := 100
-	if l, ok := optI64(p.Limit); ok {
-		limit = int(l)
-	}
-	timeout, _ := optI64(p.Timeout)
-	if b.poller != nil {
-		close(b.poller) // the older call answers 409
-	}
-	mine := make(chan struct{})
-	b.poller = mine
-	deadline := time.Now().Add(time.Duration(timeout) * time.Second)
-	for {
-		if len(b.queue) > 0 || timeout <= 0 {
-			out := b.take(limit)
-			if b.poller == mine {
-				b.poller = nil
-			}
-			e.mu.Unlock()
-			return out, nil
+		if b.hook != nil {
+			return errWebhookActive
 		}
-		wait := b.notify
-		e.mu.Unlock()
+		b.expireLocked(e.now())
+		if off, ok := optI64(p.Offset); ok {
+			b.applyOffset(off)
+		}
+		if p.AllowedUpdates != nil {
+			b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
+		}
+		if l, ok := optI64(p.Limit); ok {
+			limit = int(min(max(l, 1), 100)) // the reference server clamps
+		}
+		timeout, _ = optI64(p.Timeout)
+		timeout = min(max(timeout, 0), int64(longPollMax/time.Second))
+		if b.poller != nil {
+			close(b.poller) // the older call answers 409
+		}
+		mine = make(chan struct{})
+		b.poller = mine
+		deadline = time.Now().Add(time.Duration(timeout) * time.Second)
+		out, wait = b.takeOrWait(limit, mine, timeout <= 0)
+		return nil
+	})
+	for err == nil && wait != nil {
 		timer := time.NewTimer(time.Until(deadline))
 		select {
 		case <-wait:
 		case <-mine:
-			timer.Stop()
-			e.mu.Lock()
-			hooked := b.hook != nil
-			e.mu.Unlock()
-			if hooked {
-				return nil, errWebhookActive
-			}
-			return nil, conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
+			err = e.locked(func() error {
+				if b.hook != nil {
+					return errWebhookActive
+				}
+				return conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
+			})
 		case <-ctx.Done():
-			timer.Stop()
-			e.mu.Lock()
-			if b.poller == mine {
-				b.poller = nil
-			}
-			e.mu.Unlock()
-			return nil, ctx.Err()
+			// The client is gone: whatever is answered, nobody reads it;
+			// an empty result keeps it out of the 500s (error hook).
+			e.locked(func() error {
+				if b.poller == mine {
+					b.poller = nil
+				}
+				return nil
+			})
+			return []botapi.Update{}, nil
 		case <-timer.C:
 			timeout = 0
 		}
 		timer.Stop()
-		e.mu.Lock()
-		if b.hook != nil {
-			e.mu.Unlock()
-			return nil, errWebhookActive
+		if err != nil {
+			break
 		}
+		err = e.locked(func() error {
+			if b.hook != nil {
+				return errWebhookActive
+			}
+			out, wait = b.takeOrWait(limit, mine, timeout <= 0)
+			return nil
+		})
 	}
+	return out, err
+}
+
+// longPollMax caps a long poll's timeout, as the reference server does (a
+// variable for tests).
+var longPollMax = 50 * time.Second
+
+// applyOffset confirms the updates below a positive offset, or keeps only
+// the last -off updates for a negative one (everything before is
+// forgotten). off >= -len is checked before adding, so math.MinInt64 never
+// overflows: it keeps everything.
+func (b *bot) applyOffset(off int64) {
+	switch n := int64(len(b.queue)); {
+	case off > 0:
+		b.confirm(off)
+	case off < 0 && off > -n:
+		b.dropFront(int(n + off))
+	}
+}
+
+// takeOrWait returns the first limit updates when there are some or the
+// caller does not wait (and ends its turn as the poller); otherwise the
+// channel that says the queue changed.
+func (b *bot) takeOrWait(limit int, mine chan struct{}, now bool) ([]botapi.Update, chan struct{}) {
+	if len(b.queue) > 0 || now {
+		if b.poller == mine {
+			b.poller = nil
+		}
+		return b.take(limit), nil
+	}
+	return nil, b.notify
 }
 
 var errWebhookActive = conflict("can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first")
@@ -240,7 +289,8 @@ func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) e
 		b.stopWebhook()
 		return nil
 	}
-	if err := e.checkWebhookURL(p.URL); err != nil {
+	hookURL, err := e.checkWebhookURL(p.URL)
+	if err != nil {
 		return err
 	}
 	maxConns := defaultMaxConns
@@ -249,7 +299,7 @@ func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) e
 	}
 	b.stopWebhook()
 	b.hook = &webhook{
-		url: p.URL, ip: p.IPAddress.Value(), maxConns: maxConns,
+		url: hookURL, ip: p.IPAddress.Value(), maxConns: maxConns,
 		cert: p.Certificate.IsSet(), stop: make(chan struct{}),
 	}
 	if b.poller != nil {
@@ -277,8 +327,17 @@ func (b *bot) dropPending() {
 }
 
 // checkWebhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
-// reserved addresses) or, in local mode, accepts any HTTP(S) URL.
-func (e *Emulator) checkWebhookURL(raw string) error {
+// reserved addresses) or, in local mode, accepts any HTTP(S) URL. A URL
+// without a scheme is read as https, as the reference server reads it; the
+// URL to use is returned.
+func (e *Emulator) checkWebhookURL(raw string) (string, error) {
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	return raw, e.checkWebhookRules(raw)
+}
+
+func (e *Emulator) checkWebhookRules(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return bad("bad webhook: invalid webhook URL specified")
@@ -295,7 +354,7 @@ func (e *Emulator) checkWebhookURL(raw string) error {
 	default:
 		return bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
 	}
-	if ip := net.ParseIP(u.Hostname()); ip != nil && (ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast()) {
+	if ip := net.ParseIP(u.Hostname()); ip != nil && reservedIP(ip) {
 		return bad("bad webhook: IP address " + ip.String() + " is reserved")
 	}
 	if h := strings.ToLower(u.Hostname()); h == "localhost" || strings.HasSuffix(h, ".localhost") {

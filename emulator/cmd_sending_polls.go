@@ -1,5 +1,8 @@
 package emulator
 
+// Spec: Endpoints › Sending messages: sendPoll; States and transitions:
+// Poll.
+
 import (
 	"context"
 	"time"

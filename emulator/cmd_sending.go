@@ -1,8 +1,11 @@
 package emulator
 
+// Spec: Endpoints › Sending messages (sendMessage, forwardMessage,
+// copyMessage, the send<Media> methods, sendMediaGroup, sendLocation,
+// sendVenue, sendContact, sendDice, sendChatAction).
+
 import (
 	"context"
-	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -70,6 +73,9 @@ func (e *Emulator) forgetOldLocked(c *chat, old time.Time) {
 		if len(c.order) == 0 {
 			c.order = nil
 		}
+		if len(c.msgs) == 0 {
+			c.msgs = map[int64]*msgRec{} // a Go map never shrinks: let the old buckets go
+		}
 	}
 }
 
@@ -126,6 +132,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 	if reply != nil {
 		rec.m.ReplyToMessage = stripReply(&reply.m)
 	}
+	e.files.scopeMessage(&rec.m, b.user.ID) // a forward or copy of another bot's file
 	switch mk := o.markup.(type) {
 	case nil:
 	case *botapi.InlineKeyboardMarkup:
@@ -180,9 +187,8 @@ func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ent
 			me.Language = botapi.Some(te.Language)
 		}
 		if te.UserID != 0 {
-			e.mu.Lock()
-			u := e.users[te.UserID]
-			e.mu.Unlock()
+			var u *botapi.User
+			e.locked(func() error { u = e.users[te.UserID]; return nil })
 			if u == nil {
 				u = &botapi.User{ID: te.UserID, FirstName: "?"}
 			}
@@ -347,7 +353,7 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 // media is the common path of the send<Media> methods: ingest the file
 // first (outside the lock), then post.
 func (e *Emulator) media(ctx context.Context, o out, f botapi.InputFile, kind fileKind, text botapi.Opt[string], mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity, set func(m *botapi.Message, sf *storedFile)) (*botapi.Message, error) {
-	sf, err := e.ingest(f, kind)
+	sf, err := e.ingest(ctx, f, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +378,7 @@ func (e *Emulator) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*b
 
 // SendAudio implements sendAudio.
 func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAudio", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Audio, kindAudio, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: p.Performer, Title: p.Title, Thumb: th}
@@ -386,7 +392,7 @@ func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*b
 
 // SendDocument implements sendDocument.
 func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendDocument", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Document, kindDocument, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			m.Document = sf.document(th)
@@ -395,7 +401,7 @@ func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParam
 
 // SendVideo implements sendVideo.
 func (e *Emulator) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideo", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Video, kindVideo, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -418,7 +424,7 @@ func dims[T, U integer](w, h, d *T, pw, ph, pd botapi.Opt[U]) {
 // SendAnimation implements sendAnimation (the message also carries it as a
 // document).
 func (e *Emulator) SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error) {
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAnimation", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Animation, kindAnimation, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -451,7 +457,7 @@ func (e *Emulator) SendVideoNote(ctx context.Context, p *botapi.SendVideoNotePar
 	if p.VideoNote.IsURL() {
 		return nil, bad("video notes can't be sent by URL")
 	}
-	th := e.thumb(p.Thumb)
+	th := e.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideoNote", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.VideoNote, kindVideoNote, botapi.Opt[string]{}, botapi.Opt[botapi.ParseMode]{}, nil, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.VideoNote{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -472,7 +478,7 @@ type groupItem struct {
 	set  func(m *botapi.Message, sf *storedFile)
 }
 
-func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
+func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupItem, error) {
 	var it groupItem
 	var f botapi.InputFile
 	var text botapi.Opt[string]
@@ -484,7 +490,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Photo = sf.photoSizes() }
 	case *botapi.InputMediaVideo:
 		it.kind, f, text, mode, ents = kindVideo, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
@@ -494,7 +500,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		}
 	case *botapi.InputMediaAnimation:
 		it.kind, f, text, mode, ents = kindAnimation, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
@@ -505,7 +511,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		}
 	case *botapi.InputMediaAudio:
 		it.kind, f, text, mode, ents = kindAudio, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: v.Performer, Title: v.Title, Thumb: th}
 			d, _ := optI64(v.Duration)
@@ -516,12 +522,12 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 		}
 	case *botapi.InputMediaDocument:
 		it.kind, f, text, mode, ents = kindDocument, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(v.Thumb)
+		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Document = sf.document(th) }
 	default:
 		return it, bad("unsupported media type")
 	}
-	sf, err := e.ingest(f, it.kind)
+	sf, err := e.ingest(ctx, f, it.kind)
 	if err != nil {
 		return it, err
 	}
@@ -537,7 +543,7 @@ func (e *Emulator) inputMedia(im botapi.InputMedia) (groupItem, error) {
 func (e *Emulator) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupParams) ([]botapi.Message, error) {
 	items := make([]groupItem, 0, len(p.Media))
 	for _, im := range p.Media {
-		it, err := e.inputMedia(im)
+		it, err := e.inputMedia(ctx, im)
 		if err != nil {
 			return nil, err
 		}
@@ -656,225 +662,6 @@ func (e *Emulator) SendChatAction(ctx context.Context, p *botapi.SendChatActionP
 	}
 	b.actions[c.c.ID] = chatAction{action: p.Action, until: e.now().Add(typingStatus)}
 	return nil
-}
-
-// ---------------------------------------------------------------- editing
-
-// targetLocked resolves EDIT_TARGET for bot b: the emulator has no inline
-// mode, so an inline_message_id never names a message.
-func (e *Emulator) targetLocked(b *bot, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*chat, *msgRec, error) {
-	if inline.IsSet() {
-		return nil, nil, errInlineMessage
-	}
-	if !ref.IsSet() || !idSet {
-		return nil, nil, bad("message identifier is not specified")
-	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	r := c.msgs[id]
-	if r == nil {
-		return nil, nil, errMessageNotFound
-	}
-	if r.byBot != b.user.ID || r.keyboard {
-		return nil, nil, errCantEdit
-	}
-	return c, r, nil
-}
-
-// editLocked finishes an edit: "message is not modified" when nothing
-// changed, else edit_date and the Message result.
-func (e *Emulator) editLocked(b *bot, method string, r *msgRec, before botapi.Message) (botapi.MessageOrTrue, error) {
-	if reflect.DeepEqual(before, r.m) {
-		return botapi.MessageOrTrue{}, bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
-	}
-	setOpt(&r.m.EditDate, unix(e.now()))
-	e.recordLocked(b, method, &r.m, nil)
-	m := r.m
-	return resultMessage(&m), nil
-}
-
-func (e *Emulator) editStart(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	_, r, err := e.targetLocked(b, ref, id, idSet, inline)
-	return b, r, err
-}
-
-// EditMessageText implements editMessageText.
-func (e *Emulator) EditMessageText(ctx context.Context, p *botapi.EditMessageTextParams) (botapi.MessageOrTrue, error) {
-	text, ents, err := e.formatted(p.Text, p.ParseMode, p.Entities)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	if strings.TrimSpace(text) == "" {
-		return botapi.MessageOrTrue{}, bad("message text is empty")
-	}
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	if !r.m.Text.IsSet() {
-		return botapi.MessageOrTrue{}, bad("there is no text in the message to edit")
-	}
-	before := r.m
-	r.m.Text, r.m.Entities, r.m.ReplyMarkup = botapi.Some(text), ents, p.ReplyMarkup
-	return e.editLocked(b, "editMessageText", r, before)
-}
-
-// EditMessageCaption implements editMessageCaption.
-func (e *Emulator) EditMessageCaption(ctx context.Context, p *botapi.EditMessageCaptionParams) (botapi.MessageOrTrue, error) {
-	var cm botapi.Message
-	if err := e.caption(&cm, p.Caption, p.ParseMode, p.CaptionEntities); err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	if r.m.Text.IsSet() || r.m.Poll != nil || r.m.Location != nil || r.m.Contact != nil || r.m.Dice != nil {
-		return botapi.MessageOrTrue{}, bad("there is no caption in the message to edit")
-	}
-	before := r.m
-	r.m.Caption, r.m.CaptionEntities, r.m.ReplyMarkup = cm.Caption, cm.CaptionEntities, p.ReplyMarkup
-	return e.editLocked(b, "editMessageCaption", r, before)
-}
-
-// EditMessageMedia implements editMessageMedia: inside an album an audio
-// stays an audio and a document a document, anything else becomes a photo
-// or a video.
-func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMediaParams) (botapi.MessageOrTrue, error) {
-	if p.InlineMessageID.IsSet() {
-		return botapi.MessageOrTrue{}, errInlineMessage
-	}
-	it, err := e.inputMedia(p.Media)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	old := mediaKind(&r.m)
-	if old == "" {
-		return botapi.MessageOrTrue{}, bad("there is no media in the message to edit")
-	}
-	if r.m.MediaGroupID.IsSet() {
-		switch {
-		case old == kindAudio || old == kindDocument:
-			if it.kind != old {
-				return botapi.MessageOrTrue{}, bad("in an album an audio can only be replaced by an audio and a document by a document")
-			}
-		case it.kind != kindPhoto && it.kind != kindVideo:
-			return botapi.MessageOrTrue{}, bad("in an album a photo or video can only be replaced by a photo or a video")
-		}
-	}
-	before := r.m
-	r.m.Photo, r.m.Video, r.m.Animation, r.m.Audio, r.m.Document = nil, nil, nil, nil, nil
-	r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
-	it.set(&r.m, it.sf)
-	r.m.ReplyMarkup = p.ReplyMarkup
-	return e.editLocked(b, "editMessageMedia", r, before)
-}
-
-func mediaKind(m *botapi.Message) fileKind {
-	switch {
-	case m.Animation != nil:
-		return kindAnimation
-	case m.Photo != nil:
-		return kindPhoto
-	case m.Video != nil:
-		return kindVideo
-	case m.Audio != nil:
-		return kindAudio
-	case m.Document != nil:
-		return kindDocument
-	}
-	return ""
-}
-
-// EditMessageReplyMarkup implements editMessageReplyMarkup.
-func (e *Emulator) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	before := r.m
-	r.m.ReplyMarkup = p.ReplyMarkup
-	return e.editLocked(b, "editMessageReplyMarkup", r, before)
-}
-
-// liveLocked finds a live location that can still change.
-func (e *Emulator) liveLocked(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
-	b, r, err := e.editStart(ctx, ref, id, idSet, inline)
-	if err != nil {
-		return nil, nil, err
-	}
-	if r.m.Location == nil || r.liveUntil.IsZero() {
-		return nil, nil, bad("message can't be edited: it is not a live location")
-	}
-	if r.liveStopped || !e.now().Before(r.liveUntil) {
-		return nil, nil, errCantEdit
-	}
-	return b, r, nil
-}
-
-// EditMessageLiveLocation implements editMessageLiveLocation: before expiry
-// or stop, the location moves.
-func (e *Emulator) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	before := r.m
-	loc := *r.m.Location
-	loc.Latitude, loc.Longitude, loc.HorizontalAccuracy = p.Latitude, p.Longitude, p.HorizontalAccuracy
-	if p.Heading.IsSet() {
-		loc.Heading = p.Heading
-	}
-	if p.ProximityAlertRadius.IsSet() {
-		loc.ProximityAlertRadius = p.ProximityAlertRadius
-	}
-	r.m.Location = &loc
-	r.m.ReplyMarkup = p.ReplyMarkup
-	return e.editLocked(b, "editMessageLiveLocation", r, before)
-}
-
-// StopMessageLiveLocation implements stopMessageLiveLocation: the location
-// is not updated any more; the result is the Message (always sent by the
-// bot here, since inline messages do not exist in the emulator).
-func (e *Emulator) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	r.liveStopped = true
-	r.m.ReplyMarkup = p.ReplyMarkup
-	setOpt(&r.m.EditDate, unix(e.now()))
-	e.recordLocked(b, "stopMessageLiveLocation", &r.m, nil)
-	m := r.m
-	return resultMessage(&m), nil
 }
 
 // ---------------------------------------------------------------- service messages

@@ -1,5 +1,7 @@
 package emulator
 
+// Spec: Events: webhook delivery (rules 1, 2 and 5).
+
 import (
 	"bytes"
 	"context"
@@ -47,26 +49,29 @@ func (b *bot) stopWebhook() {
 func (e *Emulator) deliver(b *bot, h *webhook) {
 	defer e.wg.Done()
 	for {
-		e.mu.Lock()
-		if b.hook != h {
-			e.mu.Unlock()
+		var wait chan struct{}
+		if e.locked(func() error {
+			if b.hook != h {
+				return errClosed
+			}
+			b.expireLocked(e.now())
+			for i := range b.queue {
+				if h.inflight >= h.maxConns {
+					break
+				}
+				q := &b.queue[i]
+				if q.delivering {
+					continue
+				}
+				q.delivering = true
+				h.inflight++
+				go e.postUpdate(b, h, q.u)
+			}
+			wait = b.notify
+			return nil
+		}) != nil {
 			return
 		}
-		b.expireLocked(e.now())
-		for i := range b.queue {
-			if h.inflight >= h.maxConns {
-				break
-			}
-			q := &b.queue[i]
-			if q.delivering {
-				continue
-			}
-			q.delivering = true
-			h.inflight++
-			go e.postUpdate(b, h, q.u)
-		}
-		wait := b.notify
-		e.mu.Unlock()
 		select {
 		case <-wait:
 		case <-h.stop:
@@ -101,9 +106,16 @@ func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
 		}
 	}
 
-	e.mu.Lock()
+	e.locked(func() error { e.settleLocked(b, h, u.UpdateID, err); return nil })
+	if err == nil && len(replyBody) > 0 {
+		e.webhookReply(b, replyType, replyBody)
+	}
+}
+
+// settleLocked records the outcome of a delivery attempt of update id.
+func (e *Emulator) settleLocked(b *bot, h *webhook, id int64, err error) {
 	h.inflight--
-	i := b.indexOf(u.UpdateID)
+	i := b.indexOf(id)
 	if err == nil {
 		if i >= 0 {
 			b.removeAt(i)
@@ -120,7 +132,7 @@ func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
 				time.AfterFunc(delay, func() {
 					e.mu.Lock()
 					defer e.mu.Unlock()
-					if j := b.indexOf(u.UpdateID); j >= 0 && b.hook == h {
+					if j := b.indexOf(id); j >= 0 && b.hook == h {
 						b.queue[j].delivering = false
 						b.wake()
 					}
@@ -129,11 +141,6 @@ func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
 		}
 	}
 	b.wake()
-	e.mu.Unlock()
-
-	if err == nil && len(replyBody) > 0 {
-		e.webhookReply(b, replyType, replyBody)
-	}
 }
 
 func errText(err error) string {
@@ -192,9 +199,8 @@ func (e *Emulator) webhookReply(b *bot, contentType string, body []byte) {
 	if method == "" {
 		return
 	}
-	e.mu.Lock()
-	token := b.token
-	e.mu.Unlock()
+	var token string
+	e.locked(func() error { token = b.token; return nil })
 	req := httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/bot"+token+"/"+url.PathEscape(method), bytes.NewReader(body))
 	req.Header.Set("Content-Type", contentType)
 	e.handler.ServeHTTP(httptest.NewRecorder(), req)

@@ -1,5 +1,8 @@
 package emulator
 
+// Spec: Endpoints › Chat administration; States and transitions: Chat
+// member, Pinned messages, Invite link.
+
 import (
 	"context"
 	"strings"
@@ -104,7 +107,7 @@ func (e *Emulator) chatLocked(b *bot, ref botapi.ChatRef) (*chat, error) {
 		}
 	}
 	if id > 0 {
-		c := e.privates[privKey{b.user.ID, id}]
+		c := e.privateChatLocked(privKey{b.user.ID, id})
 		if c == nil {
 			if _, known := e.users[id]; known {
 				return nil, forbidden("bot can't initiate conversation with a user")
@@ -501,7 +504,7 @@ func (e *Emulator) infoLocked(ctx context.Context, ref botapi.ChatRef) (*bot, *c
 
 // SetChatPhoto implements setChatPhoto.
 func (e *Emulator) SetChatPhoto(ctx context.Context, p *botapi.SetChatPhotoParams) error {
-	f, err := e.ingest(p.Photo, kindPhoto)
+	f, err := e.ingest(ctx, p.Photo, kindPhoto)
 	if err != nil {
 		return err
 	}
@@ -738,9 +741,10 @@ func (e *Emulator) GetChat(ctx context.Context, p *botapi.GetChatParams) (*botap
 		}
 	}
 	out := c.c
-	out.Photo = c.photo
+	out.Photo = e.files.scopeChatPhoto(c.photo, b.user.ID)
 	if r := c.latestPinned(); r != nil {
 		out.PinnedMessage = stripReply(&r.m)
+		e.files.scopeMessage(out.PinnedMessage, b.user.ID)
 	}
 	if !c.private() {
 		out.Description = botapi.Some(c.description)

@@ -1,0 +1,231 @@
+package emulator
+
+// Spec: Endpoints › Editing messages (editMessageText, editMessageCaption,
+// editMessageMedia, editMessageReplyMarkup) and the live-location edits of
+// Endpoints › Sending messages (editMessageLiveLocation,
+// stopMessageLiveLocation).
+
+import (
+	"context"
+	"reflect"
+	"strings"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// targetLocked resolves EDIT_TARGET for bot b: the emulator has no inline
+// mode, so an inline_message_id never names a message.
+func (e *Emulator) targetLocked(b *bot, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*chat, *msgRec, error) {
+	if inline.IsSet() {
+		return nil, nil, errInlineMessage
+	}
+	if !ref.IsSet() || !idSet {
+		return nil, nil, bad("message identifier is not specified")
+	}
+	c, err := e.chatLocked(b, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := c.msgs[id]
+	if r == nil {
+		return nil, nil, errMessageNotFound
+	}
+	if r.byBot != b.user.ID || r.keyboard {
+		return nil, nil, errCantEdit
+	}
+	return c, r, nil
+}
+
+// editLocked finishes an edit: "message is not modified" when nothing
+// changed, else edit_date and the Message result.
+func (e *Emulator) editLocked(b *bot, method string, r *msgRec, before botapi.Message) (botapi.MessageOrTrue, error) {
+	if reflect.DeepEqual(before, r.m) {
+		return botapi.MessageOrTrue{}, bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+	}
+	setOpt(&r.m.EditDate, unix(e.now()))
+	e.recordLocked(b, method, &r.m, nil)
+	m := r.m
+	return resultMessage(&m), nil
+}
+
+func (e *Emulator) editStart(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
+	b, err := e.botLocked(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, r, err := e.targetLocked(b, ref, id, idSet, inline)
+	return b, r, err
+}
+
+// EditMessageText implements editMessageText.
+func (e *Emulator) EditMessageText(ctx context.Context, p *botapi.EditMessageTextParams) (botapi.MessageOrTrue, error) {
+	text, ents, err := e.formatted(p.Text, p.ParseMode, p.Entities)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	if strings.TrimSpace(text) == "" {
+		return botapi.MessageOrTrue{}, bad("message text is empty")
+	}
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	if !r.m.Text.IsSet() {
+		return botapi.MessageOrTrue{}, bad("there is no text in the message to edit")
+	}
+	before := r.m
+	r.m.Text, r.m.Entities, r.m.ReplyMarkup = botapi.Some(text), ents, p.ReplyMarkup
+	return e.editLocked(b, "editMessageText", r, before)
+}
+
+// EditMessageCaption implements editMessageCaption.
+func (e *Emulator) EditMessageCaption(ctx context.Context, p *botapi.EditMessageCaptionParams) (botapi.MessageOrTrue, error) {
+	var cm botapi.Message
+	if err := e.caption(&cm, p.Caption, p.ParseMode, p.CaptionEntities); err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	if r.m.Text.IsSet() || r.m.Poll != nil || r.m.Location != nil || r.m.Contact != nil || r.m.Dice != nil {
+		return botapi.MessageOrTrue{}, bad("there is no caption in the message to edit")
+	}
+	before := r.m
+	r.m.Caption, r.m.CaptionEntities, r.m.ReplyMarkup = cm.Caption, cm.CaptionEntities, p.ReplyMarkup
+	return e.editLocked(b, "editMessageCaption", r, before)
+}
+
+// EditMessageMedia implements editMessageMedia: inside an album an audio
+// stays an audio and a document a document, anything else becomes a photo
+// or a video.
+func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMediaParams) (botapi.MessageOrTrue, error) {
+	if p.InlineMessageID.IsSet() {
+		return botapi.MessageOrTrue{}, errInlineMessage
+	}
+	it, err := e.inputMedia(ctx, p.Media)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	old := mediaKind(&r.m)
+	if old == "" {
+		return botapi.MessageOrTrue{}, bad("there is no media in the message to edit")
+	}
+	if r.m.MediaGroupID.IsSet() {
+		switch {
+		case old == kindAudio || old == kindDocument:
+			if it.kind != old {
+				return botapi.MessageOrTrue{}, bad("in an album an audio can only be replaced by an audio and a document by a document")
+			}
+		case it.kind != kindPhoto && it.kind != kindVideo:
+			return botapi.MessageOrTrue{}, bad("in an album a photo or video can only be replaced by a photo or a video")
+		}
+	}
+	before := r.m
+	r.m.Photo, r.m.Video, r.m.Animation, r.m.Audio, r.m.Document = nil, nil, nil, nil, nil
+	r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
+	it.set(&r.m, it.sf)
+	r.m.ReplyMarkup = p.ReplyMarkup
+	return e.editLocked(b, "editMessageMedia", r, before)
+}
+
+func mediaKind(m *botapi.Message) fileKind {
+	switch {
+	case m.Animation != nil:
+		return kindAnimation
+	case m.Photo != nil:
+		return kindPhoto
+	case m.Video != nil:
+		return kindVideo
+	case m.Audio != nil:
+		return kindAudio
+	case m.Document != nil:
+		return kindDocument
+	}
+	return ""
+}
+
+// EditMessageReplyMarkup implements editMessageReplyMarkup.
+func (e *Emulator) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error) {
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	before := r.m
+	r.m.ReplyMarkup = p.ReplyMarkup
+	return e.editLocked(b, "editMessageReplyMarkup", r, before)
+}
+
+// liveLocked finds a live location that can still change.
+func (e *Emulator) liveLocked(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
+	b, r, err := e.editStart(ctx, ref, id, idSet, inline)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.m.Location == nil || r.liveUntil.IsZero() {
+		return nil, nil, bad("message can't be edited: it is not a live location")
+	}
+	if r.liveStopped || !e.now().Before(r.liveUntil) {
+		return nil, nil, errCantEdit
+	}
+	return b, r, nil
+}
+
+// EditMessageLiveLocation implements editMessageLiveLocation: before expiry
+// or stop, the location moves.
+func (e *Emulator) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	before := r.m
+	loc := *r.m.Location
+	loc.Latitude, loc.Longitude, loc.HorizontalAccuracy = p.Latitude, p.Longitude, p.HorizontalAccuracy
+	if p.Heading.IsSet() {
+		loc.Heading = p.Heading
+	}
+	if p.ProximityAlertRadius.IsSet() {
+		loc.ProximityAlertRadius = p.ProximityAlertRadius
+	}
+	r.m.Location = &loc
+	r.m.ReplyMarkup = p.ReplyMarkup
+	return e.editLocked(b, "editMessageLiveLocation", r, before)
+}
+
+// StopMessageLiveLocation implements stopMessageLiveLocation: the location
+// is not updated any more; the result is the Message (always sent by the
+// bot here, since inline messages do not exist in the emulator).
+func (e *Emulator) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
+	id, idSet := optI64(p.MessageID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
+	if err != nil {
+		return botapi.MessageOrTrue{}, err
+	}
+	r.liveStopped = true
+	r.m.ReplyMarkup = p.ReplyMarkup
+	setOpt(&r.m.EditDate, unix(e.now()))
+	e.recordLocked(b, "stopMessageLiveLocation", &r.m, nil)
+	m := r.m
+	return resultMessage(&m), nil
+}

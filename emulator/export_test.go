@@ -1,0 +1,27 @@
+package emulator
+
+import "time"
+
+// BreakBot corrupts a bot's state so that its next getMe panics: tests use
+// it to prove that a panic in one request answers 500 and leaves the lock
+// free for every other bot.
+func BreakBot(e *Emulator, id int64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.bots[id].user = nil
+}
+
+// SetLongPollMax changes the long-poll cap for one test; the returned
+// function restores it.
+func SetLongPollMax(d time.Duration) func() {
+	old := longPollMax
+	longPollMax = d
+	return func() { longPollMax = old }
+}
+
+// LiveChats counts the chats held in full (not dormant).
+func LiveChats(e *Emulator) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.chats) + len(e.privates)
+}
