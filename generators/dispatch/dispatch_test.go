@@ -66,8 +66,7 @@ func TestModifiedSpec(t *testing.T) {
 	s := parse(t, doc)
 	got := dispatchFile(t, s)
 	for _, want := range []string{
-		"func (r *Router) OnBusinessMessage(h func(ctx context.Context, v *Message) error, filters ...Filter) {",
-		"case u.BusinessMessage != nil:\n\t\treturn u.BusinessMessage.Text.Get()",
+		"func (r *Router) OnBusinessMessage(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("dispatch_gen.go lacks %q", want)

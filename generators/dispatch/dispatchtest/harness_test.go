@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -109,7 +112,21 @@ func decode(t testing.TB, js string) botapi.Update {
 // text is a text message update in chat (a private chat with the user of
 // the same id).
 func text(t testing.TB, id, chat int64, s string) botapi.Update {
-	return decode(t, fmt.Sprintf(`{"update_id":%d,"message":{"message_id":%d,"date":1,"chat":{"id":%d,"type":"private"},"from":{"id":%d,"is_bot":false,"first_name":"U"},"text":%q}}`, id, id+500, chat, chat, s))
+	return decode(t, fmt.Sprintf(`{"update_id":%d,"message":{"message_id":%d,"date":1,"chat":{"id":%d,"type":"private"},"from":{"id":%d,"is_bot":false,"first_name":"U"},"text":%q%s}}`, id, id+500, chat, chat, s, commandEntity(s)))
+}
+
+// commandEntity is the entities member the service adds to a text that
+// starts with a command: a bot_command entity over "/name@bot", its length
+// in UTF-16 code units.
+func commandEntity(s string) string {
+	if !strings.HasPrefix(s, "/") {
+		return ""
+	}
+	end := strings.IndexFunc(s, unicode.IsSpace)
+	if end < 0 {
+		end = len(s)
+	}
+	return fmt.Sprintf(`,"entities":[{"type":"bot_command","offset":0,"length":%d}]`, len(utf16.Encode([]rune(s[:end]))))
 }
 
 // wait fails the test when ch is not closed in generous time: a guard
