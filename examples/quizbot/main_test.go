@@ -108,7 +108,7 @@ func update(t *testing.T, js string) botapi.Update {
 func TestQuizEndToEnd(t *testing.T) {
 	const msg = `"message":{"message_id":7,"date":1,"chat":{"id":42,"type":"private"},"text":"Ready?"}`
 	svc := &fakeService{done: make(chan struct{}), queue: []botapi.Update{
-		update(t, `{"update_id":1,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"text":"/start@quizbot"}}`),
+		update(t, `{"update_id":1,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"text":"/start@quizbot","entities":[{"type":"bot_command","offset":0,"length":14}]}}`),
 		update(t, `{"update_id":2,"callback_query":{"id":"q1","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:photo"}}`),
 		update(t, `{"update_id":3,"callback_query":{"id":"q2","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:poll"}}`),
 	}}
