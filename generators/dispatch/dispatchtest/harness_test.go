@@ -27,16 +27,40 @@ type service struct {
 	restarted []botapi.Update // returned once whatever the offset: ids restarted
 	sent      []botapi.SendMessageParams
 	answered  []botapi.AnswerCallbackQueryParams
+	meFails   int // getMe answers meCode (default 500) this many times first
+	meCode    int
+	meCalls   int
+	url       string
 }
 
 func newService(t *testing.T, updates ...botapi.Update) (*service, *botapi.Client) {
 	s := &service{queue: updates, more: make(chan struct{})}
-	srv := httptest.NewServer(botapi.NewServer(s))
-	t.Cleanup(srv.Close)
-	return s, botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL))
+	return s, botapi.NewClient("123:abc", botapi.WithBaseURL(clientURL(t, s)))
+}
+
+// clientURL serves s over loopback (once per service).
+func clientURL(t *testing.T, s *service) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.url == "" {
+		srv := httptest.NewServer(botapi.NewServer(s))
+		t.Cleanup(srv.Close)
+		s.url = srv.URL
+	}
+	return s.url
 }
 
 func (s *service) GetMe(ctx context.Context) (*botapi.User, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.meCalls++
+	if s.meCalls <= s.meFails {
+		code := s.meCode
+		if code == 0 {
+			code = 500
+		}
+		return nil, &botapi.Error{Code: code, Description: "failing on purpose"}
+	}
 	return &botapi.User{ID: 99, IsBot: true, FirstName: "Quiz", Username: botapi.Some("quizbot")}, nil
 }
 
