@@ -152,3 +152,65 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("header %q", a[:80])
 	}
 }
+
+// TestWebhookSecretFromDocument: where the document gives setWebhook a
+// secret sent back in a header (newer versions), WebhookSecretToken is
+// generated with the header's name from the document, and the webhook
+// handler rejects deliveries without it; the seed document has none.
+func TestWebhookSecretFromDocument(t *testing.T) {
+	if strings.Contains(dispatchFile(t, parse(t, string(spec.Document()))), "WebhookSecretToken") {
+		t.Fatal("the seed document has no secret, but the option is generated")
+	}
+	doc := replace(t, string(spec.Document()), "| setWebhook | url (String, Required; HTTPS URL; empty string removes the webhook);",
+		"| setWebhook | url (String, Required; HTTPS URL; empty string removes the webhook); secret_token (String, Optional; sent in a header “X-Test-Secret” in every webhook request);")
+	s := parse(t, doc)
+	got := dispatchFile(t, s)
+	if !strings.Contains(got, `c.secretHeader, c.secretToken = "X-Test-Secret", token`) {
+		t.Fatalf("no WebhookSecretToken with the document's header in:\n%s", got[strings.Index(got, "func BotUser"):])
+	}
+	if testing.Short() {
+		return
+	}
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26.0\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "botapi"), 0o755)
+	for _, f := range out.Go {
+		os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644)
+	}
+	test := `package botapi
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestSecret(t *testing.T) {
+	h := NewRouter(DispatchBotUsername("b")).Webhook(nil, WebhookSecretToken("s3cret"))
+	for _, c := range []struct{ secret string; want int }{{"", 401}, {"wrong", 401}, {"s3cret", 200}} {
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(` + "`" + `{"update_id":1}` + "`" + `))
+		if c.secret != "" {
+			req.Header.Set("X-Test-Secret", c.secret)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req.WithContext(context.Background()))
+		if rec.Code != c.want {
+			t.Errorf("secret %q: %d, want %d", c.secret, rec.Code, c.want)
+		}
+	}
+}
+`
+	os.WriteFile(filepath.Join(dir, "botapi", "secret_test.go"), []byte(test), 0o644)
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, b)
+	}
+}
