@@ -38,6 +38,31 @@ import (
 // command, read by wire name like the content fields.
 const commandEntity = "bot_command"
 
+// emitFilterType emits Filter and And, Or, Not over the runtime's
+// dispatchFilter.
+func (g *gen) emitFilterType() error {
+	for _, n := range []string{"Filter", "And", "Or", "Not"} {
+		if err := g.declare(n, "filter"); err != nil {
+			return err
+		}
+	}
+	g.doc("Filter decides whether a route takes a value of type T: the payload of the route's kind (Filter[*Message] for OnMessage) or, for groups and OnUnknown, the whole update. " +
+		"A filter of one type cannot be given to a route of another: the compiler rejects it. Filters compose with And, Or and Not; any func of this shape is one. Filters must not modify v.")
+	g.f.Type().Id("Filter").Types(jen.Id("T").Any()).Op("=").Id("dispatchFilter").Types(jen.Id("T"))
+	g.f.Line()
+	fs := jen.Id("filters").Op("...").Id("Filter").Types(jen.Id("T"))
+	g.doc("And accepts a value every filter accepts (no filters: true).")
+	g.f.Func().Id("And").Types(jen.Id("T").Any()).Params(fs.Clone()).Id("Filter").Types(jen.Id("T")).Block(jen.Return(jen.Id("dispatchAnd").Call(jen.Id("filters").Op("..."))))
+	g.f.Line()
+	g.doc("Or accepts a value some filter accepts (no filters: false).")
+	g.f.Func().Id("Or").Types(jen.Id("T").Any()).Params(fs.Clone()).Id("Filter").Types(jen.Id("T")).Block(jen.Return(jen.Id("dispatchOr").Call(jen.Id("filters").Op("..."))))
+	g.f.Line()
+	g.doc("Not accepts a value f rejects.")
+	g.f.Func().Id("Not").Types(jen.Id("T").Any()).Params(jen.Id("f").Id("Filter").Types(jen.Id("T"))).Id("Filter").Types(jen.Id("T")).Block(jen.Return(jen.Id("dispatchNot").Call(jen.Id("f"))))
+	g.f.Line()
+	return nil
+}
+
 // updFilter is Filter[*Update].
 func (g *gen) updFilter() *jen.Statement {
 	return jen.Id("Filter").Types(g.updPtr())
@@ -117,6 +142,9 @@ func (g *gen) accessor(name, wire string, objs []*gomodel.Struct) error {
 }
 
 func (g *gen) emitTypedFilters() error {
+	if err := g.emitFilterType(); err != nil {
+		return err
+	}
 	for _, wire := range contentFields {
 		objs := g.contentObjects(wire)
 		if len(objs) == 0 {
