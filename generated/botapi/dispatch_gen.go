@@ -330,6 +330,28 @@ func dispatchInfo(u *Update) dispatchUpdateInfo {
 	return i
 }
 
+// Filter decides whether a route takes a value of type T: the payload of the
+// route's kind (Filter[*Message] for OnMessage) or, for groups and OnUnknown,
+// the whole update. A filter of one type cannot be given to a route of
+// another: the compiler rejects it. Filters compose with And, Or and Not; any
+// func of this shape is one. Filters must not modify v.
+type Filter[T any] = dispatchFilter[T]
+
+// And accepts a value every filter accepts (no filters: true).
+func And[T any](filters ...Filter[T]) Filter[T] {
+	return dispatchAnd(filters...)
+}
+
+// Or accepts a value some filter accepts (no filters: false).
+func Or[T any](filters ...Filter[T]) Filter[T] {
+	return dispatchOr(filters...)
+}
+
+// Not accepts a value f rejects.
+func Not[T any](f Filter[T]) Filter[T] {
+	return dispatchNot(f)
+}
+
 // dispatchText reads the text field of *Message.
 func dispatchText(v *Message) (string, bool) {
 	if v == nil {

@@ -693,15 +693,13 @@ func (s *dispatchServer[U]) serve(ctx context.Context, client *Client, username 
 
 // ---------------------------------------------------------------- typed filters
 
-// Filter decides whether a route takes a value of type T: the payload of
-// the route's kind (Filter[*Message] for OnMessage) or, for groups and
-// OnUnknown, the whole update. A filter of one type cannot be given to a
-// route of another: the compiler rejects it. Filters compose with And, Or
-// and Not; any func of this shape is one. Filters must not modify v.
-type Filter[T any] func(ctx context.Context, v T) bool
+// dispatchFilter is the generated Filter (an alias, declared by the
+// dispatch backend so that a schema may use the name when no dispatcher
+// is generated).
+type dispatchFilter[T any] func(ctx context.Context, v T) bool
 
-// And accepts a value every filter accepts (no filters: true).
-func And[T any](filters ...Filter[T]) Filter[T] {
+// dispatchAnd accepts a value every filter accepts (no filters: true).
+func dispatchAnd[T any](filters ...dispatchFilter[T]) dispatchFilter[T] {
 	return func(ctx context.Context, v T) bool {
 		for _, f := range filters {
 			if f != nil && !f(ctx, v) {
@@ -712,8 +710,8 @@ func And[T any](filters ...Filter[T]) Filter[T] {
 	}
 }
 
-// Or accepts a value some filter accepts (no filters: false).
-func Or[T any](filters ...Filter[T]) Filter[T] {
+// dispatchOr accepts a value some filter accepts (no filters: false).
+func dispatchOr[T any](filters ...dispatchFilter[T]) dispatchFilter[T] {
 	return func(ctx context.Context, v T) bool {
 		for _, f := range filters {
 			if f != nil && f(ctx, v) {
@@ -724,14 +722,14 @@ func Or[T any](filters ...Filter[T]) Filter[T] {
 	}
 }
 
-// Not accepts a value f rejects.
-func Not[T any](f Filter[T]) Filter[T] {
+// dispatchNot accepts a value f rejects.
+func dispatchNot[T any](f dispatchFilter[T]) dispatchFilter[T] {
 	return func(ctx context.Context, v T) bool { return !f(ctx, v) }
 }
 
 // dispatchFilters turns update filters into the core's form (nil ones
 // dropped).
-func dispatchFilters[U any](fs []Filter[*U]) []func(context.Context, *U) bool {
+func dispatchFilters[U any](fs []dispatchFilter[*U]) []func(context.Context, *U) bool {
 	out := make([]func(context.Context, *U) bool, 0, len(fs))
 	for _, f := range fs {
 		if f != nil {
@@ -744,7 +742,7 @@ func dispatchFilters[U any](fs []Filter[*U]) []func(context.Context, *U) bool {
 // dispatchLift turns filters of a kind's payload into update filters:
 // get takes the payload out of the update (the route only runs for
 // updates of its kind, so it is set).
-func dispatchLift[U, T any](fs []Filter[T], get func(*U) T) []func(context.Context, *U) bool {
+func dispatchLift[U, T any](fs []dispatchFilter[T], get func(*U) T) []func(context.Context, *U) bool {
 	out := make([]func(context.Context, *U) bool, 0, len(fs))
 	for _, f := range fs {
 		if f != nil {
@@ -754,14 +752,14 @@ func dispatchLift[U, T any](fs []Filter[T], get func(*U) T) []func(context.Conte
 	return out
 }
 
-func dispatchStringFilter[T any](get func(T) (string, bool), pred func(string) bool) Filter[T] {
+func dispatchStringFilter[T any](get func(T) (string, bool), pred func(string) bool) dispatchFilter[T] {
 	return func(_ context.Context, v T) bool {
 		s, ok := get(v)
 		return ok && pred(s)
 	}
 }
 
-func dispatchEqual[T any](get func(T) (string, bool), want []string) Filter[T] {
+func dispatchEqual[T any](get func(T) (string, bool), want []string) dispatchFilter[T] {
 	return dispatchStringFilter(get, func(s string) bool {
 		for _, w := range want {
 			if s == w {
@@ -772,17 +770,17 @@ func dispatchEqual[T any](get func(T) (string, bool), want []string) Filter[T] {
 	})
 }
 
-func dispatchPrefix[T any](get func(T) (string, bool), prefix string) Filter[T] {
+func dispatchPrefix[T any](get func(T) (string, bool), prefix string) dispatchFilter[T] {
 	return dispatchStringFilter(get, func(s string) bool { return strings.HasPrefix(s, prefix) })
 }
 
-func dispatchRegexp[T any](get func(T) (string, bool), re *regexp.Regexp) Filter[T] {
+func dispatchRegexp[T any](get func(T) (string, bool), re *regexp.Regexp) dispatchFilter[T] {
 	return dispatchStringFilter(get, re.MatchString)
 }
 
 // dispatchCommand accepts a value whose command (get) is addressed to this
 // bot and is one of names (none: any command).
-func dispatchCommand[T any](get func(T) (CommandCall, bool), names []string) Filter[T] {
+func dispatchCommand[T any](get func(T) (CommandCall, bool), names []string) dispatchFilter[T] {
 	return func(ctx context.Context, v T) bool {
 		c, ok := get(v)
 		if !ok || !c.For(BotUsername(ctx)) {
