@@ -1,8 +1,10 @@
 package dispatchtest
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -158,5 +160,21 @@ func TestReplyOutsideHandler(t *testing.T) {
 	_, err := botapi.ReplyMessage(context.Background(), &botapi.Message{Chat: botapi.Chat{ID: 1}}, &botapi.SendMessageParams{Text: "x"})
 	if err == nil || !strings.Contains(err.Error(), "no Client") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestSetWebhookRetries: the webhook set-up retries a 5xx with back-off
+// (logged through DispatchLogger) and stops on a bad token.
+func TestSetWebhookRetries(t *testing.T) {
+	svc, _ := newService(t)
+	svc.hookFails = 2
+	var logs bytes.Buffer
+	c := botapi.NewClient("123:abc", botapi.WithBaseURL(clientURL(t, svc)), botapi.WithSleep(func(ctx context.Context, d time.Duration) error { return ctx.Err() }))
+	r := botapi.NewRouter(botapi.DispatchLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	if err := r.SetWebhook(context.Background(), c, &botapi.SetWebhookParams{URL: "https://example.invalid/hook"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(svc.hooks) != 1 || strings.Count(logs.String(), "dispatch: retrying") != 2 || !strings.Contains(logs.String(), "call=setWebhook") {
+		t.Fatalf("hooks %v, log:\n%s", svc.hooks, logs.String())
 	}
 }

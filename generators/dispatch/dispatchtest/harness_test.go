@@ -31,6 +31,19 @@ type service struct {
 	meCode    int
 	meCalls   int
 	url       string
+	hookFails int // setWebhook answers 502 this many times first
+	hooks     []string
+}
+
+func (s *service) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hookFails > 0 {
+		s.hookFails--
+		return &botapi.Error{Code: 502, Description: "Bad Gateway"}
+	}
+	s.hooks = append(s.hooks, p.URL)
+	return nil
 }
 
 func newService(t *testing.T, updates ...botapi.Update) (*service, *botapi.Client) {
