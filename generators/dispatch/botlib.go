@@ -363,8 +363,8 @@ func (g *gen) emitResultFunc(o *gomodel.Struct, r *relation) error {
 	if err := g.declare(r.fn, "dispatch helper "+o.GoName+"."+r.name); err != nil {
 		return err
 	}
-	g.doc(fmt.Sprintf("%s fills p from o as o.%s does (NoQuote: no reference to o), calls p's method through the handler's Client (ClientFrom) and returns its result: the sent *%s for most methods, True for those whose only result is success. "+
-		"It works in webhook deliveries too (as a call, not as the answer in the body).", r.fn, r.name, o.GoName))
+	g.doc(fmt.Sprintf("%s fills p from o as o.%s does (NoQuote: no reference to o), calls p's method through the handler's Client (ClientFrom) and returns its result as the Client's method does (True for methods whose only result is success). "+
+		"It works in webhook deliveries too (as a call, not as the answer in the body).", r.fn, r.name))
 	g.f.Func().Id(r.fn).Types(jen.Id("R").Any()).Params(ctxParam(), jen.Id("o").Op("*").Id(o.GoName),
 		jen.Id("p").Interface(jen.Id(r.iface), jen.Id("dispatchCall").Params(jen.Qual(pkgContext, "Context"), jen.Op("*").Id("Client")).Params(jen.Id("R"), jen.Error())),
 		jen.Id("opts").Op("...").Id("ReplyOption"),
