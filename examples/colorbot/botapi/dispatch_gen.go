@@ -511,8 +511,8 @@ func (o *Message) Reply(ctx context.Context, p MessageReply, opts ...ReplyOption
 
 // ReplyMessage fills p from o as o.Reply does (NoQuote: no reference to o),
 // calls p's method through the handler's Client (ClientFrom) and returns its
-// result: the sent *Message for most methods, True for those whose only result
-// is success. It works in webhook deliveries too (as a call, not as the answer
+// result as the Client's method does (True for methods whose only result is
+// success). It works in webhook deliveries too (as a call, not as the answer
 // in the body).
 func ReplyMessage[R any](ctx context.Context, o *Message, p interface {
 	MessageReply
@@ -905,8 +905,8 @@ func (o *Message) Answer(ctx context.Context, p MessageAnswer, opts ...ReplyOpti
 
 // AnswerMessage fills p from o as o.Answer does (NoQuote: no reference to o),
 // calls p's method through the handler's Client (ClientFrom) and returns its
-// result: the sent *Message for most methods, True for those whose only result
-// is success. It works in webhook deliveries too (as a call, not as the answer
+// result as the Client's method does (True for methods whose only result is
+// success). It works in webhook deliveries too (as a call, not as the answer
 // in the body).
 func AnswerMessage[R any](ctx context.Context, o *Message, p interface {
 	MessageAnswer
@@ -1036,9 +1036,9 @@ func (o *CallbackQuery) Answer(ctx context.Context, p CallbackQueryAnswer, opts 
 
 // AnswerCallbackQuery fills p from o as o.Answer does (NoQuote: no reference
 // to o), calls p's method through the handler's Client (ClientFrom) and
-// returns its result: the sent *CallbackQuery for most methods, True for those
-// whose only result is success. It works in webhook deliveries too (as a call,
-// not as the answer in the body).
+// returns its result as the Client's method does (True for methods whose only
+// result is success). It works in webhook deliveries too (as a call, not as
+// the answer in the body).
 func AnswerCallbackQuery[R any](ctx context.Context, o *CallbackQuery, p interface {
 	CallbackQueryAnswer
 	dispatchCall(context.Context, *Client) (R, error)
@@ -1078,9 +1078,9 @@ func (o *PollAnswer) Reply(ctx context.Context, p PollAnswerReply, opts ...Reply
 
 // ReplyPollAnswer fills p from o as o.Reply does (NoQuote: no reference to o),
 // calls p's method through the handler's Client (ClientFrom) and returns its
-// result: the sent *PollAnswer for most methods, True for those whose only
-// result is success. It works in webhook deliveries too (as a call, not as the
-// answer in the body).
+// result as the Client's method does (True for methods whose only result is
+// success). It works in webhook deliveries too (as a call, not as the answer
+// in the body).
 func ReplyPollAnswer[R any](ctx context.Context, o *PollAnswer, p interface {
 	PollAnswerReply
 	dispatchCall(context.Context, *Client) (R, error)
