@@ -28,6 +28,8 @@
 //     constructor, without arguments, is named after its first required
 //     field (RemoveKeyboard), or New<Type> when that is the type's own name
 //     (NewForceReply).
+//   - Grid and flag constructors that would share a name (a document
+//     repeating an object under another name) are named New<Type>.
 //   - Grids and flag objects get a With<Field> method per optional field
 //     that sets it and returns the object, so that options chain:
 //     Keyboard(rows...).WithResizeKeyboard(true).
@@ -111,6 +113,24 @@ func (g *gen) emit() (int, error) {
 		ctors = append(ctors, cs...)
 	}
 	flags := g.flags()
+	// Grid and flag constructors named alike (two grids with the same
+	// rows field, as in a document that repeats an object under another
+	// name) are both named New<Type> instead.
+	names := map[*gomodel.Struct]string{}
+	count := map[string]int{}
+	for _, gr := range grids {
+		names[gr.o] = gr.rows.GoName
+		count[gr.rows.GoName]++
+	}
+	for _, fo := range flags {
+		names[fo] = flagName(fo)
+		count[names[fo]]++
+	}
+	for o, n := range names {
+		if count[n] > 1 {
+			names[o] = "New" + o.GoName
+		}
+	}
 	n := 0
 	if len(grids) > 0 {
 		if err := g.emitRow(); err != nil {
@@ -119,7 +139,7 @@ func (g *gen) emit() (int, error) {
 		n++
 	}
 	for _, gr := range grids {
-		if err := g.emitGrid(gr); err != nil {
+		if err := g.emitGrid(names[gr.o], gr); err != nil {
 			return 0, err
 		}
 		n++
@@ -148,7 +168,7 @@ func (g *gen) emit() (int, error) {
 		n++
 	}
 	for _, fo := range flags {
-		if err := g.emitFlag(fo); err != nil {
+		if err := g.emitFlag(names[fo], fo); err != nil {
 			return 0, err
 		}
 		n++
@@ -316,8 +336,7 @@ func (g *gen) emitRow() error {
 	return nil
 }
 
-func (g *gen) emitGrid(gr grid) error {
-	name := gr.rows.GoName
+func (g *gen) emitGrid(name string, gr grid) error {
 	if err := g.m.Declare(name, "builder of "+gr.o.Object.Name); err != nil {
 		return err
 	}
@@ -390,7 +409,21 @@ func article(name string) string {
 	return "a " + name
 }
 
-func (g *gen) emitFlag(o *gomodel.Struct) error {
+// flagName is a flag object's constructor: its first required field's
+// name, or New<Type> when that is the type's own name.
+func flagName(o *gomodel.Struct) string {
+	for _, f := range o.Fields {
+		if f.Required() {
+			if f.GoName == o.GoName {
+				return "New" + o.GoName
+			}
+			return f.GoName
+		}
+	}
+	return "New" + o.GoName
+}
+
+func (g *gen) emitFlag(name string, o *gomodel.Struct) error {
 	var first *gomodel.Field
 	vals := jen.Dict{}
 	for _, f := range o.Fields {
@@ -400,10 +433,6 @@ func (g *gen) emitFlag(o *gomodel.Struct) error {
 			}
 			vals[jen.Id(f.GoName)] = setTrue(f.Type)
 		}
-	}
-	name := first.GoName
-	if name == o.GoName {
-		name = "New" + o.GoName
 	}
 	if err := g.m.Declare(name, "builder of "+o.Object.Name); err != nil {
 		return err
