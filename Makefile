@@ -18,6 +18,7 @@ generate:
 	$(GO) run ./cmd/apigen generate
 	cd examples/echobot && $(GO) generate .
 	cd examples/quizbot && $(GO) generate .
+	cd examples/colorbot && $(GO) generate .
 
 ## test: run the tests of every module (fuzz targets run their seed corpus); the timeout leaves
 ## room for building the 10x scale package (internal/specgen/scaletest) on a busy 2-core machine.

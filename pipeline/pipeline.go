@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/builders"
 	"github.com/apigen/apigen/generators/client"
 	"github.com/apigen/apigen/generators/dispatch"
 	"github.com/apigen/apigen/generators/docs"
@@ -32,6 +33,7 @@ var Backends = []generators.Backend{
 	client.Backend,   // client_gen.go: the Client, one method per API method
 	server.Backend,   // server_gen.go: Service, Unimplemented, NewServer
 	dispatch.Backend, // dispatch_gen.go: Router, filters, middleware, worker pool
+	builders.Backend, // builders_gen.go: keyboards, rows, buttons and markups from the schema's rules
 	docs.Backend,     // reference docs: Markdown and a static HTML site
 	openapi.Backend,  // OpenAPI 3.1 (YAML, JSON) and a JSON Schema 2020-12 bundle
 }

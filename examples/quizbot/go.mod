@@ -4,10 +4,11 @@ go 1.26.0
 
 tool github.com/apigen/apigen/cmd/apigen
 
+require github.com/apigen/apigen v0.0.0-00010101000000-000000000000
+
 require (
 	github.com/PuerkitoBio/goquery v1.13.0 // indirect
 	github.com/andybalholm/cascadia v1.3.4 // indirect
-	github.com/apigen/apigen v0.0.0-00010101000000-000000000000 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
 	golang.org/x/net v0.61.0 // indirect

@@ -21,12 +21,8 @@ func newBot() *botapi.Router {
 	r := botapi.NewRouter()
 	r.Use(botapi.Recover(), botapi.Timeout(30*time.Second), botapi.Logging(nil))
 	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
-		return m.Reply(ctx, &botapi.SendMessageParams{Text: "Ready?", ReplyMarkup: &botapi.InlineKeyboardMarkup{
-			InlineKeyboard: [][]botapi.InlineKeyboardButton{{
-				{Text: "Picture", CallbackData: botapi.Some("quiz:photo")},
-				{Text: "Question", CallbackData: botapi.Some("quiz:poll")},
-			}},
-		}})
+		return m.Reply(ctx, &botapi.SendMessageParams{Text: "Ready?", ReplyMarkup: botapi.InlineKeyboard(botapi.Row(
+			botapi.CallbackDataButton("Picture", "quiz:photo"), botapi.CallbackDataButton("Question", "quiz:poll")))})
 	}, botapi.Command("start"))
 	r.OnCallbackQuery(func(ctx context.Context, q *botapi.CallbackQuery) error {
 		if err := q.Answer(ctx, &botapi.AnswerCallbackQueryParams{Text: botapi.Some("Here it comes")}); err != nil || q.Message == nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/examples/quizbot/botapi"
 )
 
@@ -108,7 +109,7 @@ func update(t *testing.T, js string) botapi.Update {
 func TestQuizEndToEnd(t *testing.T) {
 	const msg = `"message":{"message_id":7,"date":1,"chat":{"id":42,"type":"private"},"text":"Ready?"}`
 	svc := &fakeService{done: make(chan struct{}), queue: []botapi.Update{
-		update(t, `{"update_id":1,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"text":"/start@quizbot"}}`),
+		update(t, `{"update_id":1,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"text":"/start@quizbot","entities":[{"type":"bot_command","offset":0,"length":14}]}}`),
 		update(t, `{"update_id":2,"callback_query":{"id":"q1","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:photo"}}`),
 		update(t, `{"update_id":3,"callback_query":{"id":"q2","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:poll"}}`),
 	}}
@@ -145,6 +146,72 @@ func TestQuizEndToEnd(t *testing.T) {
 	}
 	if svc.confirmed != 4 {
 		t.Errorf("confirmed offset %d, want 4", svc.confirmed)
+	}
+}
+
+// TestQuizAgainstEmulator runs the bot's Poll against the reference
+// service (package emulator) over loopback: a user sends /start and
+// presses both buttons; the service's record shows the keyboard, the
+// callback answers, the picture and the quiz, each a reply to the keyboard
+// message.
+func TestQuizAgainstEmulator(t *testing.T) {
+	const token = "123456:quizbot"
+	emu := emulator.New(emulator.Config{})
+	t.Cleanup(emu.Shutdown)
+	srv := httptest.NewServer(emu.Handler())
+	t.Cleanup(srv.Close)
+	bot, err := emu.AddBot(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := emu.NewUser("Alice", "alice")
+	chat := emulator.Private(bot.ID)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		errc <- newBot().Poll(ctx, botapi.NewClient(token, botapi.WithBaseURL(srv.URL)), &botapi.GetUpdatesParams{Timeout: botapi.Some(10)})
+	}()
+	sentBy := func(n int) []emulator.Sent {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if s := emu.Sent(bot.ID); len(s) >= n {
+				return s
+			}
+		}
+		t.Fatalf("the bot sent %d things, want %d", len(emu.Sent(bot.ID)), n)
+		return nil
+	}
+	if _, err := emu.Send(user.ID, chat, "/start"); err != nil {
+		t.Fatal(err)
+	}
+	kbd := sentBy(1)[0].Message
+	var queries []string
+	for i, data := range []string{"quiz:photo", "quiz:poll"} {
+		q, err := emu.Press(user.ID, chat, kbd.MessageID, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		queries = append(queries, q)
+		sentBy(2 + i) // one at a time: the answer and the send of a press, then the next
+	}
+	var methods []string
+	for _, s := range sentBy(3) {
+		methods = append(methods, s.Method)
+		if s.Method != "sendMessage" && (s.Message.ReplyToMessage == nil || s.Message.ReplyToMessage.MessageID != kbd.MessageID) {
+			t.Errorf("%s is not a reply to the keyboard message", s.Method)
+		}
+	}
+	if got := strings.Join(methods, ","); got != "sendMessage,sendPhoto,sendPoll" || kbd.Text.Value() != "Ready?" {
+		t.Fatalf("the bot sent %s (first text %q)", got, kbd.Text.Value())
+	}
+	for _, q := range queries {
+		if a, _ := emu.CallbackAnswer(q); !a.Answered || a.Text != "Here it comes" {
+			t.Errorf("callback answer %+v", a)
+		}
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
 	}
 }
 

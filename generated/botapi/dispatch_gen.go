@@ -22,10 +22,6 @@ type Handler func(ctx context.Context, u *Update) error
 // Router.Use adds it to a router or group.
 type Middleware func(next Handler) Handler
 
-// Filter decides whether a route takes an Update. Filters compose with And, Or
-// and Not; any func of this type is one. Filters must not modify the update.
-type Filter func(ctx context.Context, u *Update) bool
-
 // Router routes each Update to the first route, in registration order, whose
 // kind it is and whose filters (and whose groups' filters) accept it; an
 // Update no route takes is dropped. Register routes and middleware before the
@@ -40,7 +36,7 @@ type Router struct {
 
 // NewRouter returns an empty Router. Options: DispatchWorkers,
 // DispatchMaxPending, DispatchShutdownTimeout, DispatchBotUsername,
-// DispatchOnError.
+// DispatchOnError, DispatchLogger.
 func NewRouter(opts ...DispatchOption) *Router {
 	return &Router{core: newDispatchCore(opts, dispatchKindOf, dispatchInfo)}
 }
@@ -59,8 +55,8 @@ func (r *Router) Use(mw ...Middleware) {
 // Group returns a router whose routes are tried, at this point of r's routes,
 // only for updates all filters accept; it has its own middleware (Use). When
 // none of its routes matches, the routes registered after it are tried.
-func (r *Router) Group(filters ...Filter) *Router {
-	return &Router{core: r.core.group(dispatchFilters[Filter, Update](filters))}
+func (r *Router) Group(filters ...Filter[*Update]) *Router {
+	return &Router{core: r.core.group(dispatchFilters(filters))}
 }
 
 // Dispatch handles u synchronously in the caller's goroutine: the root's
@@ -73,98 +69,120 @@ func (r *Router) Dispatch(ctx context.Context, u *Update) error {
 
 // OnMessage routes updates of kind message (Update.Message) that every filter
 // accepts to h.
-func (r *Router) OnMessage(h func(ctx context.Context, v *Message) error, filters ...Filter) {
+func (r *Router) OnMessage(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
 	r.core.handle(0, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.Message)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *Message {
+		return u.Message
+	}))
 }
 
 // OnEditedMessage routes updates of kind edited_message (Update.EditedMessage)
 // that every filter accepts to h.
-func (r *Router) OnEditedMessage(h func(ctx context.Context, v *Message) error, filters ...Filter) {
+func (r *Router) OnEditedMessage(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
 	r.core.handle(1, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.EditedMessage)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *Message {
+		return u.EditedMessage
+	}))
 }
 
 // OnChannelPost routes updates of kind channel_post (Update.ChannelPost) that
 // every filter accepts to h.
-func (r *Router) OnChannelPost(h func(ctx context.Context, v *Message) error, filters ...Filter) {
+func (r *Router) OnChannelPost(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
 	r.core.handle(2, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.ChannelPost)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *Message {
+		return u.ChannelPost
+	}))
 }
 
 // OnEditedChannelPost routes updates of kind edited_channel_post
 // (Update.EditedChannelPost) that every filter accepts to h.
-func (r *Router) OnEditedChannelPost(h func(ctx context.Context, v *Message) error, filters ...Filter) {
+func (r *Router) OnEditedChannelPost(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
 	r.core.handle(3, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.EditedChannelPost)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *Message {
+		return u.EditedChannelPost
+	}))
 }
 
 // OnInlineQuery routes updates of kind inline_query (Update.InlineQuery) that
 // every filter accepts to h.
-func (r *Router) OnInlineQuery(h func(ctx context.Context, v *InlineQuery) error, filters ...Filter) {
+func (r *Router) OnInlineQuery(h func(ctx context.Context, v *InlineQuery) error, filters ...Filter[*InlineQuery]) {
 	r.core.handle(4, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.InlineQuery)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *InlineQuery {
+		return u.InlineQuery
+	}))
 }
 
 // OnChosenInlineResult routes updates of kind chosen_inline_result
 // (Update.ChosenInlineResult) that every filter accepts to h.
-func (r *Router) OnChosenInlineResult(h func(ctx context.Context, v *ChosenInlineResult) error, filters ...Filter) {
+func (r *Router) OnChosenInlineResult(h func(ctx context.Context, v *ChosenInlineResult) error, filters ...Filter[*ChosenInlineResult]) {
 	r.core.handle(5, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.ChosenInlineResult)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *ChosenInlineResult {
+		return u.ChosenInlineResult
+	}))
 }
 
 // OnCallbackQuery routes updates of kind callback_query (Update.CallbackQuery)
 // that every filter accepts to h.
-func (r *Router) OnCallbackQuery(h func(ctx context.Context, v *CallbackQuery) error, filters ...Filter) {
+func (r *Router) OnCallbackQuery(h func(ctx context.Context, v *CallbackQuery) error, filters ...Filter[*CallbackQuery]) {
 	r.core.handle(6, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.CallbackQuery)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *CallbackQuery {
+		return u.CallbackQuery
+	}))
 }
 
 // OnShippingQuery routes updates of kind shipping_query (Update.ShippingQuery)
 // that every filter accepts to h.
-func (r *Router) OnShippingQuery(h func(ctx context.Context, v *ShippingQuery) error, filters ...Filter) {
+func (r *Router) OnShippingQuery(h func(ctx context.Context, v *ShippingQuery) error, filters ...Filter[*ShippingQuery]) {
 	r.core.handle(7, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.ShippingQuery)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *ShippingQuery {
+		return u.ShippingQuery
+	}))
 }
 
 // OnPreCheckoutQuery routes updates of kind pre_checkout_query
 // (Update.PreCheckoutQuery) that every filter accepts to h.
-func (r *Router) OnPreCheckoutQuery(h func(ctx context.Context, v *PreCheckoutQuery) error, filters ...Filter) {
+func (r *Router) OnPreCheckoutQuery(h func(ctx context.Context, v *PreCheckoutQuery) error, filters ...Filter[*PreCheckoutQuery]) {
 	r.core.handle(8, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.PreCheckoutQuery)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *PreCheckoutQuery {
+		return u.PreCheckoutQuery
+	}))
 }
 
 // OnPoll routes updates of kind poll (Update.Poll) that every filter accepts
 // to h.
-func (r *Router) OnPoll(h func(ctx context.Context, v *Poll) error, filters ...Filter) {
+func (r *Router) OnPoll(h func(ctx context.Context, v *Poll) error, filters ...Filter[*Poll]) {
 	r.core.handle(9, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.Poll)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *Poll {
+		return u.Poll
+	}))
 }
 
 // OnPollAnswer routes updates of kind poll_answer (Update.PollAnswer) that
 // every filter accepts to h.
-func (r *Router) OnPollAnswer(h func(ctx context.Context, v *PollAnswer) error, filters ...Filter) {
+func (r *Router) OnPollAnswer(h func(ctx context.Context, v *PollAnswer) error, filters ...Filter[*PollAnswer]) {
 	r.core.handle(10, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.PollAnswer)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchLift(filters, func(u *Update) *PollAnswer {
+		return u.PollAnswer
+	}))
 }
 
 // OnUnknown routes updates of a kind newer than this package to h, with the
 // kind's name (Update.UnknownKey) and its JSON (Update.UnknownRaw).
-func (r *Router) OnUnknown(h func(ctx context.Context, kind string, raw []byte) error, filters ...Filter) {
+func (r *Router) OnUnknown(h func(ctx context.Context, kind string, raw []byte) error, filters ...Filter[*Update]) {
 	r.core.handle(11, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.UnknownKey, u.UnknownRaw)
-	}, dispatchFilters[Filter, Update](filters))
+	}, dispatchFilters(filters))
 }
 
 // dispatchKindOf is the index of u's kind in the route table (-1: none).
@@ -198,17 +216,17 @@ func dispatchKindOf(u *Update) int {
 	return -1
 }
 
-// dispatchMe asks the service for the bot's username (nil: it cannot).
-func dispatchMe(c *Client) func(context.Context) (string, error) {
+// dispatchMe asks the service for the bot's own user and its username (nil: it cannot).
+func dispatchMe(c *Client) func(context.Context) (any, string, error) {
 	if c == nil {
 		return nil
 	}
-	return func(ctx context.Context) (string, error) {
+	return func(ctx context.Context) (any, string, error) {
 		v, err := c.GetMe(ctx)
 		if err != nil {
-			return "", err
+			return nil, "", err
 		}
-		return v.Username.Value(), nil
+		return v, v.Username.Value(), nil
 	}
 }
 
@@ -224,19 +242,25 @@ func dispatchMe(c *Client) func(context.Context) (string, error) {
 // done Poll stops fetching, waits for the handlers of every received Update
 // (queued ones included, at most the shutdown timeout), and confirms exactly
 // the handled ones with a last request: the service delivers the others again
-// to the next poller. Errors back off as the Updates iterator does. Poll
-// returns an error only when the username or the final confirmation fails;
-// handler and polling errors go to DispatchOnError.
+// to the next poller. Errors back off as the Updates iterator does. Asking the
+// bot's own user (getMe) and fetching retry with a capped exponential back-off
+// (1s, 2s, ... 30s; a 429's retry_after wins) on network errors, 5xx and 429,
+// logged at level Warn through DispatchLogger. Poll returns nil when ctx ends;
+// an error when asking the bot's user fails for good (a bad token: 401), when
+// fetching fails with an error not worth repeating (401, 404, 409: another
+// poller or a webhook), or when the final confirmation fails; handler errors
+// go to DispatchOnError.
 func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error {
 	if c == nil {
 		return fmt.Errorf("dispatch: Poll needs a Client")
 	}
-	name, err := r.core.username(ctx, dispatchMe(c))
+	name, me, err := r.core.identify(ctx, c, dispatchMe(c))
 	if err != nil {
 		return err
 	}
 	call := &dispatchCall{
 		client:   c,
+		me:       me,
 		username: name,
 	}
 	hctx, cancel := context.WithCancel(context.WithValue(context.WithoutCancel(ctx), dispatchCtxKey{}, call))
@@ -257,7 +281,7 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 	}
 	off, ok := r.core.poll(ctx, hctx, cancel, c, fetch)
 	if !ok {
-		return nil
+		return r.core.pollErr
 	}
 	q := base
 	q.Offset = Some(off)
@@ -268,7 +292,7 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 	if _, err := c.GetUpdates(cctx, &q); err != nil {
 		return fmt.Errorf("dispatch: confirming the handled updates: %w", err)
 	}
-	return nil
+	return r.core.pollErr
 }
 
 // Webhook returns an http.Handler for webhook deliveries (WebhookHandler with
@@ -284,11 +308,11 @@ func (r *Router) Webhook(c *Client, opts ...WebhookOption) http.Handler {
 	}
 	me := dispatchMe(c)
 	return WebhookHandler(func(ctx context.Context, u *Update) (WebhookReply, error) {
-		name, err := r.core.username(ctx, me)
+		name, user, err := r.core.identify(ctx, c, me)
 		if err != nil {
 			return nil, err
 		}
-		return s.serve(ctx, c, name, u)
+		return s.serve(ctx, c, name, user, u)
 	}, opts...)
 }
 
@@ -306,102 +330,119 @@ func dispatchInfo(u *Update) dispatchUpdateInfo {
 	return i
 }
 
-// And accepts an update every filter accepts (all of them: true).
-func And(filters ...Filter) Filter {
-	return dispatchAnd[Filter, Update](filters)
+// Filter decides whether a route takes a value of type T: the payload of the
+// route's kind (Filter[*Message] for OnMessage) or, for groups and OnUnknown,
+// the whole update. A filter of one type cannot be given to a route of
+// another: the compiler rejects it. Filters compose with And, Or and Not; any
+// func of this shape is one. Filters must not modify v.
+type Filter[T any] = dispatchFilter[T]
+
+// And accepts a value every filter accepts (no filters: true).
+func And[T any](filters ...Filter[T]) Filter[T] {
+	return dispatchAnd(filters...)
 }
 
-// Or accepts an update some filter accepts (none of them: false).
-func Or(filters ...Filter) Filter {
-	return dispatchOr[Filter, Update](filters)
+// Or accepts a value some filter accepts (no filters: false).
+func Or[T any](filters ...Filter[T]) Filter[T] {
+	return dispatchOr(filters...)
 }
 
-// Not accepts an update f rejects.
-func Not(f Filter) Filter {
-	return dispatchNot[Filter, Update](f)
+// Not accepts a value f rejects.
+func Not[T any](f Filter[T]) Filter[T] {
+	return dispatchNot(f)
 }
 
-// dispatchText reads the text field of an update of kind message, edited_message, channel_post, edited_channel_post.
-func dispatchText(u *Update) (string, bool) {
-	switch {
-	case u.Message != nil:
-		return u.Message.Text.Get()
-	case u.EditedMessage != nil:
-		return u.EditedMessage.Text.Get()
-	case u.ChannelPost != nil:
-		return u.ChannelPost.Text.Get()
-	case u.EditedChannelPost != nil:
-		return u.EditedChannelPost.Text.Get()
+// dispatchText reads the text field of *Message.
+func dispatchText(v *Message) (string, bool) {
+	if v == nil {
+		return "", false
 	}
-	return "", false
+	return v.Text.Get()
 }
 
-// TextEqual accepts an update when the text field of an update of kind
-// message, edited_message, channel_post, edited_channel_post is one of values.
-func TextEqual(values ...string) Filter {
+// TextEqual accepts a value when the text field of *Message is one of values.
+func TextEqual(values ...string) Filter[*Message] {
 	return dispatchEqual(dispatchText, values)
 }
 
-// TextPrefix accepts an update when the text field of an update of kind
-// message, edited_message, channel_post, edited_channel_post starts with
+// TextPrefix accepts a value when the text field of *Message starts with
 // prefix.
-func TextPrefix(prefix string) Filter {
+func TextPrefix(prefix string) Filter[*Message] {
 	return dispatchPrefix(dispatchText, prefix)
 }
 
-// TextRegexp accepts an update when the text field of an update of kind
-// message, edited_message, channel_post, edited_channel_post matches re.
-func TextRegexp(re *regexp.Regexp) Filter {
+// TextRegexp accepts a value when the text field of *Message matches re.
+func TextRegexp(re *regexp.Regexp) Filter[*Message] {
 	return dispatchRegexp(dispatchText, re)
 }
 
-// Command accepts an update when the text field of an update of kind message,
-// edited_message, channel_post, edited_channel_post starts with one of the
-// commands names ("start" matches "/start", "/start args" and
-// "/start@thisbot", not "/start@otherbot"); no names: any command addressed to
-// this bot. Read the arguments with ParseCommand.
-func Command(names ...string) Filter {
-	return dispatchCommand(dispatchText, names)
-}
-
-// dispatchData reads the data field of an update of kind callback_query.
-func dispatchData(u *Update) (string, bool) {
-	switch {
-	case u.CallbackQuery != nil:
-		return u.CallbackQuery.Data.Get()
+// Command reads the command o starts with, from its entities: the entity of
+// type bot_command at offset 0 ("/start@quizbot deep link": Name start, Bot
+// quizbot, Args "deep link"). A text that merely starts with a slash is no
+// command. CommandCall.For tells whether it is addressed to this bot.
+func (o *Message) Command() (CommandCall, bool) {
+	if o == nil {
+		return CommandCall{}, false
 	}
-	return "", false
+	text, ok := o.Text.Get()
+	if !ok {
+		return CommandCall{}, false
+	}
+	for _, e := range o.Entities {
+		if e.Type == MessageEntityTypeBotCommand && e.Offset == 0 {
+			return dispatchCommandAt(text, int(e.Length))
+		}
+	}
+	return CommandCall{}, false
 }
 
-// DataEqual accepts an update when the data field of an update of kind
-// callback_query is one of values.
-func DataEqual(values ...string) Filter {
+// Command accepts *Message when it starts with a command (its Command method)
+// addressed to this bot ("/start" and "/start@thisbot", not "/start@otherbot")
+// named one of names ("start" or "/start"; no names: any command). Read the
+// arguments with the Command method.
+func Command(names ...string) Filter[*Message] {
+	return dispatchCommand(func(v *Message) (CommandCall, bool) {
+		return v.Command()
+	}, names)
+}
+
+// dispatchData reads the data field of *CallbackQuery.
+func dispatchData(v *CallbackQuery) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	return v.Data.Get()
+}
+
+// DataEqual accepts a value when the data field of *CallbackQuery is one of
+// values.
+func DataEqual(values ...string) Filter[*CallbackQuery] {
 	return dispatchEqual(dispatchData, values)
 }
 
-// DataPrefix accepts an update when the data field of an update of kind
-// callback_query starts with prefix.
-func DataPrefix(prefix string) Filter {
+// DataPrefix accepts a value when the data field of *CallbackQuery starts with
+// prefix.
+func DataPrefix(prefix string) Filter[*CallbackQuery] {
 	return dispatchPrefix(dispatchData, prefix)
 }
 
-// DataRegexp accepts an update when the data field of an update of kind
-// callback_query matches re.
-func DataRegexp(re *regexp.Regexp) Filter {
+// DataRegexp accepts a value when the data field of *CallbackQuery matches re.
+func DataRegexp(re *regexp.Regexp) Filter[*CallbackQuery] {
 	return dispatchRegexp(dispatchData, re)
 }
 
 // ChatMatches accepts an update whose chat (Update.Chat) is set and satisfies
-// pred.
-func ChatMatches(pred func(*Chat) bool) Filter {
+// pred. It is a filter of the whole update: give it to Group or OnUnknown.
+func ChatMatches(pred func(*Chat) bool) Filter[*Update] {
 	return func(_ context.Context, u *Update) bool {
 		x := u.Chat()
 		return x != nil && pred(x)
 	}
 }
 
-// ChatTypeIs accepts an update whose chat's type is one of values.
-func ChatTypeIs(values ...ChatType) Filter {
+// ChatTypeIs accepts an update whose chat's type is one of values (a filter of
+// the whole update: give it to Group or OnUnknown).
+func ChatTypeIs(values ...ChatType) Filter[*Update] {
 	return func(_ context.Context, u *Update) bool {
 		x := u.Chat()
 		return x != nil && slices.Contains(values, x.Type)
@@ -409,8 +450,9 @@ func ChatTypeIs(values ...ChatType) Filter {
 }
 
 // SenderMatches accepts an update whose from (Update.Sender) is set and
-// satisfies pred.
-func SenderMatches(pred func(*User) bool) Filter {
+// satisfies pred. It is a filter of the whole update: give it to Group or
+// OnUnknown.
+func SenderMatches(pred func(*User) bool) Filter[*Update] {
 	return func(_ context.Context, u *Update) bool {
 		x := u.Sender()
 		return x != nil && pred(x)
@@ -453,232 +495,391 @@ func Logging(l *slog.Logger) Middleware {
 // SetChatStickerSetParams, DeleteChatStickerSetParams.
 type MessageReply interface {
 	WebhookReply
-	dispatchReplyMessage(*Message)
+	dispatchReplyMessage(*Message, bool)
 }
 
 // Reply sends p to the place of o (the ids of its required objects, such as
 // its chat), referring to o where p has a parameter for that: it fills the
-// parameters of p that identify o and are unset, then sends p with Send (from
-// a dispatcher handler only).
-func (o *Message) Reply(ctx context.Context, p MessageReply) error {
-	p.dispatchReplyMessage(o)
+// parameters of p that identify o and are unset (NoQuote: no reference to o),
+// then sends p with Send (from a dispatcher handler only): in a webhook
+// delivery the first Send is the answer in the response body, whose result the
+// service does not report. ReplyMessage returns the method's result instead.
+func (o *Message) Reply(ctx context.Context, p MessageReply, opts ...ReplyOption) error {
+	p.dispatchReplyMessage(o, dispatchQuote(opts))
 	return Send(ctx, p)
 }
 
-func (p *SendMessageParams) dispatchReplyMessage(o *Message) {
+// ReplyMessage fills p from o as o.Reply does (NoQuote: no reference to o),
+// calls p's method through the handler's Client (ClientFrom) and returns its
+// result as the Client's method does (True for methods whose only result is
+// success). It works in webhook deliveries too (as a call, not as the answer
+// in the body).
+func ReplyMessage[R any](ctx context.Context, o *Message, p interface {
+	MessageReply
+	dispatchCall(context.Context, *Client) (R, error)
+}, opts ...ReplyOption) (R, error) {
+	p.dispatchReplyMessage(o, dispatchQuote(opts))
+	return dispatchDo(ctx, p)
+}
+
+func (p *SendMessageParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendPhotoParams) dispatchReplyMessage(o *Message) {
+func (p *SendMessageParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendMessage(ctx, p)
+}
+
+func (p *SendPhotoParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendAudioParams) dispatchReplyMessage(o *Message) {
+func (p *SendPhotoParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendPhoto(ctx, p)
+}
+
+func (p *SendAudioParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendDocumentParams) dispatchReplyMessage(o *Message) {
+func (p *SendAudioParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendAudio(ctx, p)
+}
+
+func (p *SendDocumentParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendVideoParams) dispatchReplyMessage(o *Message) {
+func (p *SendDocumentParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendDocument(ctx, p)
+}
+
+func (p *SendVideoParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendAnimationParams) dispatchReplyMessage(o *Message) {
+func (p *SendVideoParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendVideo(ctx, p)
+}
+
+func (p *SendAnimationParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendVoiceParams) dispatchReplyMessage(o *Message) {
+func (p *SendAnimationParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendAnimation(ctx, p)
+}
+
+func (p *SendVoiceParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendVideoNoteParams) dispatchReplyMessage(o *Message) {
+func (p *SendVoiceParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendVoice(ctx, p)
+}
+
+func (p *SendVideoNoteParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendMediaGroupParams) dispatchReplyMessage(o *Message) {
+func (p *SendVideoNoteParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendVideoNote(ctx, p)
+}
+
+func (p *SendMediaGroupParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendLocationParams) dispatchReplyMessage(o *Message) {
+func (p *SendMediaGroupParams) dispatchCall(ctx context.Context, c *Client) ([]Message, error) {
+	return c.SendMediaGroup(ctx, p)
+}
+
+func (p *SendLocationParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendVenueParams) dispatchReplyMessage(o *Message) {
+func (p *SendLocationParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendLocation(ctx, p)
+}
+
+func (p *SendVenueParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendContactParams) dispatchReplyMessage(o *Message) {
+func (p *SendVenueParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendVenue(ctx, p)
+}
+
+func (p *SendContactParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendPollParams) dispatchReplyMessage(o *Message) {
+func (p *SendContactParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendContact(ctx, p)
+}
+
+func (p *SendPollParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendDiceParams) dispatchReplyMessage(o *Message) {
+func (p *SendPollParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendPoll(ctx, p)
+}
+
+func (p *SendDiceParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
-	if !p.ReplyToMessageID.IsSet() {
-		p.ReplyToMessageID = Some(o.MessageID)
+	if quote {
+		if !p.ReplyToMessageID.IsSet() {
+			p.ReplyToMessageID = Some(o.MessageID)
+		}
 	}
 }
 
-func (p *SendChatActionParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
+func (p *SendDiceParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
+	return c.SendDice(ctx, p)
 }
 
-func (p *SetChatPermissionsParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *ExportChatInviteLinkParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *SetChatPhotoParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *DeleteChatPhotoParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *SetChatTitleParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *SetChatDescriptionParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *UnpinChatMessageParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *UnpinAllChatMessagesParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *LeaveChatParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *GetChatParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *GetChatAdministratorsParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *GetChatMembersCountParams) dispatchReplyMessage(o *Message) {
-	if !p.ChatID.IsSet() {
-		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
-	}
-}
-
-func (p *SetChatStickerSetParams) dispatchReplyMessage(o *Message) {
+func (p *SendChatActionParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
 }
 
-func (p *DeleteChatStickerSetParams) dispatchReplyMessage(o *Message) {
+func (p *SendChatActionParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.SendChatAction(ctx, p)
+}
+
+func (p *SetChatPermissionsParams) dispatchReplyMessage(o *Message, quote bool) {
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
+}
+
+func (p *SetChatPermissionsParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.SetChatPermissions(ctx, p)
+}
+
+func (p *ExportChatInviteLinkParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *ExportChatInviteLinkParams) dispatchCall(ctx context.Context, c *Client) (string, error) {
+	return c.ExportChatInviteLink(ctx, p)
+}
+
+func (p *SetChatPhotoParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *SetChatPhotoParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.SetChatPhoto(ctx, p)
+}
+
+func (p *DeleteChatPhotoParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *DeleteChatPhotoParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.DeleteChatPhoto(ctx, p)
+}
+
+func (p *SetChatTitleParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *SetChatTitleParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.SetChatTitle(ctx, p)
+}
+
+func (p *SetChatDescriptionParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *SetChatDescriptionParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.SetChatDescription(ctx, p)
+}
+
+func (p *UnpinChatMessageParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *UnpinChatMessageParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.UnpinChatMessage(ctx, p)
+}
+
+func (p *UnpinAllChatMessagesParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *UnpinAllChatMessagesParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.UnpinAllChatMessages(ctx, p)
+}
+
+func (p *LeaveChatParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *LeaveChatParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.LeaveChat(ctx, p)
+}
+
+func (p *GetChatParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *GetChatParams) dispatchCall(ctx context.Context, c *Client) (*Chat, error) {
+	return c.GetChat(ctx, p)
+}
+
+func (p *GetChatAdministratorsParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *GetChatAdministratorsParams) dispatchCall(ctx context.Context, c *Client) ([]ChatMember, error) {
+	return c.GetChatAdministrators(ctx, p)
+}
+
+func (p *GetChatMembersCountParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *GetChatMembersCountParams) dispatchCall(ctx context.Context, c *Client) (int, error) {
+	return c.GetChatMembersCount(ctx, p)
+}
+
+func (p *SetChatStickerSetParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *SetChatStickerSetParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.SetChatStickerSet(ctx, p)
+}
+
+func (p *DeleteChatStickerSetParams) dispatchReplyMessage(o *Message, quote bool) {
+	if !p.ChatID.IsSet() {
+		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
+	}
+}
+
+func (p *DeleteChatStickerSetParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.DeleteChatStickerSet(ctx, p)
 }
 
 // MessageAnswer is a parameters struct Message.Answer can fill:
@@ -688,18 +889,34 @@ func (p *DeleteChatStickerSetParams) dispatchReplyMessage(o *Message) {
 // EditMessageReplyMarkupParams.
 type MessageAnswer interface {
 	WebhookReply
-	dispatchAnswerMessage(*Message)
+	dispatchAnswerMessage(*Message, bool)
 }
 
 // Answer calls the method of p about o itself (p takes o's identifier): it
-// fills the parameters of p that identify o and are unset, then sends p with
-// Send (from a dispatcher handler only).
-func (o *Message) Answer(ctx context.Context, p MessageAnswer) error {
-	p.dispatchAnswerMessage(o)
+// fills the parameters of p that identify o and are unset (NoQuote: no
+// reference to o), then sends p with Send (from a dispatcher handler only): in
+// a webhook delivery the first Send is the answer in the response body, whose
+// result the service does not report. AnswerMessage returns the method's
+// result instead.
+func (o *Message) Answer(ctx context.Context, p MessageAnswer, opts ...ReplyOption) error {
+	p.dispatchAnswerMessage(o, dispatchQuote(opts))
 	return Send(ctx, p)
 }
 
-func (p *EditMessageLiveLocationParams) dispatchAnswerMessage(o *Message) {
+// AnswerMessage fills p from o as o.Answer does (NoQuote: no reference to o),
+// calls p's method through the handler's Client (ClientFrom) and returns its
+// result as the Client's method does (True for methods whose only result is
+// success). It works in webhook deliveries too (as a call, not as the answer
+// in the body).
+func AnswerMessage[R any](ctx context.Context, o *Message, p interface {
+	MessageAnswer
+	dispatchCall(context.Context, *Client) (R, error)
+}, opts ...ReplyOption) (R, error) {
+	p.dispatchAnswerMessage(o, dispatchQuote(opts))
+	return dispatchDo(ctx, p)
+}
+
+func (p *EditMessageLiveLocationParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
@@ -708,7 +925,11 @@ func (p *EditMessageLiveLocationParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *StopMessageLiveLocationParams) dispatchAnswerMessage(o *Message) {
+func (p *EditMessageLiveLocationParams) dispatchCall(ctx context.Context, c *Client) (MessageOrTrue, error) {
+	return c.EditMessageLiveLocation(ctx, p)
+}
+
+func (p *StopMessageLiveLocationParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
@@ -717,7 +938,11 @@ func (p *StopMessageLiveLocationParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *PinChatMessageParams) dispatchAnswerMessage(o *Message) {
+func (p *StopMessageLiveLocationParams) dispatchCall(ctx context.Context, c *Client) (MessageOrTrue, error) {
+	return c.StopMessageLiveLocation(ctx, p)
+}
+
+func (p *PinChatMessageParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if p.MessageID == 0 {
 		p.MessageID = o.MessageID
 	}
@@ -726,7 +951,11 @@ func (p *PinChatMessageParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *UnpinChatMessageParams) dispatchAnswerMessage(o *Message) {
+func (p *PinChatMessageParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.PinChatMessage(ctx, p)
+}
+
+func (p *UnpinChatMessageParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
@@ -735,7 +964,7 @@ func (p *UnpinChatMessageParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *EditMessageTextParams) dispatchAnswerMessage(o *Message) {
+func (p *EditMessageTextParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
@@ -744,7 +973,11 @@ func (p *EditMessageTextParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *EditMessageCaptionParams) dispatchAnswerMessage(o *Message) {
+func (p *EditMessageTextParams) dispatchCall(ctx context.Context, c *Client) (MessageOrTrue, error) {
+	return c.EditMessageText(ctx, p)
+}
+
+func (p *EditMessageCaptionParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
@@ -753,7 +986,11 @@ func (p *EditMessageCaptionParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *EditMessageMediaParams) dispatchAnswerMessage(o *Message) {
+func (p *EditMessageCaptionParams) dispatchCall(ctx context.Context, c *Client) (MessageOrTrue, error) {
+	return c.EditMessageCaption(ctx, p)
+}
+
+func (p *EditMessageMediaParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
@@ -762,54 +999,120 @@ func (p *EditMessageMediaParams) dispatchAnswerMessage(o *Message) {
 	}
 }
 
-func (p *EditMessageReplyMarkupParams) dispatchAnswerMessage(o *Message) {
+func (p *EditMessageMediaParams) dispatchCall(ctx context.Context, c *Client) (MessageOrTrue, error) {
+	return c.EditMessageMedia(ctx, p)
+}
+
+func (p *EditMessageReplyMarkupParams) dispatchAnswerMessage(o *Message, quote bool) {
 	if !p.MessageID.IsSet() {
 		p.MessageID = Some(o.MessageID)
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
 	}
+}
+
+func (p *EditMessageReplyMarkupParams) dispatchCall(ctx context.Context, c *Client) (MessageOrTrue, error) {
+	return c.EditMessageReplyMarkup(ctx, p)
 }
 
 // CallbackQueryAnswer is a parameters struct CallbackQuery.Answer can fill:
 // AnswerCallbackQueryParams.
 type CallbackQueryAnswer interface {
 	WebhookReply
-	dispatchAnswerCallbackQuery(*CallbackQuery)
+	dispatchAnswerCallbackQuery(*CallbackQuery, bool)
 }
 
 // Answer calls the method of p about o itself (p takes o's identifier): it
-// fills the parameters of p that identify o and are unset, then sends p with
-// Send (from a dispatcher handler only).
-func (o *CallbackQuery) Answer(ctx context.Context, p CallbackQueryAnswer) error {
-	p.dispatchAnswerCallbackQuery(o)
+// fills the parameters of p that identify o and are unset (NoQuote: no
+// reference to o), then sends p with Send (from a dispatcher handler only): in
+// a webhook delivery the first Send is the answer in the response body, whose
+// result the service does not report. AnswerCallbackQuery returns the method's
+// result instead.
+func (o *CallbackQuery) Answer(ctx context.Context, p CallbackQueryAnswer, opts ...ReplyOption) error {
+	p.dispatchAnswerCallbackQuery(o, dispatchQuote(opts))
 	return Send(ctx, p)
 }
 
-func (p *AnswerCallbackQueryParams) dispatchAnswerCallbackQuery(o *CallbackQuery) {
+// AnswerCallbackQuery fills p from o as o.Answer does (NoQuote: no reference
+// to o), calls p's method through the handler's Client (ClientFrom) and
+// returns its result as the Client's method does (True for methods whose only
+// result is success). It works in webhook deliveries too (as a call, not as
+// the answer in the body).
+func AnswerCallbackQuery[R any](ctx context.Context, o *CallbackQuery, p interface {
+	CallbackQueryAnswer
+	dispatchCall(context.Context, *Client) (R, error)
+}, opts ...ReplyOption) (R, error) {
+	p.dispatchAnswerCallbackQuery(o, dispatchQuote(opts))
+	return dispatchDo(ctx, p)
+}
+
+func (p *AnswerCallbackQueryParams) dispatchAnswerCallbackQuery(o *CallbackQuery, quote bool) {
 	if p.CallbackQueryID == "" {
 		p.CallbackQueryID = o.ID
 	}
+}
+
+func (p *AnswerCallbackQueryParams) dispatchCall(ctx context.Context, c *Client) (True, error) {
+	return True{}, c.AnswerCallbackQuery(ctx, p)
 }
 
 // PollAnswerReply is a parameters struct PollAnswer.Reply can fill:
 // GetUserProfilePhotosParams.
 type PollAnswerReply interface {
 	WebhookReply
-	dispatchReplyPollAnswer(*PollAnswer)
+	dispatchReplyPollAnswer(*PollAnswer, bool)
 }
 
 // Reply sends p to the place of o (the ids of its required objects, such as
 // its chat), referring to o where p has a parameter for that: it fills the
-// parameters of p that identify o and are unset, then sends p with Send (from
-// a dispatcher handler only).
-func (o *PollAnswer) Reply(ctx context.Context, p PollAnswerReply) error {
-	p.dispatchReplyPollAnswer(o)
+// parameters of p that identify o and are unset (NoQuote: no reference to o),
+// then sends p with Send (from a dispatcher handler only): in a webhook
+// delivery the first Send is the answer in the response body, whose result the
+// service does not report. ReplyPollAnswer returns the method's result
+// instead.
+func (o *PollAnswer) Reply(ctx context.Context, p PollAnswerReply, opts ...ReplyOption) error {
+	p.dispatchReplyPollAnswer(o, dispatchQuote(opts))
 	return Send(ctx, p)
 }
 
-func (p *GetUserProfilePhotosParams) dispatchReplyPollAnswer(o *PollAnswer) {
+// ReplyPollAnswer fills p from o as o.Reply does (NoQuote: no reference to o),
+// calls p's method through the handler's Client (ClientFrom) and returns its
+// result as the Client's method does (True for methods whose only result is
+// success). It works in webhook deliveries too (as a call, not as the answer
+// in the body).
+func ReplyPollAnswer[R any](ctx context.Context, o *PollAnswer, p interface {
+	PollAnswerReply
+	dispatchCall(context.Context, *Client) (R, error)
+}, opts ...ReplyOption) (R, error) {
+	p.dispatchReplyPollAnswer(o, dispatchQuote(opts))
+	return dispatchDo(ctx, p)
+}
+
+func (p *GetUserProfilePhotosParams) dispatchReplyPollAnswer(o *PollAnswer, quote bool) {
 	if p.UserID == 0 {
 		p.UserID = o.User.ID
 	}
+}
+
+func (p *GetUserProfilePhotosParams) dispatchCall(ctx context.Context, c *Client) (*UserProfilePhotos, error) {
+	return c.GetUserProfilePhotos(ctx, p)
+}
+
+// BotUser is the bot's own User, as getMe answered when Poll or Webhook
+// started, in a handler's context (nil outside a handler, or when
+// DispatchBotUsername spared the call).
+func BotUser(ctx context.Context) *User {
+	u, _ := dispatchMeFrom(ctx).(*User)
+	return u
+}
+
+// SetWebhook calls setWebhook through c with p, retrying with a capped
+// exponential back-off (1s, 2s, ... 30s; a 429's retry_after wins) on network
+// errors, 5xx and 429, logged through DispatchLogger, until it succeeds, fails
+// for good or ctx ends. Call it before serving Webhook.
+func (r *Router) SetWebhook(ctx context.Context, c *Client, p *SetWebhookParams) error {
+	return r.core.retry(ctx, c, "setWebhook", func(ctx context.Context) error {
+		return c.SetWebhook(ctx, p)
+	})
 }

@@ -99,6 +99,7 @@ type gen struct {
 	kind   *gomodel.KindAccessor
 	rscope *naming.Scope // Router's methods
 	f      *jen.File
+	called map[*gomodel.Struct]bool // params structs with dispatchCall
 }
 
 // find locates the update object and the update list method.
@@ -175,7 +176,7 @@ func (g *gen) emit(source string) ([]byte, error) {
 	f.ImportName(pkgFmt, "fmt")
 	f.ImportName(pkgSlices, "slices")
 	g.rscope = naming.NewScope("core", "Use", "Group", "Dispatch", "Poll", "Webhook", "OnUnknown")
-	for _, step := range []func() error{g.emitTypes, g.emitRouter, g.emitRoutes, g.emitRun, g.emitInfo, g.emitFilters, g.emitMiddleware, g.emitRelations} {
+	for _, step := range []func() error{g.emitTypes, g.emitRouter, g.emitRoutes, g.emitRun, g.emitInfo, g.emitTypedFilters, g.emitMiddleware, g.emitRelations, g.emitBotLib} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -189,7 +190,7 @@ func (g *gen) emit(source string) ([]byte, error) {
 
 func (g *gen) emitTypes() error {
 	u := g.upd.GoName
-	for _, n := range []string{"Handler", "Middleware", "Filter", "Router", "NewRouter"} {
+	for _, n := range []string{"Handler", "Middleware", "Router", "NewRouter"} {
 		if err := g.declare(n, "dispatcher"); err != nil {
 			return err
 		}
@@ -200,15 +201,12 @@ func (g *gen) emitTypes() error {
 	g.doc("Middleware wraps a Handler: Recover, Timeout and Logging, or your own. Router.Use adds it to a router or group.")
 	g.f.Type().Id("Middleware").Func().Params(jen.Id("next").Id("Handler")).Id("Handler")
 	g.f.Line()
-	g.doc("Filter decides whether a route takes an " + u + ". Filters compose with And, Or and Not; any func of this type is one. Filters must not modify the update.")
-	g.f.Type().Id("Filter").Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Bool()
-	g.f.Line()
 	g.doc("Router routes each " + u + " to the first route, in registration order, whose kind it is and whose filters (and whose groups' filters) accept it; an " + u + " no route takes is dropped. " +
 		"Register routes and middleware before the first " + u + " is dispatched.\n\n" +
 		"Poll and Webhook run the handlers on a bounded pool of workers: the updates of one chat (or, without a chat, of one sender) are handled one after another in order, others in parallel.")
 	g.f.Type().Id("Router").Struct(jen.Id("core").Op("*").Id("dispatchCore").Types(jen.Id(u)))
 	g.f.Line()
-	g.doc("NewRouter returns an empty Router. Options: DispatchWorkers, DispatchMaxPending, DispatchShutdownTimeout, DispatchBotUsername, DispatchOnError.")
+	g.doc("NewRouter returns an empty Router. Options: DispatchWorkers, DispatchMaxPending, DispatchShutdownTimeout, DispatchBotUsername, DispatchOnError, DispatchLogger.")
 	g.f.Func().Id("NewRouter").Params(jen.Id("opts").Op("...").Id("DispatchOption")).Op("*").Id("Router").Block(
 		jen.Return(jen.Op("&").Id("Router").Values(jen.Id("core").Op(":").Id("newDispatchCore").Call(jen.Id("opts"), jen.Id("dispatchKindOf"), jen.Id("dispatchInfo")))),
 	)
@@ -217,7 +215,7 @@ func (g *gen) emitTypes() error {
 }
 
 func (g *gen) filtersArg() *jen.Statement {
-	return jen.Id("dispatchFilters").Types(jen.Id("Filter"), jen.Id(g.upd.GoName)).Call(jen.Id("filters"))
+	return jen.Id("dispatchFilters").Call(jen.Id("filters"))
 }
 
 func (g *gen) emitRouter() error {
@@ -233,7 +231,7 @@ func (g *gen) emitRouter() error {
 	)
 	g.f.Line()
 	g.doc("Group returns a router whose routes are tried, at this point of r's routes, only for updates all filters accept; it has its own middleware (Use). When none of its routes matches, the routes registered after it are tried.")
-	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Group").Params(jen.Id("filters").Op("...").Id("Filter")).Op("*").Id("Router").Block(
+	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Group").Params(jen.Id("filters").Op("...").Add(g.updFilter())).Op("*").Id("Router").Block(
 		jen.Return(jen.Op("&").Id("Router").Values(jen.Id("core").Op(":").Id("r").Dot("core").Dot("group").Call(g.filtersArg()))),
 	)
 	g.f.Line()
@@ -268,12 +266,12 @@ func (g *gen) emitRoutes() error {
 		param := kf.Type.Jen()
 		g.doc(fmt.Sprintf("%s routes updates of kind %s (%s.%s) that every filter accepts to h.", name, kf.Name, u, kf.GoName))
 		g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id(name).Params(
-			jen.Id("h").Func().Params(ctxParam(), jen.Id("v").Add(param)).Error(),
-			jen.Id("filters").Op("...").Id("Filter"),
+			jen.Id("h").Func().Params(ctxParam(), jen.Id("v").Add(param.Clone())).Error(),
+			jen.Id("filters").Op("...").Id("Filter").Types(param.Clone()),
 		).Block(
 			jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(i), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
 				jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(kf.GoName))),
-			), g.filtersArg()),
+			), g.liftArg(kf)),
 		)
 		g.f.Line()
 		cases = append(cases, jen.Case(present(kf)).Block(jen.Return(jen.Lit(i))))
@@ -282,7 +280,7 @@ func (g *gen) emitRoutes() error {
 	g.doc(fmt.Sprintf("OnUnknown routes updates of a kind newer than this package to h, with the kind's name (%s.%s) and its JSON (%s.%s).", u, g.kind.UnknownKey, u, g.kind.UnknownRaw))
 	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("OnUnknown").Params(
 		jen.Id("h").Func().Params(ctxParam(), jen.Id("kind").String(), jen.Id("raw").Index().Byte()).Error(),
-		jen.Id("filters").Op("...").Id("Filter"),
+		jen.Id("filters").Op("...").Add(g.updFilter()),
 	).Block(
 		jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(n), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
 			jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(g.kind.UnknownKey), jen.Id("u").Dot(g.kind.UnknownRaw))),
@@ -377,7 +375,7 @@ func (g *gen) emitRun() error {
 	if err := g.declare("dispatchMe", "dispatcher"); err != nil {
 		return err
 	}
-	meFunc := jen.Func().Params(jen.Qual(pkgContext, "Context")).Params(jen.String(), jen.Error())
+	meFunc := jen.Func().Params(jen.Qual(pkgContext, "Context")).Params(jen.Any(), jen.String(), jen.Error())
 	var meBody []jen.Code
 	me, uf := g.meMethod()
 	if me == nil {
@@ -389,14 +387,14 @@ func (g *gen) emitRun() error {
 		}
 		meBody = []jen.Code{
 			jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Return(jen.Nil())),
-			jen.Return(jen.Func().Params(ctxParam()).Params(jen.String(), jen.Error()).Block(
+			jen.Return(jen.Func().Params(ctxParam()).Params(jen.Any(), jen.String(), jen.Error()).Block(
 				jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("c").Dot(me.GoName).Call(jen.Id("ctx")),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Err())),
-				jen.Return(val, jen.Nil()),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Lit(""), jen.Err())),
+				jen.Return(jen.Id("v"), val, jen.Nil()),
 			)),
 		}
 	}
-	g.f.Comment("dispatchMe asks the service for the bot's username (nil: it cannot).")
+	g.f.Comment("dispatchMe asks the service for the bot's own user and its username (nil: it cannot).")
 	g.f.Func().Id("dispatchMe").Params(jen.Id("c").Op("*").Id("Client")).Add(meFunc).Block(meBody...)
 	g.f.Line()
 
@@ -435,19 +433,20 @@ func (g *gen) emitRun() error {
 		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("c").Dot(g.list.GoName).Call(jen.Id("cctx"), jen.Op("&").Id("q")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: confirming the handled updates: %w"), jen.Err())),
 		),
-		jen.Return(jen.Nil()),
+		jen.Return(jen.Id("r").Dot("core").Dot("pollErr")),
 	)
 	g.doc("Poll long-polls " + g.list.Schema.Name + " through c with the parameters p (nil: defaults; set a timeout) and dispatches every " + u + " on the worker pool until ctx is done. " +
 		"Handlers run with a context that outlives ctx, carries c for Send and the bot's username (asked once through the service unless DispatchBotUsername is set).\n\n" +
 		"No request confirms an " + u + " before its handler returned: each asks with the offset of the oldest one not handled yet (and does not wait on the service while some are outstanding; see DispatchMaxPending). " +
 		"When ctx is done Poll stops fetching, waits for the handlers of every received " + u + " (queued ones included, at most the shutdown timeout), and confirms exactly the handled ones with a last request: " +
 		"the service delivers the others again to the next poller. Errors back off as the Updates iterator does. " +
-		"Poll returns an error only when the username or the final confirmation fails; handler and polling errors go to DispatchOnError.")
+		"Asking the bot's own user (getMe) and fetching retry with a capped exponential back-off (1s, 2s, ... 30s; a 429's retry_after wins) on network errors, 5xx and 429, logged at level Warn through DispatchLogger. " +
+		"Poll returns nil when ctx ends; an error when asking the bot's user fails for good (a bad token: 401), when fetching fails with an error not worth repeating (401, 404, 409: another poller or a webhook), or when the final confirmation fails; handler errors go to DispatchOnError.")
 	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Poll").Params(ctxParam(), jen.Id("c").Op("*").Id("Client"), jen.Id("p").Op("*").Id(lp.GoName)).Error().Block(append([]jen.Code{
 		jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: Poll needs a Client")))),
-		jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("username").Call(jen.Id("ctx"), jen.Id("dispatchMe").Call(jen.Id("c"))),
+		jen.List(jen.Id("name"), jen.Id("me"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("identify").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("dispatchMe").Call(jen.Id("c"))),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Id("call").Op(":=").Op("&").Id("dispatchCall").Values(jen.Dict{jen.Id("client"): jen.Id("c"), jen.Id("username"): jen.Id("name")}),
+		jen.Id("call").Op(":=").Op("&").Id("dispatchCall").Values(jen.Dict{jen.Id("client"): jen.Id("c"), jen.Id("username"): jen.Id("name"), jen.Id("me"): jen.Id("me")}),
 		jen.List(jen.Id("hctx"), jen.Id("cancel")).Op(":=").Qual(pkgContext, "WithCancel").Call(
 			jen.Qual(pkgContext, "WithValue").Call(jen.Qual(pkgContext, "WithoutCancel").Call(jen.Id("ctx")), jen.Id("dispatchCtxKey").Values(), jen.Id("call"))),
 		jen.Defer().Id("cancel").Call(),
@@ -455,7 +454,7 @@ func (g *gen) emitRun() error {
 		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("base").Op("=").Op("*").Id("p")),
 		jen.Id("fetch").Op(":=").Func().Params(ctxParam(), jen.Id("off").Int64(), jen.List(jen.Id("have"), jen.Id("wait")).Bool()).Params(jen.Index().Id(u), jen.Error()).Block(fetch...),
 		jen.List(jen.Id("off"), jen.Id("ok")).Op(":=").Id("r").Dot("core").Dot("poll").Call(jen.Id("ctx"), jen.Id("hctx"), jen.Id("cancel"), jen.Id("c"), jen.Id("fetch")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Nil())),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("r").Dot("core").Dot("pollErr"))),
 	}, confirm...)...)
 	g.f.Line()
 
@@ -469,9 +468,9 @@ func (g *gen) emitRun() error {
 		}),
 		jen.Id("me").Op(":=").Id("dispatchMe").Call(jen.Id("c")),
 		jen.Return(jen.Id("WebhookHandler").Call(jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Params(jen.Id("WebhookReply"), jen.Error()).Block(
-			jen.List(jen.Id("name"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("username").Call(jen.Id("ctx"), jen.Id("me")),
+			jen.List(jen.Id("name"), jen.Id("user"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("identify").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("me")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(jen.Id("s").Dot("serve").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("name"), jen.Id("u"))),
+			jen.Return(jen.Id("s").Dot("serve").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("name"), jen.Id("user"), jen.Id("u"))),
 		), jen.Id("opts").Op("..."))),
 	)
 	g.f.Line()
@@ -498,121 +497,6 @@ func (g *gen) contentPaths(wire string) []*gomodel.Field {
 		}
 	}
 	return out
-}
-
-func (g *gen) emitFilters() error {
-	u := g.upd.GoName
-	for _, n := range []string{"And", "Or", "Not"} {
-		if err := g.declare(n, "filter"); err != nil {
-			return err
-		}
-	}
-	inst := func(fn string) *jen.Statement { return jen.Id(fn).Types(jen.Id("Filter"), jen.Id(u)) }
-	g.doc("And accepts an update every filter accepts (all of them: true).")
-	g.f.Func().Id("And").Params(jen.Id("filters").Op("...").Id("Filter")).Id("Filter").Block(jen.Return(inst("dispatchAnd").Call(jen.Id("filters"))))
-	g.f.Line()
-	g.doc("Or accepts an update some filter accepts (none of them: false).")
-	g.f.Func().Id("Or").Params(jen.Id("filters").Op("...").Id("Filter")).Id("Filter").Block(jen.Return(inst("dispatchOr").Call(jen.Id("filters"))))
-	g.f.Line()
-	g.doc("Not accepts an update f rejects.")
-	g.f.Func().Id("Not").Params(jen.Id("f").Id("Filter")).Id("Filter").Block(jen.Return(inst("dispatchNot").Call(jen.Id("f"))))
-	g.f.Line()
-
-	for _, wire := range contentFields {
-		paths := g.contentPaths(wire)
-		if len(paths) == 0 {
-			continue
-		}
-		W, err := naming.Exported(wire)
-		if err != nil {
-			return err
-		}
-		acc := "dispatch" + W
-		if err := g.declare(acc, "content accessor"); err != nil {
-			return err
-		}
-		var kinds []string
-		var cases []jen.Code
-		for _, kf := range paths {
-			kinds = append(kinds, kf.Name)
-			f := kf.Type.Elem.Struct.Field(wire)
-			v := jen.Id("u").Dot(kf.GoName).Dot(f.GoName)
-			var ret jen.Code
-			if f.Type.Kind == gomodel.Opt {
-				ret = jen.Return(v.Dot("Get").Call())
-			} else {
-				ret = jen.Return(v, jen.True())
-			}
-			cases = append(cases, jen.Case(present(kf)).Block(ret))
-		}
-		where := "the " + wire + " field of an update of kind " + strings.Join(kinds, ", ")
-		g.f.Comment(acc + " reads " + where + ".")
-		g.f.Func().Id(acc).Params(jen.Id("u").Add(g.updPtr())).Params(jen.String(), jen.Bool()).Block(
-			jen.Switch().Block(cases...),
-			jen.Return(jen.Lit(""), jen.False()),
-		)
-		g.f.Line()
-		for _, n := range []string{W + "Equal", W + "Prefix", W + "Regexp"} {
-			if err := g.declare(n, "filter on "+wire); err != nil {
-				return err
-			}
-		}
-		g.doc(W + "Equal accepts an update when " + where + " is one of values.")
-		g.f.Func().Id(W + "Equal").Params(jen.Id("values").Op("...").String()).Id("Filter").Block(jen.Return(jen.Id("dispatchEqual").Call(jen.Id(acc), jen.Id("values"))))
-		g.f.Line()
-		g.doc(W + "Prefix accepts an update when " + where + " starts with prefix.")
-		g.f.Func().Id(W + "Prefix").Params(jen.Id("prefix").String()).Id("Filter").Block(jen.Return(jen.Id("dispatchPrefix").Call(jen.Id(acc), jen.Id("prefix"))))
-		g.f.Line()
-		g.doc(W + "Regexp accepts an update when " + where + " matches re.")
-		g.f.Func().Id(W + "Regexp").Params(jen.Id("re").Op("*").Qual(pkgRegexp, "Regexp")).Id("Filter").Block(jen.Return(jen.Id("dispatchRegexp").Call(jen.Id(acc), jen.Id("re"))))
-		g.f.Line()
-		if wire == commandField {
-			if err := g.declare("Command", "filter on commands"); err != nil {
-				return err
-			}
-			g.doc("Command accepts an update when " + where + " starts with one of the commands names (\"start\" matches \"/start\", \"/start args\" and \"/start@thisbot\", not \"/start@otherbot\"); no names: any command addressed to this bot. " +
-				"Read the arguments with ParseCommand.")
-			g.f.Func().Id("Command").Params(jen.Id("names").Op("...").String()).Id("Filter").Block(jen.Return(jen.Id("dispatchCommand").Call(jen.Id(acc), jen.Id("names"))))
-			g.f.Line()
-		}
-	}
-
-	for _, h := range g.kind.Helpers {
-		n := h.Method + "Matches"
-		if err := g.declare(n, "filter on "+h.Method); err != nil {
-			return err
-		}
-		g.doc(fmt.Sprintf("%s accepts an update whose %s (%s.%s) is set and satisfies pred.", n, h.Wire, u, h.Method))
-		g.f.Func().Id(n).Params(jen.Id("pred").Func().Params(jen.Op("*").Id(h.GoType)).Bool()).Id("Filter").Block(
-			jen.Return(jen.Func().Params(jen.Id("_").Qual(pkgContext, "Context"), jen.Id("u").Add(g.updPtr())).Bool().Block(
-				jen.Id("x").Op(":=").Id("u").Dot(h.Method).Call(),
-				jen.Return(jen.Id("x").Op("!=").Nil().Op("&&").Id("pred").Call(jen.Id("x"))),
-			)),
-		)
-		g.f.Line()
-		st := h.Struct
-		if st == nil {
-			continue
-		}
-		for _, f := range st.Fields {
-			if !f.Required() || f.Type.Kind != gomodel.Scalar || f.Type.Enum == nil {
-				continue
-			}
-			fn := h.Method + f.GoName + "Is"
-			if err := g.declare(fn, "filter on "+h.Method+"."+f.Name); err != nil {
-				return err
-			}
-			g.doc(fmt.Sprintf("%s accepts an update whose %s's %s is one of values.", fn, h.Wire, f.Name))
-			g.f.Func().Id(fn).Params(jen.Id("values").Op("...").Id(f.Type.Name)).Id("Filter").Block(
-				jen.Return(jen.Func().Params(jen.Id("_").Qual(pkgContext, "Context"), jen.Id("u").Add(g.updPtr())).Bool().Block(
-					jen.Id("x").Op(":=").Id("u").Dot(h.Method).Call(),
-					jen.Return(jen.Id("x").Op("!=").Nil().Op("&&").Qual(pkgSlices, "Contains").Call(jen.Id("values"), jen.Id("x").Dot(f.GoName))),
-				)),
-			)
-			g.f.Line()
-		}
-	}
-	return nil
 }
 
 func (g *gen) emitMiddleware() error {
@@ -705,6 +589,7 @@ func (g *gen) assign(dst *gomodel.Field, src source) jen.Code {
 
 type relation struct {
 	name   string // Reply, Answer
+	fn     string // <Name><Object>: the helper returning the result
 	iface  string // <Object><Name>
 	fill   string // dispatch<Name><Object>
 	params []*gomodel.Struct
@@ -741,8 +626,8 @@ func (g *gen) emitRelations() error {
 		if own != nil {
 			ownSrc = source{func() *jen.Statement { return jen.Id("o").Dot(own.GoName) }, own.Type}
 		}
-		answer := &relation{name: "Answer", iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName}
-		reply := &relation{name: "Reply", iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName}
+		answer := &relation{name: "Answer", fn: "Answer" + o.GoName, iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName}
+		reply := &relation{name: "Reply", fn: "Reply" + o.GoName, iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName}
 		for _, p := range g.m.Params {
 			var placeFills []jen.Code
 			placed := map[string]bool{}
@@ -768,14 +653,18 @@ func (g *gen) emitRelations() error {
 			}
 			if requiredPlace && refsFilled(p, placed, "") {
 				body := append([]jen.Code(nil), placeFills...)
+				var quote []jen.Code
 				if own != nil {
 					for _, pf := range p.Fields {
 						if pf.Name != own.Name && strings.HasSuffix(pf.Name, "_"+own.Name) {
 							if c := g.assign(pf, ownSrc); c != nil {
-								body = append(body, c)
+								quote = append(quote, c)
 							}
 						}
 					}
+				}
+				if len(quote) > 0 {
+					body = append(body, jen.If(jen.Id("quote")).Block(quote...))
 				}
 				reply.params = append(reply.params, p)
 				reply.bodies = append(reply.bodies, body)
@@ -822,21 +711,28 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	g.doc(fmt.Sprintf("%s is a parameters struct %s.%s can fill: %s.", r.iface, o.GoName, r.name, strings.Join(names, ", ")))
 	g.f.Type().Id(r.iface).Interface(
 		jen.Id("WebhookReply"),
-		jen.Id(r.fill).Params(jen.Op("*").Id(o.GoName)),
+		jen.Id(r.fill).Params(jen.Op("*").Id(o.GoName), jen.Bool()),
 	)
 	g.f.Line()
-	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset, then sends p with Send (from a dispatcher handler only).", r.name, what))
-	g.f.Func().Params(jen.Id("o").Op("*").Id(o.GoName)).Id(r.name).Params(ctxParam(), jen.Id("p").Id(r.iface)).Error().Block(
-		jen.Id("p").Dot(r.fill).Call(jen.Id("o")),
+	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset (NoQuote: no reference to o), then sends p with Send (from a dispatcher handler only): in a webhook delivery the first Send is the answer in the response body, whose result the service does not report. "+
+		"%s returns the method's result instead.", r.name, what, r.fn))
+	g.f.Func().Params(jen.Id("o").Op("*").Id(o.GoName)).Id(r.name).Params(ctxParam(), jen.Id("p").Id(r.iface), jen.Id("opts").Op("...").Id("ReplyOption")).Error().Block(
+		jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
 		jen.Return(jen.Id("Send").Call(jen.Id("ctx"), jen.Id("p"))),
 	)
 	g.f.Line()
+	if err := g.emitResultFunc(o, r); err != nil {
+		return err
+	}
 	for i, p := range r.params {
 		if err := p.Scope.Declare(r.fill, "dispatch helper"); err != nil {
 			return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
 		}
-		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Op("*").Id(o.GoName)).Block(r.bodies[i]...)
+		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Op("*").Id(o.GoName), jen.Id("quote").Bool()).Block(r.bodies[i]...)
 		g.f.Line()
+		if err := g.emitCaller(p); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/dispatch"
 	"github.com/apigen/apigen/loader"
@@ -66,8 +68,7 @@ func TestModifiedSpec(t *testing.T) {
 	s := parse(t, doc)
 	got := dispatchFile(t, s)
 	for _, want := range []string{
-		"func (r *Router) OnBusinessMessage(h func(ctx context.Context, v *Message) error, filters ...Filter) {",
-		"case u.BusinessMessage != nil:\n\t\treturn u.BusinessMessage.Text.Get()",
+		"func (r *Router) OnBusinessMessage(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("dispatch_gen.go lacks %q", want)
@@ -151,5 +152,147 @@ func TestDeterministic(t *testing.T) {
 	}
 	if !strings.HasPrefix(a, pipeline.GeneratedHeader+"\n// source: spec.md\n\n") {
 		t.Errorf("header %q", a[:80])
+	}
+}
+
+// TestWebhookSecretFromDocument: where the document gives setWebhook a
+// secret sent back in a header (newer versions), WebhookSecretToken is
+// generated with the header's name from the document, and the webhook
+// handler rejects deliveries without it; the seed document has none.
+func TestWebhookSecretFromDocument(t *testing.T) {
+	if strings.Contains(dispatchFile(t, parse(t, string(spec.Document()))), "WebhookSecretToken") {
+		t.Fatal("the seed document has no secret, but the option is generated")
+	}
+	doc := replace(t, string(spec.Document()), "| setWebhook | url (String, Required; HTTPS URL; empty string removes the webhook);",
+		"| setWebhook | url (String, Required; HTTPS URL; empty string removes the webhook); secret_token (String, Optional; sent in a header “X-Test-Secret” in every webhook request);")
+	s := parse(t, doc)
+	got := dispatchFile(t, s)
+	if !strings.Contains(got, `c.secretHeader, c.secretToken = "X-Test-Secret", token`) {
+		t.Fatalf("no WebhookSecretToken with the document's header in:\n%s", got[strings.Index(got, "func BotUser"):])
+	}
+	if testing.Short() {
+		return
+	}
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26.0\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "botapi"), 0o755)
+	for _, f := range out.Go {
+		os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644)
+	}
+	test := `package botapi
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestSecret(t *testing.T) {
+	h := NewRouter(DispatchBotUsername("b")).Webhook(nil, WebhookSecretToken("s3cret"))
+	for _, c := range []struct{ secret string; want int }{{"", 401}, {"wrong", 401}, {"s3cret", 200}} {
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(` + "`" + `{"update_id":1}` + "`" + `))
+		if c.secret != "" {
+			req.Header.Set("X-Test-Secret", c.secret)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req.WithContext(context.Background()))
+		if rec.Code != c.want {
+			t.Errorf("secret %q: %d, want %d", c.secret, rec.Code, c.want)
+		}
+	}
+}
+`
+	os.WriteFile(filepath.Join(dir, "botapi", "secret_test.go"), []byte(test), 0o644)
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, b)
+	}
+}
+
+// TestContentFilterOverSeveralObjects: a content field that several
+// kinds' objects have gives a filter generic over exactly those objects
+// (the golden dispatcher fixture, with a text field added to Vote); it
+// compiles, routes, and rejects other type arguments.
+func TestContentFilterOverSeveralObjects(t *testing.T) {
+	a, err := txtar.ParseFile("../../golden/dispatch-basic.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc string
+	for _, f := range a.Files {
+		if f.Name == "spec.md" {
+			doc = string(f.Data)
+		}
+	}
+	doc = replace(t, doc, "| data | String | Optional |\n", "| data | String | Optional |\n| text | String | Optional |\n")
+	s, err := loader.FromSpec([]byte(doc), "spec.md", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := dispatchFile(t, s)
+	if !strings.Contains(got, "func TextEqual[T *Post | *Vote](values ...string) Filter[T] {") {
+		t.Fatalf("no generic TextEqual in:\n%s", got)
+	}
+	if testing.Short() {
+		return
+	}
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.26.0\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "botapi"), 0o755)
+	for _, f := range out.Go {
+		os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644)
+	}
+	test := `package botapi
+
+import (
+	"context"
+	"testing"
+)
+
+func TestText(t *testing.T) {
+	var got []string
+	r := NewRouter()
+	r.OnVote(func(_ context.Context, v *Vote) error { got = append(got, "vote "+v.Text.Value()); return nil }, TextEqual[*Vote]("yes"))
+	r.OnPost(func(_ context.Context, p *Post) error { got = append(got, "post "+p.Text.Value()); return nil }, TextPrefix[*Post]("h"))
+	for _, js := range []string{` + "`" + `{"event_id":1,"vote":{"id":"v","from":{"id":1},"text":"yes"}}` + "`, `" + `{"event_id":2,"vote":{"id":"v","from":{"id":1},"text":"no"}}` + "`, `" + `{"event_id":3,"post":{"post_id":1,"chat":{"id":1,"kind":"public"},"text":"hi"}}` + "`" + `} {
+		var e Event
+		if err := e.UnmarshalJSON([]byte(js)); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Dispatch(context.Background(), &e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got) != 2 || got[0] != "vote yes" || got[1] != "post hi" {
+		t.Fatal(got)
+	}
+}
+`
+	os.WriteFile(filepath.Join(dir, "botapi", "text_test.go"), []byte(test), 0o644)
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, b)
+	}
+	// Another type argument does not compile.
+	os.WriteFile(filepath.Join(dir, "botapi", "text_test.go"), []byte("package botapi\n\nvar _ = TextEqual[*Event](\"x\")\n"), 0o644)
+	cmd = exec.Command("go", "vet", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if b, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(b), "does not satisfy") {
+		t.Fatalf("TextEqual[*Event] compiled or failed otherwise: %v\n%s", err, b)
 	}
 }

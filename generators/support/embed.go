@@ -47,7 +47,7 @@ var (
 	// DispatchPart: the dispatcher's routing, middleware, worker pool,
 	// long-polling shutdown and webhook serving (generic over the update
 	// type; uses the client part).
-	DispatchPart = Part{"dispatch", []string{"rt_dispatch.go"}}
+	DispatchPart = Part{"dispatch", []string{"rt_dispatch.go", "rt_dispatch_bot.go"}}
 )
 
 // Parts lists every part, so that tests can prove each rt_*.go file

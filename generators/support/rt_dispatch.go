@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"regexp"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -73,6 +72,7 @@ type dispatchConfig struct {
 	shutdown   time.Duration
 	username   string
 	onError    func(ctx context.Context, err error)
+	logger     *slog.Logger
 }
 
 // DispatchWorkers sets how many handlers run at the same time (default 32).
@@ -116,7 +116,7 @@ func DispatchBotUsername(name string) DispatchOption {
 
 // DispatchOnError receives every error a handler returns (wrapped with the
 // update's identifier and kind; a recovered panic is a *PanicError) and the
-// errors of long polling. The default logs them with slog.Default().
+// errors of long polling. The default logs them with the DispatchLogger.
 func DispatchOnError(f func(ctx context.Context, err error)) DispatchOption {
 	return func(c *dispatchConfig) { c.onError = f }
 }
@@ -126,9 +126,13 @@ func dispatchOptions(opts []DispatchOption) *dispatchConfig {
 	for _, o := range opts {
 		o(c)
 	}
+	if c.logger == nil {
+		c.logger = slog.Default()
+	}
 	if c.onError == nil {
+		l := c.logger
 		c.onError = func(ctx context.Context, err error) {
-			slog.Default().ErrorContext(ctx, "dispatch", "error", err)
+			l.ErrorContext(ctx, "dispatch", "error", err)
 		}
 	}
 	return c
@@ -140,6 +144,7 @@ func dispatchOptions(opts []DispatchOption) *dispatchConfig {
 type dispatchCall struct {
 	client   *Client
 	username string
+	me       any // the bot's own user (getMe), nil when unknown
 	webhook  bool
 	mu       sync.Mutex
 	reply    WebhookReply
@@ -238,92 +243,6 @@ func dispatchLogging[U any](l *slog.Logger, info func(*U) dispatchUpdateInfo, ne
 	}
 }
 
-// ---------------------------------------------------------------- filters
-
-func dispatchFilters[F ~func(context.Context, *U) bool, U any](fs []F) []func(context.Context, *U) bool {
-	out := make([]func(context.Context, *U) bool, 0, len(fs))
-	for _, f := range fs {
-		if f != nil {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-func dispatchAnd[F ~func(context.Context, *U) bool, U any](fs []F) F {
-	return func(ctx context.Context, u *U) bool {
-		for _, f := range fs {
-			if !f(ctx, u) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-func dispatchOr[F ~func(context.Context, *U) bool, U any](fs []F) F {
-	return func(ctx context.Context, u *U) bool {
-		for _, f := range fs {
-			if f(ctx, u) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-func dispatchNot[F ~func(context.Context, *U) bool, U any](f F) F {
-	return func(ctx context.Context, u *U) bool { return !f(ctx, u) }
-}
-
-func dispatchString[U any](get func(*U) (string, bool), pred func(string) bool) func(context.Context, *U) bool {
-	return func(_ context.Context, u *U) bool {
-		s, ok := get(u)
-		return ok && pred(s)
-	}
-}
-
-func dispatchEqual[U any](get func(*U) (string, bool), want []string) func(context.Context, *U) bool {
-	return dispatchString(get, func(s string) bool {
-		for _, w := range want {
-			if s == w {
-				return true
-			}
-		}
-		return false
-	})
-}
-
-func dispatchPrefix[U any](get func(*U) (string, bool), prefix string) func(context.Context, *U) bool {
-	return dispatchString(get, func(s string) bool { return strings.HasPrefix(s, prefix) })
-}
-
-func dispatchRegexp[U any](get func(*U) (string, bool), re *regexp.Regexp) func(context.Context, *U) bool {
-	return dispatchString(get, re.MatchString)
-}
-
-func dispatchCommand[U any](get func(*U) (string, bool), names []string) func(context.Context, *U) bool {
-	return func(ctx context.Context, u *U) bool {
-		s, ok := get(u)
-		if !ok {
-			return false
-		}
-		c, ok := ParseCommand(s)
-		if !ok || !c.For(BotUsername(ctx)) {
-			return false
-		}
-		if len(names) == 0 {
-			return true
-		}
-		for _, n := range names {
-			if strings.EqualFold(strings.TrimPrefix(n, "/"), c.Name) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
 // ---------------------------------------------------------------- routing
 
 // dispatchUpdateInfo is what the dispatcher needs to know of an update: its
@@ -356,9 +275,12 @@ type dispatchCore[U any] struct {
 	once  sync.Once
 	chain dispatchHandler[U]
 
-	meMu sync.Mutex
-	me   string
-	meOK bool
+	pollErr error // the error that stopped poll, if not ctx
+
+	meMu   sync.Mutex
+	me     string
+	meUser any
+	meOK   bool
 }
 
 // dispatchEntry is a route (a kind, filters, a handler) or a group.
@@ -466,28 +388,11 @@ func (c *dispatchCore[U]) direct(ctx context.Context, u *U) error {
 	if dispatchFrom(ctx) == nil {
 		r := c.root
 		r.meMu.Lock()
-		name := r.me
+		name, me := r.me, r.meUser
 		r.meMu.Unlock()
-		ctx = context.WithValue(ctx, dispatchCtxKey{}, &dispatchCall{username: name})
+		ctx = context.WithValue(ctx, dispatchCtxKey{}, &dispatchCall{username: name, me: me})
 	}
 	return c.dispatch(ctx, u)
-}
-
-// username returns the bot's username, asking getMe (through me) once
-// successfully.
-func (c *dispatchCore[U]) username(ctx context.Context, me func(context.Context) (string, error)) (string, error) {
-	r := c.root
-	r.meMu.Lock()
-	defer r.meMu.Unlock()
-	if r.meOK || me == nil {
-		return r.me, nil
-	}
-	name, err := me(ctx)
-	if err != nil {
-		return "", errors.New("dispatch: asking the bot's username: " + err.Error())
-	}
-	r.me, r.meOK = name, true
-	return name, nil
 }
 
 // ---------------------------------------------------------------- workers
@@ -754,8 +659,8 @@ type dispatchServer[U any] struct {
 	pool *dispatchPool[U]
 }
 
-func (s *dispatchServer[U]) serve(ctx context.Context, client *Client, username string, u *U) (WebhookReply, error) {
-	call := &dispatchCall{client: client, username: username, webhook: true}
+func (s *dispatchServer[U]) serve(ctx context.Context, client *Client, username string, me any, u *U) (WebhookReply, error) {
+	call := &dispatchCall{client: client, username: username, me: me, webhook: true}
 	hctx := context.WithValue(ctx, dispatchCtxKey{}, call)
 	ch := make(chan error, 1)
 	if err := s.pool.submit(ctx, dispatchJob[U]{ctx: hctx, u: u, done: func(_ bool, err error) { ch <- err }}); err != nil {

@@ -1401,8 +1401,13 @@ type WebhookOption func(*clientWebhookConfig)
 
 type clientWebhookConfig struct {
 	secretPath string
-	onError    func(r *http.Request, err error)
-	maxBody    int64
+	// secretHeader and secretToken: deliveries must carry the token in
+	// that header (set by the generated WebhookSecretToken where the
+	// document defines the header).
+	secretHeader string
+	secretToken  string
+	onError      func(r *http.Request, err error)
+	maxBody      int64
 }
 
 // WebhookSecretPath makes the handler answer 404 to requests whose URL path
@@ -1438,6 +1443,10 @@ func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (We
 		}
 		if cfg.secretPath != "" && subtle.ConstantTimeCompare([]byte(r.URL.Path), []byte(cfg.secretPath)) != 1 {
 			http.NotFound(w, r)
+			return
+		}
+		if cfg.secretHeader != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get(cfg.secretHeader)), []byte(cfg.secretToken)) != 1 {
+			fail(http.StatusUnauthorized, errors.New("webhook: missing or wrong "+cfg.secretHeader))
 			return
 		}
 		if r.Method != http.MethodPost {

@@ -10,7 +10,7 @@ import (
 	"github.com/apigen/apigen/generated/botapi"
 )
 
-const benchUpdate = `{"update_id":1,"message":{"message_id":7,"date":1,"chat":{"id":42,"type":"private"},"from":{"id":42,"is_bot":false,"first_name":"U"},"text":"/start@quizbot now"}}`
+const benchUpdate = `{"update_id":1,"message":{"message_id":7,"date":1,"chat":{"id":42,"type":"private"},"from":{"id":42,"is_bot":false,"first_name":"U"},"text":"/start@quizbot now","entities":[{"type":"bot_command","offset":0,"length":14}]}}`
 
 func benchRouter() *botapi.Router {
 	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"))

@@ -234,7 +234,7 @@ func TestCommands(t *testing.T) {
 	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"))
 	var got []string
 	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
-		c, _ := botapi.ParseCommand(m.Text.Value())
+		c, _ := m.Command()
 		got = append(got, c.Name+"("+c.Args+")")
 		return nil
 	}, botapi.Command("start", "help"))
@@ -313,7 +313,7 @@ func TestFiltersAndGroups(t *testing.T) {
 	})
 	g.OnMessage(note("group-hi"), botapi.TextEqual("hi"))
 	r.OnMessage(note("re"), botapi.And(botapi.TextRegexp(regexp.MustCompile(`^\d+$`)), botapi.Not(botapi.TextPrefix("0"))))
-	r.OnMessage(note("any-or"), botapi.Or(botapi.TextPrefix("a"), botapi.SenderMatches(func(u *botapi.User) bool { return u.ID == 7 })))
+	r.OnMessage(note("any-or"), botapi.Or(botapi.TextPrefix("a"), func(_ context.Context, m *botapi.Message) bool { return m.From != nil && m.From.ID == 7 }))
 	r.OnCallbackQuery(func(ctx context.Context, q *botapi.CallbackQuery) error {
 		got = append(got, "cb:"+q.Data.Value())
 		return nil
@@ -367,7 +367,7 @@ func TestWebhookReplyAndAnswer(t *testing.T) {
 		b, _ := io.ReadAll(rec.Body)
 		return string(bytes.TrimSpace(b))
 	}
-	got := post(`{"update_id":1,"message":{"message_id":42,"date":1,"chat":{"id":-100,"type":"group"},"text":"/start@quizbot"}}`)
+	got := post(`{"update_id":1,"message":{"message_id":42,"date":1,"chat":{"id":-100,"type":"group"},"text":"/start@quizbot","entities":[{"type":"bot_command","offset":0,"length":14}]}}`)
 	if got != `{"method":"sendMessage","chat_id":-100,"text":"first","reply_to_message_id":42}` {
 		t.Errorf("webhook answer %s", got)
 	}

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -24,16 +27,53 @@ type service struct {
 	restarted []botapi.Update // returned once whatever the offset: ids restarted
 	sent      []botapi.SendMessageParams
 	answered  []botapi.AnswerCallbackQueryParams
+	meFails   int // getMe answers meCode (default 500) this many times first
+	meCode    int
+	meCalls   int
+	url       string
+	hookFails int // setWebhook answers 502 this many times first
+	hooks     []string
+}
+
+func (s *service) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hookFails > 0 {
+		s.hookFails--
+		return &botapi.Error{Code: 502, Description: "Bad Gateway"}
+	}
+	s.hooks = append(s.hooks, p.URL)
+	return nil
 }
 
 func newService(t *testing.T, updates ...botapi.Update) (*service, *botapi.Client) {
 	s := &service{queue: updates, more: make(chan struct{})}
-	srv := httptest.NewServer(botapi.NewServer(s))
-	t.Cleanup(srv.Close)
-	return s, botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL))
+	return s, botapi.NewClient("123:abc", botapi.WithBaseURL(clientURL(t, s)))
+}
+
+// clientURL serves s over loopback (once per service).
+func clientURL(t *testing.T, s *service) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.url == "" {
+		srv := httptest.NewServer(botapi.NewServer(s))
+		t.Cleanup(srv.Close)
+		s.url = srv.URL
+	}
+	return s.url
 }
 
 func (s *service) GetMe(ctx context.Context) (*botapi.User, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.meCalls++
+	if s.meCalls <= s.meFails {
+		code := s.meCode
+		if code == 0 {
+			code = 500
+		}
+		return nil, &botapi.Error{Code: code, Description: "failing on purpose"}
+	}
 	return &botapi.User{ID: 99, IsBot: true, FirstName: "Quiz", Username: botapi.Some("quizbot")}, nil
 }
 
@@ -109,7 +149,21 @@ func decode(t testing.TB, js string) botapi.Update {
 // text is a text message update in chat (a private chat with the user of
 // the same id).
 func text(t testing.TB, id, chat int64, s string) botapi.Update {
-	return decode(t, fmt.Sprintf(`{"update_id":%d,"message":{"message_id":%d,"date":1,"chat":{"id":%d,"type":"private"},"from":{"id":%d,"is_bot":false,"first_name":"U"},"text":%q}}`, id, id+500, chat, chat, s))
+	return decode(t, fmt.Sprintf(`{"update_id":%d,"message":{"message_id":%d,"date":1,"chat":{"id":%d,"type":"private"},"from":{"id":%d,"is_bot":false,"first_name":"U"},"text":%q%s}}`, id, id+500, chat, chat, s, commandEntity(s)))
+}
+
+// commandEntity is the entities member the service adds to a text that
+// starts with a command: a bot_command entity over "/name@bot", its length
+// in UTF-16 code units.
+func commandEntity(s string) string {
+	if !strings.HasPrefix(s, "/") {
+		return ""
+	}
+	end := strings.IndexFunc(s, unicode.IsSpace)
+	if end < 0 {
+		end = len(s)
+	}
+	return fmt.Sprintf(`,"entities":[{"type":"bot_command","offset":0,"length":%d}]`, len(utf16.Encode([]rune(s[:end]))))
 }
 
 // wait fails the test when ch is not closed in generous time: a guard
