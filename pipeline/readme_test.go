@@ -86,29 +86,12 @@ func readmeNames(readme string) []string {
 // for each backend's selection: a README never names something its run did
 // not generate (before, --only client described a server it did not write).
 func TestPackageReadmeNamesExist(t *testing.T) {
-	s, err := loader.Load(loader.Input{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, only := range []string{"", "types", "validate", "client", "server", "dispatch"} {
-		backends, err := pipeline.Select(only)
-		if err != nil {
-			t.Fatal(err)
-		}
-		outs, err := pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: "bot-api-5.0.md"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var readme string
-		for _, f := range outs.Go {
-			if f.Path == generators.ReadmeFile {
-				readme = string(f.Data)
-			}
-		}
+		readme, files, backends := readmeOf(t, only)
 		if readme == "" {
 			t.Fatalf("--only %q: no README.md", only)
 		}
-		names := declared(t, outs.Go)
+		names := declared(t, files)
 		for _, n := range readmeNames(readme) {
 			if !names[n] {
 				t.Errorf("--only %q: README.md names %s, which the package does not declare", only, n)
@@ -139,11 +122,20 @@ func TestPackageReadmeNamesFindsMissing(t *testing.T) {
 // it, so `--only client` described NewServer, which that run did not write,
 // and no README mentioned the router.
 func TestOnlyClientReadmeDoesNotDescribeServer(t *testing.T) {
+	if readme, _, _ := readmeOf(t, "client"); strings.Contains(readme, "NewServer") {
+		t.Fatalf("--only client: README.md describes NewServer:\n%s", readme)
+	}
+}
+
+// readmeOf generates the embedded spec with the backends --only selects:
+// the package README ("" when none), the package's files and the backends.
+func readmeOf(t *testing.T, only string) (string, []output.File, []generators.Backend) {
+	t.Helper()
 	s, err := loader.Load(loader.Input{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	backends, err := pipeline.Select("client")
+	backends, err := pipeline.Select(only)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,8 +144,9 @@ func TestOnlyClientReadmeDoesNotDescribeServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range outs.Go {
-		if f.Path == generators.ReadmeFile && strings.Contains(string(f.Data), "NewServer") {
-			t.Fatalf("--only client: README.md describes NewServer:\n%s", f.Data)
+		if f.Path == generators.ReadmeFile {
+			return string(f.Data), outs.Go, backends
 		}
 	}
+	return "", outs.Go, backends
 }
