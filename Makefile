@@ -6,12 +6,17 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: help all generate test check fmt-check vet tidy-check generated-check fuzz bench procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
+## all: generate, then test (the default target)
 all: generate test
 
-## generate: parse the embedded spec and write schema/, generated/botapi and generated/docs,
-## and rerun go generate in the example modules (their botapi/ is committed too). The directive
+## help: list the targets with the first line of their description
+help:
+	@awk '/^## [a-z][a-z-]*: / { name = $$2; sub(/:$$/, "", name); sub(/^## [a-z][a-z-]*: /, ""); printf "  %-16s %s\n", name, $$0 }' $(MAKEFILE_LIST)
+
+## generate: write schema/, generated/ and the example modules' botapi/ from the embedded spec
+## (apigen generate, then go generate in each example module: their botapi/ is committed too). The directive
 ## lives in package main: `go generate .`, because `go generate ./...` would then also read
 ## botapi/'s file list from before the run and stop at a stale file apigen has removed.
 generate:
@@ -20,10 +25,10 @@ generate:
 	cd examples/quizbot && $(GO) generate .
 	cd examples/colorbot && $(GO) generate .
 
-## test: run the tests of every module (fuzz targets run their seed corpus); the timeout leaves
-## room for building the 10x scale package (internal/specgen/scaletest) on a busy 2-core machine.
-## A failing module does not stop the others: every module is tested, the modules that failed
-## are listed at the end, and the exit status is 1 (internal/maketest).
+## test: run the tests of every module (needs node and npm, or APIGEN_SKIP_JS=1).
+## Fuzz targets run their seed corpus; the timeout leaves room for building the 10x scale
+## package (internal/specgen/scaletest) on a busy 2-core machine. A failing module does not
+## stop the others: every module is tested, the failed ones are listed at the end, exit 1.
 test:
 	@failed=""; for m in $(MODULES); do \
 		echo "== go test $$m"; \
@@ -31,7 +36,7 @@ test:
 	done; \
 	if [ -n "$$failed" ]; then echo "make test: FAIL in$$failed"; exit 1; fi
 
-## emulator: run the reference service on 127.0.0.1:8081 (any token; see README, Emulator)
+## emulator: run the reference service on 127.0.0.1:8081 (any token; see emulator/README.md)
 emulator:
 	$(GO) run ./cmd/apigen-emulator
 
@@ -82,32 +87,24 @@ bench:
 	$(GO) test ./... -run '^$$' -bench . -benchmem
 	@if [ -f bench/go.mod ]; then cd bench && $(GO) test ./... -run '^$$' -bench . -benchmem; fi
 
-## ratios: the README's performance table (medians of interleaved rounds, same run)
+## ratios: the side-by-side table of docs/performance.md (medians of interleaved rounds, same run)
 ratios:
 	cd bench && $(GO) test -run TestRatios -ratios -rounds 5 -count=1 -v . | grep -v '^[=-]'
 
-## servercpu: the generated server's CPU time per request over loopback against a bare
-## handler, both in child processes (medians of 11 interleaved rounds; bench/servercpu_test.go)
+## servercpu: the generated server's CPU per request against a bare handler
+## (over loopback, both in child processes; medians of 11 interleaved rounds; bench/servercpu_test.go)
 servercpu:
 	cd bench && $(GO) test -run '^TestServerCPU$$' -servercpu -rounds 11 -count=1 -v . | grep -v '^[=-]'
 
-## procbench: whole process, 1000 getUpdates responses of 100 updates decoded and one
-## sendMessage encoded per update, apigen and telego interleaved (3 rounds each):
-## wall time, CPU and max RSS from /usr/bin/time -v (apt-get install -y time)
+## procbench: whole-process wall time, CPU and max RSS, apigen against telego
+## (1000 getUpdates responses of 100 updates decoded and one sendMessage encoded per update;
+## 3 interleaved rounds; each child's rusage, no /usr/bin/time needed; bench/procbench_test.go)
 PROCBENCH_N ?= 1000
 procbench:
-	@cd bench && $(GO) build -o /tmp/procbench ./procbench && \
-	for round in 1 2 3; do for lib in apigen telego; do \
-		/usr/bin/time -v /tmp/procbench -lib $$lib -n $(PROCBENCH_N) 2>/tmp/procbench.time >/dev/null || exit 1; \
-		printf '%-7s round %s: wall %s, user %ss, sys %ss, max RSS %s KB\n' $$lib $$round \
-			"$$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' /tmp/procbench.time)" \
-			"$$(sed -n 's/.*User time (seconds): //p' /tmp/procbench.time)" \
-			"$$(sed -n 's/.*System time (seconds): //p' /tmp/procbench.time)" \
-			"$$(sed -n 's/.*Maximum resident set size (kbytes): //p' /tmp/procbench.time)"; \
-	done; done
+	cd bench && $(GO) test -run '^TestProcBench$$' -procbench -procbench.n $(PROCBENCH_N) -rounds 3 -count=1 -v . | grep -v '^[=-]\|^PASS\|^ok'
 
-## gencpu: `apigen generate` on the embedded spec as a whole process: median CPU (user+sys, from
-## rusage) and max RSS of GENCPU_ROUNDS interleaved runs, each a rerun in a filled directory;
+## gencpu: `apigen generate` as a process: median CPU and max RSS (GENCPU_BASE=REV compares)
+## Median CPU (user+sys, from rusage) and max RSS of GENCPU_ROUNDS interleaved runs, each a rerun in a filled directory;
 ## GENCPU_BASE=REV (e.g. main) measures that revision's apigen in the same rounds and prints the ratio
 GENCPU_ROUNDS ?= 15
 GENCPU_BASE   ?=
@@ -115,17 +112,20 @@ gencpu:
 	$(GO) test ./cmd/apigen/ -run '^TestGenerateProcessCPU$$' -count=1 -v -args -gencpu \
 		-gencpu.rounds $(GENCPU_ROUNDS) $(if $(GENCPU_BASE),-gencpu.base $(GENCPU_BASE)) | grep -v '^[=-]\|^PASS\|^ok'
 
+## fmt-check: fail when gofmt would change a tracked Go file
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+## vet: go vet in every module
 vet:
 	@set -e; for m in $(MODULES); do echo "== go vet $$m"; (cd $$m && $(GO) vet ./...); done
 
+## tidy-check: fail when a module's go.mod or go.sum is not tidy
 tidy-check:
 	@set -e; for m in $(MODULES); do (cd $$m && $(GO) mod tidy -diff) || { echo "go.mod/go.sum of $$m are not tidy: run 'go mod tidy' there"; exit 1; }; done
 
-## generated-check: fail if committed output differs from what a run would write (apigen generate
-## --check: regenerates in memory, lists the files that differ or are stale, writes nothing)
+## generated-check: fail if committed output differs from what a run would write
+## (apigen generate --check: regenerates in memory, lists the files that differ or are stale, writes nothing)
 generated-check:
 	$(GO) run ./cmd/apigen generate --check
 	cd examples/echobot && $(GO) tool apigen generate --check
@@ -133,14 +133,14 @@ generated-check:
 ## check: everything CI checks
 check: fmt-check vet tidy-check generated-check test
 
-## docs-check: load every page of generated/docs in headless Chromium (apt-get install -y chromium)
-## and fail on console errors, failed or outside requests, broken links, a broken search box, "/" or ?q=;
+## docs-check: load every page of generated/docs in headless Chromium
+## (apt-get install -y chromium) and fail on console errors, failed or outside requests, broken links, a broken search box, "/" or ?q=;
 ## saves screenshots of three pages in generators/docs/testdata/screenshots
 docs-check:
 	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=testdata/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
 
-## openapi-ts: third-party npm tools over generated/openapi (needs node and npm): openapi-typescript
-## generates TypeScript types that tsc --strict compiles with openapi-check/ts/usage.ts, and
+## openapi-ts: third-party npm tools over generated/openapi (needs node and npm)
+## openapi-typescript generates TypeScript types that tsc --strict compiles with openapi-check/ts/usage.ts, and
 ## redocly lints the document (recommended rules; zero errors required)
 openapi-ts:
 	cd openapi-check/ts && npm ci --no-audit --no-fund && npm run --silent generate && npm run --silent compile && npm run --silent lint

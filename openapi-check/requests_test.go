@@ -256,7 +256,7 @@ func newRouter(t *testing.T) routers.Router {
 // accepted lists the bad requests the OpenAPI validator accepts although
 // the generated server rejects them, each with why: what the export
 // cannot say in OpenAPI 3.1 / JSON Schema (it is in an x-apigen-*
-// extension or nowhere), or what kin-openapi does not check. The README
+// extension or nowhere), or what kin-openapi does not check. docs/openapi.md
 // ("OpenAPI and JSON Schema export") lists the same. Everything not listed
 // here must be rejected by both.
 var accepted = map[string]string{

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/apigen/apigen/generators"
@@ -130,10 +131,20 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	}
 	out := &Outputs{}
 	stamp := []byte(VersionLine(version.Stamp()) + "\n")
+	var readme [][]byte // the Go backends' README sections, in backend order
 	for _, b := range backends {
 		files, err := b.Generate(m, opts)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Name, shortError(err))
+		}
+		if b.Kind == generators.GoPackage {
+			files = slices.DeleteFunc(files, func(f output.File) bool {
+				if f.Path == generators.ReadmeFile {
+					readme = append(readme, f.Data)
+					return true
+				}
+				return false
+			})
 		}
 		for i, f := range files {
 			if b.Kind != generators.GoPackage || path.Ext(f.Path) != ".go" {
@@ -157,6 +168,13 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 		default:
 			out.Docs = append(out.Docs, files...)
 		}
+	}
+	if len(readme) > 0 {
+		f, err := generators.JoinReadme(generators.ReadmeFrame{Package: opts.Package, Source: opts.Source, Title: s.Title, Version: s.Version}, readme)
+		if err != nil {
+			return nil, err
+		}
+		out.Go = append(out.Go, f)
 	}
 	if err := unique(out.Go); err != nil {
 		return nil, err

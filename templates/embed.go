@@ -13,7 +13,7 @@ import "embed"
 //	page.html.tmpl      one HTML page (index, section, object, method, union, enum)
 //	apigen.yaml.tmpl    the config file `apigen init` writes
 //	reference.md.tmpl   the single-file Markdown reference
-//	package-readme.md.tmpl  README.md of the generated Go package (client backend)
+//	package-readme.md.tmpl  README.md of the generated Go package: the frame and one section per Go backend
 //	style.css           the site's stylesheet
 //	search.js           the offline search box (reads search-index.js)
 //

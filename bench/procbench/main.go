@@ -1,7 +1,8 @@
 // Command procbench is the whole-process figure: it decodes N getUpdates
 // responses of 100 updates each and encodes one sendMessage body per update
-// (a reply to the update's chat), with one library, then exits. Run it under
-// /usr/bin/time -v to read wall time and maximum RSS (make procbench).
+// (a reply to the update's chat), with one library, then exits.
+// TestProcBench (make procbench) runs it for each library in interleaved
+// rounds and reads wall time, CPU and maximum RSS from its rusage.
 //
 //	go run ./procbench -lib apigen|telego [-n 1000] [-fixtures testdata]
 package main

@@ -83,7 +83,7 @@ func main() {
 // then touches cost as much system time as the collections saved (median
 // user+sys of interleaved runs: GOGC=400 0.30 s, 41 MB; off 0.33 s, 82 MB;
 // 800 0.32 s, 54 MB). The limit never binds on the embedded spec (the heap
-// stays under 50 MB); on larger documents it trades CPU for memory (README,
+// stays under 50 MB); on larger documents it trades CPU for memory (docs/performance.md,
 // Scale): 10x the spec peaks at about 430 MB instead of 510 MB for the same
 // CPU, 20x at 560 MB instead of 1.4 GB for 30% more CPU (a 256 MiB limit
 // doubled the CPU at 20x: over the limit the collector runs all the time).

@@ -43,7 +43,8 @@ func readDir(t *testing.T, dir string) map[string][]byte {
 	return out
 }
 
-var sourceLine = regexp.MustCompile(`(?m)^// source: .*$`)
+// sourceLine is the "source:" line of a generated Go file or README.
+var sourceLine = regexp.MustCompile(`(?m)^(// |<!-- )source: .*$`)
 
 // allowedUpdates is a field whose element type only the overlay gives.
 var allowedUpdates = regexp.MustCompile(`AllowedUpdates\s+\[\]UpdateType`)

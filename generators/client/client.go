@@ -101,7 +101,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}, rt, {Path: ExamplesFile, Data: examples}, {Path: ReadmeFile, Data: readme}}, nil
+	return []output.File{{Path: FileName, Data: data}, rt, {Path: ExamplesFile, Data: examples}, readme}, nil
 }
 
 // ---------------------------------------------------------------- model

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
-	"text/template"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/gomodel"
-	"github.com/apigen/apigen/templates"
+	"github.com/apigen/apigen/output"
 )
 
 // ExamplesFile holds the client's runnable examples: Go Example functions
@@ -233,26 +233,19 @@ func (g *gen) exampleMethod() *gomodel.Method {
 	return nil
 }
 
-// ReadmeFile is the generated package's README.
-const ReadmeFile = "README.md"
-
-// emitReadme renders the package README (templates/package-readme.md.tmpl):
-// what the client and server offer and which runnable example shows each.
-func (g *gen) emitReadme() ([]byte, error) {
-	t, err := template.ParseFS(templates.FS, "package-readme.md.tmpl")
-	if err != nil {
-		return nil, err
-	}
+// emitReadme renders the client's section of the package README
+// (templates/package-readme.md.tmpl, "client"): what the client offers and
+// which runnable example shows each.
+func (g *gen) emitReadme() (output.File, error) {
 	data := struct {
-		Package, Source, Title, Version string
-		Updates, Webhook, UpdateType    string
-	}{Package: g.pkg, Source: g.source, Title: g.m.Schema.Title, Version: g.m.Schema.Version}
+		Package, Updates, Webhook, UpdateType, Call string
+		CallResult                                  bool
+	}{Package: g.pkg}
 	if m, st, _ := g.updateMethod(); m != nil {
 		data.Updates, data.Webhook, data.UpdateType = iteratorName, webhookName, st.GoName
 	}
-	var buf bytes.Buffer
-	if err := t.Execute(&buf, data); err != nil {
-		return nil, err
+	if m := g.exampleMethod(); m != nil {
+		data.Call, data.CallResult = m.GoName, m.Result.Kind == gomodel.Object
 	}
-	return buf.Bytes(), nil
+	return generators.ReadmeSection("client", data)
 }

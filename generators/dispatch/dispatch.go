@@ -39,6 +39,7 @@ package dispatch
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -88,7 +89,46 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}, rt}, nil
+	readme, err := g.readme()
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt, readme}, nil
+}
+
+// readme renders the router's section of the package README from what emit
+// declared: the routes, filters and reply helpers of this schema.
+func (g *gen) readme() (output.File, error) {
+	var first readmeRoute
+	if len(g.routes) > 0 {
+		first = g.routes[0]
+	}
+	return generators.ReadmeSection("dispatch", struct {
+		Package, Update, ListParams string
+		Routes                      []readmeRoute
+		First                       readmeRoute
+		Filters, Helpers            []string
+		Command                     bool
+	}{
+		Package: g.m.Package, Update: g.upd.GoName, ListParams: g.list.Params.GoName,
+		Routes: g.routes, First: first, Filters: g.filters, Helpers: g.helpers,
+		Command: slices.Contains(g.filters, "Command"),
+	})
+}
+
+// qualified writes t as code outside the package sees it ("*botapi.Message").
+func (g *gen) qualified(t *gomodel.Type) string {
+	switch t.Kind {
+	case gomodel.Pointer:
+		return "*" + g.qualified(t.Elem)
+	case gomodel.Slice:
+		return "[]" + g.qualified(t.Elem)
+	case gomodel.Opt:
+		return g.m.Package + ".Opt[" + g.qualified(t.Elem) + "]"
+	case gomodel.Scalar:
+		return t.Name
+	}
+	return g.m.Package + "." + t.Name
 }
 
 type gen struct {
@@ -100,6 +140,17 @@ type gen struct {
 	rscope *naming.Scope // Router's methods
 	f      *jen.File
 	called map[*gomodel.Struct]bool // params structs with dispatchCall
+
+	// What the README section names, recorded as it is emitted.
+	routes  []readmeRoute
+	filters []string // every filter function, in emission order
+	helpers []string // reply helpers, as "Object.Method"
+}
+
+// readmeRoute is one route as the README shows it.
+type readmeRoute struct {
+	Name, Kind string
+	Type       string // the handler's parameter type, package-qualified
 }
 
 // find locates the update object and the update list method.
@@ -130,6 +181,9 @@ func (g *gen) find() bool {
 func (g *gen) declare(name, what string) error {
 	if err := g.m.Declare(name, what); err != nil {
 		return fmt.Errorf("dispatch: %w", err)
+	}
+	if strings.HasPrefix(what, "filter") {
+		g.filters = append(g.filters, name)
 	}
 	return nil
 }
@@ -263,6 +317,7 @@ func (g *gen) emitRoutes() error {
 		if err := g.rscope.Declare(name, "route of kind "+kf.Name); err != nil {
 			return fmt.Errorf("dispatch: %w", err)
 		}
+		g.routes = append(g.routes, readmeRoute{Name: name, Kind: kf.Name, Type: g.qualified(kf.Type)})
 		param := kf.Type.Jen()
 		g.doc(fmt.Sprintf("%s routes updates of kind %s (%s.%s) that every filter accepts to h.", name, kf.Name, u, kf.GoName))
 		g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id(name).Params(
@@ -700,6 +755,7 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	if err := o.Scope.Declare(r.name, "dispatch helper"); err != nil {
 		return fmt.Errorf("dispatch: %s: %w", o.GoName, err)
 	}
+	g.helpers = append(g.helpers, o.GoName+"."+r.name)
 	var names []string
 	for _, p := range r.params {
 		names = append(names, p.GoName)

@@ -23,7 +23,7 @@ const (
 )
 
 // Extension keys: what OpenAPI and JSON Schema cannot say. They are listed
-// in the README ("OpenAPI and JSON Schema export").
+// in docs/openapi.md.
 const (
 	xLength        = "x-apigen-length"
 	xUnit          = "x-apigen-unit"

@@ -95,7 +95,14 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if examples != nil {
 		files = append(files, output.File{Path: ExamplesFile, Data: examples})
 	}
-	return files, nil
+	readme, err := generators.ReadmeSection("server", struct {
+		Package, Service, Unimplemented string
+		Example                         bool
+	}{m.Package, nameService, nameUnimplemented, examples != nil})
+	if err != nil {
+		return nil, err
+	}
+	return append(files, readme), nil
 }
 
 type gen struct {

@@ -40,7 +40,11 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: typesFile, Data: types}, {Path: jsonFile, Data: codecs}, rt}, nil
+	readme, err := generators.ReadmeSection("types", nil)
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: typesFile, Data: types}, {Path: jsonFile, Data: codecs}, rt, readme}, nil
 }
 
 type gen struct {

@@ -86,14 +86,19 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		return nil, err
 	}
 	parts := []support.Part{support.ValidatePart}
-	if needsFormatting(m) {
+	formatting := needsFormatting(m)
+	if formatting {
 		parts = append(parts, support.FormatPart)
 	}
 	rt, err := support.File("validate", m.Package, opts.Source, parts...)
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: data}, rt}, nil
+	readme, err := generators.ReadmeSection("validate", struct{ Formatting bool }{formatting})
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: data}, rt, readme}, nil
 }
 
 // needsFormatting reports whether some length limit of the schema applies
