@@ -73,12 +73,21 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err := g.f.Render(&buf); err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: buf.Bytes()}}, nil
+	readme, err := generators.ReadmeSection("builders", struct {
+		Grids, Cells, Flags []string
+	}{g.gridNames, g.cellNames, g.flagNames})
+	if err != nil {
+		return nil, err
+	}
+	return []output.File{{Path: FileName, Data: buf.Bytes()}, readme}, nil
 }
 
 type gen struct {
 	m *gomodel.Model
 	f *jen.File
+
+	// What the README section names, recorded as it is emitted.
+	gridNames, cellNames, flagNames []string
 }
 
 // grid is a grid object and its rows field.
@@ -340,6 +349,7 @@ func (g *gen) emitGrid(name string, gr grid) error {
 	if err := g.m.Declare(name, "builder of "+gr.o.Object.Name); err != nil {
 		return err
 	}
+	g.gridNames = append(g.gridNames, name)
 	rowT := gr.rows.Type.Elem.Jen()
 	g.doc(fmt.Sprintf("%s returns %s with the rows as its %s (build each with Row).", name, article(gr.o.GoName), gr.rows.Name))
 	g.f.Func().Id(name).Params(jen.Id("rows").Op("...").Add(rowT)).Op("*").Id(gr.o.GoName).Block(
@@ -351,6 +361,7 @@ func (g *gen) emitGrid(name string, gr grid) error {
 }
 
 func (g *gen) emitCell(name string, c *ctor) error {
+	g.cellNames = append(g.cellNames, name)
 	var params []jen.Code
 	vals := jen.Dict{}
 	var req []string
@@ -437,6 +448,7 @@ func (g *gen) emitFlag(name string, o *gomodel.Struct) error {
 	if err := g.m.Declare(name, "builder of "+o.Object.Name); err != nil {
 		return err
 	}
+	g.flagNames = append(g.flagNames, name)
 	g.doc(fmt.Sprintf("%s returns %s with %s true.", name, article(o.GoName), first.Name))
 	g.f.Func().Id(name).Params().Op("*").Id(o.GoName).Block(
 		jen.Return(jen.Op("&").Id(o.GoName).Values(vals)),

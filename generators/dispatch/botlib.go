@@ -231,6 +231,7 @@ func (g *gen) emitCommands(objs []*gomodel.Struct) error {
 			continue
 		}
 		withCmd = append(withCmd, o)
+		g.command = append(g.command, o.GoName)
 		if err := o.Scope.Declare("Command", "dispatch helper"); err != nil {
 			return fmt.Errorf("dispatch: %s: %w", o.GoName, err)
 		}
@@ -363,6 +364,7 @@ func (g *gen) emitResultFunc(o *gomodel.Struct, r *relation) error {
 	if err := g.declare(r.fn, "dispatch helper "+o.GoName+"."+r.name); err != nil {
 		return err
 	}
+	g.results = append(g.results, r.fn)
 	g.doc(fmt.Sprintf("%s fills p from o as o.%s does (NoQuote: no reference to o), calls p's method through the handler's Client (ClientFrom) and returns its result as the Client's method does (True for methods whose only result is success). "+
 		"It works in webhook deliveries too (as a call, not as the answer in the body).", r.fn, r.name))
 	g.f.Func().Id(r.fn).Types(jen.Id("R").Any()).Params(ctxParam(), jen.Id("o").Op("*").Id(o.GoName),
@@ -402,6 +404,7 @@ func (g *gen) emitBotLib() error {
 		if err := g.declare("BotUser", "dispatch helper"); err != nil {
 			return err
 		}
+		g.botUser = true
 		t := me.Result.Name
 		g.doc(fmt.Sprintf("BotUser is the bot's own %s, as %s answered when Poll or Webhook started, in a handler's context (nil outside a handler, or when DispatchBotUsername spared the call).", t, me.Schema.Name))
 		g.f.Func().Id("BotUser").Params(ctxParam()).Op("*").Id(t).Block(
@@ -414,6 +417,7 @@ func (g *gen) emitBotLib() error {
 		if err := g.rscope.Declare(wm.GoName, "webhook set-up"); err != nil {
 			return fmt.Errorf("dispatch: %w", err)
 		}
+		g.setup = wm.GoName
 		_, onlyErr := resultOf(wm)
 		call := jen.Id("c").Dot(wm.GoName).Call(jen.Id("ctx"), jen.Id("p"))
 		var body jen.Code = jen.Return(call)
@@ -430,6 +434,7 @@ func (g *gen) emitBotLib() error {
 		if err := g.declare("WebhookSecretToken", "webhook secret"); err != nil {
 			return err
 		}
+		g.secret = true
 		g.doc(fmt.Sprintf("WebhookSecretToken makes the webhook handler (WebhookHandler, Router.Webhook) answer 401 to deliveries whose %s header is not token: pass the same token as %s's %s (%s.%s), so that only the service can deliver.", ws.Header, ws.Method.Schema.Name, ws.Param.Name, ws.Method.Params.GoName, ws.Param.GoName))
 		g.f.Func().Id("WebhookSecretToken").Params(jen.Id("token").String()).Id("WebhookOption").Block(
 			jen.Return(jen.Func().Params(jen.Id("c").Op("*").Id("clientWebhookConfig")).Block(

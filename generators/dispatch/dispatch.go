@@ -109,10 +109,14 @@ func (g *gen) readme() (output.File, error) {
 		First                       readmeRoute
 		Filters, Helpers            []string
 		Command                     bool
+		Results, CommandOf          []string
+		BotUser, Secret             bool
+		Setup                       string
 	}{
 		Package: g.m.Package, Update: g.upd.GoName, ListParams: g.list.Params.GoName,
 		Routes: g.routes, First: first, Filters: g.filters, Helpers: g.helpers,
 		Command: slices.Contains(g.filters, "Command"),
+		Results: g.results, CommandOf: g.command, BotUser: g.botUser, Setup: g.setup, Secret: g.secret,
 	})
 }
 
@@ -145,6 +149,11 @@ type gen struct {
 	routes  []readmeRoute
 	filters []string // every filter function, in emission order
 	helpers []string // reply helpers, as "Object.Method"
+	results []string // reply helpers returning the method's result
+	command []string // objects with a Command method
+	botUser bool     // BotUser was emitted
+	setup   string   // the Router's webhook set-up method, or ""
+	secret  bool     // WebhookSecretToken was emitted
 }
 
 // readmeRoute is one route as the README shows it.
