@@ -144,21 +144,7 @@ func sourceCells(src []byte, starts []int, line int) int {
 	if line < len(starts) {
 		end = starts[line]
 	}
-	row := strings.TrimSpace(string(src[starts[line-1]:end]))
-	row = strings.TrimPrefix(row, "|")
-	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
-		row = row[:len(row)-1]
-	}
-	n := 1
-	for i := 0; i < len(row); i++ {
-		switch row[i] {
-		case '\\':
-			i++
-		case '|':
-			n++
-		}
-	}
-	return n
+	return countCells(string(src[starts[line-1]:end]))
 }
 
 // lineAt returns the 1-based line holding byte offset off.

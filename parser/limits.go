@@ -117,7 +117,8 @@ func checkTableLines(md string) []lineError {
 	return errs
 }
 
-// countCells counts the cells of a Markdown table row, as sourceCells.
+// countCells counts the cells of a Markdown table row: the unescaped pipes
+// between the optional outer ones, plus one.
 func countCells(row string) int {
 	row = strings.TrimPrefix(strings.TrimSpace(row), "|")
 	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
