@@ -41,7 +41,6 @@ func (e *Emulator) AnswerCallbackQuery(ctx context.Context, p *botapi.AnswerCall
 		return bad("query is too old and response timeout expired or query ID is invalid")
 	}
 	q.answered = true
-	ct, _ := optI64(p.CacheTime)
-	q.answer = CallbackAnswer{Answered: true, Text: p.Text.Value(), ShowAlert: p.ShowAlert.Value(), URL: p.URL.Value(), CacheTime: ct}
+	q.answer = CallbackAnswer{Answered: true, Text: p.Text.Value(), ShowAlert: p.ShowAlert.Value(), URL: p.URL.Value(), CacheTime: int64(p.CacheTime.Value())}
 	return nil
 }

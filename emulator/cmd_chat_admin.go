@@ -51,7 +51,7 @@ func (c *chat) status(id int64, now time.Time) (*member, botapi.ChatMemberStatus
 	if m == nil {
 		return nil, botapi.ChatMemberStatusLeft
 	}
-	if until, ok := optI64(m.cm.UntilDate); ok && until != 0 && now.Unix() >= until {
+	if until, ok := m.cm.UntilDate.Get(); ok && until != 0 && now.Unix() >= int64(until) {
 		switch m.cm.Status {
 		case botapi.ChatMemberStatusKicked:
 			m.cm = botapi.ChatMember{User: m.cm.User, Status: botapi.ChatMemberStatusLeft}
@@ -81,11 +81,11 @@ func (c *chat) isMember(id int64, now time.Time) bool {
 
 // untilDate applies "under 30 seconds or over 366 days from now means
 // forever" (0).
-func untilDate(v int64, set bool, now time.Time) int64 {
+func untilDate(v int, set bool, now time.Time) int {
 	if !set || v == 0 {
 		return 0
 	}
-	d := time.Unix(v, 0).Sub(now)
+	d := time.Unix(int64(v), 0).Sub(now)
 	if d < foreverMin || d > foreverMax {
 		return 0
 	}
@@ -96,15 +96,12 @@ func untilDate(v int64, set bool, now time.Time) int64 {
 // private chat with that user, a negative id a group, supergroup or channel,
 // @username a public supergroup or channel.
 func (e *Emulator) chatLocked(b *bot, ref botapi.ChatRef) (*chat, error) {
-	id, name, ok := chatRef(ref)
-	if !ok {
-		return nil, errChatNotFound
+	id, isID := ref.AsInteger64()
+	if name, isName := ref.AsString(); isName {
+		id, isID = e.usernames[strings.ToLower(strings.TrimPrefix(name, "@"))]
 	}
-	if name != "" {
-		id, ok = e.usernames[strings.ToLower(strings.TrimPrefix(name, "@"))]
-		if !ok {
-			return nil, errChatNotFound
-		}
+	if !isID {
+		return nil, errChatNotFound
 	}
 	if id > 0 {
 		c := e.privateChatLocked(privKey{b.user.ID, id})
@@ -222,7 +219,7 @@ func (e *Emulator) KickChatMember(ctx context.Context, p *botapi.KickChatMemberP
 	if !e.rightLocked(b, c, canRestrict) {
 		return bad("not enough rights to restrict/unrestrict chat member")
 	}
-	u, err := e.userLocked(getInt(p.UserID))
+	u, err := e.userLocked(p.UserID)
 	if err != nil {
 		return err
 	}
@@ -235,13 +232,13 @@ func (e *Emulator) KickChatMember(ctx context.Context, p *botapi.KickChatMemberP
 			return bad("user is an administrator of the chat")
 		}
 	}
-	v, set := optI64(p.UntilDate)
+	v, set := p.UntilDate.Get()
 	m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusKicked}
-	setOpt(&m.cm.UntilDate, untilDate(v, set, e.now()))
+	m.cm.UntilDate.Set(untilDate(v, set, e.now()))
 	if c.c.Type == botapi.ChatTypeGroup {
 		// In a basic group a kicked user is simply out and may be added back.
 		m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusKicked}
-		setOpt(&m.cm.UntilDate, 0)
+		m.cm.UntilDate.Set(0)
 	}
 	return nil
 }
@@ -257,7 +254,7 @@ func (e *Emulator) UnbanChatMember(ctx context.Context, p *botapi.UnbanChatMembe
 	if !e.rightLocked(b, c, canRestrict) {
 		return bad("not enough rights to restrict/unrestrict chat member")
 	}
-	u, err := e.userLocked(getInt(p.UserID))
+	u, err := e.userLocked(p.UserID)
 	if err != nil {
 		return err
 	}
@@ -290,7 +287,7 @@ func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictCha
 	if !e.rightLocked(b, c, canRestrict) {
 		return bad("not enough rights to restrict/unrestrict chat member")
 	}
-	u, err := e.userLocked(getInt(p.UserID))
+	u, err := e.userLocked(p.UserID)
 	if err != nil {
 		return err
 	}
@@ -312,7 +309,7 @@ func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictCha
 		}
 		return nil
 	}
-	v, set := optI64(p.UntilDate)
+	v, set := p.UntilDate.Get()
 	cm := botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusRestricted,
 		IsMember:              botapi.Some(inChat),
 		CanSendMessages:       botapi.Some(pp.CanSendMessages.Value()),
@@ -324,7 +321,7 @@ func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictCha
 		CanInviteUsers:        botapi.Some(pp.CanInviteUsers.Value()),
 		CanPinMessages:        botapi.Some(pp.CanPinMessages.Value()),
 	}
-	setOpt(&cm.UntilDate, untilDate(v, set, e.now()))
+	cm.UntilDate.Set(untilDate(v, set, e.now()))
 	m.cm = cm
 	return nil
 }
@@ -347,7 +344,7 @@ func (e *Emulator) PromoteChatMember(ctx context.Context, p *botapi.PromoteChatM
 	if !e.rightLocked(b, c, canPromote) {
 		return errNotEnoughRights
 	}
-	u, err := e.userLocked(getInt(p.UserID))
+	u, err := e.userLocked(p.UserID)
 	if err != nil {
 		return err
 	}
@@ -420,7 +417,7 @@ func (e *Emulator) SetChatAdministratorCustomTitle(ctx context.Context, p *botap
 	if c.c.Type != botapi.ChatTypeSupergroup {
 		return bad("method is available only for supergroups")
 	}
-	m, s := c.status(getInt(p.UserID), e.now())
+	m, s := c.status(p.UserID, e.now())
 	if s != botapi.ChatMemberStatusAdministrator || m.promotedBy != b.user.ID {
 		return bad("user is not an administrator promoted by the bot")
 	}
@@ -629,7 +626,7 @@ func (e *Emulator) PinChatMessage(ctx context.Context, p *botapi.PinChatMessageP
 	if err != nil {
 		return err
 	}
-	id := getInt(p.MessageID)
+	id := p.MessageID
 	rec := c.msgs[id]
 	if rec == nil {
 		return bad("message to pin not found")
@@ -658,7 +655,7 @@ func (c *chat) latestPinned() *msgRec {
 		if r == nil {
 			continue
 		}
-		if best == nil || getInt(r.m.Date) > getInt(best.m.Date) || (r.m.Date == best.m.Date && r.m.MessageID > best.m.MessageID) {
+		if best == nil || r.m.Date > best.m.Date || (r.m.Date == best.m.Date && r.m.MessageID > best.m.MessageID) {
 			best = r
 		}
 	}
@@ -674,7 +671,7 @@ func (e *Emulator) UnpinChatMessage(ctx context.Context, p *botapi.UnpinChatMess
 	if err != nil {
 		return err
 	}
-	if id, ok := optI64(p.MessageID); ok {
+	if id, ok := p.MessageID.Get(); ok {
 		if !c.unpin(id) {
 			return bad("message to unpin not found")
 		}
@@ -840,7 +837,7 @@ func (e *Emulator) GetChatMember(ctx context.Context, p *botapi.GetChatMemberPar
 	if err != nil {
 		return nil, err
 	}
-	u, err := e.userLocked(getInt(p.UserID))
+	u, err := e.userLocked(p.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -42,10 +42,10 @@ func (e *Emulator) editLocked(b *bot, method string, r *msgRec, before botapi.Me
 	if reflect.DeepEqual(before, r.m) {
 		return botapi.MessageOrTrue{}, bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
 	}
-	setOpt(&r.m.EditDate, unix(e.now()))
+	r.m.EditDate.Set(unix(e.now()))
 	e.recordLocked(b, method, &r.m, nil)
 	m := r.m
-	return resultMessage(&m), nil
+	return botapi.MessageOrTrueFromMessage(&m), nil
 }
 
 func (e *Emulator) editStart(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
@@ -66,7 +66,7 @@ func (e *Emulator) EditMessageText(ctx context.Context, p *botapi.EditMessageTex
 	if strings.TrimSpace(text) == "" {
 		return botapi.MessageOrTrue{}, bad("message text is empty")
 	}
-	id, idSet := optI64(p.MessageID)
+	id, idSet := p.MessageID.Get()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
@@ -87,7 +87,7 @@ func (e *Emulator) EditMessageCaption(ctx context.Context, p *botapi.EditMessage
 	if err := e.caption(&cm, p.Caption, p.ParseMode, p.CaptionEntities); err != nil {
 		return botapi.MessageOrTrue{}, err
 	}
-	id, idSet := optI64(p.MessageID)
+	id, idSet := p.MessageID.Get()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
@@ -113,7 +113,7 @@ func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMe
 	if err != nil {
 		return botapi.MessageOrTrue{}, err
 	}
-	id, idSet := optI64(p.MessageID)
+	id, idSet := p.MessageID.Get()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
@@ -160,7 +160,7 @@ func mediaKind(m *botapi.Message) fileKind {
 
 // EditMessageReplyMarkup implements editMessageReplyMarkup.
 func (e *Emulator) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
+	id, idSet := p.MessageID.Get()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
@@ -190,7 +190,7 @@ func (e *Emulator) liveLocked(ctx context.Context, ref botapi.ChatRef, id int64,
 // EditMessageLiveLocation implements editMessageLiveLocation: before expiry
 // or stop, the location moves.
 func (e *Emulator) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
+	id, idSet := p.MessageID.Get()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
@@ -215,7 +215,7 @@ func (e *Emulator) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMe
 // is not updated any more; the result is the Message (always sent by the
 // bot here, since inline messages do not exist in the emulator).
 func (e *Emulator) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
+	id, idSet := p.MessageID.Get()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
@@ -224,8 +224,8 @@ func (e *Emulator) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMe
 	}
 	r.liveStopped = true
 	r.m.ReplyMarkup = p.ReplyMarkup
-	setOpt(&r.m.EditDate, unix(e.now()))
+	r.m.EditDate.Set(unix(e.now()))
 	e.recordLocked(b, "stopMessageLiveLocation", &r.m, nil)
 	m := r.m
-	return resultMessage(&m), nil
+	return botapi.MessageOrTrueFromMessage(&m), nil
 }

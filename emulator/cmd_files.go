@@ -57,7 +57,7 @@ type storedFile struct {
 	path       string           // file_path: <kind>/file_<random><ext>
 	kind       fileKind
 	name, mime string
-	size       int64
+	size       int
 	width      int
 	height     int
 	data       []byte // memory store; nil when on disk
@@ -133,7 +133,7 @@ func (m *memFile) Close() error               { return nil }
 type memInfo struct{ f *storedFile }
 
 func (i memInfo) Name() string       { return path.Base(i.f.path) }
-func (i memInfo) Size() int64        { return i.f.size }
+func (i memInfo) Size() int64        { return int64(i.f.size) }
 func (i memInfo) Mode() fs.FileMode  { return 0o444 }
 func (i memInfo) ModTime() time.Time { return time.Time{} }
 func (i memInfo) IsDir() bool        { return false }
@@ -159,7 +159,7 @@ func (s *fileStore) put(kind fileKind, name string, data []byte, owner int64) (*
 		kind:   kind,
 		name:   name,
 		mime:   mt,
-		size:   int64(len(data)),
+		size:   len(data),
 		unique: "AQAD" + base64.RawURLEncoding.EncodeToString(sum[:9]),
 		path:   string(kind) + "/file_" + randomName(16) + ext,
 		id:     "BQAC" + randomName(24),
@@ -360,16 +360,16 @@ func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoS
 
 func (f *storedFile) photoSizes() []botapi.PhotoSize {
 	ps := botapi.PhotoSize{FileID: f.id, FileUniqueID: f.unique}
-	setInt(&ps.Width, int64(f.width))
-	setInt(&ps.Height, int64(f.height))
-	setOpt(&ps.FileSize, f.size)
+	ps.Width = f.width
+	ps.Height = f.height
+	ps.FileSize.Set(f.size)
 	return []botapi.PhotoSize{ps}
 }
 
 func (f *storedFile) document(thumb *botapi.PhotoSize) *botapi.Document {
 	d := &botapi.Document{FileID: f.id, FileUniqueID: f.unique, Thumb: thumb}
 	f.named(&d.FileName, &d.MIMEType)
-	setOpt(&d.FileSize, f.size)
+	d.FileSize.Set(f.size)
 	return d
 }
 
@@ -396,7 +396,7 @@ func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botap
 		return nil, bad("file is too big")
 	}
 	out := &botapi.File{FileID: p.FileID, FileUniqueID: f.unique}
-	setOpt(&out.FileSize, f.size)
+	out.FileSize.Set(f.size)
 	fp := f.path
 	if e.cfg.Local && e.files.dir != "" {
 		if abs, err := filepath.Abs(filepath.Join(e.files.dir, filepath.FromSlash(f.path))); err == nil {
@@ -415,7 +415,7 @@ func (e *Emulator) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserPr
 	if _, err := e.botLocked(ctx); err != nil {
 		return nil, err
 	}
-	if _, err := e.userLocked(getInt(p.UserID)); err != nil {
+	if _, err := e.userLocked(p.UserID); err != nil {
 		return nil, err
 	}
 	return &botapi.UserProfilePhotos{Photos: [][]botapi.PhotoSize{}}, nil

@@ -14,7 +14,7 @@ import (
 
 // Methods the document leaves out that real client libraries' suites call
 // (Bot API 5.0 has them): deleteMessage and stopPoll, served through the
-// generated server's extension point (botapi.WithMethod) with the
+// generated server's extension point botapi.WithMethod with the
 // reference server's behaviour and wording. Other methods the document
 // leaves out (sendSticker, ...) answer 404 "Not Found", as the reference
 // server answers unknown methods.
@@ -85,7 +85,7 @@ func (e *Emulator) deleteMessage(ctx context.Context, p *botapi.ExtraParams) (an
 	if r == nil {
 		return nil, bad("message to delete not found")
 	}
-	if e.now().Sub(time.Unix(getInt(r.m.Date), 0)) >= deleteWindow ||
+	if e.now().Sub(time.Unix(int64(r.m.Date), 0)) >= deleteWindow ||
 		!c.private() && r.byBot != b.user.ID && !e.rightLocked(b, c, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanDeleteMessages }) {
 		return nil, bad("message can't be deleted")
 	}

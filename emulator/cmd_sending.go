@@ -34,9 +34,8 @@ type out struct {
 	markup       botapi.ReplyMarkup
 }
 
-func sendOpts[T integer](method string, chat botapi.ChatRef, replyTo botapi.Opt[T], allow botapi.Opt[bool], markup botapi.ReplyMarkup) out {
-	r, _ := optI64(replyTo)
-	return out{method: method, chat: chat, replyTo: r, allowNoReply: allow.Value(), markup: markup}
+func sendOpts(method string, chat botapi.ChatRef, replyTo botapi.Opt[int64], allow botapi.Opt[bool], markup botapi.ReplyMarkup) out {
+	return out{method: method, chat: chat, replyTo: replyTo.Value(), allowNoReply: allow.Value(), markup: markup}
 }
 
 // newMessageLocked allocates the next message id of c and stores the
@@ -45,7 +44,7 @@ func (e *Emulator) newMessageLocked(c *chat) *msgRec {
 	c.nextID++
 	rec := &msgRec{}
 	rec.m.MessageID = c.nextID
-	setInt(&rec.m.Date, unix(e.now()))
+	rec.m.Date = unix(e.now())
 	rec.m.Chat = c.c
 	c.msgs[c.nextID] = rec
 	c.order = append(c.order, c.nextID)
@@ -57,7 +56,7 @@ func (e *Emulator) forgetOldLocked(c *chat, old time.Time) {
 	n := 0
 	for n < len(c.order) {
 		r := c.msgs[c.order[n]]
-		if r != nil && getInt(r.m.Date) > old.Unix() { // kept for less than the retention
+		if r != nil && int64(r.m.Date) > old.Unix() { // kept for less than the retention
 			break
 		}
 		if r != nil && r.poll != "" {
@@ -141,7 +140,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 		rec.keyboard = true
 	}
 	if rec.m.Location != nil && rec.m.Venue == nil {
-		if lp, ok := optI64(rec.m.Location.LivePeriod); ok {
+		if lp, ok := rec.m.Location.LivePeriod.Get(); ok {
 			rec.liveUntil = e.now().Add(time.Duration(lp) * time.Second)
 		}
 	}
@@ -178,8 +177,8 @@ func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ent
 	var out []botapi.MessageEntity
 	for _, te := range tes {
 		me := botapi.MessageEntity{Type: botapi.MessageEntityType(te.Type)}
-		setInt(&me.Offset, int64(te.Offset))
-		setInt(&me.Length, int64(te.Length))
+		me.Offset = te.Offset
+		me.Length = te.Length
 		if te.URL != "" {
 			me.URL = botapi.Some(te.URL)
 		}
@@ -270,7 +269,7 @@ func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageP
 	if err != nil {
 		return nil, err
 	}
-	src, r, err := e.sourceLocked(b, p.FromChatID, getInt(p.MessageID))
+	src, r, err := e.sourceLocked(b, p.FromChatID, p.MessageID)
 	if err != nil {
 		return nil, err
 	}
@@ -294,11 +293,11 @@ func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageP
 		case src.isChannel():
 			ch := src.c
 			n.m.ForwardFromChat = &ch
-			setOpt(&n.m.ForwardFromMessageID, getInt(r.m.MessageID))
+			n.m.ForwardFromMessageID.Set(r.m.MessageID)
 		default:
 			n.m.ForwardFrom = r.m.From
 		}
-		setOpt(&n.m.ForwardDate, getInt(r.m.Date))
+		n.m.ForwardDate.Set(r.m.Date)
 		return nil
 	})
 }
@@ -320,7 +319,7 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 	if err != nil {
 		return nil, err
 	}
-	_, r, err := e.sourceLocked(b, p.FromChatID, getInt(p.MessageID))
+	_, r, err := e.sourceLocked(b, p.FromChatID, p.MessageID)
 	if err != nil {
 		return nil, err
 	}
@@ -382,10 +381,9 @@ func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*b
 	return e.media(ctx, sendOpts("sendAudio", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Audio, kindAudio, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: p.Performer, Title: p.Title, Thumb: th}
-			d, _ := optI64(p.Duration)
-			setInt(&a.Duration, d)
+			a.Duration = p.Duration.Value()
 			sf.named(&a.FileName, &a.MIMEType)
-			setOpt(&a.FileSize, sf.size)
+			a.FileSize.Set(sf.size)
 			m.Audio = a
 		})
 }
@@ -407,18 +405,14 @@ func (e *Emulator) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*b
 			v := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&v.Width, &v.Height, &v.Duration, p.Width, p.Height, p.Duration)
 			sf.named(&v.FileName, &v.MIMEType)
-			setOpt(&v.FileSize, sf.size)
+			v.FileSize.Set(sf.size)
 			m.Video = v
 		})
 }
 
-func dims[T, U integer](w, h, d *T, pw, ph, pd botapi.Opt[U]) {
-	x, _ := optI64(pw)
-	y, _ := optI64(ph)
-	z, _ := optI64(pd)
-	setInt(w, x)
-	setInt(h, y)
-	setInt(d, z)
+// dims copies width, height and duration (0 when not given).
+func dims(w, h, d *int, pw, ph, pd botapi.Opt[int]) {
+	*w, *h, *d = pw.Value(), ph.Value(), pd.Value()
 }
 
 // SendAnimation implements sendAnimation (the message also carries it as a
@@ -430,7 +424,7 @@ func (e *Emulator) SendAnimation(ctx context.Context, p *botapi.SendAnimationPar
 			a := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&a.Width, &a.Height, &a.Duration, p.Width, p.Height, p.Duration)
 			sf.named(&a.FileName, &a.MIMEType)
-			setOpt(&a.FileSize, sf.size)
+			a.FileSize.Set(sf.size)
 			m.Animation = a
 			m.Document = sf.document(th)
 		})
@@ -445,9 +439,8 @@ func (e *Emulator) SendVoice(ctx context.Context, p *botapi.SendVoiceParams) (*b
 				return
 			}
 			v := &botapi.Voice{FileID: sf.id, FileUniqueID: sf.unique, MIMEType: botapi.Some(sf.mime)}
-			d, _ := optI64(p.Duration)
-			setInt(&v.Duration, d)
-			setOpt(&v.FileSize, sf.size)
+			v.Duration = p.Duration.Value()
+			v.FileSize.Set(sf.size)
 			m.Voice = v
 		})
 }
@@ -461,11 +454,8 @@ func (e *Emulator) SendVideoNote(ctx context.Context, p *botapi.SendVideoNotePar
 	return e.media(ctx, sendOpts("sendVideoNote", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.VideoNote, kindVideoNote, botapi.Opt[string]{}, botapi.Opt[botapi.ParseMode]{}, nil, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.VideoNote{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
-			l, _ := optI64(p.Length)
-			d, _ := optI64(p.Duration)
-			setInt(&v.Length, l)
-			setInt(&v.Duration, d)
-			setOpt(&v.FileSize, sf.size)
+			v.Length, v.Duration = p.Length.Value(), p.Duration.Value()
+			v.FileSize.Set(sf.size)
 			m.VideoNote = v
 		})
 }
@@ -495,7 +485,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 			x := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
 			sf.named(&x.FileName, &x.MIMEType)
-			setOpt(&x.FileSize, sf.size)
+			x.FileSize.Set(sf.size)
 			m.Video = x
 		}
 	case *botapi.InputMediaAnimation:
@@ -505,7 +495,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 			x := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
 			sf.named(&x.FileName, &x.MIMEType)
-			setOpt(&x.FileSize, sf.size)
+			x.FileSize.Set(sf.size)
 			m.Animation = x
 			m.Document = sf.document(th)
 		}
@@ -514,10 +504,9 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 		th := e.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: v.Performer, Title: v.Title, Thumb: th}
-			d, _ := optI64(v.Duration)
-			setInt(&x.Duration, d)
+			x.Duration = v.Duration.Value()
 			sf.named(&x.FileName, &x.MIMEType)
-			setOpt(&x.FileSize, sf.size)
+			x.FileSize.Set(sf.size)
 			m.Audio = x
 		}
 	case *botapi.InputMediaDocument:
@@ -638,7 +627,7 @@ func (e *Emulator) SendDice(ctx context.Context, p *botapi.SendDiceParams) (*bot
 	emoji := p.Emoji.Or("🎲")
 	return e.post(ctx, sendOpts("sendDice", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
 		d := &botapi.Dice{Emoji: emoji}
-		setInt(&d.Value, int64(1+e.rnd.IntN(diceRange(emoji))))
+		d.Value = 1 + e.rnd.IntN(diceRange(emoji))
 		r.m.Dice = d
 		return nil
 	})

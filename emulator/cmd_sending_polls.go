@@ -28,8 +28,8 @@ func (e *Emulator) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*bot
 		return nil, err
 	}
 	typ := p.Type.Or(botapi.PollTypeRegular)
-	correct, hasCorrect := optI64(p.CorrectOptionID)
-	if typ == botapi.PollTypeQuiz && (!hasCorrect || correct < 0 || correct >= int64(len(p.Options))) {
+	correct, hasCorrect := p.CorrectOptionID.Get()
+	if typ == botapi.PollTypeQuiz && (!hasCorrect || correct < 0 || correct >= len(p.Options)) {
 		return nil, bad("wrong correct option ID specified")
 	}
 	e.mu.Lock()
@@ -40,15 +40,15 @@ func (e *Emulator) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*bot
 	}
 	now := e.now()
 	var closeAt time.Time
-	if s, ok := optI64(p.OpenPeriod); ok {
+	if s, ok := p.OpenPeriod.Get(); ok {
 		closeAt = now.Add(time.Duration(s) * time.Second)
 	}
-	if cd, ok := optI64(p.CloseDate); ok {
-		d := time.Unix(cd, 0).Sub(now)
+	if cd, ok := p.CloseDate.Get(); ok {
+		d := time.Unix(int64(cd), 0).Sub(now)
 		if d < 5*time.Second || d > 600*time.Second {
 			return nil, bad("close_date must be 5-600 seconds ahead of now")
 		}
-		closeAt = time.Unix(cd, 0)
+		closeAt = time.Unix(int64(cd), 0)
 	}
 	c, err := e.chatLocked(b, p.ChatID)
 	if err != nil {
@@ -74,7 +74,7 @@ func (e *Emulator) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*bot
 			poll.Options = append(poll.Options, botapi.PollOption{Text: o})
 		}
 		if typ == botapi.PollTypeQuiz {
-			setOpt(&poll.CorrectOptionID, correct)
+			poll.CorrectOptionID.Set(correct)
 		}
 		r.m.Poll = poll
 		return nil

@@ -155,7 +155,7 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 		b        *bot
 		mine     chan struct{}
 		limit    = 100
-		timeout  int64
+		timeout  int
 		out      []botapi.Update
 		wait     chan struct{}
 		deadline time.Time
@@ -169,17 +169,17 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 			return errWebhookActive
 		}
 		b.expireLocked(e.now())
-		if off, ok := optI64(p.Offset); ok {
+		if off, ok := p.Offset.Get(); ok {
 			b.applyOffset(off)
 		}
 		if p.AllowedUpdates != nil {
 			b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
 		}
-		if l, ok := optI64(p.Limit); ok {
-			limit = int(min(max(l, 1), 100)) // the reference server clamps
+		if l, ok := p.Limit.Get(); ok {
+			limit = min(max(l, 1), 100) // the reference server clamps
 		}
-		timeout, _ = optI64(p.Timeout)
-		timeout = min(max(timeout, 0), int64(longPollMax/time.Second))
+		timeout, _ = p.Timeout.Get()
+		timeout = min(max(timeout, 0), int(longPollMax/time.Second))
 		if b.poller != nil {
 			close(b.poller) // the older call answers 409
 		}
@@ -294,7 +294,7 @@ func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) e
 		return err
 	}
 	maxConns := defaultMaxConns
-	if n, ok := optI64(p.MaxConnections); ok {
+	if n, ok := p.MaxConnections.Get(); ok {
 		maxConns = int(n)
 	}
 	b.stopWebhook()
@@ -388,11 +388,11 @@ func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, err
 	}
 	b.expireLocked(e.now())
 	info := &botapi.WebhookInfo{}
-	setInt(&info.PendingUpdateCount, int64(len(b.queue)))
+	info.PendingUpdateCount = len(b.queue)
 	if h := b.hook; h != nil {
 		info.URL = h.url
 		info.HasCustomCertificate = h.cert
-		setOpt(&info.MaxConnections, int64(h.maxConns))
+		info.MaxConnections.Set(h.maxConns)
 		if h.ip != "" {
 			info.IPAddress = botapi.Some(h.ip)
 		}
@@ -401,7 +401,7 @@ func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, err
 		}
 	}
 	if !b.lastHook.date.IsZero() {
-		setOpt(&info.LastErrorDate, unix(b.lastHook.date))
+		info.LastErrorDate.Set(unix(b.lastHook.date))
 		info.LastErrorMessage = botapi.Some(b.lastHook.msg)
 	}
 	return info, nil

@@ -324,8 +324,8 @@ func commandEntities(text string) []botapi.MessageEntity {
 			}
 			if end > i+1 {
 				me := botapi.MessageEntity{Type: botapi.MessageEntityTypeBotCommand}
-				setInt(&me.Offset, int64(botapi.UTF16Len(text[:i])))
-				setInt(&me.Length, int64(botapi.UTF16Len(text[i:end])))
+				me.Offset = botapi.UTF16Len(text[:i])
+				me.Length = botapi.UTF16Len(text[i:end])
 				out = append(out, me)
 			}
 		}
@@ -352,7 +352,7 @@ func (e *Emulator) Edit(from int64, w Where, id int64, text string) (botapi.Mess
 	}
 	r.m.Text = botapi.Some(text)
 	r.m.Entities = commandEntities(text)
-	setOpt(&r.m.EditDate, unix(e.now()))
+	r.m.EditDate.Set(unix(e.now()))
 	e.deliverLocked(c, r, true)
 	return r.m, nil
 }
@@ -493,7 +493,7 @@ func (e *Emulator) Vote(from int64, pollID string, options ...int) error {
 	for _, o := range options {
 		opts[o].VoterCount++
 	}
-	total := getInt(poll.TotalVoterCount)
+	total := poll.TotalVoterCount
 	switch {
 	case !voted && len(options) > 0:
 		total++
@@ -505,7 +505,7 @@ func (e *Emulator) Vote(from int64, pollID string, options ...int) error {
 		ps.votes[from] = options
 	}
 	poll.Options = opts
-	setInt(&poll.TotalVoterCount, total)
+	poll.TotalVoterCount = total
 	r.m.Poll = &poll
 	if b := e.bots[ps.bot]; b != nil {
 		if !poll.IsAnonymous {
