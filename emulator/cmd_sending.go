@@ -87,18 +87,12 @@ func stripReply(m *botapi.Message) *botapi.Message {
 	return &c
 }
 
-// sendLocked posts a message of bot b: chat access, flood control, reply,
-// markup; fill sets the content.
+// sendLocked posts a message of bot b: chat access (sendMessages), flood
+// control, reply, markup; fill sets the content.
 func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botapi.Message, error) {
-	c, err := e.chatLocked(b, o.chat)
+	c, err := e.reachLocked(b, o.chat, sendMessages)
 	if err != nil {
 		return nil, err
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return nil, err
-	}
-	if c.isChannel() && !e.rightLocked(b, c, canPost) {
-		return nil, bad("need administrator rights in the channel chat")
 	}
 	if m, s := c.status(b.user.ID, e.now()); s == botapi.ChatMemberStatusRestricted && !m.cm.CanSendMessages.Value() {
 		return nil, bad("have no rights to send a message")
@@ -154,14 +148,12 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 }
 
 // post runs sendLocked for the request's bot.
-func (e *Emulator) post(ctx context.Context, o out, fill func(r *msgRec) error) (*botapi.Message, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return e.sendLocked(b, o, fill)
+func (e *Emulator) post(ctx context.Context, o out, fill func(r *msgRec) error) (m *botapi.Message, err error) {
+	err = e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		m, err = e.sendLocked(b, o, fill)
+		return err
+	})
+	return m, err
 }
 
 // formatted applies parse_mode (the runtime's formatting parser) or takes
@@ -232,24 +224,6 @@ func (e *Emulator) SendMessage(ctx context.Context, p *botapi.SendMessageParams)
 	})
 }
 
-// sourceLocked finds the message to forward or copy.
-func (e *Emulator) sourceLocked(b *bot, ref botapi.ChatRef, id int64) (*chat, *msgRec, error) {
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !c.private() {
-		if err := e.canAccessLocked(b, c); err != nil {
-			return nil, nil, err
-		}
-	}
-	r := c.msgs[id]
-	if r == nil {
-		return nil, nil, bad("message to forward not found")
-	}
-	return c, r, nil
-}
-
 // content copies the content fields of a message (what copyMessage and
 // forwardMessage carry over).
 func content(m *botapi.Message) botapi.Message {
@@ -263,43 +237,52 @@ func content(m *botapi.Message) botapi.Message {
 
 // ForwardMessage implements forwardMessage.
 func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageParams) (*botapi.Message, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	src, r, err := e.sourceLocked(b, p.FromChatID, p.MessageID)
-	if err != nil {
-		return nil, err
+	var m *botapi.Message
+	err := e.acting(ctx, p.FromChatID, seeChat, func(b *bot, src *chat) (err error) {
+		r, err := source(src, p.MessageID, "message can't be forwarded")
+		if err != nil {
+			return err
+		}
+		m, err = e.sendLocked(b, out{method: "forwardMessage", chat: p.ChatID}, func(n *msgRec) error {
+			n.m = content(&r.m)
+			if n.m.Location != nil {
+				loc := *n.m.Location
+				loc.LivePeriod.Unset() // a forwarded location is not live
+				loc.Heading.Unset()
+				loc.ProximityAlertRadius.Unset()
+				n.m.Location = &loc
+			}
+			switch {
+			case r.m.ForwardDate.IsSet(): // a forward of a forward keeps the origin
+				n.m.ForwardFrom, n.m.ForwardFromChat, n.m.ForwardFromMessageID = r.m.ForwardFrom, r.m.ForwardFromChat, r.m.ForwardFromMessageID
+				n.m.ForwardSignature, n.m.ForwardSenderName, n.m.ForwardDate = r.m.ForwardSignature, r.m.ForwardSenderName, r.m.ForwardDate
+				return nil
+			case src.isChannel():
+				ch := src.c
+				n.m.ForwardFromChat = &ch
+				n.m.ForwardFromMessageID.Set(r.m.MessageID)
+			default:
+				n.m.ForwardFrom = r.m.From
+			}
+			n.m.ForwardDate.Set(r.m.Date)
+			return nil
+		})
+		return err
+	})
+	return m, err
+}
+
+// source finds the message to forward or copy in src; a service message
+// is refused with refusal.
+func source(src *chat, id int64, refusal string) (*msgRec, error) {
+	r := src.msgs[id]
+	if r == nil {
+		return nil, bad("message to forward not found")
 	}
 	if r.service {
-		return nil, bad("message can't be forwarded")
+		return nil, bad(refusal)
 	}
-	return e.sendLocked(b, out{method: "forwardMessage", chat: p.ChatID}, func(n *msgRec) error {
-		n.m = content(&r.m)
-		if n.m.Location != nil {
-			loc := *n.m.Location
-			loc.LivePeriod.Unset() // a forwarded location is not live
-			loc.Heading.Unset()
-			loc.ProximityAlertRadius.Unset()
-			n.m.Location = &loc
-		}
-		switch {
-		case r.m.ForwardDate.IsSet(): // a forward of a forward keeps the origin
-			n.m.ForwardFrom, n.m.ForwardFromChat, n.m.ForwardFromMessageID = r.m.ForwardFrom, r.m.ForwardFromChat, r.m.ForwardFromMessageID
-			n.m.ForwardSignature, n.m.ForwardSenderName, n.m.ForwardDate = r.m.ForwardSignature, r.m.ForwardSenderName, r.m.ForwardDate
-			return nil
-		case src.isChannel():
-			ch := src.c
-			n.m.ForwardFromChat = &ch
-			n.m.ForwardFromMessageID.Set(r.m.MessageID)
-		default:
-			n.m.ForwardFrom = r.m.From
-		}
-		n.m.ForwardDate.Set(r.m.Date)
-		return nil
-	})
+	return r, nil
 }
 
 // CopyMessage implements copyMessage: the content without a link to the
@@ -313,35 +296,30 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 			return nil, err
 		}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, r, err := e.sourceLocked(b, p.FromChatID, p.MessageID)
-	if err != nil {
-		return nil, err
-	}
-	if r.service {
-		return nil, bad("message can't be copied")
-	}
-	m, err := e.sendLocked(b, sendOpts("copyMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(n *msgRec) error {
-		n.m = content(&r.m)
-		if n.m.Poll != nil {
-			poll := *n.m.Poll
-			n.m.Poll = &poll
+	var m *botapi.Message
+	err := e.acting(ctx, p.FromChatID, seeChat, func(b *bot, src *chat) (err error) {
+		r, err := source(src, p.MessageID, "message can't be copied")
+		if err != nil {
+			return err
 		}
-		if p.Caption.IsSet() {
-			if n.m.Text.IsSet() {
-				return bad("message can't be copied: a text message has no caption")
+		m, err = e.sendLocked(b, sendOpts("copyMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(n *msgRec) error {
+			n.m = content(&r.m)
+			if n.m.Poll != nil {
+				poll := *n.m.Poll
+				n.m.Poll = &poll
 			}
-			n.m.Caption, n.m.CaptionEntities = botapi.Opt[string]{}, nil
-			if capText != "" {
-				n.m.Caption, n.m.CaptionEntities = botapi.Some(capText), capEnts
+			if p.Caption.IsSet() {
+				if n.m.Text.IsSet() {
+					return bad("message can't be copied: a text message has no caption")
+				}
+				n.m.Caption, n.m.CaptionEntities = botapi.Opt[string]{}, nil
+				if capText != "" {
+					n.m.Caption, n.m.CaptionEntities = botapi.Some(capText), capEnts
+				}
 			}
-		}
-		return nil
+			return nil
+		})
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -636,21 +614,10 @@ func (e *Emulator) SendDice(ctx context.Context, p *botapi.SendDiceParams) (*bot
 // SendChatAction implements sendChatAction: the status lasts 5 seconds or
 // until the bot's next message.
 func (e *Emulator) SendChatAction(ctx context.Context, p *botapi.SendChatActionParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return err
-	}
-	b.actions[c.c.ID] = chatAction{action: p.Action, until: e.now().Add(typingStatus)}
-	return nil
+	return e.acting(ctx, p.ChatID, showAction, func(b *bot, c *chat) error {
+		b.actions[c.c.ID] = chatAction{action: p.Action, until: e.now().Add(typingStatus)}
+		return nil
+	})
 }
 
 // ---------------------------------------------------------------- service messages

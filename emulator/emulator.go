@@ -15,13 +15,9 @@
 package emulator
 
 import (
-	"context"
-	"crypto/sha256"
-	"crypto/subtle"
 	"errors"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -369,107 +365,3 @@ var (
 	errNotEnoughRights = bad("not enough rights")
 	errInlineMessage   = bad("MESSAGE_ID_INVALID") // the emulator has no inline mode, so no inline message exists
 )
-
-// ---------------------------------------------------------------- tokens and bots
-
-var tokenShape = regexp.MustCompile(`^([0-9]{1,19}):[A-Za-z0-9_-]{1,}$`)
-
-// authorize is the generated server's token check: the token must be listed
-// (or well formed when any token is accepted), its secret must be the one
-// that owns the bot id (the first seen, as the reference server answers 401
-// to a wrong secret), its id must not be a user's, and a bot that logged
-// out of the cloud server stays out for 10 minutes.
-func (e *Emulator) authorize(_ context.Context, token string) bool {
-	if tokenShape.FindStringSubmatch(token) == nil {
-		return false
-	}
-	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
-		return false
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.ownerLocked(token)
-	if err != nil {
-		return false
-	}
-	if b == nil || b.loggedOut.IsZero() {
-		return true
-	}
-	if !e.cfg.Local && e.now().Before(b.loggedOut.Add(logOutBlock)) {
-		return false
-	}
-	b.loggedOut = time.Time{}
-	b.launched = time.Time{}
-	return true
-}
-
-var errUnauthorized = &botapi.Error{Code: 401, Description: "Unauthorized"}
-
-// ownerLocked returns the bot that owns token (nil when its id is not yet
-// taken), or errUnauthorized when the token is malformed, its id belongs to
-// a user, or another secret owns the id. Bot and user ids never collide:
-// a user id is never a bot's, and NewUser skips ids bots hold.
-func (e *Emulator) ownerLocked(token string) (*bot, error) {
-	m := tokenShape.FindStringSubmatch(token)
-	if m == nil {
-		return nil, errUnauthorized
-	}
-	id, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil || id <= 0 {
-		return nil, errUnauthorized
-	}
-	if u := e.users[id]; u != nil && !u.IsBot {
-		return nil, errUnauthorized
-	}
-	b := e.bots[id]
-	if b == nil {
-		return nil, nil
-	}
-	if subtle.ConstantTimeCompare([]byte(b.token), []byte(token)) != 1 {
-		return nil, errUnauthorized
-	}
-	return b, nil
-}
-
-// listed compares in constant time (digests, so lengths do not leak either).
-func listed(list []string, token string) bool {
-	got := sha256.Sum256([]byte(token))
-	found := 0
-	for _, t := range list {
-		want := sha256.Sum256([]byte(t))
-		found |= subtle.ConstantTimeCompare(got[:], want[:])
-	}
-	return found == 1
-}
-
-// botLocked returns the bot whose token the request carries, creating it on
-// its first request, and (re)launches its instance.
-func (e *Emulator) botLocked(ctx context.Context) (*bot, error) {
-	token, ok := botapi.TokenFromContext(ctx)
-	if !ok {
-		return nil, errUnauthorized
-	}
-	b, err := e.botByTokenLocked(token)
-	if err != nil {
-		return nil, err
-	}
-	if b.launched.IsZero() {
-		b.launched = e.now()
-	}
-	e.tickLocked(false)
-	return b, nil
-}
-
-func (e *Emulator) botByTokenLocked(token string) (*bot, error) {
-	b, err := e.ownerLocked(token)
-	if err != nil || b != nil {
-		return b, err
-	}
-	m := tokenShape.FindStringSubmatch(token)
-	id, _ := strconv.ParseInt(m[1], 10, 64)
-	u := &botapi.User{ID: id, IsBot: true, FirstName: "Bot " + m[1], Username: botapi.Some("emulator" + m[1] + "_bot")}
-	b = newBot(token, u)
-	e.bots[id] = b
-	e.users[id] = u
-	return b, nil
-}
