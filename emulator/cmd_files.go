@@ -385,7 +385,7 @@ func (f *storedFile) named(name, mt *botapi.Opt[string]) {
 // GetFile implements getFile: the cloud server refuses files over 20 MB;
 // the local server gives an absolute path when files are on disk.
 func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
-	if err := e.locked(func() error { _, err := e.botLocked(ctx); return err }); err != nil {
+	if err := e.acting(ctx, noChat, need{}, func(*bot, *chat) error { return nil }); err != nil {
 		return nil, err
 	}
 	f := e.files.get(p.FileID, botIDOf(ctx))
@@ -410,12 +410,11 @@ func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botap
 // GetUserProfilePhotos implements getUserProfilePhotos. Users of the
 // emulator have no profile photos unless the control API gives them some.
 func (e *Emulator) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserProfilePhotosParams) (*botapi.UserProfilePhotos, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if _, err := e.botLocked(ctx); err != nil {
-		return nil, err
-	}
-	if _, err := e.userLocked(p.UserID); err != nil {
+	err := e.acting(ctx, noChat, need{}, func(*bot, *chat) error {
+		_, err := e.userLocked(p.UserID)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return &botapi.UserProfilePhotos{Photos: [][]botapi.PhotoSize{}}, nil

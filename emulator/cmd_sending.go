@@ -528,29 +528,29 @@ func (e *Emulator) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupP
 			return nil, bad("animations can't be part of an album")
 		}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
+	var msgs []botapi.Message
+	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		group := "g" + itoa(e.seq())
+		for i, it := range items {
+			o := sendOpts("sendMediaGroup", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, nil)
+			if i > 0 {
+				o.replyTo = 0
+			}
+			m, err := e.sendLocked(b, o, func(r *msgRec) error {
+				r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
+				r.m.MediaGroupID = botapi.Some(group)
+				it.set(&r.m, it.sf)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			msgs = append(msgs, *m)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	group := "g" + itoa(e.seq())
-	var msgs []botapi.Message
-	for i, it := range items {
-		o := sendOpts("sendMediaGroup", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, nil)
-		if i > 0 {
-			o.replyTo = 0
-		}
-		m, err := e.sendLocked(b, o, func(r *msgRec) error {
-			r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
-			r.m.MediaGroupID = botapi.Some(group)
-			it.set(&r.m, it.sf)
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		msgs = append(msgs, *m)
 	}
 	return msgs, nil
 }

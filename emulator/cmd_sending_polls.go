@@ -32,12 +32,6 @@ func (e *Emulator) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*bot
 	if typ == botapi.PollTypeQuiz && (!hasCorrect || correct < 0 || correct >= len(p.Options)) {
 		return nil, bad("wrong correct option ID specified")
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
 	now := e.now()
 	var closeAt time.Time
 	if s, ok := p.OpenPeriod.Get(); ok {
@@ -50,41 +44,44 @@ func (e *Emulator) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*bot
 		}
 		closeAt = time.Unix(int64(cd), 0)
 	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return nil, err
-	}
-	if c.isChannel() && !p.IsAnonymous.Or(true) {
-		return nil, bad("non-anonymous polls can't be sent to channel chats")
-	}
-	m, err := e.sendLocked(b, sendOpts("sendPoll", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
-		poll := &botapi.Poll{
-			ID:                    "P" + itoa(e.seq()),
-			Question:              p.Question,
-			IsClosed:              p.IsClosed.Value(),
-			IsAnonymous:           p.IsAnonymous.Or(true),
-			Type:                  typ,
-			AllowsMultipleAnswers: typ == botapi.PollTypeRegular && p.AllowsMultipleAnswers.Value(),
-			Explanation:           expl.Caption,
-			ExplanationEntities:   expl.CaptionEntities,
-			OpenPeriod:            p.OpenPeriod,
-			CloseDate:             p.CloseDate,
+	var m *botapi.Message
+	err := e.acting(ctx, p.ChatID, pollChat, func(b *bot, c *chat) (err error) {
+		if c.isChannel() && !p.IsAnonymous.Or(true) {
+			return bad("non-anonymous polls can't be sent to channel chats")
 		}
-		for _, o := range p.Options {
-			poll.Options = append(poll.Options, botapi.PollOption{Text: o})
+		m, err = e.sendLocked(b, sendOpts("sendPoll", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
+			poll := &botapi.Poll{
+				ID:                    "P" + itoa(e.seq()),
+				Question:              p.Question,
+				IsClosed:              p.IsClosed.Value(),
+				IsAnonymous:           p.IsAnonymous.Or(true),
+				Type:                  typ,
+				AllowsMultipleAnswers: typ == botapi.PollTypeRegular && p.AllowsMultipleAnswers.Value(),
+				Explanation:           expl.Caption,
+				ExplanationEntities:   expl.CaptionEntities,
+				OpenPeriod:            p.OpenPeriod,
+				CloseDate:             p.CloseDate,
+			}
+			for _, o := range p.Options {
+				poll.Options = append(poll.Options, botapi.PollOption{Text: o})
+			}
+			if typ == botapi.PollTypeQuiz {
+				poll.CorrectOptionID.Set(correct)
+			}
+			r.m.Poll = poll
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		if typ == botapi.PollTypeQuiz {
-			poll.CorrectOptionID.Set(correct)
+		if ps := e.polls[m.Poll.ID]; ps != nil && !m.Poll.IsClosed && !closeAt.IsZero() {
+			ps.closeAt = closeAt
+			e.timed[ps.id] = ps
 		}
-		r.m.Poll = poll
 		return nil
 	})
 	if err != nil {
 		return nil, err
-	}
-	if ps := e.polls[m.Poll.ID]; ps != nil && !m.Poll.IsClosed && !closeAt.IsZero() {
-		ps.closeAt = closeAt
-		e.timed[ps.id] = ps
 	}
 	return m, nil
 }

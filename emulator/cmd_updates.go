@@ -273,46 +273,42 @@ func (b *bot) take(limit int) []botapi.Update {
 
 // SetWebhook implements setWebhook: an empty url removes the webhook.
 func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	if p.DropPendingUpdates.Value() {
-		b.dropPending()
-	}
-	if p.AllowedUpdates != nil {
-		b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
-	}
-	if p.URL == "" {
+	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		if p.DropPendingUpdates.Value() {
+			b.dropPending()
+		}
+		if p.AllowedUpdates != nil {
+			b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
+		}
+		if p.URL == "" {
+			b.stopWebhook()
+			return nil
+		}
+		hookURL, err := e.checkWebhookURL(p.URL)
+		if err != nil {
+			return err
+		}
+		maxConns := defaultMaxConns
+		if n, ok := p.MaxConnections.Get(); ok {
+			maxConns = n
+		}
 		b.stopWebhook()
+		b.hook = &webhook{
+			url: hookURL, ip: p.IPAddress.Value(), maxConns: maxConns,
+			cert: p.Certificate.IsSet(), stop: make(chan struct{}),
+		}
+		if b.poller != nil {
+			close(b.poller)
+			b.poller = nil
+		}
+		for i := range b.queue {
+			b.queue[i].delivering = false
+			b.queue[i].attempts = 0
+		}
+		e.wg.Add(1)
+		go e.deliver(b, b.hook)
 		return nil
-	}
-	hookURL, err := e.checkWebhookURL(p.URL)
-	if err != nil {
-		return err
-	}
-	maxConns := defaultMaxConns
-	if n, ok := p.MaxConnections.Get(); ok {
-		maxConns = int(n)
-	}
-	b.stopWebhook()
-	b.hook = &webhook{
-		url: hookURL, ip: p.IPAddress.Value(), maxConns: maxConns,
-		cert: p.Certificate.IsSet(), stop: make(chan struct{}),
-	}
-	if b.poller != nil {
-		close(b.poller)
-		b.poller = nil
-	}
-	for i := range b.queue {
-		b.queue[i].delivering = false
-		b.queue[i].attempts = 0
-	}
-	e.wg.Add(1)
-	go e.deliver(b, b.hook)
-	return nil
+	})
 }
 
 func (b *bot) dropPending() {
@@ -365,122 +361,103 @@ func (e *Emulator) checkWebhookRules(raw string) error {
 
 // DeleteWebhook implements deleteWebhook.
 func (e *Emulator) DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	if p.DropPendingUpdates.Value() {
-		b.dropPending()
-	}
-	b.stopWebhook()
-	return nil
+	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		if p.DropPendingUpdates.Value() {
+			b.dropPending()
+		}
+		b.stopWebhook()
+		return nil
+	})
 }
 
 // GetWebhookInfo implements getWebhookInfo.
 func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	b.expireLocked(e.now())
-	info := &botapi.WebhookInfo{}
-	info.PendingUpdateCount = len(b.queue)
-	if h := b.hook; h != nil {
-		info.URL = h.url
-		info.HasCustomCertificate = h.cert
-		info.MaxConnections.Set(h.maxConns)
-		if h.ip != "" {
-			info.IPAddress = botapi.Some(h.ip)
+	var out *botapi.WebhookInfo
+	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		b.expireLocked(e.now())
+		info := &botapi.WebhookInfo{}
+		info.PendingUpdateCount = len(b.queue)
+		if h := b.hook; h != nil {
+			info.URL = h.url
+			info.HasCustomCertificate = h.cert
+			info.MaxConnections.Set(h.maxConns)
+			if h.ip != "" {
+				info.IPAddress = botapi.Some(h.ip)
+			}
+			if len(b.allowed) > 0 {
+				info.AllowedUpdates = append([]botapi.UpdateType(nil), b.allowed...)
+			}
 		}
-		if len(b.allowed) > 0 {
-			info.AllowedUpdates = append([]botapi.UpdateType(nil), b.allowed...)
+		if !b.lastHook.date.IsZero() {
+			info.LastErrorDate.Set(unix(b.lastHook.date))
+			info.LastErrorMessage = botapi.Some(b.lastHook.msg)
 		}
-	}
-	if !b.lastHook.date.IsZero() {
-		info.LastErrorDate.Set(unix(b.lastHook.date))
-		info.LastErrorMessage = botapi.Some(b.lastHook.msg)
-	}
-	return info, nil
+		out = info
+		return nil
+	})
+	return out, err
 }
 
 // GetMe implements getMe.
 func (e *Emulator) GetMe(ctx context.Context) (*botapi.User, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	u := *b.user
-	u.CanJoinGroups = botapi.Some(true)
-	u.CanReadAllGroupMessages = botapi.Some(true) // privacy mode is not emulated: bots see every group message
-	u.SupportsInlineQueries = botapi.Some(false)
-	return &u, nil
+	var out *botapi.User
+	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		u := *b.user
+		u.CanJoinGroups = botapi.Some(true)
+		u.CanReadAllGroupMessages = botapi.Some(true) // privacy mode is not emulated: bots see every group message
+		u.SupportsInlineQueries = botapi.Some(false)
+		out = &u
+		return nil
+	})
+	return out, err
 }
 
 // LogOut implements logOut: the bot is logged out of the cloud server and
 // cannot log back in for 10 minutes (local mode: at once).
 func (e *Emulator) LogOut(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	b.loggedOut = e.now()
-	b.stopWebhook()
-	return nil
+	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		b.loggedOut = e.now()
+		b.stopWebhook()
+		return nil
+	})
 }
 
 // Close implements close: refused with 429 during the first 10 minutes
 // after launch, and while a webhook is set; afterwards the instance is
 // closed and the next request launches it again.
 func (e *Emulator) Close(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	if b.hook != nil {
-		return bad("delete the webhook first (deleteWebhook), then call close")
-	}
-	if left := b.launched.Add(closeBlock).Sub(e.now()); left > 0 {
-		return tooMany(left)
-	}
-	b.launched = time.Time{}
-	if b.poller != nil {
-		close(b.poller)
-		b.poller = nil
-	}
-	return nil
+	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		if b.hook != nil {
+			return bad("delete the webhook first (deleteWebhook), then call close")
+		}
+		if left := b.launched.Add(closeBlock).Sub(e.now()); left > 0 {
+			return tooMany(left)
+		}
+		b.launched = time.Time{}
+		if b.poller != nil {
+			close(b.poller)
+			b.poller = nil
+		}
+		return nil
+	})
 }
 
 // SetMyCommands implements setMyCommands.
 func (e *Emulator) SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	b.commands = append([]botapi.BotCommand{}, p.Commands...)
-	return nil
+	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		b.commands = append([]botapi.BotCommand{}, p.Commands...)
+		return nil
+	})
 }
 
 // GetMyCommands implements getMyCommands.
 func (e *Emulator) GetMyCommands(ctx context.Context) ([]botapi.BotCommand, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return append([]botapi.BotCommand{}, b.commands...), nil
+	var out []botapi.BotCommand
+	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+		out = append([]botapi.BotCommand{}, b.commands...)
+		return nil
+	})
+	return out, err
 }
 
 // flood applies the optional flood-control setting: at most FloodLimit

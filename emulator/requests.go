@@ -99,6 +99,8 @@ var (
 	showAction = need{in: inChat}
 	// Reading a chat and deleting or forwarding from it.
 	seeChat = need{in: inGroups}
+	// sendPoll looks at the chat's type first (sendLocked checks the rest).
+	pollChat = need{in: anywhere}
 	// getChatMember checks the bot's presence after finding the user;
 	// an edit and stopPoll check the message's sender.
 	getMember, editMessages = need{in: anywhere}, need{in: anywhere}
