@@ -246,7 +246,7 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 		}
 		data = b
 	case f.IsURL():
-		b, err := e.fetch(ctx, f.Ref())
+		b, err := e.fetcher.get(ctx, f.Ref())
 		if err != nil {
 			return nil, bad("failed to get HTTP URL content")
 		}
@@ -276,14 +276,28 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 	return e.files.put(kind, name, data, owner)
 }
 
-// fetch downloads a file given by HTTP URL, at most the download limit; a
-// request cancelled by its client stops it.
-func (e *Emulator) fetch(ctx context.Context, u string) ([]byte, error) {
+// fetcher downloads the files sent by HTTP URL, at most limit bytes each.
+type fetcher struct {
+	client *http.Client
+	limit  int64
+}
+
+// newFetcher is the fetcher of the cloud server (20 MiB, no reserved
+// addresses: newFetchClient) or of the local one (2000 MiB, any address).
+func newFetcher(local bool) fetcher {
+	if local {
+		return fetcher{newFetchClient(true), 2000 << 20}
+	}
+	return fetcher{newFetchClient(false), cloudDownloadLimit}
+}
+
+// get downloads u; a request cancelled by its client stops it.
+func (f fetcher) get(ctx context.Context, u string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := e.fetchClient.Do(req)
+	resp, err := f.client.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -291,15 +305,11 @@ func (e *Emulator) fetch(ctx context.Context, u string) ([]byte, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, errors.New(resp.Status)
 	}
-	limit := int64(cloudDownloadLimit)
-	if e.cfg.Local {
-		limit = 2000 << 20
-	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, f.limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > limit {
+	if int64(len(b)) > f.limit {
 		return nil, errors.New("too big")
 	}
 	return b, nil
@@ -338,7 +348,7 @@ func reservedIP(ip net.IP) bool {
 // thumb keeps a thumbnail only when it follows the rules (Limits: JPEG,
 // under 200 kB, each side at most 320; uploaded, never reused); otherwise
 // it is ignored, as the service ignores it.
-func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoSize {
+func (s *fileStore) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoSize {
 	if !f.IsUpload() || f.Reader() == nil {
 		return nil
 	}
@@ -350,7 +360,7 @@ func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoS
 	if err != nil || cfg.Width > thumbMaxSide || cfg.Height > thumbMaxSide {
 		return nil
 	}
-	sf, err := e.files.put(kindThumb, f.Name(), data, botIDOf(ctx))
+	sf, err := s.put(kindThumb, f.Name(), data, botIDOf(ctx))
 	if err != nil {
 		return nil
 	}

@@ -38,13 +38,13 @@ func sendOpts(method string, chat botapi.ChatRef, replyTo botapi.Opt[int64], all
 	return out{method: method, chat: chat, replyTo: replyTo.Value(), allowNoReply: allow.Value(), markup: markup}
 }
 
-// newMessageLocked allocates the next message id of c and stores the
-// message.
-func (e *Emulator) newMessageLocked(c *chat) *msgRec {
+// newMessage allocates the next message id of c and stores the message,
+// dated now.
+func (c *chat) newMessage(now time.Time) *msgRec {
 	c.nextID++
 	rec := &msgRec{}
 	rec.m.MessageID = c.nextID
-	rec.m.Date = unix(e.now())
+	rec.m.Date = unix(now)
 	rec.m.Chat = c.c
 	c.msgs[c.nextID] = rec
 	c.order = append(c.order, c.nextID)
@@ -104,7 +104,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 			return nil, bad("reply message not found")
 		}
 	}
-	if err := e.floodLocked(b); err != nil {
+	if err := b.flood(e.cfg.FloodLimit, e.now()); err != nil {
 		return nil, err
 	}
 	rec := &msgRec{}
@@ -112,7 +112,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 		return nil, err
 	}
 	content := rec.m
-	rec = e.newMessageLocked(c)
+	rec = c.newMessage(e.now())
 	id, date, ch := rec.m.MessageID, rec.m.Date, rec.m.Chat
 	rec.m = content
 	rec.m.MessageID, rec.m.Date, rec.m.Chat = id, date, ch
@@ -355,7 +355,7 @@ func (e *Emulator) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*b
 
 // SendAudio implements sendAudio.
 func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAudio", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Audio, kindAudio, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: p.Performer, Title: p.Title, Thumb: th}
@@ -368,7 +368,7 @@ func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*b
 
 // SendDocument implements sendDocument.
 func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendDocument", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Document, kindDocument, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			m.Document = sf.document(th)
@@ -377,7 +377,7 @@ func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParam
 
 // SendVideo implements sendVideo.
 func (e *Emulator) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideo", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Video, kindVideo, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -396,7 +396,7 @@ func dims(w, h, d *int, pw, ph, pd botapi.Opt[int]) {
 // SendAnimation implements sendAnimation (the message also carries it as a
 // document).
 func (e *Emulator) SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAnimation", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Animation, kindAnimation, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -428,7 +428,7 @@ func (e *Emulator) SendVideoNote(ctx context.Context, p *botapi.SendVideoNotePar
 	if p.VideoNote.IsURL() {
 		return nil, bad("video notes can't be sent by URL")
 	}
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideoNote", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.VideoNote, kindVideoNote, botapi.Opt[string]{}, botapi.Opt[botapi.ParseMode]{}, nil, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.VideoNote{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
@@ -458,7 +458,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Photo = sf.photoSizes() }
 	case *botapi.InputMediaVideo:
 		it.kind, f, text, mode, ents = kindVideo, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
@@ -468,7 +468,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 		}
 	case *botapi.InputMediaAnimation:
 		it.kind, f, text, mode, ents = kindAnimation, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
@@ -479,7 +479,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 		}
 	case *botapi.InputMediaAudio:
 		it.kind, f, text, mode, ents = kindAudio, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: v.Performer, Title: v.Title, Thumb: th}
 			x.Duration = v.Duration.Value()
@@ -489,7 +489,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 		}
 	case *botapi.InputMediaDocument:
 		it.kind, f, text, mode, ents = kindDocument, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Document = sf.document(th) }
 	default:
 		return it, bad("unsupported media type")
@@ -626,7 +626,7 @@ func (e *Emulator) SendChatAction(ctx context.Context, p *botapi.SendChatActionP
 // receive messages of bots, so no update is queued; the message is kept
 // for the chat's history and the control API.
 func (e *Emulator) serviceLocked(b *bot, c *chat, fill func(m *botapi.Message)) {
-	r := e.newMessageLocked(c)
+	r := c.newMessage(e.now())
 	r.service = true
 	r.byBot = b.user.ID
 	if c.isChannel() {

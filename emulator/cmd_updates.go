@@ -37,7 +37,7 @@ type bot struct {
 	commands []botapi.BotCommand
 	sent     []Sent
 	actions  map[int64]chatAction // private chat (user id) or group id -> current action
-	flood    floodWindow
+	window   floodWindow          // messages sent in the current clock second (flood)
 }
 
 type queued struct {
@@ -284,7 +284,7 @@ func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) e
 			b.stopWebhook()
 			return nil
 		}
-		hookURL, err := e.checkWebhookURL(p.URL)
+		hookURL, err := webhookURL(p.URL, e.cfg.Local)
 		if err != nil {
 			return err
 		}
@@ -322,41 +322,37 @@ func (b *bot) dropPending() {
 	b.queue = kept
 }
 
-// checkWebhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
+// webhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
 // reserved addresses) or, in local mode, accepts any HTTP(S) URL. A URL
 // without a scheme is read as https, as the reference server reads it; the
 // URL to use is returned.
-func (e *Emulator) checkWebhookURL(raw string) (string, error) {
+func webhookURL(raw string, local bool) (string, error) {
 	if !strings.Contains(raw, "://") {
 		raw = "https://" + raw
 	}
-	return raw, e.checkWebhookRules(raw)
-}
-
-func (e *Emulator) checkWebhookRules(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
-		return bad("bad webhook: invalid webhook URL specified")
+		return "", bad("bad webhook: invalid webhook URL specified")
 	}
-	if e.cfg.Local {
-		return nil
+	if local {
+		return raw, nil
 	}
 	if u.Scheme != "https" {
-		return bad("bad webhook: HTTPS url must be provided for webhook")
+		return "", bad("bad webhook: HTTPS url must be provided for webhook")
 	}
 	port := u.Port()
 	switch port {
 	case "", "443", "80", "88", "8443":
 	default:
-		return bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
+		return "", bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
 	}
 	if ip := net.ParseIP(u.Hostname()); ip != nil && reservedIP(ip) {
-		return bad("bad webhook: IP address " + ip.String() + " is reserved")
+		return "", bad("bad webhook: IP address " + ip.String() + " is reserved")
 	}
 	if h := strings.ToLower(u.Hostname()); h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return bad("bad webhook: IP address 127.0.0.1 is reserved")
+		return "", bad("bad webhook: IP address 127.0.0.1 is reserved")
 	}
-	return nil
+	return raw, nil
 }
 
 // DeleteWebhook implements deleteWebhook.
@@ -460,21 +456,20 @@ func (e *Emulator) GetMyCommands(ctx context.Context) ([]botapi.BotCommand, erro
 	return out, err
 }
 
-// flood applies the optional flood-control setting: at most FloodLimit
-// messages per bot per clock second.
-func (e *Emulator) floodLocked(b *bot) error {
-	if e.cfg.FloodLimit <= 0 {
+// flood applies the optional flood-control setting: at most limit
+// messages per clock second (0: no limit).
+func (b *bot) flood(limit int, now time.Time) error {
+	if limit <= 0 {
 		return nil
 	}
-	now := e.now()
 	sec := now.Unix()
-	if b.flood.second != sec {
-		b.flood = floodWindow{second: sec}
+	if b.window.second != sec {
+		b.window = floodWindow{second: sec}
 	}
-	if b.flood.count >= e.cfg.FloodLimit {
+	if b.window.count >= limit {
 		return tooMany(time.Unix(sec+1, 0).Sub(now))
 	}
-	b.flood.count++
+	b.window.count++
 	return nil
 }
 

@@ -292,7 +292,7 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 			return botapi.Message{}, controlErr("no message " + itoa(replyTo) + " to reply to")
 		}
 	}
-	r := e.newMessageLocked(c)
+	r := c.newMessage(e.now())
 	if c.isChannel() {
 		r.m.SenderChat = &c.c
 	} else {
@@ -388,7 +388,7 @@ func (e *Emulator) deliverLocked(c *chat, r *msgRec, edited bool) {
 
 // userServiceLocked posts a service message caused by user u.
 func (e *Emulator) userServiceLocked(c *chat, u *botapi.User, fill func(m *botapi.Message)) {
-	r := e.newMessageLocked(c)
+	r := c.newMessage(e.now())
 	r.service = true
 	r.m.From = u
 	fill(&r.m)

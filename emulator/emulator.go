@@ -103,8 +103,8 @@ type Emulator struct {
 	nextChat  int64
 	nextSeq   int64
 
-	files       *fileStore
-	fetchClient *http.Client // file URLs (newFetchClient)
+	files   *fileStore
+	fetcher fetcher // file URLs
 
 	handler http.Handler
 	stop    chan struct{}
@@ -157,7 +157,7 @@ func New(cfg Config) *Emulator {
 		stop:      make(chan struct{}),
 	}
 	e.files = newFileStore(cfg.FilesDir)
-	e.fetchClient = newFetchClient(cfg.Local)
+	e.fetcher = newFetcher(cfg.Local)
 	opts := []botapi.ServerOption{
 		botapi.WithAuth(e.authorize),
 		botapi.WithFileStore(e.files),
