@@ -326,7 +326,7 @@ func (e *Emulator) ExportChatInviteLink(ctx context.Context, p *botapi.ExportCha
 
 // SetChatPhoto implements setChatPhoto.
 func (e *Emulator) SetChatPhoto(ctx context.Context, p *botapi.SetChatPhotoParams) error {
-	f, err := e.ingest(ctx, p.Photo, kindPhoto)
+	f, err := e.files.ingest(ctx, p.Photo, kindPhoto)
 	if err != nil {
 		return err
 	}

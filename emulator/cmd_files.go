@@ -69,17 +69,20 @@ type fileRef struct {
 	bot int64
 }
 
-// fileStore keeps uploads in memory or in a directory and serves downloads
-// (it is the generated server's FileStore).
+// fileStore takes in the files bots send (uploads, file ids, URLs; local
+// paths on the local server), keeps them in memory or in a directory and
+// serves downloads (it is the generated server's FileStore).
 type fileStore struct {
 	dir    string
+	local  bool    // the local server's rules (file:// uploads)
+	fetch  fetcher // files sent by URL
 	mu     sync.Mutex
 	byID   map[string]fileRef
 	byPath map[string]*storedFile
 }
 
-func newFileStore(dir string) *fileStore {
-	return &fileStore{dir: dir, byID: map[string]fileRef{}, byPath: map[string]*storedFile{}}
+func newFileStore(dir string, local bool) *fileStore {
+	return &fileStore{dir: dir, local: local, fetch: newFetcher(local), byID: map[string]fileRef{}, byPath: map[string]*storedFile{}}
 }
 
 // randomName is an unguessable name part (crypto/rand: paths and file ids
@@ -228,7 +231,7 @@ var errWrongFile = bad("wrong file identifier/HTTP URL specified")
 // ingest turns a file parameter into a stored file: an upload is read and
 // stored, a file_id is looked up, an HTTP URL is fetched (as the service
 // does), and in local mode a file:// URI is read from disk.
-func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind) (*storedFile, error) {
+func (s *fileStore) ingest(ctx context.Context, f botapi.InputFile, kind fileKind) (*storedFile, error) {
 	owner := botIDOf(ctx)
 	var data []byte
 	name := f.Name()
@@ -246,12 +249,12 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 		}
 		data = b
 	case f.IsURL():
-		b, err := e.fetcher.get(ctx, f.Ref())
+		b, err := s.fetch.get(ctx, f.Ref())
 		if err != nil {
 			return nil, bad("failed to get HTTP URL content")
 		}
 		data, name = b, path.Base(f.Ref())
-	case e.cfg.Local && strings.HasPrefix(f.Ref(), "file://"):
+	case s.local && strings.HasPrefix(f.Ref(), "file://"):
 		p := strings.TrimPrefix(f.Ref(), "file://")
 		b, err := os.ReadFile(filepath.FromSlash(p))
 		if err != nil {
@@ -259,7 +262,7 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 		}
 		data, name = b, filepath.Base(p)
 	default:
-		sf := e.files.get(f.Ref(), owner)
+		sf := s.get(f.Ref(), owner)
 		if sf == nil {
 			return nil, errWrongFile
 		}
@@ -273,7 +276,7 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 			return nil, bad("IMAGE_PROCESS_FAILED")
 		}
 	}
-	return e.files.put(kind, name, data, owner)
+	return s.put(kind, name, data, owner)
 }
 
 // fetcher downloads the files sent by HTTP URL, at most limit bytes each.

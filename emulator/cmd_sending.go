@@ -330,7 +330,7 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 // media is the common path of the send<Media> methods: ingest the file
 // first (outside the lock), then post.
 func (e *Emulator) media(ctx context.Context, o out, f botapi.InputFile, kind fileKind, text botapi.Opt[string], mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity, set func(m *botapi.Message, sf *storedFile)) (*botapi.Message, error) {
-	sf, err := e.ingest(ctx, f, kind)
+	sf, err := e.files.ingest(ctx, f, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -494,7 +494,7 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 	default:
 		return it, bad("unsupported media type")
 	}
-	sf, err := e.ingest(ctx, f, it.kind)
+	sf, err := e.files.ingest(ctx, f, it.kind)
 	if err != nil {
 		return it, err
 	}

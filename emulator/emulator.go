@@ -92,7 +92,7 @@ type Emulator struct {
 	users     map[int64]*botapi.User
 	chats     map[int64]*chat // groups, supergroups, channels
 	privates  map[privKey]*chat
-	dormant   map[privKey]dormantChat // private chats with nothing retained (compactLocked)
+	dormant   map[privKey]dormantChat // private chats with nothing retained (tickLocked)
 	usernames map[string]int64        // lower-case @username -> chat id
 	polls     map[string]*pollState
 	timed     map[string]*pollState // open polls with a closing time
@@ -103,8 +103,7 @@ type Emulator struct {
 	nextChat  int64
 	nextSeq   int64
 
-	files   *fileStore
-	fetcher fetcher // file URLs
+	files *fileStore
 
 	handler http.Handler
 	stop    chan struct{}
@@ -156,8 +155,7 @@ func New(cfg Config) *Emulator {
 		nextChat:  1000,
 		stop:      make(chan struct{}),
 	}
-	e.files = newFileStore(cfg.FilesDir)
-	e.fetcher = newFetcher(cfg.Local)
+	e.files = newFileStore(cfg.FilesDir, cfg.Local)
 	opts := []botapi.ServerOption{
 		botapi.WithAuth(e.authorize),
 		botapi.WithFileStore(e.files),
