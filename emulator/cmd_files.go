@@ -395,7 +395,7 @@ func (f *storedFile) named(name, mt *botapi.Opt[string]) {
 	}
 }
 
-// GetFile implements getFile: the cloud server refuses files over 20 MB;
+// GetFile implements getFile: the cloud server refuses files over 20 MiB;
 // the local server gives an absolute path when files are on disk.
 func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
 	if err := e.acting(ctx, noChat, need{}, func(*bot, *chat) error { return nil }); err != nil {

@@ -34,7 +34,7 @@ const (
 	closeBlock         = 10 * time.Minute // close: error 429 for 10 minutes after launch
 	foreverMin         = 30 * time.Second // until_date under 30 seconds ahead means forever
 	foreverMax         = 366 * 24 * time.Hour
-	cloudDownloadLimit = 20 << 20 // Download size (cloud): 20 MB
+	cloudDownloadLimit = 20 << 20 // Download size (cloud): the spec's 20 MB, read as MiB
 	typingStatus       = 5 * time.Second
 	defaultMaxConns    = 40
 	thumbMaxBytes      = 200 << 10
@@ -48,7 +48,7 @@ type Config struct {
 	// shape <digits>:<secret> (the bot is created on its first request).
 	Tokens []string
 	// Local applies the local server's rules (Limits: unlimited download,
-	// 2000 MB uploads, file:// uploads, HTTP webhooks on any address and
+	// 2000 MiB uploads, file:// uploads, HTTP webhooks on any address and
 	// port, absolute file_path; logOut does not block the next login).
 	Local bool
 	// Clock is the emulator's time; nil means WallClock().
