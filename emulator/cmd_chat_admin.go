@@ -171,13 +171,13 @@ func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictCha
 			return bad("can't remove chat owner")
 		}
 		m = c.memberFor(u)
-		inChat := c.isMember(u.ID, e.now())
+		joined := c.isMember(u.ID, e.now())
 		pp := p.Permissions
 		if allTrue(&pp) {
 			// Passing every permission as true lifts the restriction.
 			if s == botapi.ChatMemberStatusRestricted {
 				st := botapi.ChatMemberStatusLeft
-				if inChat {
+				if joined {
 					st = botapi.ChatMemberStatusMember
 				}
 				m.cm = botapi.ChatMember{User: *u, Status: st}
@@ -186,7 +186,7 @@ func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictCha
 		}
 		v, set := p.UntilDate.Get()
 		cm := botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusRestricted,
-			IsMember:              botapi.Some(inChat),
+			IsMember:              botapi.Some(joined),
 			CanSendMessages:       botapi.Some(pp.CanSendMessages.Value()),
 			CanSendMediaMessages:  botapi.Some(pp.CanSendMediaMessages.Value()),
 			CanSendPolls:          botapi.Some(pp.CanSendPolls.Value()),

@@ -46,7 +46,8 @@ func (e *Emulator) acting(ctx context.Context, ref botapi.ChatRef, n need, f fun
 var noChat botapi.ChatRef
 
 // need is what a method asks of the chat its chat_id names, checked in
-// this order once the chat is found (the order the tests pin down):
+// this order once the chat is found (the order each method checked them in
+// before they shared this opening):
 // private chats, the bot's presence, the chat's type, the bot's right.
 type need struct {
 	private  string            // "": private chats allowed; else refused with this Bad Request text
