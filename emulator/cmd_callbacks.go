@@ -30,7 +30,7 @@ type CallbackAnswer struct {
 // AnswerCallbackQuery implements answerCallbackQuery: once per query, by
 // the bot that received it.
 func (e *Emulator) AnswerCallbackQuery(ctx context.Context, p *botapi.AnswerCallbackQueryParams) error {
-	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		q := e.callbacks[p.CallbackQueryID]
 		if q == nil || q.bot != b.user.ID || q.answered {
 			return bad("query is too old and response timeout expired or query ID is invalid")

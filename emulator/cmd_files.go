@@ -398,7 +398,7 @@ func (f *storedFile) named(name, mt *botapi.Opt[string]) {
 // GetFile implements getFile: the cloud server refuses files over 20 MiB;
 // the local server gives an absolute path when files are on disk.
 func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
-	if err := e.acting(ctx, noChat, need{}, func(*bot, *chat) error { return nil }); err != nil {
+	if err := e.acting(ctx, noChat, nil, func(*bot, *chat) error { return nil }); err != nil {
 		return nil, err
 	}
 	f := e.files.get(p.FileID, botIDOf(ctx))
@@ -423,7 +423,7 @@ func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botap
 // GetUserProfilePhotos implements getUserProfilePhotos. Users of the
 // emulator have no profile photos unless the control API gives them some.
 func (e *Emulator) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserProfilePhotosParams) (*botapi.UserProfilePhotos, error) {
-	err := e.acting(ctx, noChat, need{}, func(*bot, *chat) error {
+	err := e.acting(ctx, noChat, nil, func(*bot, *chat) error {
 		_, err := e.userLocked(p.UserID)
 		return err
 	})

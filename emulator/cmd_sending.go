@@ -149,7 +149,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 
 // post runs sendLocked for the request's bot.
 func (e *Emulator) post(ctx context.Context, o out, fill func(r *msgRec) error) (m *botapi.Message, err error) {
-	err = e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	err = e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		m, err = e.sendLocked(b, o, fill)
 		return err
 	})
@@ -529,7 +529,7 @@ func (e *Emulator) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupP
 		}
 	}
 	var msgs []botapi.Message
-	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		group := "g" + itoa(e.seq())
 		for i, it := range items {
 			o := sendOpts("sendMediaGroup", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, nil)

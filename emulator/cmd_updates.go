@@ -273,7 +273,7 @@ func (b *bot) take(limit int) []botapi.Update {
 
 // SetWebhook implements setWebhook: an empty url removes the webhook.
 func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
-	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		if p.DropPendingUpdates.Value() {
 			b.dropPending()
 		}
@@ -357,7 +357,7 @@ func webhookURL(raw string, local bool) (string, error) {
 
 // DeleteWebhook implements deleteWebhook.
 func (e *Emulator) DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookParams) error {
-	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		if p.DropPendingUpdates.Value() {
 			b.dropPending()
 		}
@@ -369,7 +369,7 @@ func (e *Emulator) DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookPar
 // GetWebhookInfo implements getWebhookInfo.
 func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, error) {
 	var out *botapi.WebhookInfo
-	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		b.expireLocked(e.now())
 		info := &botapi.WebhookInfo{}
 		info.PendingUpdateCount = len(b.queue)
@@ -397,7 +397,7 @@ func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, err
 // GetMe implements getMe.
 func (e *Emulator) GetMe(ctx context.Context) (*botapi.User, error) {
 	var out *botapi.User
-	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		u := *b.user
 		u.CanJoinGroups = botapi.Some(true)
 		u.CanReadAllGroupMessages = botapi.Some(true) // privacy mode is not emulated: bots see every group message
@@ -411,7 +411,7 @@ func (e *Emulator) GetMe(ctx context.Context) (*botapi.User, error) {
 // LogOut implements logOut: the bot is logged out of the cloud server and
 // cannot log back in for 10 minutes (local mode: at once).
 func (e *Emulator) LogOut(ctx context.Context) error {
-	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		b.loggedOut = e.now()
 		b.stopWebhook()
 		return nil
@@ -422,7 +422,7 @@ func (e *Emulator) LogOut(ctx context.Context) error {
 // after launch, and while a webhook is set; afterwards the instance is
 // closed and the next request launches it again.
 func (e *Emulator) Close(ctx context.Context) error {
-	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		if b.hook != nil {
 			return bad("delete the webhook first (deleteWebhook), then call close")
 		}
@@ -440,7 +440,7 @@ func (e *Emulator) Close(ctx context.Context) error {
 
 // SetMyCommands implements setMyCommands.
 func (e *Emulator) SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsParams) error {
-	return e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		b.commands = append([]botapi.BotCommand{}, p.Commands...)
 		return nil
 	})
@@ -449,7 +449,7 @@ func (e *Emulator) SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsPar
 // GetMyCommands implements getMyCommands.
 func (e *Emulator) GetMyCommands(ctx context.Context) ([]botapi.BotCommand, error) {
 	var out []botapi.BotCommand
-	err := e.acting(ctx, noChat, need{}, func(b *bot, _ *chat) error {
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
 		out = append([]botapi.BotCommand{}, b.commands...)
 		return nil
 	})

@@ -23,10 +23,10 @@ import (
 
 // acting is the opening of every method that acts for a bot: under the
 // lock (deferred unlock: a panic in f frees it), the bot whose token the
-// request carries (botLocked) and, when ref is set, the chat it names with
-// what n asks of it (reachLocked); then f. Methods without a chat pass
-// noChat (c is nil then).
-func (e *Emulator) acting(ctx context.Context, ref botapi.ChatRef, n need, f func(b *bot, c *chat) error) error {
+// request carries (botLocked) and the chat ref names as that bot sees it,
+// with what n asks of it (reachLocked); then f. Methods that act in no
+// chat pass noChat and a nil need (c is nil then).
+func (e *Emulator) acting(ctx context.Context, ref botapi.ChatRef, n *need, f func(b *bot, c *chat) error) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, err := e.botLocked(ctx)
@@ -34,7 +34,7 @@ func (e *Emulator) acting(ctx context.Context, ref botapi.ChatRef, n need, f fun
 		return err
 	}
 	var c *chat
-	if ref.IsSet() {
+	if n != nil {
 		if c, err = e.reachLocked(b, ref, n); err != nil {
 			return err
 		}
@@ -42,7 +42,7 @@ func (e *Emulator) acting(ctx context.Context, ref botapi.ChatRef, n need, f fun
 	return f(b, c)
 }
 
-// noChat is the ref of methods that act in no chat.
+// noChat is the chat_id of the methods that act in no chat.
 var noChat botapi.ChatRef
 
 // need is what a method asks of the chat its chat_id names, checked in
@@ -79,36 +79,36 @@ const (
 // The needs of the methods, by the spec's groups.
 var (
 	// Chat administration: a group, supergroup or channel the bot is in.
-	administer       = need{private: "chat member status can't be changed in private chats", in: inChat}
+	administer       = &need{private: "chat member status can't be changed in private chats", in: inChat}
 	errRestrictRight = bad("not enough rights to restrict/unrestrict chat member")
-	restrictMembers  = need{private: administer.private, in: inChat, right: canRestrict, noRight: errRestrictRight}
-	restrictIn       = need{private: administer.private, in: inChat, right: canRestrict, noRight: errRestrictRight,
+	restrictMembers  = &need{private: administer.private, in: inChat, right: canRestrict, noRight: errRestrictRight}
+	restrictIn       = &need{private: administer.private, in: inChat, right: canRestrict, noRight: errRestrictRight,
 		only: []botapi.ChatType{botapi.ChatTypeSupergroup}, onlyText: "method is available only for supergroups"}
-	promoteMembers = need{private: administer.private, in: inChat, right: canPromote}
-	titleAdmins    = need{private: administer.private, in: inChat,
+	promoteMembers = &need{private: administer.private, in: inChat, right: canPromote}
+	titleAdmins    = &need{private: administer.private, in: inChat,
 		only: []botapi.ChatType{botapi.ChatTypeSupergroup}, onlyText: "method is available only for supergroups"}
-	setPermissions = need{private: administer.private, in: inChat, right: canRestrict,
+	setPermissions = &need{private: administer.private, in: inChat, right: canRestrict,
 		only: []botapi.ChatType{botapi.ChatTypeGroup, botapi.ChatTypeSupergroup}, onlyText: "method is available only for groups and supergroups"}
-	inviteUsers = need{private: administer.private, in: inChat, right: canInvite}
+	inviteUsers = &need{private: administer.private, in: inChat, right: canInvite}
 	// The chat-info setters (photo, title, description, sticker set).
-	changeInfo = need{private: "chat info can't be changed in private chats", in: inChat, right: canChangeInfo}
+	changeInfo = &need{private: "chat info can't be changed in private chats", in: inChat, right: canChangeInfo}
 	// Pinning: can_pin_messages in groups, can_edit_messages in channels.
-	pinMessages = need{in: inChat, right: canPin, channelRight: canEdit}
+	pinMessages = &need{in: inChat, right: canPin, channelRight: canEdit}
 	// Sending: in the chat; in a channel, can_post_messages.
-	sendMessages = need{in: inChat, channelRight: canPost, noRight: bad("need administrator rights in the channel chat")}
+	sendMessages = &need{in: inChat, channelRight: canPost, noRight: bad("need administrator rights in the channel chat")}
 	// sendChatAction: in the chat.
-	showAction = need{in: inChat}
+	showAction = &need{in: inChat}
 	// Reading a chat and deleting or forwarding from it.
-	seeChat = need{in: inGroups}
+	seeChat = &need{in: inGroups}
 	// sendPoll looks at the chat's type first (sendLocked checks the rest).
-	pollChat = need{in: anywhere}
+	pollChat = &need{in: anywhere}
 	// getChatMember checks the bot's presence after finding the user;
 	// an edit and stopPoll check the message's sender.
-	getMember, editMessages = need{in: anywhere}, need{in: anywhere}
+	getMember, editMessages = &need{in: anywhere}, &need{in: anywhere}
 )
 
 // reachLocked resolves ref as bot b sees it and checks n.
-func (e *Emulator) reachLocked(b *bot, ref botapi.ChatRef, n need) (*chat, error) {
+func (e *Emulator) reachLocked(b *bot, ref botapi.ChatRef, n *need) (*chat, error) {
 	c, err := e.chatLocked(b, ref)
 	if err != nil {
 		return nil, err
