@@ -51,4 +51,4 @@ func (c *Clock) Advance(d time.Duration) {
 }
 
 // unix is the API's date format: seconds since the epoch.
-func unix(t time.Time) int64 { return t.Unix() }
+func unix(t time.Time) int { return int(t.Unix()) }

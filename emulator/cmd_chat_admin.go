@@ -5,7 +5,6 @@ package emulator
 
 import (
 	"context"
-	"strings"
 	"time"
 	"unicode"
 
@@ -51,7 +50,7 @@ func (c *chat) status(id int64, now time.Time) (*member, botapi.ChatMemberStatus
 	if m == nil {
 		return nil, botapi.ChatMemberStatusLeft
 	}
-	if until, ok := optI64(m.cm.UntilDate); ok && until != 0 && now.Unix() >= until {
+	if until, ok := m.cm.UntilDate.Get(); ok && until != 0 && now.Unix() >= int64(until) {
 		switch m.cm.Status {
 		case botapi.ChatMemberStatusKicked:
 			m.cm = botapi.ChatMember{User: m.cm.User, Status: botapi.ChatMemberStatusLeft}
@@ -81,117 +80,15 @@ func (c *chat) isMember(id int64, now time.Time) bool {
 
 // untilDate applies "under 30 seconds or over 366 days from now means
 // forever" (0).
-func untilDate(v int64, set bool, now time.Time) int64 {
+func untilDate(v int, set bool, now time.Time) int {
 	if !set || v == 0 {
 		return 0
 	}
-	d := time.Unix(v, 0).Sub(now)
+	d := time.Unix(int64(v), 0).Sub(now)
 	if d < foreverMin || d > foreverMax {
 		return 0
 	}
 	return v
-}
-
-// chatLocked resolves a chat_id parameter as bot b sees it: a user id is the
-// private chat with that user, a negative id a group, supergroup or channel,
-// @username a public supergroup or channel.
-func (e *Emulator) chatLocked(b *bot, ref botapi.ChatRef) (*chat, error) {
-	id, name, ok := chatRef(ref)
-	if !ok {
-		return nil, errChatNotFound
-	}
-	if name != "" {
-		id, ok = e.usernames[strings.ToLower(strings.TrimPrefix(name, "@"))]
-		if !ok {
-			return nil, errChatNotFound
-		}
-	}
-	if id > 0 {
-		c := e.privateChatLocked(privKey{b.user.ID, id})
-		if c == nil {
-			if _, known := e.users[id]; known {
-				return nil, forbidden("bot can't initiate conversation with a user")
-			}
-			return nil, errChatNotFound
-		}
-		return c, nil
-	}
-	c := e.chats[id]
-	if c == nil {
-		return nil, errChatNotFound
-	}
-	return c, nil
-}
-
-// chatKind is the word the reference server uses in its texts.
-func chatKind(c *chat) string {
-	switch c.c.Type {
-	case botapi.ChatTypeSupergroup:
-		return "supergroup chat"
-	case botapi.ChatTypeChannel:
-		return "channel chat"
-	}
-	return "group chat"
-}
-
-// canAccessLocked checks that b is in c (403 otherwise).
-func (e *Emulator) canAccessLocked(b *bot, c *chat) error {
-	if c.private() {
-		switch {
-		case c.blocked:
-			return forbidden("bot was blocked by the user")
-		case !c.started:
-			return forbidden("bot can't initiate conversation with a user")
-		}
-		return nil
-	}
-	_, s := c.status(b.user.ID, e.now())
-	switch {
-	case s == botapi.ChatMemberStatusKicked:
-		return forbidden("bot was kicked from the " + chatKind(c))
-	case !c.isMember(b.user.ID, e.now()):
-		return forbidden("bot is not a member of the " + chatKind(c))
-	}
-	return nil
-}
-
-// right reports whether b holds an administrator right in c (a creator holds
-// them all).
-func (e *Emulator) rightLocked(b *bot, c *chat, right func(*botapi.ChatMember) botapi.Opt[bool]) bool {
-	m, s := c.status(b.user.ID, e.now())
-	switch s {
-	case botapi.ChatMemberStatusCreator:
-		return true
-	case botapi.ChatMemberStatusAdministrator:
-		return right == nil || right(&m.cm).Value()
-	}
-	return false
-}
-
-func canRestrict(m *botapi.ChatMember) botapi.Opt[bool]   { return m.CanRestrictMembers }
-func canPromote(m *botapi.ChatMember) botapi.Opt[bool]    { return m.CanPromoteMembers }
-func canChangeInfo(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanChangeInfo }
-func canInvite(m *botapi.ChatMember) botapi.Opt[bool]     { return m.CanInviteUsers }
-func canPost(m *botapi.ChatMember) botapi.Opt[bool]       { return m.CanPostMessages }
-
-// groupLocked resolves chat_id for an administration method: not a private
-// chat, the bot a member.
-func (e *Emulator) groupLocked(ctx context.Context, ref botapi.ChatRef) (*bot, *chat, error) {
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	if c.private() {
-		return nil, nil, bad("chat member status can't be changed in private chats")
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return nil, nil, err
-	}
-	return b, c, nil
 }
 
 func (e *Emulator) userLocked(id int64) (*botapi.User, error) {
@@ -213,120 +110,96 @@ func (c *chat) memberFor(u *botapi.User) *member {
 
 // KickChatMember implements kickChatMember.
 func (e *Emulator) KickChatMember(ctx context.Context, p *botapi.KickChatMemberParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if !e.rightLocked(b, c, canRestrict) {
-		return bad("not enough rights to restrict/unrestrict chat member")
-	}
-	u, err := e.userLocked(getInt(p.UserID))
-	if err != nil {
-		return err
-	}
-	m := c.memberFor(u)
-	switch m.cm.Status {
-	case botapi.ChatMemberStatusCreator:
-		return bad("can't remove chat owner")
-	case botapi.ChatMemberStatusAdministrator:
-		if m.promotedBy != b.user.ID {
-			return bad("user is an administrator of the chat")
+	return e.acting(ctx, p.ChatID, restrictMembers, func(b *bot, c *chat) error {
+		u, err := e.userLocked(p.UserID)
+		if err != nil {
+			return err
 		}
-	}
-	v, set := optI64(p.UntilDate)
-	m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusKicked}
-	setOpt(&m.cm.UntilDate, untilDate(v, set, e.now()))
-	if c.c.Type == botapi.ChatTypeGroup {
-		// In a basic group a kicked user is simply out and may be added back.
+		m := c.memberFor(u)
+		switch m.cm.Status {
+		case botapi.ChatMemberStatusCreator:
+			return bad("can't remove chat owner")
+		case botapi.ChatMemberStatusAdministrator:
+			if m.promotedBy != b.user.ID {
+				return bad("user is an administrator of the chat")
+			}
+		}
+		v, set := p.UntilDate.Get()
 		m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusKicked}
-		setOpt(&m.cm.UntilDate, 0)
-	}
-	return nil
+		m.cm.UntilDate.Set(untilDate(v, set, e.now()))
+		if c.c.Type == botapi.ChatTypeGroup {
+			// In a basic group a kicked user is simply out and may be added back.
+			m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusKicked}
+			m.cm.UntilDate.Set(0)
+		}
+		return nil
+	})
 }
 
 // UnbanChatMember implements unbanChatMember.
 func (e *Emulator) UnbanChatMember(ctx context.Context, p *botapi.UnbanChatMemberParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if !e.rightLocked(b, c, canRestrict) {
-		return bad("not enough rights to restrict/unrestrict chat member")
-	}
-	u, err := e.userLocked(getInt(p.UserID))
-	if err != nil {
-		return err
-	}
-	m, s := c.status(u.ID, e.now())
-	switch {
-	case s == botapi.ChatMemberStatusKicked:
-		m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}
-	case p.OnlyIfBanned.Value():
-		// not banned: nothing to do
-	case s == botapi.ChatMemberStatusCreator:
-		return bad("can't remove chat owner")
-	case m != nil && c.isMember(u.ID, e.now()):
-		// A current member is removed; they may join again.
-		m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}
-	}
-	return nil
+	return e.acting(ctx, p.ChatID, restrictMembers, func(b *bot, c *chat) error {
+		u, err := e.userLocked(p.UserID)
+		if err != nil {
+			return err
+		}
+		m, s := c.status(u.ID, e.now())
+		switch {
+		case s == botapi.ChatMemberStatusKicked:
+			m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}
+		case p.OnlyIfBanned.Value():
+			// not banned: nothing to do
+		case s == botapi.ChatMemberStatusCreator:
+			return bad("can't remove chat owner")
+		case m != nil && c.isMember(u.ID, e.now()):
+			// A current member is removed; they may join again.
+			m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}
+		}
+		return nil
+	})
 }
 
 // RestrictChatMember implements restrictChatMember.
 func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictChatMemberParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.c.Type != botapi.ChatTypeSupergroup {
-		return bad("method is available only for supergroups")
-	}
-	if !e.rightLocked(b, c, canRestrict) {
-		return bad("not enough rights to restrict/unrestrict chat member")
-	}
-	u, err := e.userLocked(getInt(p.UserID))
-	if err != nil {
-		return err
-	}
-	m, s := c.status(u.ID, e.now())
-	if s == botapi.ChatMemberStatusCreator {
-		return bad("can't remove chat owner")
-	}
-	m = c.memberFor(u)
-	inChat := c.isMember(u.ID, e.now())
-	pp := p.Permissions
-	if allTrue(&pp) {
-		// Passing every permission as true lifts the restriction.
-		if s == botapi.ChatMemberStatusRestricted {
-			st := botapi.ChatMemberStatusLeft
-			if inChat {
-				st = botapi.ChatMemberStatusMember
-			}
-			m.cm = botapi.ChatMember{User: *u, Status: st}
+	return e.acting(ctx, p.ChatID, restrictIn, func(b *bot, c *chat) error {
+		u, err := e.userLocked(p.UserID)
+		if err != nil {
+			return err
 		}
+		m, s := c.status(u.ID, e.now())
+		if s == botapi.ChatMemberStatusCreator {
+			return bad("can't remove chat owner")
+		}
+		m = c.memberFor(u)
+		joined := c.isMember(u.ID, e.now())
+		pp := p.Permissions
+		if allTrue(&pp) {
+			// Passing every permission as true lifts the restriction.
+			if s == botapi.ChatMemberStatusRestricted {
+				st := botapi.ChatMemberStatusLeft
+				if joined {
+					st = botapi.ChatMemberStatusMember
+				}
+				m.cm = botapi.ChatMember{User: *u, Status: st}
+			}
+			return nil
+		}
+		v, set := p.UntilDate.Get()
+		cm := botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusRestricted,
+			IsMember:              botapi.Some(joined),
+			CanSendMessages:       botapi.Some(pp.CanSendMessages.Value()),
+			CanSendMediaMessages:  botapi.Some(pp.CanSendMediaMessages.Value()),
+			CanSendPolls:          botapi.Some(pp.CanSendPolls.Value()),
+			CanSendOtherMessages:  botapi.Some(pp.CanSendOtherMessages.Value()),
+			CanAddWebPagePreviews: botapi.Some(pp.CanAddWebPagePreviews.Value()),
+			CanChangeInfo:         botapi.Some(pp.CanChangeInfo.Value()),
+			CanInviteUsers:        botapi.Some(pp.CanInviteUsers.Value()),
+			CanPinMessages:        botapi.Some(pp.CanPinMessages.Value()),
+		}
+		cm.UntilDate.Set(untilDate(v, set, e.now()))
+		m.cm = cm
 		return nil
-	}
-	v, set := optI64(p.UntilDate)
-	cm := botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusRestricted,
-		IsMember:              botapi.Some(inChat),
-		CanSendMessages:       botapi.Some(pp.CanSendMessages.Value()),
-		CanSendMediaMessages:  botapi.Some(pp.CanSendMediaMessages.Value()),
-		CanSendPolls:          botapi.Some(pp.CanSendPolls.Value()),
-		CanSendOtherMessages:  botapi.Some(pp.CanSendOtherMessages.Value()),
-		CanAddWebPagePreviews: botapi.Some(pp.CanAddWebPagePreviews.Value()),
-		CanChangeInfo:         botapi.Some(pp.CanChangeInfo.Value()),
-		CanInviteUsers:        botapi.Some(pp.CanInviteUsers.Value()),
-		CanPinMessages:        botapi.Some(pp.CanPinMessages.Value()),
-	}
-	setOpt(&cm.UntilDate, untilDate(v, set, e.now()))
-	m.cm = cm
-	return nil
+	})
 }
 
 func allTrue(p *botapi.ChatPermissions) bool {
@@ -338,99 +211,85 @@ func allTrue(p *botapi.ChatPermissions) bool {
 // PromoteChatMember implements promoteChatMember: the bot grants only rights
 // it holds itself; all false demotes.
 func (e *Emulator) PromoteChatMember(ctx context.Context, p *botapi.PromoteChatMemberParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if !e.rightLocked(b, c, canPromote) {
-		return errNotEnoughRights
-	}
-	u, err := e.userLocked(getInt(p.UserID))
-	if err != nil {
-		return err
-	}
-	m, s := c.status(u.ID, e.now())
-	if s == botapi.ChatMemberStatusCreator {
-		return bad("can't change rights of the chat owner")
-	}
-	if !c.isMember(u.ID, e.now()) {
-		return bad("user is not a member of the chat")
-	}
-	if s == botapi.ChatMemberStatusAdministrator && m.promotedBy != b.user.ID {
-		return bad("can't demote chat creator or an administrator promoted by someone else")
-	}
-	grants := []struct {
-		want botapi.Opt[bool]
-		have func(*botapi.ChatMember) botapi.Opt[bool]
-	}{
-		{p.IsAnonymous, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.IsAnonymous }},
-		{p.CanChangeInfo, canChangeInfo},
-		{p.CanPostMessages, canPost},
-		{p.CanEditMessages, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanEditMessages }},
-		{p.CanDeleteMessages, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanDeleteMessages }},
-		{p.CanInviteUsers, canInvite},
-		{p.CanRestrictMembers, canRestrict},
-		{p.CanPinMessages, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanPinMessages }},
-		{p.CanPromoteMembers, canPromote},
-	}
-	any := false
-	for _, g := range grants {
-		if g.want.Value() {
-			any = true
-			if !e.rightLocked(b, c, g.have) {
-				return errNotEnoughRights
+	return e.acting(ctx, p.ChatID, promoteMembers, func(b *bot, c *chat) error {
+		u, err := e.userLocked(p.UserID)
+		if err != nil {
+			return err
+		}
+		m, s := c.status(u.ID, e.now())
+		if s == botapi.ChatMemberStatusCreator {
+			return bad("can't change rights of the chat owner")
+		}
+		if !c.isMember(u.ID, e.now()) {
+			return bad("user is not a member of the chat")
+		}
+		if s == botapi.ChatMemberStatusAdministrator && m.promotedBy != b.user.ID {
+			return bad("can't demote chat creator or an administrator promoted by someone else")
+		}
+		grants := []struct {
+			want botapi.Opt[bool]
+			have rightOf
+		}{
+			{p.IsAnonymous, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.IsAnonymous }},
+			{p.CanChangeInfo, canChangeInfo},
+			{p.CanPostMessages, canPost},
+			{p.CanEditMessages, canEdit},
+			{p.CanDeleteMessages, canDelete},
+			{p.CanInviteUsers, canInvite},
+			{p.CanRestrictMembers, canRestrict},
+			{p.CanPinMessages, canPin},
+			{p.CanPromoteMembers, canPromote},
+		}
+		any := false
+		for _, g := range grants {
+			if g.want.Value() {
+				any = true
+				if !c.grants(b, g.have, e.now()) {
+					return errNotEnoughRights
+				}
 			}
 		}
-	}
-	if !any {
-		// Passing false for every right demotes.
-		m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusMember}
-		m.promotedBy = 0
+		if !any {
+			// Passing false for every right demotes.
+			m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusMember}
+			m.promotedBy = 0
+			return nil
+		}
+		m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusAdministrator,
+			CanBeEdited:        botapi.Some(true),
+			IsAnonymous:        botapi.Some(p.IsAnonymous.Value() && !u.IsBot), // bots never appear anonymous
+			CanChangeInfo:      botapi.Some(p.CanChangeInfo.Value()),
+			CanDeleteMessages:  botapi.Some(p.CanDeleteMessages.Value()),
+			CanInviteUsers:     botapi.Some(p.CanInviteUsers.Value()),
+			CanRestrictMembers: botapi.Some(p.CanRestrictMembers.Value()),
+			CanPromoteMembers:  botapi.Some(p.CanPromoteMembers.Value()),
+		}
+		if c.isChannel() {
+			m.cm.CanPostMessages = botapi.Some(p.CanPostMessages.Value())
+			m.cm.CanEditMessages = botapi.Some(p.CanEditMessages.Value())
+		} else {
+			m.cm.CanPinMessages = botapi.Some(p.CanPinMessages.Value())
+		}
+		m.promotedBy = b.user.ID
 		return nil
-	}
-	m.cm = botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusAdministrator,
-		CanBeEdited:        botapi.Some(true),
-		IsAnonymous:        botapi.Some(p.IsAnonymous.Value() && !u.IsBot), // bots never appear anonymous
-		CanChangeInfo:      botapi.Some(p.CanChangeInfo.Value()),
-		CanDeleteMessages:  botapi.Some(p.CanDeleteMessages.Value()),
-		CanInviteUsers:     botapi.Some(p.CanInviteUsers.Value()),
-		CanRestrictMembers: botapi.Some(p.CanRestrictMembers.Value()),
-		CanPromoteMembers:  botapi.Some(p.CanPromoteMembers.Value()),
-	}
-	if c.isChannel() {
-		m.cm.CanPostMessages = botapi.Some(p.CanPostMessages.Value())
-		m.cm.CanEditMessages = botapi.Some(p.CanEditMessages.Value())
-	} else {
-		m.cm.CanPinMessages = botapi.Some(p.CanPinMessages.Value())
-	}
-	m.promotedBy = b.user.ID
-	return nil
+	})
 }
 
 // SetChatAdministratorCustomTitle implements setChatAdministratorCustomTitle.
 func (e *Emulator) SetChatAdministratorCustomTitle(ctx context.Context, p *botapi.SetChatAdministratorCustomTitleParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.c.Type != botapi.ChatTypeSupergroup {
-		return bad("method is available only for supergroups")
-	}
-	m, s := c.status(getInt(p.UserID), e.now())
-	if s != botapi.ChatMemberStatusAdministrator || m.promotedBy != b.user.ID {
-		return bad("user is not an administrator promoted by the bot")
-	}
-	for _, r := range p.CustomTitle {
-		if isEmoji(r) {
-			return bad("ADMIN_RANK_EMOJI_NOT_ALLOWED")
+	return e.acting(ctx, p.ChatID, titleAdmins, func(b *bot, c *chat) error {
+		m, s := c.status(p.UserID, e.now())
+		if s != botapi.ChatMemberStatusAdministrator || m.promotedBy != b.user.ID {
+			return bad("user is not an administrator promoted by the bot")
 		}
-	}
-	m.cm.CustomTitle = botapi.Some(p.CustomTitle)
-	return nil
+		for _, r := range p.CustomTitle {
+			if isEmoji(r) {
+				return bad("ADMIN_RANK_EMOJI_NOT_ALLOWED")
+			}
+		}
+		m.cm.CustomTitle = botapi.Some(p.CustomTitle)
+		return nil
+	})
 }
 
 // isEmoji is a coarse test for the "no emoji" rule: pictographic symbols and
@@ -442,202 +301,110 @@ func isEmoji(r rune) bool {
 
 // SetChatPermissions implements setChatPermissions.
 func (e *Emulator) SetChatPermissions(ctx context.Context, p *botapi.SetChatPermissionsParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.isChannel() {
-		return bad("method is available only for groups and supergroups")
-	}
-	if !e.rightLocked(b, c, canRestrict) {
-		return errNotEnoughRights
-	}
-	c.perms = p.Permissions
-	return nil
+	return e.acting(ctx, p.ChatID, setPermissions, func(b *bot, c *chat) error {
+		c.perms = p.Permissions
+		return nil
+	})
 }
 
 // ExportChatInviteLink implements exportChatInviteLink: a new link, the
 // bot's previous one revoked.
 func (e *Emulator) ExportChatInviteLink(ctx context.Context, p *botapi.ExportChatInviteLinkParams) (string, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
-	if err != nil {
-		return "", err
-	}
-	if !e.rightLocked(b, c, canInvite) {
-		return "", errNotEnoughRights
-	}
-	if old, ok := c.inviteLinks[b.user.ID]; ok {
-		delete(e.links, old)
-	}
-	link := "https://emulator.invalid/joinchat/" + itoa(-c.c.ID) + "_" + itoa(e.seq()) + "_" + itoa(int64(e.rnd.Uint32()))
-	c.inviteLinks[b.user.ID] = link
-	e.links[link] = c.c.ID
-	return link, nil
-}
-
-// infoLocked is the common part of the chat-info setters: not in private
-// chats, can_change_info needed.
-func (e *Emulator) infoLocked(ctx context.Context, ref botapi.ChatRef) (*bot, *chat, error) {
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	if c.private() {
-		return nil, nil, bad("chat info can't be changed in private chats")
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return nil, nil, err
-	}
-	if !e.rightLocked(b, c, canChangeInfo) {
-		return nil, nil, errNotEnoughRights
-	}
-	return b, c, nil
+	var out string
+	err := e.acting(ctx, p.ChatID, inviteUsers, func(b *bot, c *chat) error {
+		if old, ok := c.inviteLinks[b.user.ID]; ok {
+			delete(e.links, old)
+		}
+		link := "https://emulator.invalid/joinchat/" + itoa(-c.c.ID) + "_" + itoa(e.seq()) + "_" + itoa(int64(e.rnd.Uint32()))
+		c.inviteLinks[b.user.ID] = link
+		e.links[link] = c.c.ID
+		out = link
+		return nil
+	})
+	return out, err
 }
 
 // SetChatPhoto implements setChatPhoto.
 func (e *Emulator) SetChatPhoto(ctx context.Context, p *botapi.SetChatPhotoParams) error {
-	f, err := e.ingest(ctx, p.Photo, kindPhoto)
+	f, err := e.files.ingest(ctx, p.Photo, kindPhoto)
 	if err != nil {
 		return err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.infoLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	c.photo = &botapi.ChatPhoto{SmallFileID: f.id, SmallFileUniqueID: f.unique, BigFileID: f.id, BigFileUniqueID: f.unique}
-	e.serviceLocked(b, c, func(m *botapi.Message) { m.NewChatPhoto = f.photoSizes() })
-	return nil
+	return e.acting(ctx, p.ChatID, changeInfo, func(b *bot, c *chat) error {
+		c.photo = &botapi.ChatPhoto{SmallFileID: f.id, SmallFileUniqueID: f.unique, BigFileID: f.id, BigFileUniqueID: f.unique}
+		e.serviceLocked(b, c, func(m *botapi.Message) { m.NewChatPhoto = f.photoSizes() })
+		return nil
+	})
 }
 
 // DeleteChatPhoto implements deleteChatPhoto.
 func (e *Emulator) DeleteChatPhoto(ctx context.Context, p *botapi.DeleteChatPhotoParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.infoLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.photo == nil {
-		return bad("CHAT_NOT_MODIFIED")
-	}
-	c.photo = nil
-	e.serviceLocked(b, c, func(m *botapi.Message) { m.DeleteChatPhoto = botapi.Some(botapi.True{}) })
-	return nil
+	return e.acting(ctx, p.ChatID, changeInfo, func(b *bot, c *chat) error {
+		if c.photo == nil {
+			return bad("CHAT_NOT_MODIFIED")
+		}
+		c.photo = nil
+		e.serviceLocked(b, c, func(m *botapi.Message) { m.DeleteChatPhoto = botapi.Some(botapi.True{}) })
+		return nil
+	})
 }
 
 // SetChatTitle implements setChatTitle.
 func (e *Emulator) SetChatTitle(ctx context.Context, p *botapi.SetChatTitleParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.infoLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	c.c.Title = botapi.Some(p.Title)
-	e.serviceLocked(b, c, func(m *botapi.Message) { m.NewChatTitle = botapi.Some(p.Title) })
-	return nil
+	return e.acting(ctx, p.ChatID, changeInfo, func(b *bot, c *chat) error {
+		c.c.Title = botapi.Some(p.Title)
+		e.serviceLocked(b, c, func(m *botapi.Message) { m.NewChatTitle = botapi.Some(p.Title) })
+		return nil
+	})
 }
 
 // SetChatDescription implements setChatDescription.
 func (e *Emulator) SetChatDescription(ctx context.Context, p *botapi.SetChatDescriptionParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	_, c, err := e.infoLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.description == p.Description.Value() {
-		return bad("chat description is not modified")
-	}
-	c.description = p.Description.Value()
-	return nil
+	return e.acting(ctx, p.ChatID, changeInfo, func(b *bot, c *chat) error {
+		if c.description == p.Description.Value() {
+			return bad("chat description is not modified")
+		}
+		c.description = p.Description.Value()
+		return nil
+	})
 }
 
 // SetChatStickerSet implements setChatStickerSet. The emulator has no
 // sticker sets (their operations are not in the spec), so every name is
 // unknown.
 func (e *Emulator) SetChatStickerSet(ctx context.Context, p *botapi.SetChatStickerSetParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	_, c, err := e.infoLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.c.Type != botapi.ChatTypeSupergroup {
-		return bad("method is available only for supergroups")
-	}
-	return bad("STICKERSET_INVALID")
+	return e.acting(ctx, p.ChatID, changeInfo, func(b *bot, c *chat) error {
+		if c.c.Type != botapi.ChatTypeSupergroup {
+			return bad("method is available only for supergroups")
+		}
+		return bad("STICKERSET_INVALID")
+	})
 }
 
 // DeleteChatStickerSet implements deleteChatStickerSet.
 func (e *Emulator) DeleteChatStickerSet(ctx context.Context, p *botapi.DeleteChatStickerSetParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	_, c, err := e.infoLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.c.Type != botapi.ChatTypeSupergroup {
-		return bad("method is available only for supergroups")
-	}
-	c.stickerSet = ""
-	return nil
-}
-
-// pinRightLocked: outside private chats pinning needs can_pin_messages
-// (groups) or can_edit_messages (channels).
-func (e *Emulator) pinLocked(ctx context.Context, ref botapi.ChatRef) (*bot, *chat, error) {
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return nil, nil, err
-	}
-	if c.private() {
-		return b, c, nil
-	}
-	right := func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanPinMessages }
-	if c.isChannel() {
-		right = func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanEditMessages }
-	}
-	if !e.rightLocked(b, c, right) {
-		return nil, nil, errNotEnoughRights
-	}
-	return b, c, nil
+	return e.acting(ctx, p.ChatID, changeInfo, func(b *bot, c *chat) error {
+		if c.c.Type != botapi.ChatTypeSupergroup {
+			return bad("method is available only for supergroups")
+		}
+		c.stickerSet = ""
+		return nil
+	})
 }
 
 // PinChatMessage implements pinChatMessage: the message joins the list.
 func (e *Emulator) PinChatMessage(ctx context.Context, p *botapi.PinChatMessageParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.pinLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	id := getInt(p.MessageID)
-	rec := c.msgs[id]
-	if rec == nil {
-		return bad("message to pin not found")
-	}
-	c.unpin(id)
-	c.pinned = append(c.pinned, id)
-	e.serviceLocked(b, c, func(m *botapi.Message) { m.PinnedMessage = stripReply(&rec.m) })
-	return nil
+	return e.acting(ctx, p.ChatID, pinMessages, func(b *bot, c *chat) error {
+		id := p.MessageID
+		rec := c.msgs[id]
+		if rec == nil {
+			return bad("message to pin not found")
+		}
+		c.unpin(id)
+		c.pinned = append(c.pinned, id)
+		e.serviceLocked(b, c, func(m *botapi.Message) { m.PinnedMessage = stripReply(&rec.m) })
+		return nil
+	})
 }
 
 func (c *chat) unpin(id int64) bool {
@@ -658,7 +425,7 @@ func (c *chat) latestPinned() *msgRec {
 		if r == nil {
 			continue
 		}
-		if best == nil || getInt(r.m.Date) > getInt(best.m.Date) || (r.m.Date == best.m.Date && r.m.MessageID > best.m.MessageID) {
+		if best == nil || r.m.Date > best.m.Date || (r.m.Date == best.m.Date && r.m.MessageID > best.m.MessageID) {
 			best = r
 		}
 	}
@@ -668,99 +435,69 @@ func (c *chat) latestPinned() *msgRec {
 // UnpinChatMessage implements unpinChatMessage: the given message, or the
 // most recent pinned one by sending date.
 func (e *Emulator) UnpinChatMessage(ctx context.Context, p *botapi.UnpinChatMessageParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	_, c, err := e.pinLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if id, ok := optI64(p.MessageID); ok {
-		if !c.unpin(id) {
+	return e.acting(ctx, p.ChatID, pinMessages, func(b *bot, c *chat) error {
+		if id, ok := p.MessageID.Get(); ok {
+			if !c.unpin(id) {
+				return bad("message to unpin not found")
+			}
+			return nil
+		}
+		r := c.latestPinned()
+		if r == nil {
 			return bad("message to unpin not found")
 		}
+		c.unpin(r.m.MessageID)
 		return nil
-	}
-	r := c.latestPinned()
-	if r == nil {
-		return bad("message to unpin not found")
-	}
-	c.unpin(r.m.MessageID)
-	return nil
+	})
 }
 
 // UnpinAllChatMessages implements unpinAllChatMessages.
 func (e *Emulator) UnpinAllChatMessages(ctx context.Context, p *botapi.UnpinAllChatMessagesParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	_, c, err := e.pinLocked(ctx, p.ChatID)
-	if err != nil {
-		return err
-	}
-	c.pinned = nil
-	return nil
+	return e.acting(ctx, p.ChatID, pinMessages, func(b *bot, c *chat) error {
+		c.pinned = nil
+		return nil
+	})
 }
 
 // LeaveChat implements leaveChat.
 func (e *Emulator) LeaveChat(ctx context.Context, p *botapi.LeaveChatParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if c.private() {
-		return bad("chat member status can't be changed in private chats")
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return err
-	}
-	c.memberFor(b.user).cm = botapi.ChatMember{User: *b.user, Status: botapi.ChatMemberStatusLeft}
-	return nil
+	return e.acting(ctx, p.ChatID, administer, func(b *bot, c *chat) error {
+		c.memberFor(b.user).cm = botapi.ChatMember{User: *b.user, Status: botapi.ChatMemberStatusLeft}
+		return nil
+	})
 }
 
 // GetChat implements getChat: the full chat, with the "only in getChat"
 // fields.
 func (e *Emulator) GetChat(ctx context.Context, p *botapi.GetChatParams) (*botapi.Chat, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return nil, err
-	}
-	if !c.private() {
-		if err := e.canAccessLocked(b, c); err != nil {
-			return nil, err
+	var out botapi.Chat
+	err := e.acting(ctx, p.ChatID, seeChat, func(b *bot, c *chat) error {
+		out = c.c
+		out.Photo = e.files.scopeChatPhoto(c.photo, b.user.ID)
+		if r := c.latestPinned(); r != nil {
+			out.PinnedMessage = stripReply(&r.m)
+			e.files.scopeMessage(out.PinnedMessage, b.user.ID)
 		}
-	}
-	out := c.c
-	out.Photo = e.files.scopeChatPhoto(c.photo, b.user.ID)
-	if r := c.latestPinned(); r != nil {
-		out.PinnedMessage = stripReply(&r.m)
-		e.files.scopeMessage(out.PinnedMessage, b.user.ID)
-	}
-	if !c.private() {
-		out.Description = botapi.Some(c.description)
-		if l, ok := c.inviteLinks[b.user.ID]; ok {
-			out.InviteLink = botapi.Some(l)
-		}
-		if !c.isChannel() {
-			perms := c.perms
-			out.Permissions = &perms
-		}
-		if c.c.Type == botapi.ChatTypeSupergroup {
-			out.CanSetStickerSet = botapi.Some(e.rightLocked(b, c, canChangeInfo))
-			if c.stickerSet != "" {
-				out.StickerSetName = botapi.Some(c.stickerSet)
+		if !c.private() {
+			out.Description = botapi.Some(c.description)
+			if l, ok := c.inviteLinks[b.user.ID]; ok {
+				out.InviteLink = botapi.Some(l)
+			}
+			if !c.isChannel() {
+				perms := c.perms
+				out.Permissions = &perms
+			}
+			if c.c.Type == botapi.ChatTypeSupergroup {
+				out.CanSetStickerSet = botapi.Some(c.grants(b, canChangeInfo, e.now()))
+				if c.stickerSet != "" {
+					out.StickerSetName = botapi.Some(c.stickerSet)
+				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return &out, nil
 }
@@ -768,22 +505,22 @@ func (e *Emulator) GetChat(ctx context.Context, p *botapi.GetChatParams) (*botap
 // GetChatAdministrators implements getChatAdministrators: every
 // administrator except other bots.
 func (e *Emulator) GetChatAdministrators(ctx context.Context, p *botapi.GetChatAdministratorsParams) ([]botapi.ChatMember, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, c, err := e.groupLocked(ctx, p.ChatID)
+	var out []botapi.ChatMember
+	err := e.acting(ctx, p.ChatID, administer, func(b *bot, c *chat) error {
+		for _, id := range c.memberIDs() {
+			m, s := c.status(id, e.now())
+			if s != botapi.ChatMemberStatusCreator && s != botapi.ChatMemberStatusAdministrator {
+				continue
+			}
+			if m.cm.User.IsBot && id != b.user.ID {
+				continue
+			}
+			out = append(out, m.seenBy(b))
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	var out []botapi.ChatMember
-	for _, id := range c.memberIDs() {
-		m, s := c.status(id, e.now())
-		if s != botapi.ChatMemberStatusCreator && s != botapi.ChatMemberStatusAdministrator {
-			continue
-		}
-		if m.cm.User.IsBot && id != b.user.ID {
-			continue
-		}
-		out = append(out, e.viewMember(b, m))
 	}
 	if out == nil {
 		out = []botapi.ChatMember{}
@@ -791,9 +528,9 @@ func (e *Emulator) GetChatAdministrators(ctx context.Context, p *botapi.GetChatA
 	return out, nil
 }
 
-// viewMember is the ChatMember as bot b sees it (can_be_edited only for
+// seenBy is the ChatMember as bot b sees it (can_be_edited only for
 // administrators b promoted).
-func (e *Emulator) viewMember(b *bot, m *member) botapi.ChatMember {
+func (m *member) seenBy(b *bot) botapi.ChatMember {
 	cm := m.cm
 	if cm.Status == botapi.ChatMemberStatusAdministrator {
 		cm.CanBeEdited = botapi.Some(m.promotedBy == b.user.ID)
@@ -803,62 +540,50 @@ func (e *Emulator) viewMember(b *bot, m *member) botapi.ChatMember {
 
 // GetChatMembersCount implements getChatMembersCount.
 func (e *Emulator) GetChatMembersCount(ctx context.Context, p *botapi.GetChatMembersCountParams) (int, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return 0, err
-	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return 0, err
-	}
-	if c.private() {
-		return 2, nil
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return 0, err
-	}
-	n := 0
-	for id := range c.members {
-		if c.isMember(id, e.now()) {
-			n++
+	var out int
+	err := e.acting(ctx, p.ChatID, seeChat, func(b *bot, c *chat) error {
+		if c.private() {
+			out = 2
+			return nil
 		}
-	}
-	return n, nil
+		for id := range c.members {
+			if c.isMember(id, e.now()) {
+				out++
+			}
+		}
+		return nil
+	})
+	return out, err
 }
 
 // GetChatMember implements getChatMember.
 func (e *Emulator) GetChatMember(ctx context.Context, p *botapi.GetChatMemberParams) (*botapi.ChatMember, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return nil, err
-	}
-	u, err := e.userLocked(getInt(p.UserID))
-	if err != nil {
-		return nil, err
-	}
-	if c.private() {
-		if u.ID != c.user && u.ID != c.bot {
-			return nil, errUserNotFound
+	var out *botapi.ChatMember
+	err := e.acting(ctx, p.ChatID, getMember, func(b *bot, c *chat) error {
+		u, err := e.userLocked(p.UserID)
+		if err != nil {
+			return err
 		}
-		return &botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusMember}, nil
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return nil, err
-	}
-	m, _ := c.status(u.ID, e.now())
-	if m == nil {
-		return &botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}, nil
-	}
-	cm := e.viewMember(b, m)
-	return &cm, nil
+		if c.private() {
+			if u.ID != c.user && u.ID != c.bot {
+				return errUserNotFound
+			}
+			out = &botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusMember}
+			return nil
+		}
+		if err := c.admits(b, e.now()); err != nil {
+			return err
+		}
+		m, _ := c.status(u.ID, e.now())
+		if m == nil {
+			out = &botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}
+			return nil
+		}
+		cm := m.seenBy(b)
+		out = &cm
+		return nil
+	})
+	return out, err
 }
 
 // memberIDs lists member ids in a stable order (creator first, then by id).

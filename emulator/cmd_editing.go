@@ -9,52 +9,54 @@ import (
 	"context"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
 
-// targetLocked resolves EDIT_TARGET for bot b: the emulator has no inline
-// mode, so an inline_message_id never names a message.
-func (e *Emulator) targetLocked(b *bot, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*chat, *msgRec, error) {
-	if inline.IsSet() {
-		return nil, nil, errInlineMessage
-	}
-	if !ref.IsSet() || !idSet {
-		return nil, nil, bad("message identifier is not specified")
-	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	r := c.msgs[id]
-	if r == nil {
-		return nil, nil, errMessageNotFound
-	}
-	if r.byBot != b.user.ID || r.keyboard {
-		return nil, nil, errCantEdit
-	}
-	return c, r, nil
+// target is EDIT_TARGET: chat_id with message_id, or inline_message_id.
+type target struct {
+	chat   botapi.ChatRef
+	id     botapi.Opt[int64]
+	inline botapi.Opt[string]
 }
 
-// editLocked finishes an edit: "message is not modified" when nothing
+// editing is the opening of the edit methods: the target checked (the
+// emulator has no inline mode, so an inline_message_id never names a
+// message), then, through acting, the bot's own message that can still be
+// edited (not one sent with a reply keyboard); f changes it and answers.
+func (e *Emulator) editing(ctx context.Context, t target, f func(b *bot, r *msgRec) (botapi.MessageOrTrue, error)) (botapi.MessageOrTrue, error) {
+	if t.inline.IsSet() {
+		return botapi.MessageOrTrue{}, errInlineMessage
+	}
+	if !t.chat.IsSet() || !t.id.IsSet() {
+		return botapi.MessageOrTrue{}, bad("message identifier is not specified")
+	}
+	var res botapi.MessageOrTrue
+	err := e.acting(ctx, t.chat, editMessages, func(b *bot, c *chat) (err error) {
+		r := c.msgs[t.id.Value()]
+		if r == nil {
+			return errMessageNotFound
+		}
+		if r.byBot != b.user.ID || r.keyboard {
+			return errCantEdit
+		}
+		res, err = f(b, r)
+		return err
+	})
+	return res, err
+}
+
+// editedLocked finishes an edit: "message is not modified" when nothing
 // changed, else edit_date and the Message result.
-func (e *Emulator) editLocked(b *bot, method string, r *msgRec, before botapi.Message) (botapi.MessageOrTrue, error) {
+func (e *Emulator) editedLocked(b *bot, method string, r *msgRec, before botapi.Message) (botapi.MessageOrTrue, error) {
 	if reflect.DeepEqual(before, r.m) {
 		return botapi.MessageOrTrue{}, bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
 	}
-	setOpt(&r.m.EditDate, unix(e.now()))
+	r.m.EditDate.Set(unix(e.now()))
 	e.recordLocked(b, method, &r.m, nil)
 	m := r.m
-	return resultMessage(&m), nil
-}
-
-func (e *Emulator) editStart(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	_, r, err := e.targetLocked(b, ref, id, idSet, inline)
-	return b, r, err
+	return botapi.MessageOrTrueFromMessage(&m), nil
 }
 
 // EditMessageText implements editMessageText.
@@ -66,19 +68,14 @@ func (e *Emulator) EditMessageText(ctx context.Context, p *botapi.EditMessageTex
 	if strings.TrimSpace(text) == "" {
 		return botapi.MessageOrTrue{}, bad("message text is empty")
 	}
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	if !r.m.Text.IsSet() {
-		return botapi.MessageOrTrue{}, bad("there is no text in the message to edit")
-	}
-	before := r.m
-	r.m.Text, r.m.Entities, r.m.ReplyMarkup = botapi.Some(text), ents, p.ReplyMarkup
-	return e.editLocked(b, "editMessageText", r, before)
+	return e.editing(ctx, target{p.ChatID, p.MessageID, p.InlineMessageID}, func(b *bot, r *msgRec) (botapi.MessageOrTrue, error) {
+		if !r.m.Text.IsSet() {
+			return botapi.MessageOrTrue{}, bad("there is no text in the message to edit")
+		}
+		before := r.m
+		r.m.Text, r.m.Entities, r.m.ReplyMarkup = botapi.Some(text), ents, p.ReplyMarkup
+		return e.editedLocked(b, "editMessageText", r, before)
+	})
 }
 
 // EditMessageCaption implements editMessageCaption.
@@ -87,19 +84,14 @@ func (e *Emulator) EditMessageCaption(ctx context.Context, p *botapi.EditMessage
 	if err := e.caption(&cm, p.Caption, p.ParseMode, p.CaptionEntities); err != nil {
 		return botapi.MessageOrTrue{}, err
 	}
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	if r.m.Text.IsSet() || r.m.Poll != nil || r.m.Location != nil || r.m.Contact != nil || r.m.Dice != nil {
-		return botapi.MessageOrTrue{}, bad("there is no caption in the message to edit")
-	}
-	before := r.m
-	r.m.Caption, r.m.CaptionEntities, r.m.ReplyMarkup = cm.Caption, cm.CaptionEntities, p.ReplyMarkup
-	return e.editLocked(b, "editMessageCaption", r, before)
+	return e.editing(ctx, target{p.ChatID, p.MessageID, p.InlineMessageID}, func(b *bot, r *msgRec) (botapi.MessageOrTrue, error) {
+		if r.m.Text.IsSet() || r.m.Poll != nil || r.m.Location != nil || r.m.Contact != nil || r.m.Dice != nil {
+			return botapi.MessageOrTrue{}, bad("there is no caption in the message to edit")
+		}
+		before := r.m
+		r.m.Caption, r.m.CaptionEntities, r.m.ReplyMarkup = cm.Caption, cm.CaptionEntities, p.ReplyMarkup
+		return e.editedLocked(b, "editMessageCaption", r, before)
+	})
 }
 
 // EditMessageMedia implements editMessageMedia: inside an album an audio
@@ -113,33 +105,28 @@ func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMe
 	if err != nil {
 		return botapi.MessageOrTrue{}, err
 	}
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	old := mediaKind(&r.m)
-	if old == "" {
-		return botapi.MessageOrTrue{}, bad("there is no media in the message to edit")
-	}
-	if r.m.MediaGroupID.IsSet() {
-		switch {
-		case old == kindAudio || old == kindDocument:
-			if it.kind != old {
-				return botapi.MessageOrTrue{}, bad("in an album an audio can only be replaced by an audio and a document by a document")
-			}
-		case it.kind != kindPhoto && it.kind != kindVideo:
-			return botapi.MessageOrTrue{}, bad("in an album a photo or video can only be replaced by a photo or a video")
+	return e.editing(ctx, target{p.ChatID, p.MessageID, p.InlineMessageID}, func(b *bot, r *msgRec) (botapi.MessageOrTrue, error) {
+		old := mediaKind(&r.m)
+		if old == "" {
+			return botapi.MessageOrTrue{}, bad("there is no media in the message to edit")
 		}
-	}
-	before := r.m
-	r.m.Photo, r.m.Video, r.m.Animation, r.m.Audio, r.m.Document = nil, nil, nil, nil, nil
-	r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
-	it.set(&r.m, it.sf)
-	r.m.ReplyMarkup = p.ReplyMarkup
-	return e.editLocked(b, "editMessageMedia", r, before)
+		if r.m.MediaGroupID.IsSet() {
+			switch {
+			case old == kindAudio || old == kindDocument:
+				if it.kind != old {
+					return botapi.MessageOrTrue{}, bad("in an album an audio can only be replaced by an audio and a document by a document")
+				}
+			case it.kind != kindPhoto && it.kind != kindVideo:
+				return botapi.MessageOrTrue{}, bad("in an album a photo or video can only be replaced by a photo or a video")
+			}
+		}
+		before := r.m
+		r.m.Photo, r.m.Video, r.m.Animation, r.m.Audio, r.m.Document = nil, nil, nil, nil, nil
+		r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
+		it.set(&r.m, it.sf)
+		r.m.ReplyMarkup = p.ReplyMarkup
+		return e.editedLocked(b, "editMessageMedia", r, before)
+	})
 }
 
 func mediaKind(m *botapi.Message) fileKind {
@@ -160,72 +147,59 @@ func mediaKind(m *botapi.Message) fileKind {
 
 // EditMessageReplyMarkup implements editMessageReplyMarkup.
 func (e *Emulator) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.editStart(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	before := r.m
-	r.m.ReplyMarkup = p.ReplyMarkup
-	return e.editLocked(b, "editMessageReplyMarkup", r, before)
+	return e.editing(ctx, target{p.ChatID, p.MessageID, p.InlineMessageID}, func(b *bot, r *msgRec) (botapi.MessageOrTrue, error) {
+		before := r.m
+		r.m.ReplyMarkup = p.ReplyMarkup
+		return e.editedLocked(b, "editMessageReplyMarkup", r, before)
+	})
 }
 
-// liveLocked finds a live location that can still change.
-func (e *Emulator) liveLocked(ctx context.Context, ref botapi.ChatRef, id int64, idSet bool, inline botapi.Opt[string]) (*bot, *msgRec, error) {
-	b, r, err := e.editStart(ctx, ref, id, idSet, inline)
-	if err != nil {
-		return nil, nil, err
-	}
+// live checks that r is a live location that can still change.
+func (r *msgRec) live(now time.Time) error {
 	if r.m.Location == nil || r.liveUntil.IsZero() {
-		return nil, nil, bad("message can't be edited: it is not a live location")
+		return bad("message can't be edited: it is not a live location")
 	}
-	if r.liveStopped || !e.now().Before(r.liveUntil) {
-		return nil, nil, errCantEdit
+	if r.liveStopped || !now.Before(r.liveUntil) {
+		return errCantEdit
 	}
-	return b, r, nil
+	return nil
 }
 
 // EditMessageLiveLocation implements editMessageLiveLocation: before expiry
 // or stop, the location moves.
 func (e *Emulator) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	before := r.m
-	loc := *r.m.Location
-	loc.Latitude, loc.Longitude, loc.HorizontalAccuracy = p.Latitude, p.Longitude, p.HorizontalAccuracy
-	if p.Heading.IsSet() {
-		loc.Heading = p.Heading
-	}
-	if p.ProximityAlertRadius.IsSet() {
-		loc.ProximityAlertRadius = p.ProximityAlertRadius
-	}
-	r.m.Location = &loc
-	r.m.ReplyMarkup = p.ReplyMarkup
-	return e.editLocked(b, "editMessageLiveLocation", r, before)
+	return e.editing(ctx, target{p.ChatID, p.MessageID, p.InlineMessageID}, func(b *bot, r *msgRec) (botapi.MessageOrTrue, error) {
+		if err := r.live(e.now()); err != nil {
+			return botapi.MessageOrTrue{}, err
+		}
+		before := r.m
+		loc := *r.m.Location
+		loc.Latitude, loc.Longitude, loc.HorizontalAccuracy = p.Latitude, p.Longitude, p.HorizontalAccuracy
+		if p.Heading.IsSet() {
+			loc.Heading = p.Heading
+		}
+		if p.ProximityAlertRadius.IsSet() {
+			loc.ProximityAlertRadius = p.ProximityAlertRadius
+		}
+		r.m.Location = &loc
+		r.m.ReplyMarkup = p.ReplyMarkup
+		return e.editedLocked(b, "editMessageLiveLocation", r, before)
+	})
 }
 
 // StopMessageLiveLocation implements stopMessageLiveLocation: the location
 // is not updated any more; the result is the Message (always sent by the
 // bot here, since inline messages do not exist in the emulator).
 func (e *Emulator) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
-	id, idSet := optI64(p.MessageID)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, r, err := e.liveLocked(ctx, p.ChatID, id, idSet, p.InlineMessageID)
-	if err != nil {
-		return botapi.MessageOrTrue{}, err
-	}
-	r.liveStopped = true
-	r.m.ReplyMarkup = p.ReplyMarkup
-	setOpt(&r.m.EditDate, unix(e.now()))
-	e.recordLocked(b, "stopMessageLiveLocation", &r.m, nil)
-	m := r.m
-	return resultMessage(&m), nil
+	return e.editing(ctx, target{p.ChatID, p.MessageID, p.InlineMessageID}, func(b *bot, r *msgRec) (botapi.MessageOrTrue, error) {
+		if err := r.live(e.now()); err != nil {
+			return botapi.MessageOrTrue{}, err
+		}
+		r.liveStopped = true
+		r.m.ReplyMarkup = p.ReplyMarkup
+		r.m.EditDate.Set(unix(e.now()))
+		e.recordLocked(b, "stopMessageLiveLocation", &r.m, nil)
+		m := r.m
+		return botapi.MessageOrTrueFromMessage(&m), nil
+	})
 }

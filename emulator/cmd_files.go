@@ -57,7 +57,7 @@ type storedFile struct {
 	path       string           // file_path: <kind>/file_<random><ext>
 	kind       fileKind
 	name, mime string
-	size       int64
+	size       int
 	width      int
 	height     int
 	data       []byte // memory store; nil when on disk
@@ -69,17 +69,20 @@ type fileRef struct {
 	bot int64
 }
 
-// fileStore keeps uploads in memory or in a directory and serves downloads
-// (it is the generated server's FileStore).
+// fileStore takes in the files bots send (uploads, file ids, URLs; local
+// paths on the local server), keeps them in memory or in a directory and
+// serves downloads (it is the generated server's FileStore).
 type fileStore struct {
 	dir    string
+	local  bool    // the local server's rules (file:// uploads)
+	fetch  fetcher // files sent by URL
 	mu     sync.Mutex
 	byID   map[string]fileRef
 	byPath map[string]*storedFile
 }
 
-func newFileStore(dir string) *fileStore {
-	return &fileStore{dir: dir, byID: map[string]fileRef{}, byPath: map[string]*storedFile{}}
+func newFileStore(dir string, local bool) *fileStore {
+	return &fileStore{dir: dir, local: local, fetch: newFetcher(local), byID: map[string]fileRef{}, byPath: map[string]*storedFile{}}
 }
 
 // randomName is an unguessable name part (crypto/rand: paths and file ids
@@ -133,7 +136,7 @@ func (m *memFile) Close() error               { return nil }
 type memInfo struct{ f *storedFile }
 
 func (i memInfo) Name() string       { return path.Base(i.f.path) }
-func (i memInfo) Size() int64        { return i.f.size }
+func (i memInfo) Size() int64        { return int64(i.f.size) }
 func (i memInfo) Mode() fs.FileMode  { return 0o444 }
 func (i memInfo) ModTime() time.Time { return time.Time{} }
 func (i memInfo) IsDir() bool        { return false }
@@ -159,7 +162,7 @@ func (s *fileStore) put(kind fileKind, name string, data []byte, owner int64) (*
 		kind:   kind,
 		name:   name,
 		mime:   mt,
-		size:   int64(len(data)),
+		size:   len(data),
 		unique: "AQAD" + base64.RawURLEncoding.EncodeToString(sum[:9]),
 		path:   string(kind) + "/file_" + randomName(16) + ext,
 		id:     "BQAC" + randomName(24),
@@ -228,7 +231,7 @@ var errWrongFile = bad("wrong file identifier/HTTP URL specified")
 // ingest turns a file parameter into a stored file: an upload is read and
 // stored, a file_id is looked up, an HTTP URL is fetched (as the service
 // does), and in local mode a file:// URI is read from disk.
-func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind) (*storedFile, error) {
+func (s *fileStore) ingest(ctx context.Context, f botapi.InputFile, kind fileKind) (*storedFile, error) {
 	owner := botIDOf(ctx)
 	var data []byte
 	name := f.Name()
@@ -246,12 +249,12 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 		}
 		data = b
 	case f.IsURL():
-		b, err := e.fetch(ctx, f.Ref())
+		b, err := s.fetch.get(ctx, f.Ref())
 		if err != nil {
 			return nil, bad("failed to get HTTP URL content")
 		}
 		data, name = b, path.Base(f.Ref())
-	case e.cfg.Local && strings.HasPrefix(f.Ref(), "file://"):
+	case s.local && strings.HasPrefix(f.Ref(), "file://"):
 		p := strings.TrimPrefix(f.Ref(), "file://")
 		b, err := os.ReadFile(filepath.FromSlash(p))
 		if err != nil {
@@ -259,7 +262,7 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 		}
 		data, name = b, filepath.Base(p)
 	default:
-		sf := e.files.get(f.Ref(), owner)
+		sf := s.get(f.Ref(), owner)
 		if sf == nil {
 			return nil, errWrongFile
 		}
@@ -273,17 +276,31 @@ func (e *Emulator) ingest(ctx context.Context, f botapi.InputFile, kind fileKind
 			return nil, bad("IMAGE_PROCESS_FAILED")
 		}
 	}
-	return e.files.put(kind, name, data, owner)
+	return s.put(kind, name, data, owner)
 }
 
-// fetch downloads a file given by HTTP URL, at most the download limit; a
-// request cancelled by its client stops it.
-func (e *Emulator) fetch(ctx context.Context, u string) ([]byte, error) {
+// fetcher downloads the files sent by HTTP URL, at most limit bytes each.
+type fetcher struct {
+	client *http.Client
+	limit  int64
+}
+
+// newFetcher is the fetcher of the cloud server (20 MiB, no reserved
+// addresses: newFetchClient) or of the local one (2000 MiB, any address).
+func newFetcher(local bool) fetcher {
+	if local {
+		return fetcher{newFetchClient(true), 2000 << 20}
+	}
+	return fetcher{newFetchClient(false), cloudDownloadLimit}
+}
+
+// get downloads u; a request cancelled by its client stops it.
+func (f fetcher) get(ctx context.Context, u string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := e.fetchClient.Do(req)
+	resp, err := f.client.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -291,15 +308,11 @@ func (e *Emulator) fetch(ctx context.Context, u string) ([]byte, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, errors.New(resp.Status)
 	}
-	limit := int64(cloudDownloadLimit)
-	if e.cfg.Local {
-		limit = 2000 << 20
-	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, f.limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > limit {
+	if int64(len(b)) > f.limit {
 		return nil, errors.New("too big")
 	}
 	return b, nil
@@ -338,7 +351,7 @@ func reservedIP(ip net.IP) bool {
 // thumb keeps a thumbnail only when it follows the rules (Limits: JPEG,
 // under 200 kB, each side at most 320; uploaded, never reused); otherwise
 // it is ignored, as the service ignores it.
-func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoSize {
+func (s *fileStore) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoSize {
 	if !f.IsUpload() || f.Reader() == nil {
 		return nil
 	}
@@ -350,7 +363,7 @@ func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoS
 	if err != nil || cfg.Width > thumbMaxSide || cfg.Height > thumbMaxSide {
 		return nil
 	}
-	sf, err := e.files.put(kindThumb, f.Name(), data, botIDOf(ctx))
+	sf, err := s.put(kindThumb, f.Name(), data, botIDOf(ctx))
 	if err != nil {
 		return nil
 	}
@@ -360,16 +373,16 @@ func (e *Emulator) thumb(ctx context.Context, f botapi.InputFile) *botapi.PhotoS
 
 func (f *storedFile) photoSizes() []botapi.PhotoSize {
 	ps := botapi.PhotoSize{FileID: f.id, FileUniqueID: f.unique}
-	setInt(&ps.Width, int64(f.width))
-	setInt(&ps.Height, int64(f.height))
-	setOpt(&ps.FileSize, f.size)
+	ps.Width = f.width
+	ps.Height = f.height
+	ps.FileSize.Set(f.size)
 	return []botapi.PhotoSize{ps}
 }
 
 func (f *storedFile) document(thumb *botapi.PhotoSize) *botapi.Document {
 	d := &botapi.Document{FileID: f.id, FileUniqueID: f.unique, Thumb: thumb}
 	f.named(&d.FileName, &d.MIMEType)
-	setOpt(&d.FileSize, f.size)
+	d.FileSize.Set(f.size)
 	return d
 }
 
@@ -382,10 +395,10 @@ func (f *storedFile) named(name, mt *botapi.Opt[string]) {
 	}
 }
 
-// GetFile implements getFile: the cloud server refuses files over 20 MB;
+// GetFile implements getFile: the cloud server refuses files over 20 MiB;
 // the local server gives an absolute path when files are on disk.
 func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
-	if err := e.locked(func() error { _, err := e.botLocked(ctx); return err }); err != nil {
+	if err := e.acting(ctx, noChat, nil, func(*bot, *chat) error { return nil }); err != nil {
 		return nil, err
 	}
 	f := e.files.get(p.FileID, botIDOf(ctx))
@@ -396,7 +409,7 @@ func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botap
 		return nil, bad("file is too big")
 	}
 	out := &botapi.File{FileID: p.FileID, FileUniqueID: f.unique}
-	setOpt(&out.FileSize, f.size)
+	out.FileSize.Set(f.size)
 	fp := f.path
 	if e.cfg.Local && e.files.dir != "" {
 		if abs, err := filepath.Abs(filepath.Join(e.files.dir, filepath.FromSlash(f.path))); err == nil {
@@ -410,12 +423,11 @@ func (e *Emulator) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botap
 // GetUserProfilePhotos implements getUserProfilePhotos. Users of the
 // emulator have no profile photos unless the control API gives them some.
 func (e *Emulator) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserProfilePhotosParams) (*botapi.UserProfilePhotos, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if _, err := e.botLocked(ctx); err != nil {
-		return nil, err
-	}
-	if _, err := e.userLocked(getInt(p.UserID)); err != nil {
+	err := e.acting(ctx, noChat, nil, func(*bot, *chat) error {
+		_, err := e.userLocked(p.UserID)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return &botapi.UserProfilePhotos{Photos: [][]botapi.PhotoSize{}}, nil

@@ -14,7 +14,7 @@ import (
 
 // Methods the document leaves out that real client libraries' suites call
 // (Bot API 5.0 has them): deleteMessage and stopPoll, served through the
-// generated server's extension point (botapi.WithMethod) with the
+// generated server's extension point botapi.WithMethod with the
 // reference server's behaviour and wording. Other methods the document
 // leaves out (sendSticker, ...) answer 404 "Not Found", as the reference
 // server answers unknown methods.
@@ -66,34 +66,25 @@ func (e *Emulator) deleteMessage(ctx context.Context, p *botapi.ExtraParams) (an
 	if err != nil {
 		return nil, err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, err
-	}
-	if !c.private() {
-		if err := e.canAccessLocked(b, c); err != nil {
-			return nil, err
+	err = e.acting(ctx, ref, seeChat, func(b *bot, c *chat) error {
+		r := c.msgs[id]
+		if r == nil {
+			return bad("message to delete not found")
 		}
-	}
-	r := c.msgs[id]
-	if r == nil {
-		return nil, bad("message to delete not found")
-	}
-	if e.now().Sub(time.Unix(getInt(r.m.Date), 0)) >= deleteWindow ||
-		!c.private() && r.byBot != b.user.ID && !e.rightLocked(b, c, func(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanDeleteMessages }) {
-		return nil, bad("message can't be deleted")
-	}
-	delete(c.msgs, id)
-	c.unpin(id)
-	if r.poll != "" {
-		delete(e.polls, r.poll)
-		delete(e.timed, r.poll)
+		if e.now().Sub(time.Unix(int64(r.m.Date), 0)) >= deleteWindow ||
+			!c.private() && r.byBot != b.user.ID && !c.grants(b, canDelete, e.now()) {
+			return bad("message can't be deleted")
+		}
+		delete(c.msgs, id)
+		c.unpin(id)
+		if r.poll != "" {
+			delete(e.polls, r.poll)
+			delete(e.timed, r.poll)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return true, nil
 }
@@ -115,36 +106,34 @@ func (e *Emulator) stopPoll(ctx context.Context, p *botapi.ExtraParams) (any, er
 			return nil, bad(err.Error())
 		}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
+	var poll botapi.Poll
+	err = e.acting(ctx, ref, editMessages, func(b *bot, c *chat) error {
+		r := c.msgs[id]
+		if r == nil || r.m.Poll == nil {
+			return bad("message with poll to stop not found")
+		}
+		if r.byBot != b.user.ID {
+			return bad("message can't be edited")
+		}
+		if r.m.Poll.IsClosed {
+			return bad("poll has already been closed")
+		}
+		if hasMarkup {
+			r.m.ReplyMarkup = &markup
+		}
+		if ps := e.polls[r.poll]; ps != nil {
+			delete(e.timed, r.poll)
+			e.closePollLocked(ps)
+		} else {
+			closed := *r.m.Poll
+			closed.IsClosed = true
+			r.m.Poll = &closed
+		}
+		poll = *r.m.Poll
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, err
-	}
-	r := c.msgs[id]
-	if r == nil || r.m.Poll == nil {
-		return nil, bad("message with poll to stop not found")
-	}
-	if r.byBot != b.user.ID {
-		return nil, bad("message can't be edited")
-	}
-	if r.m.Poll.IsClosed {
-		return nil, bad("poll has already been closed")
-	}
-	if hasMarkup {
-		r.m.ReplyMarkup = &markup
-	}
-	if ps := e.polls[r.poll]; ps != nil {
-		delete(e.timed, r.poll)
-		e.closePollLocked(ps)
-	} else {
-		poll := *r.m.Poll
-		poll.IsClosed = true
-		r.m.Poll = &poll
-	}
-	return *r.m.Poll, nil
+	return poll, nil
 }

@@ -34,18 +34,17 @@ type out struct {
 	markup       botapi.ReplyMarkup
 }
 
-func sendOpts[T integer](method string, chat botapi.ChatRef, replyTo botapi.Opt[T], allow botapi.Opt[bool], markup botapi.ReplyMarkup) out {
-	r, _ := optI64(replyTo)
-	return out{method: method, chat: chat, replyTo: r, allowNoReply: allow.Value(), markup: markup}
+func sendOpts(method string, chat botapi.ChatRef, replyTo botapi.Opt[int64], allow botapi.Opt[bool], markup botapi.ReplyMarkup) out {
+	return out{method: method, chat: chat, replyTo: replyTo.Value(), allowNoReply: allow.Value(), markup: markup}
 }
 
-// newMessageLocked allocates the next message id of c and stores the
-// message.
-func (e *Emulator) newMessageLocked(c *chat) *msgRec {
+// newMessage allocates the next message id of c and stores the message,
+// dated now.
+func (c *chat) newMessage(now time.Time) *msgRec {
 	c.nextID++
 	rec := &msgRec{}
 	rec.m.MessageID = c.nextID
-	setInt(&rec.m.Date, unix(e.now()))
+	rec.m.Date = unix(now)
 	rec.m.Chat = c.c
 	c.msgs[c.nextID] = rec
 	c.order = append(c.order, c.nextID)
@@ -57,7 +56,7 @@ func (e *Emulator) forgetOldLocked(c *chat, old time.Time) {
 	n := 0
 	for n < len(c.order) {
 		r := c.msgs[c.order[n]]
-		if r != nil && getInt(r.m.Date) > old.Unix() { // kept for less than the retention
+		if r != nil && int64(r.m.Date) > old.Unix() { // kept for less than the retention
 			break
 		}
 		if r != nil && r.poll != "" {
@@ -88,18 +87,12 @@ func stripReply(m *botapi.Message) *botapi.Message {
 	return &c
 }
 
-// sendLocked posts a message of bot b: chat access, flood control, reply,
-// markup; fill sets the content.
+// sendLocked posts a message of bot b: chat access (sendMessages), flood
+// control, reply, markup; fill sets the content.
 func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botapi.Message, error) {
-	c, err := e.chatLocked(b, o.chat)
+	c, err := e.reachLocked(b, o.chat, sendMessages)
 	if err != nil {
 		return nil, err
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return nil, err
-	}
-	if c.isChannel() && !e.rightLocked(b, c, canPost) {
-		return nil, bad("need administrator rights in the channel chat")
 	}
 	if m, s := c.status(b.user.ID, e.now()); s == botapi.ChatMemberStatusRestricted && !m.cm.CanSendMessages.Value() {
 		return nil, bad("have no rights to send a message")
@@ -111,7 +104,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 			return nil, bad("reply message not found")
 		}
 	}
-	if err := e.floodLocked(b); err != nil {
+	if err := b.flood(e.cfg.FloodLimit, e.now()); err != nil {
 		return nil, err
 	}
 	rec := &msgRec{}
@@ -119,7 +112,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 		return nil, err
 	}
 	content := rec.m
-	rec = e.newMessageLocked(c)
+	rec = c.newMessage(e.now())
 	id, date, ch := rec.m.MessageID, rec.m.Date, rec.m.Chat
 	rec.m = content
 	rec.m.MessageID, rec.m.Date, rec.m.Chat = id, date, ch
@@ -141,7 +134,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 		rec.keyboard = true
 	}
 	if rec.m.Location != nil && rec.m.Venue == nil {
-		if lp, ok := optI64(rec.m.Location.LivePeriod); ok {
+		if lp, ok := rec.m.Location.LivePeriod.Get(); ok {
 			rec.liveUntil = e.now().Add(time.Duration(lp) * time.Second)
 		}
 	}
@@ -155,14 +148,12 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 }
 
 // post runs sendLocked for the request's bot.
-func (e *Emulator) post(ctx context.Context, o out, fill func(r *msgRec) error) (*botapi.Message, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return e.sendLocked(b, o, fill)
+func (e *Emulator) post(ctx context.Context, o out, fill func(r *msgRec) error) (m *botapi.Message, err error) {
+	err = e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		m, err = e.sendLocked(b, o, fill)
+		return err
+	})
+	return m, err
 }
 
 // formatted applies parse_mode (the runtime's formatting parser) or takes
@@ -178,8 +169,8 @@ func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ent
 	var out []botapi.MessageEntity
 	for _, te := range tes {
 		me := botapi.MessageEntity{Type: botapi.MessageEntityType(te.Type)}
-		setInt(&me.Offset, int64(te.Offset))
-		setInt(&me.Length, int64(te.Length))
+		me.Offset = te.Offset
+		me.Length = te.Length
 		if te.URL != "" {
 			me.URL = botapi.Some(te.URL)
 		}
@@ -233,24 +224,6 @@ func (e *Emulator) SendMessage(ctx context.Context, p *botapi.SendMessageParams)
 	})
 }
 
-// sourceLocked finds the message to forward or copy.
-func (e *Emulator) sourceLocked(b *bot, ref botapi.ChatRef, id int64) (*chat, *msgRec, error) {
-	c, err := e.chatLocked(b, ref)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !c.private() {
-		if err := e.canAccessLocked(b, c); err != nil {
-			return nil, nil, err
-		}
-	}
-	r := c.msgs[id]
-	if r == nil {
-		return nil, nil, bad("message to forward not found")
-	}
-	return c, r, nil
-}
-
 // content copies the content fields of a message (what copyMessage and
 // forwardMessage carry over).
 func content(m *botapi.Message) botapi.Message {
@@ -264,43 +237,52 @@ func content(m *botapi.Message) botapi.Message {
 
 // ForwardMessage implements forwardMessage.
 func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageParams) (*botapi.Message, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	src, r, err := e.sourceLocked(b, p.FromChatID, getInt(p.MessageID))
-	if err != nil {
-		return nil, err
+	var m *botapi.Message
+	err := e.acting(ctx, p.FromChatID, seeChat, func(b *bot, src *chat) (err error) {
+		r, err := source(src, p.MessageID, "message can't be forwarded")
+		if err != nil {
+			return err
+		}
+		m, err = e.sendLocked(b, out{method: "forwardMessage", chat: p.ChatID}, func(n *msgRec) error {
+			n.m = content(&r.m)
+			if n.m.Location != nil {
+				loc := *n.m.Location
+				loc.LivePeriod.Unset() // a forwarded location is not live
+				loc.Heading.Unset()
+				loc.ProximityAlertRadius.Unset()
+				n.m.Location = &loc
+			}
+			switch {
+			case r.m.ForwardDate.IsSet(): // a forward of a forward keeps the origin
+				n.m.ForwardFrom, n.m.ForwardFromChat, n.m.ForwardFromMessageID = r.m.ForwardFrom, r.m.ForwardFromChat, r.m.ForwardFromMessageID
+				n.m.ForwardSignature, n.m.ForwardSenderName, n.m.ForwardDate = r.m.ForwardSignature, r.m.ForwardSenderName, r.m.ForwardDate
+				return nil
+			case src.isChannel():
+				ch := src.c
+				n.m.ForwardFromChat = &ch
+				n.m.ForwardFromMessageID.Set(r.m.MessageID)
+			default:
+				n.m.ForwardFrom = r.m.From
+			}
+			n.m.ForwardDate.Set(r.m.Date)
+			return nil
+		})
+		return err
+	})
+	return m, err
+}
+
+// source finds the message to forward or copy in src; a service message
+// is refused with refusal.
+func source(src *chat, id int64, refusal string) (*msgRec, error) {
+	r := src.msgs[id]
+	if r == nil {
+		return nil, bad("message to forward not found")
 	}
 	if r.service {
-		return nil, bad("message can't be forwarded")
+		return nil, bad(refusal)
 	}
-	return e.sendLocked(b, out{method: "forwardMessage", chat: p.ChatID}, func(n *msgRec) error {
-		n.m = content(&r.m)
-		if n.m.Location != nil {
-			loc := *n.m.Location
-			loc.LivePeriod.Unset() // a forwarded location is not live
-			loc.Heading.Unset()
-			loc.ProximityAlertRadius.Unset()
-			n.m.Location = &loc
-		}
-		switch {
-		case r.m.ForwardDate.IsSet(): // a forward of a forward keeps the origin
-			n.m.ForwardFrom, n.m.ForwardFromChat, n.m.ForwardFromMessageID = r.m.ForwardFrom, r.m.ForwardFromChat, r.m.ForwardFromMessageID
-			n.m.ForwardSignature, n.m.ForwardSenderName, n.m.ForwardDate = r.m.ForwardSignature, r.m.ForwardSenderName, r.m.ForwardDate
-			return nil
-		case src.isChannel():
-			ch := src.c
-			n.m.ForwardFromChat = &ch
-			setOpt(&n.m.ForwardFromMessageID, getInt(r.m.MessageID))
-		default:
-			n.m.ForwardFrom = r.m.From
-		}
-		setOpt(&n.m.ForwardDate, getInt(r.m.Date))
-		return nil
-	})
+	return r, nil
 }
 
 // CopyMessage implements copyMessage: the content without a link to the
@@ -314,35 +296,30 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 			return nil, err
 		}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	_, r, err := e.sourceLocked(b, p.FromChatID, getInt(p.MessageID))
-	if err != nil {
-		return nil, err
-	}
-	if r.service {
-		return nil, bad("message can't be copied")
-	}
-	m, err := e.sendLocked(b, sendOpts("copyMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(n *msgRec) error {
-		n.m = content(&r.m)
-		if n.m.Poll != nil {
-			poll := *n.m.Poll
-			n.m.Poll = &poll
+	var m *botapi.Message
+	err := e.acting(ctx, p.FromChatID, seeChat, func(b *bot, src *chat) (err error) {
+		r, err := source(src, p.MessageID, "message can't be copied")
+		if err != nil {
+			return err
 		}
-		if p.Caption.IsSet() {
-			if n.m.Text.IsSet() {
-				return bad("message can't be copied: a text message has no caption")
+		m, err = e.sendLocked(b, sendOpts("copyMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(n *msgRec) error {
+			n.m = content(&r.m)
+			if n.m.Poll != nil {
+				poll := *n.m.Poll
+				n.m.Poll = &poll
 			}
-			n.m.Caption, n.m.CaptionEntities = botapi.Opt[string]{}, nil
-			if capText != "" {
-				n.m.Caption, n.m.CaptionEntities = botapi.Some(capText), capEnts
+			if p.Caption.IsSet() {
+				if n.m.Text.IsSet() {
+					return bad("message can't be copied: a text message has no caption")
+				}
+				n.m.Caption, n.m.CaptionEntities = botapi.Opt[string]{}, nil
+				if capText != "" {
+					n.m.Caption, n.m.CaptionEntities = botapi.Some(capText), capEnts
+				}
 			}
-		}
-		return nil
+			return nil
+		})
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -353,7 +330,7 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 // media is the common path of the send<Media> methods: ingest the file
 // first (outside the lock), then post.
 func (e *Emulator) media(ctx context.Context, o out, f botapi.InputFile, kind fileKind, text botapi.Opt[string], mode botapi.Opt[botapi.ParseMode], ents []botapi.MessageEntity, set func(m *botapi.Message, sf *storedFile)) (*botapi.Message, error) {
-	sf, err := e.ingest(ctx, f, kind)
+	sf, err := e.files.ingest(ctx, f, kind)
 	if err != nil {
 		return nil, err
 	}
@@ -378,21 +355,20 @@ func (e *Emulator) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*b
 
 // SendAudio implements sendAudio.
 func (e *Emulator) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAudio", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Audio, kindAudio, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: p.Performer, Title: p.Title, Thumb: th}
-			d, _ := optI64(p.Duration)
-			setInt(&a.Duration, d)
+			a.Duration = p.Duration.Value()
 			sf.named(&a.FileName, &a.MIMEType)
-			setOpt(&a.FileSize, sf.size)
+			a.FileSize.Set(sf.size)
 			m.Audio = a
 		})
 }
 
 // SendDocument implements sendDocument.
 func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendDocument", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Document, kindDocument, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			m.Document = sf.document(th)
@@ -401,36 +377,32 @@ func (e *Emulator) SendDocument(ctx context.Context, p *botapi.SendDocumentParam
 
 // SendVideo implements sendVideo.
 func (e *Emulator) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideo", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Video, kindVideo, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&v.Width, &v.Height, &v.Duration, p.Width, p.Height, p.Duration)
 			sf.named(&v.FileName, &v.MIMEType)
-			setOpt(&v.FileSize, sf.size)
+			v.FileSize.Set(sf.size)
 			m.Video = v
 		})
 }
 
-func dims[T, U integer](w, h, d *T, pw, ph, pd botapi.Opt[U]) {
-	x, _ := optI64(pw)
-	y, _ := optI64(ph)
-	z, _ := optI64(pd)
-	setInt(w, x)
-	setInt(h, y)
-	setInt(d, z)
+// dims copies width, height and duration (0 when not given).
+func dims(w, h, d *int, pw, ph, pd botapi.Opt[int]) {
+	*w, *h, *d = pw.Value(), ph.Value(), pd.Value()
 }
 
 // SendAnimation implements sendAnimation (the message also carries it as a
 // document).
 func (e *Emulator) SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error) {
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendAnimation", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.Animation, kindAnimation, p.Caption, p.ParseMode, p.CaptionEntities, func(m *botapi.Message, sf *storedFile) {
 			a := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&a.Width, &a.Height, &a.Duration, p.Width, p.Height, p.Duration)
 			sf.named(&a.FileName, &a.MIMEType)
-			setOpt(&a.FileSize, sf.size)
+			a.FileSize.Set(sf.size)
 			m.Animation = a
 			m.Document = sf.document(th)
 		})
@@ -445,9 +417,8 @@ func (e *Emulator) SendVoice(ctx context.Context, p *botapi.SendVoiceParams) (*b
 				return
 			}
 			v := &botapi.Voice{FileID: sf.id, FileUniqueID: sf.unique, MIMEType: botapi.Some(sf.mime)}
-			d, _ := optI64(p.Duration)
-			setInt(&v.Duration, d)
-			setOpt(&v.FileSize, sf.size)
+			v.Duration = p.Duration.Value()
+			v.FileSize.Set(sf.size)
 			m.Voice = v
 		})
 }
@@ -457,15 +428,12 @@ func (e *Emulator) SendVideoNote(ctx context.Context, p *botapi.SendVideoNotePar
 	if p.VideoNote.IsURL() {
 		return nil, bad("video notes can't be sent by URL")
 	}
-	th := e.thumb(ctx, p.Thumb)
+	th := e.files.thumb(ctx, p.Thumb)
 	return e.media(ctx, sendOpts("sendVideoNote", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup),
 		p.VideoNote, kindVideoNote, botapi.Opt[string]{}, botapi.Opt[botapi.ParseMode]{}, nil, func(m *botapi.Message, sf *storedFile) {
 			v := &botapi.VideoNote{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
-			l, _ := optI64(p.Length)
-			d, _ := optI64(p.Duration)
-			setInt(&v.Length, l)
-			setInt(&v.Duration, d)
-			setOpt(&v.FileSize, sf.size)
+			v.Length, v.Duration = p.Length.Value(), p.Duration.Value()
+			v.FileSize.Set(sf.size)
 			m.VideoNote = v
 		})
 }
@@ -490,44 +458,43 @@ func (e *Emulator) inputMedia(ctx context.Context, im botapi.InputMedia) (groupI
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Photo = sf.photoSizes() }
 	case *botapi.InputMediaVideo:
 		it.kind, f, text, mode, ents = kindVideo, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Video{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
 			sf.named(&x.FileName, &x.MIMEType)
-			setOpt(&x.FileSize, sf.size)
+			x.FileSize.Set(sf.size)
 			m.Video = x
 		}
 	case *botapi.InputMediaAnimation:
 		it.kind, f, text, mode, ents = kindAnimation, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Animation{FileID: sf.id, FileUniqueID: sf.unique, Thumb: th}
 			dims(&x.Width, &x.Height, &x.Duration, v.Width, v.Height, v.Duration)
 			sf.named(&x.FileName, &x.MIMEType)
-			setOpt(&x.FileSize, sf.size)
+			x.FileSize.Set(sf.size)
 			m.Animation = x
 			m.Document = sf.document(th)
 		}
 	case *botapi.InputMediaAudio:
 		it.kind, f, text, mode, ents = kindAudio, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) {
 			x := &botapi.Audio{FileID: sf.id, FileUniqueID: sf.unique, Performer: v.Performer, Title: v.Title, Thumb: th}
-			d, _ := optI64(v.Duration)
-			setInt(&x.Duration, d)
+			x.Duration = v.Duration.Value()
 			sf.named(&x.FileName, &x.MIMEType)
-			setOpt(&x.FileSize, sf.size)
+			x.FileSize.Set(sf.size)
 			m.Audio = x
 		}
 	case *botapi.InputMediaDocument:
 		it.kind, f, text, mode, ents = kindDocument, v.Media, v.Caption, v.ParseMode, v.CaptionEntities
-		th := e.thumb(ctx, v.Thumb)
+		th := e.files.thumb(ctx, v.Thumb)
 		it.set = func(m *botapi.Message, sf *storedFile) { m.Document = sf.document(th) }
 	default:
 		return it, bad("unsupported media type")
 	}
-	sf, err := e.ingest(ctx, f, it.kind)
+	sf, err := e.files.ingest(ctx, f, it.kind)
 	if err != nil {
 		return it, err
 	}
@@ -561,29 +528,29 @@ func (e *Emulator) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupP
 			return nil, bad("animations can't be part of an album")
 		}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
+	var msgs []botapi.Message
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		group := "g" + itoa(e.seq())
+		for i, it := range items {
+			o := sendOpts("sendMediaGroup", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, nil)
+			if i > 0 {
+				o.replyTo = 0
+			}
+			m, err := e.sendLocked(b, o, func(r *msgRec) error {
+				r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
+				r.m.MediaGroupID = botapi.Some(group)
+				it.set(&r.m, it.sf)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			msgs = append(msgs, *m)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	group := "g" + itoa(e.seq())
-	var msgs []botapi.Message
-	for i, it := range items {
-		o := sendOpts("sendMediaGroup", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, nil)
-		if i > 0 {
-			o.replyTo = 0
-		}
-		m, err := e.sendLocked(b, o, func(r *msgRec) error {
-			r.m.Caption, r.m.CaptionEntities = it.cap.Caption, it.cap.CaptionEntities
-			r.m.MediaGroupID = botapi.Some(group)
-			it.set(&r.m, it.sf)
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		msgs = append(msgs, *m)
 	}
 	return msgs, nil
 }
@@ -638,7 +605,7 @@ func (e *Emulator) SendDice(ctx context.Context, p *botapi.SendDiceParams) (*bot
 	emoji := p.Emoji.Or("🎲")
 	return e.post(ctx, sendOpts("sendDice", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(r *msgRec) error {
 		d := &botapi.Dice{Emoji: emoji}
-		setInt(&d.Value, int64(1+e.rnd.IntN(diceRange(emoji))))
+		d.Value = 1 + e.rnd.IntN(diceRange(emoji))
 		r.m.Dice = d
 		return nil
 	})
@@ -647,21 +614,10 @@ func (e *Emulator) SendDice(ctx context.Context, p *botapi.SendDiceParams) (*bot
 // SendChatAction implements sendChatAction: the status lasts 5 seconds or
 // until the bot's next message.
 func (e *Emulator) SendChatAction(ctx context.Context, p *botapi.SendChatActionParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	c, err := e.chatLocked(b, p.ChatID)
-	if err != nil {
-		return err
-	}
-	if err := e.canAccessLocked(b, c); err != nil {
-		return err
-	}
-	b.actions[c.c.ID] = chatAction{action: p.Action, until: e.now().Add(typingStatus)}
-	return nil
+	return e.acting(ctx, p.ChatID, showAction, func(b *bot, c *chat) error {
+		b.actions[c.c.ID] = chatAction{action: p.Action, until: e.now().Add(typingStatus)}
+		return nil
+	})
 }
 
 // ---------------------------------------------------------------- service messages
@@ -670,7 +626,7 @@ func (e *Emulator) SendChatAction(ctx context.Context, p *botapi.SendChatActionP
 // receive messages of bots, so no update is queued; the message is kept
 // for the chat's history and the control API.
 func (e *Emulator) serviceLocked(b *bot, c *chat, fill func(m *botapi.Message)) {
-	r := e.newMessageLocked(c)
+	r := c.newMessage(e.now())
 	r.service = true
 	r.byBot = b.user.ID
 	if c.isChannel() {

@@ -37,7 +37,7 @@ type bot struct {
 	commands []botapi.BotCommand
 	sent     []Sent
 	actions  map[int64]chatAction // private chat (user id) or group id -> current action
-	flood    floodWindow
+	window   floodWindow          // messages sent in the current clock second (flood)
 }
 
 type queued struct {
@@ -155,7 +155,7 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 		b        *bot
 		mine     chan struct{}
 		limit    = 100
-		timeout  int64
+		timeout  int
 		out      []botapi.Update
 		wait     chan struct{}
 		deadline time.Time
@@ -169,17 +169,17 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 			return errWebhookActive
 		}
 		b.expireLocked(e.now())
-		if off, ok := optI64(p.Offset); ok {
+		if off, ok := p.Offset.Get(); ok {
 			b.applyOffset(off)
 		}
 		if p.AllowedUpdates != nil {
 			b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
 		}
-		if l, ok := optI64(p.Limit); ok {
-			limit = int(min(max(l, 1), 100)) // the reference server clamps
+		if l, ok := p.Limit.Get(); ok {
+			limit = min(max(l, 1), 100) // the reference server clamps
 		}
-		timeout, _ = optI64(p.Timeout)
-		timeout = min(max(timeout, 0), int64(longPollMax/time.Second))
+		timeout, _ = p.Timeout.Get()
+		timeout = min(max(timeout, 0), int(longPollMax/time.Second))
 		if b.poller != nil {
 			close(b.poller) // the older call answers 409
 		}
@@ -273,46 +273,42 @@ func (b *bot) take(limit int) []botapi.Update {
 
 // SetWebhook implements setWebhook: an empty url removes the webhook.
 func (e *Emulator) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	if p.DropPendingUpdates.Value() {
-		b.dropPending()
-	}
-	if p.AllowedUpdates != nil {
-		b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
-	}
-	if p.URL == "" {
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		if p.DropPendingUpdates.Value() {
+			b.dropPending()
+		}
+		if p.AllowedUpdates != nil {
+			b.allowed = append([]botapi.UpdateType(nil), p.AllowedUpdates...)
+		}
+		if p.URL == "" {
+			b.stopWebhook()
+			return nil
+		}
+		hookURL, err := webhookURL(p.URL, e.cfg.Local)
+		if err != nil {
+			return err
+		}
+		maxConns := defaultMaxConns
+		if n, ok := p.MaxConnections.Get(); ok {
+			maxConns = n
+		}
 		b.stopWebhook()
+		b.hook = &webhook{
+			url: hookURL, ip: p.IPAddress.Value(), maxConns: maxConns,
+			cert: p.Certificate.IsSet(), stop: make(chan struct{}),
+		}
+		if b.poller != nil {
+			close(b.poller)
+			b.poller = nil
+		}
+		for i := range b.queue {
+			b.queue[i].delivering = false
+			b.queue[i].attempts = 0
+		}
+		e.wg.Add(1)
+		go e.deliver(b, b.hook)
 		return nil
-	}
-	hookURL, err := e.checkWebhookURL(p.URL)
-	if err != nil {
-		return err
-	}
-	maxConns := defaultMaxConns
-	if n, ok := optI64(p.MaxConnections); ok {
-		maxConns = int(n)
-	}
-	b.stopWebhook()
-	b.hook = &webhook{
-		url: hookURL, ip: p.IPAddress.Value(), maxConns: maxConns,
-		cert: p.Certificate.IsSet(), stop: make(chan struct{}),
-	}
-	if b.poller != nil {
-		close(b.poller)
-		b.poller = nil
-	}
-	for i := range b.queue {
-		b.queue[i].delivering = false
-		b.queue[i].attempts = 0
-	}
-	e.wg.Add(1)
-	go e.deliver(b, b.hook)
-	return nil
+	})
 }
 
 func (b *bot) dropPending() {
@@ -326,178 +322,154 @@ func (b *bot) dropPending() {
 	b.queue = kept
 }
 
-// checkWebhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
+// webhookURL applies the cloud rules (HTTPS, ports 443, 80, 88, 8443, no
 // reserved addresses) or, in local mode, accepts any HTTP(S) URL. A URL
 // without a scheme is read as https, as the reference server reads it; the
 // URL to use is returned.
-func (e *Emulator) checkWebhookURL(raw string) (string, error) {
+func webhookURL(raw string, local bool) (string, error) {
 	if !strings.Contains(raw, "://") {
 		raw = "https://" + raw
 	}
-	return raw, e.checkWebhookRules(raw)
-}
-
-func (e *Emulator) checkWebhookRules(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
-		return bad("bad webhook: invalid webhook URL specified")
+		return "", bad("bad webhook: invalid webhook URL specified")
 	}
-	if e.cfg.Local {
-		return nil
+	if local {
+		return raw, nil
 	}
 	if u.Scheme != "https" {
-		return bad("bad webhook: HTTPS url must be provided for webhook")
+		return "", bad("bad webhook: HTTPS url must be provided for webhook")
 	}
 	port := u.Port()
 	switch port {
 	case "", "443", "80", "88", "8443":
 	default:
-		return bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
+		return "", bad("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443")
 	}
 	if ip := net.ParseIP(u.Hostname()); ip != nil && reservedIP(ip) {
-		return bad("bad webhook: IP address " + ip.String() + " is reserved")
+		return "", bad("bad webhook: IP address " + ip.String() + " is reserved")
 	}
 	if h := strings.ToLower(u.Hostname()); h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return bad("bad webhook: IP address 127.0.0.1 is reserved")
+		return "", bad("bad webhook: IP address 127.0.0.1 is reserved")
 	}
-	return nil
+	return raw, nil
 }
 
 // DeleteWebhook implements deleteWebhook.
 func (e *Emulator) DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	if p.DropPendingUpdates.Value() {
-		b.dropPending()
-	}
-	b.stopWebhook()
-	return nil
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		if p.DropPendingUpdates.Value() {
+			b.dropPending()
+		}
+		b.stopWebhook()
+		return nil
+	})
 }
 
 // GetWebhookInfo implements getWebhookInfo.
 func (e *Emulator) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	b.expireLocked(e.now())
-	info := &botapi.WebhookInfo{}
-	setInt(&info.PendingUpdateCount, int64(len(b.queue)))
-	if h := b.hook; h != nil {
-		info.URL = h.url
-		info.HasCustomCertificate = h.cert
-		setOpt(&info.MaxConnections, int64(h.maxConns))
-		if h.ip != "" {
-			info.IPAddress = botapi.Some(h.ip)
+	var out *botapi.WebhookInfo
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		b.expireLocked(e.now())
+		info := &botapi.WebhookInfo{}
+		info.PendingUpdateCount = len(b.queue)
+		if h := b.hook; h != nil {
+			info.URL = h.url
+			info.HasCustomCertificate = h.cert
+			info.MaxConnections.Set(h.maxConns)
+			if h.ip != "" {
+				info.IPAddress = botapi.Some(h.ip)
+			}
+			if len(b.allowed) > 0 {
+				info.AllowedUpdates = append([]botapi.UpdateType(nil), b.allowed...)
+			}
 		}
-		if len(b.allowed) > 0 {
-			info.AllowedUpdates = append([]botapi.UpdateType(nil), b.allowed...)
+		if !b.lastHook.date.IsZero() {
+			info.LastErrorDate.Set(unix(b.lastHook.date))
+			info.LastErrorMessage = botapi.Some(b.lastHook.msg)
 		}
-	}
-	if !b.lastHook.date.IsZero() {
-		setOpt(&info.LastErrorDate, unix(b.lastHook.date))
-		info.LastErrorMessage = botapi.Some(b.lastHook.msg)
-	}
-	return info, nil
+		out = info
+		return nil
+	})
+	return out, err
 }
 
 // GetMe implements getMe.
 func (e *Emulator) GetMe(ctx context.Context) (*botapi.User, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	u := *b.user
-	u.CanJoinGroups = botapi.Some(true)
-	u.CanReadAllGroupMessages = botapi.Some(true) // privacy mode is not emulated: bots see every group message
-	u.SupportsInlineQueries = botapi.Some(false)
-	return &u, nil
+	var out *botapi.User
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		u := *b.user
+		u.CanJoinGroups = botapi.Some(true)
+		u.CanReadAllGroupMessages = botapi.Some(true) // privacy mode is not emulated: bots see every group message
+		u.SupportsInlineQueries = botapi.Some(false)
+		out = &u
+		return nil
+	})
+	return out, err
 }
 
 // LogOut implements logOut: the bot is logged out of the cloud server and
 // cannot log back in for 10 minutes (local mode: at once).
 func (e *Emulator) LogOut(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	b.loggedOut = e.now()
-	b.stopWebhook()
-	return nil
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		b.loggedOut = e.now()
+		b.stopWebhook()
+		return nil
+	})
 }
 
 // Close implements close: refused with 429 during the first 10 minutes
 // after launch, and while a webhook is set; afterwards the instance is
 // closed and the next request launches it again.
 func (e *Emulator) Close(ctx context.Context) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	if b.hook != nil {
-		return bad("delete the webhook first (deleteWebhook), then call close")
-	}
-	if left := b.launched.Add(closeBlock).Sub(e.now()); left > 0 {
-		return tooMany(left)
-	}
-	b.launched = time.Time{}
-	if b.poller != nil {
-		close(b.poller)
-		b.poller = nil
-	}
-	return nil
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		if b.hook != nil {
+			return bad("delete the webhook first (deleteWebhook), then call close")
+		}
+		if left := b.launched.Add(closeBlock).Sub(e.now()); left > 0 {
+			return tooMany(left)
+		}
+		b.launched = time.Time{}
+		if b.poller != nil {
+			close(b.poller)
+			b.poller = nil
+		}
+		return nil
+	})
 }
 
 // SetMyCommands implements setMyCommands.
 func (e *Emulator) SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsParams) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return err
-	}
-	b.commands = append([]botapi.BotCommand{}, p.Commands...)
-	return nil
+	return e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		b.commands = append([]botapi.BotCommand{}, p.Commands...)
+		return nil
+	})
 }
 
 // GetMyCommands implements getMyCommands.
 func (e *Emulator) GetMyCommands(ctx context.Context) ([]botapi.BotCommand, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.botLocked(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return append([]botapi.BotCommand{}, b.commands...), nil
+	var out []botapi.BotCommand
+	err := e.acting(ctx, noChat, nil, func(b *bot, _ *chat) error {
+		out = append([]botapi.BotCommand{}, b.commands...)
+		return nil
+	})
+	return out, err
 }
 
-// flood applies the optional flood-control setting: at most FloodLimit
-// messages per bot per clock second.
-func (e *Emulator) floodLocked(b *bot) error {
-	if e.cfg.FloodLimit <= 0 {
+// flood applies the optional flood-control setting: at most limit
+// messages per clock second (0: no limit).
+func (b *bot) flood(limit int, now time.Time) error {
+	if limit <= 0 {
 		return nil
 	}
-	now := e.now()
 	sec := now.Unix()
-	if b.flood.second != sec {
-		b.flood = floodWindow{second: sec}
+	if b.window.second != sec {
+		b.window = floodWindow{second: sec}
 	}
-	if b.flood.count >= e.cfg.FloodLimit {
+	if b.window.count >= limit {
 		return tooMany(time.Unix(sec+1, 0).Sub(now))
 	}
-	b.flood.count++
+	b.window.count++
 	return nil
 }
 

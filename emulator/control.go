@@ -292,7 +292,7 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 			return botapi.Message{}, controlErr("no message " + itoa(replyTo) + " to reply to")
 		}
 	}
-	r := e.newMessageLocked(c)
+	r := c.newMessage(e.now())
 	if c.isChannel() {
 		r.m.SenderChat = &c.c
 	} else {
@@ -324,8 +324,8 @@ func commandEntities(text string) []botapi.MessageEntity {
 			}
 			if end > i+1 {
 				me := botapi.MessageEntity{Type: botapi.MessageEntityTypeBotCommand}
-				setInt(&me.Offset, int64(botapi.UTF16Len(text[:i])))
-				setInt(&me.Length, int64(botapi.UTF16Len(text[i:end])))
+				me.Offset = botapi.UTF16Len(text[:i])
+				me.Length = botapi.UTF16Len(text[i:end])
 				out = append(out, me)
 			}
 		}
@@ -352,7 +352,7 @@ func (e *Emulator) Edit(from int64, w Where, id int64, text string) (botapi.Mess
 	}
 	r.m.Text = botapi.Some(text)
 	r.m.Entities = commandEntities(text)
-	setOpt(&r.m.EditDate, unix(e.now()))
+	r.m.EditDate.Set(unix(e.now()))
 	e.deliverLocked(c, r, true)
 	return r.m, nil
 }
@@ -388,7 +388,7 @@ func (e *Emulator) deliverLocked(c *chat, r *msgRec, edited bool) {
 
 // userServiceLocked posts a service message caused by user u.
 func (e *Emulator) userServiceLocked(c *chat, u *botapi.User, fill func(m *botapi.Message)) {
-	r := e.newMessageLocked(c)
+	r := c.newMessage(e.now())
 	r.service = true
 	r.m.From = u
 	fill(&r.m)
@@ -493,7 +493,7 @@ func (e *Emulator) Vote(from int64, pollID string, options ...int) error {
 	for _, o := range options {
 		opts[o].VoterCount++
 	}
-	total := getInt(poll.TotalVoterCount)
+	total := poll.TotalVoterCount
 	switch {
 	case !voted && len(options) > 0:
 		total++
@@ -505,7 +505,7 @@ func (e *Emulator) Vote(from int64, pollID string, options ...int) error {
 		ps.votes[from] = options
 	}
 	poll.Options = opts
-	setInt(&poll.TotalVoterCount, total)
+	poll.TotalVoterCount = total
 	r.m.Poll = &poll
 	if b := e.bots[ps.bot]; b != nil {
 		if !poll.IsAnonymous {

@@ -15,13 +15,9 @@
 package emulator
 
 import (
-	"context"
-	"crypto/sha256"
-	"crypto/subtle"
 	"errors"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,7 +34,7 @@ const (
 	closeBlock         = 10 * time.Minute // close: error 429 for 10 minutes after launch
 	foreverMin         = 30 * time.Second // until_date under 30 seconds ahead means forever
 	foreverMax         = 366 * 24 * time.Hour
-	cloudDownloadLimit = 20 << 20 // Download size (cloud): 20 MB
+	cloudDownloadLimit = 20 << 20 // Download size (cloud): the spec's 20 MB, read as MiB
 	typingStatus       = 5 * time.Second
 	defaultMaxConns    = 40
 	thumbMaxBytes      = 200 << 10
@@ -52,7 +48,7 @@ type Config struct {
 	// shape <digits>:<secret> (the bot is created on its first request).
 	Tokens []string
 	// Local applies the local server's rules (Limits: unlimited download,
-	// 2000 MB uploads, file:// uploads, HTTP webhooks on any address and
+	// 2000 MiB uploads, file:// uploads, HTTP webhooks on any address and
 	// port, absolute file_path; logOut does not block the next login).
 	Local bool
 	// Clock is the emulator's time; nil means WallClock().
@@ -96,7 +92,7 @@ type Emulator struct {
 	users     map[int64]*botapi.User
 	chats     map[int64]*chat // groups, supergroups, channels
 	privates  map[privKey]*chat
-	dormant   map[privKey]dormantChat // private chats with nothing retained (compactLocked)
+	dormant   map[privKey]dormantChat // private chats with nothing retained (tickLocked)
 	usernames map[string]int64        // lower-case @username -> chat id
 	polls     map[string]*pollState
 	timed     map[string]*pollState // open polls with a closing time
@@ -107,8 +103,7 @@ type Emulator struct {
 	nextChat  int64
 	nextSeq   int64
 
-	files       *fileStore
-	fetchClient *http.Client // file URLs (newFetchClient)
+	files *fileStore
 
 	handler http.Handler
 	stop    chan struct{}
@@ -160,8 +155,7 @@ func New(cfg Config) *Emulator {
 		nextChat:  1000,
 		stop:      make(chan struct{}),
 	}
-	e.files = newFileStore(cfg.FilesDir)
-	e.fetchClient = newFetchClient(cfg.Local)
+	e.files = newFileStore(cfg.FilesDir, cfg.Local)
 	opts := []botapi.ServerOption{
 		botapi.WithAuth(e.authorize),
 		botapi.WithFileStore(e.files),
@@ -369,107 +363,3 @@ var (
 	errNotEnoughRights = bad("not enough rights")
 	errInlineMessage   = bad("MESSAGE_ID_INVALID") // the emulator has no inline mode, so no inline message exists
 )
-
-// ---------------------------------------------------------------- tokens and bots
-
-var tokenShape = regexp.MustCompile(`^([0-9]{1,19}):[A-Za-z0-9_-]{1,}$`)
-
-// authorize is the generated server's token check: the token must be listed
-// (or well formed when any token is accepted), its secret must be the one
-// that owns the bot id (the first seen, as the reference server answers 401
-// to a wrong secret), its id must not be a user's, and a bot that logged
-// out of the cloud server stays out for 10 minutes.
-func (e *Emulator) authorize(_ context.Context, token string) bool {
-	if tokenShape.FindStringSubmatch(token) == nil {
-		return false
-	}
-	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
-		return false
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	b, err := e.ownerLocked(token)
-	if err != nil {
-		return false
-	}
-	if b == nil || b.loggedOut.IsZero() {
-		return true
-	}
-	if !e.cfg.Local && e.now().Before(b.loggedOut.Add(logOutBlock)) {
-		return false
-	}
-	b.loggedOut = time.Time{}
-	b.launched = time.Time{}
-	return true
-}
-
-var errUnauthorized = &botapi.Error{Code: 401, Description: "Unauthorized"}
-
-// ownerLocked returns the bot that owns token (nil when its id is not yet
-// taken), or errUnauthorized when the token is malformed, its id belongs to
-// a user, or another secret owns the id. Bot and user ids never collide:
-// a user id is never a bot's, and NewUser skips ids bots hold.
-func (e *Emulator) ownerLocked(token string) (*bot, error) {
-	m := tokenShape.FindStringSubmatch(token)
-	if m == nil {
-		return nil, errUnauthorized
-	}
-	id, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil || id <= 0 {
-		return nil, errUnauthorized
-	}
-	if u := e.users[id]; u != nil && !u.IsBot {
-		return nil, errUnauthorized
-	}
-	b := e.bots[id]
-	if b == nil {
-		return nil, nil
-	}
-	if subtle.ConstantTimeCompare([]byte(b.token), []byte(token)) != 1 {
-		return nil, errUnauthorized
-	}
-	return b, nil
-}
-
-// listed compares in constant time (digests, so lengths do not leak either).
-func listed(list []string, token string) bool {
-	got := sha256.Sum256([]byte(token))
-	found := 0
-	for _, t := range list {
-		want := sha256.Sum256([]byte(t))
-		found |= subtle.ConstantTimeCompare(got[:], want[:])
-	}
-	return found == 1
-}
-
-// botLocked returns the bot whose token the request carries, creating it on
-// its first request, and (re)launches its instance.
-func (e *Emulator) botLocked(ctx context.Context) (*bot, error) {
-	token, ok := botapi.TokenFromContext(ctx)
-	if !ok {
-		return nil, errUnauthorized
-	}
-	b, err := e.botByTokenLocked(token)
-	if err != nil {
-		return nil, err
-	}
-	if b.launched.IsZero() {
-		b.launched = e.now()
-	}
-	e.tickLocked(false)
-	return b, nil
-}
-
-func (e *Emulator) botByTokenLocked(token string) (*bot, error) {
-	b, err := e.ownerLocked(token)
-	if err != nil || b != nil {
-		return b, err
-	}
-	m := tokenShape.FindStringSubmatch(token)
-	id, _ := strconv.ParseInt(m[1], 10, 64)
-	u := &botapi.User{ID: id, IsBot: true, FirstName: "Bot " + m[1], Username: botapi.Some("emulator" + m[1] + "_bot")}
-	b = newBot(token, u)
-	e.bots[id] = b
-	e.users[id] = u
-	return b, nil
-}

@@ -146,6 +146,7 @@ func (v *env) download(path string) []byte {
 }
 
 // Download size (cloud) | 20 MB; download link valid at least 1 hour.
+// (The emulator reads the document's MB as MiB: 20<<20 bytes.)
 func TestLimitDownloadSize(t *testing.T) {
 	v := newEnv(t, emulator.Config{})
 	v.start()
@@ -183,7 +184,8 @@ func (z *zeros) Read(p []byte) (int, error) {
 	return int(n), nil
 }
 
-// Upload size per send operation (cloud) | up to 50 MB.
+// Upload size per send operation (cloud) | up to 50 MB (read as MiB:
+// 50<<20 bytes, the generated server's bound).
 func TestLimitUploadSize(t *testing.T) {
 	v := newEnv(t, emulator.Config{})
 	v.start()
@@ -192,9 +194,10 @@ func TestLimitUploadSize(t *testing.T) {
 	wantErr(t, err, 413, "Request Entity Too Large")
 }
 
-// Local server | unlimited download; upload up to 2000 MB; uploads by local
-// path using the file URI scheme; HTTP URL, any local IP and any port for
-// webhooks; getFile returns an absolute local path in file_path.
+// Local server | unlimited download; upload up to 2000 MB (read as MiB);
+// uploads by local path using the file URI scheme; HTTP URL, any local IP
+// and any port for webhooks; getFile returns an absolute local path in
+// file_path.
 func TestLimitLocalServer(t *testing.T) {
 	dir := t.TempDir()
 	v := newEnv(t, emulator.Config{Local: true, FilesDir: filepath.Join(dir, "store")})

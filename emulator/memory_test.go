@@ -52,7 +52,7 @@ var memoryCases = []memoryCase{
 // BenchmarkMemory reports bytes per user, group, private chat (with one
 // message) and message (a 40-character text with its pending update):
 // "B/held" while held, "B/kept" after 49 hours of clock (message and
-// update retention) have passed. The emulator's README shows the table.
+// update retention) have passed. emulator/README.md shows the table.
 //
 //	go test ./emulator/ -run '^$' -bench Memory -benchtime 20000x
 func BenchmarkMemory(b *testing.B) {

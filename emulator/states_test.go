@@ -1,7 +1,7 @@
 package emulator_test
 
 // One test per row of the specification's "States and transitions" table,
-// named after the row (see the README's Emulator section).
+// named after the row (emulator/README.md lists every row and its test).
 
 import (
 	"context"

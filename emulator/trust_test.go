@@ -1,7 +1,7 @@
 package emulator_test
 
 // Tests of issue 23: the emulator as a trustworthy test double. Each test
-// is named after the defect it proves fixed; the README's table lists them.
+// is named after the defect it proves fixed; emulator/README.md's table lists them.
 
 import (
 	"bytes"

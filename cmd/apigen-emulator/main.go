@@ -49,7 +49,7 @@ func exitCode(err error, stderr io.Writer) int {
 // Timeouts of the HTTP server: a connection that drips its request or sits
 // idle is closed, so a few hundred of them cannot pin the emulator. A long
 // poll (at most 50 s) writes within writeTimeout; uploads must arrive
-// within readTimeout (local mode: readTimeoutLocal, for 2000 MB files).
+// within readTimeout (local mode: readTimeoutLocal, for 2000 MiB files).
 // Variables for tests.
 var (
 	readHeaderTimeout = 10 * time.Second
