@@ -413,3 +413,25 @@ func asJSON(t *testing.T, b []byte) any {
 	}
 	return v
 }
+
+// BenchmarkDecode is the decode rows as plain benchmarks, for profiles:
+//
+//	go test -run '^$' -bench 'Decode/GetUpdates100/apigen_9.0' -cpuprofile /tmp/cpu90.prof
+func BenchmarkDecode(b *testing.B) {
+	for _, c := range decodeCases {
+		data := payloads[c.payload]
+		decs := decoders(c)
+		for _, lib := range libs {
+			dec := decs[lib]
+			b.Run(strings.Fields(c.name)[0]+"/"+lib, func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := dec(data); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
