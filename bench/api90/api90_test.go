@@ -435,3 +435,21 @@ func BenchmarkDecode(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEncode is the encode rows as plain benchmarks.
+func BenchmarkEncode(b *testing.B) {
+	for _, c := range encodeCases {
+		encs := c.encs()
+		for _, lib := range libs {
+			enc := encs[lib]
+			b.Run(strings.Fields(c.name)[0]+"/"+lib, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := enc(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
