@@ -97,7 +97,7 @@ type enc struct {
 func sendMessageEncoders() []enc {
 	ours := botapi.SendMessageParams{
 		ChatID:    botapi.ChatRefFromInteger64(-1001234567890),
-		Text:      "Your order #4711 has shipped! Track it here: https://example.com/t/4711 — reply /help for support.",
+		Text:      fixtures.OrderText,
 		ParseMode: botapi.Some(botapi.ParseModeHTML),
 		Entities: []botapi.MessageEntity{
 			{Type: botapi.MessageEntityTypeHashtag, Offset: 11, Length: 5},
