@@ -1,12 +1,8 @@
 package bench
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -14,49 +10,19 @@ import (
 	"github.com/mymmrac/telego"
 	"github.com/mymmrac/telego/telegoapi"
 
+	"github.com/apigen/apigen/bench/internal/fixtures"
 	"github.com/apigen/apigen/generated/botapi"
 )
 
-// payloads are realistic bodies written from the spec.
-var payloads = map[string][]byte{}
-
-func load(name string) []byte {
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+// payloads are realistic bodies written from the spec (bench/testdata;
+// the api90 module decodes the same bytes).
+var payloads = func() map[string][]byte {
+	p, err := fixtures.Payloads("testdata")
 	if err != nil {
 		panic(err)
 	}
-	return bytes.TrimSpace(data)
-}
-
-func init() {
-	payloads["message"] = load("message_update.json")
-	payloads["photo"] = load("photo_update.json")
-	payloads["callback"] = load("callback_update.json")
-	payloads["poll"] = load("poll_update.json")
-	payloads["getUpdates100"] = getUpdatesBody(100)
-}
-
-// getUpdatesBody is a getUpdates response with n updates cycling through
-// the three single-update payloads.
-func getUpdatesBody(n int) []byte {
-	kinds := [][]byte{payloads["message"], payloads["photo"], payloads["callback"]}
-	var b bytes.Buffer
-	b.WriteString(`{"ok":true,"result":[`)
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(kinds[i%3], &m); err != nil {
-			panic(err)
-		}
-		m["update_id"] = json.RawMessage(strconv.Itoa(900000000 + i))
-		one, _ := json.Marshal(m)
-		b.Write(one)
-	}
-	b.WriteString(`]}`)
-	return b.Bytes()
-}
+	return p
+}()
 
 // ---------------------------------------------------------------- decoders
 
@@ -131,7 +97,7 @@ type enc struct {
 func sendMessageEncoders() []enc {
 	ours := botapi.SendMessageParams{
 		ChatID:    botapi.ChatRefFromInteger64(-1001234567890),
-		Text:      "Your order #4711 has shipped! Track it here: https://example.com/t/4711 — reply /help for support.",
+		Text:      fixtures.OrderText,
 		ParseMode: botapi.Some(botapi.ParseModeHTML),
 		Entities: []botapi.MessageEntity{
 			{Type: botapi.MessageEntityTypeHashtag, Offset: 11, Length: 5},

@@ -11,65 +11,32 @@ package bench
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/go-faster/jx"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 	"github.com/mymmrac/telego"
 
+	"github.com/apigen/apigen/bench/internal/fixtures"
 	"github.com/apigen/apigen/generated/botapi"
 )
 
-// clientToken has the shape telego insists on.
-const clientToken = "123456789:AAEexampleexampleexampleexample0001"
-
-var (
-	clientRespOnce sync.Once
-	clientSendResp []byte // {"ok":true,"result":<message>}
-	clientMeResp   = []byte(`{"ok":true,"result":{"id":5012345678,"is_bot":true,"first_name":"Helper Bot","username":"helper_bot"}}`)
+const (
+	clientToken = fixtures.ClientToken
+	clientText  = fixtures.ClientText
 )
 
-func clientResponses() {
-	clientRespOnce.Do(func() {
-		var u map[string]json.RawMessage
-		if err := json.Unmarshal(load("message_update.json"), &u); err != nil {
-			panic(err)
-		}
-		clientSendResp = append(append([]byte(`{"ok":true,"result":`), u["message"]...), '}')
-	})
-}
-
-// memTransport drains the request like a server and answers from memory.
-type memTransport struct{}
-
-type memBody struct{ bytes.Reader }
-
-func (*memBody) Close() error { return nil }
-
-var memHeader = http.Header{"Content-Type": {"application/json"}}
-
-func (memTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if r.Body != nil {
-		io.Copy(io.Discard, r.Body)
-		r.Body.Close()
+// memTransport answers sendMessage with the message of payloads["message"].
+var memTransport = func() *fixtures.MemTransport {
+	t, err := fixtures.NewMemTransport(payloads)
+	if err != nil {
+		panic(err)
 	}
-	body := clientSendResp
-	if strings.HasSuffix(r.URL.Path, "/getMe") {
-		body = clientMeResp
-	}
-	b := &memBody{}
-	b.Reset(body)
-	return &http.Response{StatusCode: 200, Status: "200 OK", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: memHeader, Body: b, ContentLength: int64(len(body)), Request: r}, nil
-}
-
-const clientText = "Your plan is active until 2024-12-31. Reply /help for the list of commands."
+	return t
+}()
 
 // clientCall is one library's full sendMessage call, set up once.
 type clientCall struct {
@@ -78,8 +45,7 @@ type clientCall struct {
 }
 
 func clientCalls(tb testing.TB) []clientCall {
-	clientResponses()
-	hc := &http.Client{Transport: memTransport{}}
+	hc := &http.Client{Transport: memTransport}
 	ctx := context.Background()
 	c := botapi.NewClient(clientToken, botapi.WithBaseURL("http://bot.test"), botapi.WithHTTPClient(hc))
 	p := &botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(283749102), Text: clientText,
@@ -210,9 +176,8 @@ func (z *zeroStream) Read(p []byte) (int, error) {
 // BenchmarkClientUpload50MB streams 50 MB per op; B/op is the heap
 // allocated per upload (the target is under 1 MB).
 func BenchmarkClientUpload50MB(b *testing.B) {
-	clientResponses()
 	const size = 50 << 20
-	c := botapi.NewClient(clientToken, botapi.WithBaseURL("http://bot.test"), botapi.WithHTTPClient(&http.Client{Transport: memTransport{}}))
+	c := botapi.NewClient(clientToken, botapi.WithBaseURL("http://bot.test"), botapi.WithHTTPClient(&http.Client{Transport: memTransport}))
 	ctx := context.Background()
 	b.SetBytes(size)
 	b.ReportAllocs()

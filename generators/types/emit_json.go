@@ -536,9 +536,27 @@ func (g *gen) memberScan(ui *gomodel.Union) (scan, sel []jen.Code, selector jen.
 			jen.Return(jen.Nil()),
 		))
 	}
+	// Without a tag, once every member the variants name has been seen
+	// (and its constant compared) nothing later in the object can change
+	// the choice: the scan stops there instead of skipping the rest of the
+	// object, which the chosen variant's decoder reads anyway (a message in
+	// a callback query was read about twice). A member repeated after that
+	// point is not looked at: its first occurrence decides, as the first
+	// occurrence of a tag does.
+	var allSeen *jen.Statement
+	if !tagged {
+		for i := range slots {
+			if allSeen == nil {
+				allSeen = jen.Id("seen").Index(jen.Lit(i))
+			} else {
+				allSeen = allSeen.Op("&&").Id("seen").Index(jen.Lit(i))
+			}
+		}
+	}
 	for i, n := range slots {
 		body := []jen.Code{jen.Id("seen").Index(jen.Lit(i)).Op("=").True()}
-		if cs := constsOf[n]; len(cs) > 0 {
+		cs := constsOf[n]
+		if len(cs) > 0 {
 			body = append(body,
 				jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("r").Dot("Raw").Call(),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("jsonErrField").Call(jen.Err(), jen.Lit(n)))),
@@ -546,6 +564,11 @@ func (g *gen) memberScan(ui *gomodel.Union) (scan, sel []jen.Code, selector jen.
 			for _, c := range cs {
 				body = append(body, jen.Id(c.name).Op("=").String().Parens(jen.Id("raw")).Op("==").Lit(c.json))
 			}
+		}
+		if allSeen != nil {
+			body = append(body, jen.If(allSeen.Clone()).Block(jen.Return(jen.Id("jsonStopScan"))))
+		}
+		if len(cs) > 0 {
 			body = append(body, jen.Return(jen.Nil()))
 		}
 		cases = append(cases, jen.Case(jen.Lit(n)).Block(body...))

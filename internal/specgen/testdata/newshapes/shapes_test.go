@@ -62,6 +62,24 @@ func TestMessageOrInaccessibleMessage(t *testing.T) {
 	})
 }
 
+// TestUnionScanStopsOnceDecided: the scan that picks a variant by its
+// members stops once every member it looks at has been seen, instead of
+// skipping the rest of the object the variant's decoder then reads again.
+// So the first occurrence of a deciding member decides, as the first
+// occurrence of a tag does: a "date" repeated after message_id, date 0 and
+// chat no longer turns the inaccessible message into a Message (the whole
+// scan used to let the last "date" decide).
+func TestUnionScanStopsOnceDecided(t *testing.T) {
+	var q CallbackQuery
+	in := `{"id":"1","from":{"id":7,"is_bot":false,"first_name":"A"},"message":{"message_id":5,"date":0,"chat":{"id":-100123,"type":"supergroup","title":"t"},"date":1700000000},"chat_instance":"c"}`
+	if err := q.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := q.Message.(*InaccessibleMessage); !ok {
+		t.Fatalf("the first date (0) decides: want InaccessibleMessage, got %#v", q.Message)
+	}
+}
+
 func TestMostSpecificVariant(t *testing.T) {
 	base := `"message_id":1,"date":1700000000,"chat":{"id":1,"type":"private"}`
 	var m Message
