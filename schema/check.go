@@ -233,6 +233,16 @@ func (c *checker) constraints(src Source, what string, t Type, k *Constraints) {
 			c.fail(src, "%s: default %q is not a value of %s", what, d, k.Enum)
 		}
 	}
+	if k.Attach {
+		// An attach reference is a string naming a part; an enum or a
+		// pattern would constrain that name, which the document never does.
+		switch {
+		case t.IsArray() || base != String:
+			c.fail(src, "%s: attach on a %s (only a String may name an attach:// upload)", what, t)
+		case k.Enum != "" || k.Pattern != "":
+			c.fail(src, "%s: attach together with an enum or a pattern", what)
+		}
+	}
 	if k.Pattern != "" {
 		if _, err := regexp.Compile(k.Pattern); err != nil {
 			c.fail(src, "%s: pattern: %v", what, err)
