@@ -390,6 +390,7 @@ methods:
   - name: sendSnaps
     group: g
     returns: "True"
+    multipart: true
     params:
       - {name: snaps, type: Array of InputSnap, required: true, json_serialized: true}
 `)

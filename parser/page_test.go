@@ -561,8 +561,17 @@ func TestPageAttachPhraseMarksUploadableString(t *testing.T) {
 <tr><td>backdrop</td><td>String</td><td><em>Optional</em>. Backdrop: a file_id, or attach://&lt;part_name&gt; to refer to a file uploaded in the same multipart/form-data request.</td></tr>
 <tr><td>label</td><td>String</td><td><em>Optional</em>. Label shown under the picture; the picture itself may be uploaded using multipart/form-data</td></tr>
 <tr><td>hint</td><td>String</td><td><em>Optional</em>. Text of the form “attach://&lt;part_name&gt;”, shown as is</td></tr>
+</tbody></table>
+<h3>Available methods</h3><h4>sendSnaps</h4><p>Use this method to send snapshots. Returns <em>True</em> on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody>
+<tr><td>snaps</td><td>Array of <a href="#inputsnapphoto">InputSnapPhoto</a></td><td>Yes</td><td>A JSON-serialized array of snapshots</td></tr>
 </tbody></table>`
 	s := parsePage(t, body, nil)
+	// The method can carry an upload, as the seed's sendMediaGroup: its
+	// schema says multipart (Check holds it to that).
+	if m := s.Method("sendSnaps"); !m.Multipart {
+		t.Error("sendSnaps: multipart false; its snapshots may name attach:// uploads")
+	}
 	o := s.Object("InputSnapPhoto")
 	for name, want := range map[string]bool{"picture": true, "preview": true, "backdrop": true, "label": false, "hint": false} {
 		f := o.Field(name)

@@ -265,6 +265,7 @@ methods:
     params:
       - {name: snaps, type: Array of Snap, required: true, json_serialized: true}
     returns: "True"
+    multipart: true
 `))
 	if err != nil {
 		t.Fatal(err)
