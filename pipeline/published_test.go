@@ -17,7 +17,8 @@ import (
 // 9.0 page (beside the checkout in ../shared, never committed), runs every
 // backend, writes the Go package into a temporary module and builds and
 // vets it: the size apigen has to handle for today's API (260+ objects,
-// 150+ methods).
+// 150+ methods). Then it runs publishedAlbumUploadTest inside it: an album
+// whose items name attach:// uploads, which the page states only in prose.
 func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 90 000-line package: skipped in -short")
