@@ -358,7 +358,7 @@ func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, e
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident}
-	if b := f.Type.Base(); b != "" && m.fileUnions[b] != nil {
+	if b := f.Type.Base(); (b != "" && m.fileUnions[b] != nil) || IsAttachString(f.Type, f.Constraints) {
 		fl.FileUnion = true
 	}
 	return fl, nil

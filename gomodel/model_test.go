@@ -372,3 +372,39 @@ unions:
 func renderCode(c jen.Code) string {
 	return fmt.Sprintf("%#v", jen.Null().Add(c))
 }
+
+// TestAttachStringIsAFileUnion: a String that may name an attach:// upload
+// (constraints.attach, as the published page's InputMedia media is read)
+// gets the Go type of an "InputFile or String": an InputFile of any form,
+// which makes its object, union and method carry uploads. The defect was a
+// plain string, so an album from the page could not upload.
+func TestAttachStringIsAFileUnion(t *testing.T) {
+	m := build(t, header+`
+objects:
+  - name: InputSnap
+    fields:
+      - {name: picture, type: String, required: true, constraints: {attach: true}}
+      - {name: preview, type: String, required: false, constraints: {attach: true}}
+      - {name: label, type: String, required: false}
+methods:
+  - name: sendSnaps
+    group: g
+    returns: "True"
+    multipart: true
+    params:
+      - {name: snaps, type: Array of InputSnap, required: true, json_serialized: true}
+`)
+	o := m.Object("InputSnap")
+	for _, name := range []string{"picture", "preview"} {
+		f := o.Field(name)
+		if f.Type.Kind != File || !f.FileUnion || !f.Uploads {
+			t.Errorf("%s: %s (kind %v), file union %v, uploads %v; want an InputFile of any form", name, f.Type, f.Type.Kind, f.FileUnion, f.Uploads)
+		}
+	}
+	if f := o.Field("label"); f.Type.Kind == File || f.FileUnion {
+		t.Errorf("label: %s, a String without attach is a string", f.Type)
+	}
+	if !o.Uploads || !m.Method("sendSnaps").Uploads {
+		t.Error("InputSnap and sendSnaps must carry uploads")
+	}
+}

@@ -212,6 +212,13 @@ func eachOf(c *schema.Constraints) *schema.Constraints {
 	return c.Each
 }
 
+// IsAttachString reports whether a value of schema type t with constraints
+// c is a String that may name an attach:// upload (constraints.attach): the
+// model represents it as a file union, an InputFile of any form.
+func IsAttachString(t schema.Type, c *schema.Constraints) bool {
+	return !t.IsArray() && t.Name == schema.String && c != nil && c.Attach
+}
+
 // resolve replaces references to file unions with InputFile, at any array
 // depth.
 func (m *Model) resolve(t schema.Type) schema.Type {
@@ -267,6 +274,11 @@ func (m *Model) TypeOf(t schema.Type, c *schema.Constraints, ident, optional boo
 		return &Type{Kind: Slice, Elem: elem, Schema: t}, nil
 	}
 	switch {
+	case IsAttachString(t, c):
+		// A String that may name an attach:// upload is what an "InputFile
+		// or String" is: a file_id, a URL, or an upload the client sends as
+		// a part and names "attach://<part>" in its place.
+		return &Type{Kind: File, Name: "InputFile", Schema: schema.Named(schema.InputFile)}, nil
 	case IsScalarName(t.Name):
 		if c != nil && c.Enum != "" {
 			if t.Name != schema.String {

@@ -122,7 +122,17 @@ var (
 	reExactlyOne   = regexp.MustCompile(`(?i)^exactly one of (.+) is present$`)
 	reEither       = regexp.MustCompile(`^Either (.+) must be given$`)
 	reGrouping     = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
-	reUnits        = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
+	// reAttach: a value given as “attach://<name>” that names a file
+	// uploaded (or to upload) in the same request, either word first, within
+	// one sentence: "attach://<file_attach_name> to refer to a file uploaded
+	// in the same multipart/form-data request", "pass
+	// “attach://<file_attach_name>” to upload a new one using
+	// multipart/form-data", "can be passed as “attach://<file_attach_name>”
+	// if the thumbnail was uploaded using multipart/form-data", "ignored
+	// unless uploaded via multipart/form-data, …, may be given as
+	// attach://<file_attach_name>".
+	reAttach = regexp.MustCompile(`(?i)\battach://<[^<>]+>[^.]*?\bupload(?:ed)?\b|\bupload(?:ed)?\b[^.]*?\battach://<[^<>]+>`)
+	reUnits  = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
 )
 
 // readParen reads the inside of a parameter's parentheses:
@@ -273,7 +283,7 @@ func (f *facts) wholePart(p string) bool {
 		f.desc = append(f.desc, p)
 		return true
 	}
-	if strings.Contains(p, "attach://") && strings.Contains(p, "uploaded") {
+	if saysAttach(p) {
 		f.attachRef = true
 	}
 	if m := reOnly.FindStringSubmatch(strings.ToLower(p)); m != nil {
@@ -284,6 +294,11 @@ func (f *facts) wholePart(p string) bool {
 	}
 	return false
 }
+
+// saysAttach reports whether text says that the value may be an
+// “attach://<name>” reference to a file uploaded in the same multipart
+// request (the seed's and the published page's wording alike).
+func saysAttach(text string) bool { return reAttach.MatchString(text) }
 
 // charsetPattern turns "lowercase English letters, digits, underscores" into
 // a regular expression.

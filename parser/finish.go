@@ -176,7 +176,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 		p.errorf(ctx.line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
 	}
 	for _, prm := range m.Params {
-		if p.out.CanUpload(prm.Type) {
+		if p.out.FieldCanUpload(prm) {
 			m.Multipart = true
 		}
 	}

@@ -481,7 +481,7 @@ func (p *parser) variantTable(s *section, b *block) {
 			cp := *f
 			if d := descs[commonNames[i]]; d != "" {
 				cp.desc = append(append([]string(nil), cp.desc...), d)
-				if strings.Contains(d, "attach://") && strings.Contains(d, "uploaded") {
+				if saysAttach(d) {
 					cp.attachRef = true
 				}
 			}

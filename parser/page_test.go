@@ -544,3 +544,43 @@ func TestPageDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestPageAttachPhraseMarksUploadableString: the page types a value that may
+// name an upload "String" and says in prose that “attach://<name>” may be
+// passed for a file sent as a multipart part. The defect was that the page
+// kept such a field a plain String, so a package generated from the page
+// could not upload inside an album. The phrase is read by its words (any
+// field name, several phrasings); the type stays as the page writes it and
+// the fact is constraints.attach.
+func TestPageAttachPhraseMarksUploadableString(t *testing.T) {
+	body := `<h3>Available types</h3><h4>InputSnapPhoto</h4><p>A snapshot to send.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>type</td><td>String</td><td>Kind, must be <em>photo</em></td></tr>
+<tr><td>picture</td><td>String</td><td>Picture to send. Give a file_id of a stored picture, an HTTP URL to fetch, or give “attach://&lt;part_name&gt;” to upload a fresh one using multipart/form-data under &lt;part_name&gt; name.</td></tr>
+<tr><td>preview</td><td>String</td><td><em>Optional</em>. Small preview. Previews are never reused, so it may be passed as “attach://&lt;part_name&gt;” if the preview was uploaded using multipart/form-data under &lt;part_name&gt;.</td></tr>
+<tr><td>backdrop</td><td>String</td><td><em>Optional</em>. Backdrop: a file_id, or attach://&lt;part_name&gt; to refer to a file uploaded in the same multipart/form-data request.</td></tr>
+<tr><td>label</td><td>String</td><td><em>Optional</em>. Label shown under the picture; the picture itself may be uploaded using multipart/form-data</td></tr>
+<tr><td>hint</td><td>String</td><td><em>Optional</em>. Text of the form “attach://&lt;part_name&gt;”, shown as is</td></tr>
+</tbody></table>
+<h3>Available methods</h3><h4>sendSnaps</h4><p>Use this method to send snapshots. Returns <em>True</em> on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody>
+<tr><td>snaps</td><td>Array of <a href="#inputsnapphoto">InputSnapPhoto</a></td><td>Yes</td><td>A JSON-serialized array of snapshots</td></tr>
+</tbody></table>`
+	s := parsePage(t, body, nil)
+	// The method can carry an upload, as the seed's sendMediaGroup: its
+	// schema says multipart (Check holds it to that).
+	if m := s.Method("sendSnaps"); !m.Multipart {
+		t.Error("sendSnaps: multipart false; its snapshots may name attach:// uploads")
+	}
+	o := s.Object("InputSnapPhoto")
+	for name, want := range map[string]bool{"picture": true, "preview": true, "backdrop": true, "label": false, "hint": false} {
+		f := o.Field(name)
+		if f.Type.String() != schema.String {
+			t.Errorf("%s: type %s, want String as the page writes it", name, f.Type)
+		}
+		got := f.Constraints != nil && f.Constraints.Attach
+		if got != want {
+			t.Errorf("%s: attach %v, want %v (%q)", name, got, want, f.Description)
+		}
+	}
+}

@@ -231,9 +231,12 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 	var base schema.Type
 	var variants []string
 	alts := te.alts
-	// The seed layout types a String that may name an attach:// upload as
-	// InputFile or String; the published page's type column is its own
-	// word for the type and stays as written.
+	// A String that may name an attach:// upload (saysAttach) is a file
+	// reference or an upload. The seed layout writes it "InputFile or
+	// String" (its schema has always done so, and stays byte for byte);
+	// the published page's type column is its own word for the type and
+	// stays String, with the fact kept as constraints.attach (see
+	// constraints). The Go model gives both the same Go type.
 	if len(alts) == 1 && alts[0] == schema.String && f.attachRef && !p.page {
 		alts = []string{schema.InputFile, schema.String}
 	}
@@ -444,6 +447,7 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	c.NoEmoji = f.noEmoji
 	c.Position = f.position
 	c.UploadOnly = f.uploadOnly
+	c.Attach = p.page && f.attachRef && !isArray && name == schema.String
 	if len(variants) > 0 && isArray {
 		if c.Each == nil {
 			c.Each = &schema.Constraints{}

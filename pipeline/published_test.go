@@ -17,7 +17,8 @@ import (
 // 9.0 page (beside the checkout in ../shared, never committed), runs every
 // backend, writes the Go package into a temporary module and builds and
 // vets it: the size apigen has to handle for today's API (260+ objects,
-// 150+ methods).
+// 150+ methods). Then it runs publishedAlbumUploadTest inside it: an album
+// whose items name attach:// uploads, which the page states only in prose.
 func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 90 000-line package: skipped in -short")
@@ -48,4 +49,143 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", verb, err, out)
 		}
 	}
+	// The package just built is reused (an external test package adds no
+	// recompilation of it): the behaviour the page's prose promises.
+	if err := os.WriteFile(filepath.Join(root, "botapi", "album_upload_test.go"), []byte(publishedAlbumUploadTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-run", "TestPublishedAlbumUploadSendsAttachParts", "./botapi")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("album upload in the generated 9.0 package: %v\n%s", err, out)
+	}
 }
+
+// publishedAlbumUploadTest is run inside the package generated from the 9.0
+// page (TestPublishedPageGeneratesBuildingPackage). The page types
+// InputMedia*.media, thumbnail and cover as String and says in prose that
+// they may be “attach://<file_attach_name>” naming a multipart part; the
+// defect was that the package kept them as string, so an album could not
+// carry an upload. Client to generated server: the request is multipart,
+// the media JSON names attach:// parts that hold the uploads, and the
+// server binds them back to the InputMedia values.
+const publishedAlbumUploadTest = `package botapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"published/botapi"
+)
+
+type albumService struct {
+	botapi.Unimplemented
+	got map[string]string // "item field" -> "upload name: content" or "ref"
+}
+
+func (s *albumService) SendMediaGroup(_ context.Context, p *botapi.SendMediaGroupParams) ([]botapi.Message, error) {
+	s.got = map[string]string{}
+	see := func(key string, f botapi.InputFile) {
+		if !f.IsUpload() {
+			s.got[key] = f.Ref()
+			return
+		}
+		b, _ := io.ReadAll(f.Reader())
+		s.got[key] = f.Name() + ": " + string(b)
+	}
+	for i, m := range p.Media {
+		switch v := m.(type) {
+		case *botapi.InputMediaPhoto:
+			see(string(rune('0'+i))+" media", v.Media)
+		case *botapi.InputMediaVideo:
+			see(string(rune('0'+i))+" media", v.Media)
+			see(string(rune('0'+i))+" thumbnail", v.Thumbnail)
+		}
+	}
+	return []botapi.Message{}, nil
+}
+
+func TestPublishedAlbumUploadSendsAttachParts(t *testing.T) {
+	svc := &albumService{}
+	server := botapi.NewServer(svc)
+	parts := map[string]string{} // part name -> file name: content
+	var mediaJSON, contentType string
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			t.Error(err)
+		}
+		contentType = r.Header.Get("Content-Type")
+		if _, params, err := mime.ParseMediaType(contentType); err == nil && params["boundary"] != "" {
+			mr := multipart.NewReader(strings.NewReader(string(body)), params["boundary"])
+			for {
+				p, err := mr.NextPart()
+				if err != nil {
+					break
+				}
+				b, _ := io.ReadAll(p)
+				if p.FileName() != "" {
+					parts[p.FormName()] = p.FileName() + ": " + string(b)
+				} else if p.FormName() == "media" {
+					mediaJSON = string(b)
+				}
+			}
+		}
+		r.Body = io.NopCloser(strings.NewReader(string(body)))
+		server.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	c := botapi.NewClient("123:abc", botapi.WithBaseURL(ts.URL))
+	_, err := c.SendMediaGroup(context.Background(), &botapi.SendMediaGroupParams{
+		ChatID: botapi.IntegerOrStringFromInteger(7),
+		Media: []botapi.InputMedia{
+			&botapi.InputMediaPhoto{Media: botapi.Upload("a.jpg", strings.NewReader("AAA"))},
+			&botapi.InputMediaPhoto{Media: botapi.FileID("known")},
+			&botapi.InputMediaVideo{Media: botapi.Upload("v.mp4", strings.NewReader("VVV")), Thumbnail: botapi.Upload("t.jpg", strings.NewReader("TTT"))},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(contentType, "multipart/form-data") {
+		t.Fatalf("Content-Type %q, want multipart/form-data", contentType)
+	}
+	var items []map[string]any
+	if err := json.Unmarshal([]byte(mediaJSON), &items); err != nil {
+		t.Fatalf("media part %q: %v", mediaJSON, err)
+	}
+	want := []map[string]string{
+		{"media": "a.jpg: AAA"},
+		{"media": "known"},
+		{"media": "v.mp4: VVV", "thumbnail": "t.jpg: TTT"},
+	}
+	if len(items) != len(want) {
+		t.Fatalf("media part %s: %d items, want %d", mediaJSON, len(items), len(want))
+	}
+	for i, w := range want {
+		for field, content := range w {
+			ref, _ := items[i][field].(string)
+			if name, ok := strings.CutPrefix(ref, "attach://"); ok {
+				if parts[name] != content {
+					t.Errorf("item %d %s: %q names part %q holding %q, want %q", i, field, ref, name, parts[name], content)
+				}
+			} else if ref != content {
+				t.Errorf("item %d %s: %q, want %q (media part %s)", i, field, ref, content, mediaJSON)
+			}
+			if got := svc.got[string(rune('0'+i))+" "+field]; got != content {
+				t.Errorf("server bound item %d %s to %q, want %q", i, field, got, content)
+			}
+		}
+	}
+	if len(parts) != 3 {
+		t.Errorf("upload parts %v, want 3", parts)
+	}
+}
+`

@@ -137,7 +137,7 @@ func (c *checker) run() {
 		c.typeRef(m.Source, m.Name+" result", m.Returns)
 		upload := false
 		for _, p := range m.Params {
-			if mentionsUpload(s, p.Type) {
+			if s.FieldCanUpload(p) {
 				upload = true
 			}
 		}
@@ -231,6 +231,16 @@ func (c *checker) constraints(src Source, what string, t Type, k *Constraints) {
 		}
 		if d, ok := k.Default.(string); ok && e != nil && !enumHas(e, d) {
 			c.fail(src, "%s: default %q is not a value of %s", what, d, k.Enum)
+		}
+	}
+	if k.Attach {
+		// An attach reference is a string naming a part; an enum or a
+		// pattern would constrain that name, which the document never does.
+		switch {
+		case t.IsArray() || base != String:
+			c.fail(src, "%s: attach on a %s (only a String may name an attach:// upload)", what, t)
+		case k.Enum != "" || k.Pattern != "":
+			c.fail(src, "%s: attach together with an enum or a pattern", what)
 		}
 	}
 	if k.Pattern != "" {
@@ -416,13 +426,23 @@ func unionHas(u *Union, name string) bool {
 
 // mentionsUpload reports whether a value of type t may carry an uploaded
 // file: an InputFile, a union with an InputFile variant, or an object (or
-// union of objects) with such a field, at any depth.
+// union of objects) with such a field or a String field that may name an
+// attach:// upload, at any depth.
 func mentionsUpload(s *Schema, t Type) bool {
 	return uploadIn(s, t, map[string]bool{})
 }
 
 // CanUpload reports whether a value of type t may carry an uploaded file.
 func (s *Schema) CanUpload(t Type) bool { return mentionsUpload(s, t) }
+
+// FieldCanUpload reports whether the field's value may carry an uploaded
+// file: its type may, or it is a String that may name an attach:// upload.
+func (s *Schema) FieldCanUpload(f *Field) bool {
+	return f.Constraints.attach() || mentionsUpload(s, f.Type)
+}
+
+// attach reports constraints.attach (a String that may name an upload).
+func (c *Constraints) attach() bool { return c != nil && c.Attach }
 
 func uploadIn(s *Schema, t Type, seen map[string]bool) bool {
 	name := t.Base()
@@ -442,7 +462,7 @@ func uploadIn(s *Schema, t Type, seen map[string]bool) bool {
 	}
 	if o := s.Object(name); o != nil {
 		for _, f := range o.Fields {
-			if uploadIn(s, f.Type, seen) {
+			if f.Constraints.attach() || uploadIn(s, f.Type, seen) {
 				return true
 			}
 		}

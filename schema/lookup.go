@@ -116,7 +116,7 @@ func (c *Constraints) count() int {
 	for _, set := range []bool{
 		c.Length != nil, c.Items != nil, c.Range != nil, c.Ahead != nil,
 		c.Enum != "", c.Default != nil, c.Fixed != "", c.Pattern != "", c.NoEmoji,
-		c.MaxLineFeeds != nil, c.Position != "", c.UploadOnly, len(c.Variants) > 0,
+		c.MaxLineFeeds != nil, c.Position != "", c.UploadOnly, c.Attach, len(c.Variants) > 0,
 	} {
 		if set {
 			n++

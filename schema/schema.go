@@ -144,6 +144,14 @@ type Constraints struct {
 	// UploadOnly marks an InputFile that must be uploaded (a file_id or URL
 	// string is not accepted).
 	UploadOnly bool `yaml:"upload_only,omitempty"`
+	// Attach marks a String that may be “attach://<name>”: a reference to a
+	// file uploaded as part <name> of the same multipart/form-data request
+	// (InputMedia's media inside a JSON-serialized album). The value is a
+	// file_id, an HTTP URL or such an upload: the Go model gives it the
+	// type of an "InputFile or String". The published page writes these
+	// fields as String and says so in their prose; the type stays as the
+	// document writes it.
+	Attach bool `yaml:"attach,omitempty"`
 	// Variants restricts a union-typed value to some of its variants.
 	Variants []string `yaml:"variants,omitempty,flow"`
 	// Each constrains every element of an Array.

@@ -83,6 +83,7 @@ func TestCheckFindsProblems(t *testing.T) {
 		{"returns: AOrTrue", "returns: Nothing", `type "Nothing" is not declared`},
 		{"multipart: false", "multipart: true", "multipart is true"},
 		{`variants: [{type: A}, {type: "True"}]`, `variants: [{type: A}]`, "fewer than two variants"},
+		{"type: Integer64, required: true", "type: Integer64, required: true, constraints: {attach: true}", "attach on a Integer64 (only a String may name an attach:// upload)"},
 		{"pattern: x", "", ""},
 	}
 	for _, c := range cases {

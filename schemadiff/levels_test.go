@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/schemadiff"
 	"github.com/apigen/apigen/spec"
 )
@@ -160,5 +161,51 @@ func TestMarkdownReleaseNotes(t *testing.T) {
 		if !strings.Contains(buf.String(), must) {
 			t.Errorf("release notes do not contain %q", must)
 		}
+	}
+}
+
+// TestAttachStringIsNotATypeChange: the published page wrote InputMedia's
+// thumbnail "InputFile or String" up to 7.x and "String" with “pass
+// attach://<file_attach_name> … uploaded using multipart/form-data” since;
+// the schema reads the latter as a String with constraints.attach, which
+// accepts the same values and has the same Go type. The diff of those
+// releases called it a breaking type change.
+func TestAttachStringIsNotATypeChange(t *testing.T) {
+	doc := func(media string) *schema.Schema {
+		s, err := schema.Unmarshal([]byte(`title: T
+version: "1"
+source: t.html
+objects:
+  - name: InputSnap
+    fields:
+      - {name: media, ` + media + `, required: true}
+methods:
+  - name: sendSnap
+    group: g
+    returns: "True"
+    multipart: true
+    params:
+      - {name: snap, type: InputSnap, required: true, json_serialized: true}
+      - {name: photo, type: InputFileOrString, required: true}
+unions:
+  - name: InputFileOrString
+    variants: [{type: InputFile}, {type: String}]
+`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	r := schemadiff.Compare(doc("type: InputFileOrString"), doc("type: String, constraints: {attach: true}"), "old", "new")
+	_, c := changeIn(t, r, "InputSnap", "field media")
+	if c.Level != schemadiff.Note || r.Breaking() {
+		t.Errorf("InputFile or String -> String with attach: %s %q, breaking %v; want a note", c.Level, c.Detail, r.Breaking())
+	}
+	r = schemadiff.Compare(doc("type: String"), doc("type: String, constraints: {attach: true}"), "old", "new")
+	if _, c := changeIn(t, r, "InputSnap", "field media"); c.Level == schemadiff.Note || !strings.Contains(c.Detail, "attach") {
+		t.Errorf("String -> String with attach: %s %q; want a change of what is accepted", c.Level, c.Detail)
 	}
 }

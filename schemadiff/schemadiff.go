@@ -215,7 +215,7 @@ func (c *comparer) methods(old, new *schema.Schema) {
 				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), l))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params, request)...)
+			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params, request, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Params, request)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -253,7 +253,7 @@ func (c *comparer) objects(old, new *schema.Schema) {
 				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(c.unionName(ou, old, new))+" -> "+orNone(c.unionName(nu, old, new)), Note))
 			}
 			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields, fl)...)
+			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields, fl, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Fields, fl)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -372,7 +372,7 @@ func (c *comparer) versions(old, new *schema.Schema) {
 
 // fieldsDiff compares object fields or method parameters; fl says which
 // way the values travel, and so whom a change breaks.
-func fieldsDiff(kind string, old, new []*schema.Field, fl flow) []Change {
+func fieldsDiff(kind string, old, new []*schema.Field, fl flow, olds, news *schema.Schema) []Change {
 	var out []Change
 	matchByName(old, new, func(f *schema.Field) string { return f.Name },
 		func(f *schema.Field) {
@@ -388,8 +388,21 @@ func fieldsDiff(kind string, old, new []*schema.Field, fl flow) []Change {
 		},
 		func(o, n *schema.Field) {
 			what := kind + " " + n.Name
-			if o.Type.String() != n.Type.String() {
-				out = append(out, ch(Changed, what, "type "+o.Type.String()+" -> "+n.Type.String(), Breaking))
+			ok, nk := typeKey(olds, o), typeKey(news, n)
+			switch {
+			case ok != nk:
+				out = append(out, ch(Changed, what, "type "+o.Type.String()+attachText(o)+" -> "+n.Type.String()+attachText(n), Breaking))
+			case o.Type.String() != n.Type.String():
+				// "InputFile or String" written as a String that may name
+				// an attach:// upload, or back: the same values, the same
+				// Go type.
+				out = append(out, ch(Changed, what, "type "+o.Type.String()+attachText(o)+" -> "+n.Type.String()+attachText(n)+" (the same values)", Note))
+			case isAttach(o) != isAttach(n):
+				dir := loosened // uploads are now accepted
+				if isAttach(o) {
+					dir = tightened
+				}
+				out = append(out, ch(Changed, what, "may name an attach:// upload "+yesNo(isAttach(o))+" -> "+yesNo(isAttach(n)), fl.level(dir)))
 			}
 			if o.Required != n.Required {
 				// Either way the Go field changes between T and Opt[T]; and
@@ -408,6 +421,44 @@ func fieldsDiff(kind string, old, new []*schema.Field, fl flow) []Change {
 			}
 		})
 	return out
+}
+
+// fileUnionKey is typeKey's word for a value that is a file_id, a URL or
+// an upload.
+const fileUnionKey = "InputFile or String"
+
+// typeKey is the field's type for comparison: an "InputFile or String"
+// union and a String that may name an attach:// upload (constraints.attach,
+// how the published page writes InputMedia's media) accept the same values
+// and have the same Go type, so they compare equal.
+func typeKey(s *schema.Schema, f *schema.Field) string {
+	if isAttach(f) {
+		return fileUnionKey
+	}
+	if !f.Type.IsArray() {
+		if u := s.Union(f.Type.Name); u != nil && u.Discriminator == "" && len(u.Variants) == 2 {
+			has := map[string]bool{}
+			for _, v := range u.Variants {
+				has[v.Type.String()] = true
+			}
+			if has[schema.InputFile] && has[schema.String] {
+				return fileUnionKey
+			}
+		}
+	}
+	return f.Type.String()
+}
+
+func isAttach(f *schema.Field) bool {
+	return f.Constraints != nil && f.Constraints.Attach && f.Type.String() == schema.String
+}
+
+// attachText marks a String that may name an attach:// upload.
+func attachText(f *schema.Field) string {
+	if isAttach(f) {
+		return " (may name an attach:// upload)"
+	}
+	return ""
 }
 
 func sinceChange(old, new string) []Change {
@@ -505,7 +556,7 @@ func valueName(v *schema.EnumValue) string {
 }
 
 func fieldSummary(f *schema.Field) string {
-	s := f.Type.String() + ", " + strings.ToLower(requiredText(f.Required))
+	s := f.Type.String() + attachText(f) + ", " + strings.ToLower(requiredText(f.Required))
 	for _, fc := range facts(f.Constraints, "") {
 		s += ", " + fc.kind + " " + fc.value
 	}

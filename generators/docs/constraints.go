@@ -79,6 +79,9 @@ func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constrai
 	if c.UploadOnly {
 		add("upload", plain("must be uploaded; a file_id or URL is not accepted"))
 	}
+	if c.Attach {
+		add("upload", plain("a file_id, an HTTP URL, or attach://<part> naming a file uploaded in the same multipart/form-data request (the Go field is an InputFile: an Upload is sent as that part)"))
+	}
 	if len(c.Variants) > 0 {
 		var v Text
 		for i, name := range c.Variants {

@@ -76,9 +76,15 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 	case schema.Float:
 		m.Set("type", "number")
 	case schema.String:
-		if c.Enum != "" {
+		switch {
+		case c.Attach && enc == inMultipart:
+			// A String that may name an attach:// upload is a file union.
+			g.fileSchema(m, false, enc)
+		case c.Attach:
+			m.Set("type", "string").Set(xFileUnion, true)
+		case c.Enum != "":
 			m.Set("$ref", ref(c.Enum))
-		} else {
+		default:
 			m.Set("type", "string")
 		}
 	case schema.Boolean:

@@ -375,7 +375,7 @@ func (b *body) value(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 	}
 	switch {
 	case te.Kind == gomodel.File:
-		return b.inputFile(x, t.Name, c, required, at, name)
+		return b.inputFile(x, t.Name, b.g.isFileUnion(t.Name) || gomodel.IsAttachString(t, c), c, required, at, name)
 	case b.g.union(t.Name) != nil:
 		return b.union(x, b.g.union(t.Name), c, required, at, name)
 	case te.Kind == gomodel.Scalar:
@@ -512,11 +512,12 @@ func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 }
 
 // inputFile checks an InputFile value: a plain InputFile (tn InputFile)
-// must be an upload; a file union (tn names it) may be any form unless its
+// must be an upload; a file union (tn names it; anyForm) or a String that
+// may name an attach:// upload (anyForm) may be any form unless its
 // constraints restrict the variants.
-func (b *body) inputFile(x expr, tn string, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
+func (b *body) inputFile(x expr, tn string, anyForm bool, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
 	upload, ref := true, false // upload only; reference (file_id / URL) only
-	if b.g.isFileUnion(tn) {
+	if anyForm {
 		allowed := map[string]bool{schema.InputFile: true, schema.String: true}
 		if c != nil && len(c.Variants) > 0 {
 			allowed = map[string]bool{}

@@ -248,3 +248,39 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachStringAcceptsReferences: a String that may name an attach://
+// upload (constraints.attach) is an InputFile of any form in Go; its check
+// must not demand an upload (the first cut did, rejecting every file_id).
+func TestAttachStringAcceptsReferences(t *testing.T) {
+	s, err := schema.Unmarshal([]byte(`
+title: attach
+version: "1.0"
+objects:
+  - name: Snap
+    fields:
+      - {name: picture, type: String, required: true, constraints: {attach: true}}
+methods:
+  - name: sendSnaps
+    params:
+      - {name: snaps, type: Array of Snap, required: true, json_serialized: true}
+    returns: "True"
+    multipart: true
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	code, err := generate(t, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(code, "v.Picture.IsSet()") {
+		t.Errorf("no required check of picture as an InputFile:\n%s", code)
+	}
+	if strings.Contains(code, "uploadOnly(") {
+		t.Errorf("picture demands an upload; a file_id or URL is allowed:\n%s", code)
+	}
+}
