@@ -11,49 +11,22 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/dispatch"
+	"github.com/apigen/apigen/internal/seedtest"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/spec"
 )
 
-func parse(t *testing.T, doc string) *schema.Schema {
-	t.Helper()
-	ov, err := schema.ParseOverlay(spec.Overlay())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := loader.FromSpec([]byte(doc), spec.DefaultName, ov)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-func replace(t *testing.T, doc, old, new string) string {
-	t.Helper()
-	if !strings.Contains(doc, old) {
-		t.Fatalf("the spec has no %q", old)
-	}
-	return strings.Replace(doc, old, new, 1)
-}
+// parse, replace: the seed document and one passage of it changed.
+var (
+	parse   = seedtest.Parse
+	replace = seedtest.Replace
+)
 
 func dispatchFile(t *testing.T, s *schema.Schema) string {
 	t.Helper()
-	m, err := generators.Model(s, "botapi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := dispatch.Generate(m, generators.Options{Package: "botapi", Source: "spec.md"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if f.Path == dispatch.FileName {
-			return string(f.Data)
-		}
-	}
-	return ""
+	return seedtest.File(t, s, dispatch.Generate, dispatch.FileName)
 }
 
 // TestModifiedSpec: an update kind added to the spec gets its typed route
