@@ -883,7 +883,9 @@ func (b *builder) navGroups() []NavGroup {
 	var out []NavGroup
 	add := func(title string, links []Link) {
 		if len(links) > 0 {
-			out = append(out, NavGroup{Title: title, Links: links})
+			// The index page's block listing the group has the group's
+			// name, lower case, as its id (indexPage).
+			out = append(out, NavGroup{Title: title, Links: links, All: Link{Page: pageIndex, Frag: strings.ToLower(title)}})
 		}
 	}
 	var ms, os, us, es []Link
