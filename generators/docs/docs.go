@@ -63,8 +63,11 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	// (windowedGroups), or the site would grow with the square of the
 	// document.
 	var groups string
+	var at map[string]navPosition
 	windowed := sidebarLinks(site) > MaxSidebarLinks
-	if !windowed {
+	if windowed {
+		at = navPositions(site.NavGroups)
+	} else {
 		var buf bytes.Buffer
 		if err := t.page.ExecuteTemplate(&buf, "groups", site); err != nil {
 			return nil, fmt.Errorf("sidebar: %w", err)
@@ -75,7 +78,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	for _, p := range pages {
 		var side htmltemplate.HTML
 		if windowed {
-			side = windowedGroups(site.NavGroups, p.ID)
+			side = windowedGroups(site.NavGroups, at, p.ID)
 		} else {
 			side = currentInGroups(groups, p.ID)
 		}

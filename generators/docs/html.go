@@ -285,15 +285,15 @@ func sidebarLinks(site *Site) int {
 // of SidebarWindow entries around page (the earlier and later ones a link
 // to the group's full list on the index page), every other group closed
 // with that link alone.
-func windowedGroups(groups []NavGroup, page string) htmltemplate.HTML {
+// at is where each page stands in groups (navPositions): looking it up by
+// scanning the groups would cost the whole sidebar again on every page.
+func windowedGroups(groups []NavGroup, at map[string]navPosition, page string) htmltemplate.HTML {
 	var b strings.Builder
-	for _, g := range groups {
+	pos, inGroup := at[page]
+	for gi, g := range groups {
 		cur := -1
-		for i, l := range g.Links {
-			if l.Page == page && l.Frag == "" {
-				cur = i
-				break
-			}
+		if inGroup && pos.group == gi {
+			cur = pos.index
 		}
 		b.WriteString("\n<details class=\"group\"")
 		if cur >= 0 {
@@ -336,4 +336,20 @@ func windowedGroups(groups []NavGroup, page string) htmltemplate.HTML {
 		b.WriteString("\n</ul>\n</details>")
 	}
 	return htmltemplate.HTML(b.String())
+}
+
+// navPosition is a page's place in the sidebar: its group and its index there.
+type navPosition struct{ group, index int }
+
+// navPositions maps each page listed in groups to its first place there.
+func navPositions(groups []NavGroup) map[string]navPosition {
+	at := map[string]navPosition{}
+	for gi, g := range groups {
+		for i, l := range g.Links {
+			if _, seen := at[l.Page]; !seen && l.Frag == "" {
+				at[l.Page] = navPosition{gi, i}
+			}
+		}
+	}
+	return at
 }
