@@ -283,8 +283,8 @@ func sidebarLinks(site *Site) int {
 // windowedGroups is the sidebar's groups on a site over MaxSidebarLinks, in
 // the markup of the "groups" template: page's own group open with a window
 // of SidebarWindow entries around page (the earlier and later ones a link
-// to the group's full list on the index page), every other group closed
-// with that link alone.
+// to the group's full list on the index page), every other group closed,
+// listed whole when it fits in the window and as that link alone when not.
 // at is where each page stands in groups (navPositions): looking it up by
 // scanning the groups would cost the whole sidebar again on every page.
 func windowedGroups(groups []NavGroup, at map[string]navPosition, page string) htmltemplate.HTML {
@@ -309,11 +309,12 @@ func windowedGroups(groups []NavGroup, at map[string]navPosition, page string) h
 			writeEscaped(&b, text)
 			b.WriteString("</a></li>")
 		}
-		if cur < 0 {
+		if cur < 0 && len(g.Links) > SidebarWindow {
 			more(fmt.Sprintf("All %d on the index page", len(g.Links)))
 			b.WriteString("\n</ul>\n</details>")
 			continue
 		}
+		// A group that fits in the window is listed whole.
 		lo := max(0, min(cur-SidebarWindow/2, len(g.Links)-SidebarWindow))
 		hi := min(len(g.Links), lo+SidebarWindow)
 		if lo > 0 {
