@@ -262,8 +262,9 @@ func isHex(c byte) bool {
 // entry makes the site grow with the square of the document (the 5.0
 // document multiplied ten times gave 104 MB of docs, fifty times about
 // 2.5 GB); past the bound each page's sidebar shows SidebarWindow entries
-// of its own group around itself and links every group's full list on the
-// index page, so that the site grows with the document. The seed (about 130
+// of its own group around itself, and the other groups whole when they fit
+// in that window, else as a link to their full list on the index page, so
+// that the site grows with the document. The seed (about 130
 // entries) stays under the bound; the published 9.0 page (about 440) is over it.
 const MaxSidebarLinks = 256
 
