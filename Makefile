@@ -117,11 +117,13 @@ procbench:
 ## gencpu: `apigen generate` as a process: median CPU and max RSS (GENCPU_BASE=REV compares)
 ## Median CPU (user+sys, from rusage) and max RSS of GENCPU_ROUNDS interleaved runs, each a rerun in a filled directory;
 ## GENCPU_BASE=REV (e.g. main) measures that revision's apigen in the same rounds and prints the ratio
+## GENCPU_SPEC=FILE (an absolute path) generates from that document instead of the embedded one
 GENCPU_ROUNDS ?= 15
 GENCPU_BASE   ?=
+GENCPU_SPEC   ?=
 gencpu:
-	$(GO) test ./cmd/apigen/ -run '^TestGenerateProcessCPU$$' -count=1 -v -args -gencpu \
-		-gencpu.rounds $(GENCPU_ROUNDS) $(if $(GENCPU_BASE),-gencpu.base $(GENCPU_BASE)) | grep -v '^[=-]\|^PASS\|^ok'
+	$(GO) test ./cmd/apigen/ -run '^TestGenerateProcessCPU$$' -count=1 -v -timeout 60m -args -gencpu \
+		-gencpu.rounds $(GENCPU_ROUNDS) $(if $(GENCPU_BASE),-gencpu.base $(GENCPU_BASE)) $(if $(GENCPU_SPEC),-gencpu.spec $(GENCPU_SPEC)) | grep -v '^[=-]\|^PASS\|^ok'
 
 ## fmt-check: fail when gofmt would change a tracked Go file
 fmt-check:

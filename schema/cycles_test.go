@@ -1,6 +1,7 @@
 package schema_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -106,7 +107,8 @@ func TestSchemaWithMoreObjectsThanTheBoundIsRefused(t *testing.T) {
 		s.Objects = append(s.Objects, &schema.Object{Name: "Extra" + strconv.Itoa(i), Opaque: true, Source: schema.Source{Section: "S", Line: i}})
 	}
 	err = s.Check()
-	if err == nil || !strings.Contains(err.Error(), "line 10000 (S): the schema has 10001 objects; at most 10000 are allowed") {
+	want := fmt.Sprintf("line %d (S): the schema has %d objects; at most %d are allowed", schema.MaxDefinitions, schema.MaxDefinitions+1, schema.MaxDefinitions)
+	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Check() = %v", err)
 	}
 }

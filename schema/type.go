@@ -92,11 +92,16 @@ func (t Type) String() string {
 const MaxArrayDepth = 8
 
 // MaxDefinitions bounds the objects, and separately the methods, of a
-// schema: 10 000 is about 28 times the objects of the published 9.0 page
-// (about 350) and 70 times its methods. Every one becomes Go types and
-// functions, so the bound keeps a hostile document from asking for a
-// package the Go toolchain cannot build in reasonable time.
-const MaxDefinitions = 10000
+// schema: 3 000 is 12 times the objects of the published 9.0 page (240)
+// and 20 times its methods (153). Every one becomes Go types and
+// functions, docs pages and OpenAPI schemas, all held in memory until the
+// run writes them, so the bound keeps a hostile document from asking for
+// more than apigen generates in time and memory that grow with the
+// document: the seed multiplied 50 times (2 750 objects, 2 800 methods)
+// takes 15 s of CPU and 536 MB; 100 times (accepted under the former bound
+// of 10 000) took 82 s and 811 MB, as its outputs outgrew the soft memory
+// limit of cmd/apigen (docs/input-limits.md).
+const MaxDefinitions = 3000
 
 // ErrArrayDepth is the message for a type nested deeper than MaxArrayDepth.
 func ErrArrayDepth(depth int) error {

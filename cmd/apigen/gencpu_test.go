@@ -18,10 +18,11 @@ var (
 	gencpu       = flag.Bool("gencpu", false, "measure `apigen generate` as a process (make gencpu)")
 	gencpuRounds = flag.Int("gencpu.rounds", 15, "interleaved rounds")
 	gencpuBase   = flag.String("gencpu.base", "", "git revision whose apigen is measured too, interleaved, as the reference")
+	gencpuSpec   = flag.String("gencpu.spec", "", "document to generate from (--spec; an absolute path), instead of the embedded specification")
 )
 
 // TestGenerateProcessCPU measures `apigen generate` on the embedded
-// specification as a whole process: the CPU time (user + system, from the
+// specification (or the document -gencpu.spec names) as a whole process: the CPU time (user + system, from the
 // child's rusage, as /usr/bin/time reports it) and the peak resident
 // memory, medians of interleaved rounds. Each binary runs in its own
 // directory that an untimed first run filled, so the timed runs are what a
@@ -78,7 +79,11 @@ type measured struct {
 // generate runs `apigen generate` once in m.dir and records its rusage.
 func (m *measured) generate(t *testing.T) {
 	t.Helper()
-	cmd := exec.Command(m.bin, "generate")
+	args := []string{"generate"}
+	if *gencpuSpec != "" {
+		args = append(args, "--spec", *gencpuSpec)
+	}
+	cmd := exec.Command(m.bin, args...)
 	cmd.Dir = m.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s generate: %v\n%s", m.name, err, out)

@@ -59,21 +59,38 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	// same on every page but for the current entry: render them once and
 	// mark the entry per page (rendering them on each page tripled the
 	// backend's time and memory).
-	var groups bytes.Buffer
-	if err := t.page.ExecuteTemplate(&groups, "groups", site); err != nil {
-		return nil, fmt.Errorf("sidebar: %w", err)
+	// A large site's pages carry a window of the sidebar instead
+	// (windowedGroups), or the site would grow with the square of the
+	// document.
+	var groups string
+	var at map[string]navPosition
+	windowed := sidebarLinks(site) > MaxSidebarLinks
+	if windowed {
+		at = navPositions(site.NavGroups)
+	} else {
+		var buf bytes.Buffer
+		if err := t.page.ExecuteTemplate(&buf, "groups", site); err != nil {
+			return nil, fmt.Errorf("sidebar: %w", err)
+		}
+		groups = buf.String()
 	}
 	var files []output.File
 	for _, p := range pages {
+		var side htmltemplate.HTML
+		if windowed {
+			side = windowedGroups(site.NavGroups, at, p.ID)
+		} else {
+			side = currentInGroups(groups, p.ID)
+		}
 		// Room for the sidebar and a typical page, so that the buffer
 		// is not copied over and over as it grows.
 		var buf bytes.Buffer
-		buf.Grow(groups.Len() + 8<<10)
+		buf.Grow(len(side) + 8<<10)
 		if err := t.page.Execute(&buf, struct {
 			Site   *Site
 			Page   *Page
 			Groups htmltemplate.HTML
-		}{site, p, currentInGroups(groups.String(), p.ID)}); err != nil {
+		}{site, p, side}); err != nil {
 			return nil, fmt.Errorf("page %s: %w", p.ID, err)
 		}
 		files = append(files, output.File{Path: p.ID + ".html", Data: buf.Bytes()})

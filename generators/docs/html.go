@@ -256,3 +256,102 @@ func normalizerKeeps(s string, i int) bool {
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
+
+// MaxSidebarLinks is the most entries (methods, objects, unions and enums)
+// a site lists in full in every page's sidebar. Every page carrying every
+// entry makes the site grow with the square of the document (the 5.0
+// document multiplied ten times gave 104 MB of docs, fifty times about
+// 2.5 GB); past the bound each page's sidebar shows SidebarWindow entries
+// of its own group around itself, and the other groups whole when they fit
+// in that window, else as a link to their full list on the index page, so
+// that the site grows with the document. The seed (about 130
+// entries) stays under the bound; the published 9.0 page (about 440) is over it.
+const MaxSidebarLinks = 256
+
+// SidebarWindow is how many entries of its own group a page's sidebar shows
+// on a site over MaxSidebarLinks: the page itself and its neighbours.
+const SidebarWindow = 40
+
+// sidebarLinks counts the sidebar's entries.
+func sidebarLinks(site *Site) int {
+	n := 0
+	for _, g := range site.NavGroups {
+		n += len(g.Links)
+	}
+	return n
+}
+
+// windowedGroups is the sidebar's groups on a site over MaxSidebarLinks, in
+// the markup of the "groups" template: page's own group open with a window
+// of SidebarWindow entries around page (the earlier and later ones a link
+// to the group's full list on the index page), every other group closed,
+// listed whole when it fits in the window and as that link alone when not.
+// at is where each page stands in groups (navPositions): looking it up by
+// scanning the groups would cost the whole sidebar again on every page.
+func windowedGroups(groups []NavGroup, at map[string]navPosition, page string) htmltemplate.HTML {
+	var b strings.Builder
+	pos, inGroup := at[page]
+	for gi, g := range groups {
+		cur := -1
+		if inGroup && pos.group == gi {
+			cur = pos.index
+		}
+		b.WriteString("\n<details class=\"group\"")
+		if cur >= 0 {
+			b.WriteString(" open")
+		}
+		b.WriteString(">\n<summary>")
+		writeEscaped(&b, g.Title)
+		fmt.Fprintf(&b, " <span class=\"count\">%d</span></summary>\n<ul>", len(g.Links))
+		more := func(text string) {
+			b.WriteString("\n<li class=\"more\"><a href=\"")
+			writeHref(&b, g.All)
+			b.WriteString("\">")
+			writeEscaped(&b, text)
+			b.WriteString("</a></li>")
+		}
+		if cur < 0 && len(g.Links) > SidebarWindow {
+			more(fmt.Sprintf("All %d on the index page", len(g.Links)))
+			b.WriteString("\n</ul>\n</details>")
+			continue
+		}
+		// A group that fits in the window is listed whole.
+		lo := max(0, min(cur-SidebarWindow/2, len(g.Links)-SidebarWindow))
+		hi := min(len(g.Links), lo+SidebarWindow)
+		if lo > 0 {
+			more(fmt.Sprintf("… %d before", lo))
+		}
+		for i, l := range g.Links[lo:hi] {
+			b.WriteString("\n<li")
+			if lo+i == cur {
+				b.WriteString(` class="current"`)
+			}
+			b.WriteString(`><a href="`)
+			writeHref(&b, l)
+			b.WriteString(`">`)
+			writeEscaped(&b, l.Text)
+			b.WriteString("</a></li>")
+		}
+		if hi < len(g.Links) {
+			more(fmt.Sprintf("… %d after", len(g.Links)-hi))
+		}
+		b.WriteString("\n</ul>\n</details>")
+	}
+	return htmltemplate.HTML(b.String())
+}
+
+// navPosition is a page's place in the sidebar: its group and its index there.
+type navPosition struct{ group, index int }
+
+// navPositions maps each page listed in groups to its first place there.
+func navPositions(groups []NavGroup) map[string]navPosition {
+	at := map[string]navPosition{}
+	for gi, g := range groups {
+		for i, l := range g.Links {
+			if _, seen := at[l.Page]; !seen && l.Frag == "" {
+				at[l.Page] = navPosition{gi, i}
+			}
+		}
+	}
+	return at
+}

@@ -25,6 +25,9 @@ type Site struct {
 type NavGroup struct {
 	Title string
 	Links []Link
+	// All is the group's full list on the index page, which a large
+	// site's sidebar links instead of listing it on every page.
+	All Link
 }
 
 // Link is a run of text, linked when Page is set. Page is a page ID (the

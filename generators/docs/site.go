@@ -67,19 +67,32 @@ type builder struct {
 
 func (b *builder) collectUsage() {
 	b.usedBy, b.returnedBy = map[string][]Link{}, map[string][]Link{}
-	add := func(m map[string][]Link, name string, lk Link) {
-		for _, have := range m[name] {
-			if have == lk {
-				return
-			}
+	// The links each list already has: scanning the list instead made the
+	// lists of common types (String, Integer: every field of that type)
+	// cost the square of the document.
+	type entry struct {
+		usedBy bool
+		name   string
+		link   Link
+	}
+	seen := map[entry]bool{}
+	add := func(usedBy bool, name string, lk Link) {
+		e := entry{usedBy, name, lk}
+		if seen[e] {
+			return
+		}
+		seen[e] = true
+		m := b.returnedBy
+		if usedBy {
+			m = b.usedBy
 		}
 		m[name] = append(m[name], lk)
 	}
 	field := func(f *schema.Field, lk Link) {
-		add(b.usedBy, f.Type.Base(), lk)
+		add(true, f.Type.Base(), lk)
 		for c := f.Constraints; c != nil; c = c.Each {
 			if c.Enum != "" {
-				add(b.usedBy, c.Enum, lk)
+				add(true, c.Enum, lk)
 			}
 		}
 	}
@@ -93,16 +106,16 @@ func (b *builder) collectUsage() {
 			field(p, Link{Text: m.Name + "." + p.Name, Page: pageID(kindMethod, m.Name), Frag: paramFrag(p.Name)})
 		}
 		if !m.Returns.IsZero() {
-			add(b.returnedBy, m.Returns.Base(), b.l.methodLink(m.Name))
+			add(false, m.Returns.Base(), b.l.methodLink(m.Name))
 		}
 	}
 	for _, u := range b.s.Unions {
 		for _, v := range u.Variants {
-			add(b.usedBy, v.Type.Base(), b.l.typeLink(u.Name))
+			add(true, v.Type.Base(), b.l.typeLink(u.Name))
 		}
 	}
 	if f := b.s.Formatting; f != nil && f.Enum != "" {
-		add(b.usedBy, f.Enum, Link{Text: "Text formatting", Page: pageFormatting})
+		add(true, f.Enum, Link{Text: "Text formatting", Page: pageFormatting})
 	}
 }
 
@@ -883,7 +896,9 @@ func (b *builder) navGroups() []NavGroup {
 	var out []NavGroup
 	add := func(title string, links []Link) {
 		if len(links) > 0 {
-			out = append(out, NavGroup{Title: title, Links: links})
+			// The index page's block listing the group has the group's
+			// name, lower case, as its id (indexPage).
+			out = append(out, NavGroup{Title: title, Links: links, All: Link{Page: pageIndex, Frag: strings.ToLower(title)}})
 		}
 	}
 	var ms, os, us, es []Link
