@@ -431,15 +431,29 @@ outer:
 				// ...), two at a time: lanes 0 and 3 lead bytes 1110xxxx,
 				// lanes 1, 2, 4, 5 continuation bytes, and jsonValid3 for
 				// the leads with narrower second bytes and U+2028/U+2029.
+				// Words end in a space or punctuation: a single sequence
+				// with the ASCII byte after it, or an ASCII byte before
+				// the next word, are taken in the same loop, so that
+				// short words do not leave it.
 				for i+8 <= len(s) {
 					x := jsonLoad8(s[i : i+8])
-					if x&0x0000C0C0F0C0C0F0 != 0x00008080E08080E0 {
-						break
+					v0 := jsonValid3(byte(x), byte(x>>8), byte(x>>16))
+					if x&0x0000C0C0F0C0C0F0 == 0x00008080E08080E0 && v0 && jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
+						i += 6
+						continue
 					}
-					if !jsonValid3(byte(x), byte(x>>8), byte(x>>16)) || !jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
-						break
+					if x&0xC0C0F0 == 0x8080E0 && v0 {
+						i += 3
+						if jsonStrNoEsc[byte(x>>24)] {
+							i++
+						}
+						continue
 					}
-					i += 6
+					if jsonStrNoEsc[byte(x)] && byte(x>>8) >= 0xE0 && byte(x>>8) < 0xF0 {
+						i++
+						continue
+					}
+					break
 				}
 				if i >= len(s) || s[i] < 0xE0 || s[i] >= 0xF0 {
 					continue // the run ended: look at the next byte afresh
