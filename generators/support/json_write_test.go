@@ -468,3 +468,40 @@ func TestWriterStrThreeByteWordsMatchStdlib(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONSizeHintHandsOverFreshSlices: MarshalJSON returns the buffer it
+// encoded into (no copy out of a pool), so every call must own a new one,
+// of any size after larger or smaller ones, and the hint follows the
+// sizes seen; a NaN still fails.
+func TestJSONSizeHintHandsOverFreshSlices(t *testing.T) {
+	var h jsonSizeHint
+	marshal := func(s string) []byte {
+		w := h.writer()
+		w.Str(s)
+		out, err := h.result(&w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	var prev []byte
+	for _, n := range []int{10, 5000, 3, 4000, 100, 100, 9000, 1} {
+		s := strings.Repeat("é", n)
+		out := marshal(s)
+		if want := stdEncode(t, s); string(out) != want {
+			t.Fatalf("%d: got %d bytes, want %d", n, len(out), len(want))
+		}
+		if prev != nil && &prev[:1][0] == &out[:1][0] {
+			t.Fatalf("%d: the result shares its array with the previous one", n)
+		}
+		if got := h.n.Load(); got < int64(len(out)) {
+			t.Fatalf("%d: hint %d below the last size %d", n, got, len(out))
+		}
+		prev = out
+	}
+	w := h.writer()
+	w.Float64(math.NaN())
+	if out, err := h.result(&w); err == nil || out != nil {
+		t.Fatalf("NaN: %q, %v", out, err)
+	}
+}
