@@ -155,15 +155,14 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeUpdate is the size of Update's encodings, for its MarshalJSON.
+var jsonSizeUpdate jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Update) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeUpdate.writer()
+	v.encodeJSON(&w)
+	return jsonSizeUpdate.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -309,15 +308,15 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeWebhookInfo is the size of WebhookInfo's encodings, for its
+// MarshalJSON.
+var jsonSizeWebhookInfo jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v WebhookInfo) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeWebhookInfo.writer()
+	v.encodeJSON(&w)
+	return jsonSizeWebhookInfo.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -448,15 +447,14 @@ func (v *User) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeUser is the size of User's encodings, for its MarshalJSON.
+var jsonSizeUser jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeUser.writer()
+	v.encodeJSON(&w)
+	return jsonSizeUser.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -664,15 +662,14 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeChat is the size of Chat's encodings, for its MarshalJSON.
+var jsonSizeChat jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Chat) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChat.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChat.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1215,15 +1212,14 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeMessage is the size of Message's encodings, for its MarshalJSON.
+var jsonSizeMessage jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Message) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeMessage.writer()
+	v.encodeJSON(&w)
+	return jsonSizeMessage.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1276,15 +1272,15 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeMessageID is the size of MessageID's encodings, for its
+// MarshalJSON.
+var jsonSizeMessageID jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageID) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeMessageID.writer()
+	v.encodeJSON(&w)
+	return jsonSizeMessageID.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1384,15 +1380,15 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeMessageEntity is the size of MessageEntity's encodings, for its
+// MarshalJSON.
+var jsonSizeMessageEntity jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageEntity) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeMessageEntity.writer()
+	v.encodeJSON(&w)
+	return jsonSizeMessageEntity.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1482,15 +1478,15 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizePhotoSize is the size of PhotoSize's encodings, for its
+// MarshalJSON.
+var jsonSizePhotoSize jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PhotoSize) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePhotoSize.writer()
+	v.encodeJSON(&w)
+	return jsonSizePhotoSize.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1618,15 +1614,15 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeAnimation is the size of Animation's encodings, for its
+// MarshalJSON.
+var jsonSizeAnimation jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Animation) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeAnimation.writer()
+	v.encodeJSON(&w)
+	return jsonSizeAnimation.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1756,15 +1752,14 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeAudio is the size of Audio's encodings, for its MarshalJSON.
+var jsonSizeAudio jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Audio) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeAudio.writer()
+	v.encodeJSON(&w)
+	return jsonSizeAudio.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1865,15 +1860,14 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeDocument is the size of Document's encodings, for its MarshalJSON.
+var jsonSizeDocument jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Document) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeDocument.writer()
+	v.encodeJSON(&w)
+	return jsonSizeDocument.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2001,15 +1995,14 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeVideo is the size of Video's encodings, for its MarshalJSON.
+var jsonSizeVideo jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Video) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeVideo.writer()
+	v.encodeJSON(&w)
+	return jsonSizeVideo.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2108,15 +2101,15 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeVideoNote is the size of VideoNote's encodings, for its
+// MarshalJSON.
+var jsonSizeVideoNote jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v VideoNote) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeVideoNote.writer()
+	v.encodeJSON(&w)
+	return jsonSizeVideoNote.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2207,15 +2200,14 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeVoice is the size of Voice's encodings, for its MarshalJSON.
+var jsonSizeVoice jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Voice) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeVoice.writer()
+	v.encodeJSON(&w)
+	return jsonSizeVoice.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2307,15 +2299,14 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeContact is the size of Contact's encodings, for its MarshalJSON.
+var jsonSizeContact jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeContact.writer()
+	v.encodeJSON(&w)
+	return jsonSizeContact.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2377,15 +2368,14 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeDice is the size of Dice's encodings, for its MarshalJSON.
+var jsonSizeDice jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Dice) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeDice.writer()
+	v.encodeJSON(&w)
+	return jsonSizeDice.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2455,15 +2445,15 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeUserProfilePhotos is the size of UserProfilePhotos's encodings,
+// for its MarshalJSON.
+var jsonSizeUserProfilePhotos jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v UserProfilePhotos) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeUserProfilePhotos.writer()
+	v.encodeJSON(&w)
+	return jsonSizeUserProfilePhotos.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2545,15 +2535,14 @@ func (v *File) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeFile is the size of File's encodings, for its MarshalJSON.
+var jsonSizeFile jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v File) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeFile.writer()
+	v.encodeJSON(&w)
+	return jsonSizeFile.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2655,15 +2644,14 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeLocation is the size of Location's encodings, for its MarshalJSON.
+var jsonSizeLocation jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Location) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeLocation.writer()
+	v.encodeJSON(&w)
+	return jsonSizeLocation.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2772,15 +2760,14 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeVenue is the size of Venue's encodings, for its MarshalJSON.
+var jsonSizeVenue jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Venue) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeVenue.writer()
+	v.encodeJSON(&w)
+	return jsonSizeVenue.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2847,15 +2834,15 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeProximityAlertTriggered is the size of ProximityAlertTriggered's
+// encodings, for its MarshalJSON.
+var jsonSizeProximityAlertTriggered jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ProximityAlertTriggered) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeProximityAlertTriggered.writer()
+	v.encodeJSON(&w)
+	return jsonSizeProximityAlertTriggered.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2915,15 +2902,15 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeChatLocation is the size of ChatLocation's encodings, for its
+// MarshalJSON.
+var jsonSizeChatLocation jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatLocation) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChatLocation.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChatLocation.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2985,15 +2972,15 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizePollOption is the size of PollOption's encodings, for its
+// MarshalJSON.
+var jsonSizePollOption jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PollOption) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePollOption.writer()
+	v.encodeJSON(&w)
+	return jsonSizePollOption.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3087,15 +3074,15 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizePollAnswer is the size of PollAnswer's encodings, for its
+// MarshalJSON.
+var jsonSizePollAnswer jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PollAnswer) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePollAnswer.writer()
+	v.encodeJSON(&w)
+	return jsonSizePollAnswer.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3269,15 +3256,14 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizePoll is the size of Poll's encodings, for its MarshalJSON.
+var jsonSizePoll jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Poll) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePoll.writer()
+	v.encodeJSON(&w)
+	return jsonSizePoll.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3368,15 +3354,15 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeReplyKeyboardMarkup is the size of ReplyKeyboardMarkup's
+// encodings, for its MarshalJSON.
+var jsonSizeReplyKeyboardMarkup jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ReplyKeyboardMarkup) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeReplyKeyboardMarkup.writer()
+	v.encodeJSON(&w)
+	return jsonSizeReplyKeyboardMarkup.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3463,15 +3449,15 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeKeyboardButton is the size of KeyboardButton's encodings, for its
+// MarshalJSON.
+var jsonSizeKeyboardButton jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v KeyboardButton) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeKeyboardButton.writer()
+	v.encodeJSON(&w)
+	return jsonSizeKeyboardButton.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3521,15 +3507,15 @@ func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeKeyboardButtonPollType is the size of KeyboardButtonPollType's
+// encodings, for its MarshalJSON.
+var jsonSizeKeyboardButtonPollType jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v KeyboardButtonPollType) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeKeyboardButtonPollType.writer()
+	v.encodeJSON(&w)
+	return jsonSizeKeyboardButtonPollType.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3590,15 +3576,15 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeReplyKeyboardRemove is the size of ReplyKeyboardRemove's
+// encodings, for its MarshalJSON.
+var jsonSizeReplyKeyboardRemove jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ReplyKeyboardRemove) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeReplyKeyboardRemove.writer()
+	v.encodeJSON(&w)
+	return jsonSizeReplyKeyboardRemove.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3659,15 +3645,15 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeForceReply is the size of ForceReply's encodings, for its
+// MarshalJSON.
+var jsonSizeForceReply jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ForceReply) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeForceReply.writer()
+	v.encodeJSON(&w)
+	return jsonSizeForceReply.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3728,15 +3714,15 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInlineKeyboardMarkup is the size of InlineKeyboardMarkup's
+// encodings, for its MarshalJSON.
+var jsonSizeInlineKeyboardMarkup jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineKeyboardMarkup) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInlineKeyboardMarkup.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInlineKeyboardMarkup.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3857,15 +3843,15 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInlineKeyboardButton is the size of InlineKeyboardButton's
+// encodings, for its MarshalJSON.
+var jsonSizeInlineKeyboardButton jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineKeyboardButton) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInlineKeyboardButton.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInlineKeyboardButton.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3948,15 +3934,14 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeLoginURL is the size of LoginURL's encodings, for its MarshalJSON.
+var jsonSizeLoginURL jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v LoginURL) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeLoginURL.writer()
+	v.encodeJSON(&w)
+	return jsonSizeLoginURL.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4064,15 +4049,15 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeCallbackQuery is the size of CallbackQuery's encodings, for its
+// MarshalJSON.
+var jsonSizeCallbackQuery jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v CallbackQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeCallbackQuery.writer()
+	v.encodeJSON(&w)
+	return jsonSizeCallbackQuery.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4152,15 +4137,15 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeChatPhoto is the size of ChatPhoto's encodings, for its
+// MarshalJSON.
+var jsonSizeChatPhoto jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatPhoto) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChatPhoto.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChatPhoto.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4400,15 +4385,15 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeChatMember is the size of ChatMember's encodings, for its
+// MarshalJSON.
+var jsonSizeChatMember jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatMember) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChatMember.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChatMember.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4528,15 +4513,15 @@ func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeChatPermissions is the size of ChatPermissions's encodings, for
+// its MarshalJSON.
+var jsonSizeChatPermissions jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatPermissions) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChatPermissions.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChatPermissions.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4598,15 +4583,15 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeBotCommand is the size of BotCommand's encodings, for its
+// MarshalJSON.
+var jsonSizeBotCommand jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v BotCommand) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeBotCommand.writer()
+	v.encodeJSON(&w)
+	return jsonSizeBotCommand.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4666,15 +4651,15 @@ func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeResponseParameters is the size of ResponseParameters's encodings,
+// for its MarshalJSON.
+var jsonSizeResponseParameters jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ResponseParameters) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeResponseParameters.writer()
+	v.encodeJSON(&w)
+	return jsonSizeResponseParameters.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4764,15 +4749,15 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInputMediaPhoto is the size of InputMediaPhoto's encodings, for
+// its MarshalJSON.
+var jsonSizeInputMediaPhoto jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaPhoto) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInputMediaPhoto.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInputMediaPhoto.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4910,15 +4895,15 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInputMediaVideo is the size of InputMediaVideo's encodings, for
+// its MarshalJSON.
+var jsonSizeInputMediaVideo jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaVideo) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInputMediaVideo.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInputMediaVideo.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5046,15 +5031,15 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInputMediaAnimation is the size of InputMediaAnimation's
+// encodings, for its MarshalJSON.
+var jsonSizeInputMediaAnimation jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaAnimation) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInputMediaAnimation.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInputMediaAnimation.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5182,15 +5167,15 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInputMediaAudio is the size of InputMediaAudio's encodings, for
+// its MarshalJSON.
+var jsonSizeInputMediaAudio jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaAudio) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInputMediaAudio.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInputMediaAudio.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5298,15 +5283,15 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeInputMediaDocument is the size of InputMediaDocument's encodings,
+// for its MarshalJSON.
+var jsonSizeInputMediaDocument jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaDocument) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInputMediaDocument.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInputMediaDocument.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5330,15 +5315,14 @@ func (v *Sticker) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeSticker is the size of Sticker's encodings, for its MarshalJSON.
+var jsonSizeSticker jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Sticker) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSticker.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSticker.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5362,15 +5346,15 @@ func (v *StickerSet) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeStickerSet is the size of StickerSet's encodings, for its
+// MarshalJSON.
+var jsonSizeStickerSet jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v StickerSet) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeStickerSet.writer()
+	v.encodeJSON(&w)
+	return jsonSizeStickerSet.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5394,15 +5378,14 @@ func (v *Game) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeGame is the size of Game's encodings, for its MarshalJSON.
+var jsonSizeGame jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Game) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGame.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGame.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5426,15 +5409,15 @@ func (v *CallbackGame) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeCallbackGame is the size of CallbackGame's encodings, for its
+// MarshalJSON.
+var jsonSizeCallbackGame jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v CallbackGame) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeCallbackGame.writer()
+	v.encodeJSON(&w)
+	return jsonSizeCallbackGame.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5458,15 +5441,14 @@ func (v *Invoice) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeInvoice is the size of Invoice's encodings, for its MarshalJSON.
+var jsonSizeInvoice jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v Invoice) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInvoice.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInvoice.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5490,15 +5472,15 @@ func (v *SuccessfulPayment) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeSuccessfulPayment is the size of SuccessfulPayment's encodings,
+// for its MarshalJSON.
+var jsonSizeSuccessfulPayment jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SuccessfulPayment) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSuccessfulPayment.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSuccessfulPayment.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5522,15 +5504,15 @@ func (v *PassportData) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizePassportData is the size of PassportData's encodings, for its
+// MarshalJSON.
+var jsonSizePassportData jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PassportData) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePassportData.writer()
+	v.encodeJSON(&w)
+	return jsonSizePassportData.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5554,15 +5536,15 @@ func (v *InlineQuery) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeInlineQuery is the size of InlineQuery's encodings, for its
+// MarshalJSON.
+var jsonSizeInlineQuery jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeInlineQuery.writer()
+	v.encodeJSON(&w)
+	return jsonSizeInlineQuery.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5586,15 +5568,15 @@ func (v *ChosenInlineResult) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeChosenInlineResult is the size of ChosenInlineResult's encodings,
+// for its MarshalJSON.
+var jsonSizeChosenInlineResult jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ChosenInlineResult) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChosenInlineResult.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChosenInlineResult.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5618,15 +5600,15 @@ func (v *ShippingQuery) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizeShippingQuery is the size of ShippingQuery's encodings, for its
+// MarshalJSON.
+var jsonSizeShippingQuery jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ShippingQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeShippingQuery.writer()
+	v.encodeJSON(&w)
+	return jsonSizeShippingQuery.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5650,15 +5632,15 @@ func (v *PreCheckoutQuery) decodeJSON(r *jsonReader) error {
 	return err
 }
 
+// jsonSizePreCheckoutQuery is the size of PreCheckoutQuery's encodings, for
+// its MarshalJSON.
+var jsonSizePreCheckoutQuery jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PreCheckoutQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePreCheckoutQuery.writer()
+	v.encodeJSON(&w)
+	return jsonSizePreCheckoutQuery.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5763,15 +5745,15 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetUpdatesParams is the size of GetUpdatesParams's encodings, for
+// its MarshalJSON.
+var jsonSizeGetUpdatesParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetUpdatesParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetUpdatesParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetUpdatesParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5897,15 +5879,15 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetWebhookParams is the size of SetWebhookParams's encodings, for
+// its MarshalJSON.
+var jsonSizeSetWebhookParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetWebhookParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetWebhookParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetWebhookParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5955,15 +5937,15 @@ func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeDeleteWebhookParams is the size of DeleteWebhookParams's
+// encodings, for its MarshalJSON.
+var jsonSizeDeleteWebhookParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteWebhookParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeDeleteWebhookParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeDeleteWebhookParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6100,15 +6082,15 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendMessageParams is the size of SendMessageParams's encodings,
+// for its MarshalJSON.
+var jsonSizeSendMessageParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendMessageParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendMessageParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6191,15 +6173,15 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeForwardMessageParams is the size of ForwardMessageParams's
+// encodings, for its MarshalJSON.
+var jsonSizeForwardMessageParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ForwardMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeForwardMessageParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeForwardMessageParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6346,15 +6328,15 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeCopyMessageParams is the size of CopyMessageParams's encodings,
+// for its MarshalJSON.
+var jsonSizeCopyMessageParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v CopyMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeCopyMessageParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeCopyMessageParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6492,15 +6474,15 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendPhotoParams is the size of SendPhotoParams's encodings, for
+// its MarshalJSON.
+var jsonSizeSendPhotoParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendPhotoParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendPhotoParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6676,15 +6658,15 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendAudioParams is the size of SendAudioParams's encodings, for
+// its MarshalJSON.
+var jsonSizeSendAudioParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendAudioParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendAudioParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendAudioParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6840,15 +6822,15 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendDocumentParams is the size of SendDocumentParams's encodings,
+// for its MarshalJSON.
+var jsonSizeSendDocumentParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendDocumentParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendDocumentParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendDocumentParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7034,15 +7016,15 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendVideoParams is the size of SendVideoParams's encodings, for
+// its MarshalJSON.
+var jsonSizeSendVideoParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVideoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendVideoParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendVideoParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7218,15 +7200,15 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendAnimationParams is the size of SendAnimationParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSendAnimationParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendAnimationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendAnimationParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendAnimationParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7374,15 +7356,15 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendVoiceParams is the size of SendVoiceParams's encodings, for
+// its MarshalJSON.
+var jsonSizeSendVoiceParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVoiceParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendVoiceParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendVoiceParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7514,15 +7496,15 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendVideoNoteParams is the size of SendVideoNoteParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSendVideoNoteParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVideoNoteParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendVideoNoteParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendVideoNoteParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7640,15 +7622,15 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendMediaGroupParams is the size of SendMediaGroupParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSendMediaGroupParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendMediaGroupParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendMediaGroupParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendMediaGroupParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7800,15 +7782,15 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendLocationParams is the size of SendLocationParams's encodings,
+// for its MarshalJSON.
+var jsonSizeSendLocationParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendLocationParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendLocationParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7937,15 +7919,15 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeEditMessageLiveLocationParams is the size of
+// EditMessageLiveLocationParams's encodings, for its MarshalJSON.
+var jsonSizeEditMessageLiveLocationParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeEditMessageLiveLocationParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeEditMessageLiveLocationParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8022,15 +8004,15 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeStopMessageLiveLocationParams is the size of
+// StopMessageLiveLocationParams's encodings, for its MarshalJSON.
+var jsonSizeStopMessageLiveLocationParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v StopMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeStopMessageLiveLocationParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeStopMessageLiveLocationParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8200,15 +8182,15 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendVenueParams is the size of SendVenueParams's encodings, for
+// its MarshalJSON.
+var jsonSizeSendVenueParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVenueParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendVenueParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendVenueParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8340,15 +8322,15 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendContactParams is the size of SendContactParams's encodings,
+// for its MarshalJSON.
+var jsonSizeSendContactParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendContactParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendContactParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendContactParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8589,15 +8571,15 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendPollParams is the size of SendPollParams's encodings, for its
+// MarshalJSON.
+var jsonSizeSendPollParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendPollParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendPollParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendPollParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8701,15 +8683,15 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendDiceParams is the size of SendDiceParams's encodings, for its
+// MarshalJSON.
+var jsonSizeSendDiceParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendDiceParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendDiceParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendDiceParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8772,15 +8754,15 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSendChatActionParams is the size of SendChatActionParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSendChatActionParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SendChatActionParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSendChatActionParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSendChatActionParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8853,15 +8835,15 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetUserProfilePhotosParams is the size of
+// GetUserProfilePhotosParams's encodings, for its MarshalJSON.
+var jsonSizeGetUserProfilePhotosParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetUserProfilePhotosParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetUserProfilePhotosParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetUserProfilePhotosParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8914,15 +8896,15 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetFileParams is the size of GetFileParams's encodings, for its
+// MarshalJSON.
+var jsonSizeGetFileParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetFileParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetFileParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetFileParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8995,15 +8977,15 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeKickChatMemberParams is the size of KickChatMemberParams's
+// encodings, for its MarshalJSON.
+var jsonSizeKickChatMemberParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v KickChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeKickChatMemberParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeKickChatMemberParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9076,15 +9058,15 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeUnbanChatMemberParams is the size of UnbanChatMemberParams's
+// encodings, for its MarshalJSON.
+var jsonSizeUnbanChatMemberParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v UnbanChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeUnbanChatMemberParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeUnbanChatMemberParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9164,15 +9146,15 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeRestrictChatMemberParams is the size of RestrictChatMemberParams's
+// encodings, for its MarshalJSON.
+var jsonSizeRestrictChatMemberParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v RestrictChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeRestrictChatMemberParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeRestrictChatMemberParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9325,15 +9307,15 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizePromoteChatMemberParams is the size of PromoteChatMemberParams's
+// encodings, for its MarshalJSON.
+var jsonSizePromoteChatMemberParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PromoteChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePromoteChatMemberParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizePromoteChatMemberParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9405,15 +9387,15 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 	}
 }
 
+// jsonSizeSetChatAdministratorCustomTitleParams is the size of
+// SetChatAdministratorCustomTitleParams's encodings, for its MarshalJSON.
+var jsonSizeSetChatAdministratorCustomTitleParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatAdministratorCustomTitleParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetChatAdministratorCustomTitleParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetChatAdministratorCustomTitleParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9474,15 +9456,15 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetChatPermissionsParams is the size of SetChatPermissionsParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSetChatPermissionsParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatPermissionsParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetChatPermissionsParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetChatPermissionsParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9536,15 +9518,15 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeExportChatInviteLinkParams is the size of
+// ExportChatInviteLinkParams's encodings, for its MarshalJSON.
+var jsonSizeExportChatInviteLinkParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ExportChatInviteLinkParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeExportChatInviteLinkParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeExportChatInviteLinkParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9608,15 +9590,15 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetChatPhotoParams is the size of SetChatPhotoParams's encodings,
+// for its MarshalJSON.
+var jsonSizeSetChatPhotoParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetChatPhotoParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetChatPhotoParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9670,15 +9652,15 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeDeleteChatPhotoParams is the size of DeleteChatPhotoParams's
+// encodings, for its MarshalJSON.
+var jsonSizeDeleteChatPhotoParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteChatPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeDeleteChatPhotoParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeDeleteChatPhotoParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9741,15 +9723,15 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetChatTitleParams is the size of SetChatTitleParams's encodings,
+// for its MarshalJSON.
+var jsonSizeSetChatTitleParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatTitleParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetChatTitleParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetChatTitleParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9813,15 +9795,15 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetChatDescriptionParams is the size of SetChatDescriptionParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSetChatDescriptionParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatDescriptionParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetChatDescriptionParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetChatDescriptionParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9894,15 +9876,15 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizePinChatMessageParams is the size of PinChatMessageParams's
+// encodings, for its MarshalJSON.
+var jsonSizePinChatMessageParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v PinChatMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizePinChatMessageParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizePinChatMessageParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9966,15 +9948,15 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeUnpinChatMessageParams is the size of UnpinChatMessageParams's
+// encodings, for its MarshalJSON.
+var jsonSizeUnpinChatMessageParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v UnpinChatMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeUnpinChatMessageParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeUnpinChatMessageParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10028,15 +10010,15 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeUnpinAllChatMessagesParams is the size of
+// UnpinAllChatMessagesParams's encodings, for its MarshalJSON.
+var jsonSizeUnpinAllChatMessagesParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v UnpinAllChatMessagesParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeUnpinAllChatMessagesParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeUnpinAllChatMessagesParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10090,15 +10072,15 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeLeaveChatParams is the size of LeaveChatParams's encodings, for
+// its MarshalJSON.
+var jsonSizeLeaveChatParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v LeaveChatParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeLeaveChatParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeLeaveChatParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10152,15 +10134,15 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetChatParams is the size of GetChatParams's encodings, for its
+// MarshalJSON.
+var jsonSizeGetChatParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetChatParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetChatParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10214,15 +10196,15 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetChatAdministratorsParams is the size of
+// GetChatAdministratorsParams's encodings, for its MarshalJSON.
+var jsonSizeGetChatAdministratorsParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatAdministratorsParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetChatAdministratorsParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetChatAdministratorsParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10276,15 +10258,15 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetChatMembersCountParams is the size of
+// GetChatMembersCountParams's encodings, for its MarshalJSON.
+var jsonSizeGetChatMembersCountParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatMembersCountParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetChatMembersCountParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetChatMembersCountParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10347,15 +10329,15 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeGetChatMemberParams is the size of GetChatMemberParams's
+// encodings, for its MarshalJSON.
+var jsonSizeGetChatMemberParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeGetChatMemberParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeGetChatMemberParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10418,15 +10400,15 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetChatStickerSetParams is the size of SetChatStickerSetParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSetChatStickerSetParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatStickerSetParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetChatStickerSetParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetChatStickerSetParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10480,15 +10462,15 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeDeleteChatStickerSetParams is the size of
+// DeleteChatStickerSetParams's encodings, for its MarshalJSON.
+var jsonSizeDeleteChatStickerSetParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteChatStickerSetParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeDeleteChatStickerSetParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeDeleteChatStickerSetParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10581,15 +10563,15 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeAnswerCallbackQueryParams is the size of
+// AnswerCallbackQueryParams's encodings, for its MarshalJSON.
+var jsonSizeAnswerCallbackQueryParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v AnswerCallbackQueryParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeAnswerCallbackQueryParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeAnswerCallbackQueryParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10646,15 +10628,15 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeSetMyCommandsParams is the size of SetMyCommandsParams's
+// encodings, for its MarshalJSON.
+var jsonSizeSetMyCommandsParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v SetMyCommandsParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeSetMyCommandsParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeSetMyCommandsParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10778,15 +10760,15 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeEditMessageTextParams is the size of EditMessageTextParams's
+// encodings, for its MarshalJSON.
+var jsonSizeEditMessageTextParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageTextParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeEditMessageTextParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeEditMessageTextParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10897,15 +10879,15 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeEditMessageCaptionParams is the size of EditMessageCaptionParams's
+// encodings, for its MarshalJSON.
+var jsonSizeEditMessageCaptionParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageCaptionParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeEditMessageCaptionParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeEditMessageCaptionParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10998,15 +10980,15 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeEditMessageMediaParams is the size of EditMessageMediaParams's
+// encodings, for its MarshalJSON.
+var jsonSizeEditMessageMediaParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageMediaParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeEditMessageMediaParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeEditMessageMediaParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11083,15 +11065,15 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
+// jsonSizeEditMessageReplyMarkupParams is the size of
+// EditMessageReplyMarkupParams's encodings, for its MarshalJSON.
+var jsonSizeEditMessageReplyMarkupParams jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageReplyMarkupParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeEditMessageReplyMarkupParams.writer()
+	v.encodeJSON(&w)
+	return jsonSizeEditMessageReplyMarkupParams.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11141,15 +11123,14 @@ func (u *ChatRef) decodeJSON(r *jsonReader) error {
 	return r.Errorf("expected ChatRef (Integer64 or String), found %s", r.Next())
 }
 
+// jsonSizeChatRef is the size of ChatRef's encodings, for its MarshalJSON.
+var jsonSizeChatRef jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatRef) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeChatRef.writer()
+	v.encodeJSON(&w)
+	return jsonSizeChatRef.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11426,15 +11407,15 @@ func (u *MessageOrTrue) decodeJSON(r *jsonReader) error {
 	return r.Errorf("expected MessageOrTrue (Message or True), found %s", r.Next())
 }
 
+// jsonSizeMessageOrTrue is the size of MessageOrTrue's encodings, for its
+// MarshalJSON.
+var jsonSizeMessageOrTrue jsonSizeHint
+
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageOrTrue) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	w := jsonSizeMessageOrTrue.writer()
+	v.encodeJSON(&w)
+	return jsonSizeMessageOrTrue.result(&w)
 }
 
 // UnmarshalJSON replaces v with the decoded data.
