@@ -59,17 +59,15 @@ func (g *gen) emitJSON() ([]byte, error) {
 // emitMarshalers writes MarshalJSON / UnmarshalJSON on top of
 // encodeJSON / decodeJSON.
 func emitMarshalers(f *jen.File, goName string) {
-	// MarshalJSON encodes into a buffer sized by the type's own hint and
-	// returns it, instead of copying out of a pooled writer.
-	hint := "jsonSize" + goName
-	godoc.Add(f, hint+" is the size of "+goName+"'s encodings, for its MarshalJSON.")
-	f.Var().Id(hint).Id("jsonSizeHint")
-	f.Line()
 	godoc.Add(f, "MarshalJSON encodes v with the generated encoder.")
 	f.Func().Params(jen.Id("v").Id(goName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Id("w").Op(":=").Id(hint).Dot("writer").Call(),
-		jen.Id("v").Dot("encodeJSON").Call(jen.Op("&").Id("w")),
-		jen.Return(jen.Id(hint).Dot("result").Call(jen.Op("&").Id("w"))),
+		jen.Id("w").Op(":=").Id("jsonGetWriter").Call(),
+		jen.Defer().Id("jsonPutWriter").Call(jen.Id("w")),
+		jen.Id("v").Dot("encodeJSON").Call(jen.Id("w")),
+		jen.If(jen.Err().Op(":=").Id("w").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Err()),
+		),
+		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("w").Dot("Bytes").Call().Op("...")), jen.Nil()),
 	)
 	f.Line()
 	godoc.Add(f, "UnmarshalJSON replaces v with the decoded data.")
