@@ -155,14 +155,15 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeUpdate is the size of Update's encodings, for its MarshalJSON.
-var jsonSizeUpdate jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Update) MarshalJSON() ([]byte, error) {
-	w := jsonSizeUpdate.writer()
-	v.encodeJSON(&w)
-	return jsonSizeUpdate.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -308,15 +309,15 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeWebhookInfo is the size of WebhookInfo's encodings, for its
-// MarshalJSON.
-var jsonSizeWebhookInfo jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v WebhookInfo) MarshalJSON() ([]byte, error) {
-	w := jsonSizeWebhookInfo.writer()
-	v.encodeJSON(&w)
-	return jsonSizeWebhookInfo.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -447,14 +448,15 @@ func (v *User) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeUser is the size of User's encodings, for its MarshalJSON.
-var jsonSizeUser jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := jsonSizeUser.writer()
-	v.encodeJSON(&w)
-	return jsonSizeUser.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -662,14 +664,15 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeChat is the size of Chat's encodings, for its MarshalJSON.
-var jsonSizeChat jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Chat) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChat.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChat.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1212,14 +1215,15 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeMessage is the size of Message's encodings, for its MarshalJSON.
-var jsonSizeMessage jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Message) MarshalJSON() ([]byte, error) {
-	w := jsonSizeMessage.writer()
-	v.encodeJSON(&w)
-	return jsonSizeMessage.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1272,15 +1276,15 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeMessageID is the size of MessageID's encodings, for its
-// MarshalJSON.
-var jsonSizeMessageID jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageID) MarshalJSON() ([]byte, error) {
-	w := jsonSizeMessageID.writer()
-	v.encodeJSON(&w)
-	return jsonSizeMessageID.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1380,15 +1384,15 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeMessageEntity is the size of MessageEntity's encodings, for its
-// MarshalJSON.
-var jsonSizeMessageEntity jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageEntity) MarshalJSON() ([]byte, error) {
-	w := jsonSizeMessageEntity.writer()
-	v.encodeJSON(&w)
-	return jsonSizeMessageEntity.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1478,15 +1482,15 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizePhotoSize is the size of PhotoSize's encodings, for its
-// MarshalJSON.
-var jsonSizePhotoSize jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PhotoSize) MarshalJSON() ([]byte, error) {
-	w := jsonSizePhotoSize.writer()
-	v.encodeJSON(&w)
-	return jsonSizePhotoSize.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1614,15 +1618,15 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeAnimation is the size of Animation's encodings, for its
-// MarshalJSON.
-var jsonSizeAnimation jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Animation) MarshalJSON() ([]byte, error) {
-	w := jsonSizeAnimation.writer()
-	v.encodeJSON(&w)
-	return jsonSizeAnimation.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1752,14 +1756,15 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeAudio is the size of Audio's encodings, for its MarshalJSON.
-var jsonSizeAudio jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Audio) MarshalJSON() ([]byte, error) {
-	w := jsonSizeAudio.writer()
-	v.encodeJSON(&w)
-	return jsonSizeAudio.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1860,14 +1865,15 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeDocument is the size of Document's encodings, for its MarshalJSON.
-var jsonSizeDocument jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Document) MarshalJSON() ([]byte, error) {
-	w := jsonSizeDocument.writer()
-	v.encodeJSON(&w)
-	return jsonSizeDocument.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1995,14 +2001,15 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeVideo is the size of Video's encodings, for its MarshalJSON.
-var jsonSizeVideo jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Video) MarshalJSON() ([]byte, error) {
-	w := jsonSizeVideo.writer()
-	v.encodeJSON(&w)
-	return jsonSizeVideo.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2101,15 +2108,15 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeVideoNote is the size of VideoNote's encodings, for its
-// MarshalJSON.
-var jsonSizeVideoNote jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v VideoNote) MarshalJSON() ([]byte, error) {
-	w := jsonSizeVideoNote.writer()
-	v.encodeJSON(&w)
-	return jsonSizeVideoNote.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2200,14 +2207,15 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeVoice is the size of Voice's encodings, for its MarshalJSON.
-var jsonSizeVoice jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Voice) MarshalJSON() ([]byte, error) {
-	w := jsonSizeVoice.writer()
-	v.encodeJSON(&w)
-	return jsonSizeVoice.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2299,14 +2307,15 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeContact is the size of Contact's encodings, for its MarshalJSON.
-var jsonSizeContact jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	w := jsonSizeContact.writer()
-	v.encodeJSON(&w)
-	return jsonSizeContact.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2368,14 +2377,15 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeDice is the size of Dice's encodings, for its MarshalJSON.
-var jsonSizeDice jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Dice) MarshalJSON() ([]byte, error) {
-	w := jsonSizeDice.writer()
-	v.encodeJSON(&w)
-	return jsonSizeDice.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2445,15 +2455,15 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeUserProfilePhotos is the size of UserProfilePhotos's encodings,
-// for its MarshalJSON.
-var jsonSizeUserProfilePhotos jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v UserProfilePhotos) MarshalJSON() ([]byte, error) {
-	w := jsonSizeUserProfilePhotos.writer()
-	v.encodeJSON(&w)
-	return jsonSizeUserProfilePhotos.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2535,14 +2545,15 @@ func (v *File) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeFile is the size of File's encodings, for its MarshalJSON.
-var jsonSizeFile jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v File) MarshalJSON() ([]byte, error) {
-	w := jsonSizeFile.writer()
-	v.encodeJSON(&w)
-	return jsonSizeFile.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2644,14 +2655,15 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeLocation is the size of Location's encodings, for its MarshalJSON.
-var jsonSizeLocation jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Location) MarshalJSON() ([]byte, error) {
-	w := jsonSizeLocation.writer()
-	v.encodeJSON(&w)
-	return jsonSizeLocation.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2760,14 +2772,15 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeVenue is the size of Venue's encodings, for its MarshalJSON.
-var jsonSizeVenue jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Venue) MarshalJSON() ([]byte, error) {
-	w := jsonSizeVenue.writer()
-	v.encodeJSON(&w)
-	return jsonSizeVenue.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2834,15 +2847,15 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeProximityAlertTriggered is the size of ProximityAlertTriggered's
-// encodings, for its MarshalJSON.
-var jsonSizeProximityAlertTriggered jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ProximityAlertTriggered) MarshalJSON() ([]byte, error) {
-	w := jsonSizeProximityAlertTriggered.writer()
-	v.encodeJSON(&w)
-	return jsonSizeProximityAlertTriggered.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2902,15 +2915,15 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeChatLocation is the size of ChatLocation's encodings, for its
-// MarshalJSON.
-var jsonSizeChatLocation jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatLocation) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChatLocation.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChatLocation.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2972,15 +2985,15 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizePollOption is the size of PollOption's encodings, for its
-// MarshalJSON.
-var jsonSizePollOption jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PollOption) MarshalJSON() ([]byte, error) {
-	w := jsonSizePollOption.writer()
-	v.encodeJSON(&w)
-	return jsonSizePollOption.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3074,15 +3087,15 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizePollAnswer is the size of PollAnswer's encodings, for its
-// MarshalJSON.
-var jsonSizePollAnswer jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PollAnswer) MarshalJSON() ([]byte, error) {
-	w := jsonSizePollAnswer.writer()
-	v.encodeJSON(&w)
-	return jsonSizePollAnswer.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3256,14 +3269,15 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizePoll is the size of Poll's encodings, for its MarshalJSON.
-var jsonSizePoll jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Poll) MarshalJSON() ([]byte, error) {
-	w := jsonSizePoll.writer()
-	v.encodeJSON(&w)
-	return jsonSizePoll.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3354,15 +3368,15 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeReplyKeyboardMarkup is the size of ReplyKeyboardMarkup's
-// encodings, for its MarshalJSON.
-var jsonSizeReplyKeyboardMarkup jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ReplyKeyboardMarkup) MarshalJSON() ([]byte, error) {
-	w := jsonSizeReplyKeyboardMarkup.writer()
-	v.encodeJSON(&w)
-	return jsonSizeReplyKeyboardMarkup.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3449,15 +3463,15 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeKeyboardButton is the size of KeyboardButton's encodings, for its
-// MarshalJSON.
-var jsonSizeKeyboardButton jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v KeyboardButton) MarshalJSON() ([]byte, error) {
-	w := jsonSizeKeyboardButton.writer()
-	v.encodeJSON(&w)
-	return jsonSizeKeyboardButton.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3507,15 +3521,15 @@ func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeKeyboardButtonPollType is the size of KeyboardButtonPollType's
-// encodings, for its MarshalJSON.
-var jsonSizeKeyboardButtonPollType jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v KeyboardButtonPollType) MarshalJSON() ([]byte, error) {
-	w := jsonSizeKeyboardButtonPollType.writer()
-	v.encodeJSON(&w)
-	return jsonSizeKeyboardButtonPollType.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3576,15 +3590,15 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeReplyKeyboardRemove is the size of ReplyKeyboardRemove's
-// encodings, for its MarshalJSON.
-var jsonSizeReplyKeyboardRemove jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ReplyKeyboardRemove) MarshalJSON() ([]byte, error) {
-	w := jsonSizeReplyKeyboardRemove.writer()
-	v.encodeJSON(&w)
-	return jsonSizeReplyKeyboardRemove.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3645,15 +3659,15 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeForceReply is the size of ForceReply's encodings, for its
-// MarshalJSON.
-var jsonSizeForceReply jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ForceReply) MarshalJSON() ([]byte, error) {
-	w := jsonSizeForceReply.writer()
-	v.encodeJSON(&w)
-	return jsonSizeForceReply.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3714,15 +3728,15 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInlineKeyboardMarkup is the size of InlineKeyboardMarkup's
-// encodings, for its MarshalJSON.
-var jsonSizeInlineKeyboardMarkup jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineKeyboardMarkup) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInlineKeyboardMarkup.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInlineKeyboardMarkup.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3843,15 +3857,15 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInlineKeyboardButton is the size of InlineKeyboardButton's
-// encodings, for its MarshalJSON.
-var jsonSizeInlineKeyboardButton jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineKeyboardButton) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInlineKeyboardButton.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInlineKeyboardButton.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3934,14 +3948,15 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeLoginURL is the size of LoginURL's encodings, for its MarshalJSON.
-var jsonSizeLoginURL jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v LoginURL) MarshalJSON() ([]byte, error) {
-	w := jsonSizeLoginURL.writer()
-	v.encodeJSON(&w)
-	return jsonSizeLoginURL.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4049,15 +4064,15 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeCallbackQuery is the size of CallbackQuery's encodings, for its
-// MarshalJSON.
-var jsonSizeCallbackQuery jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v CallbackQuery) MarshalJSON() ([]byte, error) {
-	w := jsonSizeCallbackQuery.writer()
-	v.encodeJSON(&w)
-	return jsonSizeCallbackQuery.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4137,15 +4152,15 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeChatPhoto is the size of ChatPhoto's encodings, for its
-// MarshalJSON.
-var jsonSizeChatPhoto jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatPhoto) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChatPhoto.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChatPhoto.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4385,15 +4400,15 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeChatMember is the size of ChatMember's encodings, for its
-// MarshalJSON.
-var jsonSizeChatMember jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatMember) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChatMember.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChatMember.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4513,15 +4528,15 @@ func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeChatPermissions is the size of ChatPermissions's encodings, for
-// its MarshalJSON.
-var jsonSizeChatPermissions jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatPermissions) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChatPermissions.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChatPermissions.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4583,15 +4598,15 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeBotCommand is the size of BotCommand's encodings, for its
-// MarshalJSON.
-var jsonSizeBotCommand jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v BotCommand) MarshalJSON() ([]byte, error) {
-	w := jsonSizeBotCommand.writer()
-	v.encodeJSON(&w)
-	return jsonSizeBotCommand.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4651,15 +4666,15 @@ func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeResponseParameters is the size of ResponseParameters's encodings,
-// for its MarshalJSON.
-var jsonSizeResponseParameters jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ResponseParameters) MarshalJSON() ([]byte, error) {
-	w := jsonSizeResponseParameters.writer()
-	v.encodeJSON(&w)
-	return jsonSizeResponseParameters.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4749,15 +4764,15 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInputMediaPhoto is the size of InputMediaPhoto's encodings, for
-// its MarshalJSON.
-var jsonSizeInputMediaPhoto jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaPhoto) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInputMediaPhoto.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInputMediaPhoto.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4895,15 +4910,15 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInputMediaVideo is the size of InputMediaVideo's encodings, for
-// its MarshalJSON.
-var jsonSizeInputMediaVideo jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaVideo) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInputMediaVideo.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInputMediaVideo.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5031,15 +5046,15 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInputMediaAnimation is the size of InputMediaAnimation's
-// encodings, for its MarshalJSON.
-var jsonSizeInputMediaAnimation jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaAnimation) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInputMediaAnimation.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInputMediaAnimation.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5167,15 +5182,15 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInputMediaAudio is the size of InputMediaAudio's encodings, for
-// its MarshalJSON.
-var jsonSizeInputMediaAudio jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaAudio) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInputMediaAudio.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInputMediaAudio.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5283,15 +5298,15 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeInputMediaDocument is the size of InputMediaDocument's encodings,
-// for its MarshalJSON.
-var jsonSizeInputMediaDocument jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaDocument) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInputMediaDocument.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInputMediaDocument.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5315,14 +5330,15 @@ func (v *Sticker) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeSticker is the size of Sticker's encodings, for its MarshalJSON.
-var jsonSizeSticker jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Sticker) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSticker.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSticker.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5346,15 +5362,15 @@ func (v *StickerSet) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeStickerSet is the size of StickerSet's encodings, for its
-// MarshalJSON.
-var jsonSizeStickerSet jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v StickerSet) MarshalJSON() ([]byte, error) {
-	w := jsonSizeStickerSet.writer()
-	v.encodeJSON(&w)
-	return jsonSizeStickerSet.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5378,14 +5394,15 @@ func (v *Game) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeGame is the size of Game's encodings, for its MarshalJSON.
-var jsonSizeGame jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Game) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGame.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGame.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5409,15 +5426,15 @@ func (v *CallbackGame) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeCallbackGame is the size of CallbackGame's encodings, for its
-// MarshalJSON.
-var jsonSizeCallbackGame jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v CallbackGame) MarshalJSON() ([]byte, error) {
-	w := jsonSizeCallbackGame.writer()
-	v.encodeJSON(&w)
-	return jsonSizeCallbackGame.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5441,14 +5458,15 @@ func (v *Invoice) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeInvoice is the size of Invoice's encodings, for its MarshalJSON.
-var jsonSizeInvoice jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v Invoice) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInvoice.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInvoice.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5472,15 +5490,15 @@ func (v *SuccessfulPayment) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeSuccessfulPayment is the size of SuccessfulPayment's encodings,
-// for its MarshalJSON.
-var jsonSizeSuccessfulPayment jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SuccessfulPayment) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSuccessfulPayment.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSuccessfulPayment.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5504,15 +5522,15 @@ func (v *PassportData) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizePassportData is the size of PassportData's encodings, for its
-// MarshalJSON.
-var jsonSizePassportData jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PassportData) MarshalJSON() ([]byte, error) {
-	w := jsonSizePassportData.writer()
-	v.encodeJSON(&w)
-	return jsonSizePassportData.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5536,15 +5554,15 @@ func (v *InlineQuery) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeInlineQuery is the size of InlineQuery's encodings, for its
-// MarshalJSON.
-var jsonSizeInlineQuery jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineQuery) MarshalJSON() ([]byte, error) {
-	w := jsonSizeInlineQuery.writer()
-	v.encodeJSON(&w)
-	return jsonSizeInlineQuery.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5568,15 +5586,15 @@ func (v *ChosenInlineResult) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeChosenInlineResult is the size of ChosenInlineResult's encodings,
-// for its MarshalJSON.
-var jsonSizeChosenInlineResult jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ChosenInlineResult) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChosenInlineResult.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChosenInlineResult.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5600,15 +5618,15 @@ func (v *ShippingQuery) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizeShippingQuery is the size of ShippingQuery's encodings, for its
-// MarshalJSON.
-var jsonSizeShippingQuery jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ShippingQuery) MarshalJSON() ([]byte, error) {
-	w := jsonSizeShippingQuery.writer()
-	v.encodeJSON(&w)
-	return jsonSizeShippingQuery.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5632,15 +5650,15 @@ func (v *PreCheckoutQuery) decodeJSON(r *jsonReader) error {
 	return err
 }
 
-// jsonSizePreCheckoutQuery is the size of PreCheckoutQuery's encodings, for
-// its MarshalJSON.
-var jsonSizePreCheckoutQuery jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PreCheckoutQuery) MarshalJSON() ([]byte, error) {
-	w := jsonSizePreCheckoutQuery.writer()
-	v.encodeJSON(&w)
-	return jsonSizePreCheckoutQuery.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5745,15 +5763,15 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetUpdatesParams is the size of GetUpdatesParams's encodings, for
-// its MarshalJSON.
-var jsonSizeGetUpdatesParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetUpdatesParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetUpdatesParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetUpdatesParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5879,15 +5897,15 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetWebhookParams is the size of SetWebhookParams's encodings, for
-// its MarshalJSON.
-var jsonSizeSetWebhookParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetWebhookParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetWebhookParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetWebhookParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5937,15 +5955,15 @@ func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeDeleteWebhookParams is the size of DeleteWebhookParams's
-// encodings, for its MarshalJSON.
-var jsonSizeDeleteWebhookParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteWebhookParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeDeleteWebhookParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeDeleteWebhookParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6082,15 +6100,15 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendMessageParams is the size of SendMessageParams's encodings,
-// for its MarshalJSON.
-var jsonSizeSendMessageParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendMessageParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendMessageParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6173,15 +6191,15 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeForwardMessageParams is the size of ForwardMessageParams's
-// encodings, for its MarshalJSON.
-var jsonSizeForwardMessageParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ForwardMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeForwardMessageParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeForwardMessageParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6328,15 +6346,15 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeCopyMessageParams is the size of CopyMessageParams's encodings,
-// for its MarshalJSON.
-var jsonSizeCopyMessageParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v CopyMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeCopyMessageParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeCopyMessageParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6474,15 +6492,15 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendPhotoParams is the size of SendPhotoParams's encodings, for
-// its MarshalJSON.
-var jsonSizeSendPhotoParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendPhotoParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendPhotoParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6658,15 +6676,15 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendAudioParams is the size of SendAudioParams's encodings, for
-// its MarshalJSON.
-var jsonSizeSendAudioParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendAudioParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendAudioParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendAudioParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6822,15 +6840,15 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendDocumentParams is the size of SendDocumentParams's encodings,
-// for its MarshalJSON.
-var jsonSizeSendDocumentParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendDocumentParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendDocumentParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendDocumentParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7016,15 +7034,15 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendVideoParams is the size of SendVideoParams's encodings, for
-// its MarshalJSON.
-var jsonSizeSendVideoParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVideoParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendVideoParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendVideoParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7200,15 +7218,15 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendAnimationParams is the size of SendAnimationParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSendAnimationParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendAnimationParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendAnimationParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendAnimationParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7356,15 +7374,15 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendVoiceParams is the size of SendVoiceParams's encodings, for
-// its MarshalJSON.
-var jsonSizeSendVoiceParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVoiceParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendVoiceParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendVoiceParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7496,15 +7514,15 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendVideoNoteParams is the size of SendVideoNoteParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSendVideoNoteParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVideoNoteParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendVideoNoteParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendVideoNoteParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7622,15 +7640,15 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendMediaGroupParams is the size of SendMediaGroupParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSendMediaGroupParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendMediaGroupParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendMediaGroupParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendMediaGroupParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7782,15 +7800,15 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendLocationParams is the size of SendLocationParams's encodings,
-// for its MarshalJSON.
-var jsonSizeSendLocationParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendLocationParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendLocationParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7919,15 +7937,15 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeEditMessageLiveLocationParams is the size of
-// EditMessageLiveLocationParams's encodings, for its MarshalJSON.
-var jsonSizeEditMessageLiveLocationParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeEditMessageLiveLocationParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeEditMessageLiveLocationParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8004,15 +8022,15 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeStopMessageLiveLocationParams is the size of
-// StopMessageLiveLocationParams's encodings, for its MarshalJSON.
-var jsonSizeStopMessageLiveLocationParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v StopMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeStopMessageLiveLocationParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeStopMessageLiveLocationParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8182,15 +8200,15 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendVenueParams is the size of SendVenueParams's encodings, for
-// its MarshalJSON.
-var jsonSizeSendVenueParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVenueParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendVenueParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendVenueParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8322,15 +8340,15 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendContactParams is the size of SendContactParams's encodings,
-// for its MarshalJSON.
-var jsonSizeSendContactParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendContactParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendContactParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendContactParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8571,15 +8589,15 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendPollParams is the size of SendPollParams's encodings, for its
-// MarshalJSON.
-var jsonSizeSendPollParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendPollParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendPollParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendPollParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8683,15 +8701,15 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendDiceParams is the size of SendDiceParams's encodings, for its
-// MarshalJSON.
-var jsonSizeSendDiceParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendDiceParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendDiceParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendDiceParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8754,15 +8772,15 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSendChatActionParams is the size of SendChatActionParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSendChatActionParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SendChatActionParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSendChatActionParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSendChatActionParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8835,15 +8853,15 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetUserProfilePhotosParams is the size of
-// GetUserProfilePhotosParams's encodings, for its MarshalJSON.
-var jsonSizeGetUserProfilePhotosParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetUserProfilePhotosParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetUserProfilePhotosParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetUserProfilePhotosParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8896,15 +8914,15 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetFileParams is the size of GetFileParams's encodings, for its
-// MarshalJSON.
-var jsonSizeGetFileParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetFileParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetFileParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetFileParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8977,15 +8995,15 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeKickChatMemberParams is the size of KickChatMemberParams's
-// encodings, for its MarshalJSON.
-var jsonSizeKickChatMemberParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v KickChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeKickChatMemberParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeKickChatMemberParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9058,15 +9076,15 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeUnbanChatMemberParams is the size of UnbanChatMemberParams's
-// encodings, for its MarshalJSON.
-var jsonSizeUnbanChatMemberParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v UnbanChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeUnbanChatMemberParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeUnbanChatMemberParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9146,15 +9164,15 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeRestrictChatMemberParams is the size of RestrictChatMemberParams's
-// encodings, for its MarshalJSON.
-var jsonSizeRestrictChatMemberParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v RestrictChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeRestrictChatMemberParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeRestrictChatMemberParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9307,15 +9325,15 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizePromoteChatMemberParams is the size of PromoteChatMemberParams's
-// encodings, for its MarshalJSON.
-var jsonSizePromoteChatMemberParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PromoteChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizePromoteChatMemberParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizePromoteChatMemberParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9387,15 +9405,15 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 	}
 }
 
-// jsonSizeSetChatAdministratorCustomTitleParams is the size of
-// SetChatAdministratorCustomTitleParams's encodings, for its MarshalJSON.
-var jsonSizeSetChatAdministratorCustomTitleParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatAdministratorCustomTitleParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetChatAdministratorCustomTitleParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetChatAdministratorCustomTitleParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9456,15 +9474,15 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetChatPermissionsParams is the size of SetChatPermissionsParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSetChatPermissionsParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatPermissionsParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetChatPermissionsParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetChatPermissionsParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9518,15 +9536,15 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeExportChatInviteLinkParams is the size of
-// ExportChatInviteLinkParams's encodings, for its MarshalJSON.
-var jsonSizeExportChatInviteLinkParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ExportChatInviteLinkParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeExportChatInviteLinkParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeExportChatInviteLinkParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9590,15 +9608,15 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetChatPhotoParams is the size of SetChatPhotoParams's encodings,
-// for its MarshalJSON.
-var jsonSizeSetChatPhotoParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetChatPhotoParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetChatPhotoParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9652,15 +9670,15 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeDeleteChatPhotoParams is the size of DeleteChatPhotoParams's
-// encodings, for its MarshalJSON.
-var jsonSizeDeleteChatPhotoParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteChatPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeDeleteChatPhotoParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeDeleteChatPhotoParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9723,15 +9741,15 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetChatTitleParams is the size of SetChatTitleParams's encodings,
-// for its MarshalJSON.
-var jsonSizeSetChatTitleParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatTitleParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetChatTitleParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetChatTitleParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9795,15 +9813,15 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetChatDescriptionParams is the size of SetChatDescriptionParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSetChatDescriptionParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatDescriptionParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetChatDescriptionParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetChatDescriptionParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9876,15 +9894,15 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizePinChatMessageParams is the size of PinChatMessageParams's
-// encodings, for its MarshalJSON.
-var jsonSizePinChatMessageParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v PinChatMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizePinChatMessageParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizePinChatMessageParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9948,15 +9966,15 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeUnpinChatMessageParams is the size of UnpinChatMessageParams's
-// encodings, for its MarshalJSON.
-var jsonSizeUnpinChatMessageParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v UnpinChatMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeUnpinChatMessageParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeUnpinChatMessageParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10010,15 +10028,15 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeUnpinAllChatMessagesParams is the size of
-// UnpinAllChatMessagesParams's encodings, for its MarshalJSON.
-var jsonSizeUnpinAllChatMessagesParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v UnpinAllChatMessagesParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeUnpinAllChatMessagesParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeUnpinAllChatMessagesParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10072,15 +10090,15 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeLeaveChatParams is the size of LeaveChatParams's encodings, for
-// its MarshalJSON.
-var jsonSizeLeaveChatParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v LeaveChatParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeLeaveChatParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeLeaveChatParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10134,15 +10152,15 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetChatParams is the size of GetChatParams's encodings, for its
-// MarshalJSON.
-var jsonSizeGetChatParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetChatParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetChatParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10196,15 +10214,15 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetChatAdministratorsParams is the size of
-// GetChatAdministratorsParams's encodings, for its MarshalJSON.
-var jsonSizeGetChatAdministratorsParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatAdministratorsParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetChatAdministratorsParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetChatAdministratorsParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10258,15 +10276,15 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetChatMembersCountParams is the size of
-// GetChatMembersCountParams's encodings, for its MarshalJSON.
-var jsonSizeGetChatMembersCountParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatMembersCountParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetChatMembersCountParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetChatMembersCountParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10329,15 +10347,15 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeGetChatMemberParams is the size of GetChatMemberParams's
-// encodings, for its MarshalJSON.
-var jsonSizeGetChatMemberParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeGetChatMemberParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeGetChatMemberParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10400,15 +10418,15 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetChatStickerSetParams is the size of SetChatStickerSetParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSetChatStickerSetParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatStickerSetParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetChatStickerSetParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetChatStickerSetParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10462,15 +10480,15 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeDeleteChatStickerSetParams is the size of
-// DeleteChatStickerSetParams's encodings, for its MarshalJSON.
-var jsonSizeDeleteChatStickerSetParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteChatStickerSetParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeDeleteChatStickerSetParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeDeleteChatStickerSetParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10563,15 +10581,15 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeAnswerCallbackQueryParams is the size of
-// AnswerCallbackQueryParams's encodings, for its MarshalJSON.
-var jsonSizeAnswerCallbackQueryParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v AnswerCallbackQueryParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeAnswerCallbackQueryParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeAnswerCallbackQueryParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10628,15 +10646,15 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeSetMyCommandsParams is the size of SetMyCommandsParams's
-// encodings, for its MarshalJSON.
-var jsonSizeSetMyCommandsParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v SetMyCommandsParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeSetMyCommandsParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeSetMyCommandsParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10760,15 +10778,15 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeEditMessageTextParams is the size of EditMessageTextParams's
-// encodings, for its MarshalJSON.
-var jsonSizeEditMessageTextParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageTextParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeEditMessageTextParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeEditMessageTextParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10879,15 +10897,15 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeEditMessageCaptionParams is the size of EditMessageCaptionParams's
-// encodings, for its MarshalJSON.
-var jsonSizeEditMessageCaptionParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageCaptionParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeEditMessageCaptionParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeEditMessageCaptionParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10980,15 +10998,15 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeEditMessageMediaParams is the size of EditMessageMediaParams's
-// encodings, for its MarshalJSON.
-var jsonSizeEditMessageMediaParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageMediaParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeEditMessageMediaParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeEditMessageMediaParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11065,15 +11083,15 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 	}
 }
 
-// jsonSizeEditMessageReplyMarkupParams is the size of
-// EditMessageReplyMarkupParams's encodings, for its MarshalJSON.
-var jsonSizeEditMessageReplyMarkupParams jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageReplyMarkupParams) MarshalJSON() ([]byte, error) {
-	w := jsonSizeEditMessageReplyMarkupParams.writer()
-	v.encodeJSON(&w)
-	return jsonSizeEditMessageReplyMarkupParams.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11123,14 +11141,15 @@ func (u *ChatRef) decodeJSON(r *jsonReader) error {
 	return r.Errorf("expected ChatRef (Integer64 or String), found %s", r.Next())
 }
 
-// jsonSizeChatRef is the size of ChatRef's encodings, for its MarshalJSON.
-var jsonSizeChatRef jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatRef) MarshalJSON() ([]byte, error) {
-	w := jsonSizeChatRef.writer()
-	v.encodeJSON(&w)
-	return jsonSizeChatRef.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11407,15 +11426,15 @@ func (u *MessageOrTrue) decodeJSON(r *jsonReader) error {
 	return r.Errorf("expected MessageOrTrue (Message or True), found %s", r.Next())
 }
 
-// jsonSizeMessageOrTrue is the size of MessageOrTrue's encodings, for its
-// MarshalJSON.
-var jsonSizeMessageOrTrue jsonSizeHint
-
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageOrTrue) MarshalJSON() ([]byte, error) {
-	w := jsonSizeMessageOrTrue.writer()
-	v.encodeJSON(&w)
-	return jsonSizeMessageOrTrue.result(&w)
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	v.encodeJSON(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.

@@ -18,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -1330,7 +1329,7 @@ func (r *jsonReader) RawCopy() ([]byte, error) {
 // Field) writes a ',' first when the previous token in the same container was
 // a complete value, so generated code never tracks "first field":
 //
-//	w := jsonGetWriter()          // pooled; or &jsonWriter{}, or a jsonSizeHint's writer()
+//	w := jsonGetWriter()          // pooled; or &jsonWriter{}
 //	defer jsonPutWriter(w)        // w.Bytes() dies here: copy or write it out first
 //	w.ObjStart()
 //	w.Field("id"); w.Int64(v.ID)
@@ -1385,31 +1384,6 @@ func jsonPutWriter(w *jsonWriter) {
 		return
 	}
 	jsonWriterPool.Put(w)
-}
-
-// jsonSizeHint remembers how large one type's encodings are, so that its
-// MarshalJSON encodes straight into the slice it returns: no pooled buffer
-// to copy out of (the copy was ~15% of encoding a sendMessage). The hint
-// grows to the largest size seen and shrinks only when an encoding is
-// less than half of it, so that it is rarely stored (one shared word
-// written on every call would bounce between cores) and a slightly larger
-// value does not make the slice grow and copy.
-type jsonSizeHint struct{ n atomic.Int64 }
-
-// writer returns a writer whose buffer fits the encodings seen so far.
-func (h *jsonSizeHint) writer() jsonWriter {
-	return jsonWriter{buf: make([]byte, 0, h.n.Load()+64)}
-}
-
-// result records the size of w's encoding and hands over its buffer.
-func (h *jsonSizeHint) result(w *jsonWriter) ([]byte, error) {
-	if w.err != nil {
-		return nil, w.err
-	}
-	if n, old := int64(len(w.buf)), h.n.Load(); n > old || n < old/2 {
-		h.n.Store(n)
-	}
-	return w.buf, nil
 }
 
 // set stores b, the result of appending to w.buf, back into w. While the
