@@ -1751,12 +1751,11 @@ outer:
 				// short words do not leave it.
 				for i+8 <= len(s) {
 					x := jsonLoad8(s[i : i+8])
-					v0 := jsonValid3(byte(x), byte(x>>8), byte(x>>16))
-					if x&0x0000C0C0F0C0C0F0 == 0x00008080E08080E0 && v0 && jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
+					if x&0x0000C0C0F0C0C0F0 == 0x00008080E08080E0 && jsonValid3(byte(x), byte(x>>8), byte(x>>16)) && jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
 						i += 6
 						continue
 					}
-					if x&0xC0C0F0 == 0x8080E0 && v0 {
+					if x&0xC0C0F0 == 0x8080E0 && jsonValid3(byte(x), byte(x>>8), byte(x>>16)) {
 						i += 3
 						if jsonStrNoEsc[byte(x>>24)] {
 							i++
