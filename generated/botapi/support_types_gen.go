@@ -1595,9 +1595,9 @@ func jsonValid3(l, c1, c2 byte) bool {
 // copied as it is: the sequence's bytes, loaded little-endian into a
 // uint32, must satisfy v&mask == pat (lead and continuation bit patterns)
 // and lo <= second byte <= lo+span (no overlong forms, surrogates or code
-// points above U+10FFFF). Bytes never copied as
-// they are (ASCII that needs an escape, continuation bytes, C0, C1, F5-FF)
-// have pat 1, which no masked value equals.
+// points above U+10FFFF). Bytes never copied as they are (ASCII that
+// needs an escape, continuation bytes, C0, C1, F5-FF) have pat 1, which
+// no masked value equals.
 type jsonRune struct {
 	mask, pat uint32
 	lo, span  uint8
