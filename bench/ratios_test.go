@@ -55,6 +55,16 @@ func TestRatios(t *testing.T) {
 		}
 		cases = append(cases, rc)
 	}
+	// One text as a JSON string value: the string writers alone (telego's
+	// column is its go-json, go-telegram-bot-api's encoding/json).
+	for _, tc := range scriptTexts {
+		rc := cputime.Case{Name: "string " + tc.Name, Libs: map[string]func() error{}}
+		column := map[string]string{"apigen": "apigen", "gojson": "telego", "encjson": "tgbotapi"}
+		for _, l := range stringEncoders(tc.Text) {
+			rc.Libs[column[l.name]] = func() error { _, err := l.encode(); return err }
+		}
+		cases = append(cases, rc)
+	}
 	rc := cputime.Case{Name: "client sendMessage (in-memory transport)", Libs: map[string]func() error{}}
 	for _, c := range clientCalls(t) {
 		rc.Libs[c.name] = c.call

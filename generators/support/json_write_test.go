@@ -412,3 +412,59 @@ func TestJSONWriterStrOverlappingTail(t *testing.T) {
 		}
 	}
 }
+
+// TestWriterStrFourByteRunsMatchStdlib: emoji text (four-byte sequences
+// mixed with three-byte joiners and variation selectors, ASCII and
+// U+2028) is copied one sequence per step by jsonSkipRunes; every lead
+// byte with continuation bytes at the edges of the valid ranges, cut short
+// or not, next to emoji at every offset, must come out as encoding/json
+// writes it.
+func TestWriterStrFourByteRunsMatchStdlib(t *testing.T) {
+	edges := []byte{0x00, 0x22, 0x5c, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xa8, 0xa9, 0xbf, 0xc0, 0xe2, 0xf0, 0xff}
+	w := &jsonWriter{}
+	for lead := 0x80; lead < 0x100; lead++ {
+		for _, c1 := range edges {
+			for _, c2 := range edges {
+				for _, c3 := range edges {
+					seq := string([]byte{byte(lead), c1, c2, c3})
+					for _, s := range []string{"😀" + seq, "😀" + seq[:3], "😀" + seq[:2], "😀😀" + seq + "😀",
+						"👍🏽" + seq + "❤️🔥", "a😀" + seq[:3] + "\u200d😀", "😀 " + seq + " 😀😀", "😀\u2028" + seq, "😀é" + seq + "é😀"} {
+						w.Reset()
+						w.Str(s)
+						if want := stdEncode(t, s); string(w.Bytes()) != want {
+							t.Fatalf("Str(%q) = %s, want %s", s, w.Bytes(), want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWriterStrThreeByteWordsMatchStdlib: the three-byte loop also takes a
+// single sequence with the ASCII byte after it, and an ASCII byte before a
+// sequence (short Devanagari or Thai words between spaces); every lead
+// byte with continuation bytes at the edges of the valid ranges, next to
+// such words and escaped ASCII at every offset, must come out as
+// encoding/json writes it.
+func TestWriterStrThreeByteWordsMatchStdlib(t *testing.T) {
+	edges := []byte{0x00, 0x20, 0x22, 0x5c, 0x7f, 0x80, 0x9f, 0xa0, 0xa8, 0xa9, 0xbf, 0xc0, 0xe0, 0xe2, 0xed, 0xf0, 0xff}
+	w := &jsonWriter{}
+	for lead := 0x80; lead < 0x100; lead++ {
+		for _, c1 := range edges {
+			for _, c2 := range edges {
+				for _, c3 := range edges {
+					seq := string([]byte{byte(lead), c1, c2, c3})
+					for _, s := range []string{"नम " + seq + "नम नम", "न " + seq[:3] + " नमनम", "नमस" + seq[:2] + "नम ", "नम\"" + seq + " नमस",
+						" न " + seq + "न न न", "नम\u2028 " + seq + "न\nनम", "नमस्ते" + seq[:3] + "!नम"} {
+						w.Reset()
+						w.Str(s)
+						if want := stdEncode(t, s); string(w.Bytes()) != want {
+							t.Fatalf("Str(%q) = %s, want %s", s, w.Bytes(), want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

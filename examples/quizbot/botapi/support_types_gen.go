@@ -1591,6 +1591,85 @@ func jsonValid3(l, c1, c2 byte) bool {
 	return true
 }
 
+// jsonRune describes what may follow a lead byte for the sequence to be
+// copied as it is: the sequence's bytes, loaded little-endian into a
+// uint32, must satisfy v&mask == pat (lead and continuation bit patterns)
+// and lo <= second byte <= lo+span (no overlong forms, surrogates or code
+// points above U+10FFFF). Bytes never copied as they are (ASCII that
+// needs an escape, continuation bytes, C0, C1, F5-FF) have pat 1, which
+// no masked value equals.
+type jsonRune struct {
+	mask, pat uint32
+	lo, span  uint8
+}
+
+var jsonRunes = func() (t [256]jsonRune) {
+	for c := range t {
+		e := jsonRune{pat: 1}
+		switch {
+		case c < utf8.RuneSelf:
+			if jsonStrNoEsc[c] {
+				e = jsonRune{lo: 0, span: 0xFF}
+			}
+		case c >= 0xC2 && c < 0xE0:
+			e = jsonRune{mask: 0xC0E0, pat: 0x80C0, lo: 0x80, span: 0x3F}
+		case c >= 0xE0 && c < 0xF0:
+			e = jsonRune{mask: 0xC0C0F0, pat: 0x8080E0, lo: 0x80, span: 0x3F}
+			if c == 0xE0 {
+				e.lo, e.span = 0xA0, 0x1F // no overlong forms
+			} else if c == 0xED {
+				e.span = 0x1F // no surrogates
+			}
+		case c >= 0xF0 && c < 0xF5:
+			e = jsonRune{mask: 0xC0C0C0F8, pat: 0x808080F0, lo: 0x80, span: 0x3F}
+			if c == 0xF0 {
+				e.lo, e.span = 0x90, 0x2F // no overlong forms
+			} else if c == 0xF4 {
+				e.span = 0x0F // nothing above U+10FFFF
+			}
+		}
+		t[c] = e
+	}
+	return t
+}()
+
+// jsonSkipRunes returns the end of the run, starting at i, of sequences
+// copied as they are, one sequence of any length per step: text mixing
+// three- and four-byte sequences with ASCII and each other (emoji with
+// variation selectors and joiners, Devanagari words between spaces) has
+// no long run of one length for the eight-byte checks. It stops where
+// fewer than four bytes are left, at a byte the caller must handle, and
+// after an ASCII byte followed by another (the eight-at-a-time scan is
+// faster there).
+func jsonSkipRunes[S string | []byte](s S, i int) int {
+	for i+4 <= len(s) {
+		t := s[i : i+4]
+		v := uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16 | uint32(t[3])<<24
+		e := &jsonRunes[byte(v)]
+		// U+2028 and U+2029 (E2 80 A8, E2 80 A9) are valid but escaped.
+		if v&e.mask != e.pat || byte(v>>8)-e.lo > e.span || v&0xFEFFFF == 0xA880E2 {
+			break
+		}
+		// Advance by branches on the lead byte, not by adding e.n: a
+		// predicted branch lets the next load start at once, while an
+		// add of a loaded length chains two loads per sequence.
+		switch c := byte(v); {
+		case c >= 0xF0:
+			i += 4
+		case c >= 0xE0:
+			i += 3
+		case c >= 0xC0:
+			return i // the caller's four-at-a-time loop is faster
+		default:
+			i++
+			if byte(v>>8) < utf8.RuneSelf {
+				return i
+			}
+		}
+	}
+	return i
+}
+
 // jsonAppendStr appends s as a quoted JSON string (see the file comment for
 // the exact escaping rules).
 func jsonAppendStr[S string | []byte](dst []byte, s S) []byte {
@@ -1666,15 +1745,28 @@ outer:
 				// ...), two at a time: lanes 0 and 3 lead bytes 1110xxxx,
 				// lanes 1, 2, 4, 5 continuation bytes, and jsonValid3 for
 				// the leads with narrower second bytes and U+2028/U+2029.
+				// Words end in a space or punctuation: a single sequence
+				// with the ASCII byte after it, or an ASCII byte before
+				// the next word, are taken in the same loop, so that
+				// short words do not leave it.
 				for i+8 <= len(s) {
 					x := jsonLoad8(s[i : i+8])
-					if x&0x0000C0C0F0C0C0F0 != 0x00008080E08080E0 {
-						break
+					if x&0x0000C0C0F0C0C0F0 == 0x00008080E08080E0 && jsonValid3(byte(x), byte(x>>8), byte(x>>16)) && jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
+						i += 6
+						continue
 					}
-					if !jsonValid3(byte(x), byte(x>>8), byte(x>>16)) || !jsonValid3(byte(x>>24), byte(x>>32), byte(x>>40)) {
-						break
+					if x&0xC0C0F0 == 0x8080E0 && jsonValid3(byte(x), byte(x>>8), byte(x>>16)) {
+						i += 3
+						if jsonStrNoEsc[byte(x>>24)] {
+							i++
+						}
+						continue
 					}
-					i += 6
+					if jsonStrNoEsc[byte(x)] && byte(x>>8) >= 0xE0 && byte(x>>8) < 0xF0 {
+						i++
+						continue
+					}
+					break
 				}
 				if i >= len(s) || s[i] < 0xE0 || s[i] >= 0xF0 {
 					continue // the run ended: look at the next byte afresh
@@ -1694,6 +1786,14 @@ outer:
 					}
 				}
 			case c < 0xF5:
+				// Four-byte sequences (emoji), mixed with others.
+				if j := jsonSkipRunes(s, i); j > i {
+					i = j
+					if i+8 <= len(s) && s[i] < utf8.RuneSelf {
+						continue outer
+					}
+					continue
+				}
 				if i+3 < len(s) {
 					c1 := s[i+1]
 					lo, hi := byte(0x80), byte(0xBF)
