@@ -406,7 +406,7 @@ func unexported(wire, what string) (string, error) {
 }
 
 // StructMethods are the methods every generated struct has.
-var StructMethods = []string{"MarshalJSON", "UnmarshalJSON", "encodeJSON", "decodeJSON"}
+var StructMethods = []string{"MarshalJSON", "AppendJSON", "UnmarshalJSON", "encodeJSON", "decodeJSON"}
 
 // plainKey reports whether a wire name is written unchanged inside a JSON
 // string.

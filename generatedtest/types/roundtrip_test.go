@@ -18,6 +18,7 @@ import (
 type codec interface {
 	json.Marshaler
 	json.Unmarshaler
+	AppendJSON(dst []byte) ([]byte, error)
 }
 
 // roots maps a payload's root name to a fresh value of its Go type.
@@ -151,6 +152,33 @@ func TestRoundTrip(t *testing.T) {
 				t.Fatalf("second encoding differs\n1: %s\n2: %s", out1, out2)
 			}
 		})
+	}
+}
+
+// TestAppendJSONWritesMarshalJSONBytes: AppendJSON appends exactly the
+// bytes MarshalJSON returns after what dst holds, into dst's own array
+// when it has room, and allocates nothing then.
+func TestAppendJSONWritesMarshalJSONBytes(t *testing.T) {
+	for _, p := range payloads(t) {
+		v := roots[p.root]()
+		if err := v.UnmarshalJSON(p.data); err != nil {
+			t.Fatalf("%s: decode: %v", p.name, err)
+		}
+		want, err := v.MarshalJSON()
+		if err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		dst := append(make([]byte, 0, len(want)+16), "prefix "...)
+		got, err := v.AppendJSON(dst)
+		if err != nil || string(got) != "prefix "+string(want) {
+			t.Fatalf("%s: AppendJSON = %q, %v; want the prefix then %s", p.name, got, err, want)
+		}
+		if &got[0] != &dst[:1][0] {
+			t.Errorf("%s: AppendJSON reallocated a buffer that had room", p.name)
+		}
+		if n := testing.AllocsPerRun(20, func() { _, _ = v.AppendJSON(dst) }); n != 0 {
+			t.Errorf("%s: AppendJSON into a buffer with room allocates %v times", p.name, n)
+		}
 	}
 }
 

@@ -70,6 +70,20 @@ func emitMarshalers(f *jen.File, goName string) {
 		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("w").Dot("Bytes").Call().Op("...")), jen.Nil()),
 	)
 	f.Line()
+	// AppendJSON writes straight into the caller's buffer through a writer
+	// on the stack: no pooled writer, no copy and no allocation when dst
+	// has room, so a caller that reuses one buffer (a server writing
+	// replies, a bot logging requests) encodes without allocating.
+	godoc.Add(f, "AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns) to dst and returns the extended buffer; it allocates only when dst lacks the capacity. On error it returns dst unchanged.")
+	f.Func().Params(jen.Id("v").Id(goName)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Id("w").Op(":=").Id("jsonWriter").Values(jen.Dict{jen.Id("buf"): jen.Id("dst")}),
+		jen.Id("v").Dot("encodeJSON").Call(jen.Op("&").Id("w")),
+		jen.If(jen.Id("w").Dot("err").Op("!=").Nil()).Block(
+			jen.Return(jen.Id("dst"), jen.Id("w").Dot("err")),
+		),
+		jen.Return(jen.Id("w").Dot("buf"), jen.Nil()),
+	)
+	f.Line()
 	godoc.Add(f, "UnmarshalJSON replaces v with the decoded data.")
 	f.Func().Params(jen.Id("v").Op("*").Id(goName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("r").Op(":=").Id("jsonGetReader").Call(jen.Id("data")),
@@ -447,6 +461,12 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 	f.Func().Params(jen.Id("v").Id(ui.Unknown)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.If(jen.Len(jen.Id("v").Dot("Raw")).Op("==").Lit(0)).Block(jen.Return(jen.Index().Byte().Parens(jen.Lit("null")), jen.Nil())),
 		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("v").Dot("Raw").Op("...")), jen.Nil()),
+	)
+	f.Line()
+	godoc.Add(f, "AppendJSON appends Raw unchanged (null when empty) to dst.")
+	f.Func().Params(jen.Id("v").Id(ui.Unknown)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.If(jen.Len(jen.Id("v").Dot("Raw")).Op("==").Lit(0)).Block(jen.Return(jen.Append(jen.Id("dst"), jen.Lit("null").Op("...")), jen.Nil())),
+		jen.Return(jen.Append(jen.Id("dst"), jen.Id("v").Dot("Raw").Op("...")), jen.Nil()),
 	)
 	f.Line()
 }

@@ -218,7 +218,7 @@ func (g *gen) packageDoc() []string {
 		"",
 		"Enums are string types with a constant per value; decoding keeps values the package does not know (Known reports whether a value is listed).",
 		"",
-		"Every type has MarshalJSON and UnmarshalJSON built on a reflection-free reader and writer: unknown keys are skipped, null means unset, and decoding errors carry the path of the offending field.",
+		"Every type has MarshalJSON and UnmarshalJSON built on a reflection-free reader and writer: unknown keys are skipped, null means unset, and decoding errors carry the path of the offending field. AppendJSON(dst) writes the bytes MarshalJSON returns onto dst instead of a fresh slice, so a caller reusing one buffer encodes without allocating.",
 	}
 	return lines
 }
