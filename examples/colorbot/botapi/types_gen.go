@@ -37,7 +37,9 @@
 //
 // Every type has MarshalJSON and UnmarshalJSON built on a reflection-free
 // reader and writer: unknown keys are skipped, null means unset, and
-// decoding errors carry the path of the offending field.
+// decoding errors carry the path of the offending field. AppendJSON(dst)
+// writes the bytes MarshalJSON returns onto dst instead of a fresh slice, so
+// a caller reusing one buffer encodes without allocating.
 package botapi
 
 // Update is the Update object: At most one of the optional fields is present

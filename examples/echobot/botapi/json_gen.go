@@ -166,6 +166,18 @@ func (v Update) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Update) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Update) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -320,6 +332,18 @@ func (v WebhookInfo) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v WebhookInfo) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *WebhookInfo) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -457,6 +481,18 @@ func (v User) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v User) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -673,6 +709,18 @@ func (v Chat) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Chat) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1226,6 +1274,18 @@ func (v Message) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Message) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Message) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -1285,6 +1345,18 @@ func (v MessageID) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v MessageID) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1395,6 +1467,18 @@ func (v MessageEntity) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v MessageEntity) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *MessageEntity) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -1491,6 +1575,18 @@ func (v PhotoSize) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PhotoSize) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1627,6 +1723,18 @@ func (v Animation) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Animation) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -1767,6 +1875,18 @@ func (v Audio) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Audio) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Audio) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -1874,6 +1994,18 @@ func (v Document) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Document) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2012,6 +2144,18 @@ func (v Video) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Video) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Video) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -2119,6 +2263,18 @@ func (v VideoNote) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v VideoNote) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *VideoNote) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -2216,6 +2372,18 @@ func (v Voice) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Voice) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2318,6 +2486,18 @@ func (v Contact) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Contact) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Contact) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -2386,6 +2566,18 @@ func (v Dice) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Dice) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2464,6 +2656,18 @@ func (v UserProfilePhotos) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v UserProfilePhotos) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2554,6 +2758,18 @@ func (v File) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v File) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2664,6 +2880,18 @@ func (v Location) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Location) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2783,6 +3011,18 @@ func (v Venue) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Venue) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Venue) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -2858,6 +3098,18 @@ func (v ProximityAlertTriggered) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ProximityAlertTriggered) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ProximityAlertTriggered) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -2924,6 +3176,18 @@ func (v ChatLocation) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ChatLocation) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -2994,6 +3258,18 @@ func (v PollOption) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PollOption) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3096,6 +3372,18 @@ func (v PollAnswer) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PollAnswer) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3280,6 +3568,18 @@ func (v Poll) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Poll) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Poll) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -3379,6 +3679,18 @@ func (v ReplyKeyboardMarkup) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ReplyKeyboardMarkup) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ReplyKeyboardMarkup) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -3474,6 +3786,18 @@ func (v KeyboardButton) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v KeyboardButton) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *KeyboardButton) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -3530,6 +3854,18 @@ func (v KeyboardButtonPollType) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v KeyboardButtonPollType) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3601,6 +3937,18 @@ func (v ReplyKeyboardRemove) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ReplyKeyboardRemove) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ReplyKeyboardRemove) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -3670,6 +4018,18 @@ func (v ForceReply) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ForceReply) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ForceReply) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -3737,6 +4097,18 @@ func (v InlineKeyboardMarkup) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InlineKeyboardMarkup) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -3868,6 +4240,18 @@ func (v InlineKeyboardButton) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InlineKeyboardButton) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InlineKeyboardButton) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -3957,6 +4341,18 @@ func (v LoginURL) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v LoginURL) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4075,6 +4471,18 @@ func (v CallbackQuery) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v CallbackQuery) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *CallbackQuery) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -4161,6 +4569,18 @@ func (v ChatPhoto) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ChatPhoto) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4411,6 +4831,18 @@ func (v ChatMember) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ChatMember) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatMember) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -4539,6 +4971,18 @@ func (v ChatPermissions) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ChatPermissions) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatPermissions) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -4609,6 +5053,18 @@ func (v BotCommand) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v BotCommand) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *BotCommand) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -4675,6 +5131,18 @@ func (v ResponseParameters) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ResponseParameters) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4773,6 +5241,18 @@ func (v InputMediaPhoto) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InputMediaPhoto) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -4921,6 +5401,18 @@ func (v InputMediaVideo) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InputMediaVideo) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaVideo) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5055,6 +5547,18 @@ func (v InputMediaAnimation) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InputMediaAnimation) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5193,6 +5697,18 @@ func (v InputMediaAudio) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InputMediaAudio) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaAudio) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5309,6 +5825,18 @@ func (v InputMediaDocument) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InputMediaDocument) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaDocument) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5339,6 +5867,18 @@ func (v Sticker) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Sticker) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5373,6 +5913,18 @@ func (v StickerSet) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v StickerSet) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *StickerSet) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5403,6 +5955,18 @@ func (v Game) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Game) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5437,6 +6001,18 @@ func (v CallbackGame) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v CallbackGame) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *CallbackGame) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5467,6 +6043,18 @@ func (v Invoice) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v Invoice) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5501,6 +6089,18 @@ func (v SuccessfulPayment) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SuccessfulPayment) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SuccessfulPayment) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5531,6 +6131,18 @@ func (v PassportData) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PassportData) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5565,6 +6177,18 @@ func (v InlineQuery) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v InlineQuery) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InlineQuery) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5595,6 +6219,18 @@ func (v ChosenInlineResult) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ChosenInlineResult) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5629,6 +6265,18 @@ func (v ShippingQuery) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ShippingQuery) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ShippingQuery) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5659,6 +6307,18 @@ func (v PreCheckoutQuery) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PreCheckoutQuery) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5772,6 +6432,18 @@ func (v GetUpdatesParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetUpdatesParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -5908,6 +6580,18 @@ func (v SetWebhookParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetWebhookParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetWebhookParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -5964,6 +6648,18 @@ func (v DeleteWebhookParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v DeleteWebhookParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6111,6 +6807,18 @@ func (v SendMessageParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendMessageParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendMessageParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -6200,6 +6908,18 @@ func (v ForwardMessageParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ForwardMessageParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6357,6 +7077,18 @@ func (v CopyMessageParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v CopyMessageParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *CopyMessageParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -6501,6 +7233,18 @@ func (v SendPhotoParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendPhotoParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -6687,6 +7431,18 @@ func (v SendAudioParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendAudioParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendAudioParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -6849,6 +7605,18 @@ func (v SendDocumentParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendDocumentParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7045,6 +7813,18 @@ func (v SendVideoParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendVideoParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVideoParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -7229,6 +8009,18 @@ func (v SendAnimationParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendAnimationParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendAnimationParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -7385,6 +8177,18 @@ func (v SendVoiceParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendVoiceParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVoiceParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -7525,6 +8329,18 @@ func (v SendVideoNoteParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendVideoNoteParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVideoNoteParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -7649,6 +8465,18 @@ func (v SendMediaGroupParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendMediaGroupParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -7811,6 +8639,18 @@ func (v SendLocationParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendLocationParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendLocationParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -7948,6 +8788,18 @@ func (v EditMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v EditMessageLiveLocationParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageLiveLocationParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -8031,6 +8883,18 @@ func (v StopMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v StopMessageLiveLocationParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8211,6 +9075,18 @@ func (v SendVenueParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendVenueParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVenueParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -8349,6 +9225,18 @@ func (v SendContactParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendContactParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8600,6 +9488,18 @@ func (v SendPollParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendPollParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendPollParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -8712,6 +9612,18 @@ func (v SendDiceParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendDiceParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendDiceParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -8781,6 +9693,18 @@ func (v SendChatActionParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SendChatActionParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -8864,6 +9788,18 @@ func (v GetUserProfilePhotosParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetUserProfilePhotosParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetUserProfilePhotosParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -8923,6 +9859,18 @@ func (v GetFileParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetFileParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9006,6 +9954,18 @@ func (v KickChatMemberParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v KickChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *KickChatMemberParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9085,6 +10045,18 @@ func (v UnbanChatMemberParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v UnbanChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9173,6 +10145,18 @@ func (v RestrictChatMemberParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v RestrictChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9336,6 +10320,18 @@ func (v PromoteChatMemberParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PromoteChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PromoteChatMemberParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9416,6 +10412,18 @@ func (v SetChatAdministratorCustomTitleParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetChatAdministratorCustomTitleParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatAdministratorCustomTitleParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9485,6 +10493,18 @@ func (v SetChatPermissionsParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetChatPermissionsParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatPermissionsParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9545,6 +10565,18 @@ func (v ExportChatInviteLinkParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ExportChatInviteLinkParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9619,6 +10651,18 @@ func (v SetChatPhotoParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetChatPhotoParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatPhotoParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9679,6 +10723,18 @@ func (v DeleteChatPhotoParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v DeleteChatPhotoParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9752,6 +10808,18 @@ func (v SetChatTitleParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetChatTitleParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatTitleParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9822,6 +10890,18 @@ func (v SetChatDescriptionParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetChatDescriptionParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -9905,6 +10985,18 @@ func (v PinChatMessageParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v PinChatMessageParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PinChatMessageParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -9977,6 +11069,18 @@ func (v UnpinChatMessageParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v UnpinChatMessageParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *UnpinChatMessageParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10037,6 +11141,18 @@ func (v UnpinAllChatMessagesParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v UnpinAllChatMessagesParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10101,6 +11217,18 @@ func (v LeaveChatParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v LeaveChatParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *LeaveChatParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10161,6 +11289,18 @@ func (v GetChatParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetChatParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10225,6 +11365,18 @@ func (v GetChatAdministratorsParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetChatAdministratorsParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetChatAdministratorsParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10285,6 +11437,18 @@ func (v GetChatMembersCountParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetChatMembersCountParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10358,6 +11522,18 @@ func (v GetChatMemberParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v GetChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetChatMemberParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10429,6 +11605,18 @@ func (v SetChatStickerSetParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetChatStickerSetParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatStickerSetParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10489,6 +11677,18 @@ func (v DeleteChatStickerSetParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v DeleteChatStickerSetParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10592,6 +11792,18 @@ func (v AnswerCallbackQueryParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v AnswerCallbackQueryParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *AnswerCallbackQueryParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10655,6 +11867,18 @@ func (v SetMyCommandsParams) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v SetMyCommandsParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -10789,6 +12013,18 @@ func (v EditMessageTextParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v EditMessageTextParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageTextParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -10908,6 +12144,18 @@ func (v EditMessageCaptionParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v EditMessageCaptionParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageCaptionParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -11009,6 +12257,18 @@ func (v EditMessageMediaParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v EditMessageMediaParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageMediaParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -11094,6 +12354,18 @@ func (v EditMessageReplyMarkupParams) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), w.Bytes()...), nil
 }
 
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v EditMessageReplyMarkupParams) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
+}
+
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageReplyMarkupParams) UnmarshalJSON(data []byte) error {
 	r := jsonGetReader(data)
@@ -11150,6 +12422,18 @@ func (v ChatRef) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v ChatRef) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
@@ -11278,6 +12562,14 @@ func (v UnknownInputMedia) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), v.Raw...), nil
 }
 
+// AppendJSON appends Raw unchanged (null when empty) to dst.
+func (v UnknownInputMedia) AppendJSON(dst []byte) ([]byte, error) {
+	if len(v.Raw) == 0 {
+		return append(dst, "null"...), nil
+	}
+	return append(dst, v.Raw...), nil
+}
+
 func encodeReplyMarkup(w *jsonWriter, v ReplyMarkup) {
 	switch x := v.(type) {
 	case *InlineKeyboardMarkup:
@@ -11385,6 +12677,14 @@ func (v UnknownReplyMarkup) MarshalJSON() ([]byte, error) {
 	return append([]byte(nil), v.Raw...), nil
 }
 
+// AppendJSON appends Raw unchanged (null when empty) to dst.
+func (v UnknownReplyMarkup) AppendJSON(dst []byte) ([]byte, error) {
+	if len(v.Raw) == 0 {
+		return append(dst, "null"...), nil
+	}
+	return append(dst, v.Raw...), nil
+}
+
 func (u *MessageOrTrue) encodeJSON(w *jsonWriter) {
 	switch u.kind {
 	case 1:
@@ -11435,6 +12735,18 @@ func (v MessageOrTrue) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(nil), w.Bytes()...), nil
+}
+
+// AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
+// to dst and returns the extended buffer; it allocates only when dst lacks
+// the capacity. On error it returns dst unchanged.
+func (v MessageOrTrue) AppendJSON(dst []byte) ([]byte, error) {
+	w := jsonWriter{buf: dst}
+	v.encodeJSON(&w)
+	if w.err != nil {
+		return dst, w.err
+	}
+	return w.buf, nil
 }
 
 // UnmarshalJSON replaces v with the decoded data.
