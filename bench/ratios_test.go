@@ -49,21 +49,13 @@ func TestRatios(t *testing.T) {
 		cases = append(cases, rc)
 	}
 	for _, c := range encodeCases {
-		rc := cputime.Case{Name: "encode " + c.name, Libs: map[string]func() error{}}
-		for _, e := range c.encs() {
-			rc.Libs[e.name] = func() error { _, err := e.encode(); return err }
-		}
-		cases = append(cases, rc)
+		cases = append(cases, encodeRows("encode "+c.name, c.encs(), nil)...)
 	}
 	// One text as a JSON string value: the string writers alone (telego's
 	// column is its go-json, go-telegram-bot-api's encoding/json).
 	for _, tc := range scriptTexts {
-		rc := cputime.Case{Name: "string " + tc.Name, Libs: map[string]func() error{}}
 		column := map[string]string{"apigen": "apigen", "gojson": "telego", "encjson": "tgbotapi"}
-		for _, l := range stringEncoders(tc.Text) {
-			rc.Libs[column[l.name]] = func() error { _, err := l.encode(); return err }
-		}
-		cases = append(cases, rc)
+		cases = append(cases, encodeRows("string "+tc.Name, stringEncoders(tc.Text), column)...)
 	}
 	rc := cputime.Case{Name: "client sendMessage (in-memory transport)", Libs: map[string]func() error{}}
 	for _, c := range clientCalls(t) {
@@ -111,3 +103,26 @@ var (
 	fmtNs   = cputime.Format
 	cpuTime = cputime.Process
 )
+
+// encodeRows are one encode case's rows: every column's encoder returning
+// a fresh result, then, where some column has one, the same on the path
+// that reuses its output buffer (see fixtures.EncoderReused). column maps
+// an encoder's name to its column ("" keeps the name).
+func encodeRows(name string, encs []enc, column map[string]string) []cputime.Case {
+	fresh := cputime.Case{Name: name, Libs: map[string]func() error{}}
+	reused := cputime.Case{Name: name + " (into a reused buffer)", Libs: map[string]func() error{}}
+	for _, e := range encs {
+		col := e.name
+		if c := column[e.name]; c != "" {
+			col = c
+		}
+		fresh.Libs[col] = func() error { _, err := e.encode(); return err }
+		if e.reused != nil {
+			reused.Libs[col] = func() error { _, err := e.reused(); return err }
+		}
+	}
+	if len(reused.Libs) == 0 {
+		return []cputime.Case{fresh}
+	}
+	return []cputime.Case{fresh, reused}
+}

@@ -113,13 +113,45 @@ func decoders(c decodeCase) map[string]func([]byte) (any, error) {
 // ---------------------------------------------------------------- encode
 
 type encodeCase struct {
-	name string
-	encs func() map[string]func() ([]byte, error)
+	name   string
+	params func() (*botapi.SendMessageParams, *botapi50.SendMessageParams, *telego.SendMessageParams)
+	// reused: each library encodes into an output buffer it keeps across
+	// calls (AppendJSON; go-json's Encoder, see fixtures.EncoderReused)
+	// instead of returning a fresh result.
+	reused bool
 }
 
 var encodeCases = []encodeCase{
-	{"SendMessage", sendMessageEncoders},
-	{"SendMessageIntl (HTML, emoji, Cyrillic, CJK, 2x3 keyboard)", sendMessageIntlEncoders},
+	{"SendMessage", sendMessageParams, false},
+	{"SendMessage (into a reused buffer)", sendMessageParams, true},
+	{"SendMessageIntl (HTML, emoji, Cyrillic, CJK, 2x3 keyboard)", sendMessageIntlParams, false},
+	{"SendMessageIntl (the same, into a reused buffer)", sendMessageIntlParams, true},
+}
+
+// encs are the three libraries' encoders of c.
+func (c encodeCase) encs() map[string]func() ([]byte, error) {
+	p90, p50, tg := c.params()
+	if c.reused {
+		return map[string]func() ([]byte, error){
+			"apigen 9.0": fixtures.AppendReused(p90.AppendJSON),
+			"apigen 5.0": fixtures.AppendReused(p50.AppendJSON),
+			"telego":     fixtures.EncoderReused(tg, fixtures.GoJSON),
+		}
+	}
+	return map[string]func() ([]byte, error){
+		"apigen 9.0": p90.MarshalJSON,
+		"apigen 5.0": p50.MarshalJSON,
+		"telego":     func() ([]byte, error) { return gojson.Marshal(tg) },
+	}
+}
+
+// benchName is c's sub-benchmark name: its first word, "/reused" for the
+// reused-buffer path.
+func (c encodeCase) benchName() string {
+	if c.reused {
+		return strings.Fields(c.name)[0] + "/reused"
+	}
+	return strings.Fields(c.name)[0]
 }
 
 // keyboards builds rows in the three libraries' types.
@@ -147,8 +179,8 @@ func keyboards(rows [][]fixtures.Button) ([][]botapi.InlineKeyboardButton, [][]b
 	return k90, k50, tg
 }
 
-// sendMessageEncoders is the bench module's ASCII sendMessage.
-func sendMessageEncoders() map[string]func() ([]byte, error) {
+// sendMessageParams is the bench module's ASCII sendMessage.
+func sendMessageParams() (*botapi.SendMessageParams, *botapi50.SendMessageParams, *telego.SendMessageParams) {
 	k90, k50, ktg := keyboards(fixtures.OrderKeyboard)
 	var e90 []botapi.MessageEntity
 	var e50 []botapi50.MessageEntity
@@ -185,15 +217,11 @@ func sendMessageEncoders() map[string]func() ([]byte, error) {
 		ReplyParameters:    &telego.ReplyParameters{MessageID: fixtures.IntlReplyTo},
 		ReplyMarkup:        &telego.InlineKeyboardMarkup{InlineKeyboard: ktg},
 	}
-	return map[string]func() ([]byte, error){
-		"apigen 9.0": p90.MarshalJSON,
-		"apigen 5.0": p50.MarshalJSON,
-		"telego":     func() ([]byte, error) { return gojson.Marshal(&tg) },
-	}
+	return &p90, &p50, &tg
 }
 
-// sendMessageIntlEncoders is the bench module's SendMessageIntl.
-func sendMessageIntlEncoders() map[string]func() ([]byte, error) {
+// sendMessageIntlParams is the bench module's SendMessageIntl.
+func sendMessageIntlParams() (*botapi.SendMessageParams, *botapi50.SendMessageParams, *telego.SendMessageParams) {
 	k90, k50, ktg := keyboards(fixtures.IntlKeyboard)
 	p90 := botapi.SendMessageParams{
 		ChatID:          botapi.IntegerOrStringFromInteger(fixtures.IntlChatID),
@@ -216,11 +244,7 @@ func sendMessageIntlEncoders() map[string]func() ([]byte, error) {
 		ReplyParameters: &telego.ReplyParameters{MessageID: fixtures.IntlReplyTo},
 		ReplyMarkup:     &telego.InlineKeyboardMarkup{InlineKeyboard: ktg},
 	}
-	return map[string]func() ([]byte, error){
-		"apigen 9.0": p90.MarshalJSON,
-		"apigen 5.0": p50.MarshalJSON,
-		"telego":     func() ([]byte, error) { return gojson.Marshal(&tg) },
-	}
+	return &p90, &p50, &tg
 }
 
 // ---------------------------------------------------------------- client
@@ -442,7 +466,7 @@ func BenchmarkEncode(b *testing.B) {
 		encs := c.encs()
 		for _, lib := range libs {
 			enc := encs[lib]
-			b.Run(strings.Fields(c.name)[0]+"/"+lib, func(b *testing.B) {
+			b.Run(c.benchName()+"/"+lib, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, err := enc(); err != nil {
