@@ -316,14 +316,51 @@ func (m *Model) variantTypes(u *Union) error {
 		}
 		return nil
 	}
+	ident := m.heldByIdentifiers(u.Schema.Name)
 	for _, v := range u.Variants {
-		t, err := m.variantType(v.Schema.Type.Name)
+		t, err := m.variantType(v.Schema.Type.Name, ident)
 		if err != nil {
 			return fmt.Errorf("union %s: %w", u.Schema.Name, err)
 		}
 		v.Type = t
 	}
 	return nil
+}
+
+// heldByIdentifiers reports whether every field and parameter whose type
+// is the union named name (at any array depth) is an identifier
+// (IsIdentifier): the union's Integer variant then holds that identifier
+// and is int64 like the field would be. A newer document spells chat_id
+// "Integer or String" inline, without the seed's "may exceed 32 bits".
+func (m *Model) heldByIdentifiers(name string) bool {
+	held := false
+	each := func(fields []*schema.Field) bool {
+		for _, f := range fields {
+			t := f.Type
+			for t.IsArray() {
+				t = *t.Elem
+			}
+			if t.Name != name {
+				continue
+			}
+			if !IsIdentifier(f) {
+				return false
+			}
+			held = true
+		}
+		return true
+	}
+	for _, o := range m.Schema.Objects {
+		if !each(o.Fields) {
+			return false
+		}
+	}
+	for _, me := range m.Schema.Methods {
+		if !each(me.Params) {
+			return false
+		}
+	}
+	return held
 }
 
 // JSONKind is the JSON kind a value-union variant is read from ("number",

@@ -253,7 +253,7 @@ func TestUnionsByKind(t *testing.T) {
 	if sv == nil || sv.Form != "@channelusername" || sv.JSONKind != "string" || sv.Ctor != "ChatRefFromString" {
 		t.Errorf("ChatRef's String variant: %+v", sv)
 	}
-	if iv := cr.Variants[0]; iv.Short != "ChatID" || iv.JSONKind != "number" || iv.Type.String() != "int" {
+	if iv := cr.Variants[0]; iv.Short != "ChatID" || iv.JSONKind != "number" || iv.Type.String() != "int64" {
 		t.Errorf("ChatRef's Integer variant: %+v", iv)
 	}
 	if v := m.Union("Markup").Variant("Keyboard"); v.Key != "keyboard" || v.Type.String() != "*Keyboard" {
@@ -406,5 +406,35 @@ methods:
 	}
 	if !o.Uploads || !m.Method("sendSnaps").Uploads {
 		t.Error("InputSnap and sendSnaps must carry uploads")
+	}
+}
+
+// TestUnionIntegerHeldByIdentifiersIsInt64: a value union's Integer variant
+// follows the integer-width rule of the fields holding the union. Every
+// holder an identifier (chat_id, from_chat_id): int64, as a plain chat_id
+// would be; any other holder: int.
+func TestUnionIntegerHeldByIdentifiersIsInt64(t *testing.T) {
+	m := build(t, header+`
+unions:
+  - name: IntegerOrString
+    variants: [{type: Integer}, {type: String}]
+  - name: CountOrString
+    variants: [{type: Integer}, {type: String}]
+  - name: Mixed
+    variants: [{type: Integer}, {type: String}]
+objects:
+  - name: Target
+    fields:
+      - {name: chat_id, type: IntegerOrString, required: true}
+      - {name: count, type: CountOrString, required: false}
+      - {name: user_id, type: Mixed, required: false}
+      - {name: amount, type: Mixed, required: false}
+methods:
+  - {name: forward, group: g, returns: True, params: [{name: from_chat_id, type: Array of IntegerOrString, required: true}]}
+`)
+	for union, want := range map[string]string{"IntegerOrString": "int64", "CountOrString": "int", "Mixed": "int"} {
+		if got := m.Union(union).Variants[0].Type.String(); got != want {
+			t.Errorf("%s's Integer variant: %s, want %s", union, got, want)
+		}
 	}
 }

@@ -313,14 +313,15 @@ func (m *Model) TypeOf(t schema.Type, c *schema.Constraints, ident, optional boo
 	return nil, fmt.Errorf("unknown type %s", t.Name)
 }
 
-// variantType is the Go type a value union stores a variant as: the scalar,
-// InputFile, or a pointer to the object.
-func (m *Model) variantType(name string) (*Type, error) {
+// variantType is the Go type a value union stores a variant as: the scalar
+// (an Integer is int64 when ident: every holder of the union is an
+// identifier), InputFile, or a pointer to the object.
+func (m *Model) variantType(name string, ident bool) (*Type, error) {
 	switch {
 	case name == schema.InputFile:
 		return &Type{Kind: File, Name: "InputFile", Schema: schema.Named(name)}, nil
 	case IsScalarName(name):
-		return m.scalar(name, nil, false), nil
+		return m.scalar(name, nil, ident), nil
 	}
 	if o := m.objects[name]; o != nil {
 		return &Type{Kind: Pointer, Elem: &Type{Kind: Object, Name: o.GoName, Schema: schema.Named(name), Struct: o}, Schema: schema.Named(name)}, nil
