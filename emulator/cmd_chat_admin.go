@@ -166,11 +166,11 @@ func (e *Emulator) RestrictChatMember(ctx context.Context, p *botapi.RestrictCha
 		if err != nil {
 			return err
 		}
-		m, s := c.status(u.ID, e.now())
+		_, s := c.status(u.ID, e.now())
 		if s == botapi.ChatMemberStatusCreator {
 			return bad("can't remove chat owner")
 		}
-		m = c.memberFor(u)
+		m := c.memberFor(u)
 		joined := c.isMember(u.ID, e.now())
 		pp := p.Permissions
 		if allTrue(&pp) {

@@ -102,6 +102,8 @@ func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
 		reply.Body.Close()
 		replyType = reply.Header.Get("Content-Type")
 		if reply.StatusCode < 200 || reply.StatusCode > 299 {
+			// The service's own wording, capital included: bots read it
+			// back as getWebhookInfo's last_error_message.
 			err = fmt.Errorf("Wrong response from the webhook: %s", reply.Status)
 		}
 	}

@@ -66,7 +66,6 @@ type rawRule struct {
 	fields []string
 	groups [][]string
 	text   string
-	when   string // required_if: the value that makes it required
 	kinds  []string
 }
 

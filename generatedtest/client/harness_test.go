@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -115,10 +114,3 @@ func (f *fakeClock) got() []time.Duration {
 }
 
 func chat(id int64) botapi.ChatRef { return botapi.ChatRefFromInteger64(id) }
-
-func mustContain(t *testing.T, b []byte, s string) {
-	t.Helper()
-	if !bytes.Contains(b, []byte(s)) {
-		t.Errorf("%s does not contain %q", b, s)
-	}
-}

@@ -68,9 +68,6 @@ const (
 // partNames are the names the runtime gives nested upload parts.
 var partNames = regexp.MustCompile(`^file[0-9]+$`)
 
-// importedPackages are the package names client_gen.go may import.
-var importedPackages = []string{"context", "iter", "http"}
-
 const (
 	pkgContext = "context"
 	pkgIter    = "iter"

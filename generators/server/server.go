@@ -140,14 +140,6 @@ type methodInfo struct {
 // name is the method's name in the document.
 func (mi *methodInfo) name() string { return mi.Schema.Name }
 
-// params is the Go name of the method's parameters struct ("" without).
-func (mi *methodInfo) params() string {
-	if mi.Params == nil {
-		return ""
-	}
-	return mi.Params.GoName
-}
-
 func (g *gen) build() error {
 	for _, n := range []string{nameService, nameUnimplemented, nameNewServer, nameHandlers} {
 		if err := g.m.Declare(n, "server backend"); err != nil {

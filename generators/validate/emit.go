@@ -34,9 +34,6 @@ const (
 	rtExactly   = "validateExactlyOne"
 )
 
-var runtimeNames = []string{rtState, rtPath, rtNoLimit, rtNoMinInt, rtNoMaxInt, rtNoMinF, rtNoMaxF,
-	rtChars, rtBytes, rtItems, rtAtMostOne, rtExactly, "ValidationError", "ValidationNow", "ParseFormatted"}
-
 // fileComment is written at the top of validate_gen.go.
 var fileComment = []string{
 	"Validators: every <Method>Params struct and every object a client sends",

@@ -71,9 +71,6 @@ const (
 	methodValidateAt = "validateAt"
 )
 
-// importedPackages are the packages validate_gen.go may import.
-var importedPackages = []string{"regexp"}
-
 // Generate emits validate_gen.go and the validators' runtime (with the
 // formatting parser when some limit applies after entity parsing).
 func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
@@ -208,18 +205,6 @@ func (g *gen) enum(name string) *schema.Enum {
 		return e.Schema
 	}
 	return nil
-}
-
-// sent reports whether a client sends values of the object or union named
-// name (the model decides).
-func (g *gen) sent(name string) bool {
-	if o := g.m.Object(name); o != nil {
-		return o.Sent
-	}
-	if u := g.m.Union(name); u != nil {
-		return u.Sent
-	}
-	return false
 }
 
 // typeName is the Go name of a schema object, union or enum.
