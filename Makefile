@@ -93,7 +93,7 @@ bench:
 ratios:
 	cd bench && $(GO) test -run TestRatios -ratios -rounds 5 -count=1 -v . | grep -v '^[=-]'
 
-## bench90: the package generated from the 9.0 page against 5.0 and telego v1.6.0 (bench/api90)
+## bench90: the package generated from the 9.0 page against 5.0, telego v1.6.0 and go-telegram/bot v1.19.0 (bench/api90)
 ## The page (../shared, never committed) is generated into bench/api90/botapi (git-ignored), then the
 ## table of ratios is printed as by `make ratios`; BENCH90_PAGE picks another page, ROUNDS the rounds
 BENCH90_PAGE ?= $(CURDIR)/../shared/spec/published/bot-api-9.0.html.gz

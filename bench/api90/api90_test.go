@@ -1,13 +1,17 @@
 package api90
 
-// The same operations as the bench module's TestRatios, with three
+// The same operations as the bench module's TestRatios, with four
 // columns: the package generated from the 9.0 page, the package generated
-// from the seed document (5.0) and telego v1.6.0, which tracks the 9.0
-// generation of the API. Decode cases give all three the same bytes;
-// encode and client cases build the same request in each library's types
-// (5.0 spells the reply and the link preview as flat fields where 9.0 and
-// telego have objects, so its body differs a little: the 9.0 / 5.0 ratio
-// of those rows compares like with nearly like).
+// from the seed document (5.0), and two libraries that track the 9.x
+// generation of the API: telego v1.6.0 (go-json) and go-telegram/bot
+// v1.19.0 (encoding/json; Bot API 9.4). Decode cases give all of them the
+// same bytes; encode and client cases build the same request in each
+// library's types (5.0 spells the reply and the link preview as flat fields
+// where 9.0 and telego have objects, so its body differs a little: the
+// 9.0 / 5.0 ratio of those rows compares like with nearly like).
+// go-telegram/bot sends every request as multipart/form-data, not JSON, so
+// it has no column in the JSON encode rows; its client row includes
+// building that form.
 
 import (
 	"context"
@@ -20,6 +24,8 @@ import (
 	"testing"
 	"time"
 
+	tgbot "github.com/go-telegram/bot"
+	tgmodels "github.com/go-telegram/bot/models"
 	gojson "github.com/grbit/go-json" // what telego v1.6.0 uses by default (internal/json)
 	"github.com/mymmrac/telego"
 	"github.com/mymmrac/telego/telegoapi"
@@ -38,7 +44,7 @@ var (
 )
 
 // libs are the columns, in the order each round runs them.
-var libs = []string{"apigen 9.0", "apigen 5.0", "telego"}
+var libs = []string{"apigen 9.0", "apigen 5.0", "telego", "go-telegram"}
 
 // payloads are the bench module's fixtures (bench/testdata) and the
 // getUpdates responses of one message per script.
@@ -80,6 +86,8 @@ func decoders(c decodeCase) map[string]func([]byte) (any, error) {
 			"apigen 9.0": func(data []byte) (any, error) { var u botapi.Update; return &u, u.UnmarshalJSON(data) },
 			"apigen 5.0": func(data []byte) (any, error) { var u botapi50.Update; return &u, u.UnmarshalJSON(data) },
 			"telego":     func(data []byte) (any, error) { var u telego.Update; return &u, gojson.Unmarshal(data, &u) },
+			// go-telegram/bot decodes with encoding/json.
+			"go-telegram": func(data []byte) (any, error) { var u tgmodels.Update; return &u, json.Unmarshal(data, &u) },
 		}
 	}
 	return map[string]func([]byte) (any, error){
@@ -106,6 +114,19 @@ func decoders(c decodeCase) map[string]func([]byte) (any, error) {
 			}
 			var ups []telego.Update
 			return ups, gojson.Unmarshal(resp.Result, &ups)
+		},
+		// go-telegram/bot's response path (raw_request.go): the envelope
+		// with the result as raw JSON, then the result into the value.
+		"go-telegram": func(data []byte) (any, error) {
+			var resp struct {
+				OK     bool            `json:"ok"`
+				Result json.RawMessage `json:"result,omitempty"`
+			}
+			if err := json.Unmarshal(data, &resp); err != nil {
+				return nil, err
+			}
+			var ups []tgmodels.Update
+			return ups, json.Unmarshal(resp.Result, &ups)
 		},
 	}
 }
@@ -270,6 +291,11 @@ func clientCalls(tb testing.TB) map[string]func() (int64, error) {
 		tb.Fatal(err)
 	}
 	ptg := &telego.SendMessageParams{ChatID: telego.ChatID{ID: fixtures.ClientChatID}, Text: fixtures.ClientText, ParseMode: "HTML", DisableNotification: true}
+	gt, err := tgbot.New(fixtures.ClientToken, tgbot.WithServerURL(fixtures.ClientBaseURL), tgbot.WithHTTPClient(time.Minute, hc), tgbot.WithSkipGetMe())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pgt := &tgbot.SendMessageParams{ChatID: fixtures.ClientChatID, Text: fixtures.ClientText, ParseMode: tgmodels.ParseModeHTML, DisableNotification: true}
 	return map[string]func() (int64, error){
 		"apigen 9.0": func() (int64, error) {
 			m, err := c90.SendMessage(ctx, p90)
@@ -291,6 +317,13 @@ func clientCalls(tb testing.TB) map[string]func() (int64, error) {
 				return 0, err
 			}
 			return int64(m.MessageID), nil
+		},
+		"go-telegram": func() (int64, error) {
+			m, err := gt.SendMessage(ctx, pgt)
+			if err != nil {
+				return 0, err
+			}
+			return int64(m.ID), nil
 		},
 	}
 }
@@ -334,16 +367,16 @@ func TestRatios(t *testing.T) {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "process CPU time per op, medians of %d interleaved rounds; allocations per op\n\n", *ratioRounds)
-	sb.WriteString("| operation | apigen 9.0 | apigen 5.0 | telego v1.6.0 | 9.0 / telego | 9.0 / 5.0 | 5.0 / telego |\n")
-	sb.WriteString("|---|---|---|---|---|---|---|\n")
+	sb.WriteString("| operation | apigen 9.0 | apigen 5.0 | telego v1.6.0 | go-telegram/bot v1.19.0 | 9.0 / telego | 9.0 / go-telegram | 9.0 / 5.0 | 5.0 / telego |\n")
+	sb.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range cases {
 		if !strings.Contains(c.Name, *ratioCases) {
 			continue
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s | %s | %s |\n", c.Name,
-			res.Cell(c.Name, "apigen 9.0"), res.Cell(c.Name, "apigen 5.0"), res.Cell(c.Name, "telego"),
-			res.Ratio(c.Name, "apigen 9.0", "telego"), res.Ratio(c.Name, "apigen 9.0", "apigen 5.0"),
-			res.Ratio(c.Name, "apigen 5.0", "telego"))
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c.Name,
+			res.Cell(c.Name, "apigen 9.0"), res.Cell(c.Name, "apigen 5.0"), res.Cell(c.Name, "telego"), res.Cell(c.Name, "go-telegram"),
+			res.Ratio(c.Name, "apigen 9.0", "telego"), res.Ratio(c.Name, "apigen 9.0", "go-telegram"),
+			res.Ratio(c.Name, "apigen 9.0", "apigen 5.0"), res.Ratio(c.Name, "apigen 5.0", "telego"))
 	}
 	sb.WriteString("\nwall time per op (medians), for reference:\n\n")
 	for _, c := range cases {
@@ -380,8 +413,8 @@ func TestDecodersAgree(t *testing.T) {
 				t.Errorf("%s/%s: %v", c.name, lib, err)
 				continue
 			}
-			if lib == "telego" {
-				continue // telego's types are of their own making: read, not compared
+			if lib == "telego" || lib == "go-telegram" {
+				continue // the peers' types are of their own making: read, not compared
 			}
 			got, err := json.Marshal(v)
 			if err != nil {

@@ -7,6 +7,7 @@ tool github.com/apigen/apigen/cmd/apigen
 require (
 	github.com/apigen/apigen v0.0.0
 	github.com/apigen/apigen/bench v0.0.0
+	github.com/go-telegram/bot v1.19.0
 	github.com/grbit/go-json v0.11.0
 	github.com/mymmrac/telego v1.6.0
 )
