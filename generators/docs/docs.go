@@ -76,6 +76,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	}
 	var files []output.File
 	sideHint := 0 // the length of the previous page's window
+	var page bytes.Buffer
 	for _, p := range pages {
 		var side htmltemplate.HTML
 		if windowed {
@@ -84,18 +85,19 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		} else {
 			side = currentInGroups(groups, p.ID)
 		}
-		// Room for the sidebar and a typical page, so that the buffer
-		// is not copied over and over as it grows.
-		var buf bytes.Buffer
-		buf.Grow(len(side) + 8<<10)
-		if err := t.page.Execute(&buf, struct {
+		// Every page is written into one buffer, which grows to the
+		// largest page once, and copied out at its size: a buffer per
+		// page regrew by doubling, and the files keep their slices
+		// until the end of the run.
+		page.Reset()
+		if err := t.page.Execute(&page, struct {
 			Site   *Site
 			Page   *Page
 			Groups htmltemplate.HTML
 		}{site, p, side}); err != nil {
 			return nil, fmt.Errorf("page %s: %w", p.ID, err)
 		}
-		files = append(files, output.File{Path: p.ID + ".html", Data: buf.Bytes()})
+		files = append(files, output.File{Path: p.ID + ".html", Data: bytes.Clone(page.Bytes())})
 	}
 
 	var md bytes.Buffer
