@@ -169,3 +169,36 @@ func TestUnchangedFilesAreNotRewritten(t *testing.T) {
 		t.Error("a path outside the directory was accepted")
 	}
 }
+
+// TestChangeAfterTheFirstReadChunkIsWritten: the unchanged check reads old
+// files in chunks, not whole; a difference in a later chunk, in the last
+// byte, or in the length must still count as a change.
+func TestChangeAfterTheFirstReadChunkIsWritten(t *testing.T) {
+	root := t.TempDir()
+	big := []byte(strings.Repeat("0123456789abcdef", 100_000)) // several chunks
+	if _, err := output.Write(root, []output.File{{Path: "big.txt", Data: big}}); err != nil {
+		t.Fatal(err)
+	}
+	changed := func(name string, data []byte) {
+		t.Helper()
+		res, err := output.Write(root, []output.File{{Path: "big.txt", Data: data}})
+		if err != nil || len(res.Written) != 1 {
+			t.Errorf("%s: %+v %v", name, res, err)
+		}
+		if got := read(t, filepath.Join(root, "big.txt")); got != string(data) {
+			t.Errorf("%s: the file was not rewritten", name)
+		}
+	}
+	middle := append([]byte(nil), big...)
+	middle[len(middle)/2+3] = 'X'
+	changed("a byte in a later chunk", middle)
+	last := append([]byte(nil), big...)
+	last[len(last)-1] = 'X'
+	changed("the last byte", last)
+	changed("one byte shorter", big[:len(big)-1])
+	changed("one byte longer", append(append([]byte(nil), big...), 'x'))
+	res, err := output.Write(root, []output.File{{Path: "big.txt", Data: append(append([]byte(nil), big...), 'x')}})
+	if err != nil || len(res.Unchanged) != 1 {
+		t.Errorf("same bytes again: %+v %v", res, err)
+	}
+}

@@ -80,45 +80,45 @@ func num(s string) *float64 {
 func rng(lo, hi string) *rawRange { return &rawRange{min: num(lo), max: num(hi)} }
 
 var (
-	reBare     = regexp.MustCompile(`^(\d+)-(\d+)$`)
-	reLength   = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`)
-	reLengthLF = regexp.MustCompile(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`)
-	reItems    = regexp.MustCompile(`^(\d+)-(\d+) items$`)
+	reBare     = guard(`^(\d+)-(\d+)$`, digitFirst)
+	reLength   = guard(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`, digitFirst)
+	reLengthLF = guard(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`, digitFirst)
+	reItems    = guard(`^(\d+)-(\d+) items$`, digitFirst)
 	// reItemCount: "must include 2-10 items", "a JSON-serialized list of
 	// 2-12 answer options" (the published page's item counts).
-	reItemCount = regexp.MustCompile(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z]+)\b`)
+	reItemCount = guard(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z]+)\b`, contains("must include", "list of"))
 	// reUpToItems: "up to 10 items"; reUpToChars: "(up to 256
 	// characters)" closing a clause.
-	reUpToItems = regexp.MustCompile(`^up to (\d+) items$`)
-	reUpToChars = regexp.MustCompile(`(?:^|\()up to (\d+) characters\)?$`)
-	reItemsEach = regexp.MustCompile(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`)
-	reNumUnit   = regexp.MustCompile(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`)
-	reAhead     = regexp.MustCompile(`^unix time (\d+)-(\d+) seconds ahead$`)
-	reAtMost    = regexp.MustCompile(`^at most (\d+)$`)
-	reBits      = regexp.MustCompile(`(?:up to|may exceed) (\d+) bits`)
+	reUpToItems = guard(`^up to (\d+) items$`, prefix("up to "))
+	reUpToChars = guard(`(?:^|\()up to (\d+) characters\)?$`, contains("up to "))
+	reItemsEach = guard(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`, digitFirst)
+	reNumUnit   = guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, digitFirst)
+	reAhead     = guard(`^unix time (\d+)-(\d+) seconds ahead$`, prefix("unix time "))
+	reAtMost    = guard(`^at most (\d+)$`, prefix("at most "))
+	reBits      = guard(`(?:up to|may exceed) (\d+) bits`, contains(" bits"))
 	// reWideBits: "may have more than 32 significant bits", "has at most
 	// 52 significant bits" (the published page's words for 64-bit ids).
-	reWideBits     = regexp.MustCompile(`(more than|at most) (\d+) significant bits`)
-	reDefault      = regexp.MustCompile(`^default (\S+)(?: (.*))?$`)
-	reDefaultsTo   = regexp.MustCompile(`(?i)^defaults to “?([^ ”]+)”?$`)
-	reBetween      = regexp.MustCompile(`^values between (-?\d+)(?:-| and )(-?\d+) are accepted$`)
-	reJSON         = regexp.MustCompile(`^json(?:-serialized| list)\b`)
-	reAnJSON       = regexp.MustCompile(`^an? json-serialized\b`)
-	reFixedWord    = regexp.MustCompile(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`)
+	reWideBits     = guard(`(more than|at most) (\d+) significant bits`, contains(" significant bits"))
+	reDefault      = guard(`^default (\S+)(?: (.*))?$`, prefix("default "))
+	reDefaultsTo   = guard(`(?i)^defaults to “?([^ ”]+)”?$`, firstFold('d'))
+	reBetween      = guard(`^values between (-?\d+)(?:-| and )(-?\d+) are accepted$`, prefix("values between "))
+	reJSON         = guard(`^json(?:-serialized| list)\b`, prefix("json"))
+	reAnJSON       = guard(`^an? json-serialized\b`, prefix("a"))
+	reFixedWord    = guard(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`, contains("always", "must be"))
 	reQuoted       = regexp.MustCompile(`“([^”]+)”`)
-	reQuotedOrEnum = regexp.MustCompile(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`)
+	reQuotedOrEnum = guard(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`, prefix("“"))
 	reEnumIntro    = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? “`)
 	reEnumWord     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	reOneOf        = regexp.MustCompile(`(?i)^one of (.+)$`)
-	reOrEnum       = regexp.MustCompile(`^[a-z_]+(?: or [a-z_]+)+$`)
-	reAlways       = regexp.MustCompile(`^always (-?\d+(?:\.\d+)?|true|false)$`)
-	reNotWith      = regexp.MustCompile(`^not with ([a-z_][a-z0-9_]*)$`)
-	reRequiredIf   = regexp.MustCompile(`^required for ([a-z_]+)$`)
-	reOnly         = regexp.MustCompile(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`)
-	reShownAs      = regexp.MustCompile(`^(.*?): (.+?), shown as (.+)$`)
+	reOneOf        = guard(`(?i)^one of (.+)$`, firstFold('o'))
+	reOrEnum       = guard(`^[a-z_]+(?: or [a-z_]+)+$`, contains(" or "))
+	reAlways       = guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, prefix("always "))
+	reNotWith      = guard(`^not with ([a-z_][a-z0-9_]*)$`, prefix("not with "))
+	reRequiredIf   = guard(`^required for ([a-z_]+)$`, prefix("required for "))
+	reOnly         = guard(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`, prefix("only "))
+	reShownAs      = guard(`^(.*?): (.+?), shown as (.+)$`, contains(", shown as "))
 	reCodePoint    = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
-	reExclusive    = regexp.MustCompile(`^(.+) are mutually exclusive$`)
-	reExactlyOne   = regexp.MustCompile(`(?i)^exactly one of (.+) is present$`)
+	reExclusive    = guard(`^(.+) are mutually exclusive$`, suffix(" are mutually exclusive"))
+	reExactlyOne   = guard(`(?i)^exactly one of (.+) is present$`, firstFold('e'))
 	reEither       = regexp.MustCompile(`^Either (.+) must be given$`)
 	reGrouping     = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
 	// reAttach: a value given as “attach://<name>” that names a file
@@ -130,7 +130,7 @@ var (
 	// if the thumbnail was uploaded using multipart/form-data", "ignored
 	// unless uploaded via multipart/form-data, …, may be given as
 	// attach://<file_attach_name>".
-	reAttach = regexp.MustCompile(`(?i)\battach://<[^<>]+>[^.]*?\bupload(?:ed)?\b|\bupload(?:ed)?\b[^.]*?\battach://<[^<>]+>`)
+	reAttach = guard(`(?i)\battach://<[^<>]+>[^.]*?\bupload(?:ed)?\b|\bupload(?:ed)?\b[^.]*?\battach://<[^<>]+>`, contains("://"))
 	reUnits  = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
 )
 

@@ -73,23 +73,27 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// tuneGC lets the heap grow to five times the live data between
-// collections (GOGC=400) unless the user set GOGC, and caps that growth
+// tuneGC lets the heap grow to three times the live data between
+// collections (GOGC=200) unless the user set GOGC, and caps that growth
 // with a soft memory limit of gcMemoryLimit unless the user set GOMEMLIMIT.
 // apigen is a short-lived batch process that allocates a lot of short-lived
 // data (parsing, jennifer trees, formatting): at the default GOGC=100 the
 // collector took about a third of `apigen generate`'s CPU time on the
-// embedded spec. Turning the collector off does not pay: the pages the heap
-// then touches cost as much system time as the collections saved (median
-// user+sys of interleaved runs: GOGC=400 0.30 s, 41 MB; off 0.33 s, 82 MB;
-// 800 0.32 s, 54 MB). The limit never binds on the embedded spec (the heap
-// stays under 50 MB); on larger documents it trades CPU for memory (docs/performance.md,
-// Scale): 10x the spec peaks at about 430 MB instead of 510 MB for the same
-// CPU, 20x at 560 MB instead of 1.4 GB for 30% more CPU (a 256 MiB limit
-// doubled the CPU at 20x: over the limit the collector runs all the time).
+// embedded spec. A larger heap is not free either: every page the heap
+// grows into is a page fault, and the faults were a quarter of the CPU of
+// `apigen generate` on the newest published page (system time follows the
+// peak resident set). Median user+sys of 15 interleaved reruns on the 9.0
+// page, once the generator's buffers stopped regrowing: GOGC=200 0.93 s,
+// 80 MB; 300 0.91 s, 96 MB; 400 0.99 s, 124 MB (its peak also jumps from
+// build to build with where the last collection falls); 100 was 1.26 s,
+// 68 MB. On 10x the seed (internal/specgen) 200 against 400: 2.48 s,
+// 184 MB against 2.56 s, 252 MB. The limit never binds on the embedded
+// spec or the 9.0 page; on larger documents it trades CPU for memory
+// (docs/performance.md, Scale; a 256 MiB limit doubled the CPU at 20x:
+// over the limit the collector runs all the time).
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(200)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(gcMemoryLimit)

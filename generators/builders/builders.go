@@ -38,7 +38,6 @@
 package builders
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -46,6 +45,7 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -69,8 +69,8 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if n == 0 {
 		return nil, nil
 	}
-	var buf bytes.Buffer
-	if err := g.f.Render(&buf); err != nil {
+	src, err := gofile.Render(g.f)
+	if err != nil {
 		return nil, err
 	}
 	readme, err := generators.ReadmeSection("builders", struct {
@@ -79,7 +79,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: FileName, Data: buf.Bytes()}, readme}, nil
+	return []output.File{{Path: FileName, Data: src}, readme}, nil
 }
 
 type gen struct {

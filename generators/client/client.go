@@ -31,7 +31,6 @@
 package client
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -40,6 +39,7 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
@@ -234,11 +234,7 @@ func (g *gen) emit() ([]byte, error) {
 	if err := g.emitUpdates(f); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return gofile.Render(f)
 }
 
 func (g *gen) emitMethod(f *jen.File, me *gomodel.Method) error {

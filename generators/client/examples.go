@@ -1,7 +1,6 @@
 package client
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 )
@@ -174,11 +174,7 @@ func (g *gen) emitExamples() ([]byte, error) {
 		f.Func().Id("ExampleWithRetry").Params().Block(body...)
 		f.Line()
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return gofile.Render(f)
 }
 
 // exampleMethod is the first method that takes no parameters and returns an

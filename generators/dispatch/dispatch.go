@@ -37,7 +37,6 @@
 package dispatch
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -46,6 +45,7 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
@@ -244,11 +244,7 @@ func (g *gen) emit(source string) ([]byte, error) {
 			return nil, err
 		}
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return gofile.Render(f)
 }
 
 func (g *gen) emitTypes() error {

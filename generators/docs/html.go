@@ -288,8 +288,13 @@ func sidebarLinks(site *Site) int {
 // listed whole when it fits in the window and as that link alone when not.
 // at is where each page stands in groups (navPositions): looking it up by
 // scanning the groups would cost the whole sidebar again on every page.
-func windowedGroups(groups []NavGroup, at map[string]navPosition, page string) htmltemplate.HTML {
+//
+// sizeHint is the length of another page's window (0: none): windows are
+// about the same length, and growing the builder by doubling allocated two
+// to three times the window for every page of a large site.
+func windowedGroups(groups []NavGroup, at map[string]navPosition, page string, sizeHint int) htmltemplate.HTML {
 	var b strings.Builder
+	b.Grow(sizeHint + sizeHint/8)
 	pos, inGroup := at[page]
 	for gi, g := range groups {
 		cur := -1

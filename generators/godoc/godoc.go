@@ -16,32 +16,47 @@ const Width = 74
 // with lead ("  - "); the lines that continue it are indented as much.
 func Wrap(text string, width int, lead string) []string {
 	var lines []string
-	indent := strings.Repeat(" ", len(lead))
-	for i, para := range strings.Split(text, "\n") {
-		words := strings.Fields(para)
-		if len(words) == 0 {
-			lines = append(lines, "")
-			continue
-		}
-		line := indent
-		if i == 0 {
-			line = lead
+	// Each line is built in one buffer and copied out once: adding word
+	// by word to a string allocated a new string per word, and generated
+	// code is mostly doc comments.
+	line := make([]byte, 0, min(max(width, 0), 256)+len(lead))
+	first := true
+	for para := range strings.SplitSeq(text, "\n") {
+		line = line[:0]
+		if first {
+			line = append(line, lead...)
+			first = false
+		} else {
+			line = appendSpaces(line, len(lead))
 		}
 		start := len(line)
-		for _, w := range words {
+		empty := true
+		for w := range strings.FieldsSeq(para) {
+			empty = false
 			if len(line) > start && len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = indent
+				lines = append(lines, string(line))
+				line = appendSpaces(line[:0], len(lead))
 				start = len(line)
 			}
 			if len(line) > start {
-				line += " "
+				line = append(line, ' ')
 			}
-			line += w
+			line = append(line, w...)
 		}
-		lines = append(lines, line)
+		if empty {
+			lines = append(lines, "")
+			continue
+		}
+		lines = append(lines, string(line))
 	}
 	return lines
+}
+
+func appendSpaces(b []byte, n int) []byte {
+	for range n {
+		b = append(b, ' ')
+	}
+	return b
 }
 
 // Lines turns paragraphs into comment statements ("" is a blank comment

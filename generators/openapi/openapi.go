@@ -14,6 +14,7 @@
 package openapi
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -93,15 +94,16 @@ func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) 
 	if source == "" {
 		source = s.Source
 	}
-	y, err := encodeYAML(doc, yamlHeader+source)
+	var scratch bytes.Buffer
+	y, err := encodeYAML(&scratch, doc, yamlHeader+source)
 	if err != nil {
 		return nil, err
 	}
-	j, err := encodeJSON(doc)
+	j, err := encodeJSON(&scratch, doc)
 	if err != nil {
 		return nil, err
 	}
-	b, err := encodeJSON(g.bundle(schemas))
+	b, err := encodeJSON(&scratch, g.bundle(schemas))
 	if err != nil {
 		return nil, err
 	}

@@ -146,14 +146,17 @@ func mapValues(v any, f func(key string, v any) any) any {
 }
 
 // encodeJSON writes v as indented JSON (two spaces, no HTML escaping, a
-// final newline).
-func encodeJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	if err := writeJSON(&b, v, ""); err != nil {
+// final newline). It writes into scratch (reset first) and returns a copy
+// of the result at its size: the backend's three files share one buffer
+// that grows once, instead of each regrowing its own by doubling and
+// keeping the slack until the end of the run.
+func encodeJSON(scratch *bytes.Buffer, v any) ([]byte, error) {
+	scratch.Reset()
+	if err := writeJSON(scratch, v, ""); err != nil {
 		return nil, err
 	}
-	b.WriteByte('\n')
-	return b.Bytes(), nil
+	scratch.WriteByte('\n')
+	return bytes.Clone(scratch.Bytes()), nil
 }
 
 func writeJSON(b *bytes.Buffer, v any, indent string) error {
@@ -262,16 +265,19 @@ func formatFloat(f float64) (string, error) {
 // unambiguous and JSON-quoted otherwise (a JSON string is a valid YAML
 // double-quoted scalar); TestYAMLAndJSONAreOneDocument parses the result
 // back with yaml.v3 and compares it with openapi.json.
-func encodeYAML(m *Map, header string) ([]byte, error) {
-	var b bytes.Buffer
+//
+// Like encodeJSON it writes into scratch and returns a copy.
+func encodeYAML(scratch *bytes.Buffer, m *Map, header string) ([]byte, error) {
+	scratch.Reset()
+	b := scratch
 	for _, line := range strings.Split(header, "\n") {
 		b.WriteString("# " + line + "\n")
 	}
 	b.WriteString("\n")
-	if err := writeYAMLMap(&b, m, "", ""); err != nil {
+	if err := writeYAMLMap(b, m, "", ""); err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return bytes.Clone(b.Bytes()), nil
 }
 
 // writeYAMLMap writes the entries of m, the first after first (a sequence

@@ -32,7 +32,7 @@ func FuzzYAMLString(f *testing.F) {
 		}
 		m := (&Map{}).SetAlways("k", s)
 		m.SetAlways(key, []any{s, (&Map{}).SetAlways("v", s)})
-		data, err := encodeYAML(m, "header")
+		data, err := encodeYAML(new(bytes.Buffer), m, "header")
 		if err != nil {
 			t.Fatal(err)
 		}

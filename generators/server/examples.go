@@ -1,12 +1,12 @@
 package server
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 )
 
 // ExamplesFile holds the server's runnable example (a Go Example function
@@ -35,9 +35,5 @@ func (g *gen) emitExamples() ([]byte, error) {
 		jen.Comment("Output:"),
 		jen.Comment(`404 {"ok":false,"error_code":404,"description":"Not Found: method not implemented"}`),
 	)
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return gofile.Render(f)
 }

@@ -32,7 +32,6 @@
 package server
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -40,6 +39,7 @@ import (
 
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/generators/support"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
@@ -242,14 +242,15 @@ func (g *gen) emit() (server, decode []byte, err error) {
 			return nil, nil, err
 		}
 	}
-	var buf, dbuf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	src, err := gofile.Render(f)
+	if err != nil {
 		return nil, nil, err
 	}
-	if err := df.Render(&dbuf); err != nil {
+	dsrc, err := gofile.Render(df)
+	if err != nil {
 		return nil, nil, err
 	}
-	return buf.Bytes(), dbuf.Bytes(), nil
+	return src, dsrc, nil
 }
 
 func comment(f *jen.File, lines ...string) {

@@ -1,7 +1,6 @@
 package types
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/schema"
 )
@@ -19,11 +19,7 @@ func (g *gen) newFile() *jen.File {
 }
 
 func render(f *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return gofile.Render(f)
 }
 
 // ---------------------------------------------------------------- docs

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"fmt"
 	"go/token"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
@@ -108,11 +108,7 @@ func (g *gen) emit() ([]byte, error) {
 		f.Comment("Patterns of the schema, compiled once; each must match the whole string.")
 		f.Var().Defs(specs...)
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return gofile.Render(f)
 }
 
 // anchored makes a pattern match the whole string.
