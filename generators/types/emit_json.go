@@ -1,6 +1,7 @@
 package types
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -388,7 +389,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 	f.Line()
 
 	// Decoder: find the variant without consuming, then decode it.
-	var scan, sel []jen.Code
+	var scan, sel, prelude []jen.Code
 	var variantCases []jen.Code
 	var selector jen.Code
 	switch {
@@ -426,7 +427,21 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		}
 		selector = jen.Switch(jen.Id("which")).Block(variantCases...)
 	default:
-		scan, sel, selector = g.memberScan(ui)
+		spec, notConst := speculation(ui)
+		if spec != nil {
+			// The one variant that states no constant is decoded at
+			// once; the scan runs only when that fails or the value
+			// holds another variant's constant.
+			body := []jen.Code{
+				jen.Id("mark").Op(":=").Id("r").Dot("Mark").Call(),
+				jen.If(jen.Id("x").Op(":=").New(jen.Id(spec.GoName)), jen.Id("x").Dot("decodeJSON").Call(jen.Id("r")).Op("==").Nil().Op("&&").Add(notConst)).Block(
+					jen.Return(jen.Id("x"), jen.Nil()),
+				),
+				jen.Id("r").Dot("Rewind").Call(jen.Id("mark")),
+			}
+			prelude = body
+		}
+		scan, sel, selector = g.memberScan(ui, spec == nil)
 	}
 	unknownVal := jen.Dict{jen.Id("Raw"): jen.Id("raw")}
 	if ui.Kind == gomodel.TaggedUnion {
@@ -438,6 +453,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.GoName+" object, found %s"), jen.Id("r").Dot("Next").Call())),
 		),
 	}
+	body = append(body, prelude...)
 	body = append(body, sel...)
 	body = append(body,
 		jen.Err().Op(":=").Id("jsonStopped").Call(jen.Id("r").Dot("Capture").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
@@ -505,7 +521,7 @@ func keysDecide(ui *gomodel.Union) bool {
 //	var tag string; var seen [2]bool; var const1 bool
 //	... r.Object(func(r, key) { switch string(key) { case "date": seen[1] = true; raw, _ := r.Raw(); const1 = string(raw) == "0"; return nil ... } })
 //	switch { case seen[0] && seen[1] && const1: decode InaccessibleMessage; case seen[0] && seen[1]: decode Message }
-func (g *gen) memberScan(ui *gomodel.Union) (scan, sel []jen.Code, selector jen.Code) {
+func (g *gen) memberScan(ui *gomodel.Union, stopEarly bool) (scan, sel []jen.Code, selector jen.Code) {
 	u := ui.Schema
 	tagged := ui.Kind == gomodel.TaggedUnion
 	// Variants told apart by members: all (keyed), or those sharing a tag.
@@ -564,7 +580,7 @@ func (g *gen) memberScan(ui *gomodel.Union) (scan, sel []jen.Code, selector jen.
 	// point is not looked at: its first occurrence decides, as the first
 	// occurrence of a tag does.
 	var allSeen *jen.Statement
-	if !tagged {
+	if !tagged && stopEarly {
 		for i := range slots {
 			if allSeen == nil {
 				allSeen = jen.Id("seen").Index(jen.Lit(i))
@@ -647,6 +663,88 @@ func (g *gen) memberScan(ui *gomodel.Union) (scan, sel []jen.Code, selector jen.
 		}
 	}
 	return scan, sel, jen.Switch(jen.Id("tag")).Block(tagCases...)
+}
+
+// speculation finds, in a union told apart by its members alone (no tag),
+// the variant to decode at once: the only one that states no constant
+// ("date ... Always 0"), when every other variant's constant is on a
+// required scalar member of it. notConst is the condition, on that
+// variant's decoded value x, that no other variant's constant holds.
+//
+// Decoding it succeeds only when all its required members are present, so
+// the scan would pick it too unless a constant variant matched, which
+// notConst rules out: a value differing from the constant means JSON
+// differing from it. Otherwise (it failed, or a constant holds) the
+// decoder rewinds and scans to the end of the object, so that the last
+// occurrence of a repeated member decides, as it is the one the decoded
+// value keeps. MaybeInaccessibleMessage: a Message unless date is 0.
+func speculation(ui *gomodel.Union) (spec *gomodel.Variant, notConst jen.Code) {
+	if ui.Kind == gomodel.TaggedUnion {
+		return nil, nil
+	}
+	var consts []*gomodel.Variant
+	for _, v := range ui.Variants {
+		if v.Schema.Const != nil {
+			consts = append(consts, v)
+		} else if spec != nil {
+			return nil, nil // two variants without a constant: the scan decides
+		} else {
+			spec = v
+		}
+	}
+	if spec == nil || spec.Struct == nil || len(consts) == 0 {
+		return nil, nil
+	}
+	var cond *jen.Statement
+	for _, v := range consts {
+		c := v.Schema.Const
+		f := spec.Struct.Field(c.Field)
+		if f == nil || !f.Schema.Required || f.Type.Kind != gomodel.Scalar {
+			return nil, nil
+		}
+		lit, ok := constLit(f.Type.Prim, c.JSON)
+		if !ok {
+			return nil, nil
+		}
+		diff := jen.Id("x").Dot(f.GoName).Op("!=").Add(lit)
+		if cond == nil {
+			cond = diff
+		} else {
+			cond = cond.Op("&&").Add(diff)
+		}
+	}
+	return spec, cond
+}
+
+// constLit is a stated constant's JSON text as a Go constant of the
+// member's primitive type (untyped, so that it compares with named types).
+func constLit(p gomodel.Prim, text string) (jen.Code, bool) {
+	switch p {
+	case gomodel.PrimInt, gomodel.PrimInt64:
+		n, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		return jen.Op(strconv.FormatInt(n, 10)), true
+	case gomodel.PrimFloat64:
+		if _, err := strconv.ParseFloat(text, 64); err != nil {
+			return nil, false
+		}
+		return jen.Op(text), true
+	case gomodel.PrimBool:
+		b, err := strconv.ParseBool(text)
+		if err != nil || (text != "true" && text != "false") {
+			return nil, false
+		}
+		return jen.Lit(b), true
+	case gomodel.PrimString:
+		var str string
+		if err := json.Unmarshal([]byte(text), &str); err != nil {
+			return nil, false
+		}
+		return jen.Lit(str), true
+	}
+	return nil, false
 }
 
 func decodeVariant(v *gomodel.Variant) []jen.Code {

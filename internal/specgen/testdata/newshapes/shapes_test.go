@@ -62,21 +62,61 @@ func TestMessageOrInaccessibleMessage(t *testing.T) {
 	})
 }
 
-// TestUnionScanStopsOnceDecided: the scan that picks a variant by its
-// members stops once every member it looks at has been seen, instead of
-// skipping the rest of the object the variant's decoder then reads again.
-// So the first occurrence of a deciding member decides, as the first
-// occurrence of a tag does: a "date" repeated after message_id, date 0 and
-// chat no longer turns the inaccessible message into a Message (the whole
-// scan used to let the last "date" decide).
-func TestUnionScanStopsOnceDecided(t *testing.T) {
+// TestUnionRepeatedMemberLastOccurrenceDecides: the union's one variant
+// without a constant (Message) is decoded at once and kept unless its
+// value holds another variant's constant (date 0); otherwise the scan
+// reads the whole object. Either way the last occurrence of a repeated
+// "date" decides, the one the decoded value keeps, so the choice and the
+// value agree (the first occurrence used to decide the variant while the
+// decoder kept the last: an InaccessibleMessage dated 1700000000).
+func TestUnionRepeatedMemberLastOccurrenceDecides(t *testing.T) {
+	const chat = `"chat":{"id":-100123,"type":"supergroup","title":"t"}`
+	for _, c := range []struct {
+		dates        string
+		inaccessible bool
+		date         int64
+	}{
+		{`"date":0,` + chat + `,"date":1700000000`, false, 1700000000},
+		{`"date":1700000000,` + chat + `,"date":0`, true, 0},
+		{`"date":0,` + chat, true, 0},
+	} {
+		var q CallbackQuery
+		in := `{"id":"1","from":{"id":7,"is_bot":false,"first_name":"A"},"message":{"message_id":5,` + c.dates + `},"chat_instance":"c"}`
+		if err := q.UnmarshalJSON([]byte(in)); err != nil {
+			t.Fatal(err)
+		}
+		switch m := q.Message.(type) {
+		case *InaccessibleMessage:
+			if !c.inaccessible || int64(m.Date) != c.date {
+				t.Errorf("%s: got InaccessibleMessage dated %d", c.dates, m.Date)
+			}
+		case *Message:
+			if c.inaccessible || int64(m.Date) != c.date {
+				t.Errorf("%s: got Message dated %d", c.dates, m.Date)
+			}
+		default:
+			t.Errorf("%s: got %#v", c.dates, q.Message)
+		}
+	}
+}
+
+// TestUnionLikelyVariantFallsBackToTheScan: when the variant decoded at
+// once fails (here a message without its required date), the decoder
+// rewinds and the scan decides as before: no variant's members are all
+// present, so the value is kept as the unknown variant, byte for byte.
+func TestUnionLikelyVariantFallsBackToTheScan(t *testing.T) {
 	var q CallbackQuery
-	in := `{"id":"1","from":{"id":7,"is_bot":false,"first_name":"A"},"message":{"message_id":5,"date":0,"chat":{"id":-100123,"type":"supergroup","title":"t"},"date":1700000000},"chat_instance":"c"}`
+	raw := `{"message_id":5,"chat":{"id":-100123,"type":"supergroup","title":"t"}}`
+	in := `{"id":"1","from":{"id":7,"is_bot":false,"first_name":"A"},"message":` + raw + `,"chat_instance":"c"}`
 	if err := q.UnmarshalJSON([]byte(in)); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := q.Message.(*InaccessibleMessage); !ok {
-		t.Fatalf("the first date (0) decides: want InaccessibleMessage, got %#v", q.Message)
+	u, ok := q.Message.(*UnknownMessageOrInaccessibleMessage)
+	if !ok || string(u.Raw) != raw {
+		t.Fatalf("want the unknown variant with the raw message, got %#v", q.Message)
+	}
+	if q.ChatInstance != "c" {
+		t.Fatalf("the reader did not come back to where the message ends: chat_instance %q", q.ChatInstance)
 	}
 }
 
