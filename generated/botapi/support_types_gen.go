@@ -532,11 +532,24 @@ func (r *jsonReader) End() error {
 
 // Capture runs f and rewinds the reader to where it was before.
 func (r *jsonReader) Capture(f func(r *jsonReader) error) error {
-	pos, depth, first := r.pos, r.depth, r.first
+	m := r.Mark()
 	err := f(r)
-	r.pos, r.depth, r.first = pos, depth, first
+	r.Rewind(m)
 	return err
 }
+
+// jsonMark is a reader position to come back to.
+type jsonMark struct {
+	pos, depth int
+	first      bool
+}
+
+// Mark returns the reader's position, for Rewind.
+func (r *jsonReader) Mark() jsonMark { return jsonMark{r.pos, r.depth, r.first} }
+
+// Rewind moves the reader back to m: a decode tried and abandoned (a
+// union's likely variant, see the generator's speculation) leaves no trace.
+func (r *jsonReader) Rewind(m jsonMark) { r.pos, r.depth, r.first = m.pos, m.depth, m.first }
 
 // ---------------------------------------------------------------- containers
 
