@@ -181,6 +181,9 @@ func KindOf(path string) Kind {
 			path = u.Path
 		}
 	}
+	// A compressed copy (bot-api-9.0.html.gz) is what its name says
+	// under the compression: readSpec decompresses it.
+	path = strings.TrimSuffix(strings.TrimSuffix(path, ".gz"), ".GZ")
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown":
 		return KindMarkdown
@@ -218,6 +221,6 @@ func SchemaFileName(specName string) string {
 	if u, err := url.Parse(specName); err == nil && IsURL(specName) {
 		specName = u.Path
 	}
-	base := filepath.Base(specName)
+	base := strings.TrimSuffix(filepath.Base(specName), ".gz")
 	return strings.TrimSuffix(base, filepath.Ext(base)) + ".yaml"
 }
