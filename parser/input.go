@@ -99,4 +99,3 @@ func (d *document) seedTables() bool {
 
 // errNotReference is the error for such a document.
 func errNotReference(name string) error { return &Error{File: name, Msg: notReference} }
-
