@@ -37,6 +37,11 @@ func IsURL(path string) bool {
 	return strings.HasPrefix(path, "https://") || strings.HasPrefix(path, "http://")
 }
 
+// ReadSpec reads a specification as LoadReport does: a file (a .gz one
+// decompressed) or an http(s) URL, within the same bounds. html says
+// whether the document is HTML (see readSpec).
+func ReadSpec(path string) (data []byte, html bool, err error) { return readSpec(path) }
+
 // readSpec reads a specification file, or fetches it when path is a URL,
 // never reading more than parser.MaxDocumentBytes (+1 to tell that it is
 // larger). html says whether the document is HTML: by the file's
