@@ -145,6 +145,7 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	}
 	p.applyPageVersions(ps)
 	p.pageUpdateKinds()
+	p.pageService(d)
 	for _, m := range p.methods {
 		p.requiredIfNotRules(m.m)
 	}
