@@ -204,6 +204,22 @@ func (c *comparer) document(old, new *schema.Schema) {
 	if old.Version != new.Version {
 		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "version", Summary: orNone(old.Version) + " -> " + orNone(new.Version)})
 	}
+	// The service's address is the generated client's default: a new one
+	// moves every client built with NewClient(token) alone.
+	addr := func(s *schema.Schema) (base, file string) {
+		if s.Service != nil {
+			return s.Service.BaseURL, s.Service.FileURL
+		}
+		return "", ""
+	}
+	ob, of := addr(old)
+	nb, nf := addr(new)
+	if ob != nb {
+		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "base URL", Summary: orNone(ob) + " -> " + orNone(nb), Level: Breaking})
+	}
+	if of != nf {
+		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "file URL", Summary: orNone(of) + " -> " + orNone(nf), Level: Breaking})
+	}
 }
 
 func (c *comparer) methods(old, new *schema.Schema) {

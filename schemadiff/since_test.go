@@ -62,3 +62,19 @@ func TestDiffSinceCutFromHistory(t *testing.T) {
 		t.Errorf("a since the other side's history does not reach is reported:\n%s", buf.String())
 	}
 }
+
+// TestDiffServiceAddress: the address a page states is the generated
+// client's default, so a new one is shown (and breaks: every client made
+// with a token alone moves).
+func TestDiffServiceAddress(t *testing.T) {
+	old := sinceSchema(t, "2.3", nil, nil)
+	new := sinceSchema(t, "2.3", nil, nil)
+	old.Service = &schema.Service{BaseURL: "https://api.one.test", FileURL: "https://api.one.test/file"}
+	new.Service = &schema.Service{BaseURL: "https://api.two.test", FileURL: "https://api.one.test/file"}
+	r := schemadiff.Compare(old, new, "old", "new")
+	var buf bytes.Buffer
+	r.WriteText(&buf)
+	if !strings.Contains(buf.String(), "base URL: https://api.one.test -> https://api.two.test") || strings.Contains(buf.String(), "file URL") || r.Level() != schemadiff.Breaking {
+		t.Errorf("diff:\n%s", buf.String())
+	}
+}
