@@ -144,7 +144,7 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 		return
 	}
 	p.applyPageVersions(ps)
-	p.pageUpdateKinds()
+	p.updateKinds()
 	p.pageService(d)
 	for _, m := range p.methods {
 		p.requiredIfNotRules(m.m)

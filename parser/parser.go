@@ -282,6 +282,7 @@ func (p *parser) run() {
 		return
 	}
 	p.resolve()
+	p.updateKinds()
 	for _, msg := range p.doc.unclaimed() {
 		p.errs = append(p.errs, fmt.Errorf("%s: %s", p.file, msg))
 	}

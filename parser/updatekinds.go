@@ -7,19 +7,21 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// pageUpdateKinds reads the update kinds from the page, as the seed reads
-// them from its Events table: the update object is the one whose
-// description states that at most one of its optional fields is present
-// (an at_most_one rule) and of which some method returns an Array (the
-// way updates are fetched). Its optional fields name the kinds; they
-// become the enum <Object>Type ("UpdateType"), and every Array of String
-// whose description speaks of "<object> types" ("the update types you want
-// your bot to receive") takes its elements from it. The router's On<Kind>
-// and allowed_updates are then typed from the page, with no overlay.
+// updateKinds reads the update kinds from the document, in either layout:
+// the update object is the one whose description states that at most one
+// of its optional fields is present (an at_most_one rule) and of which
+// some method returns an Array (the way updates are fetched). Its optional
+// fields name the kinds. The page states them nowhere else, so they become
+// the enum <Object>Type ("UpdateType"); the seed lists them in its Events
+// table, which already made that enum. Then every Array of String whose
+// description speaks of "<object> types" ("the update types you want your
+// bot to receive", "JSON list of update types") takes its elements from
+// it: allowed_updates and the router's On<Kind> are typed from the
+// document, with no overlay.
 //
-// Nothing happens when no object, or more than one, fits, or when the
-// document already has an enum of that name.
-func (p *parser) pageUpdateKinds() {
+// Nothing happens when no object, or more than one, fits, or when an enum
+// of that name holds other values.
+func (p *parser) updateKinds() {
 	var owner *schema.Object
 	var rule *schema.Rule
 	for _, o := range p.out.Objects {
@@ -32,7 +34,13 @@ func (p *parser) pageUpdateKinds() {
 		}
 		owner, rule = o, r
 	}
-	if owner == nil || p.out.Enum(owner.Name+"Type") != nil {
+	if owner == nil {
+		return
+	}
+	if e := p.out.Enum(owner.Name + "Type"); e != nil {
+		if sameValues(e, rule.Fields) {
+			p.linkKindLists(owner, e)
+		}
 		return
 	}
 	e := &schema.Enum{
@@ -48,6 +56,12 @@ func (p *parser) pageUpdateKinds() {
 		e.Values = append(e.Values, v)
 	}
 	p.out.Enums = append(p.out.Enums, e)
+	p.linkKindLists(owner, e)
+}
+
+// linkKindLists gives the elements of every list of owner's kinds the enum
+// e.
+func (p *parser) linkKindLists(owner *schema.Object, e *schema.Enum) {
 	// "update types", "update type": the words the page uses for a list
 	// of kinds.
 	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(spaced(owner.Name)) + ` types?\b`)
@@ -75,6 +89,23 @@ func (p *parser) pageUpdateKinds() {
 			link(f)
 		}
 	}
+}
+
+// sameValues reports whether e's values are exactly names, in any order.
+func sameValues(e *schema.Enum, names []string) bool {
+	if len(e.Values) != len(names) {
+		return false
+	}
+	have := map[string]bool{}
+	for _, v := range e.Values {
+		have[v.Value] = true
+	}
+	for _, n := range names {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // atMostOne is an object's at_most_one rule, if it has one.

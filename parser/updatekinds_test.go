@@ -6,6 +6,7 @@ import (
 
 	"github.com/apigen/apigen/parser"
 	"github.com/apigen/apigen/schema"
+	"github.com/apigen/apigen/spec"
 )
 
 // A fragment of my own in the page's layout: an update object with the
@@ -83,4 +84,22 @@ func each(c *schema.Constraints) string {
 		return ""
 	}
 	return c.Each.Enum
+}
+
+// TestSeedUpdateKindListsFromDocument: the seed's overlay linked
+// allowed_updates to the Events table's kinds; the document says "update
+// types" in each list's description, so the link is read, overlay or not.
+func TestSeedUpdateKindListsFromDocument(t *testing.T) {
+	s, err := parser.Parse(spec.Document(), parser.Options{Name: spec.DefaultName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range [][2]string{{"getUpdates", "allowed_updates"}, {"setWebhook", "allowed_updates"}} {
+		if got := each(s.Method(at[0]).Param(at[1]).Constraints); got != "UpdateType" {
+			t.Errorf("%s.%s: elements take %q, want UpdateType", at[0], at[1], got)
+		}
+	}
+	if got := each(s.Object("WebhookInfo").Field("allowed_updates").Constraints); got != "UpdateType" {
+		t.Errorf("WebhookInfo.allowed_updates: elements take %q, want UpdateType", got)
+	}
 }
