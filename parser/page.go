@@ -536,8 +536,11 @@ var (
 )
 
 // reChangeVerb is a verb that opens a clause of a change item ("Added
-// the field …", "…, and marked the parameter …").
-var reChangeVerb = regexp.MustCompile(`(?:^|[,;] |\band )([A-Za-z]+ed)\b`)
+// the field …", "…, and marked the parameter …"). A comma alone opens
+// none: in "Added pokes, represented by the class X and the field y" the
+// field is still the addition's. A verb is one word in lower case (but
+// its first letter): "and ForumTopicReopened" names a class.
+var reChangeVerb = regexp.MustCompile(`(?:^|; |\band )([A-Z]?[a-z]+ed)\b`)
 
 // addsMembers reports whether the clause that ends with before (the text
 // of a change item up to a mention of fields or parameters) adds them: its
