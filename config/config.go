@@ -71,6 +71,16 @@ func Default() *Config {
 	return &Config{Package: "botapi", Out: "generated/botapi", Docs: "generated/docs", OpenAPI: "generated/openapi"}
 }
 
+// Standalone is the configuration with no config file outside apigen's own
+// repository: the Go package only, in ./botapi. apigen's layout (schema/,
+// generated/docs of some 12 MB, generated/openapi of 5 MB) is its own
+// repository's; in a user's module it would be files nobody asked for.
+// Docs, the OpenAPI export and the schema are written when asked
+// (--docs, --openapi, --schema-out, or apigen.yaml).
+func Standalone() *Config {
+	return &Config{Package: "botapi", Out: "botapi", Docs: None, OpenAPI: None, SchemaOut: None}
+}
+
 // Load reads a config file over the defaults. Relative paths in it are
 // taken relative to the file's directory, so that `go generate` and a
 // command run elsewhere mean the same files.

@@ -61,14 +61,26 @@ func Init(dir string, opts InitOptions) ([]output.File, error) {
 		files = append(files, output.File{Path: specFile, Data: src})
 	} else {
 		path := specFile
-		if !filepath.IsAbs(path) {
+		if !filepath.IsAbs(path) && !loader.IsURL(path) {
 			path = filepath.Join(dir, path)
 		}
-		data, err := os.ReadFile(path)
+		// Read as generate reads it: a URL is fetched, a .gz file
+		// decompressed.
+		data, html, err := loader.ReadSpec(path)
 		if err != nil {
 			return nil, err
 		}
 		src = data
+		if loader.IsURL(path) {
+			// The fetched page is saved beside the config, which names
+			// the file: every run then reads the same document, and a
+			// new version is a reviewed change (apigen diff), not
+			// whatever the address serves that day.
+			if specFile, err = savedName(data, html, path); err != nil {
+				return nil, err
+			}
+			files = append(files, output.File{Path: specFile, Data: data})
+		}
 	}
 	ov, err := initOverlay(src, specFile)
 	if err != nil {
@@ -102,6 +114,24 @@ func Init(dir string, opts InitOptions) ([]output.File, error) {
 		}
 	}
 	return files, nil
+}
+
+// savedName is the file a fetched specification is saved as: bot-api-
+// <version> with the extension of its kind, the version read from the
+// document (the URL's last element when it states none).
+func savedName(data []byte, html bool, url string) (string, error) {
+	ext := ".md"
+	if html {
+		ext = ".html"
+	}
+	s, err := loader.FromSpec(data, "fetched"+ext, nil)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", url, err)
+	}
+	if s.Version != "" && !strings.ContainsAny(s.Version, `/\ `) {
+		return "bot-api-" + s.Version + ext, nil
+	}
+	return strings.TrimSuffix(loader.SchemaFileName(url), ".yaml") + ext, nil
 }
 
 // initOverlay is the embedded overlay when the specification is the

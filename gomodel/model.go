@@ -45,6 +45,13 @@ type Model struct {
 	Enums []*Enum
 	// Methods are the API methods in schema order.
 	Methods []*Method
+	// BaseURL and FileURL are the client's default addresses
+	// (DefaultBaseURL, DefaultFileURL): the service's as the document
+	// states them, "" where it states none (the seed: {base_url}).
+	// FileURL is "" too when it is BaseURL + "/file", the address the
+	// client derives from any base URL: then a local server's base URL
+	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
+	BaseURL, FileURL string
 
 	typeName   map[string]string
 	objects    map[string]*Struct
@@ -82,6 +89,12 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 	}
 	if err := m.build(); err != nil {
 		return nil, err
+	}
+	if s.Service != nil {
+		m.BaseURL, m.FileURL = s.Service.BaseURL, s.Service.FileURL
+		if m.FileURL == m.BaseURL+"/file" {
+			m.FileURL = ""
+		}
 	}
 	return m, nil
 }

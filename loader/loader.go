@@ -49,6 +49,9 @@ type OverlayUse struct {
 }
 
 func (u OverlayUse) String() string {
+	if u.Name != "" && u.Why != "" {
+		return fmt.Sprintf("overlay: %s, written for %s: not applied (%s)", u.Name, u.For, u.Why)
+	}
 	if u.Name == "" {
 		return "overlay: none (" + u.Why + ")"
 	}
@@ -87,7 +90,7 @@ func LoadReport(in Input) (*schema.Schema, OverlayUse, error) {
 	if in.SpecPath != "" {
 		data, isHTML, err := readSpec(in.SpecPath)
 		if err != nil {
-			return nil, OverlayUse{}, err
+			return nil, notLoaded(in), err
 		}
 		src, name, html = data, in.SpecPath, isHTML
 	}
@@ -126,10 +129,28 @@ func LoadReport(in Input) (*schema.Schema, OverlayUse, error) {
 		return ov
 	})
 	if err != nil {
+		switch {
+		case use.Name != "":
+			use.Why = "the run stopped at the error below"
+		case use.Why == "":
+			use = notLoaded(in)
+		}
 		return nil, use, err
 	}
 	use.Facts = len(s.Overlay)
 	return s, use, nil
+}
+
+// notLoaded is the OverlayUse of a run that stopped before an overlay
+// could be chosen: the document did not load.
+func notLoaded(in Input) OverlayUse {
+	switch in.OverlayPath {
+	case "":
+		return OverlayUse{Why: "the document did not load, so no overlay was chosen"}
+	case NoOverlay:
+		return OverlayUse{Why: "--overlay none"}
+	}
+	return OverlayUse{Why: in.OverlayPath + " not applied: the document did not load"}
 }
 
 // EmbeddedOverlay is the overlay shipped with apigen (spec/overlay.yaml).
@@ -181,6 +202,9 @@ func KindOf(path string) Kind {
 			path = u.Path
 		}
 	}
+	// A compressed copy (bot-api-9.0.html.gz) is what its name says
+	// under the compression: readSpec decompresses it.
+	path = strings.TrimSuffix(strings.TrimSuffix(path, ".gz"), ".GZ")
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown":
 		return KindMarkdown
@@ -218,6 +242,6 @@ func SchemaFileName(specName string) string {
 	if u, err := url.Parse(specName); err == nil && IsURL(specName) {
 		specName = u.Path
 	}
-	base := filepath.Base(specName)
+	base := strings.TrimSuffix(filepath.Base(specName), ".gz")
 	return strings.TrimSuffix(base, filepath.Ext(base)) + ".yaml"
 }

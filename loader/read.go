@@ -2,6 +2,7 @@ package loader
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -36,6 +37,11 @@ func IsURL(path string) bool {
 	return strings.HasPrefix(path, "https://") || strings.HasPrefix(path, "http://")
 }
 
+// ReadSpec reads a specification as LoadReport does: a file (a .gz one
+// decompressed) or an http(s) URL, within the same bounds. html says
+// whether the document is HTML (see readSpec).
+func ReadSpec(path string) (data []byte, html bool, err error) { return readSpec(path) }
+
 // readSpec reads a specification file, or fetches it when path is a URL,
 // never reading more than parser.MaxDocumentBytes (+1 to tell that it is
 // larger). html says whether the document is HTML: by the file's
@@ -60,7 +66,36 @@ func readSpec(path string) (data []byte, html bool, err error) {
 	if len(data) > parser.MaxDocumentBytes {
 		return nil, false, tooLarge(path, -1)
 	}
+	if data, err = gunzip(path, data); err != nil {
+		return nil, false, err
+	}
 	return data, KindOf(path) == KindHTML, nil
+}
+
+// gunzip decompresses a gzip-compressed document (a saved page kept as
+// .html.gz), within the document bound; other data is returned as it is.
+// A compressed stream that ends early is a file cut short (an interrupted
+// download or copy), said as such: read on, its bytes would only be a
+// document missing its end.
+func gunzip(name string, data []byte) ([]byte, error) {
+	if !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		return data, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err == nil {
+		var out []byte
+		out, err = io.ReadAll(io.LimitReader(zr, parser.MaxDocumentBytes+1))
+		if err == nil && len(out) > parser.MaxDocumentBytes {
+			return nil, tooLarge(name+" (decompressed)", -1)
+		}
+		if err == nil {
+			return out, nil
+		}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: the gzip-compressed document is cut short (its stream ends early, %d bytes): download or copy it again", name, len(data))
+	}
+	return nil, fmt.Errorf("%s: not a readable gzip file (%v): download or copy it again, or give the uncompressed document", name, err)
 }
 
 func tooLarge(name string, size int64) error {
@@ -118,6 +153,9 @@ func fetch(raw string, transport http.RoundTripper, timeout time.Duration) ([]by
 	}
 	if len(data) > parser.MaxDocumentBytes {
 		return nil, false, tooLarge(raw, -1)
+	}
+	if data, err = gunzip(raw, data); err != nil {
+		return nil, false, err
 	}
 	return data, isHTML(resp.Header.Get("Content-Type"), u.Path, data), nil
 }

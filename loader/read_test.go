@@ -2,6 +2,7 @@ package loader_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -131,5 +132,35 @@ func TestDocumentLargerThanTheBoundIsRefusedBeforeParsing(t *testing.T) {
 	_, err = parser.Parse(make([]byte, parser.MaxDocumentBytes+1), parser.Options{Name: "big.md"})
 	if err == nil || !strings.HasPrefix(err.Error(), "big.md: the document is 8388609 bytes") {
 		t.Errorf("parser: %v", err)
+	}
+}
+
+// TestErrGzipCutShort: a compressed page cut short (an interrupted
+// download) gave "invalid UTF-8 … convert the file"; a whole one reads as
+// the document it holds.
+func TestErrGzipCutShort(t *testing.T) {
+	html, err := parser.RenderHTML(spec.Document())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(html)
+	zw.Close()
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "spec.html.gz")
+	cut := filepath.Join(dir, "cut.html.gz")
+	os.WriteFile(whole, b.Bytes(), 0o644)
+	os.WriteFile(cut, b.Bytes()[:b.Len()/2], 0o644)
+	s, err := loader.File(whole, "")
+	if err != nil || s.Method("sendMessage") == nil {
+		t.Fatalf("whole .gz: %v", err)
+	}
+	_, err = loader.File(cut, "")
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "cut short") || !strings.Contains(err.Error(), "download or copy it again") {
+		t.Errorf("cut .gz: %v, want one line saying it is cut short", err)
+	}
+	if got := loader.SchemaFileName(whole); got != "spec.yaml" {
+		t.Errorf("schema file of a .gz: %s", got)
 	}
 }

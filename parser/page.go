@@ -144,6 +144,8 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 		return
 	}
 	p.applyPageVersions(ps)
+	p.updateKinds()
+	p.pageService(d)
 	for _, m := range p.methods {
 		p.requiredIfNotRules(m.m)
 	}
@@ -533,6 +535,40 @@ var (
 	reChangeNamed   = regexp.MustCompile(`\b(?:[Aa]dded|and) the (?:class|classes|methods?|types?|objects?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
 )
 
+// reChangeVerb is a verb that opens a clause of a change item ("Added
+// the field …", "…, and marked the parameter …"). A comma alone opens
+// none: in "Added pokes, represented by the class X and the field y" the
+// field is still the addition's. A verb is one word in lower case (but
+// its first letter): "and ForumTopicReopened" names a class.
+var reChangeVerb = regexp.MustCompile(`(?:^|; |\band )([A-Z]?[a-z]+ed)\b`)
+
+// addsMembers reports whether the clause that ends with before (the text
+// of a change item up to a mention of fields or parameters) adds them: its
+// verb is "added", "introduced", or "replaced" (… with the field b). Other
+// verbs (marked, changed, allowed) speak of members that were there.
+func addsMembers(before string) bool {
+	all := reChangeVerb.FindAllStringSubmatch(before, -1)
+	if len(all) == 0 {
+		return false
+	}
+	switch strings.ToLower(all[len(all)-1][1]) {
+	case "added", "introduced", "replaced":
+		return true
+	}
+	return false
+}
+
+// submatches returns the texts of one FindAllStringSubmatchIndex match.
+func submatches(s string, ix []int) []string {
+	out := make([]string, len(ix)/2)
+	for i := range out {
+		if ix[2*i] >= 0 {
+			out[i] = s[ix[2*i]:ix[2*i+1]]
+		}
+	}
+	return out
+}
+
 // applyPageVersions resolves the change items of Recent changes to the
 // schema elements they name ("Added the field gift to the class Message",
 // "Added the methods verifyUser and verifyChat") and sets their since.
@@ -541,7 +577,14 @@ func (p *parser) applyPageVersions(ps *pageState) {
 	for _, v := range p.out.Versions {
 		for _, c := range v.Changes {
 			var targets []string
-			for _, m := range reChangeMembers.FindAllStringSubmatch(c.Text, -1) {
+			for _, ix := range reChangeMembers.FindAllStringSubmatchIndex(c.Text, -1) {
+				// "Marked the field a in the class C as optional" changes
+				// a field that was there before: only an addition gives
+				// a since.
+				if !addsMembers(c.Text[:ix[0]]) {
+					continue
+				}
+				m := submatches(c.Text, ix)
 				for _, owner := range splitNameList(m[3]) {
 					targets = append(targets, p.fieldsOf(owner, splitNameList(m[2]))...)
 				}
@@ -561,7 +604,9 @@ func (p *parser) applyPageVersions(ps *pageState) {
 					}
 				}
 			}
-			for _, m := range reChangeNamed.FindAllStringSubmatch(c.Text, -1) {
+			// "Added the class X and the method Y": each "the <kind>"
+			// starts its own list, so "and the" never ends one.
+			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
 				for _, name := range splitNameList(m[1]) {
 					if p.out.Method(name) != nil || p.out.Object(name) != nil || p.out.Union(name) != nil {
 						targets = append(targets, name)

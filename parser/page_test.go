@@ -584,3 +584,46 @@ func TestPageAttachPhraseMarksUploadableString(t *testing.T) {
 		}
 	}
 }
+
+// TestPageSinceOnlyForAdditions: in Recent changes, a clause that marks,
+// changes or allows a field speaks of one that was there, so it gives no
+// since (the field keeps its own); "Added the class X and the method Y" gives both their since.
+func TestPageSinceOnlyForAdditions(t *testing.T) {
+	history := `<h3>Recent changes</h3>
+<h4>June 9, 2031</h4>
+<p><strong>Bot API 3.1</strong></p>
+<ul>
+<li>Marked the field <em>nickname</em> in the class <a href="#pal">Pal</a> as optional when the pal is close.</li>
+<li>Added the class <a href="#picture">Picture</a> and the method <a href="#getpals">getPals</a>, allowing bots to list pals.</li>
+<li>Added the classes <a href="#circle">Circle</a> and <a href="#palpinned">PalPinned</a> and the field <em>photos</em> to the class <a href="#pal">Pal</a>.</li>
+<li>Added close pals, represented by the class <a href="#circle">Circle</a> and the field <em>is_close</em> in the class <a href="#pal">Pal</a>.</li>
+</ul>
+<h4>April 2, 2031</h4>
+<p><strong>Bot API 3.0</strong></p>
+<ul><li>Added the field <em>height</em> to the class <a href="#pal">Pal</a>.</li></ul>
+`
+	pinned := `<h4>PalPinned</h4><p>This object represents a service message about a pinned pal. Currently holds no information.</p>`
+	s, err := parser.Parse(page(history+"<h3>Available types</h3>"+palObject+shapes+pinned+methods), parser.Options{Name: "demo.html"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// nickname was added before the history begins.
+	if got := s.Object("Pal").Field("nickname").Since; got != "" {
+		t.Errorf("Pal.nickname since %q, want none (marking it optional adds nothing)", got)
+	}
+	if got := s.Object("Pal").Field("height").Since; got != "3.0" {
+		t.Errorf("Pal.height since %q, want 3.0", got)
+	}
+	if got := s.Object("Pal").Field("is_close").Since; got != "3.1" {
+		t.Errorf("Pal.is_close since %q, want 3.1 (\", represented by … and the field\" is the addition's)", got)
+	}
+	if got := s.Object("Pal").Field("photos").Since; got != "3.1" {
+		t.Errorf("Pal.photos since %q, want 3.1 (\"and PalPinned\" names a class, not a verb)", got)
+	}
+	if got := s.Object("Picture").Since; got != "3.1" {
+		t.Errorf("Picture since %q, want 3.1", got)
+	}
+	if got := s.Method("getPals").Since; got != "3.1" {
+		t.Errorf("getPals since %q, want 3.1 (the method after \"and the\")", got)
+	}
+}

@@ -78,6 +78,9 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if name == "" {
 		name = "spec"
 	}
+	if err := checkComplete(name, src); err != nil {
+		return nil, err
+	}
 	if err := checkInput(name, src, opts.HTML); err != nil {
 		return nil, err
 	}
@@ -101,9 +104,12 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	doc, err := parseDocument(htmlDoc)
 	if err != nil {
 		if opts.HTML {
-			return nil, &Error{File: name, Msg: "not an API reference: neither the published page's layout (h4 objects and methods with Field | Type | Description or Parameter | Type | Required | Description tables) nor the seed layout (a title and h2 sections)"}
+			return nil, errNotReference(name)
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
+	}
+	if opts.HTML && !doc.seedTables() {
+		return nil, errNotReference(name)
 	}
 	p := &parser{
 		file:    name,
@@ -276,6 +282,7 @@ func (p *parser) run() {
 		return
 	}
 	p.resolve()
+	p.updateKinds()
 	for _, msg := range p.doc.unclaimed() {
 		p.errs = append(p.errs, fmt.Errorf("%s: %s", p.file, msg))
 	}

@@ -188,6 +188,9 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 				fail("enum on a %s (want String)", f.Type)
 				continue
 			}
+			if f.Constraints != nil && f.Constraints.Enum == e.Enum {
+				continue // redundant: the document states it (see each_enum)
+			}
 			if f.Constraints != nil && f.Constraints.Enum != "" {
 				fail("the document already gives it enum %s; the overlay may not change what the document states", f.Constraints.Enum)
 				continue
@@ -211,6 +214,13 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 			}
 			if f.Constraints.Each == nil {
 				f.Constraints.Each = &Constraints{}
+			}
+			if f.Constraints.Each.Enum == e.EachEnum {
+				// Redundant: the document states it. An overlay written
+				// when it did not (apigen read less of it then) keeps
+				// working; the fact is the document's, not listed as the
+				// overlay's, and the run's overlay line counts it no more.
+				continue
 			}
 			if f.Constraints.Each.Enum != "" {
 				fail("the document already gives its elements enum %s", f.Constraints.Each.Enum)

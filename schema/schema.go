@@ -18,6 +18,9 @@ type Schema struct {
 	Version string `yaml:"version"`
 	// Source names the document the schema was parsed from.
 	Source string `yaml:"source"`
+	// Service is the service's address as the document states it, when
+	// it does (the seed names it only as {base_url}).
+	Service *Service `yaml:"service,omitempty"`
 	// Overview is the bullet list that says what the service does.
 	Overview []Clause `yaml:"overview,omitempty"`
 	// Conventions are the "Common conventions" of the Resources section.
@@ -412,3 +415,14 @@ func IntBounds(min, max *int) *Bounds {
 
 // Bounds is the interval of a length's ends.
 func (l *Length) Bounds() *Bounds { return IntBounds(l.Min, l.Max) }
+
+// Service is where the service answers, as the document states it.
+type Service struct {
+	// BaseURL is the address requests go to, up to /bot<token>/<method>:
+	// "https://api.example.org" of "https://api.example.org/bot<token>/METHOD_NAME".
+	BaseURL string `yaml:"base_url,omitempty"`
+	// FileURL is the address files are downloaded from, up to
+	// /bot<token>/<file_path>: "https://api.example.org/file".
+	FileURL string `yaml:"file_url,omitempty"`
+	Source  Source `yaml:"source,flow"`
+}

@@ -127,7 +127,7 @@ func (r *Report) Counts() (added, removed, changed, total int) {
 // sides in the report.
 func Compare(old, new *schema.Schema, oldName, newName string) *Report {
 	r := &Report{Old: Side{oldName, old.Version}, New: Side{newName, new.Version}}
-	c := &comparer{r: r, flows: flowsOf(old, new), users: enumUsers(new, old)}
+	c := &comparer{r: r, flows: flowsOf(old, new), users: enumUsers(new, old), oldHistory: history(old), newHistory: history(new)}
 	c.document(old, new)
 	c.methods(old, new)
 	c.objects(old, new)
@@ -153,6 +153,18 @@ type comparer struct {
 	r     *Report
 	flows map[string]flow
 	users map[string]string // enum name -> the fields and parameters that take its values
+	// oldHistory and newHistory are the versions each side's changelog
+	// lists (see sinceChange).
+	oldHistory, newHistory map[string]bool
+}
+
+// history is the set of versions a schema's changelog lists.
+func history(s *schema.Schema) map[string]bool {
+	h := map[string]bool{}
+	for _, v := range s.Versions {
+		h[v.Version] = true
+	}
+	return h
 }
 
 func (c *comparer) add(e *Entry) { c.r.Entries = append(c.r.Entries, e) }
@@ -192,6 +204,22 @@ func (c *comparer) document(old, new *schema.Schema) {
 	if old.Version != new.Version {
 		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "version", Summary: orNone(old.Version) + " -> " + orNone(new.Version)})
 	}
+	// The service's address is the generated client's default: a new one
+	// moves every client built with NewClient(token) alone.
+	addr := func(s *schema.Schema) (base, file string) {
+		if s.Service != nil {
+			return s.Service.BaseURL, s.Service.FileURL
+		}
+		return "", ""
+	}
+	ob, of := addr(old)
+	nb, nf := addr(new)
+	if ob != nb {
+		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "base URL", Summary: orNone(ob) + " -> " + orNone(nb), Level: Breaking})
+	}
+	if of != nf {
+		c.add(&Entry{Section: SecDocument, Op: Changed, Name: "file URL", Summary: orNone(of) + " -> " + orNone(nf), Level: Breaking})
+	}
 }
 
 func (c *comparer) methods(old, new *schema.Schema) {
@@ -214,8 +242,8 @@ func (c *comparer) methods(old, new *schema.Schema) {
 				}
 				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), l))
 			}
-			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, fieldsDiff("parameter", o.Params, n.Params, request, old, new)...)
+			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
+			e.Changes = append(e.Changes, c.fieldsDiff("parameter", o.Params, n.Params, request, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Params, request)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -252,8 +280,8 @@ func (c *comparer) objects(old, new *schema.Schema) {
 				// The union's own change (a variant added or removed) has the level.
 				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(c.unionName(ou, old, new))+" -> "+orNone(c.unionName(nu, old, new)), Note))
 			}
-			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, fieldsDiff("field", o.Fields, n.Fields, fl, old, new)...)
+			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
+			e.Changes = append(e.Changes, c.fieldsDiff("field", o.Fields, n.Fields, fl, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Fields, fl)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -275,7 +303,7 @@ func (c *comparer) unions(old, new *schema.Schema) {
 			if o.Discriminator != n.Discriminator {
 				e.Changes = append(e.Changes, ch(Changed, "discriminator", orNone(o.Discriminator)+" -> "+orNone(n.Discriminator), Breaking))
 			}
-			e.Changes = append(e.Changes, sinceChange(o.Since, n.Since)...)
+			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
 			vname := func(v *schema.Variant) string { return v.Type.String() }
 			matchByName(o.Variants, n.Variants, vname,
 				func(v *schema.Variant) {
@@ -326,7 +354,7 @@ func (c *comparer) enums(old, new *schema.Schema) {
 					if ov.Name != nv.Name {
 						e.Changes = append(e.Changes, ch(Changed, "value "+quote(nv.Value), "name "+orNone(ov.Name)+" -> "+orNone(nv.Name), Breaking))
 					}
-					for _, ch := range sinceChange(ov.Since, nv.Since) {
+					for _, ch := range c.sinceChange(ov.Since, nv.Since) {
 						ch.What = "value " + valueName(nv) + " " + ch.What
 						e.Changes = append(e.Changes, ch)
 					}
@@ -372,7 +400,7 @@ func (c *comparer) versions(old, new *schema.Schema) {
 
 // fieldsDiff compares object fields or method parameters; fl says which
 // way the values travel, and so whom a change breaks.
-func fieldsDiff(kind string, old, new []*schema.Field, fl flow, olds, news *schema.Schema) []Change {
+func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, fl flow, olds, news *schema.Schema) []Change {
 	var out []Change
 	matchByName(old, new, func(f *schema.Field) string { return f.Name },
 		func(f *schema.Field) {
@@ -413,8 +441,8 @@ func fieldsDiff(kind string, old, new []*schema.Field, fl flow, olds, news *sche
 			if o.JSONSerialized != n.JSONSerialized {
 				out = append(out, ch(Changed, what, "JSON-serialized "+yesNo(o.JSONSerialized)+" -> "+yesNo(n.JSONSerialized), Breaking))
 			}
-			for _, c := range sinceChange(o.Since, n.Since) {
-				out = append(out, ch(c.Op, what, c.What+" "+c.Detail, Note))
+			for _, sc := range c.sinceChange(o.Since, n.Since) {
+				out = append(out, ch(sc.Op, what, sc.What+" "+sc.Detail, Note))
 			}
 			for _, d := range constraintsDiff(o.Constraints, n.Constraints) {
 				out = append(out, ch(Changed, what, d.text, fl.level(d.dir)))
@@ -461,8 +489,17 @@ func attachText(f *schema.Field) string {
 	return ""
 }
 
-func sinceChange(old, new string) []Change {
+// sinceChange compares two since versions. A since known on one side only
+// is a change only when the other side's changelog lists that version: a
+// document keeps only its recent changes, so a since falls off (7.6 ->
+// none) when the version that added the element is cut from the history,
+// and appears (none -> 5.1) when the other side never had a history that
+// reached it. Neither says anything about the element.
+func (c *comparer) sinceChange(old, new string) []Change {
 	if old == new {
+		return nil
+	}
+	if new == "" && !c.newHistory[old] || old == "" && !c.oldHistory[new] {
 		return nil
 	}
 	return []Change{{Op: Changed, What: "since", Detail: orNone(old) + " -> " + orNone(new), Level: Note}}

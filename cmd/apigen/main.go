@@ -271,6 +271,11 @@ type configFlags struct {
 	c    *command
 	file *string
 	set  map[string]func(*config.Config, string)
+	// given are the flags given on the command line, set by config.
+	given map[string]bool
+	// standalone says the defaults were config.Standalone's: no config
+	// file, outside apigen's own repository.
+	standalone bool
 }
 
 // configFlag names one flag and the setting it overrides.
@@ -323,7 +328,12 @@ func (cf *configFlags) config() (*config.Config, error) {
 	if err != nil {
 		return nil, usageError{cf.c.name, err.Error()}
 	}
+	if cfg.File == "" && !inOwnRepository() {
+		cfg, cf.standalone = config.Standalone(), true
+	}
+	cf.given = map[string]bool{}
 	cf.c.Visit(func(f *flag.Flag) {
+		cf.given[f.Name] = true
 		if apply := cf.set[f.Name]; apply != nil {
 			apply(cfg, f.Value.String())
 		}
@@ -332,6 +342,31 @@ func (cf *configFlags) config() (*config.Config, error) {
 		return nil, usageError{cf.c.name, err.Error()}
 	}
 	return cfg, nil
+}
+
+// inOwnRepository reports whether the working directory is in apigen's
+// own module, whose layout (schema/, generated/botapi, generated/docs,
+// generated/openapi) is config.Default's. Anywhere else a run without a
+// config file writes the Go package only (config.Standalone).
+func inOwnRepository() bool {
+	p := pipeline.ImportPath(".")
+	return p == version.Module || strings.HasPrefix(p, version.Module+"/")
+}
+
+// whereLine is the line a generate run prints when it chose the outputs
+// itself (no config file, no output flag): what it wrote where, and how to
+// ask for the rest.
+func (cf *configFlags) whereLine(cfg *config.Config) string {
+	if !cf.standalone {
+		return ""
+	}
+	for _, f := range []string{"out", "docs", "openapi", "schema-out"} {
+		if cf.given[f] {
+			return ""
+		}
+	}
+	return fmt.Sprintf("apigen: wrote the Go package %s in %s (no %s here: the reference docs, the OpenAPI export and the schema only with --docs DIR, --openapi DIR, --schema-out FILE; 'apigen init' writes a config)",
+		cfg.Package, cfg.Out+string(filepath.Separator), config.FileName)
 }
 
 func splitList(s string) []string {
@@ -390,7 +425,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 'apigen generate' there (or '//go:generate go tool apigen generate') needs no flags.
 Existing files are never replaced.`, stdout)
 	dir := c.String("dir", ".", "directory to write the config into")
-	specPath := c.String("spec", "", "specification the config names, relative to DIR (default: write the embedded one)")
+	specPath := c.String("spec", "", "specification the config names, relative to DIR, or an http(s) URL: the page is fetched (as generate --spec does) and saved beside the config, which names the saved file (default: write the embedded one)")
 	pkg := c.String("package", "botapi", "name of the generated Go package")
 	out := c.String("out", "", "directory of the generated Go package, relative to DIR (default: the package name)")
 	if done, err := c.parse(args); done || err != nil {
@@ -521,7 +556,13 @@ files that differ are listed (exit 1), for CI.`, stdout)
 	if t.OpenAPIDir == "" {
 		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.OpenAPI })
 	}
-	return generate(cfg, backends, t, *check, stdout, stderr)
+	if err := generate(cfg, backends, t, *check, stdout, stderr); err != nil {
+		return err
+	}
+	if line := cf.whereLine(cfg); line != "" && !*check {
+		fmt.Fprintln(stderr, line)
+	}
+	return nil
 }
 
 func cmdDocs(args []string, stdout, stderr io.Writer) error {
@@ -573,7 +614,7 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 // types, so it is never silent.
 func load(in loader.Input, stderr io.Writer) (*schema.Schema, error) {
 	s, use, err := loader.LoadReport(in)
-	if err == nil && in.SchemaPath == "" {
+	if in.SchemaPath == "" {
 		fmt.Fprintf(stderr, "apigen: %s\n", use)
 	}
 	return s, err

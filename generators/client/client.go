@@ -85,6 +85,11 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
+	for _, n := range []string{"DefaultBaseURL", "DefaultFileURL"} {
+		if err := m.Declare(n, "client default address"); err != nil {
+			return nil, err
+		}
+	}
 	for _, n := range []string{"ExampleClient_" + iteratorName, "Example" + webhookName, "ExampleClient_DownloadFile", "ExampleError", "ExampleWithRetry"} {
 		if err := m.Declare(n, "runnable example"); err != nil {
 			return nil, err
@@ -202,6 +207,7 @@ func (g *gen) emit() ([]byte, error) {
 	f.Comment("that is not an envelope as *HTTPError. Methods whose result is True")
 	f.Comment("return only an error.")
 	f.Line()
+	g.emitAddresses(f)
 
 	for _, me := range g.m.Methods {
 		if err := g.emitMethod(f, me); err != nil {
@@ -235,6 +241,25 @@ func (g *gen) emit() ([]byte, error) {
 		return nil, err
 	}
 	return gofile.Render(f)
+}
+
+// emitAddresses declares the client's default addresses, decided in the
+// model from what the document states.
+func (g *gen) emitAddresses(f *jen.File) {
+	if g.m.BaseURL == "" {
+		godoc.Add(f, "DefaultBaseURL is the address of the service used by NewClient when no WithBaseURL option is given. The specification does not state the service's address, so it is empty: set it once (or pass WithBaseURL) to the cloud address, or to the address of a local server. With no base URL every call fails with an error saying so, before any network access.")
+	} else {
+		godoc.Add(f, "DefaultBaseURL is the address of the service used by NewClient when no WithBaseURL option is given: the one the specification states for every request ("+g.m.BaseURL+"/bot<token>/<method>). Pass WithBaseURL for a local server.")
+	}
+	f.Var().Id("DefaultBaseURL").Op("=").Lit(g.m.BaseURL)
+	f.Line()
+	if g.m.FileURL == "" {
+		godoc.Add(f, "DefaultFileURL, when set, is where DownloadFile fetches files from while NewClient uses DefaultBaseURL (DefaultFileURL/bot<token>/<file_path>). It is empty: files come from {base}/file/bot<token>/<file_path>, whatever the base URL.")
+	} else {
+		godoc.Add(f, "DefaultFileURL is where DownloadFile fetches files from while NewClient uses DefaultBaseURL: the address the specification states for downloads ("+g.m.FileURL+"/bot<token>/<file_path>). With WithBaseURL (a local server), files come from {base}/file/bot<token>/<file_path>; set it to \"\" when you point DefaultBaseURL elsewhere.")
+	}
+	f.Var().Id("DefaultFileURL").Op("=").Lit(g.m.FileURL)
+	f.Line()
 }
 
 func (g *gen) emitMethod(f *jen.File, me *gomodel.Method) error {

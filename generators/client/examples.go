@@ -236,7 +236,8 @@ func (g *gen) emitReadme() (output.File, error) {
 	data := struct {
 		Package, Updates, Webhook, UpdateType, Call string
 		CallResult                                  bool
-	}{Package: g.pkg}
+		BaseURL                                     string
+	}{Package: g.pkg, BaseURL: g.m.BaseURL}
 	if m, st, _ := g.updateMethod(); m != nil {
 		data.Updates, data.Webhook, data.UpdateType = iteratorName, webhookName, st.GoName
 	}

@@ -17,6 +17,19 @@ import (
 // that is not an envelope as *HTTPError. Methods whose result is True
 // return only an error.
 
+// DefaultBaseURL is the address of the service used by NewClient when no
+// WithBaseURL option is given. The specification does not state the
+// service's address, so it is empty: set it once (or pass WithBaseURL) to
+// the cloud address, or to the address of a local server. With no base URL
+// every call fails with an error saying so, before any network access.
+var DefaultBaseURL = ""
+
+// DefaultFileURL, when set, is where DownloadFile fetches files from while
+// NewClient uses DefaultBaseURL (DefaultFileURL/bot<token>/<file_path>). It
+// is empty: files come from {base}/file/bot<token>/<file_path>, whatever the
+// base URL.
+var DefaultFileURL = ""
+
 // GetUpdates calls getUpdates with the parameters in GetUpdatesParams (its
 // fields carry the constraints).
 //

@@ -36,13 +36,6 @@ import (
 // standard library only and on no generated name, so it compiles for any
 // schema; the generated file adds one method per API method.
 
-// DefaultBaseURL is the address of the service used by NewClient when no
-// WithBaseURL option is given. The specification names the cloud service only
-// as {base_url}, so it is empty: set it once (or pass WithBaseURL) to the
-// cloud address, or to the address of a local server. With no base URL every
-// call fails with an error saying so, before any network access.
-var DefaultBaseURL = ""
-
 // Client calls the API. Create one with NewClient; it is safe for concurrent
 // use. Each API method is a method of Client (client_gen.go) taking a context
 // and the method's parameters struct, and returning the typed result.
@@ -54,6 +47,7 @@ type Client struct {
 	base       string // without trailing slash
 	baseErr    error
 	prefix     string // base + "/bot" + token + "/"
+	fileBase   string // downloads: base + "/file", or DefaultFileURL with the default base
 	httpClient *http.Client
 	validate   bool
 	retry      *RetryPolicy
@@ -74,6 +68,11 @@ type ClientOption func(*Client)
 func NewClient(token string, opts ...ClientOption) *Client {
 	c := &Client{token: token, httpClient: clientNoRedirects(http.DefaultClient), validate: true, maxResp: DefaultMaxResponseSize}
 	c.setBase(DefaultBaseURL)
+	if DefaultFileURL != "" {
+		// The document's download address goes with its base URL;
+		// WithBaseURL (a local server) sets both anew.
+		c.fileBase = strings.TrimRight(DefaultFileURL, "/")
+	}
 	for _, o := range opts {
 		o(c)
 	}
@@ -88,6 +87,7 @@ func (c *Client) setBase(base string) {
 		c.baseErr = errors.New("base URL " + strconv.Quote(c.base) + " is not an absolute http(s) URL")
 	}
 	c.prefix = c.base + "/bot" + c.token + "/"
+	c.fileBase = c.base + "/file"
 }
 
 // WithBaseURL sets the service address, for example the cloud address or
@@ -1048,7 +1048,9 @@ func (c *Client) httpError(method string, resp *http.Response, body []byte, err 
 // ---------------------------------------------------------------- files
 
 // DownloadFile streams the file at filePath (File.file_path from getFile)
-// from {base}/file/bot<token>/<filePath>. The caller closes the reader.
+// from {base}/file/bot<token>/<filePath>, or, while the base URL is
+// DefaultBaseURL and DefaultFileURL is set, from
+// DefaultFileURL/bot<token>/<filePath>. The caller closes the reader.
 // Each segment of filePath is percent-escaped; a path with "." or ".."
 // segments is an error, so that a path from the network cannot address
 // anything but a file below the bot's file directory.
@@ -1075,7 +1077,7 @@ func (c *Client) DownloadFile(ctx context.Context, filePath string) (io.ReadClos
 		}
 		segs[i] = url.PathEscape(seg)
 	}
-	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/file/bot"+url.PathEscape(c.token)+"/"+strings.Join(segs, "/"), nil)
+	hr, err := http.NewRequestWithContext(ctx, http.MethodGet, c.fileBase+"/bot"+url.PathEscape(c.token)+"/"+strings.Join(segs, "/"), nil)
 	if err != nil {
 		return nil, clientWrap(method, errors.New(c.redact(err.Error())))
 	}
