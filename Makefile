@@ -5,7 +5,7 @@ GO        ?= go
 # Modules with their own go.mod (test-only dependencies stay out of the main module).
 # bench/api90 is not listed: it builds only after a step that generates a package from the
 # shared pages (make bench90); the bench module's TestAPI90 runs that step and its tests.
-MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
+MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/go.mod))
 FUZZTIME  ?= 60s
 
 .PHONY: help all generate test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
@@ -17,15 +17,13 @@ all: generate test
 help:
 	@awk '/^## [a-z][a-z0-9-]*: / { name = $$2; sub(/:$$/, "", name); sub(/^## [a-z][a-z0-9-]*: /, ""); printf "  %-16s %s\n", name, $$0 }' $(MAKEFILE_LIST)
 
-## generate: write schema/, generated/ and the example modules' botapi/ from the embedded spec
-## (apigen generate, then go generate in each example module: their botapi/ is committed too). The directive
-## lives in package main: `go generate .`, because `go generate ./...` would then also read
+## generate: write schema/, generated/ and examples/botapi/ from the embedded spec
+## (apigen generate, then go generate in the examples module: its botapi/ is committed too). The directive
+## lives in examples/gen.go: `go generate .`, because `go generate ./...` would also read
 ## botapi/'s file list from before the run and stop at a stale file apigen has removed.
 generate:
 	$(GO) run ./cmd/apigen generate
-	cd examples/echobot && $(GO) generate .
-	cd examples/quizbot && $(GO) generate .
-	cd examples/colorbot && $(GO) generate .
+	cd examples && $(GO) generate .
 
 ## test: run the tests of every module (needs node and npm, or APIGEN_SKIP_JS=1).
 ## Fuzz targets run their seed corpus; the timeout leaves room for building the 10x scale
@@ -141,7 +139,7 @@ tidy-check:
 ## (apigen generate --check: regenerates in memory, lists the files that differ or are stale, writes nothing)
 generated-check:
 	$(GO) run ./cmd/apigen generate --check
-	cd examples/echobot && $(GO) tool apigen generate --check
+	cd examples && $(GO) tool apigen generate --check
 
 ## check: everything CI checks
 check: fmt-check vet tidy-check generated-check test

@@ -261,7 +261,7 @@ func TestDiffFailOnBreaking(t *testing.T) {
 func TestGoDirective(t *testing.T) {
 	root := repoRoot(t)
 	re := regexp.MustCompile(`(?m)^go (\S+)$`)
-	for _, mod := range []string{"go.mod", "examples/echobot/go.mod"} {
+	for _, mod := range []string{"go.mod", "examples/go.mod"} {
 		data, err := os.ReadFile(filepath.Join(root, mod))
 		if err != nil {
 			t.Fatal(err)
