@@ -1,5 +1,5 @@
-# apigen — everything CI checks is behind `make check`; `make test` runs the
-# tests of every module in the repository.
+# apigen — `make ci` is what CI runs (`bash .ci/run`), one step after another; `make check`
+# is its fast local subset; `make test` runs the tests of every module in the repository.
 
 GO        ?= go
 # Modules with their own go.mod (test-only dependencies stay out of the main module).
@@ -8,7 +8,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: help all generate test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: help all generate regenerate-check ci test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 ## all: generate, then test (the default target)
 all: generate test
@@ -141,8 +141,24 @@ generated-check:
 	$(GO) run ./cmd/apigen generate --check
 	cd examples && $(GO) tool apigen generate --check
 
-## check: everything CI checks
-check: fmt-check vet tidy-check generated-check test
+## check: the fast local subset of make ci: gofmt, vet, tidy, stale output, then the main module's tests with -short
+## (seconds to a minute or two; skips the module builds, the 10x scale build and the browser)
+check: fmt-check vet tidy-check generated-check
+	$(GO) test -short -count=1 ./...
+
+## regenerate-check: the README's first command as written, then fail if it changed committed schema/ or generated/
+## (what it rewrote was stale in the commit; generated-check then compares everything without writing)
+regenerate-check:
+	$(GO) run ./cmd/apigen generate
+	@if [ -n "$$(git status --porcelain -- schema generated)" ]; then git status --short -- schema generated; \
+		echo "the committed schema/ or generated/ output is stale: run 'make generate' and commit the result"; exit 1; fi
+
+## ci: what CI runs (bash .ci/run), the steps of CI_STEPS in order, stopping at the first that fails:
+## the README's two commands (regenerate-check, test), the static and stale-output checks, the short soak, the
+## docs in headless Chromium, the npm tools over the OpenAPI export. Needs node, npm and chromium (.ci/run installs them)
+CI_STEPS := regenerate-check test fmt-check vet tidy-check generated-check soak-ci docs-check openapi-ts
+ci:
+	@set -e; for step in $(CI_STEPS); do echo "== make $$step"; $(MAKE) --no-print-directory $$step; done
 
 ## docs-check: load every page of generated/docs in headless Chromium
 ## (apt-get install -y chromium) and fail on console errors, failed or outside requests, broken links, a broken search box, "/" or ?q=;
