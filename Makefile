@@ -162,9 +162,9 @@ ci:
 
 ## docs-check: load every page of generated/docs in headless Chromium
 ## (apt-get install -y chromium) and fail on console errors, failed or outside requests, broken links, a broken search box, "/" or ?q=;
-## saves screenshots of three pages in generators/docs/testdata/screenshots
+## saves screenshots of four pages in .cache/screenshots (git-ignored)
 docs-check:
-	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=testdata/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
+	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=$(CURDIR)/.cache/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
 
 ## openapi-ts: third-party npm tools over generated/openapi (needs node and npm)
 ## openapi-typescript generates TypeScript types that tsc --strict compiles with openapi-check/ts/usage.ts, and
