@@ -1,7 +1,8 @@
 // Package doccheck tests the repository's documentation as a reader meets
 // it: every relative link of the README and of docs/ leads somewhere (a file
-// or directory of the repository, and a heading when it names one), and the
-// README's bot builds against the generated package.
+// or directory of the repository, and a heading when it names one), the
+// layout table of docs/development.md names the repository's folders, and
+// the README's bot builds against the generated package.
 package doccheck
 
 import (
