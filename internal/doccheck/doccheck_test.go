@@ -7,6 +7,7 @@ package doccheck
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -267,4 +268,21 @@ func goBlock(t *testing.T, src []byte, marker string) string {
 		t.Fatalf("want one Go block with %q in the README, found %d", marker, len(found))
 	}
 	return found[0]
+}
+
+// Issue 34: the README's "A bot in 20 lines" showed 29. The heading's
+// number is the number of lines of the bot's Go block, blank ones included.
+func TestReadmeBotHeadingCountsItsLines(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^## A bot in (\d+) lines$`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal(`the README has no "## A bot in N lines" heading`)
+	}
+	bot := goBlock(t, src, "package main")
+	if n := strings.Count(bot, "\n"); string(m[1]) != fmt.Sprint(n) {
+		t.Errorf("the README's heading says %s lines; its bot has %d", m[1], n)
+	}
 }
