@@ -142,7 +142,7 @@ generated-check:
 	cd examples && $(GO) tool apigen generate --check
 
 ## check: the fast local subset of make ci: gofmt, vet, tidy, stale output, then the main module's tests with -short
-## (seconds to a minute or two; skips the module builds, the 10x scale build and the browser)
+## (-short skips the module builds, the 10x scale build and the browser)
 check: fmt-check vet tidy-check generated-check
 	$(GO) test -short -count=1 ./...
 
