@@ -1,14 +1,14 @@
-# apigen — everything CI checks is behind `make check`; `make test` runs the
-# tests of every module in the repository.
+# apigen — `make ci` is what CI runs (`bash .ci/run`), one step after another; `make check`
+# is its fast local subset; `make test` runs the tests of every module in the repository.
 
 GO        ?= go
 # Modules with their own go.mod (test-only dependencies stay out of the main module).
 # bench/api90 is not listed: it builds only after a step that generates a package from the
 # shared pages (make bench90); the bench module's TestAPI90 runs that step and its tests.
-MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/*/go.mod))
+MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: help all generate test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: help all generate regenerate-check ci test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 ## all: generate, then test (the default target)
 all: generate test
@@ -17,15 +17,13 @@ all: generate test
 help:
 	@awk '/^## [a-z][a-z0-9-]*: / { name = $$2; sub(/:$$/, "", name); sub(/^## [a-z][a-z0-9-]*: /, ""); printf "  %-16s %s\n", name, $$0 }' $(MAKEFILE_LIST)
 
-## generate: write schema/, generated/ and the example modules' botapi/ from the embedded spec
-## (apigen generate, then go generate in each example module: their botapi/ is committed too). The directive
-## lives in package main: `go generate .`, because `go generate ./...` would then also read
+## generate: write schema/, generated/ and examples/botapi/ from the embedded spec
+## (apigen generate, then go generate in the examples module: its botapi/ is committed too). The directive
+## lives in examples/gen.go: `go generate .`, because `go generate ./...` would also read
 ## botapi/'s file list from before the run and stop at a stale file apigen has removed.
 generate:
 	$(GO) run ./cmd/apigen generate
-	cd examples/echobot && $(GO) generate .
-	cd examples/quizbot && $(GO) generate .
-	cd examples/colorbot && $(GO) generate .
+	cd examples && $(GO) generate .
 
 ## test: run the tests of every module (needs node and npm, or APIGEN_SKIP_JS=1).
 ## Fuzz targets run their seed corpus; the timeout leaves room for building the 10x scale
@@ -52,16 +50,16 @@ emulator-load:
 golden:
 	$(GO) test ./parser/ ./pipeline/ ./schemadiff/ -run "Golden|Markdown" -update -count=1
 
-## fuzz: run each fuzz target for FUZZTIME (default 60s), one after another
-FUZZ_TARGETS := ./parser/:FuzzParse ./generators/support/:FuzzJSONReader ./generators/support/:FuzzJSONWriterStr \
-	./generators/support/:FuzzParseMarkdownV2 ./generators/support/:FuzzParseHTML ./generators/support/:FuzzParseMarkdown \
-	./naming/:FuzzExported ./naming/:FuzzUnexported ./generatedtest/server/:FuzzServer \
-	./generatedtest/server/:FuzzMultipart ./generators/openapi/:FuzzYAMLString ./generators/openapi/:FuzzJSONString \
-	./generatedtest/server/:FuzzOnePass ./generators/support/:FuzzServerMultipart
+## fuzz: run every fuzz target of the repository for FUZZTIME (default 60s), one after another
+## The targets are found, not listed: every `func FuzzX(` in a tracked *_test.go file (git grep), as DIR:FuzzX;
+## go test runs in DIR, so a target in a separate module runs in that module.
+FUZZ_FUNC    := ^func (Fuzz[A-Za-z0-9_]*)[(]
+FUZZ_TARGETS  = $(shell git grep -l -E '$(FUZZ_FUNC)' -- '*_test.go' ':!:**/testdata/**' | \
+	while read f; do sed -n -E "s|$(FUZZ_FUNC).*|./$$(dirname $$f)/:\1|p" "$$f"; done)
 fuzz:
-	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; name=$${t##*:}; \
-		echo "== fuzz $$name ($$pkg) for $(FUZZTIME)"; \
-		$(GO) test $$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME); \
+	@set -e; for t in $(FUZZ_TARGETS); do dir=$${t%%:*}; name=$${t##*:}; \
+		echo "== fuzz $$name ($$dir) for $(FUZZTIME)"; \
+		(cd $$dir && $(GO) test . -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME)); \
 	done
 
 ## race: run the tests of every module with the race detector
@@ -141,16 +139,32 @@ tidy-check:
 ## (apigen generate --check: regenerates in memory, lists the files that differ or are stale, writes nothing)
 generated-check:
 	$(GO) run ./cmd/apigen generate --check
-	cd examples/echobot && $(GO) tool apigen generate --check
+	cd examples && $(GO) tool apigen generate --check
 
-## check: everything CI checks
-check: fmt-check vet tidy-check generated-check test
+## check: the fast local subset of make ci: gofmt, vet, tidy, stale output, then the main module's tests with -short
+## (-short skips the module builds, the 10x scale build and the browser)
+check: fmt-check vet tidy-check generated-check
+	$(GO) test -short -count=1 ./...
+
+## regenerate-check: the README's first command as written, then fail if it changed committed schema/ or generated/
+## (what it rewrote was stale in the commit; generated-check then compares everything without writing)
+regenerate-check:
+	$(GO) run ./cmd/apigen generate
+	@if [ -n "$$(git status --porcelain -- schema generated)" ]; then git status --short -- schema generated; \
+		echo "the committed schema/ or generated/ output is stale: run 'make generate' and commit the result"; exit 1; fi
+
+## ci: what CI runs (bash .ci/run), the steps of CI_STEPS in order, stopping at the first that fails:
+## the README's two commands (regenerate-check, test), the static and stale-output checks, the short soak, the
+## docs in headless Chromium, the npm tools over the OpenAPI export. Needs node, npm and chromium (.ci/run installs them)
+CI_STEPS := regenerate-check test fmt-check vet tidy-check generated-check soak-ci docs-check openapi-ts
+ci:
+	@set -e; for step in $(CI_STEPS); do echo "== make $$step"; $(MAKE) --no-print-directory $$step; done
 
 ## docs-check: load every page of generated/docs in headless Chromium
 ## (apt-get install -y chromium) and fail on console errors, failed or outside requests, broken links, a broken search box, "/" or ?q=;
-## saves screenshots of three pages in generators/docs/testdata/screenshots
+## saves screenshots of four pages in .cache/screenshots (git-ignored)
 docs-check:
-	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=testdata/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
+	APIGEN_REQUIRE_BROWSER=1 APIGEN_SCREENSHOTS=$(CURDIR)/.cache/screenshots $(GO) test ./generators/docs/ -run '^(TestBrowser|TestGeneratedSiteLinks)$$' -count=1 -v
 
 ## openapi-ts: third-party npm tools over generated/openapi (needs node and npm)
 ## openapi-typescript generates TypeScript types that tsc --strict compiles with openapi-check/ts/usage.ts, and

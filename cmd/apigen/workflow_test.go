@@ -258,7 +258,7 @@ func TestDiffFailOnBreaking(t *testing.T) {
 	}
 }
 
-// TestGoDirective: a module that adds apigen as a tool (go get -tool) gets
+// TestGoDirective: a module that adds apigen as a tool (the tool directive) gets
 // apigen's go line as its minimum. apigen needs Go 1.24 (the tool
 // directive, testing.B.Loop and T.Chdir in its tests; its dependencies are
 // held at versions that ask no more), so its go.mod must not say more, and
@@ -267,7 +267,7 @@ func TestDiffFailOnBreaking(t *testing.T) {
 func TestGoDirective(t *testing.T) {
 	root := repoRoot(t)
 	re := regexp.MustCompile(`(?m)^go (\S+)$`)
-	for _, mod := range []string{"go.mod", "examples/echobot/go.mod"} {
+	for _, mod := range []string{"go.mod", "examples/go.mod"} {
 		data, err := os.ReadFile(filepath.Join(root, mod))
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/apigen/apigen/examples/colorbot/botapi"
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 func newBot() *botapi.Router {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/emulator"
-	"github.com/apigen/apigen/examples/colorbot/botapi"
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 // TestColorEndToEnd runs the bot's Poll against the reference service

@@ -8,7 +8,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/apigen/apigen/examples/echobot/botapi"
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 // reply returns the message that echoes an update's text back to its chat,

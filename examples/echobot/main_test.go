@@ -1,18 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/apigen/apigen/examples/echobot/botapi"
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 // fakeService is a tiny Bot API server behind the generated server stubs:
@@ -102,70 +97,4 @@ func TestEchoEndToEnd(t *testing.T) {
 	if len(svc.offsets) < 2 || svc.offsets[0] != 0 || svc.offsets[1] != 4 {
 		t.Errorf("offsets sent = %v, want 0 then 4", svc.offsets)
 	}
-}
-
-// TestGoGenerate runs the go:generate directive in a copy of this module
-// (with the replace directive pointed at this repository), checks that the
-// result is what is committed in botapi/, and builds, vets and runs the bot
-// against it.
-func TestGoGenerate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go generate and builds a module")
-	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "go.sum", "apigen.yaml", "gen.go", "main.go", "main_test.go"} {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	goCmd := func(stdin string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-		cmd.Stdin = strings.NewReader(stdin)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("go %s: %v\n%s%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
-		}
-		return stdout.String()
-	}
-	goCmd("", "mod", "edit", "-replace", "github.com/apigen/apigen="+repo)
-	goCmd("", "generate", "./...")
-
-	// Only the Go package, only in ./botapi: no docs, no schema.
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if e.IsDir() && e.Name() != "botapi" {
-			t.Errorf("go generate wrote %s/", e.Name())
-		}
-	}
-	got, _ := filepath.Glob(filepath.Join(dir, "botapi", "*"))
-	want, _ := filepath.Glob(filepath.Join("botapi", "*"))
-	if len(got) == 0 {
-		t.Fatal("go generate wrote no botapi files")
-	}
-	if len(got) != len(want) {
-		t.Errorf("go generate wrote %d files, %d are committed in botapi/ (run 'go generate' in examples/echobot)", len(got), len(want))
-	}
-	for _, g := range got {
-		committed, err := os.ReadFile(filepath.Join("botapi", filepath.Base(g)))
-		fresh, _ := os.ReadFile(g)
-		if err != nil || !bytes.Equal(committed, fresh) {
-			t.Errorf("botapi/%s is stale (run 'go generate' in examples/echobot)", filepath.Base(g))
-		}
-	}
-
-	goCmd("", "build", "./...")
-	goCmd("", "vet", "./...")
-	goCmd("", "test", "-run", "TestEchoEndToEnd", ".")
 }

@@ -9,7 +9,7 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/apigen/apigen/examples/quizbot/botapi"
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 //go:embed quiz.png

@@ -5,16 +5,13 @@ import (
 	"context"
 	"io"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/apigen/apigen/emulator"
-	"github.com/apigen/apigen/examples/quizbot/botapi"
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 // fakeService is a tiny Bot API behind the generated server stubs: it hands
@@ -213,55 +210,4 @@ func TestQuizAgainstEmulator(t *testing.T) {
 	if err := <-errc; err != nil {
 		t.Fatal(err)
 	}
-}
-
-// TestGoGenerate runs the go:generate directive in a copy of this module
-// (with the replace directive pointed at this repository), checks that the
-// result is what is committed in botapi/, and builds, vets and runs the bot
-// against it.
-func TestGoGenerate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go generate and builds a module")
-	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "go.sum", "gen.go", "main.go", "main_test.go", "quiz.png"} {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	goCmd := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out.String())
-		}
-	}
-	goCmd("mod", "edit", "-replace", "github.com/apigen/apigen="+repo)
-	goCmd("generate", "./...")
-	got, _ := filepath.Glob(filepath.Join(dir, "botapi", "*"))
-	want, _ := filepath.Glob(filepath.Join("botapi", "*"))
-	if len(got) == 0 || len(got) != len(want) {
-		t.Errorf("go generate wrote %d files, %d are committed in botapi/ (run 'go generate' in examples/quizbot)", len(got), len(want))
-	}
-	for _, g := range got {
-		committed, err := os.ReadFile(filepath.Join("botapi", filepath.Base(g)))
-		fresh, _ := os.ReadFile(g)
-		if err != nil || !bytes.Equal(committed, fresh) {
-			t.Errorf("botapi/%s is stale (run 'go generate' in examples/quizbot)", filepath.Base(g))
-		}
-	}
-	goCmd("vet", "./...")
-	goCmd("test", "-run", "TestQuizEndToEnd", ".")
 }

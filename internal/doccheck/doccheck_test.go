@@ -1,11 +1,13 @@
 // Package doccheck tests the repository's documentation as a reader meets
 // it: every relative link of the README and of docs/ leads somewhere (a file
-// or directory of the repository, and a heading when it names one), and the
-// README's bot builds against the generated package.
+// or directory of the repository, and a heading when it names one), the
+// layout table of docs/development.md names the repository's folders, and
+// the README's bot builds against the generated package.
 package doccheck
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -266,4 +268,21 @@ func goBlock(t *testing.T, src []byte, marker string) string {
 		t.Fatalf("want one Go block with %q in the README, found %d", marker, len(found))
 	}
 	return found[0]
+}
+
+// Issue 34: the README's "A bot in 20 lines" showed 29. The heading's
+// number is the number of lines of the bot's Go block, blank ones included.
+func TestReadmeBotHeadingCountsItsLines(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^## A bot in (\d+) lines$`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal(`the README has no "## A bot in N lines" heading`)
+	}
+	bot := goBlock(t, src, "package main")
+	if n := strings.Count(bot, "\n"); string(m[1]) != fmt.Sprint(n) {
+		t.Errorf("the README's heading says %s lines; its bot has %d", m[1], n)
+	}
 }
