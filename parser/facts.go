@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // facts is what the free text says about one field or parameter, before its
@@ -114,13 +115,19 @@ var (
 	reAlways       = guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, prefix("always "))
 	reNotWith      = guard(`^not with ([a-z_][a-z0-9_]*)$`, prefix("not with "))
 	reRequiredIf   = guard(`^required for ([a-z_]+)$`, prefix("required for "))
-	reOnly         = guard(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`, prefix("only "))
-	reShownAs      = guard(`^(.*?): (.+?), shown as (.+)$`, contains(", shown as "))
-	reCodePoint    = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
-	reExclusive    = guard(`^(.+) are mutually exclusive$`, suffix(" are mutually exclusive"))
-	reExactlyOne   = guard(`(?i)^exactly one of (.+) is present$`, firstFold('e'))
-	reEither       = regexp.MustCompile(`^Either (.+) must be given$`)
-	reGrouping     = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
+	// reCharset: a statement of the characters a string may hold, ending
+	// its sentence: "only lowercase English letters, digits, underscores",
+	// "Can contain only English letters, digits and underscores", "1-64
+	// characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only
+	// characters A-Z, a-z, 0-9, _ and - are allowed". The list is read by
+	// charsetPattern; a list with anything but character classes is prose.
+	reCharset    = guard(`(?i)(?:^|, )((?:(?:can|may) )?(?:contains? |consists? of |use )?only (?:the )?(?:characters? )?(.+?)(?: (?:are|is) (?:allowed|accepted|permitted))?)$`, contains("nly "))
+	reShownAs    = guard(`^(.*?): (.+?), shown as (.+)$`, contains(", shown as "))
+	reCodePoint  = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
+	reExclusive  = guard(`^(.+) are mutually exclusive$`, suffix(" are mutually exclusive"))
+	reExactlyOne = guard(`(?i)^exactly one of (.+) is present$`, firstFold('e'))
+	reEither     = regexp.MustCompile(`^Either (.+) must be given$`)
+	reGrouping   = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
 	// reAttach: a value given as “attach://<name>” that names a file
 	// uploaded (or to upload) in the same request, either word first, within
 	// one sentence: "attach://<file_attach_name> to refer to a file uploaded
@@ -222,6 +229,13 @@ func (f *facts) part(p string) {
 	if f.wholePart(p) {
 		return
 	}
+	// A statement of the allowed characters closing the piece ("1-64
+	// characters, only A-Z, a-z, 0-9, _ and - are allowed") is read
+	// whole, before the commas of its list could make "0-9" a clause.
+	if at, pat, text := charsetIn(p); pat != "" {
+		f.pattern, f.patternText = pat, text
+		p = strings.TrimSpace(p[:at])
+	}
 	var rest []string
 	clauses := splitTop(p, ',')
 	prose := false // the previous clause was description, not a fact
@@ -285,13 +299,26 @@ func (f *facts) wholePart(p string) bool {
 	if saysAttach(p) {
 		f.attachRef = true
 	}
-	if m := reOnly.FindStringSubmatch(strings.ToLower(p)); m != nil {
-		if pat, ok := charsetPattern(strings.TrimPrefix(strings.ToLower(p), "only ")); ok {
-			f.pattern, f.patternText = pat, p
-			return true
-		}
+	if at, pat, text := charsetIn(p); at == 0 && pat != "" {
+		f.pattern, f.patternText = pat, text
+		return true
 	}
 	return false
+}
+
+// charsetIn finds a statement of the allowed characters that ends s (see
+// reCharset) and returns where it starts, the pattern and its words.
+// pat is "" when there is none.
+func charsetIn(s string) (at int, pat, text string) {
+	m := reCharset.FindStringSubmatchIndex(s)
+	if m == nil {
+		return 0, "", ""
+	}
+	pat, ok := charsetPattern(s[m[4]:m[5]])
+	if !ok {
+		return 0, "", ""
+	}
+	return m[0], pat, s[m[2]:m[3]]
 }
 
 // saysAttach reports whether text says that the value may be an
@@ -299,22 +326,45 @@ func (f *facts) wholePart(p string) bool {
 // request (the seed's and the published page's wording alike).
 func saysAttach(text string) bool { return reAttach.MatchString(text) }
 
-// charsetPattern turns "lowercase English letters, digits, underscores" into
-// a regular expression.
+// charsetWords are the words for classes of characters.
+var charsetWords = map[string]string{
+	"lowercase english letters": "a-z", "lowercase latin letters": "a-z", "lowercase letters": "a-z",
+	"uppercase english letters": "A-Z", "uppercase latin letters": "A-Z", "uppercase letters": "A-Z",
+	"english letters": "A-Za-z", "latin letters": "A-Za-z", "letters": "A-Za-z",
+	"digits": "0-9", "underscores": "_", "hyphens": `\-`, "dashes": `\-`,
+}
+
+// reCharRange is a range of characters written with its ends: "A-Z",
+// "a-z", "0-9".
+var reCharRange = regexp.MustCompile(`^(?:[A-Z]-[A-Z]|[a-z]-[a-z]|[0-9]-[0-9])$`)
+
+// charsetPattern turns a list of character classes ("lowercase English
+// letters, digits, underscores"; "A-Z, a-z, 0-9, _ and -") into a regular
+// expression over the whole string. Every item must be a class: a word for
+// one, a range written with its ends, or a single punctuation mark.
 func charsetPattern(s string) (string, bool) {
-	classes := map[string]string{
-		"lowercase english letters": "a-z", "lowercase letters": "a-z",
-		"uppercase english letters": "A-Z", "uppercase letters": "A-Z",
-		"english letters": "A-Za-z", "letters": "A-Za-z",
-		"digits": "0-9", "underscores": "_", "hyphens": `\-`,
-	}
 	var set strings.Builder
-	for _, w := range splitNameList(s) {
-		c, ok := classes[w]
-		if !ok {
-			return "", false
+	items := splitNameList(s)
+	if len(items) == 0 {
+		return "", false
+	}
+	for _, w := range items {
+		if c, ok := charsetWords[strings.ToLower(w)]; ok {
+			set.WriteString(c)
+			continue
 		}
-		set.WriteString(c)
+		if reCharRange.MatchString(w) && w[0] <= w[2] {
+			set.WriteString(w)
+			continue
+		}
+		if len(w) == 1 && w[0] < 0x80 && (unicode.IsPunct(rune(w[0])) || unicode.IsSymbol(rune(w[0]))) {
+			if strings.ContainsRune(`\-]^[`, rune(w[0])) {
+				set.WriteByte('\\')
+			}
+			set.WriteByte(w[0])
+			continue
+		}
+		return "", false
 	}
 	return "^[" + set.String() + "]*$", true
 }

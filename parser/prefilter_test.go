@@ -35,7 +35,7 @@ var guardedExamples = []struct {
 	{"reAlways", reAlways, []string{"always 42", "always true"}},
 	{"reNotWith", reNotWith, []string{"not with close_date"}},
 	{"reRequiredIf", reRequiredIf, []string{"required for quiz"}},
-	{"reOnly", reOnly, []string{"only lowercase english letters, digits and underscores", "only digits"}},
+	{"reCharset", reCharset, []string{"only lowercase english letters, digits and underscores", "only digits", "1-64 characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only characters A-Z and - are allowed", "Can contain only English letters"}},
 	{"reShownAs", reShownAs, []string{"Emoji: one of these, shown as dice U+1F3B2, darts U+1F3AF"}},
 	{"reExclusive", reExclusive, []string{"a, b and c are mutually exclusive"}},
 	{"reExactlyOne", reExactlyOne, []string{"Exactly one of a, b is present"}},

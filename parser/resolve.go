@@ -378,6 +378,10 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	c.MaxLineFeeds = f.lineFeeds
 	if r := f.bare; r != nil {
 		switch {
+		case isString && c.Length != nil:
+			// A range bound to its unit word ("1-64 characters") is the
+			// length; a second, bare one in the same text is not.
+			p.report.add("second range", pd.owner+"."+pd.field.Name, pd.line, "a bare range "+bounds(r).Text()+" besides the length of "+bounds(f.length).Text()+" "+c.Length.Unit)
 		case isString:
 			c.Length = length(r, schema.UnitCharacters, false)
 		case isArray:
