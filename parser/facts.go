@@ -108,13 +108,24 @@ var (
 	reFixedWord    = guard(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`, contains("always", "must be"))
 	reQuoted       = regexp.MustCompile(`“([^”]+)”`)
 	reQuotedOrEnum = guard(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`, prefix("“"))
-	reEnumIntro    = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? “`)
-	reEnumWord     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	reOneOf        = guard(`(?i)^one of (.+)$`, firstFold('o'))
-	reOrEnum       = guard(`^[a-z_]+(?: or [a-z_]+)+$`, contains(" or "))
-	reAlways       = guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, prefix("always "))
-	reNotWith      = guard(`^not with ([a-z_][a-z0-9_]*)$`, prefix("not with "))
-	reRequiredIf   = guard(`^required for ([a-z_]+)$`, prefix("required for "))
+	reEnumIntro    = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? [“"]`)
+	// reEnumQuoted: a value in typographic or plain quotation marks.
+	reEnumQuoted = regexp.MustCompile(`“([^”]+)”|"([^"]+)"`)
+	// reEnumValue: a listed value is one token: a word, a MIME type
+	// ("image/jpeg"), an emoji.
+	reEnumValue = regexp.MustCompile(`^[^\s“”"]{1,40}$`)
+	// reChooseOne: a sentence that lists the values of a string with what
+	// each is for: "Choose one, depending on what the user is about to
+	// receive: typing for text messages, upload_photo for photos,
+	// record_video or upload_video for videos".
+	reChooseOne  = guard(`(?i)^(?:choose|pick|use) one\b[^:]*: (.+)$`, contains(":"))
+	reExampleEnd = regexp.MustCompile(`(?i)(?:\bfor example|\be\.g\.?|\bsuch as|\blike)$`)
+	reChoice     = regexp.MustCompile(`^(?:and )?([a-z][a-z0-9_]*(?: or [a-z][a-z0-9_]*)*) for \S.*$`)
+	reOneOf      = guard(`(?i)^one of (.+)$`, firstFold('o'))
+	reOrEnum     = guard(`^[a-z_]+(?: or [a-z_]+)+$`, contains(" or "))
+	reAlways     = guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, prefix("always "))
+	reNotWith    = guard(`^not with ([a-z_][a-z0-9_]*)$`, prefix("not with "))
+	reRequiredIf = guard(`^required for ([a-z_]+)$`, prefix("required for "))
 	// reCharset: a statement of the characters a string may hold, ending
 	// its sentence: "only lowercase English letters, digits, underscores",
 	// "Can contain only English letters, digits and underscores", "1-64
@@ -173,7 +184,11 @@ func readNotes(s string) *facts {
 	f.marker = marker
 	var kept []string
 	for _, sent := range splitSentences(rest) {
-		if vals, ok := quotedEnum(sent); ok && len(f.enum) == 0 {
+		vals, ok := quotedEnum(sent)
+		if !ok {
+			vals, ok = chooseOneEnum(sent)
+		}
+		if ok && len(f.enum) == 0 {
 			f.enum = vals
 			kept = append(kept, sent)
 			continue
@@ -196,27 +211,70 @@ func readNotes(s string) *facts {
 
 // quotedEnum reads a sentence listing the values a string takes, each in
 // quotation marks: "Type of the chat, can be either “private”, “group” or
-// “channel”", "Currently, must be one of “a”, “b”". Every value must be a
-// word; a sentence quoting anything else is prose.
+// “channel”", "Currently, must be one of “a”, “b”", "either
+// “application/pdf” or “application/zip”". Every value must be one token
+// (a word, a MIME type, an emoji); a sentence quoting anything else is
+// prose.
 func quotedEnum(sent string) ([]enumVal, bool) {
 	loc := reEnumIntro.FindStringIndex(sent)
 	if loc == nil {
 		return nil, false
 	}
-	qs := reQuoted.FindAllStringSubmatch(sent[loc[1]-len("“"):], -1)
+	qs := reEnumQuoted.FindAllStringSubmatch(sent[strings.LastIndexAny(sent[:loc[1]], `“"`):], -1)
 	if len(qs) < 2 {
 		return nil, false
 	}
 	var out []enumVal
 	for _, q := range qs {
-		if !reEnumWord.MatchString(q[1]) {
+		v := q[1] + q[2]
+		if !reEnumValue.MatchString(v) {
 			return nil, false
 		}
-		if !slices.ContainsFunc(out, func(v enumVal) bool { return v.value == q[1] }) {
-			out = append(out, enumVal{value: q[1]})
+		if !slices.ContainsFunc(out, func(x enumVal) bool { return x.value == v }) {
+			out = append(out, enumVal{name: symbolName(v), value: v})
 		}
 	}
 	return out, true
+}
+
+// chooseOneEnum reads a sentence that lists the values with what each is
+// for (reChooseOne). Every item of the list must name values that way.
+func chooseOneEnum(sent string) ([]enumVal, bool) {
+	m := reChooseOne.FindStringSubmatch(sent)
+	if m == nil {
+		return nil, false
+	}
+	var out []enumVal
+	for _, item := range splitTop(m[1], ',') {
+		c := reChoice.FindStringSubmatch(strings.TrimSpace(item))
+		if c == nil {
+			return nil, false
+		}
+		for _, v := range strings.Split(c[1], " or ") {
+			if !slices.ContainsFunc(out, func(x enumVal) bool { return x.value == v }) {
+				out = append(out, enumVal{value: v})
+			}
+		}
+	}
+	return out, len(out) >= 2
+}
+
+// symbolName names a value that has no letter or digit to name it by (an
+// emoji) after its code points, "U+1F3B2"; other values need no name.
+func symbolName(v string) string {
+	if strings.IndexFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+		return ""
+	}
+	var parts []string
+	for _, r := range v {
+		if r == 0xFE0F || r == 0x200D {
+			// Presentation selector and joiner: part of the picture,
+			// not of its name.
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("U+%04X", r))
+	}
+	return strings.Join(parts, " ")
 }
 
 // part reads one ';'-separated piece of text. The clauses that are not
@@ -249,6 +307,13 @@ func (f *facts) part(p string) {
 		// enum wording is "x or y" as a clause of its own.
 		if prose && reOrEnum.MatchString(strings.TrimSpace(c)) {
 			rest = append(rest, c)
+			continue
+		}
+		// "for example, “hello” or “bye”": values given as examples are
+		// no list of the values.
+		if i > 0 && reExampleEnd.MatchString(clauses[i-1]) {
+			rest = append(rest, c)
+			prose = true
 			continue
 		}
 		prose = !f.clause(c)

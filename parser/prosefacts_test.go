@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/apigen/apigen/parser"
@@ -81,5 +82,48 @@ func TestSecondBareRangeKeepsUnitLength(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the bare range is not reported: %+v", rep.Entries)
+	}
+}
+
+// TestProseEnums: values listed in prose become enums: "Choose one, …: a
+// for …, b or c for …", quoted values that are not words (MIME types,
+// emoji, in typographic or plain quotation marks), with a default among
+// them; an enum named like an object takes the field's name too.
+func TestProseEnums(t *testing.T) {
+	body := `<h3>Available types</h3><h4>MoodEmoji</h4><p>A mood shown as an emoji.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>emoji</td><td>String</td><td>The mood. Currently, it can be one of "👍", "🔥", "❤"</td></tr></tbody></table>` +
+		methodPage("sendSignal", `<tr><td>signal</td><td>String</td><td>Yes</td><td>Kind of signal. Choose one, depending on what is coming next: <em>typing</em> for text, <em>upload_photo</em> or <em>record_photo</em> for photos, <em>find_place</em> for places.</td></tr>
+<tr><td>mime_type</td><td>String</td><td>Yes</td><td>MIME type of the file, either “application/pdf” or “text/plain”</td></tr>
+<tr><td>dice</td><td>String</td><td>Optional</td><td>Animation of the throw. Currently, must be one of “🎲”, “🎯”, or “🎰”. Defaults to “🎲”</td></tr>
+<tr><td>note</td><td>String</td><td>Optional</td><td>A note; for example, “hello” or “bye”</td></tr>`)
+	s := parsePage(t, body, nil)
+	values := func(c *schema.Constraints) []string {
+		if c == nil || c.Enum == "" {
+			return nil
+		}
+		var out []string
+		for _, v := range s.Enum(c.Enum).Values {
+			out = append(out, v.Value)
+		}
+		return out
+	}
+	m := s.Method("sendSignal")
+	for _, tc := range []struct {
+		c    *schema.Constraints
+		want string
+	}{
+		{m.Param("signal").Constraints, "typing upload_photo record_photo find_place"},
+		{m.Param("mime_type").Constraints, "application/pdf text/plain"},
+		{m.Param("dice").Constraints, "🎲 🎯 🎰"},
+		{s.Object("MoodEmoji").Field("emoji").Constraints, "👍 🔥 ❤"},
+		{m.Param("note").Constraints, ""},
+	} {
+		if got := strings.Join(values(tc.c), " "); got != tc.want {
+			t.Errorf("enum %q, want %q", got, tc.want)
+		}
+	}
+	if c := m.Param("dice").Constraints; c == nil || c.Default != "🎲" {
+		t.Errorf("dice default: %+v", c)
 	}
 }

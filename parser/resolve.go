@@ -444,6 +444,9 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	if f.defaultRaw == "" && f.defaultsTo != "" {
 		if v, err := literal(f.defaultsTo, t); err == nil {
 			c.Default = v
+		} else if c.Enum != "" && slices.ContainsFunc(f.enum, func(e enumVal) bool { return e.value == f.defaultsTo }) {
+			// A listed value that is no word ("Defaults to “🎲”").
+			c.Default = f.defaultsTo
 		}
 	}
 	c.Fixed = pd.fixed
@@ -524,6 +527,10 @@ func enumName(owner string, method bool, field string) string {
 // error.
 func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
 	name := enumName(pd.owner, pd.method, pd.field.Name)
+	if p.page && p.knownType(name) {
+		// MoodEmoji.emoji: the object is named MoodEmoji already.
+		name = pascal(pd.owner) + pascal(pd.field.Name)
+	}
 	set := func(vs []string) []string { s := slices.Clone(vs); slices.Sort(s); return s }
 	var want []string
 	for _, v := range vals {
