@@ -68,6 +68,8 @@ type rawRule struct {
 	groups [][]string
 	text   string
 	kinds  []string
+	// except lists the fields "other than" which the rule speaks of.
+	except []string
 }
 
 func num(s string) *float64 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/apigen/apigen/schema"
@@ -145,7 +146,8 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	}
 	p.applyPageVersions(ps)
 	for _, m := range p.methods {
-		p.requiredIfNotRules(m.m)
+		done := p.requiredIfNotRules(m.m)
+		p.conditionRules(m.m, done)
 	}
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
@@ -276,6 +278,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 		}
 		ctx.obj.Description = description
 		ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
+		ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
 		ps.fields[name] = map[string]*pending{}
 		for _, r := range tbl.table.rows {
 			r.used = true
@@ -347,6 +350,7 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 		}
 	}
 	m.Description = strings.Join(desc, " ")
+	ctx.rules = namedRules(m.Description)
 	te, ok := readReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
@@ -590,7 +594,7 @@ var reRequiredIfNot = regexp.MustCompile(`^Required if ((?:\w+)(?:,? and \w+)*) 
 // requiredIfNotRules turns such statements into a one_of rule when they
 // agree: the parameters that name the same others form one group, and
 // those others name exactly that group back.
-func (p *parser) requiredIfNotRules(m *schema.Method) {
+func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
 	cond := map[string][]string{}
 	for _, prm := range m.Params {
 		if mm := reRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
@@ -636,4 +640,80 @@ func (p *parser) requiredIfNotRules(m *schema.Method) {
 			Source: m.Source,
 		})
 	}
+	return done
+}
+
+// reCondition is a parameter's statement that it is required, or
+// optional, depending on another: "Required if ok is False", "Required if
+// token is specified", "Optional if draft_id is present", "Required if
+// note_id is not specified".
+var reCondition = regexp.MustCompile(`^(Required|Optional) if ([a-z_][a-z0-9_]*) (?:is|was) (not )?(?:“([^”]+)”|"([^"]+)"|(\S+))$`)
+
+// presenceWords say that a value is given.
+var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
+
+// conditionRules turns the parameters' statements that they are required
+// (or optional) depending on another into required_if rules. done names
+// the parameters already in a one_of rule. A statement whose other
+// parameter is not there, or whose value the other cannot hold, is
+// reported.
+func (p *parser) conditionRules(m *schema.Method, done map[string]bool) {
+	for _, prm := range m.Params {
+		if done[prm.Name] {
+			continue
+		}
+		for _, sent := range splitSentences(prm.Description) {
+			c := reCondition.FindStringSubmatch(sent)
+			if c == nil {
+				continue
+			}
+			other := m.Param(c[2])
+			if other == nil || other == prm {
+				p.report.add("rule", m.Name+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a parameter of %s", sent, c[2], m.Name))
+				continue
+			}
+			not, value := c[3] != "", c[4]+c[5]+c[6]
+			when := &schema.Condition{Field: other.Name}
+			switch {
+			case presenceWords[value]:
+				// "Optional if X is present": required unless X is set.
+				set := (c[1] == "Required") != not
+				when.Set = &set
+			case !not && c[1] == "Required" && conditionValue(value, other.Type) != "":
+				when.Equals = conditionValue(value, other.Type)
+			default:
+				p.report.add("rule", m.Name+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
+				continue
+			}
+			if c[1] == "Optional" {
+				prm.Required = false
+			}
+			m.Rules = append(m.Rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{prm.Name}, When: when, Text: sent, Source: prm.Source})
+		}
+	}
+}
+
+// conditionValue spells a stated value of a parameter of type t as a
+// condition compares it ("False" of a Boolean is "false"), or "" when t
+// cannot hold it.
+func conditionValue(v string, t schema.Type) string {
+	if t.IsArray() {
+		return ""
+	}
+	switch t.Name {
+	case schema.Boolean, schema.True:
+		switch strings.ToLower(v) {
+		case "true", "false":
+			return strings.ToLower(v)
+		}
+	case schema.Integer, schema.Integer64:
+		if _, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return v
+		}
+	case schema.String:
+		if isIdent(v) {
+			return v
+		}
+	}
+	return ""
 }

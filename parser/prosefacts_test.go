@@ -127,3 +127,115 @@ func TestProseEnums(t *testing.T) {
 		t.Errorf("dice default: %+v", c)
 	}
 }
+
+// TestObjectRulesInOtherWords: the one-of and at-most-one rules of an
+// object in the wordings the page has used: "Exactly one of the fields
+// other than a, b, and c must be used" (all fields but those), "You must
+// use exactly one of the optional fields", "At most one of the optional
+// fields must be used" (a request may set at most one).
+func TestObjectRulesInOtherWords(t *testing.T) {
+	table := `<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>text</td><td>String</td><td>Label</td></tr>
+<tr><td>icon</td><td>String</td><td><em>Optional</em>. Icon</td></tr>
+<tr><td>color</td><td>String</td><td><em>Optional</em>. Color</td></tr>
+<tr><td>url</td><td>String</td><td><em>Optional</em>. A link</td></tr>
+<tr><td>data</td><td>String</td><td><em>Optional</em>. Data</td></tr></tbody></table>`
+	body := `<h3>Available types</h3>
+<h4>NewButton</h4><p>A button. Exactly one of the fields other than <em>text</em>, <em>icon</em>, and <em>color</em> must be used to specify the kind of the button.</p>` + table + `
+<h4>OldButton</h4><p>A button. You must use exactly one of the optional fields.</p>` + table + `
+<h4>LooseButton</h4><p>A button. At most one of the optional fields must be used to specify the kind of the button.</p>` + table
+	s := parsePage(t, body, nil)
+	for _, tc := range []struct{ obj, kind, fields string }{
+		{"NewButton", schema.RuleExactlyOne, "url data"},
+		{"OldButton", schema.RuleExactlyOne, "icon color url data"},
+		{"LooseButton", schema.RuleMutuallyExclusive, "icon color url data"},
+	} {
+		rules := s.Object(tc.obj).Rules
+		if len(rules) != 1 || rules[0].Kind != tc.kind || strings.Join(rules[0].Fields, " ") != tc.fields {
+			t.Errorf("%s: rules %+v, want one %s over %s", tc.obj, rules, tc.kind, tc.fields)
+		}
+	}
+}
+
+// TestNamedRulesInSentences: rules naming their fields in a sentence of an
+// object's or a method's description: "Optional fields a, b, and c are
+// mutually exclusive", "You must use exactly one of the fields x, y, or
+// z". A sentence naming a field that is not there is reported, not a
+// rule.
+func TestNamedRulesInSentences(t *testing.T) {
+	rep := &parser.Report{}
+	body := `<h3>Available types</h3>
+<h4>Knob</h4><p>A knob. Optional fields <em>url</em>, <em>data</em>, and <em>game</em> are mutually exclusive.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>text</td><td>String</td><td>Label</td></tr>
+<tr><td>url</td><td>String</td><td><em>Optional</em>. A link</td></tr>
+<tr><td>data</td><td>String</td><td><em>Optional</em>. Data</td></tr>
+<tr><td>game</td><td>String</td><td><em>Optional</em>. Game</td></tr></tbody></table>` +
+		methodPage("makeSet", `<tr><td>png</td><td>String</td><td>Optional</td><td>A picture</td></tr>
+<tr><td>tgs</td><td>String</td><td>Optional</td><td>An animation</td></tr>`) +
+		`<h4>makeOther</h4><p>Use this method to make another. You must use exactly one of the fields <em>png</em> or <em>webm</em>. Returns <em>True</em> on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody>
+<tr><td>png</td><td>String</td><td>Optional</td><td>A picture</td></tr></tbody></table>`
+	body = strings.Replace(body, "Use this method to do a thing.", "Use this method to make a set. You must use exactly one of the fields <em>png</em> or <em>tgs</em>.", 1)
+	s := parsePage(t, body, rep)
+	if r := s.Object("Knob").Rules; len(r) != 1 || r[0].Kind != schema.RuleMutuallyExclusive || strings.Join(r[0].Fields, " ") != "url data game" {
+		t.Errorf("Knob rules %+v", r)
+	}
+	if r := s.Method("makeSet").Rules; len(r) != 1 || r[0].Kind != schema.RuleExactlyOne || strings.Join(r[0].Fields, " ") != "png tgs" {
+		t.Errorf("makeSet rules %+v", r)
+	}
+	if r := s.Method("makeOther").Rules; len(r) != 0 {
+		t.Errorf("makeOther rules %+v, want none (webm is no parameter)", r)
+	}
+	found := false
+	for _, e := range rep.Entries {
+		found = found || (e.Kind == "rule" && e.Where == "makeOther")
+	}
+	if !found {
+		t.Errorf("the rule naming webm is not reported: %+v", rep.Entries)
+	}
+}
+
+// TestRequiredIfSentences: a parameter "Required if ok is False" is
+// required when ok is false; "Required if token is specified" when token
+// is set; one "Optional if draft_id is present" (marked Yes) is optional,
+// and required when draft_id is not set; "Required if note_id is not
+// specified" alone (no answer from note_id) is required when note_id is
+// not set.
+func TestRequiredIfSentences(t *testing.T) {
+	body := methodPage("answerCheck", `<tr><td>ok</td><td>Boolean</td><td>Yes</td><td>Pass True if all is well</td></tr>
+<tr><td>error_message</td><td>String</td><td>Optional</td><td>Required if <em>ok</em> is <em>False</em>. Why it failed</td></tr>
+<tr><td>token</td><td>String</td><td>Optional</td><td>A token</td></tr>
+<tr><td>secret</td><td>String</td><td>Optional</td><td>Required if <em>token</em> is specified. The secret</td></tr>
+<tr><td>draft_id</td><td>Integer</td><td>Optional</td><td>Identifier of the draft</td></tr>
+<tr><td>message_id</td><td>Integer</td><td>Yes</td><td>Identifier of the message. Optional if <em>draft_id</em> is present</td></tr>
+<tr><td>note_id</td><td>Integer</td><td>Optional</td><td>A note</td></tr>
+<tr><td>page_id</td><td>Integer</td><td>Optional</td><td>Required if <em>note_id</em> is not specified. A page</td></tr>`)
+	s := parsePage(t, body, nil)
+	m := s.Method("answerCheck")
+	if m.Param("message_id").Required {
+		t.Errorf("message_id is required; the text says it is optional if draft_id is present")
+	}
+	yes, no := true, false
+	want := map[string]schema.Condition{
+		"error_message": {Field: "ok", Equals: "false"},
+		"secret":        {Field: "token", Set: &yes},
+		"message_id":    {Field: "draft_id", Set: &no},
+		"page_id":       {Field: "note_id", Set: &no},
+	}
+	got := map[string]schema.Condition{}
+	for _, r := range m.Rules {
+		if r.Kind == schema.RuleRequiredIf && len(r.Fields) == 1 && r.When != nil {
+			got[r.Fields[0]] = *r.When
+		}
+	}
+	for f, w := range want {
+		g, ok := got[f]
+		if !ok || g.Field != w.Field || g.Equals != w.Equals || (g.Set == nil) != (w.Set == nil) || (g.Set != nil && *g.Set != *w.Set) {
+			t.Errorf("%s: rule %+v, want required if %+v", f, g, w)
+		}
+	}
+	if len(m.Rules) != len(want) {
+		t.Errorf("%d rules, want %d: %+v", len(m.Rules), len(want), m.Rules)
+	}
+}

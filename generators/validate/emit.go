@@ -990,6 +990,15 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 		if isSet == nil {
 			return nil, nil // always present
 		}
+		if set := r.When.Set; set != nil {
+			// "Required if X is (not) specified".
+			cond, reason := jen.Add(b.set(r.When.Field)), "required when "+r.When.Field+" is set"
+			if !*set {
+				cond, reason = jen.Op("!").Parens(b.set(r.When.Field)), "required when "+r.When.Field+" is not set"
+			}
+			b.doc(r.Fields[0], reason)
+			return []jen.Code{jen.If(cond.Op("&&").Op("!").Add(isSet)).Block(call("add", at, jen.Lit(r.Fields[0]), jen.Lit(reason)))}, nil
+		}
 		cond, err := b.g.condition(cf, r.When.Equals)
 		if err != nil {
 			return nil, err
