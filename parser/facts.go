@@ -54,6 +54,32 @@ type facts struct {
 	fixedValue string
 
 	desc []string
+	// unread are the sentences that have the marks of a rule or a
+	// constraint (reFactMarks) but gave no fact: the report lists them.
+	unread []string
+}
+
+// reFactMarks finds the marks of a rule or a constraint in a sentence: a
+// number with a unit, "exactly one", "at most", "must be", "required if".
+// A sentence with such marks that no reader consumed is reported, so that
+// a constraint the grammar does not know is seen, not lost.
+var reFactMarks = regexp.MustCompile(`(?i)(?:\b\d+(?:-\d+)? (?:characters?|bytes?|items?|seconds?|meters?|degrees?|line feeds?)\b|\bexactly one\b|\bat (?:most|least) (?:\d|one\b)|(?:^|[,;] )must be\b|\bmust be (?:one of|between|at|\d)|\b(?:required|optional) if\b|\bmutually exclusive\b)`)
+
+// known counts the facts read so far; a sentence that leaves it unchanged
+// gave none.
+func (f *facts) known() int {
+	n := len(f.enum) + len(f.notWith) + len(f.rules)
+	for _, b := range []bool{
+		f.marker != "", f.requiredIf != "", f.length != nil, f.lineFeeds != nil, f.items != nil,
+		f.eachLength != nil, f.bare != nil, f.atMost != nil, f.numRange != nil, f.ahead != nil,
+		f.unit != "", f.defaultRaw != "", f.defaultsTo != "", f.json, f.zeroBased, f.uploadOnly,
+		f.noEmoji, f.pattern != "", f.bits64, f.position != "", f.attachRef, f.always != "", f.fixedValue != "",
+	} {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 type rawRange struct{ min, max *float64 }
@@ -97,8 +123,16 @@ var (
 	reItemsEach = guard(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`, digitFirst)
 	reNumUnit   = guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, digitFirst)
 	reAhead     = guard(`^unix time (\d+)-(\d+) seconds ahead$`, prefix("unix time "))
-	reAtMost    = guard(`^at most (\d+)$`, prefix("at most "))
-	reBits      = guard(`(?:up to|may exceed) (\d+) bits`, contains(" bits"))
+	// The published page's sentences of bounds: "Must be between 1 and
+	// 360 if specified", "At most 4 suggested tip amounts can be
+	// specified", "Must be at least 5 and no more than 600 seconds in the
+	// future", "Offset length can't exceed 64 bytes".
+	reMustBeBetween = guard(`^must be between (-?\d+) and (-?\d+)(?: if specified)?$`, prefix("must be between "))
+	reAtMostCount   = guard(`^at most (\d+) [a-z ]+ can be specified$`, prefix("at most "))
+	reFuture        = guard(`^must be at least (\d+) and no more than (\d+) seconds in the future$`, prefix("must be at least "))
+	reCantExceed    = guard(`\bcan't exceed (\d+) (characters|bytes)$`, contains("can't exceed "))
+	reAtMost        = guard(`^at most (\d+)$`, prefix("at most "))
+	reBits          = guard(`(?:up to|may exceed) (\d+) bits`, contains(" bits"))
 	// reWideBits: "may have more than 32 significant bits", "has at most
 	// 52 significant bits" (the published page's words for 64-bit ids).
 	reWideBits     = guard(`(more than|at most) (\d+) significant bits`, contains(" significant bits"))
@@ -195,9 +229,12 @@ func readNotes(s string) *facts {
 			kept = append(kept, sent)
 			continue
 		}
-		before := len(f.desc)
+		before, facts := len(f.desc), f.known()
 		for _, part := range splitTop(sent, ';') {
 			f.part(part)
+		}
+		if f.known() == facts && reFactMarks.MatchString(sent) && !readLater(sent) && !reWideBits.MatchString(sent) {
+			f.unread = append(f.unread, sent)
 		}
 		if len(f.desc) > before {
 			// Keep the sentence as written rather than its pieces.
@@ -209,6 +246,13 @@ func readNotes(s string) *facts {
 		f.desc = append(f.desc, strings.Join(kept, ". "))
 	}
 	return f
+}
+
+// readLater reports whether a sentence is read after the fields are
+// resolved, by the rules of the method it is in (conditionRules,
+// requiredIfNotRules).
+func readLater(sent string) bool {
+	return reCondition.MatchString(sent) || reRequiredIfNot.MatchString(sent)
 }
 
 // quotedEnum reads a sentence listing the values a string takes, each in
@@ -512,6 +556,26 @@ func (f *facts) clause(c string) bool {
 	}
 	if m := reNumUnit.FindStringSubmatch(low); m != nil {
 		f.numRange, f.unit = rng(m[1], m[2]), reUnits[m[3]]
+		return true
+	}
+	if m := reMustBeBetween.FindStringSubmatch(low); m != nil {
+		f.bare = rng(m[1], m[2])
+		return true
+	}
+	if m := reAtMostCount.FindStringSubmatch(low); m != nil {
+		f.atMost = num(m[1])
+		return true
+	}
+	if m := reFuture.FindStringSubmatch(low); m != nil {
+		f.ahead, f.unit = rng(m[1], m[2]), "unix_time"
+		return true
+	}
+	if low == "must be non-negative" {
+		f.numRange = &rawRange{min: num("0")}
+		return true
+	}
+	if m := reCantExceed.FindStringSubmatch(low); m != nil && f.length == nil {
+		f.length, f.lengthUnit = &rawRange{max: num(m[1])}, m[2]
 		return true
 	}
 	if m := reAhead.FindStringSubmatch(low); m != nil {

@@ -279,6 +279,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 		ctx.obj.Description = description
 		ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
 		ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
+		unreadRules(ps.report, e.where(), e.head.line, description)
 		ps.fields[name] = map[string]*pending{}
 		for _, r := range tbl.table.rows {
 			r.used = true
@@ -293,6 +294,9 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			}
 			f := readNotes(r.cells[2])
 			f.typ, f.typeText = te, r.cells[1]
+			for _, s := range f.unread {
+				ps.report.add("unread", name+"."+r.cells[0], r.line, s)
+			}
 			if f.marker == "" {
 				f.marker = "Required"
 			}
@@ -351,6 +355,7 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 	}
 	m.Description = strings.Join(desc, " ")
 	ctx.rules = namedRules(m.Description)
+	unreadRules(ps.report, e.where(), e.head.line, m.Description)
 	te, ok := readReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
@@ -371,6 +376,9 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 			}
 			f := readNotes(r.cells[3])
 			f.typ, f.typeText = te, r.cells[1]
+			for _, s := range f.unread {
+				ps.report.add("unread", name+"."+r.cells[0], r.line, s)
+			}
 			switch strings.ToLower(r.cells[2]) {
 			case "yes", "required":
 				f.marker = "Required"
@@ -399,6 +407,22 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 	}
 	p.methods = append(p.methods, ctx)
 	p.out.Methods = append(p.out.Methods, m)
+}
+
+// reRuleMarks finds the marks of a cross-field rule in an entry's prose.
+var reRuleMarks = regexp.MustCompile(`(?i)\b(?:exactly one|at most one|mutually exclusive|(?:required|optional) if)\b`)
+
+// unreadRules reports the sentences of an entry's description that have
+// the marks of a rule but that no rule reader reads.
+func unreadRules(report *Report, where string, line int, text string) {
+	if !reRuleMarks.MatchString(text) {
+		return
+	}
+	for _, sent := range splitSentences(text) {
+		if reRuleMarks.MatchString(sent) && len(objectRules(sent)) == 0 && len(namedRules(sent)) == 0 {
+			report.add("unread", where, line, sent)
+		}
+	}
 }
 
 // pageTypeName tells whether a word names a type for the result reader:

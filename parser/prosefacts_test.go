@@ -239,3 +239,67 @@ func TestRequiredIfSentences(t *testing.T) {
 		t.Errorf("%d rules, want %d: %+v", len(m.Rules), len(want), m.Rules)
 	}
 }
+
+// TestBoundSentences: bounds the page states in sentences of their own.
+func TestBoundSentences(t *testing.T) {
+	body := methodPage("sendSpot", `<tr><td>heading</td><td>Integer</td><td>Optional</td><td>Direction of travel, in degrees. Must be between 1 and 360 if specified.</td></tr>
+<tr><td>tips</td><td>Array of Integer</td><td>Optional</td><td>Suggested tips. At most 3 suggested tips can be specified.</td></tr>
+<tr><td>when</td><td>Integer</td><td>Optional</td><td>When the spot closes, a Unix timestamp. Must be at least 5 and no more than 90 seconds in the future.</td></tr>
+<tr><td>score</td><td>Integer</td><td>Yes</td><td>New score, must be non-negative</td></tr>
+<tr><td>cursor</td><td>String</td><td>Optional</td><td>Where the next page starts. Cursor length can't exceed 32 bytes.</td></tr>`)
+	s := parsePage(t, body, nil)
+	m := s.Method("sendSpot")
+	text := func(name string) string {
+		c := m.Param(name).Constraints
+		if c == nil {
+			return ""
+		}
+		var out []string
+		if c.Range != nil {
+			out = append(out, "range "+c.Range.Text())
+		}
+		if c.Items != nil {
+			out = append(out, "items "+c.Items.Text())
+		}
+		if c.Ahead != nil {
+			out = append(out, "ahead "+c.Ahead.Text())
+		}
+		if c.Length != nil {
+			out = append(out, "length "+c.Length.Unit)
+		}
+		return strings.Join(out, "; ")
+	}
+	for name, want := range map[string]string{
+		"heading": "range 1-360", "tips": "items at most 3", "when": "ahead 5-90",
+		"score": "range at least 0", "cursor": "length bytes",
+	} {
+		if got := text(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestUnreadConstraintIsReported: a sentence with the marks of a
+// constraint or a rule that no reader consumed is listed in the report;
+// prose without such marks, and sentences that were read, are not.
+func TestUnreadConstraintIsReported(t *testing.T) {
+	rep := &parser.Report{}
+	body := `<h3>Available types</h3><h4>Query</h4><p>A query. Exactly one of the fields data or game will be present.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>data</td><td>String</td><td><em>Optional</em>. Data, 1-64 bytes. The photo must be at most 5 MB in size</td></tr>
+<tr><td>game</td><td>String</td><td><em>Optional</em>. Game, which the user must be able to play</td></tr></tbody></table>`
+	parsePage(t, body, rep)
+	var got []string
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" {
+			got = append(got, e.Where+": "+e.Text)
+		}
+	}
+	want := []string{
+		"Available types / Query: Exactly one of the fields data or game will be present",
+		"Query.data: The photo must be at most 5 MB in size",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("unread:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
