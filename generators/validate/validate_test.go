@@ -40,15 +40,17 @@ objects:
       - {name: tag, type: String, required: false}
       - {name: tag_color, type: String, required: false}
     rules:
-      - {kind: required_if, fields: [tag_color], when: {field: tag, set: true}, text: tag_color needed with a tag}
       - {kind: required_if, fields: [reason], when: {field: flag, equals: "true"}, text: reason needed when flagged}
       - {kind: exactly_one, fields: [main, extra], text: main is always there}
+      - {kind: required_if, fields: [tag_color], when: {field: tag, set: true}, text: tag_color needed with a tag}
   - name: Pair
     fields:
       - {name: first, type: Integer, required: false}
       - {name: second, type: Integer, required: false}
+      - {name: list, type: Array of Integer, required: false}
     rules:
       - {kind: required_if, fields: [second], when: {field: first, set: false}, text: second needed without a first}
+      - {kind: required_if, fields: [list], when: {field: first, equals: "3"}, text: a list when first is 3}
 unions:
   - name: Ref
     variants: [{type: Integer64}, {type: String}]

@@ -54,6 +54,8 @@ func TestEdge(t *testing.T) {
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Tag: Some("x"), TagColor: Some("red")}}, ""},
 		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{}}, "pair.second: required when first is not set"},
 		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{First: Some(1)}}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{First: Some(3)}}, "pair.list: required when first is \"3\""},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{First: Some(3), List: []int{1}}}, ""},
 		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{Second: Some(2)}}, ""},
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Flag: Some(false), Cells: [][][]Color{{{"red", "green"}, {}}, nil, nil}}},
 			"box.cells: 3 items, at most 2\nbox.cells[0][0][1]: unknown value \"green\", want one of red, blue\nbox.cells[0][1]: 0 items, at least 1"},
