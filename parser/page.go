@@ -415,7 +415,7 @@ var reRuleMarks = regexp.MustCompile(`(?i)\b(?:exactly one|at most one|mutually 
 // unreadRules reports the sentences of an entry's description that have
 // the marks of a rule but that no rule reader reads.
 func unreadRules(report *Report, where string, line int, text string) {
-	if !reRuleMarks.MatchString(text) {
+	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
 		return
 	}
 	for _, sent := range splitSentences(text) {
