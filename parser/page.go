@@ -147,7 +147,7 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	p.applyPageVersions(ps)
 	for _, m := range p.methods {
 		done := p.requiredIfNotRules(m.m)
-		p.conditionRules(m.m, done)
+		p.conditionRules(m.m.Name, m.m.Params, &m.m.Rules, done)
 	}
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
@@ -676,13 +676,21 @@ var reCondition = regexp.MustCompile(`^(Required|Optional) if ([a-z_][a-z0-9_]*)
 // presenceWords say that a value is given.
 var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
 
-// conditionRules turns the parameters' statements that they are required
-// (or optional) depending on another into required_if rules. done names
-// the parameters already in a one_of rule. A statement whose other
-// parameter is not there, or whose value the other cannot hold, is
-// reported.
-func (p *parser) conditionRules(m *schema.Method, done map[string]bool) {
-	for _, prm := range m.Params {
+// conditionRules turns the statements of parameters (or of an object's
+// fields) that they are required (or optional) depending on another into
+// required_if rules. done names the parameters already in a one_of rule.
+// A statement whose other field is not there, or whose value the other
+// cannot hold, is reported.
+func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*schema.Rule, done map[string]bool) {
+	field := func(name string) *schema.Field {
+		for _, f := range fields {
+			if f.Name == name {
+				return f
+			}
+		}
+		return nil
+	}
+	for _, prm := range fields {
 		if done[prm.Name] {
 			continue
 		}
@@ -691,9 +699,9 @@ func (p *parser) conditionRules(m *schema.Method, done map[string]bool) {
 			if c == nil {
 				continue
 			}
-			other := m.Param(c[2])
+			other := field(c[2])
 			if other == nil || other == prm {
-				p.report.add("rule", m.Name+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a parameter of %s", sent, c[2], m.Name))
+				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a field of %s", sent, c[2], owner))
 				continue
 			}
 			not, value := c[3] != "", c[4]+c[5]+c[6]
@@ -706,13 +714,13 @@ func (p *parser) conditionRules(m *schema.Method, done map[string]bool) {
 			case !not && c[1] == "Required" && conditionValue(value, other.Type) != "":
 				when.Equals = conditionValue(value, other.Type)
 			default:
-				p.report.add("rule", m.Name+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
+				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
 				continue
 			}
 			if c[1] == "Optional" {
 				prm.Required = false
 			}
-			m.Rules = append(m.Rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{prm.Name}, When: when, Text: sent, Source: prm.Source})
+			*rules = append(*rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{prm.Name}, When: when, Text: sent, Source: prm.Source})
 		}
 	}
 }

@@ -303,3 +303,22 @@ func TestUnreadConstraintIsReported(t *testing.T) {
 		t.Errorf("unread:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestObjectFieldRequiredIf: an object's field may state the same
+// conditions as a parameter: "Optional if draft_id is present" makes a
+// field optional and required when draft_id is not set.
+func TestObjectFieldRequiredIf(t *testing.T) {
+	body := `<h3>Available types</h3><h4>Reply</h4><p>A reply.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>message_id</td><td>Integer</td><td>Identifier of the message. Optional if <em>draft_id</em> is present</td></tr>
+<tr><td>draft_id</td><td>Integer</td><td><em>Optional</em>. Identifier of the draft</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	o := s.Object("Reply")
+	if o.Field("message_id").Required {
+		t.Error("message_id is required; the text says it is optional if draft_id is present")
+	}
+	if len(o.Rules) != 1 || o.Rules[0].Kind != schema.RuleRequiredIf || o.Rules[0].When == nil ||
+		o.Rules[0].When.Field != "draft_id" || o.Rules[0].When.Set == nil || *o.Rules[0].When.Set {
+		t.Errorf("rules %+v, want message_id required when draft_id is not set", o.Rules)
+	}
+}

@@ -28,6 +28,11 @@ func (p *parser) resolve() {
 	p.checkEventEnum()
 	for _, name := range p.objectOrder() {
 		p.finishObject(p.objects[name])
+		if o := p.objects[name].obj; p.page {
+			// Before the unions' requires: "Optional if X is present"
+			// makes a field optional.
+			p.conditionRules(o.Name, o.Fields, &o.Rules, nil)
+		}
 	}
 	for _, g := range p.out.Shorthands {
 		p.finishShorthand(p.shorthands[g.Name])
