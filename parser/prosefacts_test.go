@@ -96,7 +96,8 @@ func TestProseEnums(t *testing.T) {
 		methodPage("sendSignal", `<tr><td>signal</td><td>String</td><td>Yes</td><td>Kind of signal. Choose one, depending on what is coming next: <em>typing</em> for text, <em>upload_photo</em> or <em>record_photo</em> for photos, <em>find_place</em> for places.</td></tr>
 <tr><td>mime_type</td><td>String</td><td>Yes</td><td>MIME type of the file, either “application/pdf” or “text/plain”</td></tr>
 <tr><td>dice</td><td>String</td><td>Optional</td><td>Animation of the throw. Currently, must be one of “🎲”, “🎯”, or “🎰”. Defaults to “🎲”</td></tr>
-<tr><td>note</td><td>String</td><td>Optional</td><td>A note; for example, “hello” or “bye”</td></tr>`)
+<tr><td>note</td><td>String</td><td>Optional</td><td>A note; for example, “hello” or “bye”</td></tr>
+<tr><td>format</td><td>String</td><td>Optional</td><td>Format of the archive. Currently, only “application/zip” and “application/x-tar” are supported</td></tr>`)
 	s := parsePage(t, body, nil)
 	values := func(c *schema.Constraints) []string {
 		if c == nil || c.Enum == "" {
@@ -118,6 +119,7 @@ func TestProseEnums(t *testing.T) {
 		{m.Param("dice").Constraints, "🎲 🎯 🎰"},
 		{s.Object("MoodEmoji").Field("emoji").Constraints, "👍 🔥 ❤"},
 		{m.Param("note").Constraints, ""},
+		{m.Param("format").Constraints, "application/zip application/x-tar"},
 	} {
 		if got := strings.Join(values(tc.c), " "); got != tc.want {
 			t.Errorf("enum %q, want %q", got, tc.want)
