@@ -164,8 +164,9 @@ var (
 	reFixedWord    = guard(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`, contains("always", "must be"))
 	reQuoted       = regexp.MustCompile(`“([^”]+)”`)
 	reQuotedOrEnum = guard(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`, prefix("“"))
-	reEnumIntro    = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is|only)(?: either| one of)? [“"]`)
-	// ("Currently, only “application/pdf” and “application/zip”" lists too.)
+	// reEnumIntro opens a list of quoted values: "can be either “a”",
+	// "must be one of “a”", "Currently, only “application/pdf” and …".
+	reEnumIntro = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is|only)(?: either| one of)? [“"]`)
 	// reEnumQuoted: a value in typographic or plain quotation marks.
 	reEnumQuoted = regexp.MustCompile(`“([^”]+)”|"([^"]+)"`)
 	// reEnumValue: a listed value is one token: a word, a MIME type
