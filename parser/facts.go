@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // facts is what the free text says about one field or parameter, before its
@@ -53,6 +54,52 @@ type facts struct {
 	fixedValue string
 
 	desc []string
+	// unread are the sentences that have the marks of a rule or a
+	// constraint (reFactMarks) but gave no fact: the report lists them.
+	unread []string
+}
+
+// reFactMarks finds the marks of a rule or a constraint in a sentence: a
+// number with a unit, "exactly one", "at most", "must be", "required if".
+// A sentence with such marks that no reader consumed is reported, so that
+// a constraint the grammar does not know is seen, not lost.
+// (Spelt case by case rather than with (?i), which costs a third more of
+// the page's parse time.)
+var reFactMarks = regexp.MustCompile(`\b\d+(?:-\d+)? (?:[Cc]haracters?|[Bb]ytes?|items?|seconds?|meters?|degrees?|line feeds?)\b|\b[Ee]xactly one\b|\b[Aa]t (?:most|least) (?:\d|one\b)|(?:^|[,;] )[Mm]ust be\b|\bmust be (?:one of|between|at|\d)|\b(?:[Rr]equired|[Oo]ptional) if\b|\bmutually exclusive\b`)
+
+// markWords are literals every match of reFactMarks without a digit holds
+// (less the first letter, which may be a capital).
+var markWords = []string{"xactly one", "t most", "t least", "ust be", "equired if", "ptional if", "utually exclusive"}
+
+// mayHaveMarks is reFactMarks' prefilter (see guarded): most sentences are
+// prose without any of its literals.
+func mayHaveMarks(s string) bool {
+	if strings.ContainsAny(s, "0123456789") {
+		return true
+	}
+	for _, w := range markWords {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// known counts the facts read so far; a sentence that leaves it unchanged
+// gave none.
+func (f *facts) known() int {
+	n := len(f.enum) + len(f.notWith) + len(f.rules)
+	for _, b := range []bool{
+		f.marker != "", f.requiredIf != "", f.length != nil, f.lineFeeds != nil, f.items != nil,
+		f.eachLength != nil, f.bare != nil, f.atMost != nil, f.numRange != nil, f.ahead != nil,
+		f.unit != "", f.defaultRaw != "", f.defaultsTo != "", f.json, f.zeroBased, f.uploadOnly,
+		f.noEmoji, f.pattern != "", f.bits64, f.position != "", f.attachRef, f.always != "", f.fixedValue != "",
+	} {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 type rawRange struct{ min, max *float64 }
@@ -67,6 +114,8 @@ type rawRule struct {
 	groups [][]string
 	text   string
 	kinds  []string
+	// except lists the fields "other than" which the rule speaks of.
+	except []string
 }
 
 func num(s string) *float64 {
@@ -94,8 +143,16 @@ var (
 	reItemsEach = guard(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`, digitFirst)
 	reNumUnit   = guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, digitFirst)
 	reAhead     = guard(`^unix time (\d+)-(\d+) seconds ahead$`, prefix("unix time "))
-	reAtMost    = guard(`^at most (\d+)$`, prefix("at most "))
-	reBits      = guard(`(?:up to|may exceed) (\d+) bits`, contains(" bits"))
+	// The published page's sentences of bounds: "Must be between 1 and
+	// 360 if specified", "At most 4 suggested tip amounts can be
+	// specified", "Must be at least 5 and no more than 600 seconds in the
+	// future", "Offset length can't exceed 64 bytes".
+	reMustBeBetween = guard(`^must be between (-?\d+) and (-?\d+)(?: if specified)?$`, prefix("must be between "))
+	reAtMostCount   = guard(`^at most (\d+) [a-z ]+ can be specified$`, prefix("at most "))
+	reFuture        = guard(`^must be at least (\d+) and no more than (\d+) seconds in the future$`, prefix("must be at least "))
+	reCantExceed    = guard(`\bcan't exceed (\d+) (characters|bytes)$`, contains("can't exceed "))
+	reAtMost        = guard(`^at most (\d+)$`, prefix("at most "))
+	reBits          = guard(`(?:up to|may exceed) (\d+) bits`, contains(" bits"))
 	// reWideBits: "may have more than 32 significant bits", "has at most
 	// 52 significant bits" (the published page's words for 64-bit ids).
 	reWideBits     = guard(`(more than|at most) (\d+) significant bits`, contains(" significant bits"))
@@ -107,20 +164,38 @@ var (
 	reFixedWord    = guard(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`, contains("always", "must be"))
 	reQuoted       = regexp.MustCompile(`“([^”]+)”`)
 	reQuotedOrEnum = guard(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`, prefix("“"))
-	reEnumIntro    = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is)(?: either| one of)? “`)
-	reEnumWord     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	reOneOf        = guard(`(?i)^one of (.+)$`, firstFold('o'))
-	reOrEnum       = guard(`^[a-z_]+(?: or [a-z_]+)+$`, contains(" or "))
-	reAlways       = guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, prefix("always "))
-	reNotWith      = guard(`^not with ([a-z_][a-z0-9_]*)$`, prefix("not with "))
-	reRequiredIf   = guard(`^required for ([a-z_]+)$`, prefix("required for "))
-	reOnly         = guard(`^only ((?:lowercase |uppercase )?(?:english )?letters|digits|underscores)(?:, (?:and )?(.+))?$`, prefix("only "))
-	reShownAs      = guard(`^(.*?): (.+?), shown as (.+)$`, contains(", shown as "))
-	reCodePoint    = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
-	reExclusive    = guard(`^(.+) are mutually exclusive$`, suffix(" are mutually exclusive"))
-	reExactlyOne   = guard(`(?i)^exactly one of (.+) is present$`, firstFold('e'))
-	reEither       = regexp.MustCompile(`^Either (.+) must be given$`)
-	reGrouping     = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
+	// reEnumIntro opens a list of quoted values: "can be either “a”",
+	// "must be one of “a”", "Currently, only “application/pdf” and …".
+	reEnumIntro = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is|only)(?: either| one of)? [“"]`)
+	// reEnumQuoted: a value in typographic or plain quotation marks.
+	reEnumQuoted = regexp.MustCompile(`“([^”]+)”|"([^"]+)"`)
+	// reEnumValue: a listed value is one token: a word, a MIME type
+	// ("image/jpeg"), an emoji.
+	reEnumValue = regexp.MustCompile(`^[^\s“”"]{1,40}$`)
+	// reChooseOne: a sentence that lists the values of a string with what
+	// each is for: "Choose one, depending on what the user is about to
+	// receive: typing for text messages, upload_photo for photos,
+	// record_video or upload_video for videos".
+	reChooseOne  = guard(`(?i)^(?:choose|pick|use) one\b[^:]*: (.+)$`, contains(":"))
+	reChoice     = regexp.MustCompile(`^(?:and )?([a-z][a-z0-9_]*(?: or [a-z][a-z0-9_]*)*) for \S.*$`)
+	reOneOf      = guard(`(?i)^one of (.+)$`, firstFold('o'))
+	reOrEnum     = guard(`^[a-z_]+(?: or [a-z_]+)+$`, contains(" or "))
+	reAlways     = guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, prefix("always "))
+	reNotWith    = guard(`^not with ([a-z_][a-z0-9_]*)$`, prefix("not with "))
+	reRequiredIf = guard(`^required for ([a-z_]+)$`, prefix("required for "))
+	// reCharset: a statement of the characters a string may hold, ending
+	// its sentence: "only lowercase English letters, digits, underscores",
+	// "Can contain only English letters, digits and underscores", "1-64
+	// characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only
+	// characters A-Z, a-z, 0-9, _ and - are allowed". The list is read by
+	// charsetPattern; a list with anything but character classes is prose.
+	reCharset    = guard(`(?i)(?:^|, )((?:(?:can|may) )?(?:contains? |consists? of |use )?only (?:the )?(?:characters? )?(.+?)(?: (?:are|is) (?:allowed|accepted|permitted))?)$`, contains("nly "))
+	reShownAs    = guard(`^(.*?): (.+?), shown as (.+)$`, contains(", shown as "))
+	reCodePoint  = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
+	reExclusive  = guard(`^(.+) are mutually exclusive$`, suffix(" are mutually exclusive"))
+	reExactlyOne = guard(`(?i)^exactly one of (.+) is present$`, firstFold('e'))
+	reEither     = regexp.MustCompile(`^Either (.+) must be given$`)
+	reGrouping   = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
 	// reAttach: a value given as “attach://<name>” that names a file
 	// uploaded (or to upload) in the same request, either word first, within
 	// one sentence: "attach://<file_attach_name> to refer to a file uploaded
@@ -166,14 +241,21 @@ func readNotes(s string) *facts {
 	f.marker = marker
 	var kept []string
 	for _, sent := range splitSentences(rest) {
-		if vals, ok := quotedEnum(sent); ok && len(f.enum) == 0 {
+		vals, ok := quotedEnum(sent)
+		if !ok {
+			vals, ok = chooseOneEnum(sent)
+		}
+		if ok && len(f.enum) == 0 {
 			f.enum = vals
 			kept = append(kept, sent)
 			continue
 		}
-		before := len(f.desc)
+		before, facts := len(f.desc), f.known()
 		for _, part := range splitTop(sent, ';') {
 			f.part(part)
+		}
+		if f.known() == facts && mayHaveMarks(sent) && reFactMarks.MatchString(sent) && !readLater(sent) && !reWideBits.MatchString(sent) {
+			f.unread = append(f.unread, sent)
 		}
 		if len(f.desc) > before {
 			// Keep the sentence as written rather than its pieces.
@@ -187,29 +269,94 @@ func readNotes(s string) *facts {
 	return f
 }
 
+// endsWithExample reports whether a clause ends with words that introduce
+// examples: "for example", "e.g.", "such as", "like".
+func endsWithExample(c string) bool {
+	c = strings.ToLower(strings.TrimSpace(c))
+	for _, w := range []string{"for example", "e.g.", "e.g", "such as", "like"} {
+		if c == w || strings.HasSuffix(c, " "+w) {
+			return true
+		}
+	}
+	return false
+}
+
+// readLater reports whether a sentence is read after the fields are
+// resolved, by the rules of the method it is in (conditionRules,
+// requiredIfNotRules).
+func readLater(sent string) bool {
+	return reCondition.MatchString(sent) || reRequiredIfNot.MatchString(sent)
+}
+
 // quotedEnum reads a sentence listing the values a string takes, each in
 // quotation marks: "Type of the chat, can be either “private”, “group” or
-// “channel”", "Currently, must be one of “a”, “b”". Every value must be a
-// word; a sentence quoting anything else is prose.
+// “channel”", "Currently, must be one of “a”, “b”", "either
+// “application/pdf” or “application/zip”". Every value must be one token
+// (a word, a MIME type, an emoji); a sentence quoting anything else is
+// prose.
 func quotedEnum(sent string) ([]enumVal, bool) {
+	if !strings.ContainsAny(sent, `“"`) {
+		return nil, false
+	}
 	loc := reEnumIntro.FindStringIndex(sent)
 	if loc == nil {
 		return nil, false
 	}
-	qs := reQuoted.FindAllStringSubmatch(sent[loc[1]-len("“"):], -1)
+	qs := reEnumQuoted.FindAllStringSubmatch(sent[strings.LastIndexAny(sent[:loc[1]], `“"`):], -1)
 	if len(qs) < 2 {
 		return nil, false
 	}
 	var out []enumVal
 	for _, q := range qs {
-		if !reEnumWord.MatchString(q[1]) {
+		v := q[1] + q[2]
+		if !reEnumValue.MatchString(v) {
 			return nil, false
 		}
-		if !slices.ContainsFunc(out, func(v enumVal) bool { return v.value == q[1] }) {
-			out = append(out, enumVal{value: q[1]})
+		if !slices.ContainsFunc(out, func(x enumVal) bool { return x.value == v }) {
+			out = append(out, enumVal{name: symbolName(v), value: v})
 		}
 	}
 	return out, true
+}
+
+// chooseOneEnum reads a sentence that lists the values with what each is
+// for (reChooseOne). Every item of the list must name values that way.
+func chooseOneEnum(sent string) ([]enumVal, bool) {
+	m := reChooseOne.FindStringSubmatch(sent)
+	if m == nil {
+		return nil, false
+	}
+	var out []enumVal
+	for _, item := range splitTop(m[1], ',') {
+		c := reChoice.FindStringSubmatch(strings.TrimSpace(item))
+		if c == nil {
+			return nil, false
+		}
+		for _, v := range strings.Split(c[1], " or ") {
+			if !slices.ContainsFunc(out, func(x enumVal) bool { return x.value == v }) {
+				out = append(out, enumVal{value: v})
+			}
+		}
+	}
+	return out, len(out) >= 2
+}
+
+// symbolName names a value that has no letter or digit to name it by (an
+// emoji) after its code points, "U+1F3B2"; other values need no name.
+func symbolName(v string) string {
+	if strings.IndexFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+		return ""
+	}
+	var parts []string
+	for _, r := range v {
+		if r == 0xFE0F || r == 0x200D {
+			// Presentation selector and joiner: part of the picture,
+			// not of its name.
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("U+%04X", r))
+	}
+	return strings.Join(parts, " ")
 }
 
 // part reads one ';'-separated piece of text. The clauses that are not
@@ -221,6 +368,13 @@ func (f *facts) part(p string) {
 	}
 	if f.wholePart(p) {
 		return
+	}
+	// A statement of the allowed characters closing the piece ("1-64
+	// characters, only A-Z, a-z, 0-9, _ and - are allowed") is read
+	// whole, before the commas of its list could make "0-9" a clause.
+	if at, pat, text := charsetIn(p); pat != "" {
+		f.pattern, f.patternText = pat, text
+		p = strings.TrimSpace(p[:at])
 	}
 	var rest []string
 	clauses := splitTop(p, ',')
@@ -235,6 +389,13 @@ func (f *facts) part(p string) {
 		// enum wording is "x or y" as a clause of its own.
 		if prose && reOrEnum.MatchString(strings.TrimSpace(c)) {
 			rest = append(rest, c)
+			continue
+		}
+		// "for example, “hello” or “bye”": values given as examples are
+		// no list of the values.
+		if i > 0 && endsWithExample(clauses[i-1]) {
+			rest = append(rest, c)
+			prose = true
 			continue
 		}
 		prose = !f.clause(c)
@@ -285,13 +446,26 @@ func (f *facts) wholePart(p string) bool {
 	if saysAttach(p) {
 		f.attachRef = true
 	}
-	if m := reOnly.FindStringSubmatch(strings.ToLower(p)); m != nil {
-		if pat, ok := charsetPattern(strings.TrimPrefix(strings.ToLower(p), "only ")); ok {
-			f.pattern, f.patternText = pat, p
-			return true
-		}
+	if at, pat, text := charsetIn(p); at == 0 && pat != "" {
+		f.pattern, f.patternText = pat, text
+		return true
 	}
 	return false
+}
+
+// charsetIn finds a statement of the allowed characters that ends s (see
+// reCharset) and returns where it starts, the pattern and its words.
+// pat is "" when there is none.
+func charsetIn(s string) (at int, pat, text string) {
+	m := reCharset.FindStringSubmatchIndex(s)
+	if m == nil {
+		return 0, "", ""
+	}
+	pat, ok := charsetPattern(s[m[4]:m[5]])
+	if !ok {
+		return 0, "", ""
+	}
+	return m[0], pat, s[m[2]:m[3]]
 }
 
 // saysAttach reports whether text says that the value may be an
@@ -299,22 +473,45 @@ func (f *facts) wholePart(p string) bool {
 // request (the seed's and the published page's wording alike).
 func saysAttach(text string) bool { return reAttach.MatchString(text) }
 
-// charsetPattern turns "lowercase English letters, digits, underscores" into
-// a regular expression.
+// charsetWords are the words for classes of characters.
+var charsetWords = map[string]string{
+	"lowercase english letters": "a-z", "lowercase latin letters": "a-z", "lowercase letters": "a-z",
+	"uppercase english letters": "A-Z", "uppercase latin letters": "A-Z", "uppercase letters": "A-Z",
+	"english letters": "A-Za-z", "latin letters": "A-Za-z", "letters": "A-Za-z",
+	"digits": "0-9", "underscores": "_", "hyphens": `\-`, "dashes": `\-`,
+}
+
+// reCharRange is a range of characters written with its ends: "A-Z",
+// "a-z", "0-9".
+var reCharRange = regexp.MustCompile(`^(?:[A-Z]-[A-Z]|[a-z]-[a-z]|[0-9]-[0-9])$`)
+
+// charsetPattern turns a list of character classes ("lowercase English
+// letters, digits, underscores"; "A-Z, a-z, 0-9, _ and -") into a regular
+// expression over the whole string. Every item must be a class: a word for
+// one, a range written with its ends, or a single punctuation mark.
 func charsetPattern(s string) (string, bool) {
-	classes := map[string]string{
-		"lowercase english letters": "a-z", "lowercase letters": "a-z",
-		"uppercase english letters": "A-Z", "uppercase letters": "A-Z",
-		"english letters": "A-Za-z", "letters": "A-Za-z",
-		"digits": "0-9", "underscores": "_", "hyphens": `\-`,
-	}
 	var set strings.Builder
-	for _, w := range splitNameList(s) {
-		c, ok := classes[w]
-		if !ok {
-			return "", false
+	items := splitNameList(s)
+	if len(items) == 0 {
+		return "", false
+	}
+	for _, w := range items {
+		if c, ok := charsetWords[strings.ToLower(w)]; ok {
+			set.WriteString(c)
+			continue
 		}
-		set.WriteString(c)
+		if reCharRange.MatchString(w) && w[0] <= w[2] {
+			set.WriteString(w)
+			continue
+		}
+		if len(w) == 1 && w[0] < 0x80 && (unicode.IsPunct(rune(w[0])) || unicode.IsSymbol(rune(w[0]))) {
+			if strings.ContainsRune(`\-]^[`, rune(w[0])) {
+				set.WriteByte('\\')
+			}
+			set.WriteByte(w[0])
+			continue
+		}
+		return "", false
 	}
 	return "^[" + set.String() + "]*$", true
 }
@@ -395,6 +592,26 @@ func (f *facts) clause(c string) bool {
 	}
 	if m := reNumUnit.FindStringSubmatch(low); m != nil {
 		f.numRange, f.unit = rng(m[1], m[2]), reUnits[m[3]]
+		return true
+	}
+	if m := reMustBeBetween.FindStringSubmatch(low); m != nil {
+		f.bare = rng(m[1], m[2])
+		return true
+	}
+	if m := reAtMostCount.FindStringSubmatch(low); m != nil {
+		f.atMost = num(m[1])
+		return true
+	}
+	if m := reFuture.FindStringSubmatch(low); m != nil {
+		f.ahead, f.unit = rng(m[1], m[2]), "unix_time"
+		return true
+	}
+	if low == "must be non-negative" {
+		f.numRange = &rawRange{min: num("0")}
+		return true
+	}
+	if m := reCantExceed.FindStringSubmatch(low); m != nil && f.length == nil {
+		f.length, f.lengthUnit = &rawRange{max: num(m[1])}, m[2]
 		return true
 	}
 	if m := reAhead.FindStringSubmatch(low); m != nil {

@@ -13,14 +13,21 @@ import (
 func rule(r rawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 	out := &schema.Rule{Kind: r.kind, Groups: r.groups, Kinds: r.kinds, Text: r.text, Source: src}
 	for _, f := range r.fields {
-		if f != optionalFields {
-			out.Fields = append(out.Fields, f)
-			continue
-		}
-		for _, fld := range fields {
-			if !fld.Required {
-				out.Fields = append(out.Fields, fld.Name)
+		switch f {
+		case optionalFields:
+			for _, fld := range fields {
+				if !fld.Required {
+					out.Fields = append(out.Fields, fld.Name)
+				}
 			}
+		case allFields:
+			for _, fld := range fields {
+				if !slices.Contains(r.except, fld.Name) {
+					out.Fields = append(out.Fields, fld.Name)
+				}
+			}
+		default:
+			out.Fields = append(out.Fields, f)
 		}
 	}
 	return out
@@ -29,8 +36,29 @@ func rule(r rawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 func (p *parser) finishObject(ctx *objectCtx) {
 	o := ctx.obj
 	for _, r := range ctx.rawRules {
-		o.Rules = append(o.Rules, rule(r, o.Fields, o.Source))
+		if p.namesFields(r, o.Name, o.Fields, o.Source.Line) {
+			o.Rules = append(o.Rules, rule(r, o.Fields, o.Source))
+		}
 	}
+}
+
+// namesFields reports whether every field a rule names is one of fields.
+// On the published page a rule naming another is kept as text and
+// reported (the sentence may speak of something else).
+func (p *parser) namesFields(r rawRule, owner string, fields []*schema.Field, line int) bool {
+	if !p.page {
+		return true
+	}
+	for _, n := range append(slices.Clone(r.fields), r.except...) {
+		if n == optionalFields || n == allFields {
+			continue
+		}
+		if !slices.ContainsFunc(fields, func(f *schema.Field) bool { return f.Name == n }) {
+			p.report.add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.text, n, owner))
+			return false
+		}
+	}
+	return true
 }
 
 // paramRules reads the rules stated in one parameter's own text.
@@ -178,6 +206,11 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 	for _, prm := range m.Params {
 		if p.out.FieldCanUpload(prm) {
 			m.Multipart = true
+		}
+	}
+	for _, r := range ctx.rules {
+		if p.namesFields(r, m.Name, m.Params, m.Source.Line) {
+			m.Rules = append(m.Rules, rule(r, m.Params, m.Source))
 		}
 	}
 }

@@ -15,7 +15,14 @@ var (
 	// optional parameters can be present in any given update", "Exactly
 	// one of the optional fields must be used").
 	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:is|can be) present`)
-	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional fields? must be used`)
+	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional (?:fields? must be used|fields\b)`)
+	// reExactlyOneExcept: "Exactly one of the fields other than text,
+	// icon_custom_emoji_id, and style must be used to specify the type of
+	// the button": every field but those.
+	reExactlyOneExcept = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) other than ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)*) must be (?:used|set|specified)`)
+	// reAtMostOneUsed: "At most one of the optional fields must be used to
+	// specify type of the button": a request sets at most one.
+	reAtMostOneUsed = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:must|may|can) be used`)
 	reAllOptional   = regexp.MustCompile(`^all fields Optional(?: (\w+))?$`)
 	reStringForm    = regexp.MustCompile(`(?i)a plain String may replace the object`)
 	reConvention    = regexp.MustCompile(`^([A-Z][A-Za-z0-9]*): (.+)$`)
@@ -25,6 +32,10 @@ var (
 
 // optionalFields is the placeholder a rule uses for "the optional fields".
 const optionalFields = "*optional"
+
+// allFields is the placeholder for "the fields other than …": every field
+// but the rule's except.
+const allFields = "*all"
 
 // notShownObjects recognises the statement listing objects that are named
 // but whose fields are not shown.
@@ -42,8 +53,37 @@ func objectRules(text string) []rawRule {
 	if reAtMostOneOpt.MatchString(text) {
 		out = append(out, rawRule{kind: schema.RuleAtMostOne, fields: []string{optionalFields}, text: text})
 	}
-	if reExactlyOneOpt.MatchString(text) {
+	if m := reExactlyOneExcept.FindStringSubmatch(text); m != nil {
+		out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: []string{allFields}, except: splitNameList(m[1]), text: text})
+	} else if reExactlyOneOpt.MatchString(text) {
 		out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: []string{optionalFields}, text: text})
+	}
+	if reAtMostOneUsed.MatchString(text) {
+		out = append(out, rawRule{kind: schema.RuleMutuallyExclusive, fields: []string{optionalFields}, text: text})
+	}
+	return out
+}
+
+var (
+	// reNamedExclusive: "Optional fields web_app, request_contact, and
+	// request_poll are mutually exclusive".
+	reNamedExclusive = regexp.MustCompile(`(?i)^(?:the )?(?:optional )?(?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and )?|,? and )[a-z_][a-z0-9_]*)+) are mutually exclusive$`)
+	// reNamedExactlyOne: "You must use exactly one of the fields
+	// png_sticker, tgs_sticker, or webm_sticker".
+	reNamedExactlyOne = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)+)$`)
+)
+
+// namedRules reads the rules a sentence of an entry's description states
+// by naming the fields (the published page's object and method prose).
+func namedRules(text string) []rawRule {
+	var out []rawRule
+	for _, sent := range splitSentences(text) {
+		if m := reNamedExclusive.FindStringSubmatch(sent); m != nil {
+			out = append(out, rawRule{kind: schema.RuleMutuallyExclusive, fields: splitNameList(m[1]), text: sent})
+		}
+		if m := reNamedExactlyOne.FindStringSubmatch(sent); m != nil {
+			out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: splitNameList(m[1]), text: sent})
+		}
 	}
 	return out
 }

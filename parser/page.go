@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/apigen/apigen/schema"
@@ -147,7 +148,8 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	p.updateKinds()
 	p.pageService(d)
 	for _, m := range p.methods {
-		p.requiredIfNotRules(m.m)
+		done := p.requiredIfNotRules(m.m)
+		p.conditionRules(m.m.Name, m.m.Params, &m.m.Rules, done)
 	}
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
@@ -278,6 +280,8 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 		}
 		ctx.obj.Description = description
 		ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
+		ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
+		unreadRules(ps.report, e.where(), e.head.line, description)
 		ps.fields[name] = map[string]*pending{}
 		for _, r := range tbl.table.rows {
 			r.used = true
@@ -292,6 +296,9 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			}
 			f := readNotes(r.cells[2])
 			f.typ, f.typeText = te, r.cells[1]
+			for _, s := range f.unread {
+				ps.report.add("unread", name+"."+r.cells[0], r.line, s)
+			}
 			if f.marker == "" {
 				f.marker = "Required"
 			}
@@ -349,6 +356,8 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 		}
 	}
 	m.Description = strings.Join(desc, " ")
+	ctx.rules = namedRules(m.Description)
+	unreadRules(ps.report, e.where(), e.head.line, m.Description)
 	te, ok := readReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
@@ -369,6 +378,9 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 			}
 			f := readNotes(r.cells[3])
 			f.typ, f.typeText = te, r.cells[1]
+			for _, s := range f.unread {
+				ps.report.add("unread", name+"."+r.cells[0], r.line, s)
+			}
 			switch strings.ToLower(r.cells[2]) {
 			case "yes", "required":
 				f.marker = "Required"
@@ -397,6 +409,22 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 	}
 	p.methods = append(p.methods, ctx)
 	p.out.Methods = append(p.out.Methods, m)
+}
+
+// reRuleMarks finds the marks of a cross-field rule in an entry's prose.
+var reRuleMarks = regexp.MustCompile(`(?i)\b(?:exactly one|at most one|mutually exclusive|(?:required|optional) if)\b`)
+
+// unreadRules reports the sentences of an entry's description that have
+// the marks of a rule but that no rule reader reads.
+func unreadRules(report *Report, where string, line int, text string) {
+	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
+		return
+	}
+	for _, sent := range splitSentences(text) {
+		if reRuleMarks.MatchString(sent) && len(objectRules(sent)) == 0 && len(namedRules(sent)) == 0 {
+			report.add("unread", where, line, sent)
+		}
+	}
 }
 
 // pageTypeName tells whether a word names a type for the result reader:
@@ -635,7 +663,7 @@ var reRequiredIfNot = regexp.MustCompile(`^Required if ((?:\w+)(?:,? and \w+)*) 
 // requiredIfNotRules turns such statements into a one_of rule when they
 // agree: the parameters that name the same others form one group, and
 // those others name exactly that group back.
-func (p *parser) requiredIfNotRules(m *schema.Method) {
+func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
 	cond := map[string][]string{}
 	for _, prm := range m.Params {
 		if mm := reRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
@@ -681,4 +709,88 @@ func (p *parser) requiredIfNotRules(m *schema.Method) {
 			Source: m.Source,
 		})
 	}
+	return done
+}
+
+// reCondition is a parameter's statement that it is required, or
+// optional, depending on another: "Required if ok is False", "Required if
+// token is specified", "Optional if draft_id is present", "Required if
+// note_id is not specified".
+var reCondition = regexp.MustCompile(`^(Required|Optional) if ([a-z_][a-z0-9_]*) (?:is|was) (not )?(?:“([^”]+)”|"([^"]+)"|(\S+))$`)
+
+// presenceWords say that a value is given.
+var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
+
+// conditionRules turns the statements of parameters (or of an object's
+// fields) that they are required (or optional) depending on another into
+// required_if rules. done names the parameters already in a one_of rule.
+// A statement whose other field is not there, or whose value the other
+// cannot hold, is reported.
+func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*schema.Rule, done map[string]bool) {
+	field := func(name string) *schema.Field {
+		for _, f := range fields {
+			if f.Name == name {
+				return f
+			}
+		}
+		return nil
+	}
+	for _, prm := range fields {
+		if done[prm.Name] {
+			continue
+		}
+		for _, sent := range splitSentences(prm.Description) {
+			c := reCondition.FindStringSubmatch(sent)
+			if c == nil {
+				continue
+			}
+			other := field(c[2])
+			if other == nil || other == prm {
+				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a field of %s", sent, c[2], owner))
+				continue
+			}
+			not, value := c[3] != "", c[4]+c[5]+c[6]
+			when := &schema.Condition{Field: other.Name}
+			switch {
+			case presenceWords[value]:
+				// "Optional if X is present": required unless X is set.
+				set := (c[1] == "Required") != not
+				when.Set = &set
+			case !not && c[1] == "Required" && conditionValue(value, other.Type) != "":
+				when.Equals = conditionValue(value, other.Type)
+			default:
+				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
+				continue
+			}
+			if c[1] == "Optional" {
+				prm.Required = false
+			}
+			*rules = append(*rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{prm.Name}, When: when, Text: sent, Source: prm.Source})
+		}
+	}
+}
+
+// conditionValue spells a stated value of a parameter of type t as a
+// condition compares it ("False" of a Boolean is "false"), or "" when t
+// cannot hold it.
+func conditionValue(v string, t schema.Type) string {
+	if t.IsArray() {
+		return ""
+	}
+	switch t.Name {
+	case schema.Boolean, schema.True:
+		switch strings.ToLower(v) {
+		case "true", "false":
+			return strings.ToLower(v)
+		}
+	case schema.Integer, schema.Integer64:
+		if _, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return v
+		}
+	case schema.String:
+		if isIdent(v) {
+			return v
+		}
+	}
+	return ""
 }

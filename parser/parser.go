@@ -234,6 +234,8 @@ type methodCtx struct {
 	line    int
 	pending []*pending
 	entries []methodEntry
+	// rules are stated in the method's prose (the published page).
+	rules []rawRule
 }
 
 type shorthandCtx struct {

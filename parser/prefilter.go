@@ -32,6 +32,13 @@ func (g guarded) FindStringSubmatch(s string) []string {
 	return g.Regexp.FindStringSubmatch(s)
 }
 
+func (g guarded) FindStringSubmatchIndex(s string) []int {
+	if !g.may(s) {
+		return nil
+	}
+	return g.Regexp.FindStringSubmatchIndex(s)
+}
+
 // The tests, each necessary for its patterns' matches. \d is ASCII in Go's
 // syntax; a case-insensitive pattern is tested on a first letter that has
 // no other case folding than its ASCII pair (unlike k and s).

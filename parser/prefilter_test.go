@@ -35,7 +35,12 @@ var guardedExamples = []struct {
 	{"reAlways", reAlways, []string{"always 42", "always true"}},
 	{"reNotWith", reNotWith, []string{"not with close_date"}},
 	{"reRequiredIf", reRequiredIf, []string{"required for quiz"}},
-	{"reOnly", reOnly, []string{"only lowercase english letters, digits and underscores", "only digits"}},
+	{"reCharset", reCharset, []string{"only lowercase english letters, digits and underscores", "only digits", "1-64 characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only characters A-Z and - are allowed", "Can contain only English letters"}},
+	{"reMustBeBetween", reMustBeBetween, []string{"must be between 1 and 360 if specified", "must be between -5 and 5"}},
+	{"reAtMostCount", reAtMostCount, []string{"at most 4 suggested tip amounts can be specified"}},
+	{"reFuture", reFuture, []string{"must be at least 5 and no more than 600 seconds in the future"}},
+	{"reCantExceed", reCantExceed, []string{"offset length can't exceed 64 bytes"}},
+	{"reChooseOne", reChooseOne, []string{"Choose one, depending on what comes: typing for text, upload_photo for photos"}},
 	{"reShownAs", reShownAs, []string{"Emoji: one of these, shown as dice U+1F3B2, darts U+1F3AF"}},
 	{"reExclusive", reExclusive, []string{"a, b and c are mutually exclusive"}},
 	{"reExactlyOne", reExactlyOne, []string{"Exactly one of a, b is present"}},
@@ -73,4 +78,21 @@ func FuzzPrefilter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMarksPrefilterPassesEveryMatch: mayHaveMarks passes every sentence
+// reFactMarks matches, so the prefilter never hides an unread sentence.
+func TestMarksPrefilterPassesEveryMatch(t *testing.T) {
+	for _, s := range []string{
+		"The photo must be at most 10 MB in size", "Exactly one of a or b", "At most one item",
+		"At least one of them", "Must be unique", "x, must be set", "Required if a is set",
+		"Optional if b is present", "a and b are mutually exclusive", "up to 5 items", "1-64 Bytes",
+	} {
+		if !reFactMarks.MatchString(s) {
+			t.Errorf("%q: not a match of reFactMarks", s)
+		}
+		if !mayHaveMarks(s) {
+			t.Errorf("%q: the prefilter skips a match", s)
+		}
+	}
 }

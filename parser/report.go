@@ -21,7 +21,11 @@ type ReportEntry struct {
 	// table row of a section without objects or methods), "object list" or
 	// "method list" (a list under an entry that is not a list of variants),
 	// "change" (a Recent changes item naming nothing the schema models),
-	// "primitive described" (InputFile's entry).
+	// "primitive described" (InputFile's entry), "unread" (a sentence
+	// with the marks of a constraint or a rule that no reader consumed),
+	// "rule" (a rule sentence naming what is not there), "second range"
+	// (a bare range beside a length bound to its unit), "fact does not
+	// apply".
 	Kind  string
 	Where string
 	Line  int

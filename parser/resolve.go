@@ -28,6 +28,11 @@ func (p *parser) resolve() {
 	p.checkEventEnum()
 	for _, name := range p.objectOrder() {
 		p.finishObject(p.objects[name])
+		if o := p.objects[name].obj; p.page {
+			// Before the unions' requires: "Optional if X is present"
+			// makes a field optional.
+			p.conditionRules(o.Name, o.Fields, &o.Rules, nil)
+		}
 	}
 	for _, g := range p.out.Shorthands {
 		p.finishShorthand(p.shorthands[g.Name])
@@ -378,6 +383,10 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	c.MaxLineFeeds = f.lineFeeds
 	if r := f.bare; r != nil {
 		switch {
+		case isString && c.Length != nil:
+			// A range bound to its unit word ("1-64 characters") is the
+			// length; a second, bare one in the same text is not.
+			p.report.add("second range", pd.owner+"."+pd.field.Name, pd.line, "a bare range "+bounds(r).Text()+" besides the length of "+bounds(f.length).Text()+" "+c.Length.Unit)
 		case isString:
 			c.Length = length(r, schema.UnitCharacters, false)
 		case isArray:
@@ -440,6 +449,9 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	if f.defaultRaw == "" && f.defaultsTo != "" {
 		if v, err := literal(f.defaultsTo, t); err == nil {
 			c.Default = v
+		} else if c.Enum != "" && slices.ContainsFunc(f.enum, func(e enumVal) bool { return e.value == f.defaultsTo }) {
+			// A listed value that is no word ("Defaults to “🎲”").
+			c.Default = f.defaultsTo
 		}
 	}
 	c.Fixed = pd.fixed
@@ -520,6 +532,10 @@ func enumName(owner string, method bool, field string) string {
 // error.
 func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
 	name := enumName(pd.owner, pd.method, pd.field.Name)
+	if p.page && p.knownType(name) {
+		// MoodEmoji.emoji: the object is named MoodEmoji already.
+		name = pascal(pd.owner) + pascal(pd.field.Name)
+	}
 	set := func(vs []string) []string { s := slices.Clone(vs); slices.Sort(s); return s }
 	var want []string
 	for _, v := range vals {

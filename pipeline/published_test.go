@@ -86,15 +86,59 @@ func buildPublished(t *testing.T, name string) string {
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module published\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, verb := range []string{"build", "vet"} {
-		cmd := exec.Command("go", verb, "./botapi")
+	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-run", "TestPublishedProseFacts", "./botapi"}} {
+		cmd := exec.Command("go", args...)
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: go %s: %v\n%s", name, verb, err, out)
+			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
 		}
 	}
 	return root
 }
+
+// publishedProseFactsTest runs inside the package generated from each
+// published page: facts the page states only in prose are checked by the
+// generated validators. The secret token of setWebhook is "1-256
+// characters. Only characters A-Z, a-z, 0-9, _ and - are allowed": the
+// defect was a length of 0-9 read from the character class, which refused
+// every real token. An inline button must have exactly one kind.
+const publishedProseFactsTest = `package botapi_test
+
+import (
+	"strings"
+	"testing"
+
+	"published/botapi"
+)
+
+func TestPublishedProseFacts(t *testing.T) {
+	token := "Ab3_-" + strings.Repeat("x", 27)
+	if len(token) != 32 {
+		t.Fatal("the token is not 32 characters")
+	}
+	ok := &botapi.SetWebhookParams{URL: "https://example.com/hook", SecretToken: botapi.Some(token)}
+	if err := ok.Validate(); err != nil {
+		t.Errorf("a 32-character token of A-Z, a-z, 0-9, _ and -: %v", err)
+	}
+	bad := &botapi.SetWebhookParams{URL: "https://example.com/hook", SecretToken: botapi.Some("with a space")}
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "secret_token") {
+		t.Errorf("a token with a space: %v, want a secret_token problem", err)
+	}
+	long := &botapi.SetWebhookParams{URL: "https://example.com/hook", SecretToken: botapi.Some(strings.Repeat("a", 257))}
+	if err := long.Validate(); err == nil {
+		t.Error("a 257-character token is accepted")
+	}
+	if err := (&botapi.InlineKeyboardButton{Text: "x"}).Validate(); err == nil {
+		t.Error("an inline button with no kind is accepted")
+	}
+	if err := (&botapi.InlineKeyboardButton{Text: "x", CallbackData: botapi.Some("d")}).Validate(); err != nil {
+		t.Errorf("an inline button with callback data: %v", err)
+	}
+}
+`
 
 // publishedAlbumUploadTest is run inside the package generated from the 9.0
 // page (TestPublishedPageGeneratesBuildingPackage). The page types

@@ -336,6 +336,8 @@ func (c *checker) rules(owner string, fields []*Field, rules []*Rule) {
 		case RuleRequiredIf:
 			if len(r.Fields) != 1 || r.When == nil {
 				c.fail(r.Source, "%s: needs one field and a condition", what)
+			} else if (r.When.Set != nil) == (r.When.Equals != "") {
+				c.fail(r.Source, "%s: the condition needs either equals or set", what)
 			}
 		case RuleSameKindItems:
 			if len(r.Fields) != 1 || len(r.Kinds) == 0 {

@@ -213,10 +213,25 @@ type Rule struct {
 	Source Source `yaml:"source,flow"`
 }
 
-// Condition is "Field equals Equals".
+// Condition is "Field equals Equals", or "Field is set" / "is not set".
 type Condition struct {
 	Field  string `yaml:"field"`
-	Equals string `yaml:"equals"`
+	Equals string `yaml:"equals,omitempty"`
+	// Set, instead of Equals: the condition is that Field is set (true)
+	// or not set (false) ("Required if X is not specified").
+	Set *bool `yaml:"set,omitempty"`
+}
+
+// Words says the condition after its field: `is "quiz"`, "is set", "is
+// not set".
+func (c *Condition) Words() string {
+	switch {
+	case c.Set == nil:
+		return "is " + strconv.Quote(c.Equals)
+	case *c.Set:
+		return "is set"
+	}
+	return "is not set"
 }
 
 // Union is a value that is one of several types.

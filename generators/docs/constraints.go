@@ -129,7 +129,9 @@ func (l *linker) ruleRow(r *schema.Rule, self string, member func(string) Link) 
 		}
 		what = append(what, names(g, " + ")...)
 	}
-	if r.When != nil {
+	if r.When != nil && r.When.Set != nil {
+		what = append(what, Link{Text: " when "}, member(r.When.Field), Link{Text: " " + r.When.Words()})
+	} else if r.When != nil {
 		what = append(what, Link{Text: " when "}, member(r.When.Field), Link{Text: " = " + strconv.Quote(r.When.Equals)})
 	}
 	if len(r.Kinds) > 0 {

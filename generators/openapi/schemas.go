@@ -726,11 +726,20 @@ func (g *gen) ruleSchema(fields []*schema.Field, r *schema.Rule) (*clause, error
 		if cf == nil {
 			return nil, fmt.Errorf("condition field %q is not a field here", r.When.Field)
 		}
-		v, err := typedValue(cf.Type, r.When.Equals)
-		if err != nil {
-			return nil, fmt.Errorf("condition %s = %q: %w", r.When.Field, r.When.Equals, err)
+		var cond *Map
+		if set := r.When.Set; set != nil {
+			// "Required if X is (not) specified".
+			cond = newMap("required", []any{r.When.Field})
+			if !*set {
+				cond = newMap("not", cond)
+			}
+		} else {
+			v, err := typedValue(cf.Type, r.When.Equals)
+			if err != nil {
+				return nil, fmt.Errorf("condition %s = %q: %w", r.When.Field, r.When.Equals, err)
+			}
+			cond = newMap("properties", newMap(r.When.Field, (&Map{}).SetAlways("const", v)), "required", []any{r.When.Field})
 		}
-		cond := newMap("properties", newMap(r.When.Field, (&Map{}).SetAlways("const", v)), "required", []any{r.When.Field})
 		return &clause{
 			primaries: []*Map{newMap("if", cond, "then", requireAll(r.Fields))},
 			violation: newMap("allOf", []any{cond, newMap("not", requireAll(r.Fields))}),
@@ -765,7 +774,9 @@ func (g *gen) rulesExtension(rules []*schema.Rule) []any {
 			groups = append(groups, anyStrings(grp))
 		}
 		x.Set("groups", groups)
-		if r.When != nil {
+		if r.When != nil && r.When.Set != nil {
+			x.Set("when", newMap("field", r.When.Field, "set", *r.When.Set))
+		} else if r.When != nil {
 			x.Set("when", newMap("field", r.When.Field, "equals", r.When.Equals))
 		}
 		x.Set("kinds", anyStrings(r.Kinds))

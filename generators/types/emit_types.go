@@ -117,7 +117,7 @@ func ruleText(r *schema.Rule) string {
 	case schema.RuleRequiredIf:
 		s = r.Fields[0] + " is required"
 		if r.When != nil {
-			s += " when " + r.When.Field + " is " + strconv.Quote(r.When.Equals)
+			s += " when " + r.When.Field + " " + r.When.Words()
 		}
 	case schema.RuleSameKindItems:
 		s = "in " + strings.Join(r.Fields, ", ") + ", items of kinds " + strings.Join(r.Kinds, ", ") + " are grouped only with their own kind"

@@ -918,6 +918,19 @@ func presence(x expr, fi *fieldInfo) *jen.Statement {
 	return nil
 }
 
+// absence is the negation of presence, spelt for each kind: "!v.X.IsSet()",
+// "v.X == nil" (never "!v.X != nil"); nil when the field is always present.
+func absence(x expr, fi *fieldInfo) *jen.Statement {
+	v := x().Dot(fi.GoName)
+	switch {
+	case fi.Type.HasIsSet():
+		return jen.Op("!").Add(v.Dot("IsSet").Call())
+	case fi.Type.Nilable():
+		return v.Op("==").Nil()
+	}
+	return nil
+}
+
 func (b *body) fieldNamed(n string) *fieldInfo {
 	for _, fi := range b.si.fields {
 		if fi.Schema.Name == n {
@@ -986,9 +999,24 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			return nil, fmt.Errorf("needs one field and a condition")
 		}
 		target, cf := b.fieldNamed(r.Fields[0]), b.fieldNamed(r.When.Field)
-		isSet := presence(id("v"), target)
-		if isSet == nil {
+		notSet := absence(id("v"), target)
+		if notSet == nil {
 			return nil, nil // always present
+		}
+		if set := r.When.Set; set != nil {
+			// "Required if X is (not) specified".
+			cond, reason := presence(id("v"), cf), "required when "+r.When.Field+" is set"
+			if !*set {
+				cond, reason = absence(id("v"), cf), "required when "+r.When.Field+" is not set"
+			}
+			b.doc(r.Fields[0], reason)
+			switch {
+			case cond == nil && !*set:
+				return nil, nil // X is always there, never not set
+			case cond == nil:
+				return []jen.Code{jen.If(notSet).Block(call("add", at, jen.Lit(r.Fields[0]), jen.Lit(reason)))}, nil
+			}
+			return []jen.Code{jen.If(cond.Op("&&").Add(notSet)).Block(call("add", at, jen.Lit(r.Fields[0]), jen.Lit(reason)))}, nil
 		}
 		cond, err := b.g.condition(cf, r.When.Equals)
 		if err != nil {
@@ -996,7 +1024,7 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 		}
 		reason := "required when " + r.When.Field + " is " + strconv.Quote(r.When.Equals)
 		b.doc(r.Fields[0], reason)
-		return []jen.Code{jen.If(cond.Op("&&").Op("!").Add(isSet)).Block(call("add", at, jen.Lit(r.Fields[0]), jen.Lit(reason)))}, nil
+		return []jen.Code{jen.If(cond.Op("&&").Add(notSet)).Block(call("add", at, jen.Lit(r.Fields[0]), jen.Lit(reason)))}, nil
 	case schema.RuleSameKindItems:
 		return b.sameKind(r)
 	}

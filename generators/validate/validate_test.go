@@ -16,7 +16,8 @@ import (
 // edgeSchema exercises what the spec parser does not produce today: fixed
 // on a real field, string constraints on a union's String variant and on an
 // InputFile, upload_only and variant restrictions on a primitive union, a
-// primitive union with an object variant, required_if on a Boolean,
+// primitive union with an object variant, required_if on a Boolean and on
+// another field being set or not,
 // open-ended bounds, a Float with ahead, rules naming required fields, an
 // Array of Array of Array and enums inside nested arrays.
 const edgeSchema = `
@@ -36,9 +37,20 @@ objects:
       - {name: extra, type: Item, required: false}
       - {name: flag, type: Boolean, required: false}
       - {name: reason, type: String, required: false}
+      - {name: tag, type: String, required: false}
+      - {name: tag_color, type: String, required: false}
     rules:
       - {kind: required_if, fields: [reason], when: {field: flag, equals: "true"}, text: reason needed when flagged}
       - {kind: exactly_one, fields: [main, extra], text: main is always there}
+      - {kind: required_if, fields: [tag_color], when: {field: tag, set: true}, text: tag_color needed with a tag}
+  - name: Pair
+    fields:
+      - {name: first, type: Integer, required: false}
+      - {name: second, type: Integer, required: false}
+      - {name: list, type: Array of Integer, required: false}
+    rules:
+      - {kind: required_if, fields: [second], when: {field: first, set: false}, text: second needed without a first}
+      - {kind: required_if, fields: [list], when: {field: first, equals: "3"}, text: a list when first is 3}
 unions:
   - name: Ref
     variants: [{type: Integer64}, {type: String}]
@@ -61,6 +73,7 @@ methods:
       - {name: target, type: ItemOrTrue, required: false, constraints: {variants: [Item]}}
       - {name: box, type: Box, required: false}
       - {name: when, type: Float, required: false, constraints: {ahead: {min: 10}}}
+      - {name: pair, type: Pair, required: false}
     returns: "True"
     multipart: true
 `

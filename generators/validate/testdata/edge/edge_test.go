@@ -50,6 +50,13 @@ func TestEdge(t *testing.T) {
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a🎲"), Weight: Some(2.5)}}}, "box.main.label: emoji \"🎲\" (U+1F3B2) at character 2, emoji are not allowed"},
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a"), Weight: Some(2.51)}}}, "box.main.label: 1 character, at least 2\nbox.main.weight: 2.51, at most 2.5"},
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Extra: &item, Flag: Some(true)}}, "box.reason: required when flag is \"true\"\nbox: main, extra are all set, exactly one of main, extra may be"},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Tag: Some("x")}}, "box.tag_color: required when tag is set"},
+		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Tag: Some("x"), TagColor: Some("red")}}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{}}, "pair.second: required when first is not set"},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{First: Some(1)}}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{First: Some(3)}}, "pair.list: required when first is \"3\""},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{First: Some(3), List: []int{1}}}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Pair: &Pair{Second: Some(2)}}, ""},
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item, Flag: Some(false), Cells: [][][]Color{{{"red", "green"}, {}}, nil, nil}}},
 			"box.cells: 3 items, at most 2\nbox.cells[0][0][1]: unknown value \"green\", want one of red, blue\nbox.cells[0][1]: 0 items, at least 1"},
 	}
