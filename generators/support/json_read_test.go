@@ -1139,3 +1139,27 @@ func TestReaderObjKeyPlainFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestToleratedPathNamesTheValue: what a tolerant reader notes is named by
+// the path of the innermost value holding its offset (issue 32).
+func TestToleratedPathNamesTheValue(t *testing.T) {
+	doc := `{"ok":true,"result":[{"update_id":1},{"update_id":2,"message":{"chat":{"id":5},"text":"x"}}]}`
+	for _, c := range []struct {
+		at   string
+		want string
+	}{
+		{`{"id":5}`, "result[1].message.chat"},
+		{`5}`, "result[1].message.chat.id"},
+		{`"x"`, "result[1].message.text"},
+		{`true`, "ok"},
+		{`{"update_id":1}`, "result[0]"},
+	} {
+		off := strings.Index(doc, c.at)
+		if got := jsonPathAt([]byte(doc), off); got != c.want {
+			t.Errorf("at %s: path %q, want %q", c.at, got, c.want)
+		}
+	}
+	if got := jsonPathAt([]byte(doc), 0); got != "" {
+		t.Errorf("the document itself: %q", got)
+	}
+}

@@ -1020,7 +1020,7 @@ func emitUnionKeep(f *jen.File, ui *gomodel.Union) {
 	if ui.Kind == gomodel.TaggedUnion {
 		unknown[jen.Id(ui.UnknownTag)] = jen.Id("jsonMemberStr").Call(jen.Id("raw"), jen.Lit(ui.Schema.Discriminator))
 	}
-	godoc.Add(f, ui.Decode+" reads a "+ui.GoName+" with "+ui.DecodeKnown+"; a tolerant reader keeps a value that does not read as "+ui.Unknown+".")
+	godoc.Add(f, ui.Decode+" reads one "+ui.GoName+" with "+ui.DecodeKnown+"; a tolerant reader keeps a value that does not read as "+ui.Unknown+".")
 	f.Func().Id(ui.Decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(
 		jen.Id("mark").Op(":=").Id("r").Dot("Mark").Call(),
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(ui.DecodeKnown).Call(jen.Id("r")),
