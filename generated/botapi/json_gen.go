@@ -12658,8 +12658,8 @@ func decodeKnownInputMedia(r *jsonReader) (InputMedia, error) {
 	}, nil
 }
 
-// decodeInputMedia reads a InputMedia with decodeKnownInputMedia; a tolerant
-// reader keeps a value that does not read as UnknownInputMedia.
+// decodeInputMedia reads one InputMedia with decodeKnownInputMedia; a
+// tolerant reader keeps a value that does not read as UnknownInputMedia.
 func decodeInputMedia(r *jsonReader) (InputMedia, error) {
 	mark := r.Mark()
 	v, err := decodeKnownInputMedia(r)
@@ -12789,7 +12789,7 @@ func decodeKnownReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
 	return &UnknownReplyMarkup{Raw: raw}, nil
 }
 
-// decodeReplyMarkup reads a ReplyMarkup with decodeKnownReplyMarkup; a
+// decodeReplyMarkup reads one ReplyMarkup with decodeKnownReplyMarkup; a
 // tolerant reader keeps a value that does not read as UnknownReplyMarkup.
 func decodeReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
 	mark := r.Mark()
