@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -1162,4 +1163,48 @@ func TestToleratedPathNamesTheValue(t *testing.T) {
 	if got := jsonPathAt([]byte(doc), 0); got != "" {
 		t.Errorf("the document itself: %q", got)
 	}
+}
+
+// TestTolerantReaderNotesWhatStrictRefuses: the three modes of the reader
+// meet a missing required field and an unknown enum value (issue 32); the
+// note of an enum value points at its opening quote, escapes or not.
+func TestTolerantReaderNotesWhatStrictRefuses(t *testing.T) {
+	doc := `{"a":"x\"y\\"}`
+	read := func(r *jsonReader) (error, error) {
+		var enumErr error
+		err := r.Object(func(r *jsonReader, key []byte) error {
+			b, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			enumErr = r.unknownEnum("Kind", b)
+			return enumErr
+		})
+		if err != nil {
+			return enumErr, nil
+		}
+		return enumErr, r.errMissing(0, "b")
+	}
+	strict := jsonGetReader([]byte(doc))
+	if enumErr, missing := read(strict); enumErr != nil || missing == nil || !strings.Contains(missing.Error(), `missing required field "b"`) {
+		t.Errorf("strict (server): enum %v, missing %v", enumErr, missing)
+	}
+	jsonPutReader(strict)
+	lax := jsonGetReceived([]byte(doc), false)
+	if enumErr, missing := read(lax); enumErr != nil || missing != nil {
+		t.Errorf("tolerant: enum %v, missing %v", enumErr, missing)
+	}
+	var got []string
+	for _, n := range jsonTolerated([]byte(doc), lax.notes) {
+		got = append(got, fmt.Sprintf("%s@%d %s", n.Path, n.Offset, n.Problem))
+	}
+	if want := `a@5 unknown Kind value "x\"y\\"; @13 missing required field "b"`; strings.Join(got, "; ") != want {
+		t.Errorf("notes %s, want %s", got, want)
+	}
+	jsonPutReader(lax)
+	received := jsonGetReceived([]byte(doc), true)
+	if enumErr, _ := read(received); enumErr == nil || !strings.Contains(enumErr.Error(), "offset 5:") {
+		t.Errorf("strict client: enum %v", enumErr)
+	}
+	jsonPutReader(received)
 }
