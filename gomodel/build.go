@@ -239,8 +239,9 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		un.Marker = "is" + un.GoName
 		un.Unknown = "Unknown" + un.GoName
 		un.Decode = "decode" + un.GoName
+		un.DecodeKnown = "decodeKnown" + un.GoName
 		un.Encode = "encode" + un.GoName
-		for _, n := range []string{un.Unknown, un.Decode, un.Encode} {
+		for _, n := range []string{un.Unknown, un.Decode, un.DecodeKnown, un.Encode} {
 			if err := m.Declare(n, "helper of union "+u.Name); err != nil {
 				return err
 			}

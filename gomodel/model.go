@@ -296,7 +296,11 @@ type Union struct {
 	UnknownTag string
 	Decode     string
 	Encode     string
-	Variants   []*Variant
+	// DecodeKnown reads one of the variants (or an Unknown value the
+	// JSON tells apart); Decode wraps it to keep, on a tolerant reader, a
+	// value it cannot read as the Unknown value.
+	DecodeKnown string
+	Variants    []*Variant
 	// Uploads reports whether some variant can carry an upload.
 	Uploads bool
 	// Sent reports whether a client sends values of this union.

@@ -34,14 +34,14 @@ type Part struct {
 var (
 	// TypesPart: Opt, the JSON reader and writer, InputFile, True, the
 	// response envelope and the API's Error (shared by client and server).
-	TypesPart = Part{"types", []string{"rt_opt.go", "rt_json_read.go", "rt_json_write.go", "rt_types_extra.go", "rt_errors.go"}}
+	TypesPart = Part{"types", []string{"rt_opt.go", "rt_json_read.go", "rt_json_lax.go", "rt_json_write.go", "rt_types_extra.go", "rt_errors.go"}}
 	// ValidatePart: ValidationError, the clock and the checking helpers.
 	ValidatePart = Part{"validate", []string{"rt_validate.go"}}
 	// FormatPart: the text-formatting parser (MarkdownV2, HTML, Markdown),
 	// renderers and escapers, and the "after entity parsing" check.
 	FormatPart = Part{"format", []string{"rt_format.go", "rt_format_html.go", "rt_format_md.go", "rt_format_mdv2.go", "rt_format_render.go", "rt_validate_formatted.go"}}
 	// ClientPart: the HTTP client, retries, multipart, polling and webhooks.
-	ClientPart = Part{"client", []string{"rt_client.go"}}
+	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_receive.go"}}
 	// ServerPart: the HTTP handler's request decoding, uploads and files.
 	ServerPart = Part{"server", []string{"rt_server.go", "rt_server_methods.go"}}
 	// DispatchPart: the dispatcher's routing, middleware, worker pool,

@@ -45,12 +45,12 @@ func (g *gen) emitJSON() ([]byte, error) {
 	for _, ei := range g.m.Enums {
 		var cases []jen.Code
 		for i, v := range ei.Schema.Values {
-			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.Consts[i]))))
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.Consts[i]), jen.Nil())))
 		}
-		godoc.Add(f, ei.Intern+" returns the "+ei.GoName+" spelt b, without allocating for listed values.")
-		f.Func().Id(ei.Intern).Params(jen.Id("b").Index().Byte()).Id(ei.GoName).Block(
+		godoc.Add(f, ei.Intern+" returns the "+ei.GoName+" spelt b, just read by r, without allocating for listed values; a value the document does not list is kept, and shown to r (unknownEnum).")
+		f.Func().Id(ei.Intern).Params(jen.Id("r").Op("*").Id("jsonReader"), jen.Id("b").Index().Byte()).Params(jen.Id(ei.GoName), jen.Error()).Block(
 			jen.Switch(jen.String().Parens(jen.Id("b"))).Block(cases...),
-			jen.Return(jen.Id(ei.GoName).Parens(jen.Id("b"))),
+			jen.Return(jen.Id(ei.GoName).Parens(jen.Id("b")), jen.Id("r").Dot("unknownEnum").Call(jen.Lit(ei.GoName), jen.Id("b"))),
 		)
 		f.Line()
 	}
@@ -339,7 +339,17 @@ func (g *gen) decodeInto(lv expr, t *gomodel.Type, depth int, wrap wrapFn) []jen
 	case scalar.Kind != gomodel.Scalar:
 	case scalar.Enum != nil:
 		// Known values are interned: no allocation.
-		return read("StrBytes", func(x jen.Code) jen.Code { return jen.Id(scalar.Enum.Intern).Call(x) })
+		var val jen.Code = jen.Id("e")
+		if optional {
+			val = jen.Id("Some").Call(val)
+		}
+		return []jen.Code{
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("StrBytes").Call(),
+			errCheck,
+			jen.List(jen.Id("e"), jen.Err()).Op(":=").Id(scalar.Enum.Intern).Call(jen.Id("r"), jen.Id("x")),
+			errCheck,
+			lv().Op("=").Add(val),
+		}
 	case !scalar.IsTrue():
 		return read(scalar.Prim.JSON(), nil)
 	case optional:
@@ -434,7 +444,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 			// holds another variant's constant.
 			body := []jen.Code{
 				jen.Id("mark").Op(":=").Id("r").Dot("Mark").Call(),
-				jen.If(jen.Id("x").Op(":=").New(jen.Id(spec.GoName)), jen.Id("x").Dot("decodeJSON").Call(jen.Id("r")).Op("==").Nil().Op("&&").Add(notConst)).Block(
+				jen.If(jen.Id("x").Op(":=").New(jen.Id(spec.GoName)), jen.Id("x").Dot("decodeJSON").Call(jen.Id("r")).Op("==").Nil().Op("&&").Len(jen.Id("r").Dot("notes")).Op("==").Id("mark").Dot("notes").Op("&&").Add(notConst)).Block(
 					jen.Return(jen.Id("x"), jen.Nil()),
 				),
 				jen.Id("r").Dot("Rewind").Call(jen.Id("mark")),
@@ -465,8 +475,9 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Op("&").Id(ui.Unknown).Values(unknownVal), jen.Nil()),
 	)
-	f.Func().Id(ui.Decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(body...)
+	f.Func().Id(ui.DecodeKnown).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(body...)
 	f.Line()
+	emitUnionKeep(f, ui)
 
 	// The unknown variant's own codec.
 	f.Func().Params(jen.Id("v").Op("*").Id(ui.Unknown)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
@@ -993,4 +1004,32 @@ func loopIndex(depth int) string {
 		return string(rune('i' + depth))
 	}
 	return "i" + strconv.Itoa(depth)
+}
+
+// emitUnionKeep writes decode<Union>, which confines a failure to the
+// union's value on a tolerant reader (received data, rt_json_lax.go): a
+// value decodeKnown<Union> cannot read, a JSON kind the union does not
+// allow included, is kept as the Unknown value with its raw JSON.
+//
+//	mark := r.Mark()
+//	v, err := decodeKnownX(r)
+//	if err != nil { if raw, ok := r.keepUnknown(mark, err); ok { return &UnknownX{Raw: raw}, nil } }
+//	return v, err
+func emitUnionKeep(f *jen.File, ui *gomodel.Union) {
+	unknown := jen.Dict{jen.Id("Raw"): jen.Id("raw")}
+	if ui.Kind == gomodel.TaggedUnion {
+		unknown[jen.Id(ui.UnknownTag)] = jen.Id("jsonMemberStr").Call(jen.Id("raw"), jen.Lit(ui.Schema.Discriminator))
+	}
+	godoc.Add(f, ui.Decode+" reads one "+ui.GoName+" with "+ui.DecodeKnown+"; a tolerant reader keeps a value that does not read as "+ui.Unknown+".")
+	f.Func().Id(ui.Decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(
+		jen.Id("mark").Op(":=").Id("r").Dot("Mark").Call(),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(ui.DecodeKnown).Call(jen.Id("r")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("r").Dot("keepUnknown").Call(jen.Id("mark"), jen.Err()), jen.Id("ok")).Block(
+				jen.Return(jen.Op("&").Id(ui.Unknown).Values(unknown), jen.Nil()),
+			),
+		),
+		jen.Return(jen.Id("v"), jen.Err()),
+	)
+	f.Line()
 }
