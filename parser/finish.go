@@ -293,7 +293,26 @@ func (p *parser) unionVariants() {
 						msg += fmt.Sprintf(" and state the same constant (%s always %s)", a.Const.Field, a.Const.JSON)
 					}
 					msg += ", so JSON cannot tell them apart"
-					if apart := p.out.TellApart(oa, ob); apart != "" {
+					apart := p.out.TellApart(oa, ob)
+					if p.page {
+						// A document nobody here controls: the union is
+						// kept, its variants tried in order, and named.
+						msg += fmt.Sprintf("; a value is decoded as the first variant whose required fields it has (%s before %s)", oa.Name, ob.Name)
+						if apart != "" {
+							msg += "; fields only one of them has: " + apart + ", which the page marks Optional"
+						}
+						msg += "; no overlay fact settles a union yet: check the page's text of both and report it, or use --strict to refuse the page"
+						if u.Degraded == "" {
+							u.Degraded = msg
+						}
+						where := p.unionWhere[u]
+						if where == "" {
+							where = u.Source.Section
+						}
+						p.warnf("union "+u.Name, where, u.Source.Line, "%s", strings.TrimPrefix(msg, "union "+u.Name+": "))
+						continue
+					}
+					if apart != "" {
 						msg += "; fields only one of them has: " + apart + ". Mark one of those Required in its variant, or state a constant in a Notes cell (\"Always 0\")"
 					} else {
 						msg += "; they have the same fields. Give one of them a field of its own, or state a constant in a Notes cell (\"Always 0\")"

@@ -24,6 +24,11 @@ func (p *parser) resolve() {
 	if len(p.errs) > 0 {
 		return
 	}
+	// Every union exists now, listed or made from a type cell: the page's
+	// tags are found for all of them in one pass.
+	if p.tagUnions != nil {
+		p.tagUnions()
+	}
 	p.linkFormattingEnum()
 	p.checkEventEnum()
 	for _, name := range p.objectOrder() {
@@ -293,26 +298,34 @@ func (p *parser) unionFor(alts []string, field string, src schema.Source) (*sche
 	for _, u := range p.out.Unions {
 		var have []string
 		for _, v := range u.Variants {
-			have = append(have, v.Type.Name)
+			have = append(have, v.Type.String())
 		}
 		slices.Sort(have)
 		if slices.Equal(have, want) {
 			return u, nil, nil
 		}
 	}
+	// A list of some variants of a union the document defines is that
+	// union restricted to exactly them (checked by the validators), never
+	// a wider union: the smallest that holds them all, the first in
+	// document order among equals.
+	var best *schema.Union
 	for _, u := range p.out.Unions {
-		if u.Discriminator == "" {
+		if u.Discriminator == "" && !p.listed[u] {
 			continue
 		}
 		all := true
 		for _, a := range alts {
-			if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return v.Type.Name == a }) {
+			if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return !v.Type.IsArray() && v.Type.Name == a }) {
 				all = false
 			}
 		}
-		if all {
-			return u, slices.Clone(alts), nil
+		if all && (best == nil || len(u.Variants) < len(best.Variants)) {
+			best = u
 		}
+	}
+	if best != nil {
+		return best, slices.Clone(alts), nil
 	}
 	name := strings.Join(alts, "Or")
 	if len(alts) > 2 {

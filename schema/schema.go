@@ -225,7 +225,13 @@ type Union struct {
 	Discriminator string     `yaml:"discriminator,omitempty"`
 	Variants      []*Variant `yaml:"variants"`
 	Since         string     `yaml:"since,omitempty"`
-	Source        Source     `yaml:"source,flow"`
+	// Degraded says why the reader could not place the union as the
+	// document shows it (variants JSON cannot tell apart) and kept it in
+	// the most faithful form that still reads every value: its variants
+	// tried in schema order. Only a document nobody here controls (the
+	// published page) degrades; the seed layout refuses instead.
+	Degraded string `yaml:"degraded,omitempty"`
+	Source   Source `yaml:"source,flow"`
 }
 
 // Variant is one alternative of a Union.
