@@ -445,7 +445,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	u := ui.Schema
 	var names []string
 	for _, v := range u.Variants {
-		names = append(names, v.Type.Name)
+		names = append(names, v.Type.String())
 	}
 	lines := []string{ui.GoName + " is one of " + strings.Join(names, ", ") + "."}
 	if d := sentence(u.Description); d != "" {
@@ -466,6 +466,9 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 				s += " (" + variantEvidence(v) + ")"
 			}
 			impl = append(impl, s)
+		}
+		for _, v := range ui.Forms {
+			impl = append(impl, v.GoName+" (a JSON "+v.JSONKind+")")
 		}
 		lines = append(lines, "", "Implemented by "+strings.Join(impl, ", ")+", and *"+ui.Unknown+" for a variant this package does not know. A nil "+ui.GoName+" is unset.")
 		if u.Since != "" {
@@ -494,12 +497,24 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		f.Line()
 		f.Func().Params(jen.Op("*").Id(ui.Unknown)).Id(ui.Marker).Params().Block()
 		f.Line()
+		// Forms: named types over a primitive or a slice, told apart
+		// from the objects by their JSON kind.
+		for _, v := range ui.Forms {
+			godoc.Add(f, v.GoName+" is the "+v.Schema.Type.String()+" form of "+ui.GoName+" (a JSON "+v.JSONKind+").")
+			f.Type().Id(v.GoName).Add(v.Type.Jen())
+			f.Line()
+			f.Func().Params(jen.Id(v.GoName)).Id(ui.Marker).Params().Block()
+			f.Line()
+		}
 		// Compile-time guards: every variant implements the union, so a
 		// variant that loses its marker is a build error, not a silent
 		// Unknown at run time.
 		var guards []jen.Code
 		for _, v := range ui.Variants {
 			guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Parens(jen.Op("*").Id(v.GoName)).Parens(jen.Nil()))
+		}
+		for _, v := range ui.Forms {
+			guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Id(v.GoName).Parens(v.Type.Zero()))
 		}
 		guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Parens(jen.Op("*").Id(ui.Unknown)).Parens(jen.Nil()))
 		f.Var().Defs(guards...)

@@ -139,7 +139,7 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
 	for _, mu := range g.m.Unions {
-		u := mu.Schema
+		u := objectsOf(mu.Schema)
 		if !mu.Sent || mu.Kind == gomodel.ValueUnion {
 			continue
 		}
