@@ -170,8 +170,8 @@ type parser struct {
 	// tagUnions, set by the page reader, finds the discriminators of
 	// every union once all unions exist (see resolve).
 	tagUnions func()
-	out    *schema.Schema
-	errs   []error
+	out       *schema.Schema
+	errs      []error
 
 	// pending fields and parameters, resolved once every definition is known.
 	pending []*pending
