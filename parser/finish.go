@@ -301,7 +301,11 @@ func (p *parser) unionVariants() {
 						if apart != "" {
 							msg += "; fields only one of them has: " + apart + ", which the page marks Optional"
 						}
-						msg += "; no overlay fact settles a union yet: check the page's text of both and report it, or use --strict to refuse the page"
+						if len(a.Requires) > 0 {
+							msg += fmt.Sprintf("; to settle it, add to an overlay for this page (docs/overlays.md) the value a required field always holds in one of them: - {target: %s.%s, always: <its JSON value>, reason: <where the platform says so>}", oa.Name, a.Requires[0])
+						} else {
+							msg += "; they have no required field, so no overlay fact settles it"
+						}
 						if u.Degraded == "" {
 							u.Degraded = msg
 						}

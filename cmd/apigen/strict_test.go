@@ -70,4 +70,16 @@ func TestUndistinguishableUnionDegradesAndStrictRefuses(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "botapi")); err == nil {
 		t.Error("generate --strict wrote the package")
 	}
+	// The warning's overlay line settles it: with it, --strict passes.
+	if !strings.Contains(errs, "{target: OneThing.value, always:") {
+		t.Fatalf("no overlay line in the advice:\n%s", errs)
+	}
+	ov := filepath.Join(dir, "overlay.yaml")
+	if err := os.WriteFile(ov, []byte("document: Alike Bot API\nversions: [\"1.0\"]\nentries:\n  - {target: OneThing.value, always: '\"one\"', reason: the test says so}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI("parse", "--strict", "--spec", spec, "--overlay", ov, "-o", "-")
+	if code != 0 || strings.Contains(errs, "warning") || strings.Contains(out, "degraded:") || !strings.Contains(out, `const: {field: value, json: '"one"'}`) {
+		t.Errorf("with the overlay: exit %d, stderr:\n%s\nschema:\n%s", code, errs, out)
+	}
 }
