@@ -262,7 +262,7 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 		if where.Line == 0 {
 			where.Line = pd.line
 		}
-		u, subset, err := p.unionFor(alts, pd.field.Name, where)
+		u, subset, err := p.unionFor(alts, pd.owner, pd.field.Name, where)
 		if err != nil {
 			p.errorf(pd.line, "%s.%s: %v", pd.owner, pd.field.Name, err)
 			return schema.Type{}, nil, false
@@ -291,7 +291,7 @@ func (p *parser) knownType(name string) bool {
 // joining two variants with "Or" (InputFileOrString, MessageOrTrue); a
 // union of more variants is named after the field that carries it
 // (reply_markup -> ReplyMarkup).
-func (p *parser) unionFor(alts []string, field string, src schema.Source) (*schema.Union, []string, error) {
+func (p *parser) unionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
 	want := slices.Clone(alts)
 	slices.Sort(want)
 	want = slices.Compact(want)
@@ -330,6 +330,12 @@ func (p *parser) unionFor(alts []string, field string, src schema.Source) (*sche
 	name := strings.Join(alts, "Or")
 	if len(alts) > 2 {
 		name = pascal(field)
+	}
+	if p.knownType(name) && p.page && len(alts) > 2 {
+		// Another entry's field of that name holds other members: on the
+		// page, this one is named after its owner too (sendPaidMedia.media
+		// -> SendPaidMediaMedia), as enums are.
+		name = pascal(owner) + pascal(field)
 	}
 	if p.knownType(name) {
 		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)

@@ -206,3 +206,45 @@ func TestPageUnionAlikeVariantsDegradeWithWarning(t *testing.T) {
 		t.Errorf("under Strict the warning must be an error, got %v", err)
 	}
 }
+
+// TestPageInlineUnionsOfOneFieldNameGetTheirOwnNames is the defect where
+// two entries' fields of one name typed by different inline unions ("A or B
+// or C") were refused: the second union "would be named Piece, which is
+// already taken". On the page the second is named after its owner too.
+func TestPageInlineUnionsOfOneFieldNameGetTheirOwnNames(t *testing.T) {
+	row := func(method, members string) string {
+		return `<h4>` + method + `</h4>
+<p>Use this method to send a piece. On success, <em>True</em> is returned.</p>
+<table class="table">
+<thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody><tr><td>piece</td><td>` + members + `</td><td>Yes</td><td>The piece to send</td></tr></tbody></table>
+`
+	}
+	body := "<h3>Available types</h3>" + mediaPieces + "<h3>Available methods</h3>" +
+		row("sendPiece", "PieceSound or PieceImage or PieceVoiceMemo") +
+		row("sendOtherPiece", "PieceImage or PieceVoiceMemo or PieceSound") +
+		row("sendLoudPiece", "PieceSound or PieceVoiceMemo or PieceImage or PieceSound")
+	s := parsePage(t, body, nil)
+	if got := s.Method("sendOtherPiece").Param("piece").Type.String(); got != "Piece" {
+		t.Errorf("the same members in another order: %s, want the union Piece", got)
+	}
+	clip := `<h4>PieceClip</h4>
+<p>A clip.</p>
+<table class="table">
+<thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody>
+<tr><td>type</td><td>String</td><td>Kind of the piece, must be <em>clip</em></td></tr>
+<tr><td>media</td><td>String</td><td>File to send</td></tr>
+</tbody></table>
+`
+	body = "<h3>Available types</h3>" + mediaPieces + clip + "<h3>Available methods</h3>" +
+		row("sendPiece", "PieceSound or PieceImage or PieceVoiceMemo") +
+		row("sendAnyPiece", "PieceSound or PieceImage or PieceVoiceMemo or PieceClip")
+	s = parsePage(t, body, nil)
+	if got := s.Method("sendAnyPiece").Param("piece").Type.String(); got != "SendAnyPiecePiece" {
+		t.Errorf("other members, same field name: %s, want SendAnyPiecePiece", got)
+	}
+	if u := s.Union("SendAnyPiecePiece"); u == nil || u.Discriminator != "type" || len(u.Variants) != 4 {
+		t.Errorf("union SendAnyPiecePiece: %+v", u)
+	}
+}
