@@ -218,7 +218,8 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	allObjects := true
 	for _, v := range variants {
 		if v.Type.IsArray() {
-			return fmt.Errorf("union %s: array variant %s is not supported next to fewer than two objects", u.Name, v.Type)
+			allObjects = false
+			continue
 		}
 		if m.objects[v.Type.Name] == nil {
 			allObjects = false
@@ -279,11 +280,11 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	sc := naming.NewScope(append(append([]string(nil), StructMethods...), "IsSet", "kind")...)
 	byJSON := map[string]string{}
 	for i, v := range u.Variants {
-		vn, err := exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+		vn, err := formName(u, v)
 		if err != nil {
 			return err
 		}
-		fn, err := unexported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+		fn, err := unexported(vn, "variant "+u.Name+"."+v.Type.String())
 		if err != nil {
 			return err
 		}
@@ -302,6 +303,9 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			return err
 		}
 		jk := m.JSONKind(v.Type.Name)
+		if v.Type.IsArray() {
+			jk = "array"
+		}
 		if jk == "" {
 			return fmt.Errorf("union %s: variant %s cannot be told apart in JSON", u.Name, v.Type)
 		}
@@ -320,42 +324,51 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	return nil
 }
 
+// formName is the Go name of a variant that is a primitive ("String") or an
+// array: "Array" when it is the union's only array, else "ArrayOf<Elem>"
+// ("ArrayOfArrayOfString").
+func formName(u *schema.Union, v *schema.Variant) (string, error) {
+	if !v.Type.IsArray() {
+		return exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+	}
+	arrays := 0
+	for _, w := range u.Variants {
+		if w.Type.IsArray() {
+			arrays++
+		}
+	}
+	if arrays == 1 {
+		return "Array", nil
+	}
+	prefix := ""
+	for t := v.Type; t.IsArray(); t = *t.Elem {
+		prefix += "ArrayOf"
+	}
+	base, err := exported(v.Type.Base(), "variant "+u.Name+"."+v.Type.String())
+	if err != nil {
+		return "", err
+	}
+	return prefix + base, nil
+}
+
 // buildForms names the forms of a mixed interface union: each is a named
 // Go type implementing the union, <Union><Primitive> ("RichTextString")
 // or <Union>Array (<Union>ArrayOf<Elem> when there are several arrays),
 // told apart from the others and from the objects by its JSON kind.
 func (m *Model) buildForms(un *Union) error {
 	u := un.Schema
-	arrays := 0
-	for _, v := range u.Variants {
-		if schema.IsForm(v) && v.Type.IsArray() {
-			arrays++
-		}
-	}
 	kinds := map[string]string{"object": "the objects"}
 	for _, v := range u.Variants {
 		if !schema.IsForm(v) {
 			continue
 		}
-		var suffix, jk string
-		switch {
-		case v.Type.IsArray() && arrays == 1:
-			suffix, jk = "Array", "array"
-		case v.Type.IsArray():
-			for t := v.Type; t.IsArray(); t = *t.Elem {
-				suffix += "ArrayOf"
-			}
-			base, err := exported(v.Type.Base(), "variant "+u.Name+"."+v.Type.String())
-			if err != nil {
-				return err
-			}
-			suffix, jk = suffix+base, "array"
-		default:
-			n, err := exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
-			if err != nil {
-				return err
-			}
-			suffix, jk = n, m.JSONKind(v.Type.Name)
+		suffix, err := formName(u, v)
+		if err != nil {
+			return err
+		}
+		jk := "array"
+		if !v.Type.IsArray() {
+			jk = m.JSONKind(v.Type.Name)
 		}
 		if jk == "" || v.Type.Name == schema.InputFile {
 			return fmt.Errorf("union %s: variant %s cannot be told apart in JSON", u.Name, v.Type)
@@ -391,6 +404,14 @@ func (m *Model) variantTypes(u *Union) error {
 	}
 	ident := m.heldByIdentifiers(u.Schema.Name)
 	for _, v := range u.Variants {
+		if v.Schema.Type.IsArray() {
+			t, err := m.TypeOf(v.Schema.Type, nil, ident, false)
+			if err != nil {
+				return fmt.Errorf("union %s: %w", u.Schema.Name, err)
+			}
+			v.Type = t
+			continue
+		}
 		t, err := m.variantType(v.Schema.Type.Name, ident)
 		if err != nil {
 			return fmt.Errorf("union %s: %w", u.Schema.Name, err)

@@ -44,6 +44,9 @@ const styledPage = `<!DOCTYPE html>
 <tr><td>text</td><td><a href="#styled">Styled</a></td><td>The linked text</td></tr>
 <tr><td>url</td><td>String</td><td>Where the link goes</td></tr>
 </tbody></table>
+<h4>Caption</h4>
+<p>This object is a caption. It can be either a String, an Array of String, or one of the following:</p>
+<ul><li><a href="#styledlink">StyledLink</a></li></ul>
 <h4>Note</h4>
 <p>A note.</p>
 <table class="table">
@@ -51,6 +54,7 @@ const styledPage = `<!DOCTYPE html>
 <tbody>
 <tr><td>note_id</td><td>Integer</td><td>Identifier of the note</td></tr>
 <tr><td>body</td><td><a href="#styled">Styled</a></td><td>The note's text</td></tr>
+<tr><td>caption</td><td><a href="#caption">Caption</a></td><td><em>Optional</em>. The note's caption</td></tr>
 </tbody></table>
 <h3>Available methods</h3>
 <h4>postNote</h4>
@@ -77,6 +81,9 @@ func TestStyledStringArrayAndObjectRoundTrip(t *testing.T) {
 		` + "`" + `{"note_id":2,"body":["plain ",{"type":"loud","text":"LOUD"},["nested"]]}` + "`" + `,
 		` + "`" + `{"note_id":3,"body":{"type":"link","text":{"type":"loud","text":"go"},"url":"https://example.org"}}` + "`" + `,
 		` + "`" + `{"note_id":4,"body":{"type":"newer","text":"kept"}}` + "`" + `,
+		` + "`" + `{"note_id":5,"body":"b","caption":"one line"}` + "`" + `,
+		` + "`" + `{"note_id":6,"body":"b","caption":["two","lines"]}` + "`" + `,
+		` + "`" + `{"note_id":7,"body":"b","caption":{"type":"link","text":"t","url":"u"}}` + "`" + `,
 	} {
 		var n botapi.Note
 		if err := n.UnmarshalJSON([]byte(in)); err != nil {
@@ -112,6 +119,9 @@ func TestStyledStringArrayAndObjectRoundTrip(t *testing.T) {
 	if want := ` + "`" + `{"note_id":5,"body":["x",{"type":"loud","text":"y"}]}` + "`" + `; string(out) != want {
 		t.Errorf("built note:\n got %s\nwant %s", out, want)
 	}
+	if lines, ok := botapi.CaptionFromArray([]string{"a", "b"}).AsArray(); !ok || len(lines) != 2 {
+		t.Errorf("CaptionFromArray: AsArray gives %v %v", lines, ok)
+	}
 	if err := (&botapi.PostNoteParams{Body: botapi.StyledString("hi")}).Validate(); err != nil {
 		t.Errorf("a plain string body must validate: %v", err)
 	}
@@ -122,7 +132,9 @@ func TestStyledStringArrayAndObjectRoundTrip(t *testing.T) {
 // whose members include a String and an Array kept only its objects, so
 // decoding a plain string failed ("expected RichText object, found
 // string"): the package generated from a page fragment decodes and
-// re-encodes a string, an array, an object and an unknown object.
+// re-encodes a string, an array, an object and an unknown object; and a
+// union of a String, an Array of String and one object (a struct with
+// constructors and accessors) does the same.
 func TestUnionOfStringArrayAndObjectsRoundTrips(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and tests a generated package")

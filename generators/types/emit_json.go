@@ -784,7 +784,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 		field := id("u").dot(v.Field)
 		var body []jen.Code
 		switch v.Type.Kind {
-		case gomodel.Scalar, gomodel.File:
+		case gomodel.Scalar, gomodel.File, gomodel.Slice:
 			body = g.encodeValue(field, v.Type, 0)
 		default: // a pointer to an object
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
@@ -843,6 +843,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
+		case v.Type.Kind == gomodel.Slice:
+			body = append([]jen.Code{jen.Var().Id("list").Add(v.Type.Jen())},
+				g.decodeInto(id("list"), v.Type, 0, func(err jen.Code) jen.Code { return err })...)
+			body = append(body, jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("list")), jen.Return(jen.Nil()))
 		default: // a pointer to an object
 			body = []jen.Code{
 				jen.Id("x").Op(":=").New(v.Type.Elem.Jen()),
@@ -853,7 +857,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 		}
 		kindID := jsonKindID[k]
 		dcases = append(dcases, jen.Case(jen.Id(kindID)).Block(body...))
-		want = append(want, v.Schema.Type.Name)
+		want = append(want, v.Schema.Type.String())
 	}
 	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
 		jen.Switch(jen.Id("r").Dot("Next").Call()).Block(dcases...),

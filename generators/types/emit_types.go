@@ -555,7 +555,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			f.Line()
 			continue
 		}
-		godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v.")
+		godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.String()+" v.")
 		f.Func().Id(v.Ctor).Params(jen.Id("v").Add(vt)).Id(ui.GoName).Block(
 			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index), jen.Id(v.Field): jen.Id("v")})),
 		)
@@ -565,7 +565,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			f.Func().Id(v.Short).Params(jen.Id("v").Add(v.Type.Jen())).Id(ui.GoName).Block(jen.Return(jen.Id(v.Ctor).Call(jen.Id("v"))))
 			f.Line()
 		}
-		godoc.Add(f, v.As+" returns the "+v.Schema.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
+		godoc.Add(f, v.As+" returns the "+v.Schema.Type.String()+" u holds and true, or the zero value and false when u holds another variant or is unset.")
 		f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Params(v.Type.Jen(), jen.Bool()).Block(
 			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
 		)
