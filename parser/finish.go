@@ -306,9 +306,10 @@ func (p *parser) unionVariants() {
 						} else {
 							msg += "; they have no required field, so no overlay fact settles it"
 						}
-						if u.Degraded == "" {
-							u.Degraded = msg
+						if u.Degraded != "" {
+							continue // one warning per union: its first pair
 						}
+						u.Degraded = msg
 						where := p.unionWhere[u]
 						if where == "" {
 							where = u.Source.Section
