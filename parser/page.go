@@ -337,11 +337,17 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}
 		for _, v := range variants {
-			if !reObjectHeading.MatchString(v) {
+			t := schema.Named(v)
+			if arr, err := schema.ParseType(v); err == nil && arr.IsArray() && reObjectHeading.MatchString(arr.Base()) {
+				t = arr // an item "Array of RichText" is a form, as in the sentence
+			} else if !reObjectHeading.MatchString(v) {
 				p.pageErr(e, introLine, "list item %q: a list of variants names one type per item", v)
 				continue
 			}
-			u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(v)})
+			if slices.ContainsFunc(u.Variants, func(x *schema.Variant) bool { return x.Type.String() == t.String() }) {
+				continue // named in the sentence and listed
+			}
+			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}
 		if !isIdent(name) {
 			p.pageErr(e, e.head.line, "union name %q is not an identifier", name)

@@ -248,3 +248,19 @@ func TestPageInlineUnionsOfOneFieldNameGetTheirOwnNames(t *testing.T) {
 		t.Errorf("union SendAnyPiecePiece: %+v", u)
 	}
 }
+
+// TestPageUnionListItemsMayBeFormsToo: the members that are no objects may
+// also stand in the list itself ("String", "Array of Styled"), or in both
+// the sentence and the list, and are then variants once.
+func TestPageUnionListItemsMayBeFormsToo(t *testing.T) {
+	body := strings.Replace(styledText, `<ul><li><a href="#styledloud">StyledLoud</a></li>`,
+		`<ul><li>String</li><li>Array of <a href="#styled">Styled</a></li><li><a href="#styledloud">StyledLoud</a></li>`, 1)
+	s := parsePage(t, "<h3>Available types</h3>"+body, nil)
+	var got []string
+	for _, v := range s.Union("Styled").Variants {
+		got = append(got, v.Type.String())
+	}
+	if want := []string{"String", "Array of Styled", "StyledLoud", "StyledLink"}; !slices.Equal(got, want) {
+		t.Errorf("variants %v, want %v", got, want)
+	}
+}
