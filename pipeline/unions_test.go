@@ -42,7 +42,7 @@ const styledPage = `<!DOCTYPE html>
 <tbody>
 <tr><td>type</td><td>String</td><td>Style, always “link”</td></tr>
 <tr><td>text</td><td><a href="#styled">Styled</a></td><td>The linked text</td></tr>
-<tr><td>url</td><td>String</td><td>Where the link goes</td></tr>
+<tr><td>url</td><td>String</td><td>Where the link goes, 1-64 characters</td></tr>
 </tbody></table>
 <h4>Caption</h4>
 <p>This object is a caption. It can be either a String, an Array of String, or one of the following:</p>
@@ -70,6 +70,7 @@ const styledPage = `<!DOCTYPE html>
 const styledRoundTripTest = `package botapi_test
 
 import (
+	"strings"
 	"testing"
 
 	"styled/botapi"
@@ -124,6 +125,10 @@ func TestStyledStringArrayAndObjectRoundTrip(t *testing.T) {
 	}
 	if err := (&botapi.PostNoteParams{Body: botapi.StyledString("hi")}).Validate(); err != nil {
 		t.Errorf("a plain string body must validate: %v", err)
+	}
+	bad := &botapi.PostNoteParams{Body: botapi.StyledArray{botapi.StyledString("ok"), &botapi.StyledLink{Text: botapi.StyledString("x")}}}
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "body[1].url") {
+		t.Errorf("a link without its url inside an array body: %v, want a problem at body[1].url", err)
 	}
 }
 `
