@@ -419,7 +419,7 @@ Existing files are never replaced.`, stdout)
 }
 
 func cmdParse(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("parse", "parse [--config FILE] [--spec FILE] [--overlay FILE] [-o FILE]",
+	c := newCommand("parse", "parse [--config FILE] [--spec FILE] [--overlay FILE] [-o FILE] [--report] [--strict]",
 		"Parse a specification, apply the overlay, check the result and write the YAML schema.", stdout)
 	cf := newConfigFlags(c, flagSpec, flagOverlay)
 	out := c.String("o", "", "where to write the schema ('-' for standard output); default: schema/<spec name>.yaml")
@@ -491,7 +491,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdGenerate(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST] [--check]",
+	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST] [--check] [--strict]",
 		`Parse and check the specification (or load a schema), then write the schema YAML, the Go
 package and the reference docs. Settings come from `+config.FileName+` when there is one; flags
 override it. Nothing is written unless every stage succeeds; stale generated files
