@@ -185,8 +185,16 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 			fail("no such field or parameter in the parsed document (remove the entry, or fix its target)")
 			continue
 		}
+		facts := 0
+		for _, x := range []string{e.Enum, e.EachEnum, e.Always} {
+			if x != "" {
+				facts++
+			}
+		}
 		switch {
-		case e.Always != "" && e.Enum == "" && e.EachEnum == "":
+		case facts != 1:
+			fail("an entry adds exactly one fact: enum, each_enum or always")
+		case e.Always != "":
 			if msg := s.applyAlways(e.Target, f, e.Always); msg != "" {
 				fail("%s", msg)
 				continue
