@@ -62,6 +62,23 @@ func formMembers(text, union string, isEntry func(string) bool) []schema.Type {
 	return out
 }
 
+// widenNumbers degrades members JSON cannot tell apart by kind, "an
+// Integer" next to "a Float" (both JSON numbers), to the Float alone, which
+// reads every value either allows, with a warning.
+// It returns the members kept and, when it degraded, why (the union's
+// Degraded).
+func (p *parser) widenNumbers(e *pageEntry, union string, forms []schema.Type) ([]schema.Type, string) {
+	has := func(n string) bool {
+		return slices.ContainsFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == n })
+	}
+	if !has(schema.Integer) || !has(schema.Float) {
+		return forms, ""
+	}
+	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
+	p.warnf("union "+union, e.where(), e.head.line, "%s", msg)
+	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
+}
+
 // inlineVariants lists the object names a sentence gives as variants after
 // its introducing words ("It can be one of ReactionTypeEmoji or
 // ReactionTypeCustomEmoji"): the capitalised words after the first
@@ -333,6 +350,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 		}
 	case variants != nil:
 		u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.line)}
+		forms, u.Degraded = p.widenNumbers(e, name, forms)
 		for _, t := range forms {
 			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}

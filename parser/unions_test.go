@@ -264,3 +264,30 @@ func TestPageUnionListItemsMayBeFormsToo(t *testing.T) {
 		t.Errorf("variants %v, want %v", got, want)
 	}
 }
+
+// TestPageUnionIntegerAndFloatMembersDegradeToFloat: "an Integer" next to
+// "a Float" cannot be told apart in JSON; the page reads with a warning
+// and the union keeps the Float, which reads both. Under Strict it is an
+// error.
+func TestPageUnionIntegerAndFloatMembersDegradeToFloat(t *testing.T) {
+	body := strings.Replace(styledText, "It can be either a String for unstyled text, an Array of",
+		"It can be either a String for unstyled text, an Integer, a Float, an Array of", 1)
+	rep := &parser.Report{}
+	s := parsePage(t, "<h3>Available types</h3>"+body, rep)
+	var got []string
+	for _, v := range s.Union("Styled").Variants {
+		got = append(got, v.Type.String())
+	}
+	if want := []string{"String", "Float", "Array of Styled", "StyledLoud", "StyledLink"}; !slices.Equal(got, want) {
+		t.Errorf("variants %v, want %v", got, want)
+	}
+	if s.Union("Styled").Degraded == "" {
+		t.Error("the schema does not record the degraded union (the command prints its warning from there)")
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].String(), "Integer and Float") {
+		t.Errorf("warnings %v", rep.Warnings)
+	}
+	if _, err := parser.Parse(page(recent+"<h3>Available types</h3>"+body), parser.Options{Name: "demo.html", Strict: true}); err == nil {
+		t.Error("under Strict the warning must be an error")
+	}
+}
