@@ -226,10 +226,11 @@ type Union struct {
 	Variants      []*Variant `yaml:"variants"`
 	Since         string     `yaml:"since,omitempty"`
 	// Degraded says why the reader could not place the union as the
-	// document shows it (variants JSON cannot tell apart) and kept it in
-	// the most faithful form that still reads every value: its variants
-	// tried in schema order. Only a document nobody here controls (the
-	// published page) degrades; the seed layout refuses instead.
+	// document shows it and what it kept instead: the most faithful form
+	// that still reads every value (variants JSON cannot tell apart tried
+	// in schema order; an Integer next to a Float kept as the Float). Only
+	// a document nobody here controls (the published page) degrades; the
+	// seed layout refuses instead. Commands print it as a warning.
 	Degraded string `yaml:"degraded,omitempty"`
 	Source   Source `yaml:"source,flow"`
 }
