@@ -388,6 +388,10 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 			jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Id("x").Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
 		))
 	}
+	for _, v := range ui.Forms {
+		underlying := func() *jen.Statement { return v.Type.Jen().Parens(jen.Id("x")) }
+		cases = append(cases, jen.Case(jen.Id(v.GoName)).Block(append(g.encodeValue(underlying, v.Type, 0), jen.Return())...))
+	}
 	cases = append(cases, jen.Case(jen.Op("*").Id(ui.Unknown)).Block(
 		jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Id("w").Dot("Raw").Call(jen.Id("x").Dot("Raw")), jen.Return()),
 	))
@@ -459,10 +463,28 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 	}
 	body := []jen.Code{
 		jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Return(jen.Nil(), jen.Nil())),
-		jen.If(jen.Id("r").Dot("Next").Call().Op("!=").Id("jsonKindObject")).Block(
-			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.GoName+" object, found %s"), jen.Id("r").Dot("Next").Call())),
-		),
 	}
+	expected := "expected " + ui.GoName + " object, found %s"
+	if len(ui.Forms) > 0 {
+		// Forms first, by the JSON kind of the value.
+		var formCases []jen.Code
+		var kinds []string
+		for _, v := range ui.Forms {
+			kinds = append(kinds, v.JSONKind)
+			wrap := func(err jen.Code) jen.Code { return jen.List(jen.Nil(), err) }
+			read := append([]jen.Code{jen.Var().Id("form").Add(v.Type.Jen())},
+				g.decodeInto(id("form"), v.Type, 0, wrap)...)
+			read = append(read, jen.Return(jen.Id(v.GoName).Parens(jen.Id("form")), jen.Nil()))
+			formCases = append(formCases, jen.Case(jen.Id(jsonKindID[v.JSONKind])).Block(read...))
+		}
+		body = append(body, jen.Switch(jen.Id("r").Dot("Next").Call()).Block(formCases...))
+		expected = "expected " + ui.GoName + " (" + strings.Join(append(kinds, "object"), ", ") + "), found %s"
+	}
+	body = append(body,
+		jen.If(jen.Id("r").Dot("Next").Call().Op("!=").Id("jsonKindObject")).Block(
+			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit(expected), jen.Id("r").Dot("Next").Call())),
+		),
+	)
 	body = append(body, prelude...)
 	body = append(body, sel...)
 	body = append(body,
@@ -773,7 +795,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 		field := id("u").dot(v.Field)
 		var body []jen.Code
 		switch v.Type.Kind {
-		case gomodel.Scalar, gomodel.File:
+		case gomodel.Scalar, gomodel.File, gomodel.Slice:
 			body = g.encodeValue(field, v.Type, 0)
 		default: // a pointer to an object
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
@@ -832,6 +854,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
+		case v.Type.Kind == gomodel.Slice:
+			body = append([]jen.Code{jen.Var().Id("list").Add(v.Type.Jen())},
+				g.decodeInto(id("list"), v.Type, 0, func(err jen.Code) jen.Code { return err })...)
+			body = append(body, jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("list")), jen.Return(jen.Nil()))
 		default: // a pointer to an object
 			body = []jen.Code{
 				jen.Id("x").Op(":=").New(v.Type.Elem.Jen()),
@@ -840,9 +866,9 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 				jen.Return(jen.Nil()),
 			}
 		}
-		kindID := map[string]string{"number": "jsonKindNumber", "string": "jsonKindString", "boolean": "jsonKindBool", "object": "jsonKindObject"}[k]
+		kindID := jsonKindID[k]
 		dcases = append(dcases, jen.Case(jen.Id(kindID)).Block(body...))
-		want = append(want, v.Schema.Type.Name)
+		want = append(want, v.Schema.Type.String())
 	}
 	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
 		jen.Switch(jen.Id("r").Dot("Next").Call()).Block(dcases...),
@@ -851,6 +877,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	f.Line()
 	emitMarshalers(f, ui.GoName)
 }
+
+// jsonKindID names the runtime's jsonKind constant of a JSON kind as the
+// model names it (gomodel.Variant.JSONKind).
+var jsonKindID = map[string]string{"number": "jsonKindNumber", "string": "jsonKindString", "boolean": "jsonKindBool", "object": "jsonKindObject", "array": "jsonKindArray"}
 
 func joinOr(s []string) string {
 	out := ""

@@ -139,7 +139,7 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
 	for _, mu := range g.m.Unions {
-		u := mu.Schema
+		u := objectsOf(mu.Schema)
 		if !mu.Sent || mu.Kind == gomodel.ValueUnion {
 			continue
 		}
@@ -833,6 +833,18 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 			inner = append(inner, jen.Default().Block(jen.Id("x").Dot(methodValidateAt).Call(jen.Id("s"), jen.Id("at"))))
 		}
 		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Switch().Block(inner...)))
+	}
+	// An array form of the union itself ("an Array of RichText"): each
+	// element is checked as the union, every variant allowed.
+	for _, fv := range gu.Forms {
+		if t := fv.Type; t.Kind == gomodel.Slice && t.Elem.Kind == gomodel.Interface && t.Elem.Union == gu {
+			cases = append(cases, jen.Case(jen.Id(fv.GoName)).Block(
+				jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Id("x")).Block(
+					jen.Id(g.unionFuncs[u.Name]).Call(jen.Id("s"), jen.Op("&").Id(rtPath).Values(jen.Dict{jen.Id("parent"): jen.Id("at"), jen.Id("index"): jen.Id("i")}),
+						jen.Id("e"), jen.Id("validateRequired"), jen.Id(g.unionFuncs[u.Name]+"Any")),
+				),
+			))
+		}
 	}
 	var unk jen.Code
 	if tagged {
