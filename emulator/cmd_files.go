@@ -96,18 +96,25 @@ func randomName(n int) string {
 // Open serves /file/bot<token>/<file_path>, to the bots that hold an id of
 // the file only.
 func (s *fileStore) Open(ctx context.Context, p string) (fs.File, error) {
-	bot := botIDOf(ctx)
-	s.mu.Lock()
-	f := s.byPath[p]
-	allowed := f != nil && (f.owner == bot || f.others[bot] != "")
-	s.mu.Unlock()
-	if !allowed {
+	f := s.servable(p, botIDOf(ctx))
+	if f == nil {
 		return nil, fs.ErrNotExist
 	}
 	if f.data == nil {
 		return os.Open(filepath.Join(s.dir, filepath.FromSlash(p)))
 	}
 	return &memFile{Reader: bytes.NewReader(f.data), f: f}, nil
+}
+
+// servable is the file at download path p if bot holds an id of it, else nil.
+func (s *fileStore) servable(p string, bot int64) *storedFile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.byPath[p]
+	if f == nil || (f.owner != bot && f.others[bot] == "") {
+		return nil
+	}
+	return f
 }
 
 // botIDOf is the bot id of the request's token (the generated server has
@@ -182,11 +189,17 @@ func (s *fileStore) put(kind fileKind, name string, data []byte, owner int64) (*
 	} else {
 		f.data = data
 	}
+	s.register(f, owner)
+	return f, nil
+}
+
+// register makes f findable by its id and its download path, once its
+// contents are stored.
+func (s *fileStore) register(f *storedFile, owner int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.byID[f.id] = fileRef{f, owner}
 	s.byPath[f.path] = f
-	return f, nil
 }
 
 // get returns the file that id names for bot; another bot's id names

@@ -178,8 +178,7 @@ func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ent
 			me.Language = botapi.Some(te.Language)
 		}
 		if te.UserID != 0 {
-			var u *botapi.User
-			e.locked(func() error { u = e.users[te.UserID]; return nil })
+			u := e.user(te.UserID)
 			if u == nil {
 				u = &botapi.User{ID: te.UserID, FirstName: "?"}
 			}
@@ -189,6 +188,14 @@ func (e *Emulator) formatted(text string, mode botapi.Opt[botapi.ParseMode], ent
 		out = append(out, me)
 	}
 	return plain, out, nil
+}
+
+// user is the user with id, nil when there is none (under the lock: a
+// method formats its text before it opens).
+func (e *Emulator) user(id int64) *botapi.User {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.users[id]
 }
 
 // caption sets caption and caption_entities.

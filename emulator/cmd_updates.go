@@ -149,7 +149,8 @@ func (b *bot) confirm(offset int64) {
 // GetUpdates implements getUpdates: confirmation by offset, negative offset,
 // limit, long polling, allowed_updates; 409 while a webhook is set or when a
 // newer getUpdates call takes over. Every look at the queue runs under
-// e.locked, so a panic anywhere releases the lock (no manual unlock paths).
+// the lock, taken for each look (acting, then pollAgain, pollTakenOver,
+// pollLeft), never held while waiting.
 func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error) {
 	var (
 		b        *bot
@@ -160,11 +161,8 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 		wait     chan struct{}
 		deadline time.Time
 	)
-	err := e.locked(func() error {
-		var err error
-		if b, err = e.botLocked(ctx); err != nil {
-			return err
-		}
+	err := e.acting(ctx, noChat, nil, func(found *bot, _ *chat) error {
+		b = found
 		if b.hook != nil {
 			return errWebhookActive
 		}
@@ -194,21 +192,11 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 		select {
 		case <-wait:
 		case <-mine:
-			err = e.locked(func() error {
-				if b.hook != nil {
-					return errWebhookActive
-				}
-				return conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
-			})
+			err = e.pollTakenOver(b)
 		case <-ctx.Done():
 			// The client is gone: whatever is answered, nobody reads it;
 			// an empty result keeps it out of the 500s (error hook).
-			e.locked(func() error {
-				if b.poller == mine {
-					b.poller = nil
-				}
-				return nil
-			})
+			e.pollLeft(b, mine)
 			return []botapi.Update{}, nil
 		case <-timer.C:
 			timeout = 0
@@ -217,15 +205,41 @@ func (e *Emulator) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) (
 		if err != nil {
 			break
 		}
-		err = e.locked(func() error {
-			if b.hook != nil {
-				return errWebhookActive
-			}
-			out, wait = b.takeOrWait(limit, mine, timeout <= 0)
-			return nil
-		})
+		out, wait, err = e.pollAgain(b, limit, mine, timeout <= 0)
 	}
 	return out, err
+}
+
+// pollAgain is a long poll's look at the queue after a wait: the updates,
+// or the channel to wait on when there are none yet and now is false.
+func (e *Emulator) pollAgain(b *bot, limit int, mine chan struct{}, now bool) ([]botapi.Update, chan struct{}, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b.hook != nil {
+		return nil, nil, errWebhookActive
+	}
+	out, wait := b.takeOrWait(limit, mine, now)
+	return out, wait, nil
+}
+
+// pollTakenOver is the answer of a long poll a newer getUpdates call (or a
+// webhook) took over.
+func (e *Emulator) pollTakenOver(b *bot) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b.hook != nil {
+		return errWebhookActive
+	}
+	return conflict("terminated by other getUpdates request; make sure that only one bot instance is running")
+}
+
+// pollLeft forgets a long poll whose client has gone.
+func (e *Emulator) pollLeft(b *bot, mine chan struct{}) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b.poller == mine {
+		b.poller = nil
+	}
 }
 
 // longPollMax caps a long poll's timeout, as the reference server does (a

@@ -570,9 +570,7 @@ func (e *Emulator) Now() time.Time { return e.now() }
 // end, updates and messages past retention are dropped.
 func (e *Emulator) Advance(d time.Duration) time.Time {
 	e.clock.Advance(d)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.tickLocked(true)
+	e.tick()
 	return e.now()
 }
 

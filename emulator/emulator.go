@@ -15,7 +15,6 @@
 package emulator
 
 import (
-	"errors"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -185,33 +184,25 @@ func (e *Emulator) Handler() http.Handler { return e.handler }
 // Shutdown stops webhook delivery and the background ticker. (Close is the
 // API method close.)
 func (e *Emulator) Shutdown() {
-	if e.locked(func() error {
-		if e.closed {
-			return errClosed
-		}
-		e.closed = true
-		close(e.stop)
-		for _, b := range e.bots {
-			b.stopWebhook()
-		}
-		return nil
-	}) != nil {
-		return
+	if e.markClosed() {
+		e.wg.Wait()
 	}
-	e.wg.Wait()
 }
 
-var errClosed = errors.New("emulator: shut down")
-
-// locked runs f with e.mu held. The unlock is deferred, so a panic in f
-// (answered 500 by the generated server's recover) never leaves the lock
-// held: one bad request cannot freeze every bot. Code that waits (long
-// polls, webhook deliveries) calls locked for each look at the state
-// instead of unlocking by hand.
-func (e *Emulator) locked(f func() error) error {
+// markClosed stops the ticker and every webhook sender; false when the
+// emulator was already shut down.
+func (e *Emulator) markClosed() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return f()
+	if e.closed {
+		return false
+	}
+	e.closed = true
+	close(e.stop)
+	for _, b := range e.bots {
+		b.stopWebhook()
+	}
+	return true
 }
 
 // ticker runs the clock's due work once a second of wall time (polls that
@@ -225,9 +216,16 @@ func (e *Emulator) ticker() {
 		case <-e.stop:
 			return
 		case <-t.C:
-			e.locked(func() error { e.tickLocked(true); return nil })
+			e.tick()
 		}
 	}
+}
+
+// tick runs the full tickLocked under the lock.
+func (e *Emulator) tick() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tickLocked(true)
 }
 
 // tickLocked closes polls whose time has come and, when full, drops updates

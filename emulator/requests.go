@@ -239,6 +239,12 @@ func (e *Emulator) authorize(_ context.Context, token string) bool {
 	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
 		return false
 	}
+	return e.tokenAdmitted(token)
+}
+
+// tokenAdmitted is authorize's look at the bots: the secret owns the id, the id
+// is not a user's, and the bot is not in its 10 minutes after logOut.
+func (e *Emulator) tokenAdmitted(token string) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, err := e.ownerLocked(token)
