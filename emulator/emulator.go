@@ -17,6 +17,7 @@ package emulator
 import (
 	"math/rand/v2"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -289,25 +290,6 @@ func (e *Emulator) dropGroupLocked(id int64, c *chat) {
 	}
 }
 
-// anyMember reports whether any user or bot is in the chat now.
-func (c *chat) anyMember(now time.Time) bool {
-	for id := range c.members {
-		if c.isMember(id, now) {
-			return true
-		}
-	}
-	return false
-}
-
-// dormantChat is what a private chat keeps once nothing in it is
-// retained: message ids go on counting (they are never reused in a chat),
-// and whether the user started or blocked the bot. About 50 bytes instead
-// of the chat's ~750 (BenchmarkMemory).
-type dormantChat struct {
-	nextID           int64
-	started, blocked bool
-}
-
 // privateChatLocked returns the private chat of k, waking a dormant one;
 // nil when the user never wrote to the bot.
 func (e *Emulator) privateChatLocked(k privKey) *chat {
@@ -332,6 +314,31 @@ func (e *Emulator) privateChatLocked(k privKey) *chat {
 func (e *Emulator) now() time.Time { return e.clock.Now() }
 
 func (e *Emulator) seq() int64 { e.nextSeq++; return e.nextSeq }
+
+// userLocked is the user with id, or the 400 "user not found".
+func (e *Emulator) userLocked(id int64) (*botapi.User, error) {
+	u := e.users[id]
+	if u == nil {
+		return nil, errUserNotFound
+	}
+	return u, nil
+}
+
+// user is the user with id, nil when there is none (under the lock: a
+// method formats its text before it opens).
+func (e *Emulator) user(id int64) *botapi.User {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.users[id]
+}
+
+// sortIDs sorts ids by less.
+func sortIDs(ids []int64, less func(a, b int64) bool) {
+	sort.Slice(ids, func(i, j int) bool { return less(ids[i], ids[j]) })
+}
+
+// itoa writes n in decimal.
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // ---------------------------------------------------------------- errors
 

@@ -28,20 +28,6 @@ type webhook struct {
 	stop     chan struct{}
 }
 
-// stopWebhook removes the webhook; its sender goroutine ends.
-func (b *bot) stopWebhook() {
-	if b.hook == nil {
-		return
-	}
-	close(b.hook.stop)
-	b.hook = nil
-	for i := range b.queue {
-		b.queue[i].delivering = false
-		b.queue[i].attempts = 0
-	}
-	b.wake()
-}
-
 // deliver sends b's updates to h by HTTP POST, one JSON Update per request,
 // at most max_connections at a time. A 2xx answer confirms the update; a
 // failure is recorded (getWebhookInfo's last error) and retried after a
@@ -158,24 +144,6 @@ func errText(err error) string {
 		err = ue.Err
 	}
 	return err.Error()
-}
-
-func (b *bot) indexOf(id int64) int {
-	for i := range b.queue {
-		if b.queue[i].u.UpdateID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-func (b *bot) removeAt(i int) {
-	if i == 0 {
-		b.dropFront(1)
-		return
-	}
-	b.queue = append(b.queue[:i], b.queue[i+1:]...)
-	b.queue[len(b.queue) : len(b.queue)+1][0] = queued{}
 }
 
 // webhookReply runs the method call a bot may put in its answer to a
