@@ -13,7 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/apigen/apigen/internal/yamlerr"
+	"github.com/apigen/apigen/schema/yamlerr"
 )
 
 // Overlay holds facts the document does not state. Each entry names a target

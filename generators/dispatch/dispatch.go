@@ -607,7 +607,7 @@ func snake(name string) string {
 // source is a value taken from a kind object: its Go expression (from the
 // receiver "o") and type.
 type source struct {
-	expr func() *jen.Statement
+	expr gofile.Expr
 	typ  *gomodel.Type
 }
 

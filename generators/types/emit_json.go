@@ -9,17 +9,9 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/gomodel"
 )
-
-// expr builds a fresh statement each time (jen statements are mutable).
-type expr func() *jen.Statement
-
-func id(name string) expr { return func() *jen.Statement { return jen.Id(name) } }
-
-func (e expr) dot(name string) expr {
-	return func() *jen.Statement { return e().Dot(name) }
-}
 
 // wrapFn turns an error expression into the one to return.
 type wrapFn func(err jen.Code) jen.Code
@@ -153,7 +145,7 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		var cases []jen.Code
 		var required []jen.Code
 		for _, fi := range si.Fields {
-			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
+			stmts := g.decodeInto(gofile.Id("v").Dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
 			if fi.Required() && len(required) < 64 {
 				stmts = append(stmts, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(len(required)))
 				required = append(required, jen.Lit(fi.Name))
@@ -220,7 +212,7 @@ func writeKeyAfter(wire string) jen.Code {
 func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []jen.Code {
 	t := fi.Type
 	wire := fi.Name
-	v := id("v").dot(fi.GoName)
+	v := gofile.Id("v").Dot(fi.GoName)
 	key := writeKey(wire)
 	if after {
 		key = writeKeyAfter(wire)
@@ -242,7 +234,7 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(key, jen.Id("w").Dot("True").Call())}
 	case t.Kind == gomodel.Opt:
 		return []jen.Code{jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(v()).Dot("Get").Call(), jen.Id("ok")).Block(
-			append([]jen.Code{key}, g.encodeValue(id("x"), t.Elem, 0)...)...)}
+			append([]jen.Code{key}, g.encodeValue(gofile.Id("x"), t.Elem, 0)...)...)}
 	case t.HasIsSet():
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, 0)...)...)}
 	}
@@ -251,7 +243,7 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 }
 
 // encodeValue writes the value e of Go type t (no member name).
-func (g *gen) encodeValue(e expr, t *gomodel.Type, depth int) []jen.Code {
+func (g *gen) encodeValue(e gofile.Expr, t *gomodel.Type, depth int) []jen.Code {
 	w := jen.Id("w")
 	switch t.Kind {
 	case gomodel.Slice:
@@ -278,7 +270,7 @@ func (g *gen) encodeValue(e expr, t *gomodel.Type, depth int) []jen.Code {
 
 // decodeInto reads one value of Go type t and stores it in lv; on error
 // the statements return wrap(err).
-func (g *gen) decodeInto(lv expr, t *gomodel.Type, depth int, wrap wrapFn) []jen.Code {
+func (g *gen) decodeInto(lv gofile.Expr, t *gomodel.Type, depth int, wrap wrapFn) []jen.Code {
 	ret := func(err jen.Code) jen.Code { return jen.Return(wrap(err)) }
 	errCheck := jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Err()))
 	if a, ok := g.arrayOf(t); ok {
@@ -473,7 +465,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 			kinds = append(kinds, v.JSONKind)
 			wrap := func(err jen.Code) jen.Code { return jen.List(jen.Nil(), err) }
 			read := append([]jen.Code{jen.Var().Id("form").Add(v.Type.Jen())},
-				g.decodeInto(id("form"), v.Type, 0, wrap)...)
+				g.decodeInto(gofile.Id("form"), v.Type, 0, wrap)...)
 			read = append(read, jen.Return(jen.Id(v.GoName).Parens(jen.Id("form")), jen.Nil()))
 			formCases = append(formCases, jen.Case(jen.Id(jsonKindID[v.JSONKind])).Block(read...))
 		}
@@ -792,7 +784,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	// Encoder.
 	var cases []jen.Code
 	for _, v := range ui.Variants {
-		field := id("u").dot(v.Field)
+		field := gofile.Id("u").Dot(v.Field)
 		var body []jen.Code
 		switch v.Type.Kind {
 		case gomodel.Scalar, gomodel.File, gomodel.Slice:
@@ -856,7 +848,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 			}
 		case v.Type.Kind == gomodel.Slice:
 			body = append([]jen.Code{jen.Var().Id("list").Add(v.Type.Jen())},
-				g.decodeInto(id("list"), v.Type, 0, func(err jen.Code) jen.Code { return err })...)
+				g.decodeInto(gofile.Id("list"), v.Type, 0, func(err jen.Code) jen.Code { return err })...)
 			body = append(body, jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("list")), jen.Return(jen.Nil()))
 		default: // a pointer to an object
 			body = []jen.Code{
