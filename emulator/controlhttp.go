@@ -193,7 +193,9 @@ type controlRequest struct {
 	OptionIDs []int              `json:"option_ids"`
 	Link      string             `json:"link"`
 	Seconds   float64            `json:"seconds"`
-	Member    *botapi.ChatMember `json:"member"`
+	// Member is a ChatMember object without its user, which user_id
+	// names (a user given here is replaced by that one).
+	Member json.RawMessage `json:"member"`
 }
 
 func (in *controlRequest) where() Where { return Where{Bot: in.BotID, Chat: in.ChatID} }
@@ -210,10 +212,11 @@ func (e *Emulator) control(action string, in *controlRequest) (any, error) {
 	case "chat":
 		return e.NewChat(botapi.ChatType(in.Type), in.Title, in.Username, in.UserID)
 	case "member":
-		if in.Member == nil {
-			return nil, controlErr("member (a ChatMember object) is required")
+		cm, err := e.controlMember(in)
+		if err != nil {
+			return nil, err
 		}
-		return true, e.SetMember(in.ChatID, in.UserID, *in.Member)
+		return true, e.SetMember(in.ChatID, in.UserID, cm)
 	case "join":
 		if in.Link != "" {
 			return true, e.JoinByLink(in.UserID, in.Link)
@@ -277,4 +280,34 @@ func controlStatus(w http.ResponseWriter, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	json.NewEncoder(w).Encode(map[string]any{"ok": false, "error_code": code, "description": msg})
+}
+
+// controlMember reads the member of a member action: status and rights.
+// The ChatMember object requires a user, which the action's user_id names
+// already, so the user is filled in from there before decoding.
+func (e *Emulator) controlMember(in *controlRequest) (botapi.ChatMember, error) {
+	var cm botapi.ChatMember
+	var fields map[string]json.RawMessage
+	if len(in.Member) == 0 || json.Unmarshal(in.Member, &fields) != nil || fields == nil {
+		return cm, controlErr("member (a ChatMember object: status and rights) is required")
+	}
+	e.mu.Lock()
+	u := e.users[in.UserID]
+	e.mu.Unlock()
+	if u == nil {
+		return cm, controlErr("no user " + itoa(in.UserID))
+	}
+	user, err := json.Marshal(u)
+	if err != nil {
+		return cm, err
+	}
+	fields["user"] = user
+	b, err := json.Marshal(fields)
+	if err != nil {
+		return cm, err
+	}
+	if err := json.Unmarshal(b, &cm); err != nil {
+		return cm, controlErr("member: " + err.Error())
+	}
+	return cm, nil
 }

@@ -164,7 +164,7 @@ func New(cfg Config) *Emulator {
 		opts = append(opts, botapi.WithLocalServerLimits())
 	}
 	opts = append(opts, e.outsideMethods()...)
-	api := lenient(botapi.NewServer(e, opts...), 1<<20) // the generated server's default body limit
+	api := lenient(botapi.NewServer(e, opts...), 1<<20, serviceShapes) // the generated server's default body limit
 	control := e.controlHandler()
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {
