@@ -176,23 +176,23 @@ func (in *controlRequest) check() error {
 
 // controlRequest is the union of the actions' parameters.
 type controlRequest struct {
-	Token     string             `json:"token"`
-	FirstName string             `json:"first_name"`
-	Username  string             `json:"username"`
-	Type      string             `json:"type"`
-	Title     string             `json:"title"`
-	UserID    int64              `json:"user_id"`
-	BotID     int64              `json:"bot_id"`
-	ChatID    int64              `json:"chat_id"`
-	MessageID int64              `json:"message_id"`
-	ReplyTo   int64              `json:"reply_to_message_id"`
-	Text      string             `json:"text"`
-	Data      string             `json:"data"`
-	QueryID   string             `json:"callback_query_id"`
-	PollID    string             `json:"poll_id"`
-	OptionIDs []int              `json:"option_ids"`
-	Link      string             `json:"link"`
-	Seconds   float64            `json:"seconds"`
+	Token     string  `json:"token"`
+	FirstName string  `json:"first_name"`
+	Username  string  `json:"username"`
+	Type      string  `json:"type"`
+	Title     string  `json:"title"`
+	UserID    int64   `json:"user_id"`
+	BotID     int64   `json:"bot_id"`
+	ChatID    int64   `json:"chat_id"`
+	MessageID int64   `json:"message_id"`
+	ReplyTo   int64   `json:"reply_to_message_id"`
+	Text      string  `json:"text"`
+	Data      string  `json:"data"`
+	QueryID   string  `json:"callback_query_id"`
+	PollID    string  `json:"poll_id"`
+	OptionIDs []int   `json:"option_ids"`
+	Link      string  `json:"link"`
+	Seconds   float64 `json:"seconds"`
 	// Member is a ChatMember object without its user, which user_id
 	// names (a user given here is replaced by that one).
 	Member json.RawMessage `json:"member"`
@@ -291,9 +291,7 @@ func (e *Emulator) controlMember(in *controlRequest) (botapi.ChatMember, error) 
 	if len(in.Member) == 0 || json.Unmarshal(in.Member, &fields) != nil || fields == nil {
 		return cm, controlErr("member (a ChatMember object: status and rights) is required")
 	}
-	e.mu.Lock()
-	u := e.users[in.UserID]
-	e.mu.Unlock()
+	u := e.userCopy(in.UserID)
 	if u == nil {
 		return cm, controlErr("no user " + itoa(in.UserID))
 	}
@@ -310,4 +308,15 @@ func (e *Emulator) controlMember(in *controlRequest) (botapi.ChatMember, error) 
 		return cm, controlErr("member: " + err.Error())
 	}
 	return cm, nil
+}
+
+// userCopy is a copy of the user with id, or nil.
+func (e *Emulator) userCopy(id int64) *botapi.User {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if u := e.users[id]; u != nil {
+		c := *u
+		return &c
+	}
+	return nil
 }

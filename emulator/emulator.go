@@ -164,7 +164,8 @@ func New(cfg Config) *Emulator {
 		opts = append(opts, botapi.WithLocalServerLimits())
 	}
 	opts = append(opts, e.outsideMethods()...)
-	api := lenient(botapi.NewServer(e, opts...), 1<<20, serviceShapes) // the generated server's default body limit
+	// 1 MiB: the generated server's default body limit.
+	api := lenient(synthesized(botapi.NewServer(e, opts...), seedSynth), 1<<20, serviceShapes)
 	control := e.controlHandler()
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {

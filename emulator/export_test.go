@@ -38,3 +38,19 @@ func Lenient(svc reflect.Type, r *http.Request) *http.Request {
 	lenient(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { out = r }), 1<<20, shapesOf(svc)).ServeHTTP(nil, r)
 	return out
 }
+
+// Synthesized wraps next (a generated server) with the emulator's answer
+// for methods the service does not implement, from the seed's schema, and
+// returns the minimal valid parameters of method.
+func Synthesized(next http.Handler) http.Handler { return synthesized(next, seedSynth) }
+
+// SynthParams is a minimal valid JSON object of the seed method's
+// parameters.
+func SynthParams(method string) map[string]any {
+	y, err := seedSynth()
+	if err != nil {
+		panic(err)
+	}
+	p, _ := y.params(method)
+	return p
+}
