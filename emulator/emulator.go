@@ -82,7 +82,7 @@ type Config struct {
 // (the bot side, called by the generated handler) and the control API (the
 // user side). It is safe for concurrent use.
 type Emulator struct {
-	botapi.Unimplemented // methods a newer spec adds answer 404 until written
+	botapi.Unimplemented // methods not written yet: synthesized answers them from the schema
 
 	cfg   Config
 	clock *Clock
