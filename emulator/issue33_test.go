@@ -5,8 +5,10 @@ package emulator_test
 // reads; the generated server stays strict to the document.
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -83,6 +85,20 @@ func TestSetWebhookWithoutURLRemovesWebhook(t *testing.T) {
 		if info.URL != "" {
 			t.Fatalf("setWebhook %q kept url %q", c.body, info.URL)
 		}
+	}
+	// Multipart (a certificate upload) without url.
+	ok(t, v.bot.SetWebhook(v.ctx, &botapi.SetWebhookParams{URL: rcv.URL}))
+	var mp bytes.Buffer
+	mw := multipart.NewWriter(&mp)
+	mw.WriteField("max_connections", "3")
+	fw, _ := mw.CreateFormFile("certificate", "cert.pem")
+	fw.Write([]byte("certificate"))
+	mw.Close()
+	if code, body := v.call("POST", "/bot"+token+"/setWebhook", mw.FormDataContentType(), mp.String()); code != 200 {
+		t.Fatalf("multipart setWebhook: %d %s", code, body)
+	}
+	if info, err := v.bot.GetWebhookInfo(v.ctx); err != nil || info.URL != "" {
+		t.Fatalf("multipart setWebhook kept %+v, %v", info, err)
 	}
 	if code, _ := strictCall(t, "setWebhook", `{}`); code != 400 {
 		t.Errorf("generated server took setWebhook without url: %d", code)
