@@ -2,8 +2,8 @@ package emulator_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -18,57 +18,52 @@ import (
 
 // Issue 33: a method of the version the emulator does not implement
 // answered 404. Over a service that implements nothing, every method of the
-// seed, called with minimal valid parameters (built from the schema), is
-// validated by the generated server and answered with a deterministic
-// result that decodes into the method's Go result type.
+// seed is called through the generated client (its own validation on) with
+// minimal valid parameters built from the schema: the generated server
+// validates them and the answer is a deterministic result that the client
+// decodes into the method's Go result type.
 func TestEveryMethodAnswersTypedResultWhenUnimplemented(t *testing.T) {
 	s, err := loader.Load(loader.Input{})
 	ok(t, err)
 	srv := httptest.NewServer(emulator.Synthesized(botapi.NewServer(botapi.Unimplemented{})))
 	defer srv.Close()
+	client := reflect.ValueOf(botapi.NewClient(token, botapi.WithBaseURL(srv.URL)))
 	svc := reflect.TypeOf((*botapi.Service)(nil)).Elem()
-	results := map[string]reflect.Type{}
+	goName := map[string]string{}
 	for i := range svc.NumMethod() {
-		m := svc.Method(i)
-		if m.Type.NumOut() == 1 { // error only: the result is True
-			results[strings.ToLower(m.Name)] = reflect.TypeFor[botapi.True]()
-			continue
-		}
-		results[strings.ToLower(m.Name)] = m.Type.Out(0)
+		goName[strings.ToLower(svc.Method(i).Name)] = svc.Method(i).Name
 	}
+	ctx := reflect.ValueOf(context.Background())
 	for _, m := range s.Methods {
-		rt, found := results[strings.ToLower(m.Name)]
-		if !found {
-			t.Errorf("%s: no Service method", m.Name)
+		call := client.MethodByName(goName[strings.ToLower(m.Name)])
+		if !call.IsValid() {
+			t.Errorf("%s: no client method", m.Name)
 			continue
 		}
-		ct, body := requestOf(t, m, emulator.SynthParams(m.Name))
+		args := []reflect.Value{ctx}
+		if call.Type().NumIn() == 2 {
+			args = append(args, paramsOf(t, m, call.Type().In(1), emulator.SynthParams(m.Name)))
+		}
 		var first []byte
 		for range 2 { // deterministic: the same answer twice
-			resp, err := http.Post(srv.URL+"/bot"+token+"/"+m.Name, ct, bytes.NewReader(body))
-			ok(t, err)
-			var env struct {
-				OK          bool            `json:"ok"`
-				Result      json.RawMessage `json:"result"`
-				Description string          `json:"description"`
-			}
-			err = json.NewDecoder(resp.Body).Decode(&env)
-			resp.Body.Close()
-			if err != nil {
-				t.Fatalf("%s %s: %d: %v", m.Name, body, resp.StatusCode, err)
-			}
-			if resp.StatusCode != 200 || !env.OK {
-				t.Errorf("%s %s: %d %s", m.Name, body, resp.StatusCode, env.Description)
+			out := call.Call(args)
+			if err, _ := out[len(out)-1].Interface().(error); err != nil {
+				t.Errorf("%s: %v", m.Name, err)
 				break
 			}
-			typed := reflect.New(rt)
-			if err := json.Unmarshal(env.Result, typed.Interface()); err != nil {
-				t.Errorf("%s: result %s does not decode as %s: %v", m.Name, env.Result, rt, err)
+			if len(out) == 1 {
+				break // the result is True
 			}
-			if first != nil && !bytes.Equal(first, env.Result) {
-				t.Errorf("%s: %s then %s", m.Name, first, env.Result)
+			if k := out[0].Kind(); (k == reflect.Pointer || k == reflect.Slice) && out[0].IsNil() {
+				t.Errorf("%s: nil result", m.Name)
+				break
 			}
-			first = env.Result
+			got, err := json.Marshal(out[0].Interface())
+			ok(t, err)
+			if first != nil && !bytes.Equal(first, got) {
+				t.Errorf("%s: %s then %s", m.Name, first, got)
+			}
+			first = got
 		}
 	}
 	// An unknown method keeps its 404.
@@ -80,40 +75,27 @@ func TestEveryMethodAnswersTypedResultWhenUnimplemented(t *testing.T) {
 	}
 }
 
-// requestOf is a JSON body of params, or a multipart one when a parameter
-// takes only an upload (a plain InputFile): that one is sent as a file.
-func requestOf(t *testing.T, m *schema.Method, params map[string]any) (contentType string, body []byte) {
-	upload := false
+// paramsOf decodes params into a new *P (typ); a parameter that takes only
+// an upload (a plain InputFile) becomes an upload of a small PNG.
+func paramsOf(t *testing.T, m *schema.Method, typ reflect.Type, params map[string]any) reflect.Value {
+	t.Helper()
+	uploads := map[string]bool{}
 	for _, p := range m.Params {
 		if _, given := params[p.Name]; given && p.Type.Name == schema.InputFile {
-			upload = true
+			uploads[p.Name] = true
 		}
 	}
-	if !upload {
-		b, err := json.Marshal(params)
-		ok(t, err)
-		return "application/json", b
+	b, err := json.Marshal(params)
+	ok(t, err)
+	v := reflect.New(typ.Elem())
+	if err := json.Unmarshal(b, v.Interface()); err != nil {
+		t.Fatalf("%s: params %s: %v", m.Name, b, err)
 	}
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for _, p := range m.Params {
-		v, given := params[p.Name]
-		switch {
-		case !given:
-		case p.Type.Name == schema.InputFile:
-			fw, err := mw.CreateFormFile(p.Name, p.Name+".png")
-			ok(t, err)
-			fw.Write(pngImage(8, 8))
-		default:
-			text, isText := v.(string)
-			if !isText {
-				b, err := json.Marshal(v)
-				ok(t, err)
-				text = string(b)
-			}
-			mw.WriteField(p.Name, text)
+	for i := range typ.Elem().NumField() {
+		f := typ.Elem().Field(i)
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); uploads[name] {
+			v.Elem().Field(i).Set(reflect.ValueOf(botapi.Upload(name+".png", bytes.NewReader(pngImage(8, 8)))))
 		}
 	}
-	ok(t, mw.Close())
-	return mw.FormDataContentType(), buf.Bytes()
+	return v
 }
