@@ -512,3 +512,17 @@ methods:
 		t.Errorf("CountOrString is held by no identifier, yet named %q, %q", c.Variants[0].Short, c.Variants[1].Short)
 	}
 }
+
+// Issue 35: a page's correct_option_id ("0-based identifier of the
+// correct answer option") has no overlay marking its zero, so it was an
+// int64 identifier there and an int in the seed's package: the same bot
+// did not compile against both. A 0-based position is never an
+// identifier.
+func TestZeroBasedIntegerIsNoIdentifier(t *testing.T) {
+	if IsIdentifier(&schema.Field{Name: "correct_option_id", Type: schema.Named(schema.Integer), Description: "0-based identifier of the correct answer option"}) {
+		t.Error("a 0-based position is an identifier")
+	}
+	if !IsIdentifier(&schema.Field{Name: "option_id", Type: schema.Named(schema.Integer), Description: "Identifier of the option"}) {
+		t.Error("option_id is no identifier")
+	}
+}

@@ -66,6 +66,25 @@ const publishedDir = "../../shared/spec/published"
 // and returns the module's root.
 func buildPublished(t *testing.T, name string) string {
 	t.Helper()
+	root := generatePublished(t, name, "published")
+	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-run", "TestPublishedProseFacts", "./botapi"}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+	}
+	return root
+}
+
+// generatePublished generates every backend's output from the published
+// page name and writes the Go package into botapi/ of a temporary module
+// named module, returning the module's root.
+func generatePublished(t *testing.T, name, module string) string {
+	t.Helper()
 	page := publishedpages.Read(t, publishedDir, name)
 	source := strings.TrimSuffix(name, ".gz")
 	s, err := loader.FromSpec(page, source, nil)
@@ -83,18 +102,8 @@ func buildPublished(t *testing.T, name string) string {
 	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module published\n\ngo 1.26\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-run", "TestPublishedProseFacts", "./botapi"}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
-		}
 	}
 	return root
 }
