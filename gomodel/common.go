@@ -16,6 +16,9 @@ type Common struct {
 	Type *Type
 	// Fields are the field in each variant, in variant order.
 	Fields []*Field
+	// Union is the union whose variants carry it (the first, for a
+	// struct that is a variant of several).
+	Union *Union
 }
 
 // commonFields decides the common-field methods of every interface union
@@ -34,7 +37,7 @@ func (m *Model) commonFields() error {
 		}
 	fields:
 		for _, f := range first.Fields {
-			c := &Common{Wire: f.Name, Method: "Get" + f.GoName, Type: f.Type, Fields: []*Field{f}}
+			c := &Common{Wire: f.Name, Method: "Get" + f.GoName, Type: f.Type, Fields: []*Field{f}, Union: u}
 			for _, v := range u.Variants[1:] {
 				if v.Struct == nil {
 					continue fields

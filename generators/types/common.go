@@ -26,7 +26,7 @@ func commonMethods(ui *gomodel.Union) []jen.Code {
 func emitGetters(f *jen.File, si *gomodel.Struct) {
 	for _, c := range si.Getters {
 		fi := si.Field(c.Wire)
-		godoc.Add(f, c.Method+" returns v."+fi.GoName+": the "+c.Wire+" field every variant of a union "+si.GoName+" belongs to carries, read through the union without a type switch.")
+		godoc.Add(f, c.Method+" returns v."+fi.GoName+", the "+c.Wire+" field every variant of "+c.Union.GoName+" has: code holding "+article(c.Union.GoName)+" reads it without a type switch.")
 		f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(c.Method).Params().Add(c.Type.Jen()).Block(jen.Return(jen.Id("v").Dot(fi.GoName)))
 		f.Line()
 	}
