@@ -1335,30 +1335,27 @@ type InputMediaPhoto struct {
 
 func (*InputMediaPhoto) isInputMedia() {}
 
-// GetMedia returns v.Media: the media field every variant of a union
-// InputMediaPhoto belongs to carries, read through the union without a type
-// switch.
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
 func (v *InputMediaPhoto) GetMedia() InputFile {
 	return v.Media
 }
 
-// GetCaption returns v.Caption: the caption field every variant of a union
-// InputMediaPhoto belongs to carries, read through the union without a type
-// switch.
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaPhoto) GetCaption() Opt[string] {
 	return v.Caption
 }
 
-// GetParseMode returns v.ParseMode: the parse_mode field every variant of a
-// union InputMediaPhoto belongs to carries, read through the union without a
-// type switch.
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaPhoto) GetParseMode() Opt[ParseMode] {
 	return v.ParseMode
 }
 
-// GetCaptionEntities returns v.CaptionEntities: the caption_entities field
-// every variant of a union InputMediaPhoto belongs to carries, read through
-// the union without a type switch.
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
 func (v *InputMediaPhoto) GetCaptionEntities() []MessageEntity {
 	return v.CaptionEntities
 }
@@ -1408,30 +1405,27 @@ type InputMediaVideo struct {
 
 func (*InputMediaVideo) isInputMedia() {}
 
-// GetMedia returns v.Media: the media field every variant of a union
-// InputMediaVideo belongs to carries, read through the union without a type
-// switch.
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
 func (v *InputMediaVideo) GetMedia() InputFile {
 	return v.Media
 }
 
-// GetCaption returns v.Caption: the caption field every variant of a union
-// InputMediaVideo belongs to carries, read through the union without a type
-// switch.
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaVideo) GetCaption() Opt[string] {
 	return v.Caption
 }
 
-// GetParseMode returns v.ParseMode: the parse_mode field every variant of a
-// union InputMediaVideo belongs to carries, read through the union without a
-// type switch.
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaVideo) GetParseMode() Opt[ParseMode] {
 	return v.ParseMode
 }
 
-// GetCaptionEntities returns v.CaptionEntities: the caption_entities field
-// every variant of a union InputMediaVideo belongs to carries, read through
-// the union without a type switch.
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
 func (v *InputMediaVideo) GetCaptionEntities() []MessageEntity {
 	return v.CaptionEntities
 }
@@ -1478,30 +1472,27 @@ type InputMediaAnimation struct {
 
 func (*InputMediaAnimation) isInputMedia() {}
 
-// GetMedia returns v.Media: the media field every variant of a union
-// InputMediaAnimation belongs to carries, read through the union without a
-// type switch.
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
 func (v *InputMediaAnimation) GetMedia() InputFile {
 	return v.Media
 }
 
-// GetCaption returns v.Caption: the caption field every variant of a union
-// InputMediaAnimation belongs to carries, read through the union without a
-// type switch.
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaAnimation) GetCaption() Opt[string] {
 	return v.Caption
 }
 
-// GetParseMode returns v.ParseMode: the parse_mode field every variant of a
-// union InputMediaAnimation belongs to carries, read through the union
-// without a type switch.
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaAnimation) GetParseMode() Opt[ParseMode] {
 	return v.ParseMode
 }
 
-// GetCaptionEntities returns v.CaptionEntities: the caption_entities field
-// every variant of a union InputMediaAnimation belongs to carries, read
-// through the union without a type switch.
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
 func (v *InputMediaAnimation) GetCaptionEntities() []MessageEntity {
 	return v.CaptionEntities
 }
@@ -1548,30 +1539,27 @@ type InputMediaAudio struct {
 
 func (*InputMediaAudio) isInputMedia() {}
 
-// GetMedia returns v.Media: the media field every variant of a union
-// InputMediaAudio belongs to carries, read through the union without a type
-// switch.
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
 func (v *InputMediaAudio) GetMedia() InputFile {
 	return v.Media
 }
 
-// GetCaption returns v.Caption: the caption field every variant of a union
-// InputMediaAudio belongs to carries, read through the union without a type
-// switch.
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaAudio) GetCaption() Opt[string] {
 	return v.Caption
 }
 
-// GetParseMode returns v.ParseMode: the parse_mode field every variant of a
-// union InputMediaAudio belongs to carries, read through the union without a
-// type switch.
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaAudio) GetParseMode() Opt[ParseMode] {
 	return v.ParseMode
 }
 
-// GetCaptionEntities returns v.CaptionEntities: the caption_entities field
-// every variant of a union InputMediaAudio belongs to carries, read through
-// the union without a type switch.
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
 func (v *InputMediaAudio) GetCaptionEntities() []MessageEntity {
 	return v.CaptionEntities
 }
@@ -1612,30 +1600,27 @@ type InputMediaDocument struct {
 
 func (*InputMediaDocument) isInputMedia() {}
 
-// GetMedia returns v.Media: the media field every variant of a union
-// InputMediaDocument belongs to carries, read through the union without a
-// type switch.
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
 func (v *InputMediaDocument) GetMedia() InputFile {
 	return v.Media
 }
 
-// GetCaption returns v.Caption: the caption field every variant of a union
-// InputMediaDocument belongs to carries, read through the union without a
-// type switch.
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaDocument) GetCaption() Opt[string] {
 	return v.Caption
 }
 
-// GetParseMode returns v.ParseMode: the parse_mode field every variant of a
-// union InputMediaDocument belongs to carries, read through the union
-// without a type switch.
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
 func (v *InputMediaDocument) GetParseMode() Opt[ParseMode] {
 	return v.ParseMode
 }
 
-// GetCaptionEntities returns v.CaptionEntities: the caption_entities field
-// every variant of a union InputMediaDocument belongs to carries, read
-// through the union without a type switch.
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
 func (v *InputMediaDocument) GetCaptionEntities() []MessageEntity {
 	return v.CaptionEntities
 }
