@@ -20,9 +20,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/apigen/apigen/internal/yamlerr"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/schema"
+	"github.com/apigen/apigen/schema/yamlerr"
 )
 
 // FileName is the config file apigen looks for in the working directory.

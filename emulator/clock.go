@@ -38,11 +38,11 @@ func (c *Clock) Now() time.Time {
 // Advance moves the clock forward by d (negative d is ignored: time never
 // runs backwards, or update retention and poll closing would undo).
 func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if d <= 0 {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.frozen {
 		c.base = c.base.Add(d)
 	} else {

@@ -4,28 +4,9 @@ package emulator
 
 import (
 	"context"
-	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
-
-// callback is a callback query a user made by pressing a button.
-type callback struct {
-	id       string
-	bot      int64
-	at       time.Time
-	answered bool
-	answer   CallbackAnswer
-}
-
-// CallbackAnswer is what the bot answered to a callback query.
-type CallbackAnswer struct {
-	Answered  bool   `json:"answered"`
-	Text      string `json:"text,omitempty"`
-	ShowAlert bool   `json:"show_alert,omitempty"`
-	URL       string `json:"url,omitempty"`
-	CacheTime int64  `json:"cache_time,omitempty"`
-}
 
 // AnswerCallbackQuery implements answerCallbackQuery: once per query, by
 // the bot that received it.

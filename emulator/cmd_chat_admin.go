@@ -11,73 +11,6 @@ import (
 	"github.com/apigen/apigen/generated/botapi"
 )
 
-// chat is a private chat (one per bot and user: the bot sees the user's id
-// as the chat id), a group, a supergroup or a channel.
-type chat struct {
-	c           botapi.Chat // id, type, title, username, names
-	description string
-	photo       *botapi.ChatPhoto
-	perms       botapi.ChatPermissions
-	stickerSet  string
-	inviteLinks map[int64]string // administrator (bot) id -> its current link
-
-	members map[int64]*member
-
-	msgs   map[int64]*msgRec
-	order  []int64 // message ids in sending order, for retention
-	nextID int64
-	pinned []int64 // pinned message ids, in pinning order
-
-	// Private chats only.
-	bot, user int64
-	started   bool // the user has written to the bot
-	blocked   bool // the user has blocked the bot
-}
-
-type member struct {
-	cm         botapi.ChatMember
-	promotedBy int64
-}
-
-func (c *chat) private() bool { return c.c.Type == botapi.ChatTypePrivate }
-
-func (c *chat) isChannel() bool { return c.c.Type == botapi.ChatTypeChannel }
-
-// status returns the user's current status, ending bans and restrictions
-// whose until_date has passed.
-func (c *chat) status(id int64, now time.Time) (*member, botapi.ChatMemberStatus) {
-	m := c.members[id]
-	if m == nil {
-		return nil, botapi.ChatMemberStatusLeft
-	}
-	if until, ok := m.cm.UntilDate.Get(); ok && until != 0 && now.Unix() >= int64(until) {
-		switch m.cm.Status {
-		case botapi.ChatMemberStatusKicked:
-			m.cm = botapi.ChatMember{User: m.cm.User, Status: botapi.ChatMemberStatusLeft}
-		case botapi.ChatMemberStatusRestricted:
-			status := botapi.ChatMemberStatusMember
-			if !m.cm.IsMember.Value() {
-				status = botapi.ChatMemberStatusLeft
-			}
-			m.cm = botapi.ChatMember{User: m.cm.User, Status: status}
-		}
-	}
-	return m, m.cm.Status
-}
-
-func isIn(s botapi.ChatMemberStatus) bool {
-	switch s {
-	case botapi.ChatMemberStatusCreator, botapi.ChatMemberStatusAdministrator, botapi.ChatMemberStatusMember:
-		return true
-	}
-	return false
-}
-
-func (c *chat) isMember(id int64, now time.Time) bool {
-	m, s := c.status(id, now)
-	return isIn(s) || (s == botapi.ChatMemberStatusRestricted && m.cm.IsMember.Value())
-}
-
 // untilDate applies "under 30 seconds or over 366 days from now means
 // forever" (0).
 func untilDate(v int, set bool, now time.Time) int {
@@ -89,23 +22,6 @@ func untilDate(v int, set bool, now time.Time) int {
 		return 0
 	}
 	return v
-}
-
-func (e *Emulator) userLocked(id int64) (*botapi.User, error) {
-	u := e.users[id]
-	if u == nil {
-		return nil, errUserNotFound
-	}
-	return u, nil
-}
-
-func (c *chat) memberFor(u *botapi.User) *member {
-	m := c.members[u.ID]
-	if m == nil {
-		m = &member{cm: botapi.ChatMember{User: *u, Status: botapi.ChatMemberStatusLeft}}
-		c.members[u.ID] = m
-	}
-	return m
 }
 
 // KickChatMember implements kickChatMember.
@@ -407,31 +323,6 @@ func (e *Emulator) PinChatMessage(ctx context.Context, p *botapi.PinChatMessageP
 	})
 }
 
-func (c *chat) unpin(id int64) bool {
-	for i, p := range c.pinned {
-		if p == id {
-			c.pinned = append(c.pinned[:i], c.pinned[i+1:]...)
-			return true
-		}
-	}
-	return false
-}
-
-// latestPinned is the pinned message most recent by sending date.
-func (c *chat) latestPinned() *msgRec {
-	var best *msgRec
-	for _, id := range c.pinned {
-		r := c.msgs[id]
-		if r == nil {
-			continue
-		}
-		if best == nil || r.m.Date > best.m.Date || (r.m.Date == best.m.Date && r.m.MessageID > best.m.MessageID) {
-			best = r
-		}
-	}
-	return best
-}
-
 // UnpinChatMessage implements unpinChatMessage: the given message, or the
 // most recent pinned one by sending date.
 func (e *Emulator) UnpinChatMessage(ctx context.Context, p *botapi.UnpinChatMessageParams) error {
@@ -528,16 +419,6 @@ func (e *Emulator) GetChatAdministrators(ctx context.Context, p *botapi.GetChatA
 	return out, nil
 }
 
-// seenBy is the ChatMember as bot b sees it (can_be_edited only for
-// administrators b promoted).
-func (m *member) seenBy(b *bot) botapi.ChatMember {
-	cm := m.cm
-	if cm.Status == botapi.ChatMemberStatusAdministrator {
-		cm.CanBeEdited = botapi.Some(m.promotedBy == b.user.ID)
-	}
-	return cm
-}
-
 // GetChatMembersCount implements getChatMembersCount.
 func (e *Emulator) GetChatMembersCount(ctx context.Context, p *botapi.GetChatMembersCountParams) (int, error) {
 	var out int
@@ -584,21 +465,4 @@ func (e *Emulator) GetChatMember(ctx context.Context, p *botapi.GetChatMemberPar
 		return nil
 	})
 	return out, err
-}
-
-// memberIDs lists member ids in a stable order (creator first, then by id).
-func (c *chat) memberIDs() []int64 {
-	ids := make([]int64, 0, len(c.members))
-	for id := range c.members {
-		ids = append(ids, id)
-	}
-	sortIDs(ids, func(a, b int64) bool {
-		ca := c.members[a].cm.Status == botapi.ChatMemberStatusCreator
-		cb := c.members[b].cm.Status == botapi.ChatMemberStatusCreator
-		if ca != cb {
-			return ca
-		}
-		return a < b
-	})
-	return ids
 }

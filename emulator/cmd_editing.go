@@ -9,7 +9,6 @@ import (
 	"context"
 	"reflect"
 	"strings"
-	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -152,17 +151,6 @@ func (e *Emulator) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMes
 		r.m.ReplyMarkup = p.ReplyMarkup
 		return e.editedLocked(b, "editMessageReplyMarkup", r, before)
 	})
-}
-
-// live checks that r is a live location that can still change.
-func (r *msgRec) live(now time.Time) error {
-	if r.m.Location == nil || r.liveUntil.IsZero() {
-		return bad("message can't be edited: it is not a live location")
-	}
-	if r.liveStopped || !now.Before(r.liveUntil) {
-		return errCantEdit
-	}
-	return nil
 }
 
 // EditMessageLiveLocation implements editMessageLiveLocation: before expiry

@@ -101,10 +101,6 @@ func (e *Emulator) NewChat(typ botapi.ChatType, title, username string, creator 
 	return c.c, nil
 }
 
-func newChat(c botapi.Chat) *chat {
-	return &chat{c: c, members: map[int64]*member{}, msgs: map[int64]*msgRec{}, inviteLinks: map[int64]string{}}
-}
-
 // SetMember sets a user's or bot's membership directly, without a service
 // message: make a bot an administrator with rights, restrict, and so on.
 // cm.User is filled in.
@@ -570,9 +566,7 @@ func (e *Emulator) Now() time.Time { return e.now() }
 // end, updates and messages past retention are dropped.
 func (e *Emulator) Advance(d time.Duration) time.Time {
 	e.clock.Advance(d)
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.tickLocked(true)
+	e.tick()
 	return e.now()
 }
 

@@ -15,9 +15,9 @@
 package emulator
 
 import (
-	"errors"
 	"math/rand/v2"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -185,33 +185,25 @@ func (e *Emulator) Handler() http.Handler { return e.handler }
 // Shutdown stops webhook delivery and the background ticker. (Close is the
 // API method close.)
 func (e *Emulator) Shutdown() {
-	if e.locked(func() error {
-		if e.closed {
-			return errClosed
-		}
-		e.closed = true
-		close(e.stop)
-		for _, b := range e.bots {
-			b.stopWebhook()
-		}
-		return nil
-	}) != nil {
-		return
+	if e.markClosed() {
+		e.wg.Wait()
 	}
-	e.wg.Wait()
 }
 
-var errClosed = errors.New("emulator: shut down")
-
-// locked runs f with e.mu held. The unlock is deferred, so a panic in f
-// (answered 500 by the generated server's recover) never leaves the lock
-// held: one bad request cannot freeze every bot. Code that waits (long
-// polls, webhook deliveries) calls locked for each look at the state
-// instead of unlocking by hand.
-func (e *Emulator) locked(f func() error) error {
+// markClosed stops the ticker and every webhook sender; false when the
+// emulator was already shut down.
+func (e *Emulator) markClosed() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return f()
+	if e.closed {
+		return false
+	}
+	e.closed = true
+	close(e.stop)
+	for _, b := range e.bots {
+		b.stopWebhook()
+	}
+	return true
 }
 
 // ticker runs the clock's due work once a second of wall time (polls that
@@ -225,9 +217,16 @@ func (e *Emulator) ticker() {
 		case <-e.stop:
 			return
 		case <-t.C:
-			e.locked(func() error { e.tickLocked(true); return nil })
+			e.tick()
 		}
 	}
+}
+
+// tick runs the full tickLocked under the lock.
+func (e *Emulator) tick() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tickLocked(true)
 }
 
 // tickLocked closes polls whose time has come and, when full, drops updates
@@ -291,25 +290,6 @@ func (e *Emulator) dropGroupLocked(id int64, c *chat) {
 	}
 }
 
-// anyMember reports whether any user or bot is in the chat now.
-func (c *chat) anyMember(now time.Time) bool {
-	for id := range c.members {
-		if c.isMember(id, now) {
-			return true
-		}
-	}
-	return false
-}
-
-// dormantChat is what a private chat keeps once nothing in it is
-// retained: message ids go on counting (they are never reused in a chat),
-// and whether the user started or blocked the bot. About 50 bytes instead
-// of the chat's ~750 (BenchmarkMemory).
-type dormantChat struct {
-	nextID           int64
-	started, blocked bool
-}
-
 // privateChatLocked returns the private chat of k, waking a dormant one;
 // nil when the user never wrote to the bot.
 func (e *Emulator) privateChatLocked(k privKey) *chat {
@@ -334,6 +314,31 @@ func (e *Emulator) privateChatLocked(k privKey) *chat {
 func (e *Emulator) now() time.Time { return e.clock.Now() }
 
 func (e *Emulator) seq() int64 { e.nextSeq++; return e.nextSeq }
+
+// userLocked is the user with id, or the 400 "user not found".
+func (e *Emulator) userLocked(id int64) (*botapi.User, error) {
+	u := e.users[id]
+	if u == nil {
+		return nil, errUserNotFound
+	}
+	return u, nil
+}
+
+// user is the user with id, nil when there is none (under the lock: a
+// method formats its text before it opens).
+func (e *Emulator) user(id int64) *botapi.User {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.users[id]
+}
+
+// sortIDs sorts ids by less.
+func sortIDs(ids []int64, less func(a, b int64) bool) {
+	sort.Slice(ids, func(i, j int) bool { return less(ids[i], ids[j]) })
+}
+
+// itoa writes n in decimal.
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // ---------------------------------------------------------------- errors
 

@@ -28,20 +28,6 @@ type webhook struct {
 	stop     chan struct{}
 }
 
-// stopWebhook removes the webhook; its sender goroutine ends.
-func (b *bot) stopWebhook() {
-	if b.hook == nil {
-		return
-	}
-	close(b.hook.stop)
-	b.hook = nil
-	for i := range b.queue {
-		b.queue[i].delivering = false
-		b.queue[i].attempts = 0
-	}
-	b.wake()
-}
-
 // deliver sends b's updates to h by HTTP POST, one JSON Update per request,
 // at most max_connections at a time. A 2xx answer confirms the update; a
 // failure is recorded (getWebhookInfo's last error) and retried after a
@@ -49,27 +35,8 @@ func (b *bot) stopWebhook() {
 func (e *Emulator) deliver(b *bot, h *webhook) {
 	defer e.wg.Done()
 	for {
-		var wait chan struct{}
-		if e.locked(func() error {
-			if b.hook != h {
-				return errClosed
-			}
-			b.expireLocked(e.now())
-			for i := range b.queue {
-				if h.inflight >= h.maxConns {
-					break
-				}
-				q := &b.queue[i]
-				if q.delivering {
-					continue
-				}
-				q.delivering = true
-				h.inflight++
-				go e.postUpdate(b, h, q.u)
-			}
-			wait = b.notify
-			return nil
-		}) != nil {
+		wait, ok := e.startDeliveries(b, h)
+		if !ok {
 			return
 		}
 		select {
@@ -80,6 +47,31 @@ func (e *Emulator) deliver(b *bot, h *webhook) {
 			return
 		}
 	}
+}
+
+// startDeliveries starts posting the queued updates no attempt is carrying,
+// up to max_connections in flight, and returns the channel that signals a
+// change of the queue; ok is false once h is no longer the bot's webhook.
+func (e *Emulator) startDeliveries(b *bot, h *webhook) (wait chan struct{}, ok bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b.hook != h {
+		return nil, false
+	}
+	b.expireLocked(e.now())
+	for i := range b.queue {
+		if h.inflight >= h.maxConns {
+			break
+		}
+		q := &b.queue[i]
+		if q.delivering {
+			continue
+		}
+		q.delivering = true
+		h.inflight++
+		go e.postUpdate(b, h, q.u)
+	}
+	return b.notify, true
 }
 
 // postUpdate makes one delivery attempt of u.
@@ -108,14 +100,16 @@ func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
 		}
 	}
 
-	e.locked(func() error { e.settleLocked(b, h, u.UpdateID, err); return nil })
+	e.settle(b, h, u.UpdateID, err)
 	if err == nil && len(replyBody) > 0 {
 		e.webhookReply(b, replyType, replyBody)
 	}
 }
 
-// settleLocked records the outcome of a delivery attempt of update id.
-func (e *Emulator) settleLocked(b *bot, h *webhook, id int64, err error) {
+// settle records the outcome of a delivery attempt of update id.
+func (e *Emulator) settle(b *bot, h *webhook, id int64, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	h.inflight--
 	i := b.indexOf(id)
 	if err == nil {
@@ -152,24 +146,6 @@ func errText(err error) string {
 	return err.Error()
 }
 
-func (b *bot) indexOf(id int64) int {
-	for i := range b.queue {
-		if b.queue[i].u.UpdateID == id {
-			return i
-		}
-	}
-	return -1
-}
-
-func (b *bot) removeAt(i int) {
-	if i == 0 {
-		b.dropFront(1)
-		return
-	}
-	b.queue = append(b.queue[:i], b.queue[i+1:]...)
-	b.queue[len(b.queue) : len(b.queue)+1][0] = queued{}
-}
-
 // webhookReply runs the method call a bot may put in its answer to a
 // delivery (Common request rules, rule 5): the body goes through the same
 // handler as a request to /bot<token>/<method>. Its result is discarded, as
@@ -201,9 +177,14 @@ func (e *Emulator) webhookReply(b *bot, contentType string, body []byte) {
 	if method == "" {
 		return
 	}
-	var token string
-	e.locked(func() error { token = b.token; return nil })
-	req := httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/bot"+token+"/"+url.PathEscape(method), bytes.NewReader(body))
+	req := httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/bot"+e.tokenOf(b)+"/"+url.PathEscape(method), bytes.NewReader(body))
 	req.Header.Set("Content-Type", contentType)
 	e.handler.ServeHTTP(httptest.NewRecorder(), req)
+}
+
+// tokenOf is b's token, read under the lock like every field of a bot.
+func (e *Emulator) tokenOf(b *bot) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return b.token
 }

@@ -165,64 +165,6 @@ func (e *Emulator) chatLocked(b *bot, ref botapi.ChatRef) (*chat, error) {
 	return c, nil
 }
 
-// chatKind is the word the reference server uses in its texts.
-func chatKind(c *chat) string {
-	switch c.c.Type {
-	case botapi.ChatTypeSupergroup:
-		return "supergroup chat"
-	case botapi.ChatTypeChannel:
-		return "channel chat"
-	}
-	return "group chat"
-}
-
-// admits checks that b is in c (403 otherwise): in a private chat, the
-// user started the bot and has not blocked it.
-func (c *chat) admits(b *bot, now time.Time) error {
-	if c.private() {
-		switch {
-		case c.blocked:
-			return forbidden("bot was blocked by the user")
-		case !c.started:
-			return forbidden("bot can't initiate conversation with a user")
-		}
-		return nil
-	}
-	_, s := c.status(b.user.ID, now)
-	switch {
-	case s == botapi.ChatMemberStatusKicked:
-		return forbidden("bot was kicked from the " + chatKind(c))
-	case !c.isMember(b.user.ID, now):
-		return forbidden("bot is not a member of the " + chatKind(c))
-	}
-	return nil
-}
-
-// rightOf picks one administrator right of a ChatMember.
-type rightOf func(*botapi.ChatMember) botapi.Opt[bool]
-
-// grants reports whether b holds an administrator right in c (a creator
-// holds them all).
-func (c *chat) grants(b *bot, right rightOf, now time.Time) bool {
-	m, s := c.status(b.user.ID, now)
-	switch s {
-	case botapi.ChatMemberStatusCreator:
-		return true
-	case botapi.ChatMemberStatusAdministrator:
-		return right(&m.cm).Value()
-	}
-	return false
-}
-
-func canRestrict(m *botapi.ChatMember) botapi.Opt[bool]   { return m.CanRestrictMembers }
-func canPromote(m *botapi.ChatMember) botapi.Opt[bool]    { return m.CanPromoteMembers }
-func canChangeInfo(m *botapi.ChatMember) botapi.Opt[bool] { return m.CanChangeInfo }
-func canInvite(m *botapi.ChatMember) botapi.Opt[bool]     { return m.CanInviteUsers }
-func canPost(m *botapi.ChatMember) botapi.Opt[bool]       { return m.CanPostMessages }
-func canPin(m *botapi.ChatMember) botapi.Opt[bool]        { return m.CanPinMessages }
-func canEdit(m *botapi.ChatMember) botapi.Opt[bool]       { return m.CanEditMessages }
-func canDelete(m *botapi.ChatMember) botapi.Opt[bool]     { return m.CanDeleteMessages }
-
 // ---------------------------------------------------------------- tokens and bots
 
 var tokenShape = regexp.MustCompile(`^([0-9]{1,19}):[A-Za-z0-9_-]{1,}$`)
@@ -239,6 +181,12 @@ func (e *Emulator) authorize(_ context.Context, token string) bool {
 	if e.cfg.Tokens != nil && !listed(e.cfg.Tokens, token) {
 		return false
 	}
+	return e.tokenAdmitted(token)
+}
+
+// tokenAdmitted is authorize's look at the bots: the secret owns the id, the id
+// is not a user's, and the bot is not in its 10 minutes after logOut.
+func (e *Emulator) tokenAdmitted(token string) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	b, err := e.ownerLocked(token)

@@ -218,14 +218,25 @@ func isFileUnion(u *schema.Union) bool {
 
 func (m *Model) buildUnion(u *schema.Union) error {
 	un := &Union{Schema: u, GoName: m.typeName[u.Name]}
+	// A mixed union (a String, an Array next to objects) is an interface
+	// union of its objects whose forms are named types of their own.
+	mixed := schema.Mixed(u)
+	variants := u.Variants
+	if mixed {
+		variants = schema.Objects(u)
+	}
 	allObjects := true
-	for _, v := range u.Variants {
+	for _, v := range variants {
 		if v.Type.IsArray() {
-			return fmt.Errorf("union %s: array variant %s is not supported", u.Name, v.Type)
+			allObjects = false
+			continue
 		}
 		if m.objects[v.Type.Name] == nil {
 			allObjects = false
 		}
+	}
+	if mixed && !allObjects {
+		return fmt.Errorf("union %s: a variant that is no primitive and no array is not an object", u.Name)
 	}
 	switch {
 	case u.Discriminator != "" && allObjects:
@@ -249,8 +260,9 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		un.Marker = "is" + un.GoName
 		un.Unknown = "Unknown" + un.GoName
 		un.Decode = "decode" + un.GoName
+		un.DecodeKnown = "decodeKnown" + un.GoName
 		un.Encode = "encode" + un.GoName
-		for _, n := range []string{un.Unknown, un.Decode, un.Encode} {
+		for _, n := range []string{un.Unknown, un.Decode, un.DecodeKnown, un.Encode} {
 			if err := m.Declare(n, "helper of union "+u.Name); err != nil {
 				return err
 			}
@@ -265,10 +277,13 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			}
 			un.UnknownTag = t
 		}
-		for _, v := range u.Variants {
+		for _, v := range variants {
 			st := m.objects[v.Type.Name]
 			st.Members = append(st.Members, un)
 			un.Variants = append(un.Variants, &Variant{Schema: v, GoName: st.GoName, Struct: st, Key: m.Schema.VariantKey(u, v)})
+		}
+		if mixed {
+			return m.buildForms(un)
 		}
 		return nil
 	}
@@ -276,11 +291,11 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	sc := naming.NewScope(append(append([]string(nil), StructMethods...), "IsSet", "kind")...)
 	byJSON := map[string]string{}
 	for i, v := range u.Variants {
-		vn, err := exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+		vn, err := formName(u, v)
 		if err != nil {
 			return err
 		}
-		fn, err := unexported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+		fn, err := unexported(vn, "variant "+u.Name+"."+v.Type.String())
 		if err != nil {
 			return err
 		}
@@ -299,6 +314,9 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			return err
 		}
 		jk := m.JSONKind(v.Type.Name)
+		if v.Type.IsArray() {
+			jk = "array"
+		}
 		if jk == "" {
 			return fmt.Errorf("union %s: variant %s cannot be told apart in JSON", u.Name, v.Type)
 		}
@@ -317,6 +335,68 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	return nil
 }
 
+// formName is the Go name of a variant that is a primitive ("String") or an
+// array: "Array" when it is the union's only array, else "ArrayOf<Elem>"
+// ("ArrayOfArrayOfString").
+func formName(u *schema.Union, v *schema.Variant) (string, error) {
+	if !v.Type.IsArray() {
+		return exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+	}
+	arrays := 0
+	for _, w := range u.Variants {
+		if w.Type.IsArray() {
+			arrays++
+		}
+	}
+	if arrays == 1 {
+		return "Array", nil
+	}
+	prefix := ""
+	for t := v.Type; t.IsArray(); t = *t.Elem {
+		prefix += "ArrayOf"
+	}
+	base, err := exported(v.Type.Base(), "variant "+u.Name+"."+v.Type.String())
+	if err != nil {
+		return "", err
+	}
+	return prefix + base, nil
+}
+
+// buildForms names the forms of a mixed interface union: each is a named
+// Go type implementing the union, <Union><Primitive> ("RichTextString")
+// or <Union>Array (<Union>ArrayOf<Elem> when there are several arrays),
+// told apart from the others and from the objects by its JSON kind.
+func (m *Model) buildForms(un *Union) error {
+	u := un.Schema
+	kinds := map[string]string{"object": "the objects"}
+	for _, v := range u.Variants {
+		if !schema.IsForm(v) {
+			continue
+		}
+		suffix, err := formName(u, v)
+		if err != nil {
+			return err
+		}
+		jk := "array"
+		if !v.Type.IsArray() {
+			jk = m.JSONKind(v.Type.Name)
+		}
+		if jk == "" || v.Type.Name == schema.InputFile {
+			return fmt.Errorf("union %s: variant %s cannot be told apart in JSON", u.Name, v.Type)
+		}
+		if prev, ok := kinds[jk]; ok {
+			return fmt.Errorf("union %s: variant %s and %s are both JSON %ss and cannot be told apart", u.Name, v.Type, prev, jk)
+		}
+		kinds[jk] = v.Type.String()
+		va := &Variant{Schema: v, GoName: un.GoName + suffix, JSONKind: jk}
+		if err := m.Declare(va.GoName, "form "+v.Type.String()+" of union "+u.Name); err != nil {
+			return err
+		}
+		un.Forms = append(un.Forms, va)
+	}
+	return nil
+}
+
 // variantTypes fills in the Go types value-union variants are stored as,
 // once every object is known.
 func (m *Model) variantTypes(u *Union) error {
@@ -324,10 +404,25 @@ func (m *Model) variantTypes(u *Union) error {
 		for _, v := range u.Variants {
 			v.Type = &Type{Kind: Pointer, Elem: &Type{Kind: Object, Name: v.Struct.GoName, Schema: v.Schema.Type, Struct: v.Struct}, Schema: v.Schema.Type}
 		}
+		for _, v := range u.Forms {
+			t, err := m.TypeOf(v.Schema.Type, nil, false, false)
+			if err != nil {
+				return fmt.Errorf("union %s: %w", u.Schema.Name, err)
+			}
+			v.Type = t
+		}
 		return nil
 	}
 	ident := m.heldByIdentifiers(u.Schema.Name)
 	for _, v := range u.Variants {
+		if v.Schema.Type.IsArray() {
+			t, err := m.TypeOf(v.Schema.Type, nil, ident, false)
+			if err != nil {
+				return fmt.Errorf("union %s: %w", u.Schema.Name, err)
+			}
+			v.Type = t
+			continue
+		}
 		t, err := m.variantType(v.Schema.Type.Name, ident)
 		if err != nil {
 			return fmt.Errorf("union %s: %w", u.Schema.Name, err)

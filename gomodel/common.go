@@ -28,8 +28,8 @@ type Common struct {
 // never a rename.
 func (m *Model) commonFields() error {
 	for _, u := range m.Unions {
-		if !u.Kind.IsInterface() || len(u.Variants) < 2 {
-			continue
+		if !u.Kind.IsInterface() || len(u.Variants) < 2 || len(u.Forms) > 0 {
+			continue // a form (a String, an Array) has no fields
 		}
 		first := u.Variants[0].Struct
 		if first == nil {

@@ -299,7 +299,17 @@ type Union struct {
 	UnknownTag string
 	Decode     string
 	Encode     string
-	Variants   []*Variant
+	// DecodeKnown reads one of the variants (or an Unknown value the
+	// JSON tells apart); Decode wraps it to keep, on a tolerant reader, a
+	// value it cannot read as the Unknown value.
+	DecodeKnown string
+	Variants    []*Variant
+	// Forms are the variants of an interface union that are no objects (a
+	// String, an Array, …: schema.Mixed): each a named Go type
+	// (Variant.GoName) whose underlying type is Variant.Type, implementing
+	// the interface and told apart by its JSON kind (Variant.JSONKind:
+	// "string", "number", "boolean", "array"). Variants holds the objects.
+	Forms []*Variant
 	// Uploads reports whether some variant can carry an upload.
 	Uploads bool
 	// Sent reports whether a client sends values of this union.
@@ -357,8 +367,9 @@ type Variant struct {
 	Field string
 	Index int
 	Type  *Type
-	// JSONKind is the JSON kind a value-union variant is read from
-	// ("number", "string", "boolean", "object"; see Model.JSONKind).
+	// JSONKind is the JSON kind a value-union variant or a form is read
+	// from ("number", "string", "boolean", "object", "array"; see
+	// Model.JSONKind).
 	JSONKind string
 	// Form is the form the variant's note states a String must have ("in
 	// the form @channelusername" -> "@channelusername"), or "".

@@ -326,7 +326,31 @@ func (p *parser) unionVariants() {
 						msg += fmt.Sprintf(" and state the same constant (%s always %s)", a.Const.Field, a.Const.JSON)
 					}
 					msg += ", so JSON cannot tell them apart"
-					if apart := p.out.TellApart(oa, ob); apart != "" {
+					apart := p.out.TellApart(oa, ob)
+					if p.page {
+						// A document nobody here controls: the union is
+						// kept, its variants tried in order, and named.
+						msg += fmt.Sprintf("; a value is decoded as the first variant whose required fields it has (%s before %s)", oa.Name, ob.Name)
+						if apart != "" {
+							msg += "; fields only one of them has: " + apart + ", which the page marks Optional"
+						}
+						if len(a.Requires) > 0 {
+							msg += fmt.Sprintf("; to settle it, add to an overlay for this page (docs/overlays.md) the value a required field always holds in one of them: - {target: %s.%s, always: <its JSON value>, reason: <where the platform says so>}", oa.Name, a.Requires[0])
+						} else {
+							msg += "; they have no required field, so no overlay fact settles it"
+						}
+						if u.Degraded != "" {
+							continue // one warning per union: its first pair
+						}
+						u.Degraded = msg
+						where := p.unionWhere[u]
+						if where == "" {
+							where = u.Source.Section
+						}
+						p.warnf("union "+u.Name, where, u.Source.Line, "%s", strings.TrimPrefix(msg, "union "+u.Name+": "))
+						continue
+					}
+					if apart != "" {
 						msg += "; fields only one of them has: " + apart + ". Mark one of those Required in its variant, or state a constant in a Notes cell (\"Always 0\")"
 					} else {
 						msg += "; they have the same fields. Give one of them a field of its own, or state a constant in a Notes cell (\"Always 0\")"

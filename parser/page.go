@@ -34,7 +34,51 @@ var (
 	// itself: "It can be one of A, B or C", "either A or B".
 	reInlineVariants = regexp.MustCompile(`(?i)\b(?:one of|either|the following(?: \d+)? [a-z ]*?(?:types|scopes|kinds)(?: are supported)?:?)\s`)
 	reIdentWord      = regexp.MustCompile(`[A-Z][A-Za-z0-9]*`)
+	// reFormMember finds a member that is no object, named with its
+	// article in the sentence that introduces the variants: "either a
+	// String for plain text, an Array of RichText, or …".
+	reFormMember = regexp.MustCompile(`\ban? ((?:Array of )*(?:String|Integer|Float|Boolean|[A-Z][A-Za-z0-9]*))\b`)
 )
+
+// formMembers lists the members a variants sentence names that JSON tells
+// apart by their kind: a primitive ("a String") or an array ("an Array of
+// RichText", of a primitive, of an entry of the page or of the union
+// itself). A bare object name is no form: the list names those.
+func formMembers(text, union string, isEntry func(string) bool) []schema.Type {
+	var out []schema.Type
+	for _, m := range reFormMember.FindAllStringSubmatch(text, -1) {
+		t, err := schema.ParseType(m[1])
+		if err != nil {
+			continue
+		}
+		base := t.Base()
+		known := schema.IsPrimitive(base) && base != schema.InputFile && base != schema.True
+		if t.IsArray() {
+			known = known || base == union || isEntry(base)
+		}
+		if known && !slices.ContainsFunc(out, func(x schema.Type) bool { return x.String() == t.String() }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// widenNumbers degrades members JSON cannot tell apart by kind, "an
+// Integer" next to "a Float" (both JSON numbers), to the Float alone, which
+// reads every value either allows, with a warning.
+// It returns the members kept and, when it degraded, why (the union's
+// Degraded).
+func (p *parser) widenNumbers(e *pageEntry, union string, forms []schema.Type) ([]schema.Type, string) {
+	has := func(n string) bool {
+		return slices.ContainsFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == n })
+	}
+	if !has(schema.Integer) || !has(schema.Float) {
+		return forms, ""
+	}
+	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
+	p.warnf("union "+union, e.where(), e.head.line, "%s", msg)
+	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
+}
 
 // inlineVariants lists the object names a sentence gives as variants after
 // its introducing words ("It can be one of ReactionTypeEmoji or
@@ -99,8 +143,6 @@ type pageEntry struct {
 type pageState struct {
 	// fields maps an object to its fields' pending entries, by name.
 	fields map[string]map[string]*pending
-	// unions lists the unions the page defines by a list, with the line.
-	unions []*schema.Union
 	report *Report
 	// entries names the page's object entries (h4 headings named like
 	// objects), which a sentence may name as variants.
@@ -139,7 +181,7 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	if len(p.errs) > 0 {
 		return
 	}
-	p.pageDiscriminators(ps)
+	p.tagUnions = func() { p.pageDiscriminators(ps) }
 	p.resolve()
 	if len(p.errs) > 0 {
 		return
@@ -213,6 +255,8 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 	introLine := 0
 	noInfo := false
 	var inline []string
+	var forms []schema.Type
+	isEntry := func(w string) bool { return ps.entries[w] }
 	for i, b := range e.blocks {
 		switch b.kind {
 		case pageTable:
@@ -235,6 +279,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
 				variants = b.items
 				introLine = b.line
+				forms = formMembers(sents[len(sents)-1], name, isEntry)
 				continue
 			}
 			desc = append(desc, b.items...)
@@ -244,11 +289,15 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 				noInfo = true
 			}
 			if b.kind == pageParagraph {
-				for _, v := range inlineVariants(b.text, func(w string) bool { return ps.entries[w] && w != name }) {
+				found := inlineVariants(b.text, func(w string) bool { return ps.entries[w] && w != name })
+				for _, v := range found {
 					if !slices.Contains(inline, v) {
 						inline = append(inline, v)
 						introLine = b.line
 					}
+				}
+				if len(found) > 0 && forms == nil {
+					forms = formMembers(b.text, name, isEntry)
 				}
 			}
 			desc = append(desc, b.text)
@@ -310,19 +359,33 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 		}
 	case variants != nil:
 		u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.line)}
+		forms, u.Degraded = p.widenNumbers(e, name, forms)
+		for _, t := range forms {
+			u.Variants = append(u.Variants, &schema.Variant{Type: t})
+		}
 		for _, v := range variants {
-			if !reObjectHeading.MatchString(v) {
+			t := schema.Named(v)
+			if arr, err := schema.ParseType(v); err == nil && arr.IsArray() && reObjectHeading.MatchString(arr.Base()) {
+				t = arr // an item "Array of RichText" is a form, as in the sentence
+			} else if !reObjectHeading.MatchString(v) {
 				p.pageErr(e, introLine, "list item %q: a list of variants names one type per item", v)
 				continue
 			}
-			u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(v)})
+			if slices.ContainsFunc(u.Variants, func(x *schema.Variant) bool { return x.Type.String() == t.String() }) {
+				continue // named in the sentence and listed
+			}
+			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}
 		if !isIdent(name) {
 			p.pageErr(e, e.head.line, "union name %q is not an identifier", name)
 			return
 		}
 		p.out.Unions = append(p.out.Unions, u)
-		ps.unions = append(ps.unions, u)
+		if p.listed == nil {
+			p.listed, p.unionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
+		}
+		p.listed[u] = true
+		p.unionWhere[u] = e.where()
 	case noInfo:
 		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.line)})
 	default:
@@ -515,14 +578,20 @@ func (p *parser) pageVersion(ps *pageState, e *pageEntry) {
 	}
 }
 
-// pageDiscriminators finds, for each union the page lists, the field whose
-// value tells its variants apart: a field every variant has and states the
-// one value of ("always “creator”", "must be photo"). The variants get that
-// value as their tag, and the field is fixed to it.
+// pageDiscriminators finds, for each union of objects, listed or made from
+// a type cell ("A or B or C"), the field whose value tells its variants
+// apart: a field every object variant has and states the one value of
+// ("always “creator”", "must be photo"). The variants get that value as
+// their tag, and the field is fixed to it. It runs once every union exists
+// (see resolve); forms (a String, an Array) take no tag.
 func (p *parser) pageDiscriminators(ps *pageState) {
-	for _, u := range ps.unions {
+	for _, u := range p.out.Unions {
+		objs := schema.Objects(u)
+		if u.Discriminator != "" || len(objs) < 2 {
+			continue
+		}
 		var cands []string
-		for i, v := range u.Variants {
+		for i, v := range objs {
 			fs := ps.fields[v.Type.Name]
 			var here []string
 			for name, pd := range fs {
@@ -537,7 +606,7 @@ func (p *parser) pageDiscriminators(ps *pageState) {
 			}
 		}
 		slices.Sort(cands)
-		if len(cands) == 0 || len(u.Variants) == 0 {
+		if len(cands) == 0 {
 			continue
 		}
 		disc := cands[0]
@@ -545,11 +614,15 @@ func (p *parser) pageDiscriminators(ps *pageState) {
 			disc = "type"
 		}
 		u.Discriminator = disc
-		for _, v := range u.Variants {
+		for _, v := range objs {
 			pd := ps.fields[v.Type.Name][disc]
 			v.Tag = pd.facts.fixedValue
 			pd.fixed = v.Tag
-			if o := p.objects[v.Type.Name]; o != nil {
+			if pd.field.Constraints == nil {
+				pd.field.Constraints = &schema.Constraints{}
+			}
+			pd.field.Constraints.Fixed = v.Tag
+			if o := p.objects[v.Type.Name]; o != nil && !slices.Contains(o.obj.Unions, u.Name) {
 				o.obj.Unions = append(o.obj.Unions, u.Name)
 			}
 		}

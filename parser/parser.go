@@ -37,6 +37,10 @@ type Options struct {
 	// Report, when set, receives what the reader of the published page
 	// kept as text without a schema fact (see Report).
 	Report *Report
+	// Strict makes every warning an error: a construct of the published
+	// page the reader cannot place refuses the page instead of degrading
+	// (for CI, apigen --strict).
+	Strict bool
 }
 
 // Error is a parse error at a line of the document.
@@ -135,6 +139,7 @@ func parsePage(d *pageDoc, name string, opts Options) (*schema.Schema, error) {
 		results: map[string]string{},
 		always:  map[string]string{},
 		page:    true,
+		strict:  opts.Strict,
 	}
 	p.report = opts.Report
 	p.runPage(d, opts.Report)
@@ -160,8 +165,19 @@ type parser struct {
 	page bool
 	// report receives what the page reader keeps as text only.
 	report *Report
-	out    *schema.Schema
-	errs   []error
+	// strict turns the page reader's warnings into errors.
+	strict bool
+	// listed holds the unions the document defines by a list or a variant
+	// table (not made from a type cell): the ones a restricted list may
+	// name a subset of.
+	listed map[*schema.Union]bool
+	// unionWhere is the heading path of each listed union, for warnings.
+	unionWhere map[*schema.Union]string
+	// tagUnions, set by the page reader, finds the discriminators of
+	// every union once all unions exist (see resolve).
+	tagUnions func()
+	out       *schema.Schema
+	errs      []error
 
 	// pending fields and parameters, resolved once every definition is known.
 	pending []*pending
@@ -244,6 +260,19 @@ type shorthandCtx struct {
 	rules   []rawRule
 	result  string // "Edit results: ..." sentence
 	line    int
+}
+
+// warnf records a construct of the page kept in a degraded form: an error
+// under Strict, else a warning for the report and the schema's record.
+func (p *parser) warnf(construct, where string, line int, format string, args ...any) {
+	text := fmt.Sprintf(format, args...)
+	if p.strict {
+		p.errorf(line, "%s: %s: %s (refused under --strict)", where, construct, text)
+		return
+	}
+	if p.report != nil {
+		p.report.Warnings = append(p.report.Warnings, Warning{Construct: construct, Where: where, Line: line, Text: text})
+	}
 }
 
 func (p *parser) errorf(line int, format string, args ...any) {

@@ -13,6 +13,28 @@ import (
 // prints it).
 type Report struct {
 	Entries []ReportEntry
+	// Warnings are the constructs the reader could not place as the
+	// document shows them and kept in a degraded form (see Warning).
+	Warnings []Warning
+}
+
+// Warning is one construct of a document nobody here controls (the
+// published page) that the reader could not place as written: it is kept
+// in the most faithful form that still reads every JSON the document
+// allows, and named here. Options.Strict makes it an error.
+type Warning struct {
+	// Construct names what degraded ("union Either").
+	Construct string
+	// Where is the heading path, Line the line of the document.
+	Where string
+	Line  int
+	// Text says what could not be placed, what was kept instead, and
+	// what would settle it.
+	Text string
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("line %d (%s): %s: %s", w.Line, w.Where, w.Construct, w.Text)
 }
 
 // ReportEntry is one block kept as text.
@@ -56,6 +78,16 @@ func (r *Report) Write(w io.Writer) error {
 	for _, k := range kinds {
 		if _, err := fmt.Fprintf(w, "  %-20s %d\n", k, counts[k]); err != nil {
 			return err
+		}
+	}
+	if len(r.Warnings) > 0 {
+		if _, err := fmt.Fprintf(w, "degraded with a warning: %d constructs\n", len(r.Warnings)); err != nil {
+			return err
+		}
+		for _, x := range r.Warnings {
+			if _, err := fmt.Fprintf(w, "  %s\n", x); err != nil {
+				return err
+			}
 		}
 	}
 	for _, e := range r.Entries {

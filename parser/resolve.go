@@ -24,6 +24,11 @@ func (p *parser) resolve() {
 	if len(p.errs) > 0 {
 		return
 	}
+	// Every union exists now, listed or made from a type cell: the page's
+	// tags are found for all of them in one pass.
+	if p.tagUnions != nil {
+		p.tagUnions()
+	}
 	p.linkFormattingEnum()
 	p.checkEventEnum()
 	for _, name := range p.objectOrder() {
@@ -262,7 +267,7 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 		if where.Line == 0 {
 			where.Line = pd.line
 		}
-		u, subset, err := p.unionFor(alts, pd.field.Name, where)
+		u, subset, err := p.unionFor(alts, pd.owner, pd.field.Name, where)
 		if err != nil {
 			p.errorf(pd.line, "%s.%s: %v", pd.owner, pd.field.Name, err)
 			return schema.Type{}, nil, false
@@ -291,37 +296,51 @@ func (p *parser) knownType(name string) bool {
 // joining two variants with "Or" (InputFileOrString, MessageOrTrue); a
 // union of more variants is named after the field that carries it
 // (reply_markup -> ReplyMarkup).
-func (p *parser) unionFor(alts []string, field string, src schema.Source) (*schema.Union, []string, error) {
+func (p *parser) unionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
 	want := slices.Clone(alts)
 	slices.Sort(want)
 	want = slices.Compact(want)
 	for _, u := range p.out.Unions {
 		var have []string
 		for _, v := range u.Variants {
-			have = append(have, v.Type.Name)
+			have = append(have, v.Type.String())
 		}
 		slices.Sort(have)
 		if slices.Equal(have, want) {
 			return u, nil, nil
 		}
 	}
+	// A list of some variants of a union the document defines is that
+	// union restricted to exactly them (checked by the validators), never
+	// a wider union: the smallest that holds them all, the first in
+	// document order among equals.
+	var best *schema.Union
 	for _, u := range p.out.Unions {
-		if u.Discriminator == "" {
+		if u.Discriminator == "" && !p.listed[u] {
 			continue
 		}
 		all := true
 		for _, a := range alts {
-			if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return v.Type.Name == a }) {
+			if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return !v.Type.IsArray() && v.Type.Name == a }) {
 				all = false
 			}
 		}
-		if all {
-			return u, slices.Clone(alts), nil
+		if all && (best == nil || len(u.Variants) < len(best.Variants)) {
+			best = u
 		}
+	}
+	if best != nil {
+		return best, slices.Clone(alts), nil
 	}
 	name := strings.Join(alts, "Or")
 	if len(alts) > 2 {
 		name = pascal(field)
+	}
+	if p.knownType(name) && p.page && len(alts) > 2 {
+		// Another entry's field of that name holds other members: on the
+		// page, this one is named after its owner too (sendPaidMedia.media
+		// -> SendPaidMediaMedia), as enums are.
+		name = pascal(owner) + pascal(field)
 	}
 	if p.knownType(name) {
 		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)

@@ -40,7 +40,7 @@ var update = flag.Bool("update", false, "rewrite golden files from the current g
 const goldenRoot = "../golden"
 
 // inputFiles are the archive members that are inputs, not expectations.
-var inputFiles = map[string]bool{"spec.md": true, "overlay.yaml": true}
+var inputFiles = map[string]bool{"spec.md": true, "spec.html": true, "overlay.yaml": true}
 
 type goldenCase struct {
 	name    string
@@ -143,6 +143,11 @@ func caseSchema(c *goldenCase) (*schema.Schema, error) {
 		if ov, err = schema.ParseOverlay(data); err != nil {
 			return nil, err
 		}
+	}
+	if page := c.input("spec.html"); page != nil {
+		// A case in the published page's layout (a fragment written for
+		// the case).
+		return loader.FromSpec(page, "spec.html", ov)
 	}
 	return loader.FromSpec(c.input("spec.md"), "spec.md", ov)
 }

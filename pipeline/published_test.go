@@ -1,12 +1,16 @@
 package pipeline_test
 
 import (
+	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/internal/publishedpages"
 	"github.com/apigen/apigen/loader"
@@ -30,12 +34,102 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "botapi", "album_upload_test.go"), []byte(publishedAlbumUploadTest), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestPublishedAlbumUploadSendsAttachParts", "./botapi")
+	if err := os.WriteFile(filepath.Join(root, "botapi", "older_server_test.go"), []byte(publishedOlderServerTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// An older server: the 5.0 emulator, which writes the objects of 5.0
+	// (no ChatFullInfo.accepted_gift_types, no Chat.accent_color_id, ...).
+	emu := emulator.New(emulator.Config{Clock: emulator.ManualClock(time.Unix(1700000000, 0))})
+	defer emu.Shutdown()
+	srv := httptest.NewServer(emu.Handler())
+	defer srv.Close()
+	const token = "4242:older-server"
+	bot, err := emu.AddBot(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice := emu.NewUser("Alice", "alice")
+	for _, text := range []string{"/start", "hello"} {
+		if _, err := emu.Send(alice.ID, emulator.Private(bot.ID), text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer", "./botapi")
 	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("album upload in the generated 9.0 package: %v\n%s", err, out)
+	cmd.Env = append(os.Environ(), "OLDER_SERVER_URL="+srv.URL, "OLDER_SERVER_TOKEN="+token, fmt.Sprintf("OLDER_SERVER_CHAT=%d", alice.ID))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("in the generated 9.0 package: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "--- PASS: TestNewestPackageReadsOlderServer") {
+		t.Fatalf("the older-server test did not run:\n%s", out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, "older_server_test.go") {
+			t.Log(strings.TrimSpace(line))
+		}
 	}
 }
+
+// publishedOlderServerTest is run inside the package generated from the 9.0
+// page against the 5.0 emulator (issue 32): the newest package reads an
+// older server's answers and updates without error, counting what it
+// tolerated; strict decoding shows where the two documents differ.
+const publishedOlderServerTest = `package botapi_test
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"testing"
+
+	"published/botapi"
+)
+
+func TestNewestPackageReadsOlderServer(t *testing.T) {
+	url, token := os.Getenv("OLDER_SERVER_URL"), os.Getenv("OLDER_SERVER_TOKEN")
+	if url == "" {
+		t.Skip("run by pipeline.TestPublishedPageGeneratesBuildingPackage")
+	}
+	chat, _ := strconv.ParseInt(os.Getenv("OLDER_SERVER_CHAT"), 10, 64)
+	ctx := context.Background()
+	var tolerated []string
+	c := botapi.NewClient(token, botapi.WithBaseURL(url), botapi.WithToleratedHook(func(method string, d botapi.Tolerated) {
+		tolerated = append(tolerated, method+" "+d.String())
+	}))
+	if _, err := c.GetMe(ctx); err != nil {
+		t.Fatalf("getMe: %v", err)
+	}
+	if _, err := c.GetChat(ctx, &botapi.GetChatParams{ChatID: botapi.IntegerOrStringFromInteger(chat)}); err != nil {
+		t.Fatalf("getChat: %v", err)
+	}
+	if _, err := c.SendMessage(ctx, &botapi.SendMessageParams{ChatID: botapi.IntegerOrStringFromInteger(chat), Text: "hi"}); err != nil {
+		t.Fatalf("sendMessage: %v", err)
+	}
+	n := 0
+	for u, err := range c.Updates(ctx, &botapi.GetUpdatesParams{Timeout: botapi.Some(0)}) {
+		if err != nil {
+			t.Fatalf("updates: %v", err)
+		}
+		if u.Message == nil || u.Message.Chat.ID != chat {
+			t.Fatalf("update %+v", u)
+		}
+		if n++; n == 2 {
+			break
+		}
+	}
+	if c.ToleratedCount() == 0 {
+		t.Fatal("nothing tolerated: the 5.0 emulator should lack fields the 9.0 page requires")
+	}
+	t.Logf("tolerated %d: %v", c.ToleratedCount(), tolerated)
+	strict := botapi.NewClient(token, botapi.WithBaseURL(url), botapi.WithStrictDecoding(true))
+	if _, err := strict.GetChat(ctx, &botapi.GetChatParams{ChatID: botapi.IntegerOrStringFromInteger(chat)}); err == nil {
+		t.Error("strict decoding read the older server's chat without complaint")
+	} else {
+		t.Logf("strict: %v", err)
+	}
+}
+`
 
 // TestEveryPublishedPageGeneratesBuildingPackage: every other published
 // page beside the checkout (today 6.3 and 7.10; a page dropped into

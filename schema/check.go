@@ -360,6 +360,14 @@ func (c *checker) union(u *Union) {
 		if u.Discriminator == "" {
 			continue
 		}
+		if IsForm(v) && Mixed(u) {
+			// A String or an Array next to tagged objects: its JSON
+			// kind, not a tag, tells it apart.
+			if v.Tag != "" {
+				c.fail(u.Source, "union %s: variant %s is no object and takes no tag", u.Name, v.Type)
+			}
+			continue
+		}
 		if v.Tag == "" {
 			c.fail(u.Source, "union %s: variant %s needs a tag", u.Name, v.Type)
 		}
@@ -378,7 +386,7 @@ func (c *checker) union(u *Union) {
 	for _, g := range c.s.FieldGroups(u) {
 		for i, a := range g {
 			for _, b := range g[i+1:] {
-				if Indistinct(a, b) {
+				if Indistinct(a, b) && u.Degraded == "" {
 					c.fail(u.Source, "union %s: variants %s and %s have the same required fields and stated constant, so JSON cannot tell them apart", u.Name, a.Type, b.Type)
 				}
 			}

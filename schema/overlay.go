@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/apigen/apigen/internal/yamlerr"
+	"github.com/apigen/apigen/schema/yamlerr"
 )
 
 // Overlay holds facts the document does not state. Each entry names a target
@@ -80,6 +81,12 @@ type OverlayFact struct {
 	Enum string `yaml:"enum,omitempty"`
 	// EachEnum does the same for the elements of an Array of String.
 	EachEnum string `yaml:"each_enum,omitempty"`
+	// Always is the value, as JSON text ("0", "\"one\""), a required
+	// field of an object always holds: in every union that has the object
+	// as a variant it tells that variant apart (Variant.Const), which
+	// settles a union the reader kept degraded because JSON could not tell
+	// its variants apart.
+	Always string `yaml:"always,omitempty"`
 	// Reason says why the fact holds although the document does not state it.
 	Reason string `yaml:"reason"`
 	line   int
@@ -110,7 +117,7 @@ func (f *OverlayFact) UnmarshalYAML(n *yaml.Node) error {
 // of one entry, for messages.
 var (
 	OverlayKeys     = []string{"document", "versions", "entries"}
-	overlayFactKeys = []string{"target", "enum", "each_enum", "reason"}
+	overlayFactKeys = []string{"target", "enum", "each_enum", "always", "reason"}
 )
 
 // ParseOverlay reads an overlay file's contents.
@@ -178,7 +185,21 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 			fail("no such field or parameter in the parsed document (remove the entry, or fix its target)")
 			continue
 		}
+		facts := 0
+		for _, x := range []string{e.Enum, e.EachEnum, e.Always} {
+			if x != "" {
+				facts++
+			}
+		}
 		switch {
+		case facts != 1:
+			fail("an entry adds exactly one fact: enum, each_enum or always")
+		case e.Always != "":
+			if msg := s.applyAlways(e.Target, f, e.Always); msg != "" {
+				fail("%s", msg)
+				continue
+			}
+			s.Overlay = append(s.Overlay, &OverlayEntry{Target: e.Target, Fact: "always: " + e.Always, Reason: e.Reason})
 		case e.Enum != "" && e.EachEnum == "":
 			if s.Enum(e.Enum) == nil {
 				fail("enum %s is not in the schema", e.Enum)
@@ -229,10 +250,62 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 			f.Constraints.Each.Enum = e.EachEnum
 			s.Overlay = append(s.Overlay, &OverlayEntry{Target: e.Target, Fact: "each_enum: " + e.EachEnum, Reason: e.Reason})
 		default:
-			fail("an entry adds exactly one fact: enum or each_enum")
+			fail("an entry adds exactly one fact: enum, each_enum or always")
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// applyAlways records that the required field f of the object named by
+// target always holds the JSON value val, as the constant of that object in
+// every union it is a variant of, and clears the degradation of a union
+// whose variants JSON now tells apart. It returns what is wrong, or "".
+func (s *Schema) applyAlways(target string, f *Field, val string) string {
+	owner, _, _ := strings.Cut(target, ".")
+	if s.Object(owner) == nil {
+		return "always applies to a field of an object"
+	}
+	if !f.Required || f.Type.IsArray() || !IsPrimitive(f.Type.Name) {
+		return fmt.Sprintf("always needs a required field of a primitive type, this is %s", f.Type)
+	}
+	if !json.Valid([]byte(val)) {
+		return fmt.Sprintf("always: %s is not a JSON value (write a string with its quotes: '\"one\"')", val)
+	}
+	found := false
+	for _, u := range s.Unions {
+		for _, v := range u.Variants {
+			if v.Type.IsArray() || v.Type.Name != owner {
+				continue
+			}
+			found = true
+			if v.Const != nil {
+				return fmt.Sprintf("the document already states that %s.%s is always %s; the overlay may not change what the document states", owner, v.Const.Field, v.Const.JSON)
+			}
+			v.Const = &Const{Field: f.Name, JSON: val}
+		}
+		if u.Degraded != "" && !s.anyIndistinct(u) {
+			u.Degraded = ""
+		}
+	}
+	if !found {
+		return fmt.Sprintf("%s is a variant of no union", owner)
+	}
+	return ""
+}
+
+// anyIndistinct reports whether two variants of a group of u are
+// Indistinct.
+func (s *Schema) anyIndistinct(u *Union) bool {
+	for _, g := range s.FieldGroups(u) {
+		for i, a := range g {
+			for _, b := range g[i+1:] {
+				if Indistinct(a, b) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // fieldByPath finds "Object.field", "method.param" or "SHORTHAND.param".

@@ -243,7 +243,14 @@ type Union struct {
 	Discriminator string     `yaml:"discriminator,omitempty"`
 	Variants      []*Variant `yaml:"variants"`
 	Since         string     `yaml:"since,omitempty"`
-	Source        Source     `yaml:"source,flow"`
+	// Degraded says why the reader could not place the union as the
+	// document shows it and what it kept instead: the most faithful form
+	// that still reads every value (variants JSON cannot tell apart tried
+	// in schema order; an Integer next to a Float kept as the Float). Only
+	// a document nobody here controls (the published page) degrades; the
+	// seed layout refuses instead. Commands print it as a warning.
+	Degraded string `yaml:"degraded,omitempty"`
+	Source   Source `yaml:"source,flow"`
 }
 
 // Variant is one alternative of a Union.

@@ -10,10 +10,40 @@ import (
 // facts), Check (which proves them) and the generators (which decode by
 // them).
 
-// ObjectUnion reports whether every variant of u is an object with fields
-// shown: JSON tells such variants apart by their members.
-func (s *Schema) ObjectUnion(u *Union) bool {
+// IsForm reports whether a variant is a form JSON tells apart by its kind
+// alone: a primitive or an array ("a String for plain text, an Array of
+// RichText").
+func IsForm(v *Variant) bool { return v.Type.IsArray() || IsPrimitive(v.Type.Name) }
+
+// Objects returns the variants of u that are not forms (see IsForm), in
+// schema order.
+func Objects(u *Union) []*Variant {
+	var out []*Variant
 	for _, v := range u.Variants {
+		if !IsForm(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Mixed reports whether u has forms (primitives or arrays) next to two or
+// more objects: JSON tells the forms apart by their kind and the objects
+// by their members, as in a union of objects alone.
+func Mixed(u *Union) bool {
+	objs := Objects(u)
+	return len(objs) >= 2 && len(objs) < len(u.Variants)
+}
+
+// ObjectUnion reports whether every variant of u is an object with fields
+// shown (or, for a mixed union, every variant that is no form): JSON tells
+// such variants apart by their members.
+func (s *Schema) ObjectUnion(u *Union) bool {
+	vs := u.Variants
+	if Mixed(u) {
+		vs = Objects(u)
+	}
+	for _, v := range vs {
 		if v.Type.IsArray() {
 			return false
 		}
@@ -22,7 +52,7 @@ func (s *Schema) ObjectUnion(u *Union) bool {
 			return false
 		}
 	}
-	return len(u.Variants) > 0
+	return len(vs) > 0
 }
 
 // FieldGroups returns the groups of variants of an object union that their
@@ -32,18 +62,22 @@ func (s *Schema) FieldGroups(u *Union) [][]*Variant {
 	if !s.ObjectUnion(u) {
 		return nil
 	}
+	vs := u.Variants
+	if Mixed(u) {
+		vs = Objects(u)
+	}
 	if u.Discriminator == "" {
-		return [][]*Variant{u.Variants}
+		return [][]*Variant{vs}
 	}
 	var out [][]*Variant
 	seen := map[string]bool{}
-	for _, v := range u.Variants {
+	for _, v := range vs {
 		if seen[v.Tag] {
 			continue
 		}
 		seen[v.Tag] = true
 		var g []*Variant
-		for _, w := range u.Variants {
+		for _, w := range vs {
 			if w.Tag == v.Tag {
 				g = append(g, w)
 			}

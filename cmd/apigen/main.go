@@ -454,11 +454,12 @@ Existing files are never replaced.`, stdout)
 }
 
 func cmdParse(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("parse", "parse [--config FILE] [--spec FILE] [--overlay FILE] [-o FILE]",
+	c := newCommand("parse", "parse [--config FILE] [--spec FILE] [--overlay FILE] [-o FILE] [--report] [--strict]",
 		"Parse a specification, apply the overlay, check the result and write the YAML schema.", stdout)
 	cf := newConfigFlags(c, flagSpec, flagOverlay)
 	out := c.String("o", "", "where to write the schema ('-' for standard output); default: schema/<spec name>.yaml")
-	report := c.Bool("report", false, "print to standard error what the reader kept as text without a schema fact (prose, change items naming nothing)")
+	report := c.Bool("report", false, "print to standard error what the reader kept as text without a schema fact (prose, change items naming nothing) and what it degraded with a warning")
+	strict := c.Bool("strict", false, strictUsage)
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -475,7 +476,7 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	if *report {
 		in.Report = &parser.Report{}
 	}
-	s, err := load(in, stderr)
+	s, err := load(in, *strict, stderr)
 	if err != nil {
 		return err
 	}
@@ -525,7 +526,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdGenerate(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST] [--check]",
+	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST] [--check] [--strict]",
 		`Parse and check the specification (or load a schema), then write the schema YAML, the Go
 package and the reference docs. Settings come from `+config.FileName+` when there is one; flags
 override it. Nothing is written unless every stage succeeds; stale generated files
@@ -535,6 +536,7 @@ With --check nothing is written: the run is compared with what is on disk, and t
 files that differ are listed (exit 1), for CI.`, stdout)
 	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay, flagOut, flagDocs, flagOpenAPI, flagPackage, flagOnly, flagSchemaOut)
 	check := c.Bool("check", false, "write nothing; exit 1 and list the files a run would change")
+	strict := c.Bool("strict", false, strictUsage)
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -556,7 +558,7 @@ files that differ are listed (exit 1), for CI.`, stdout)
 	if t.OpenAPIDir == "" {
 		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.OpenAPI })
 	}
-	if err := generate(cfg, backends, t, *check, stdout, stderr); err != nil {
+	if err := generate(cfg, backends, t, *check, *strict, stdout, stderr); err != nil {
 		return err
 	}
 	if line := cf.whereLine(cfg); line != "" && !*check {
@@ -594,7 +596,7 @@ func cmdDocs(args []string, stdout, stderr io.Writer) error {
 	if len(backends) == 0 {
 		return errors.New("no docs backend is registered")
 	}
-	return generate(cfg, backends, pipeline.Targets{DocsDir: *out}, false, stdout, stderr)
+	return generate(cfg, backends, pipeline.Targets{DocsDir: *out}, false, false, stdout, stderr)
 }
 
 // keep returns the backends f accepts; never nil, since a nil list means
@@ -612,20 +614,40 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 // load loads the input and, for a specification, says on stderr which
 // overlay applied or why none did: losing an overlay changes generated
 // types, so it is never silent.
-func load(in loader.Input, stderr io.Writer) (*schema.Schema, error) {
+func load(in loader.Input, strict bool, stderr io.Writer) (*schema.Schema, error) {
 	s, use, err := loader.LoadReport(in)
 	if in.SchemaPath == "" {
 		fmt.Fprintf(stderr, "apigen: %s\n", use)
 	}
-	return s, err
+	if err != nil {
+		return s, err
+	}
+	// A construct of a page the reader kept in a degraded form: one
+	// warning line each, or, under --strict, the run fails.
+	var degraded []error
+	for _, u := range s.Unions {
+		if u.Degraded == "" {
+			continue
+		}
+		line := fmt.Sprintf("%s:%d: union %s (%s): %s", in.Name(), u.Source.Line, u.Name, u.Source.Section, strings.TrimPrefix(u.Degraded, "union "+u.Name+": "))
+		if strict {
+			degraded = append(degraded, errors.New(line+" (refused under --strict)"))
+		} else {
+			fmt.Fprintf(stderr, "apigen: warning: %s\n", line)
+		}
+	}
+	return s, errors.Join(degraded...)
 }
+
+// strictUsage is the --strict flag's help.
+const strictUsage = "fail on a construct of a published page that would degrade with a warning (for CI)"
 
 // generate is the whole run: load -> generate -> write (or, with check,
 // compare with the disk).
-func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targets, check bool, stdout, stderr io.Writer) error {
+func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targets, check, strict bool, stdout, stderr io.Writer) error {
 	pr := newProgress(stderr)
 	in := cfg.Input()
-	s, err := load(in, stderr)
+	s, err := load(in, strict, stderr)
 	if err != nil {
 		return err
 	}

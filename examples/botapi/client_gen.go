@@ -1206,7 +1206,8 @@ func (v *InputMediaDocument) clientAttach(a *clientUploads) {
 // is dropped. After a break the rest of the batch is not confirmed: to
 // resume, start a new iterator with offset = the last yielded update_id + 1.
 //
-// An item that does not decode is yielded as an *ItemDecodeError (with its
+// Items are decoded one by one, tolerantly (see Tolerated). An item that
+// still does not decode is yielded as an *ItemDecodeError (with its
 // update_id and raw JSON) with a zero Update, and confirmed like the others.
 // Another error is yielded with a zero Update; the iteration goes on after a
 // bounded exponential back-off (1s doubling up to 30s, or retry_after up to
@@ -1230,10 +1231,13 @@ func (c *Client) Updates(ctx context.Context, p *GetUpdatesParams) iter.Seq2[Upd
 // carries one Update, decoded and passed to h with the request's context. h
 // may return a method call to answer in the response body (any parameters
 // struct, e.g. &SendMessageParams{...}; uploads are sent as multipart), or
-// nil. An error from h, an invalid reply or a body that is not an Update (or
-// lacks update_id) answers non-2xx so that the service delivers the update
-// again; see WebhookOnError. WebhookSecretPath restricts the handler to a
-// secret URL path.
+// nil. An error from h or an invalid reply answers non-2xx so that the
+// service delivers the update again; see WebhookOnError. A body is read
+// tolerantly (see Tolerated, WebhookClient); one that is well-formed JSON
+// but still not an Update goes to WebhookOnUndecodable and is answered with
+// success, since delivering it again cannot help and holds back the ones
+// behind it; a body that is not JSON answers 400. WebhookSecretPath
+// restricts the handler to a secret URL path.
 func WebhookHandler(h func(ctx context.Context, u *Update) (WebhookReply, error), opts ...WebhookOption) http.Handler {
 	return clientWebhook[Update, *Update](h, "update_id", opts)
 }

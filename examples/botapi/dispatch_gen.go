@@ -250,6 +250,10 @@ func dispatchMe(c *Client) func(context.Context) (any, string, error) {
 // fetching fails with an error not worth repeating (401, 404, 409: another
 // poller or a webhook), or when the final confirmation fails; handler errors
 // go to DispatchOnError.
+//
+// The Updates of a batch are decoded one by one, tolerantly (see Tolerated):
+// one that still does not decode goes to DispatchOnUndecodable, is confirmed,
+// and the rest of the batch is handled in order.
 func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error {
 	if c == nil {
 		return fmt.Errorf("dispatch: Poll needs a Client")
@@ -269,7 +273,7 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 	if p != nil {
 		base = *p
 	}
-	fetch := func(ctx context.Context, off int64, have, wait bool) ([]Update, error) {
+	fetch := func(ctx context.Context, off int64, have, wait bool) ([]clientItem[Update], error) {
 		q := base
 		if have {
 			q.Offset = Some(off)
@@ -277,7 +281,7 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 		if !wait {
 			q.Timeout = Opt[int]{}
 		}
-		return c.GetUpdates(ctx, &q)
+		return clientFetchItems[Update, *Update](ctx, c, "getUpdates", &q, "update_id")
 	}
 	off, ok := r.core.poll(ctx, hctx, cancel, c, fetch)
 	if !ok {
@@ -300,7 +304,9 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 // handler: the handler's first Send is the answer in the response body,
 // further ones go through c (which may be nil when every handler sends at most
 // once). A handler's error goes to DispatchOnError and the delivery is still
-// answered with success, as with Poll.
+// answered with success, as with Poll. Deliveries are read as c reads answers
+// (WebhookClient); one that does not decode goes to DispatchOnUndecodable and
+// is answered with success.
 func (r *Router) Webhook(c *Client, opts ...WebhookOption) http.Handler {
 	s := &dispatchServer[Update]{
 		c:    r.core,
@@ -313,7 +319,7 @@ func (r *Router) Webhook(c *Client, opts ...WebhookOption) http.Handler {
 			return nil, err
 		}
 		return s.serve(ctx, c, name, user, u)
-	}, opts...)
+	}, append([]WebhookOption{WebhookClient(c), WebhookOnUndecodable(r.core.cfg.onUndecodable)}, opts...)...)
 }
 
 // dispatchInfo is what the dispatcher needs of u: its identifier, its kind and its ordering key.

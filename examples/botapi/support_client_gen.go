@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net"
 	"net/http"
@@ -23,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -55,6 +57,7 @@ type Client struct {
 	sleep      func(ctx context.Context, d time.Duration) error
 	localDir   string // absolute; "" = never open local files
 	maxResp    int64
+	recv       *clientReceive // how answers are read (rt_client_receive.go)
 }
 
 // ClientOption configures a Client.
@@ -66,7 +69,7 @@ type ClientOption func(*Client)
 // followed), validation on, no retries, no request hook, absolute file paths
 // not read from disk, answers of at most DefaultMaxResponseSize bytes.
 func NewClient(token string, opts ...ClientOption) *Client {
-	c := &Client{token: token, httpClient: clientNoRedirects(http.DefaultClient), validate: true, maxResp: DefaultMaxResponseSize}
+	c := &Client{token: token, httpClient: clientNoRedirects(http.DefaultClient), validate: true, maxResp: DefaultMaxResponseSize, recv: &clientReceive{}}
 	c.setBase(DefaultBaseURL)
 	if DefaultFileURL != "" {
 		// The document's download address goes with its base URL;
@@ -891,7 +894,7 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 	if i == len(body) || body[i] != '{' {
 		return c.httpError(method, resp, body, nil)
 	}
-	r := jsonGetReader(body)
+	r := c.recv.reader(body)
 	defer jsonPutReader(r)
 	var (
 		okSet, ok  bool
@@ -984,6 +987,7 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		// answered by "ok" alone.
 		return clientWrap(method, errors.New(`the answer says "ok": true but has no "result" (missing or null)`))
 	}
+	c.recv.report(method, body, r)
 	return nil
 }
 
@@ -1364,10 +1368,13 @@ func clientPoll[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method s
 			hasID := err == nil
 			var v T
 			if err == nil {
-				r := jsonGetReader(raw)
+				r := c.recv.reader(raw)
 				err = PT(&v).decodeJSON(r)
 				if err == nil {
 					err = r.End()
+				}
+				if err == nil {
+					c.recv.report(method, raw, r)
 				}
 				jsonPutReader(r)
 			}
@@ -1416,6 +1423,10 @@ type clientWebhookConfig struct {
 	secretToken  string
 	onError      func(r *http.Request, err error)
 	maxBody      int64
+	// recv reads deliveries (WebhookClient); onUndecodable gets the ones
+	// that do not decode (WebhookOnUndecodable).
+	recv          *clientReceive
+	onUndecodable func(ctx context.Context, e *ItemDecodeError)
 }
 
 // WebhookSecretPath makes the handler answer 404 to requests whose URL path
@@ -1433,12 +1444,14 @@ func WebhookOnError(f func(r *http.Request, err error)) WebhookOption {
 }
 
 // clientWebhook decodes one update per POST and writes the reply, if any.
-// An error answers 500 so that the service delivers the update again.
+// An error answers 500 so that the service delivers the update again; a
+// well-formed delivery that does not decode is answered 200 and reported
+// (clientUndecodable), since delivering it again cannot help.
 //
 // idKey is the wire name of the item's required integer id (update_id): a
 // body without it is answered 400, like one that does not decode.
 func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (WebhookReply, error), idKey string, opts []WebhookOption) http.Handler {
-	cfg := &clientWebhookConfig{maxBody: 4 << 20}
+	cfg := &clientWebhookConfig{maxBody: 4 << 20, recv: &clientReceive{}}
 	for _, o := range opts {
 		o(cfg)
 	}
@@ -1470,14 +1483,20 @@ func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (We
 			return
 		}
 		u := PT(new(T))
-		dr := jsonGetReader(buf.Bytes())
+		dr := cfg.recv.reader(buf.Bytes())
 		err := u.decodeJSON(dr)
 		if err == nil {
 			err = dr.End()
 		}
+		if err == nil {
+			cfg.recv.report("webhook", buf.Bytes(), dr)
+		}
 		jsonPutReader(dr)
 		if err == nil && idKey != "" {
 			_, err = clientItemID(buf.Bytes(), idKey)
+		}
+		if err != nil && clientUndecodable(r.Context(), cfg, w, buf.Bytes(), idKey, err) {
+			return
 		}
 		if err != nil {
 			fail(http.StatusBadRequest, errors.New("webhook: decoding the update: "+err.Error()))
@@ -1612,3 +1631,171 @@ func (x clientBoolRes) decodeJSON(r *jsonReader) (err error) {
 // "file1", ...); the client backend checks that no parameter has such a
 // name.
 const clientPartPrefix = "file"
+
+// How the client reads what it receives (answers, updates, webhook
+// deliveries): tolerantly, so that one field the platform (or an older
+// local server) writes differently from the document costs nothing, or one
+// update at most, never the bot; and visibly: a counter, a hook, and a
+// strict mode for tests (see rt_json_lax.go for what is tolerated).
+//
+// Why a counter and a hook rather than an accessor on each value: what is
+// tolerated is a fact about the service, not about one message, and it
+// recurs on every answer until the service or the document changes; an
+// accessor would cost every decoded value a field and be read by no one.
+// The counter is free to read in a health check; the hook sees each
+// difference with its path, to log or to count per path.
+
+// clientReceive is how a Client reads received data and what it tolerated.
+type clientReceive struct {
+	strict bool
+	hook   func(method string, t Tolerated)
+	count  atomic.Uint64
+}
+
+// WithStrictDecoding makes every difference the client would tolerate in
+// what it receives an error (naming where it is), an enum value the
+// document does not list included: for tests that want to see where the
+// service and the document differ. Off by default.
+func WithStrictDecoding(on bool) ClientOption {
+	return func(c *Client) { c.recv.strict = on }
+}
+
+// WithToleratedHook is called, in the goroutine of the call, with each
+// difference the client tolerated in what it received (see Tolerated):
+// method is the API method whose answer held it, or "webhook" for a
+// webhook delivery read with WebhookClient.
+func WithToleratedHook(f func(method string, t Tolerated)) ClientOption {
+	return func(c *Client) { c.recv.hook = f }
+}
+
+// ToleratedCount is how many differences the client has tolerated in what
+// it received since it was created (at most 256 per answer are counted).
+func (c *Client) ToleratedCount() uint64 { return c.recv.count.Load() }
+
+// reader returns a pooled reader over received data b.
+func (rc *clientReceive) reader(b []byte) *jsonReader {
+	return jsonGetReceived(b, rc != nil && rc.strict)
+}
+
+// report counts and hands on what r, reading buf, tolerated.
+func (rc *clientReceive) report(method string, buf []byte, r *jsonReader) {
+	if rc == nil || len(r.notes) == 0 {
+		return
+	}
+	rc.count.Add(uint64(len(r.notes)))
+	if rc.hook != nil {
+		for _, t := range jsonTolerated(buf, r.notes) {
+			rc.hook(method, t)
+		}
+	}
+}
+
+// clientItem is one item of a batch of updates: its value, or why it is
+// not one.
+type clientItem[T any] struct {
+	V   T
+	Bad *ItemDecodeError
+}
+
+// clientItems decodes the array result of an update list method item by
+// item, in one pass: an item that does not decode costs that item alone
+// (an *ItemDecodeError with its raw JSON and id), the others decode. Only
+// an answer that is not well-formed JSON fails as a whole.
+type clientItems[T any, PT jsonCodec[T]] struct {
+	items *[]clientItem[T]
+	idKey string
+}
+
+func (x clientItems[T, PT]) decodeJSON(r *jsonReader) error {
+	s := (*x.items)[:0]
+	defer func() { *x.items = s }()
+	if err := r.ArrStart(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		more, err := r.ArrNext()
+		if !more {
+			return err
+		}
+		s = append(s, clientItem[T]{})
+		it := &s[len(s)-1]
+		m := r.Mark()
+		err = PT(&it.V).decodeJSON(r)
+		if err == nil {
+			continue
+		}
+		r.Rewind(m)
+		raw, rerr := r.RawCopy()
+		if rerr != nil {
+			return jsonErrIndex(err, i)
+		}
+		var zero T
+		it.V = zero
+		id, iderr := clientItemID(raw, x.idKey)
+		it.Bad = &ItemDecodeError{Field: x.idKey, ID: id, Raw: raw, Err: err, hasID: iderr == nil}
+	}
+}
+
+// clientFetchItems calls method, an update list, with p and decodes its
+// items one by one (clientItems).
+func clientFetchItems[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method string, p clientParams, idKey string) ([]clientItem[T], error) {
+	var items []clientItem[T]
+	if err := c.call(ctx, method, p, clientItems[T, PT]{&items, idKey}); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+// WebhookClient makes the webhook handler read deliveries as c reads
+// answers: tolerantly, or strictly with WithStrictDecoding, reporting what
+// it tolerated to c's hook and counter (method "webhook"). Without it the
+// handler reads tolerantly and only counts, in no Client.
+func WebhookClient(c *Client) WebhookOption {
+	return func(cfg *clientWebhookConfig) {
+		if c != nil {
+			cfg.recv = c.recv
+		}
+	}
+}
+
+// WebhookOnUndecodable is called with each delivery that is well-formed
+// JSON but not an update (with its id when readable, its raw JSON and the
+// error). The delivery is answered with success all the same: a failure
+// makes the service deliver it again and hold back the updates behind it.
+// The default logs it with slog.Default.
+func WebhookOnUndecodable(f func(ctx context.Context, e *ItemDecodeError)) WebhookOption {
+	return func(cfg *clientWebhookConfig) { cfg.onUndecodable = f }
+}
+
+// clientLogUndecodable is the default handler of an update that does not
+// decode: one log line with its id and the error (not its content).
+func clientLogUndecodable(l *slog.Logger) func(ctx context.Context, e *ItemDecodeError) {
+	return func(ctx context.Context, e *ItemDecodeError) {
+		if l == nil {
+			l = slog.Default()
+		}
+		l.ErrorContext(ctx, "update not decoded, skipped", e.Field, e.ID, "bytes", len(e.Raw), "error", e.Err)
+	}
+}
+
+// clientUndecodable answers a webhook delivery body that did not decode
+// (err): a well-formed JSON object is reported to cfg.onUndecodable and
+// answered 200 (true); anything else is left to the caller's 400.
+func clientUndecodable(ctx context.Context, cfg *clientWebhookConfig, w interface{ WriteHeader(int) }, body []byte, idKey string, err error) bool {
+	r := jsonGetReader(body)
+	ok := r.Next() == jsonKindObject && r.Skip() == nil && r.End() == nil
+	jsonPutReader(r)
+	if !ok {
+		return false
+	}
+	raw := append([]byte(nil), body...)
+	id, iderr := clientItemID(raw, idKey)
+	e := &ItemDecodeError{Field: idKey, ID: id, Raw: raw, Err: err, hasID: iderr == nil}
+	if cfg.onUndecodable != nil {
+		cfg.onUndecodable(ctx, e)
+	} else {
+		clientLogUndecodable(nil)(ctx, e)
+	}
+	w.WriteHeader(200)
+	return true
+}

@@ -307,7 +307,11 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 				if err != nil {
 					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				elems[len(elems)-1] = internUpdateType(x)
+				e, err := internUpdateType(r, x)
+				if err != nil {
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
+				}
+				elems[len(elems)-1] = e
 			}
 			if elems == nil {
 				elems = []UpdateType{}
@@ -604,7 +608,11 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "type")
 			}
-			v.Type = internChatType(x)
+			e, err := internChatType(r, x)
+			if err != nil {
+				return jsonErrField(err, "type")
+			}
+			v.Type = e
 			have |= 1 << 1
 		case "title":
 			x, err := r.Str()
@@ -1415,7 +1423,11 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "type")
 			}
-			v.Type = internMessageEntityType(x)
+			e, err := internMessageEntityType(r, x)
+			if err != nil {
+				return jsonErrField(err, "type")
+			}
+			v.Type = e
 			have |= 1 << 0
 		case "offset":
 			x, err := r.Int()
@@ -2540,7 +2552,11 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "emoji")
 			}
-			v.Emoji = internDiceEmoji(x)
+			e, err := internDiceEmoji(r, x)
+			if err != nil {
+				return jsonErrField(err, "emoji")
+			}
+			v.Emoji = e
 			have |= 1 << 0
 		case "value":
 			x, err := r.Int()
@@ -3510,7 +3526,11 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "type")
 			}
-			v.Type = internPollType(x)
+			e, err := internPollType(r, x)
+			if err != nil {
+				return jsonErrField(err, "type")
+			}
+			v.Type = e
 			have |= 1 << 6
 		case "allows_multiple_answers":
 			x, err := r.Bool()
@@ -4702,7 +4722,11 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "status")
 			}
-			v.Status = internChatMemberStatus(x)
+			e, err := internChatMemberStatus(r, x)
+			if err != nil {
+				return jsonErrField(err, "status")
+			}
+			v.Status = e
 			have |= 1 << 1
 		case "custom_title":
 			x, err := r.Str()
@@ -5217,7 +5241,11 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -5347,7 +5375,11 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -5501,7 +5533,11 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -5649,7 +5685,11 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -5789,7 +5829,11 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -6409,7 +6453,11 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 				if err != nil {
 					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				elems[len(elems)-1] = internUpdateType(x)
+				e, err := internUpdateType(r, x)
+				if err != nil {
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
+				}
+				elems[len(elems)-1] = e
 			}
 			if elems == nil {
 				elems = []UpdateType{}
@@ -6549,7 +6597,11 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 				if err != nil {
 					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
 				}
-				elems[len(elems)-1] = internUpdateType(x)
+				e, err := internUpdateType(r, x)
+				if err != nil {
+					return jsonErrField(jsonErrIndex(err, len(elems)-1), "allowed_updates")
+				}
+				elems[len(elems)-1] = e
 			}
 			if elems == nil {
 				elems = []UpdateType{}
@@ -6751,7 +6803,11 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -7027,7 +7083,11 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -7185,7 +7245,11 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -7359,7 +7423,11 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -7551,7 +7619,11 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -7757,7 +7829,11 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -7959,7 +8035,11 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -8121,7 +8201,11 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -9396,7 +9480,11 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "type")
 			}
-			v.Type = Some(internPollType(x))
+			e, err := internPollType(r, x)
+			if err != nil {
+				return jsonErrField(err, "type")
+			}
+			v.Type = Some(e)
 		case "allows_multiple_answers":
 			x, err := r.Bool()
 			if err != nil {
@@ -9420,7 +9508,11 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "explanation_parse_mode")
 			}
-			v.ExplanationParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "explanation_parse_mode")
+			}
+			v.ExplanationParseMode = Some(e)
 		case "explanation_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -9568,7 +9660,11 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "emoji")
 			}
-			v.Emoji = Some(internDiceEmoji(x))
+			e, err := internDiceEmoji(r, x)
+			if err != nil {
+				return jsonErrField(err, "emoji")
+			}
+			v.Emoji = Some(e)
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -9674,7 +9770,11 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "action")
 			}
-			v.Action = internChatAction(x)
+			e, err := internChatAction(r, x)
+			if err != nil {
+				return jsonErrField(err, "action")
+			}
+			v.Action = e
 			have |= 1 << 1
 		default:
 			if err := r.Skip(); err != nil {
@@ -11976,7 +12076,11 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -12113,7 +12217,11 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "parse_mode")
 			}
-			v.ParseMode = Some(internParseMode(x))
+			e, err := internParseMode(r, x)
+			if err != nil {
+				return jsonErrField(err, "parse_mode")
+			}
+			v.ParseMode = Some(e)
 		case "caption_entities":
 			x, err := decodeMessageEntityArray(r)
 			if err != nil {
@@ -12484,7 +12592,7 @@ func encodeInputMedia(w *jsonWriter, v InputMedia) {
 	w.Null()
 }
 
-func decodeInputMedia(r *jsonReader) (InputMedia, error) {
+func decodeKnownInputMedia(r *jsonReader) (InputMedia, error) {
 	if r.Null() {
 		return nil, nil
 	}
@@ -12550,6 +12658,22 @@ func decodeInputMedia(r *jsonReader) (InputMedia, error) {
 	}, nil
 }
 
+// decodeInputMedia reads one InputMedia with decodeKnownInputMedia; a
+// tolerant reader keeps a value that does not read as UnknownInputMedia.
+func decodeInputMedia(r *jsonReader) (InputMedia, error) {
+	mark := r.Mark()
+	v, err := decodeKnownInputMedia(r)
+	if err != nil {
+		if raw, ok := r.keepUnknown(mark, err); ok {
+			return &UnknownInputMedia{
+				Raw:  raw,
+				Type: jsonMemberStr(raw, "type"),
+			}, nil
+		}
+	}
+	return v, err
+}
+
 func (v *UnknownInputMedia) encodeJSON(w *jsonWriter) {
 	w.Raw(v.Raw)
 }
@@ -12602,7 +12726,7 @@ func encodeReplyMarkup(w *jsonWriter, v ReplyMarkup) {
 	w.Null()
 }
 
-func decodeReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
+func decodeKnownReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
 	if r.Null() {
 		return nil, nil
 	}
@@ -12663,6 +12787,19 @@ func decodeReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
 		return nil, err
 	}
 	return &UnknownReplyMarkup{Raw: raw}, nil
+}
+
+// decodeReplyMarkup reads one ReplyMarkup with decodeKnownReplyMarkup; a
+// tolerant reader keeps a value that does not read as UnknownReplyMarkup.
+func decodeReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
+	mark := r.Mark()
+	v, err := decodeKnownReplyMarkup(r)
+	if err != nil {
+		if raw, ok := r.keepUnknown(mark, err); ok {
+			return &UnknownReplyMarkup{Raw: raw}, nil
+		}
+	}
+	return v, err
 }
 
 func (v *UnknownReplyMarkup) encodeJSON(w *jsonWriter) {
@@ -13175,178 +13312,186 @@ func decodeBotCommandArray(r *jsonReader) ([]BotCommand, error) {
 	return s, nil
 }
 
-// internParseMode returns the ParseMode spelt b, without allocating for
-// listed values.
-func internParseMode(b []byte) ParseMode {
+// internParseMode returns the ParseMode spelt b, just read by r, without
+// allocating for listed values; a value the document does not list is kept,
+// and shown to r (unknownEnum).
+func internParseMode(r *jsonReader, b []byte) (ParseMode, error) {
 	switch string(b) {
 	case "MarkdownV2":
-		return ParseModeMarkdownV2
+		return ParseModeMarkdownV2, nil
 	case "HTML":
-		return ParseModeHTML
+		return ParseModeHTML, nil
 	case "Markdown":
-		return ParseModeMarkdown
+		return ParseModeMarkdown, nil
 	}
-	return ParseMode(b)
+	return ParseMode(b), r.unknownEnum("ParseMode", b)
 }
 
-// internUpdateType returns the UpdateType spelt b, without allocating for
-// listed values.
-func internUpdateType(b []byte) UpdateType {
+// internUpdateType returns the UpdateType spelt b, just read by r, without
+// allocating for listed values; a value the document does not list is kept,
+// and shown to r (unknownEnum).
+func internUpdateType(r *jsonReader, b []byte) (UpdateType, error) {
 	switch string(b) {
 	case "message":
-		return UpdateTypeMessage
+		return UpdateTypeMessage, nil
 	case "edited_message":
-		return UpdateTypeEditedMessage
+		return UpdateTypeEditedMessage, nil
 	case "channel_post":
-		return UpdateTypeChannelPost
+		return UpdateTypeChannelPost, nil
 	case "edited_channel_post":
-		return UpdateTypeEditedChannelPost
+		return UpdateTypeEditedChannelPost, nil
 	case "callback_query":
-		return UpdateTypeCallbackQuery
+		return UpdateTypeCallbackQuery, nil
 	case "poll":
-		return UpdateTypePoll
+		return UpdateTypePoll, nil
 	case "poll_answer":
-		return UpdateTypePollAnswer
+		return UpdateTypePollAnswer, nil
 	case "inline_query":
-		return UpdateTypeInlineQuery
+		return UpdateTypeInlineQuery, nil
 	case "chosen_inline_result":
-		return UpdateTypeChosenInlineResult
+		return UpdateTypeChosenInlineResult, nil
 	case "shipping_query":
-		return UpdateTypeShippingQuery
+		return UpdateTypeShippingQuery, nil
 	case "pre_checkout_query":
-		return UpdateTypePreCheckoutQuery
+		return UpdateTypePreCheckoutQuery, nil
 	}
-	return UpdateType(b)
+	return UpdateType(b), r.unknownEnum("UpdateType", b)
 }
 
-// internChatType returns the ChatType spelt b, without allocating for listed
-// values.
-func internChatType(b []byte) ChatType {
+// internChatType returns the ChatType spelt b, just read by r, without
+// allocating for listed values; a value the document does not list is kept,
+// and shown to r (unknownEnum).
+func internChatType(r *jsonReader, b []byte) (ChatType, error) {
 	switch string(b) {
 	case "private":
-		return ChatTypePrivate
+		return ChatTypePrivate, nil
 	case "group":
-		return ChatTypeGroup
+		return ChatTypeGroup, nil
 	case "supergroup":
-		return ChatTypeSupergroup
+		return ChatTypeSupergroup, nil
 	case "channel":
-		return ChatTypeChannel
+		return ChatTypeChannel, nil
 	}
-	return ChatType(b)
+	return ChatType(b), r.unknownEnum("ChatType", b)
 }
 
-// internMessageEntityType returns the MessageEntityType spelt b, without
-// allocating for listed values.
-func internMessageEntityType(b []byte) MessageEntityType {
+// internMessageEntityType returns the MessageEntityType spelt b, just read
+// by r, without allocating for listed values; a value the document does not
+// list is kept, and shown to r (unknownEnum).
+func internMessageEntityType(r *jsonReader, b []byte) (MessageEntityType, error) {
 	switch string(b) {
 	case "mention":
-		return MessageEntityTypeMention
+		return MessageEntityTypeMention, nil
 	case "hashtag":
-		return MessageEntityTypeHashtag
+		return MessageEntityTypeHashtag, nil
 	case "cashtag":
-		return MessageEntityTypeCashtag
+		return MessageEntityTypeCashtag, nil
 	case "bot_command":
-		return MessageEntityTypeBotCommand
+		return MessageEntityTypeBotCommand, nil
 	case "url":
-		return MessageEntityTypeURL
+		return MessageEntityTypeURL, nil
 	case "email":
-		return MessageEntityTypeEmail
+		return MessageEntityTypeEmail, nil
 	case "phone_number":
-		return MessageEntityTypePhoneNumber
+		return MessageEntityTypePhoneNumber, nil
 	case "bold":
-		return MessageEntityTypeBold
+		return MessageEntityTypeBold, nil
 	case "italic":
-		return MessageEntityTypeItalic
+		return MessageEntityTypeItalic, nil
 	case "underline":
-		return MessageEntityTypeUnderline
+		return MessageEntityTypeUnderline, nil
 	case "strikethrough":
-		return MessageEntityTypeStrikethrough
+		return MessageEntityTypeStrikethrough, nil
 	case "code":
-		return MessageEntityTypeCode
+		return MessageEntityTypeCode, nil
 	case "pre":
-		return MessageEntityTypePre
+		return MessageEntityTypePre, nil
 	case "text_link":
-		return MessageEntityTypeTextLink
+		return MessageEntityTypeTextLink, nil
 	case "text_mention":
-		return MessageEntityTypeTextMention
+		return MessageEntityTypeTextMention, nil
 	}
-	return MessageEntityType(b)
+	return MessageEntityType(b), r.unknownEnum("MessageEntityType", b)
 }
 
-// internPollType returns the PollType spelt b, without allocating for listed
-// values.
-func internPollType(b []byte) PollType {
+// internPollType returns the PollType spelt b, just read by r, without
+// allocating for listed values; a value the document does not list is kept,
+// and shown to r (unknownEnum).
+func internPollType(r *jsonReader, b []byte) (PollType, error) {
 	switch string(b) {
 	case "regular":
-		return PollTypeRegular
+		return PollTypeRegular, nil
 	case "quiz":
-		return PollTypeQuiz
+		return PollTypeQuiz, nil
 	}
-	return PollType(b)
+	return PollType(b), r.unknownEnum("PollType", b)
 }
 
-// internChatMemberStatus returns the ChatMemberStatus spelt b, without
-// allocating for listed values.
-func internChatMemberStatus(b []byte) ChatMemberStatus {
+// internChatMemberStatus returns the ChatMemberStatus spelt b, just read by
+// r, without allocating for listed values; a value the document does not
+// list is kept, and shown to r (unknownEnum).
+func internChatMemberStatus(r *jsonReader, b []byte) (ChatMemberStatus, error) {
 	switch string(b) {
 	case "creator":
-		return ChatMemberStatusCreator
+		return ChatMemberStatusCreator, nil
 	case "administrator":
-		return ChatMemberStatusAdministrator
+		return ChatMemberStatusAdministrator, nil
 	case "member":
-		return ChatMemberStatusMember
+		return ChatMemberStatusMember, nil
 	case "restricted":
-		return ChatMemberStatusRestricted
+		return ChatMemberStatusRestricted, nil
 	case "left":
-		return ChatMemberStatusLeft
+		return ChatMemberStatusLeft, nil
 	case "kicked":
-		return ChatMemberStatusKicked
+		return ChatMemberStatusKicked, nil
 	}
-	return ChatMemberStatus(b)
+	return ChatMemberStatus(b), r.unknownEnum("ChatMemberStatus", b)
 }
 
-// internDiceEmoji returns the DiceEmoji spelt b, without allocating for
-// listed values.
-func internDiceEmoji(b []byte) DiceEmoji {
+// internDiceEmoji returns the DiceEmoji spelt b, just read by r, without
+// allocating for listed values; a value the document does not list is kept,
+// and shown to r (unknownEnum).
+func internDiceEmoji(r *jsonReader, b []byte) (DiceEmoji, error) {
 	switch string(b) {
 	case "🎲":
-		return DiceEmojiDice
+		return DiceEmojiDice, nil
 	case "🎯":
-		return DiceEmojiDarts
+		return DiceEmojiDarts, nil
 	case "🏀":
-		return DiceEmojiBasketball
+		return DiceEmojiBasketball, nil
 	case "⚽":
-		return DiceEmojiFootball
+		return DiceEmojiFootball, nil
 	case "🎰":
-		return DiceEmojiSlotMachine
+		return DiceEmojiSlotMachine, nil
 	}
-	return DiceEmoji(b)
+	return DiceEmoji(b), r.unknownEnum("DiceEmoji", b)
 }
 
-// internChatAction returns the ChatAction spelt b, without allocating for
-// listed values.
-func internChatAction(b []byte) ChatAction {
+// internChatAction returns the ChatAction spelt b, just read by r, without
+// allocating for listed values; a value the document does not list is kept,
+// and shown to r (unknownEnum).
+func internChatAction(r *jsonReader, b []byte) (ChatAction, error) {
 	switch string(b) {
 	case "typing":
-		return ChatActionTyping
+		return ChatActionTyping, nil
 	case "upload_photo":
-		return ChatActionUploadPhoto
+		return ChatActionUploadPhoto, nil
 	case "record_video":
-		return ChatActionRecordVideo
+		return ChatActionRecordVideo, nil
 	case "upload_video":
-		return ChatActionUploadVideo
+		return ChatActionUploadVideo, nil
 	case "record_voice":
-		return ChatActionRecordVoice
+		return ChatActionRecordVoice, nil
 	case "upload_voice":
-		return ChatActionUploadVoice
+		return ChatActionUploadVoice, nil
 	case "upload_document":
-		return ChatActionUploadDocument
+		return ChatActionUploadDocument, nil
 	case "find_location":
-		return ChatActionFindLocation
+		return ChatActionFindLocation, nil
 	case "record_video_note":
-		return ChatActionRecordVideoNote
+		return ChatActionRecordVideoNote, nil
 	case "upload_video_note":
-		return ChatActionUploadVideoNote
+		return ChatActionUploadVideoNote, nil
 	}
-	return ChatAction(b)
+	return ChatAction(b), r.unknownEnum("ChatAction", b)
 }

@@ -80,6 +80,8 @@ type dispatchConfig struct {
 	username   string
 	onError    func(ctx context.Context, err error)
 	logger     *slog.Logger
+	// onUndecodable gets each received update that does not decode.
+	onUndecodable func(ctx context.Context, e *ItemDecodeError)
 }
 
 // DispatchWorkers sets how many handlers run at the same time (default 32).
@@ -128,6 +130,14 @@ func DispatchOnError(f func(ctx context.Context, err error)) DispatchOption {
 	return func(c *dispatchConfig) { c.onError = f }
 }
 
+// DispatchOnUndecodable receives each update Poll or Webhook cannot decode
+// (its id, raw JSON and the error). Such an update is confirmed, counted as
+// handled, and the ones after it are handled in order: it costs that update
+// alone. The default logs it with the DispatchLogger.
+func DispatchOnUndecodable(f func(ctx context.Context, e *ItemDecodeError)) DispatchOption {
+	return func(c *dispatchConfig) { c.onUndecodable = f }
+}
+
 func dispatchOptions(opts []DispatchOption) *dispatchConfig {
 	c := &dispatchConfig{workers: 32, maxPending: 1024, shutdown: 30 * time.Second}
 	for _, o := range opts {
@@ -135,6 +145,9 @@ func dispatchOptions(opts []DispatchOption) *dispatchConfig {
 	}
 	if c.logger == nil {
 		c.logger = slog.Default()
+	}
+	if c.onUndecodable == nil {
+		c.onUndecodable = clientLogUndecodable(c.logger)
 	}
 	if c.onError == nil {
 		l := c.logger
@@ -574,7 +587,10 @@ const dispatchRecheck = time.Second
 // until some handler finishes or dispatchRecheck passes. fetch is called
 // with have false until an update was received (the caller's own offset
 // applies).
-func (c *dispatchCore[U]) poll(ctx, hctx context.Context, cancel context.CancelFunc, client *Client, fetch func(ctx context.Context, offset int64, have, wait bool) ([]U, error)) (int64, bool) {
+//
+// fetch decodes the updates one by one: one that does not decode goes to
+// onUndecodable and is confirmed as if handled (when its id is readable).
+func (c *dispatchCore[U]) poll(ctx, hctx context.Context, cancel context.CancelFunc, client *Client, fetch func(ctx context.Context, offset int64, have, wait bool) ([]clientItem[U], error)) (int64, bool) {
 	p := newDispatchPool(c)
 	s := &dispatchPolled{open: map[int64]bool{}}
 	progress := make(chan struct{}, 1)
@@ -601,12 +617,30 @@ loop:
 		b = clientBackoff{}
 		fresh := 0
 		for i := range batch {
-			v := &batch[i]
-			id := c.info(v).ID
+			v, bad := &batch[i].V, batch[i].Bad
+			var id int64
+			switch {
+			case bad == nil:
+				id = c.info(v).ID
+			case bad.hasID:
+				id = bad.ID
+			default: // no id to confirm it by: later updates will
+				c.cfg.onUndecodable(hctx, bad)
+				continue
+			}
 			s.mu.Lock()
 			if have && id >= off && id < s.next {
 				s.mu.Unlock()
 				continue // outstanding or handled already
+			}
+			if bad != nil {
+				// Nothing can handle it: it is confirmed with the
+				// handled ones, and reported.
+				s.next, s.any = id+1, true
+				s.mu.Unlock()
+				c.cfg.onUndecodable(hctx, bad)
+				fresh++
+				continue
 			}
 			// Otherwise it is new: above every id received, or below the
 			// offset asked for, which the service does only when its

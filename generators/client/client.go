@@ -587,7 +587,7 @@ func (g *gen) emitUpdates(f *jen.File) error {
 		"Each request asks for the items after the highest "+idf.Name+" seen so far (offset = "+idf.Name+" + 1), which confirms the earlier ones to the service; "+
 		"an item whose "+idf.Name+" is below that (a duplicate, an older one) is dropped. "+
 		"After a break the rest of the batch is not confirmed: to resume, start a new iterator with offset = the last yielded "+idf.Name+" + 1.\n\n"+
-		"An item that does not decode is yielded as an *ItemDecodeError (with its "+idf.Name+" and raw JSON) with a zero "+un+", and confirmed like the others. "+
+		"Items are decoded one by one, tolerantly (see Tolerated). An item that still does not decode is yielded as an *ItemDecodeError (with its "+idf.Name+" and raw JSON) with a zero "+un+", and confirmed like the others. "+
 		"Another error is yielded with a zero "+un+"; the iteration goes on after a bounded exponential back-off (1s doubling up to 30s, or retry_after up to a minute, or the retry policy's MaxRetryAfter) unless the loop breaks. "+
 		"It ends without an error when ctx is done.")
 	f.Func().Params(jen.Id("c").Op("*").Id(clientType)).Id(iteratorName).Params(
@@ -611,7 +611,8 @@ func (g *gen) emitUpdates(f *jen.File) error {
 
 	godoc.Add(f, webhookName+" returns an http.Handler for webhook deliveries: each POST carries one "+un+", decoded and passed to h with the request's context. "+
 		"h may return a method call to answer in the response body (any parameters struct, e.g. &SendMessageParams{...}; uploads are sent as multipart), or nil. "+
-		"An error from h, an invalid reply or a body that is not an "+un+" (or lacks "+idf.Name+") answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
+		"An error from h or an invalid reply answers non-2xx so that the service delivers the update again; see WebhookOnError. "+
+		"A body is read tolerantly (see Tolerated, WebhookClient); one that is well-formed JSON but still not an "+un+" goes to WebhookOnUndecodable and is answered with success, since delivering it again cannot help and holds back the ones behind it; a body that is not JSON answers 400. "+
 		"WebhookSecretPath restricts the handler to a secret URL path.")
 	f.Func().Id(webhookName).Params(
 		jen.Id("h").Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("u").Op("*").Id(un)).Params(jen.Id("WebhookReply"), jen.Error()),

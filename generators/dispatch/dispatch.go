@@ -471,7 +471,7 @@ func (g *gen) emitRun() error {
 		jen.Id("q").Op(":=").Id("base"),
 		jen.If(jen.Id("have")).Block(jen.Id("q").Dot(off.GoName).Op("=").Id("Some").Call(offVal.Clone())),
 		jen.If(jen.Op("!").Id("wait")).Block(noWait...),
-		jen.Return(jen.Id("c").Dot(g.list.GoName).Call(jen.Id("ctx"), jen.Op("&").Id("q"))),
+		jen.Return(jen.Id("clientFetchItems").Types(jen.Id(u), g.updPtr()).Call(jen.Id("ctx"), jen.Id("c"), jen.Lit(g.list.Schema.Name), jen.Op("&").Id("q"), jen.Lit(g.id.Name))),
 	}
 	confirm := []jen.Code{
 		jen.Id("q").Op(":=").Id("base"),
@@ -501,7 +501,8 @@ func (g *gen) emitRun() error {
 		"When ctx is done Poll stops fetching, waits for the handlers of every received " + u + " (queued ones included, at most the shutdown timeout), and confirms exactly the handled ones with a last request: " +
 		"the service delivers the others again to the next poller. Errors back off as the Updates iterator does. " +
 		"Asking the bot's own user (getMe) and fetching retry with a capped exponential back-off (1s, 2s, ... 30s; a 429's retry_after wins) on network errors, 5xx and 429, logged at level Warn through DispatchLogger. " +
-		"Poll returns nil when ctx ends; an error when asking the bot's user fails for good (a bad token: 401), when fetching fails with an error not worth repeating (401, 404, 409: another poller or a webhook), or when the final confirmation fails; handler errors go to DispatchOnError.")
+		"Poll returns nil when ctx ends; an error when asking the bot's user fails for good (a bad token: 401), when fetching fails with an error not worth repeating (401, 404, 409: another poller or a webhook), or when the final confirmation fails; handler errors go to DispatchOnError.\n\n" +
+		"The " + u + "s of a batch are decoded one by one, tolerantly (see Tolerated): one that still does not decode goes to DispatchOnUndecodable, is confirmed, and the rest of the batch is handled in order.")
 	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Poll").Params(ctxParam(), jen.Id("c").Op("*").Id("Client"), jen.Id("p").Op("*").Id(lp.GoName)).Error().Block(append([]jen.Code{
 		jen.If(jen.Id("c").Op("==").Nil()).Block(jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: Poll needs a Client")))),
 		jen.List(jen.Id("name"), jen.Id("me"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("identify").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("dispatchMe").Call(jen.Id("c"))),
@@ -512,7 +513,7 @@ func (g *gen) emitRun() error {
 		jen.Defer().Id("cancel").Call(),
 		jen.Var().Id("base").Id(lp.GoName),
 		jen.If(jen.Id("p").Op("!=").Nil()).Block(jen.Id("base").Op("=").Op("*").Id("p")),
-		jen.Id("fetch").Op(":=").Func().Params(ctxParam(), jen.Id("off").Int64(), jen.List(jen.Id("have"), jen.Id("wait")).Bool()).Params(jen.Index().Id(u), jen.Error()).Block(fetch...),
+		jen.Id("fetch").Op(":=").Func().Params(ctxParam(), jen.Id("off").Int64(), jen.List(jen.Id("have"), jen.Id("wait")).Bool()).Params(jen.Index().Id("clientItem").Types(jen.Id(u)), jen.Error()).Block(fetch...),
 		jen.List(jen.Id("off"), jen.Id("ok")).Op(":=").Id("r").Dot("core").Dot("poll").Call(jen.Id("ctx"), jen.Id("hctx"), jen.Id("cancel"), jen.Id("c"), jen.Id("fetch")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("r").Dot("core").Dot("pollErr"))),
 	}, confirm...)...)
@@ -520,7 +521,8 @@ func (g *gen) emitRun() error {
 
 	g.doc("Webhook returns an http.Handler for webhook deliveries (WebhookHandler with opts) that dispatches each " + u + " on the worker pool and waits for its handler: " +
 		"the handler's first Send is the answer in the response body, further ones go through c (which may be nil when every handler sends at most once). " +
-		"A handler's error goes to DispatchOnError and the delivery is still answered with success, as with Poll.")
+		"A handler's error goes to DispatchOnError and the delivery is still answered with success, as with Poll. " +
+		"Deliveries are read as c reads answers (WebhookClient); one that does not decode goes to DispatchOnUndecodable and is answered with success.")
 	g.f.Func().Params(jen.Id("r").Op("*").Id("Router")).Id("Webhook").Params(jen.Id("c").Op("*").Id("Client"), jen.Id("opts").Op("...").Id("WebhookOption")).Qual(pkgHTTP, "Handler").Block(
 		jen.Id("s").Op(":=").Op("&").Id("dispatchServer").Types(jen.Id(u)).Values(jen.Dict{
 			jen.Id("c"):    jen.Id("r").Dot("core"),
@@ -531,7 +533,7 @@ func (g *gen) emitRun() error {
 			jen.List(jen.Id("name"), jen.Id("user"), jen.Err()).Op(":=").Id("r").Dot("core").Dot("identify").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("me")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("s").Dot("serve").Call(jen.Id("ctx"), jen.Id("c"), jen.Id("name"), jen.Id("user"), jen.Id("u"))),
-		), jen.Id("opts").Op("..."))),
+		), jen.Append(jen.Index().Id("WebhookOption").Values(jen.Id("WebhookClient").Call(jen.Id("c")), jen.Id("WebhookOnUndecodable").Call(jen.Id("r").Dot("core").Dot("cfg").Dot("onUndecodable"))), jen.Id("opts").Op("...")).Op("..."))),
 	)
 	g.f.Line()
 	return nil
@@ -605,7 +607,7 @@ func snake(name string) string {
 // source is a value taken from a kind object: its Go expression (from the
 // receiver "o") and type.
 type source struct {
-	expr func() *jen.Statement
+	expr gofile.Expr
 	typ  *gomodel.Type
 }
 

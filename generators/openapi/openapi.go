@@ -35,7 +35,7 @@ const (
 	JSONSchemaFile = "schema.json"
 )
 
-// Protocol facts the generated runtime implements (rt_server.go,
+// Protocol facts the generated runtime implements (rt_server*.go,
 // rt_client.go): the request path carries the token, every method answers
 // GET and POST, files are served under /file/, and both outcomes are the
 // JSON envelope of the Common request rules.

@@ -308,6 +308,11 @@ func (g *gen) unionOf(u *schema.Union, only []string) (*Map, error) {
 	}
 	m := &Map{}
 	switch {
+	case schema.Mixed(u) && u.Discriminator != "" && !sharedTag:
+		// A string, an array and objects with a constant tag each: exactly
+		// one matches. A discriminator mapping names objects only, so
+		// there is none.
+		m.Set("oneOf", alts)
 	case u.Discriminator != "" && !sharedTag:
 		m.Set("oneOf", alts).Set("discriminator", newMap("propertyName", u.Discriminator, "mapping", mapping))
 	case u.Discriminator != "":

@@ -4,7 +4,7 @@
 // http.Handler that routes /bot<token>/<method>, decodes the parameters from
 // any encoding a client may use, runs the generated validators, calls the
 // Service and writes the response envelope. The routing, body parsing,
-// limits and envelopes live in the runtime file rt_server.go
+// limits and envelopes live in the runtime files rt_server*.go
 // (generators/support); this backend generates what depends on the schema:
 // a named handler per method (serverHandlers.handle<Method>, the routes of
 // NewServer) in server_gen.go, and in server_decode_gen.go two decoding

@@ -34,16 +34,17 @@ type Part struct {
 var (
 	// TypesPart: Opt, the JSON reader and writer, InputFile, True, the
 	// response envelope and the API's Error (shared by client and server).
-	TypesPart = Part{"types", []string{"rt_opt.go", "rt_json_read.go", "rt_json_write.go", "rt_types_extra.go", "rt_errors.go"}}
+	TypesPart = Part{"types", []string{"rt_opt.go", "rt_json_read.go", "rt_json_lax.go", "rt_json_write.go", "rt_types_extra.go", "rt_errors.go"}}
 	// ValidatePart: ValidationError, the clock and the checking helpers.
 	ValidatePart = Part{"validate", []string{"rt_validate.go"}}
 	// FormatPart: the text-formatting parser (MarkdownV2, HTML, Markdown),
 	// renderers and escapers, and the "after entity parsing" check.
 	FormatPart = Part{"format", []string{"rt_format.go", "rt_format_html.go", "rt_format_md.go", "rt_format_mdv2.go", "rt_format_render.go", "rt_validate_formatted.go"}}
 	// ClientPart: the HTTP client, retries, multipart, polling and webhooks.
-	ClientPart = Part{"client", []string{"rt_client.go"}}
-	// ServerPart: the HTTP handler's request decoding, uploads and files.
-	ServerPart = Part{"server", []string{"rt_server.go", "rt_server_methods.go"}}
+	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_receive.go"}}
+	// ServerPart: the HTTP handler's options, routing, request decoding,
+	// uploads and files, one concern per source file, in this order.
+	ServerPart = Part{"server", []string{"rt_server.go", "rt_server_handler.go", "rt_server_download.go", "rt_server_args.go", "rt_server_multipart.go", "rt_server_values.go", "rt_server_json.go", "rt_server_methods.go"}}
 	// DispatchPart: the dispatcher's routing, middleware, worker pool,
 	// long-polling shutdown and webhook serving (generic over the update
 	// type; uses the client part).
@@ -103,7 +104,9 @@ func split(name string) (*source, error) {
 	src := &source{members: map[string][]string{}}
 	// The body starts after the package clause, or after the last import
 	// declaration; comments between the clause and the imports (the file's
-	// description) are kept in front of the body.
+	// description) are kept in front of the body. A comment above the
+	// package clause describes the source file only (a part split into
+	// several files, whose description is in its first) and is dropped.
 	var lead string
 	bodyStart := fset.Position(f.Name.End()).Offset
 	for _, d := range f.Decls {

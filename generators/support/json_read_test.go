@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -1138,4 +1139,72 @@ func TestReaderObjKeyPlainFastPath(t *testing.T) {
 			t.Errorf("%s: value %d, %v", tc.in, v, err)
 		}
 	}
+}
+
+// TestToleratedPathNamesTheValue: what a tolerant reader notes is named by
+// the path of the innermost value holding its offset (issue 32).
+func TestToleratedPathNamesTheValue(t *testing.T) {
+	doc := `{"ok":true,"result":[{"update_id":1},{"update_id":2,"message":{"chat":{"id":5},"text":"x"}}]}`
+	for _, c := range []struct {
+		at   string
+		want string
+	}{
+		{`{"id":5}`, "result[1].message.chat"},
+		{`5}`, "result[1].message.chat.id"},
+		{`"x"`, "result[1].message.text"},
+		{`true`, "ok"},
+		{`{"update_id":1}`, "result[0]"},
+	} {
+		off := strings.Index(doc, c.at)
+		if got := jsonPathAt([]byte(doc), off); got != c.want {
+			t.Errorf("at %s: path %q, want %q", c.at, got, c.want)
+		}
+	}
+	if got := jsonPathAt([]byte(doc), 0); got != "" {
+		t.Errorf("the document itself: %q", got)
+	}
+}
+
+// TestTolerantReaderNotesWhatStrictRefuses: the three modes of the reader
+// meet a missing required field and an unknown enum value (issue 32); the
+// note of an enum value points at its opening quote, escapes or not.
+func TestTolerantReaderNotesWhatStrictRefuses(t *testing.T) {
+	doc := `{"a":"x\"y\\"}`
+	read := func(r *jsonReader) (error, error) {
+		var enumErr error
+		err := r.Object(func(r *jsonReader, key []byte) error {
+			b, err := r.StrBytes()
+			if err != nil {
+				return err
+			}
+			enumErr = r.unknownEnum("Kind", b)
+			return enumErr
+		})
+		if err != nil {
+			return enumErr, nil
+		}
+		return enumErr, r.errMissing(0, "b")
+	}
+	strict := jsonGetReader([]byte(doc))
+	if enumErr, missing := read(strict); enumErr != nil || missing == nil || !strings.Contains(missing.Error(), `missing required field "b"`) {
+		t.Errorf("strict (server): enum %v, missing %v", enumErr, missing)
+	}
+	jsonPutReader(strict)
+	lax := jsonGetReceived([]byte(doc), false)
+	if enumErr, missing := read(lax); enumErr != nil || missing != nil {
+		t.Errorf("tolerant: enum %v, missing %v", enumErr, missing)
+	}
+	var got []string
+	for _, n := range jsonTolerated([]byte(doc), lax.notes) {
+		got = append(got, fmt.Sprintf("%s@%d %s", n.Path, n.Offset, n.Problem))
+	}
+	if want := `a@5 unknown Kind value "x\"y\\"; @13 missing required field "b"`; strings.Join(got, "; ") != want {
+		t.Errorf("notes %s, want %s", got, want)
+	}
+	jsonPutReader(lax)
+	received := jsonGetReceived([]byte(doc), true)
+	if enumErr, _ := read(received); enumErr == nil || !strings.Contains(enumErr.Error(), "offset 5:") {
+		t.Errorf("strict client: enum %v", enumErr)
+	}
+	jsonPutReader(received)
 }

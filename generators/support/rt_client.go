@@ -51,6 +51,7 @@ type Client struct {
 	sleep      func(ctx context.Context, d time.Duration) error
 	localDir   string // absolute; "" = never open local files
 	maxResp    int64
+	recv       *clientReceive // how answers are read (rt_client_receive.go)
 }
 
 // ClientOption configures a Client.
@@ -62,7 +63,7 @@ type ClientOption func(*Client)
 // followed), validation on, no retries, no request hook, absolute file paths
 // not read from disk, answers of at most DefaultMaxResponseSize bytes.
 func NewClient(token string, opts ...ClientOption) *Client {
-	c := &Client{token: token, httpClient: clientNoRedirects(http.DefaultClient), validate: true, maxResp: DefaultMaxResponseSize}
+	c := &Client{token: token, httpClient: clientNoRedirects(http.DefaultClient), validate: true, maxResp: DefaultMaxResponseSize, recv: &clientReceive{}}
 	c.setBase(DefaultBaseURL)
 	if DefaultFileURL != "" {
 		// The document's download address goes with its base URL;
@@ -887,7 +888,7 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 	if i == len(body) || body[i] != '{' {
 		return c.httpError(method, resp, body, nil)
 	}
-	r := jsonGetReader(body)
+	r := c.recv.reader(body)
 	defer jsonPutReader(r)
 	var (
 		okSet, ok  bool
@@ -980,6 +981,7 @@ func (c *Client) decodeResponse(method string, resp *http.Response, body []byte,
 		// answered by "ok" alone.
 		return clientWrap(method, errors.New(`the answer says "ok": true but has no "result" (missing or null)`))
 	}
+	c.recv.report(method, body, r)
 	return nil
 }
 
@@ -1360,10 +1362,13 @@ func clientPoll[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method s
 			hasID := err == nil
 			var v T
 			if err == nil {
-				r := jsonGetReader(raw)
+				r := c.recv.reader(raw)
 				err = PT(&v).decodeJSON(r)
 				if err == nil {
 					err = r.End()
+				}
+				if err == nil {
+					c.recv.report(method, raw, r)
 				}
 				jsonPutReader(r)
 			}
@@ -1412,6 +1417,10 @@ type clientWebhookConfig struct {
 	secretToken  string
 	onError      func(r *http.Request, err error)
 	maxBody      int64
+	// recv reads deliveries (WebhookClient); onUndecodable gets the ones
+	// that do not decode (WebhookOnUndecodable).
+	recv          *clientReceive
+	onUndecodable func(ctx context.Context, e *ItemDecodeError)
 }
 
 // WebhookSecretPath makes the handler answer 404 to requests whose URL path
@@ -1429,12 +1438,14 @@ func WebhookOnError(f func(r *http.Request, err error)) WebhookOption {
 }
 
 // clientWebhook decodes one update per POST and writes the reply, if any.
-// An error answers 500 so that the service delivers the update again.
+// An error answers 500 so that the service delivers the update again; a
+// well-formed delivery that does not decode is answered 200 and reported
+// (clientUndecodable), since delivering it again cannot help.
 //
 // idKey is the wire name of the item's required integer id (update_id): a
 // body without it is answered 400, like one that does not decode.
 func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (WebhookReply, error), idKey string, opts []WebhookOption) http.Handler {
-	cfg := &clientWebhookConfig{maxBody: 4 << 20}
+	cfg := &clientWebhookConfig{maxBody: 4 << 20, recv: &clientReceive{}}
 	for _, o := range opts {
 		o(cfg)
 	}
@@ -1466,14 +1477,20 @@ func clientWebhook[T any, PT jsonCodec[T]](h func(ctx context.Context, u PT) (We
 			return
 		}
 		u := PT(new(T))
-		dr := jsonGetReader(buf.Bytes())
+		dr := cfg.recv.reader(buf.Bytes())
 		err := u.decodeJSON(dr)
 		if err == nil {
 			err = dr.End()
 		}
+		if err == nil {
+			cfg.recv.report("webhook", buf.Bytes(), dr)
+		}
 		jsonPutReader(dr)
 		if err == nil && idKey != "" {
 			_, err = clientItemID(buf.Bytes(), idKey)
+		}
+		if err != nil && clientUndecodable(r.Context(), cfg, w, buf.Bytes(), idKey, err) {
+			return
 		}
 		if err != nil {
 			fail(http.StatusBadRequest, errors.New("webhook: decoding the update: "+err.Error()))

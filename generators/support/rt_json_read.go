@@ -173,6 +173,11 @@ type jsonReader struct {
 	// being read.
 	str []byte
 	key []byte
+	// mode says how a difference from the document is met (rt_json_lax.go):
+	// an error (the zero mode, requests a server reads) or a note in notes
+	// (data a client receives). Reset makes a reader strict again.
+	mode  jsonMode
+	notes []jsonNote
 }
 
 func jsonNewReader(b []byte) *jsonReader { return &jsonReader{buf: b} }
@@ -180,6 +185,7 @@ func jsonNewReader(b []byte) *jsonReader { return &jsonReader{buf: b} }
 // Reset points r at b, keeping its scratch buffers.
 func (r *jsonReader) Reset(b []byte) {
 	r.buf, r.pos, r.depth, r.first = b, 0, 0, false
+	r.mode, r.notes = jsonStrict, r.notes[:0]
 }
 
 var jsonReaderPool = sync.Pool{New: func() any { return new(jsonReader) }}
@@ -201,6 +207,9 @@ func jsonPutReader(r *jsonReader) {
 	}
 	if cap(r.key) > 4<<10 {
 		r.key = nil
+	}
+	if cap(r.notes) > 64 {
+		r.notes = nil
 	}
 	jsonReaderPool.Put(r)
 }
@@ -292,10 +301,13 @@ func (r *jsonReader) errAt(off int, msg string) error {
 // errMissing is the error of an object that just ended without all of its
 // required fields: have has bit i set for names[i] when it was present (and
 // not null). The error names the first one missing, at the closing brace.
+// A tolerant reader notes every missing one instead: they read as zero.
 func (r *jsonReader) errMissing(have uint64, names ...string) error {
 	for i, n := range names {
 		if have&(1<<i) == 0 {
-			return r.errAt(r.pos-1, "missing required field "+strconv.Quote(n))
+			if err := r.tolerate(r.errAt(r.pos-1, "missing required field "+strconv.Quote(n))); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -448,16 +460,20 @@ func (r *jsonReader) Capture(f func(r *jsonReader) error) error {
 
 // jsonMark is a reader position to come back to.
 type jsonMark struct {
-	pos, depth int
-	first      bool
+	pos, depth, notes int
+	first             bool
 }
 
 // Mark returns the reader's position, for Rewind.
-func (r *jsonReader) Mark() jsonMark { return jsonMark{r.pos, r.depth, r.first} }
+func (r *jsonReader) Mark() jsonMark { return jsonMark{r.pos, r.depth, len(r.notes), r.first} }
 
 // Rewind moves the reader back to m: a decode tried and abandoned (a
-// union's likely variant, see the generator's speculation) leaves no trace.
-func (r *jsonReader) Rewind(m jsonMark) { r.pos, r.depth, r.first = m.pos, m.depth, m.first }
+// union's likely variant, see the generator's speculation) leaves no trace,
+// not even a note of what it tolerated.
+func (r *jsonReader) Rewind(m jsonMark) {
+	r.pos, r.depth, r.first = m.pos, m.depth, m.first
+	r.notes = r.notes[:m.notes]
+}
 
 // ---------------------------------------------------------------- containers
 

@@ -9,17 +9,9 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/generators/gofile"
 	"github.com/apigen/apigen/gomodel"
 )
-
-// expr builds a fresh statement each time (jen statements are mutable).
-type expr func() *jen.Statement
-
-func id(name string) expr { return func() *jen.Statement { return jen.Id(name) } }
-
-func (e expr) dot(name string) expr {
-	return func() *jen.Statement { return e().Dot(name) }
-}
 
 // wrapFn turns an error expression into the one to return.
 type wrapFn func(err jen.Code) jen.Code
@@ -45,12 +37,12 @@ func (g *gen) emitJSON() ([]byte, error) {
 	for _, ei := range g.m.Enums {
 		var cases []jen.Code
 		for i, v := range ei.Schema.Values {
-			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.Consts[i]))))
+			cases = append(cases, jen.Case(jen.Lit(v.Value)).Block(jen.Return(jen.Id(ei.Consts[i]), jen.Nil())))
 		}
-		godoc.Add(f, ei.Intern+" returns the "+ei.GoName+" spelt b, without allocating for listed values.")
-		f.Func().Id(ei.Intern).Params(jen.Id("b").Index().Byte()).Id(ei.GoName).Block(
+		godoc.Add(f, ei.Intern+" returns the "+ei.GoName+" spelt b, just read by r, without allocating for listed values; a value the document does not list is kept, and shown to r (unknownEnum).")
+		f.Func().Id(ei.Intern).Params(jen.Id("r").Op("*").Id("jsonReader"), jen.Id("b").Index().Byte()).Params(jen.Id(ei.GoName), jen.Error()).Block(
 			jen.Switch(jen.String().Parens(jen.Id("b"))).Block(cases...),
-			jen.Return(jen.Id(ei.GoName).Parens(jen.Id("b"))),
+			jen.Return(jen.Id(ei.GoName).Parens(jen.Id("b")), jen.Id("r").Dot("unknownEnum").Call(jen.Lit(ei.GoName), jen.Id("b"))),
 		)
 		f.Line()
 	}
@@ -153,7 +145,7 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		var cases []jen.Code
 		var required []jen.Code
 		for _, fi := range si.Fields {
-			stmts := g.decodeInto(id("v").dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
+			stmts := g.decodeInto(gofile.Id("v").Dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
 			if fi.Required() && len(required) < 64 {
 				stmts = append(stmts, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(len(required)))
 				required = append(required, jen.Lit(fi.Name))
@@ -220,7 +212,7 @@ func writeKeyAfter(wire string) jen.Code {
 func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []jen.Code {
 	t := fi.Type
 	wire := fi.Name
-	v := id("v").dot(fi.GoName)
+	v := gofile.Id("v").Dot(fi.GoName)
 	key := writeKey(wire)
 	if after {
 		key = writeKeyAfter(wire)
@@ -242,7 +234,7 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(key, jen.Id("w").Dot("True").Call())}
 	case t.Kind == gomodel.Opt:
 		return []jen.Code{jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(v()).Dot("Get").Call(), jen.Id("ok")).Block(
-			append([]jen.Code{key}, g.encodeValue(id("x"), t.Elem, 0)...)...)}
+			append([]jen.Code{key}, g.encodeValue(gofile.Id("x"), t.Elem, 0)...)...)}
 	case t.HasIsSet():
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, 0)...)...)}
 	}
@@ -251,7 +243,7 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 }
 
 // encodeValue writes the value e of Go type t (no member name).
-func (g *gen) encodeValue(e expr, t *gomodel.Type, depth int) []jen.Code {
+func (g *gen) encodeValue(e gofile.Expr, t *gomodel.Type, depth int) []jen.Code {
 	w := jen.Id("w")
 	switch t.Kind {
 	case gomodel.Slice:
@@ -278,7 +270,7 @@ func (g *gen) encodeValue(e expr, t *gomodel.Type, depth int) []jen.Code {
 
 // decodeInto reads one value of Go type t and stores it in lv; on error
 // the statements return wrap(err).
-func (g *gen) decodeInto(lv expr, t *gomodel.Type, depth int, wrap wrapFn) []jen.Code {
+func (g *gen) decodeInto(lv gofile.Expr, t *gomodel.Type, depth int, wrap wrapFn) []jen.Code {
 	ret := func(err jen.Code) jen.Code { return jen.Return(wrap(err)) }
 	errCheck := jen.If(jen.Err().Op("!=").Nil()).Block(ret(jen.Err()))
 	if a, ok := g.arrayOf(t); ok {
@@ -339,7 +331,17 @@ func (g *gen) decodeInto(lv expr, t *gomodel.Type, depth int, wrap wrapFn) []jen
 	case scalar.Kind != gomodel.Scalar:
 	case scalar.Enum != nil:
 		// Known values are interned: no allocation.
-		return read("StrBytes", func(x jen.Code) jen.Code { return jen.Id(scalar.Enum.Intern).Call(x) })
+		var val jen.Code = jen.Id("e")
+		if optional {
+			val = jen.Id("Some").Call(val)
+		}
+		return []jen.Code{
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("StrBytes").Call(),
+			errCheck,
+			jen.List(jen.Id("e"), jen.Err()).Op(":=").Id(scalar.Enum.Intern).Call(jen.Id("r"), jen.Id("x")),
+			errCheck,
+			lv().Op("=").Add(val),
+		}
 	case !scalar.IsTrue():
 		return read(scalar.Prim.JSON(), nil)
 	case optional:
@@ -377,6 +379,10 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		cases = append(cases, jen.Case(jen.Op("*").Id(v.GoName)).Block(
 			jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Id("x").Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
 		))
+	}
+	for _, v := range ui.Forms {
+		underlying := func() *jen.Statement { return v.Type.Jen().Parens(jen.Id("x")) }
+		cases = append(cases, jen.Case(jen.Id(v.GoName)).Block(append(g.encodeValue(underlying, v.Type, 0), jen.Return())...))
 	}
 	cases = append(cases, jen.Case(jen.Op("*").Id(ui.Unknown)).Block(
 		jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Id("w").Dot("Raw").Call(jen.Id("x").Dot("Raw")), jen.Return()),
@@ -434,7 +440,7 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 			// holds another variant's constant.
 			body := []jen.Code{
 				jen.Id("mark").Op(":=").Id("r").Dot("Mark").Call(),
-				jen.If(jen.Id("x").Op(":=").New(jen.Id(spec.GoName)), jen.Id("x").Dot("decodeJSON").Call(jen.Id("r")).Op("==").Nil().Op("&&").Add(notConst)).Block(
+				jen.If(jen.Id("x").Op(":=").New(jen.Id(spec.GoName)), jen.Id("x").Dot("decodeJSON").Call(jen.Id("r")).Op("==").Nil().Op("&&").Len(jen.Id("r").Dot("notes")).Op("==").Id("mark").Dot("notes").Op("&&").Add(notConst)).Block(
 					jen.Return(jen.Id("x"), jen.Nil()),
 				),
 				jen.Id("r").Dot("Rewind").Call(jen.Id("mark")),
@@ -449,10 +455,28 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 	}
 	body := []jen.Code{
 		jen.If(jen.Id("r").Dot("Null").Call()).Block(jen.Return(jen.Nil(), jen.Nil())),
-		jen.If(jen.Id("r").Dot("Next").Call().Op("!=").Id("jsonKindObject")).Block(
-			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit("expected "+ui.GoName+" object, found %s"), jen.Id("r").Dot("Next").Call())),
-		),
 	}
+	expected := "expected " + ui.GoName + " object, found %s"
+	if len(ui.Forms) > 0 {
+		// Forms first, by the JSON kind of the value.
+		var formCases []jen.Code
+		var kinds []string
+		for _, v := range ui.Forms {
+			kinds = append(kinds, v.JSONKind)
+			wrap := func(err jen.Code) jen.Code { return jen.List(jen.Nil(), err) }
+			read := append([]jen.Code{jen.Var().Id("form").Add(v.Type.Jen())},
+				g.decodeInto(gofile.Id("form"), v.Type, 0, wrap)...)
+			read = append(read, jen.Return(jen.Id(v.GoName).Parens(jen.Id("form")), jen.Nil()))
+			formCases = append(formCases, jen.Case(jen.Id(jsonKindID[v.JSONKind])).Block(read...))
+		}
+		body = append(body, jen.Switch(jen.Id("r").Dot("Next").Call()).Block(formCases...))
+		expected = "expected " + ui.GoName + " (" + strings.Join(append(kinds, "object"), ", ") + "), found %s"
+	}
+	body = append(body,
+		jen.If(jen.Id("r").Dot("Next").Call().Op("!=").Id("jsonKindObject")).Block(
+			jen.Return(jen.Nil(), jen.Id("r").Dot("Errorf").Call(jen.Lit(expected), jen.Id("r").Dot("Next").Call())),
+		),
+	)
 	body = append(body, prelude...)
 	body = append(body, sel...)
 	body = append(body,
@@ -465,8 +489,9 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Op("&").Id(ui.Unknown).Values(unknownVal), jen.Nil()),
 	)
-	f.Func().Id(ui.Decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(body...)
+	f.Func().Id(ui.DecodeKnown).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(body...)
 	f.Line()
+	emitUnionKeep(f, ui)
 
 	// The unknown variant's own codec.
 	f.Func().Params(jen.Id("v").Op("*").Id(ui.Unknown)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
@@ -759,10 +784,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	// Encoder.
 	var cases []jen.Code
 	for _, v := range ui.Variants {
-		field := id("u").dot(v.Field)
+		field := gofile.Id("u").Dot(v.Field)
 		var body []jen.Code
 		switch v.Type.Kind {
-		case gomodel.Scalar, gomodel.File:
+		case gomodel.Scalar, gomodel.File, gomodel.Slice:
 			body = g.encodeValue(field, v.Type, 0)
 		default: // a pointer to an object
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
@@ -821,6 +846,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 				jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("x")),
 				jen.Return(jen.Nil()),
 			}
+		case v.Type.Kind == gomodel.Slice:
+			body = append([]jen.Code{jen.Var().Id("list").Add(v.Type.Jen())},
+				g.decodeInto(gofile.Id("list"), v.Type, 0, func(err jen.Code) jen.Code { return err })...)
+			body = append(body, jen.Op("*").Id("u").Op("=").Id(v.Ctor).Call(jen.Id("list")), jen.Return(jen.Nil()))
 		default: // a pointer to an object
 			body = []jen.Code{
 				jen.Id("x").Op(":=").New(v.Type.Elem.Jen()),
@@ -829,9 +858,9 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 				jen.Return(jen.Nil()),
 			}
 		}
-		kindID := map[string]string{"number": "jsonKindNumber", "string": "jsonKindString", "boolean": "jsonKindBool", "object": "jsonKindObject"}[k]
+		kindID := jsonKindID[k]
 		dcases = append(dcases, jen.Case(jen.Id(kindID)).Block(body...))
-		want = append(want, v.Schema.Type.Name)
+		want = append(want, v.Schema.Type.String())
 	}
 	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("decodeJSON").Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(
 		jen.Switch(jen.Id("r").Dot("Next").Call()).Block(dcases...),
@@ -840,6 +869,10 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 	f.Line()
 	emitMarshalers(f, ui.GoName)
 }
+
+// jsonKindID names the runtime's jsonKind constant of a JSON kind as the
+// model names it (gomodel.Variant.JSONKind).
+var jsonKindID = map[string]string{"number": "jsonKindNumber", "string": "jsonKindString", "boolean": "jsonKindBool", "object": "jsonKindObject", "array": "jsonKindArray"}
 
 func joinOr(s []string) string {
 	out := ""
@@ -993,4 +1026,32 @@ func loopIndex(depth int) string {
 		return string(rune('i' + depth))
 	}
 	return "i" + strconv.Itoa(depth)
+}
+
+// emitUnionKeep writes decode<Union>, which confines a failure to the
+// union's value on a tolerant reader (received data, rt_json_lax.go): a
+// value decodeKnown<Union> cannot read, a JSON kind the union does not
+// allow included, is kept as the Unknown value with its raw JSON.
+//
+//	mark := r.Mark()
+//	v, err := decodeKnownX(r)
+//	if err != nil { if raw, ok := r.keepUnknown(mark, err); ok { return &UnknownX{Raw: raw}, nil } }
+//	return v, err
+func emitUnionKeep(f *jen.File, ui *gomodel.Union) {
+	unknown := jen.Dict{jen.Id("Raw"): jen.Id("raw")}
+	if ui.Kind == gomodel.TaggedUnion {
+		unknown[jen.Id(ui.UnknownTag)] = jen.Id("jsonMemberStr").Call(jen.Id("raw"), jen.Lit(ui.Schema.Discriminator))
+	}
+	godoc.Add(f, ui.Decode+" reads one "+ui.GoName+" with "+ui.DecodeKnown+"; a tolerant reader keeps a value that does not read as "+ui.Unknown+".")
+	f.Func().Id(ui.Decode).Params(jen.Id("r").Op("*").Id("jsonReader")).Params(jen.Id(ui.GoName), jen.Error()).Block(
+		jen.Id("mark").Op(":=").Id("r").Dot("Mark").Call(),
+		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(ui.DecodeKnown).Call(jen.Id("r")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("raw"), jen.Id("ok")).Op(":=").Id("r").Dot("keepUnknown").Call(jen.Id("mark"), jen.Err()), jen.Id("ok")).Block(
+				jen.Return(jen.Op("&").Id(ui.Unknown).Values(unknown), jen.Nil()),
+			),
+		),
+		jen.Return(jen.Id("v"), jen.Err()),
+	)
+	f.Line()
 }

@@ -446,7 +446,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	u := ui.Schema
 	var names []string
 	for _, v := range u.Variants {
-		names = append(names, v.Type.Name)
+		names = append(names, v.Type.String())
 	}
 	lines := []string{ui.GoName + " is one of " + strings.Join(names, ", ") + "."}
 	if d := sentence(u.Description); d != "" {
@@ -467,6 +467,9 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 				s += " (" + variantEvidence(v) + ")"
 			}
 			impl = append(impl, s)
+		}
+		for _, v := range ui.Forms {
+			impl = append(impl, v.GoName+" (a JSON "+v.JSONKind+")")
 		}
 		lines = append(lines, "", "Implemented by "+strings.Join(impl, ", ")+", and *"+ui.Unknown+" for a variant this package does not know. A nil "+ui.GoName+" is unset.")
 		if u.Since != "" {
@@ -495,6 +498,15 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		f.Line()
 		f.Func().Params(jen.Op("*").Id(ui.Unknown)).Id(ui.Marker).Params().Block()
 		f.Line()
+		// Forms: named types over a primitive or a slice, told apart
+		// from the objects by their JSON kind.
+		for _, v := range ui.Forms {
+			godoc.Add(f, v.GoName+" is the "+v.Schema.Type.String()+" form of "+ui.GoName+" (a JSON "+v.JSONKind+").")
+			f.Type().Id(v.GoName).Add(v.Type.Jen())
+			f.Line()
+			f.Func().Params(jen.Id(v.GoName)).Id(ui.Marker).Params().Block()
+			f.Line()
+		}
 		emitUnknownGetters(f, ui)
 		// Compile-time guards: every variant implements the union, so a
 		// variant that loses its marker is a build error, not a silent
@@ -502,6 +514,9 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		var guards []jen.Code
 		for _, v := range ui.Variants {
 			guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Parens(jen.Op("*").Id(v.GoName)).Parens(jen.Nil()))
+		}
+		for _, v := range ui.Forms {
+			guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Id(v.GoName).Parens(v.Type.Zero()))
 		}
 		guards = append(guards, jen.Id("_").Id(ui.GoName).Op("=").Parens(jen.Op("*").Id(ui.Unknown)).Parens(jen.Nil()))
 		f.Var().Defs(guards...)
@@ -542,7 +557,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			f.Line()
 			continue
 		}
-		godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v.")
+		godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.String()+" v.")
 		f.Func().Id(v.Ctor).Params(jen.Id("v").Add(vt)).Id(ui.GoName).Block(
 			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index), jen.Id(v.Field): jen.Id("v")})),
 		)
@@ -556,7 +571,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			f.Func().Id(v.Short).Params(jen.Id("v").Add(v.Type.Jen())).Id(ui.GoName).Block(jen.Return(jen.Id(v.Ctor).Call(jen.Id("v"))))
 			f.Line()
 		}
-		godoc.Add(f, v.As+" returns the "+v.Schema.Type.Name+" u holds and true, or the zero value and false when u holds another variant or is unset.")
+		godoc.Add(f, v.As+" returns the "+v.Schema.Type.String()+" u holds and true, or the zero value and false when u holds another variant or is unset.")
 		f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Params(v.Type.Jen(), jen.Bool()).Block(
 			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
 		)

@@ -139,7 +139,7 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
 	for _, mu := range g.m.Unions {
-		u := mu.Schema
+		u := objectsOf(mu.Schema)
 		if !mu.Sent || mu.Kind == gomodel.ValueUnion {
 			continue
 		}
@@ -284,16 +284,6 @@ func (b *body) doc(name, text string) {
 	b.docs = append(b.docs, name+": "+text)
 }
 
-type expr func() *jen.Statement
-
-func id(n string) expr { return func() *jen.Statement { return jen.Id(n) } }
-
-func (e expr) dot(n string) expr { return func() *jen.Statement { return e().Dot(n) } }
-
-func (e expr) call() expr { return func() *jen.Statement { return e().Call() } }
-
-func ref(n string) expr { return func() *jen.Statement { return jen.Op("&").Id(n) } }
-
 // s.<method>(args...)
 func call(method string, args ...jen.Code) *jen.Statement {
 	return jen.Id("s").Dot(method).Call(args...)
@@ -321,12 +311,12 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 
 func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 	f := fi.Schema
-	x := id("v").dot(fi.GoName)
-	at := id("at")
+	x := gofile.Id("v").Dot(fi.GoName)
+	at := gofile.Id("at")
 	switch fi.Type.Kind {
 	case gomodel.Opt:
 		xv := b.named(f.Name, "", "x")
-		inner, err := b.scalar(id(xv), fi.Type.Elem, f.Constraints, fi.mode, at, f.Name)
+		inner, err := b.scalar(gofile.Id(xv), fi.Type.Elem, f.Constraints, fi.mode, at, f.Name)
 		if err != nil || len(inner) == 0 {
 			return nil, err
 		}
@@ -349,7 +339,7 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 }
 
 // pathDecl declares the path of the child named name of at.
-func (b *body) pathDecl(p string, at expr, name string) jen.Code {
+func (b *body) pathDecl(p string, at gofile.Expr, name string) jen.Code {
 	return jen.Id(p).Op(":=").Id(rtPath).Values(jen.Dict{jen.Id("parent"): at(), jen.Id("name"): jen.Lit(name)})
 }
 
@@ -359,7 +349,7 @@ func (b *body) pathDecl(p string, at expr, name string) jen.Code {
 // path. idx are the enclosing loop indexes of this field's arrays. t is
 // the schema's type (its constraints apply to it), te the Go type the model
 // chose for it.
-func (b *body) value(x expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, mode *fieldInfo, at expr, name string, idx []string) ([]jen.Code, error) {
+func (b *body) value(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, mode *fieldInfo, at gofile.Expr, name string, idx []string) ([]jen.Code, error) {
 	if te.Kind == gomodel.Slice {
 		return b.array(x, t, te, c, required, at, name, idx)
 	}
@@ -400,7 +390,7 @@ func (b *body) value(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 
 // position checks first_in_first_row fields of an element of an Array of
 // Array: only [0][0] may set them.
-func (b *body) position(x expr, o *schema.Object, at expr, idx []string) ([]jen.Code, error) {
+func (b *body) position(x gofile.Expr, o *schema.Object, at gofile.Expr, idx []string) ([]jen.Code, error) {
 	var out []jen.Code
 	for _, f := range o.Fields {
 		if f.Constraints == nil || f.Constraints.Position == "" {
@@ -435,7 +425,7 @@ func (g *gen) objectField(o *schema.Object, f *schema.Field) (*fieldInfo, error)
 	return nil, fmt.Errorf("%s.%s: not a field of a sent object", o.Name, f.Name)
 }
 
-func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, at expr, name string, idx []string) ([]jen.Code, error) {
+func (b *body) array(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, at gofile.Expr, name string, idx []string) ([]jen.Code, error) {
 	if err := checkApplicable(t, c, false, false); err != nil {
 		return nil, err
 	}
@@ -474,7 +464,7 @@ func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 	var decl []jen.Code
 	if name != "" {
 		a := b.named(name, "Path", "path")
-		arrPath = ref(a)
+		arrPath = gofile.AddrOf(a)
 		decl = append(decl, b.pathDecl(a, at, name))
 	}
 	// The loop's index and element path live in its body: an element that
@@ -492,7 +482,7 @@ func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 		label = b.elems[len(b.elems)-1]
 	}
 	b.elems = append(b.elems, label+"["+string(rune('i'+len(idx)))+"]")
-	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, te.Elem, each, true, nil, ref(e), "", append(idx[:len(idx):len(idx)], i))
+	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, te.Elem, each, true, nil, gofile.AddrOf(e), "", append(idx[:len(idx):len(idx)], i))
 	b.elems = b.elems[:len(b.elems)-1]
 	if err != nil {
 		return nil, err
@@ -508,7 +498,7 @@ func (b *body) array(x expr, t schema.Type, te *gomodel.Type, c *schema.Constrai
 // must be an upload; a file union (tn names it; anyForm) or a String that
 // may name an attach:// upload (anyForm) may be any form unless its
 // constraints restrict the variants.
-func (b *body) inputFile(x expr, tn string, anyForm bool, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
+func (b *body) inputFile(x gofile.Expr, tn string, anyForm bool, c *schema.Constraints, required bool, at gofile.Expr, name string) ([]jen.Code, error) {
 	upload, ref := true, false // upload only; reference (file_id / URL) only
 	if anyForm {
 		allowed := map[string]bool{schema.InputFile: true, schema.String: true}
@@ -556,7 +546,7 @@ func (b *body) inputFile(x expr, tn string, anyForm bool, c *schema.Constraints,
 		chain = append(chain, branch{isUpload(), []jen.Code{call("add", at(), jen.Lit(name), jen.Lit("must be a file_id or URL (FileID or FileURL), not an uploaded file"))}})
 	}
 	if sc := stringPart(c); sc != nil && !upload {
-		strs, err := b.stringChecks(x.dot("Ref").call(), sc, nil, at, name)
+		strs, err := b.stringChecks(x.Dot("Ref").Call(), sc, nil, at, name)
 		if err != nil {
 			return nil, err
 		}
@@ -573,7 +563,7 @@ func (b *body) inputFile(x expr, tn string, anyForm bool, c *schema.Constraints,
 }
 
 // scalar emits the checks of a plain scalar value x of schema type tn.
-func (b *body) scalar(x expr, te *gomodel.Type, c *schema.Constraints, mode *fieldInfo, at expr, name string) ([]jen.Code, error) {
+func (b *body) scalar(x gofile.Expr, te *gomodel.Type, c *schema.Constraints, mode *fieldInfo, at gofile.Expr, name string) ([]jen.Code, error) {
 	if err := checkApplicable(te.Schema, c, false, false); err != nil {
 		return nil, err
 	}
@@ -677,7 +667,7 @@ func checkApplicable(t schema.Type, c *schema.Constraints, isUnion, stringForm b
 
 // ---------------------------------------------------------------- unions
 
-func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bool, at expr, name string) ([]jen.Code, error) {
+func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, required bool, at gofile.Expr, name string) ([]jen.Code, error) {
 	g := b.g
 	if required {
 		b.doc(name, "required")
@@ -771,9 +761,9 @@ func (b *body) union(x expr, u *schema.Union, c *schema.Constraints, required bo
 		}
 		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (isString || isFile) {
 			sv := b.local("text")
-			val := id(sv)
+			val := gofile.Id(sv)
 			if isFile {
-				val = val.dot("Ref").call()
+				val = val.Dot("Ref").Call()
 			}
 			strs, err := b.stringChecks(val, sc, nil, at, name)
 			if err != nil {
@@ -833,6 +823,18 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 			inner = append(inner, jen.Default().Block(jen.Id("x").Dot(methodValidateAt).Call(jen.Id("s"), jen.Id("at"))))
 		}
 		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Switch().Block(inner...)))
+	}
+	// An array form of the union itself ("an Array of RichText"): each
+	// element is checked as the union, every variant allowed.
+	for _, fv := range gu.Forms {
+		if t := fv.Type; t.Kind == gomodel.Slice && t.Elem.Kind == gomodel.Interface && t.Elem.Union == gu {
+			cases = append(cases, jen.Case(jen.Id(fv.GoName)).Block(
+				jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Id("x")).Block(
+					jen.Id(g.unionFuncs[u.Name]).Call(jen.Id("s"), jen.Op("&").Id(rtPath).Values(jen.Dict{jen.Id("parent"): jen.Id("at"), jen.Id("index"): jen.Id("i")}),
+						jen.Id("e"), jen.Id("validateRequired"), jen.Id(g.unionFuncs[u.Name]+"Any")),
+				),
+			))
+		}
 	}
 	var unk jen.Code
 	if tagged {
@@ -907,7 +909,7 @@ func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
 
 // presence is the condition under which a field is set (nil when it is
 // always set: a required string, number, bool or object).
-func presence(x expr, fi *fieldInfo) *jen.Statement {
+func presence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 	v := x().Dot(fi.GoName)
 	switch {
 	case fi.Type.HasIsSet():
@@ -920,7 +922,7 @@ func presence(x expr, fi *fieldInfo) *jen.Statement {
 
 // absence is the negation of presence, spelt for each kind: "!v.X.IsSet()",
 // "v.X == nil" (never "!v.X != nil"); nil when the field is always present.
-func absence(x expr, fi *fieldInfo) *jen.Statement {
+func absence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 	v := x().Dot(fi.GoName)
 	switch {
 	case fi.Type.HasIsSet():
@@ -941,7 +943,7 @@ func (b *body) fieldNamed(n string) *fieldInfo {
 }
 
 func (b *body) set(n string) jen.Code {
-	if p := presence(id("v"), b.fieldNamed(n)); p != nil {
+	if p := presence(gofile.Id("v"), b.fieldNamed(n)); p != nil {
 		return p
 	}
 	return jen.True()
@@ -968,7 +970,7 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			// member, see exactlyOneOf in the runtime).
 			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Type.Elem.Prim == gomodel.PrimString {
 				anyText = true
-				empties = append(empties, id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
+				empties = append(empties, gofile.Id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(gofile.Id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
 			} else {
 				empties = append(empties, jen.False())
 			}
@@ -999,15 +1001,15 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 			return nil, fmt.Errorf("needs one field and a condition")
 		}
 		target, cf := b.fieldNamed(r.Fields[0]), b.fieldNamed(r.When.Field)
-		notSet := absence(id("v"), target)
+		notSet := absence(gofile.Id("v"), target)
 		if notSet == nil {
 			return nil, nil // always present
 		}
 		if set := r.When.Set; set != nil {
 			// "Required if X is (not) specified".
-			cond, reason := presence(id("v"), cf), "required when "+r.When.Field+" is set"
+			cond, reason := presence(gofile.Id("v"), cf), "required when "+r.When.Field+" is set"
 			if !*set {
-				cond, reason = absence(id("v"), cf), "required when "+r.When.Field+" is not set"
+				cond, reason = absence(gofile.Id("v"), cf), "required when "+r.When.Field+" is not set"
 			}
 			b.doc(r.Fields[0], reason)
 			switch {
@@ -1172,7 +1174,7 @@ func defaultOf(c *schema.Constraints) any {
 
 // stringChecks emits the checks of a string value x (an enum type when c
 // names an enum).
-func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at expr, name string) ([]jen.Code, error) {
+func (b *body) stringChecks(x gofile.Expr, c *schema.Constraints, mode *fieldInfo, at gofile.Expr, name string) ([]jen.Code, error) {
 	var out []jen.Code
 	str := x
 	if c.Enum != "" {
@@ -1238,7 +1240,7 @@ func (b *body) stringChecks(x expr, c *schema.Constraints, mode *fieldInfo, at e
 			b.openScope()
 			k := b.local("m")
 			b.closeScope()
-			mx := id("v").dot(mode.GoName)
+			mx := gofile.Id("v").Dot(mode.GoName)
 			var set jen.Code
 			if mode.Type.Kind == gomodel.Opt {
 				set = jen.If(jen.List(jen.Id(k), jen.Id("ok")).Op(":=").Add(mx()).Dot("Get").Call(), jen.Id("ok").Op("&&").Id(k).Dot("Known").Call()).

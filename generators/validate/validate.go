@@ -194,9 +194,21 @@ func (g *gen) object(name string) *schema.Object {
 // (not a file union), or nil.
 func (g *gen) union(name string) *schema.Union {
 	if u := g.m.Union(name); u != nil {
-		return u.Schema
+		return objectsOf(u.Schema)
 	}
 	return nil
+}
+
+// objectsOf is the union the validators check: for a mixed union (a String
+// or an Array next to objects, schema.Mixed) its objects alone, since a
+// form has nothing to check and passes the type switch untouched.
+func objectsOf(u *schema.Union) *schema.Union {
+	if !schema.Mixed(u) {
+		return u
+	}
+	cp := *u
+	cp.Variants = schema.Objects(u)
+	return &cp
 }
 
 // enum is the schema enum named name, or nil.

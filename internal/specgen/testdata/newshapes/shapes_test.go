@@ -239,3 +239,53 @@ func TestUploadsThroughEitherUnion(t *testing.T) {
 		t.Fatalf("uploads received: album %q, edit %q", svc.album, svc.edit)
 	}
 }
+
+// receivedCallbackQuery decodes in as a client reads what it receives
+// (tolerant, or strict as WithStrictDecoding) and returns the query, the
+// error and what was tolerated.
+func receivedCallbackQuery(in string, strict bool) (CallbackQuery, error, []Tolerated) {
+	var q CallbackQuery
+	r := jsonGetReceived([]byte(in), strict)
+	defer jsonPutReader(r)
+	err := q.decodeJSON(r)
+	if err == nil {
+		err = r.End()
+	}
+	return q, err, jsonTolerated([]byte(in), r.notes)
+}
+
+// TestUnionMemberOfWrongKindIsKeptAsUnknown (issue 32): a union value of a
+// JSON kind the union does not allow, or whose variant does not decode, is
+// kept as the union's Unknown value with its raw JSON by a tolerant
+// reader, and the rest of the enclosing object still decodes; a strict
+// reader refuses it.
+func TestUnionMemberOfWrongKindIsKeptAsUnknown(t *testing.T) {
+	from := `"from":{"id":7,"is_bot":false,"first_name":"A"}`
+	for _, c := range []struct{ raw, problem string }{
+		{`"gone"`, "expected MessageOrInaccessibleMessage object, found string"},
+		{`{"message_id":5,"date":1700000000,"chat":{"id":"x","type":"private"}}`, "at chat.id: expected integer, found string"},
+	} {
+		in := `{"id":"1",` + from + `,"message":` + c.raw + `,"chat_instance":"c"}`
+		q, err, tol := receivedCallbackQuery(in, false)
+		if err != nil {
+			t.Fatalf("%s: tolerant: %v", c.raw, err)
+		}
+		u, ok := q.Message.(*UnknownMessageOrInaccessibleMessage)
+		if !ok || string(u.Raw) != c.raw || q.ChatInstance != "c" || q.From.ID != 7 {
+			t.Fatalf("%s: got %#v, chat_instance %q", c.raw, q.Message, q.ChatInstance)
+		}
+		if len(tol) != 1 || tol[0].Path != "message" || !strings.Contains(tol[0].Problem, c.problem) {
+			t.Errorf("%s: tolerated %v, want the message named with %q", c.raw, tol, c.problem)
+		}
+		if _, err, _ := receivedCallbackQuery(in, true); err == nil {
+			t.Errorf("%s: strict reader accepted it", c.raw)
+		}
+	}
+	// The likely variant tried and abandoned leaves no note behind: a
+	// message without its date is told apart by the scan, as before.
+	in := `{"id":"1",` + from + `,"message":{"message_id":5,"chat":{"id":1,"type":"private"}},"chat_instance":"c"}`
+	q, err, tol := receivedCallbackQuery(in, false)
+	if _, ok := q.Message.(*UnknownMessageOrInaccessibleMessage); err != nil || !ok || len(tol) != 0 {
+		t.Errorf("got %#v, %v, tolerated %v", q.Message, err, tol)
+	}
+}

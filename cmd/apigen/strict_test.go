@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// alikePage is a page fragment, written for this test, with a union whose
+// two variants have the same fields: JSON cannot tell them apart.
+const alikePage = `<!DOCTYPE html><html><body><h1>Alike Bot API</h1><div id="dev_page_content">
+<h3>Recent changes</h3><h4>May 1, 2030</h4><p><strong>Bot API 1.0</strong></p>
+<ul><li>Made everything faster.</li></ul>
+<h3>Available types</h3>
+<h4>Either</h4><p>Something. It can be one of</p>
+<ul><li><a href="#onething">OneThing</a></li><li><a href="#otherthing">OtherThing</a></li></ul>
+<h4>OneThing</h4><p>One.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody><tr><td>value</td><td>String</td><td>The value</td></tr></tbody></table>
+<h4>OtherThing</h4><p>Other.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+<tbody><tr><td>value</td><td>String</td><td>The value</td></tr></tbody></table>
+<h3>Available methods</h3><h4>getEither</h4><p>Returns an <a href="#either">Either</a> object.</p>
+</div></body></html>`
+
+// TestUndistinguishableUnionDegradesAndStrictRefuses is the defect where a
+// published page with one union JSON cannot tell apart was refused whole,
+// with advice for the seed's Notes cells. Now the page reads with one
+// warning line naming the union and its heading, --report lists it, and
+// --strict (for CI) fails on it.
+func TestUndistinguishableUnionDegradesAndStrictRefuses(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "alike.html")
+	if err := os.WriteFile(spec, []byte(alikePage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI("parse", "--spec", spec, "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "degraded:") {
+		t.Errorf("the schema does not record the degraded union:\n%s", out)
+	}
+	var warnings []string
+	for _, l := range strings.Split(errs, "\n") {
+		if strings.HasPrefix(l, "apigen: warning: ") {
+			warnings = append(warnings, l)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "union Either (Either)") || !strings.Contains(warnings[0], "alike.html:") {
+		t.Errorf("want one warning line naming union Either, its heading and line:\n%s", errs)
+	}
+	if strings.Contains(errs, "Notes cell") {
+		t.Errorf("advice for the seed layout given for a page:\n%s", errs)
+	}
+	code, _, errs = runCLI("parse", "--spec", spec, "--report", "-o", "-")
+	if code != 0 || !strings.Contains(errs, "degraded with a warning: 1 constructs") || !strings.Contains(errs, "union Either") {
+		t.Errorf("--report: exit %d, stderr:\n%s", code, errs)
+	}
+	for _, cmd := range [][]string{
+		{"parse", "--strict", "--spec", spec, "-o", "-"},
+		{"generate", "--strict", "--spec", spec, "--out", filepath.Join(dir, "botapi"), "--docs", "none", "--openapi", "none", "--schema-out", "none"},
+	} {
+		code, _, errs = runCLI(cmd...)
+		if code == 0 || !strings.Contains(errs, "union Either") || !strings.Contains(errs, "--strict") {
+			t.Errorf("%s --strict: exit %d, stderr:\n%s", cmd[0], code, errs)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "botapi")); err == nil {
+		t.Error("generate --strict wrote the package")
+	}
+	// The warning's overlay line settles it: with it, --strict passes.
+	if !strings.Contains(errs, "{target: OneThing.value, always:") {
+		t.Fatalf("no overlay line in the advice:\n%s", errs)
+	}
+	ov := filepath.Join(dir, "overlay.yaml")
+	if err := os.WriteFile(ov, []byte("document: Alike Bot API\nversions: [\"1.0\"]\nentries:\n  - {target: OneThing.value, always: '\"one\"', reason: the test says so}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI("parse", "--strict", "--spec", spec, "--overlay", ov, "-o", "-")
+	if code != 0 || strings.Contains(errs, "warning") || strings.Contains(out, "degraded:") || !strings.Contains(out, `const: {field: value, json: '"one"'}`) {
+		t.Errorf("with the overlay: exit %d, stderr:\n%s\nschema:\n%s", code, errs, out)
+	}
+}

@@ -1,0 +1,126 @@
+package dispatchtest
+
+// Issue 32, "A bot never stops": one update the dispatcher cannot decode
+// costs that update alone, through Poll and through Webhook.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apigen/apigen/generated/botapi"
+)
+
+// rawService answers getUpdates from fixed raw JSON updates (which the
+// typed service cannot send: their fields have the wrong type), from the
+// offset on, and records the highest offset asked for.
+type rawService struct {
+	mu        sync.Mutex
+	updates   []string // JSON objects with update_id 1, 2, ...
+	confirmed int64
+}
+
+func (s *rawService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !strings.HasSuffix(r.URL.Path, "/getUpdates") {
+		http.Error(w, `{"ok":false,"error_code":404,"description":"Not Found"}`, 404)
+		return
+	}
+	var p struct {
+		Offset  int64 `json:"offset"`
+		Timeout int   `json:"timeout"`
+	}
+	body, _ := io.ReadAll(r.Body)
+	json.Unmarshal(body, &p)
+	s.mu.Lock()
+	s.confirmed = max(s.confirmed, p.Offset)
+	var out []string
+	for i, u := range s.updates {
+		if int64(i+1) >= p.Offset {
+			out = append(out, u)
+		}
+	}
+	s.mu.Unlock()
+	if len(out) == 0 && p.Timeout > 0 {
+		<-r.Context().Done() // long poll until Poll stops
+		return
+	}
+	fmt.Fprintf(w, `{"ok":true,"result":[%s]}`, strings.Join(out, ","))
+}
+
+func rawText(id, chat int64, text string) string {
+	return fmt.Sprintf(`{"update_id":%d,"message":{"message_id":%d,"date":1,"chat":{"id":%d,"type":"private"},"text":%s}}`, id, id+500, chat, text)
+}
+
+func TestUndecodableUpdateAmongNThroughPoll(t *testing.T) {
+	svc := &rawService{updates: []string{
+		rawText(1, 1, `{"weird":true}`), // a field whose type changed
+		rawText(2, 1, `"a"`),
+		rawText(3, 2, `"b"`),
+		rawText(4, 1, `"c"`),
+	}}
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	client := botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL))
+	var mu sync.Mutex
+	perChat := map[int64][]string{}
+	var bad []*botapi.ItemDecodeError
+	all := make(chan struct{})
+	handled := 0
+	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"),
+		botapi.DispatchOnUndecodable(func(ctx context.Context, e *botapi.ItemDecodeError) {
+			mu.Lock()
+			bad = append(bad, e)
+			mu.Unlock()
+		}))
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
+		mu.Lock()
+		defer mu.Unlock()
+		perChat[m.Chat.ID] = append(perChat[m.Chat.ID], m.Text.Value())
+		if handled++; handled == 3 {
+			close(all)
+		}
+		return nil
+	})
+	stop := runPoll(t, r, client)
+	wait(t, all, "the three decodable updates")
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(perChat) != "map[1:[a c] 2:[b]]" {
+		t.Errorf("handled %v, want every decodable update, in order per chat", perChat)
+	}
+	if len(bad) != 1 || bad[0].ID != 1 || string(bad[0].Raw) != svc.updates[0] || !strings.Contains(bad[0].Err.Error(), "text") {
+		t.Fatalf("reported %v, want update 1 with its raw JSON", bad)
+	}
+	if svc.confirmed != 5 {
+		t.Errorf("confirmed offset %d, want 5 (past the bad update and the handled ones)", svc.confirmed)
+	}
+}
+
+func TestUndecodableUpdateThroughRouterWebhook(t *testing.T) {
+	var handled []int64
+	var bad []int64
+	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"),
+		botapi.DispatchOnUndecodable(func(ctx context.Context, e *botapi.ItemDecodeError) { bad = append(bad, e.ID) }))
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
+		handled = append(handled, m.MessageID)
+		return nil
+	})
+	h := r.Webhook(nil)
+	for _, body := range []string{rawText(1, 1, `{"weird":true}`), rawText(2, 1, `"a"`)} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/hook", strings.NewReader(body)))
+		if rec.Code != http.StatusOK {
+			t.Errorf("status %d for %.40s, want 200: a failure makes the service deliver it again and hold back the rest", rec.Code, body)
+		}
+	}
+	if fmt.Sprint(bad) != "[1]" || fmt.Sprint(handled) != "[502]" {
+		t.Errorf("reported %v, handled %v", bad, handled)
+	}
+}
