@@ -37,6 +37,9 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "botapi", "older_server_test.go"), []byte(publishedOlderServerTest), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(root, "botapi", "reply_parameters_test.go"), []byte(publishedReplyParametersTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// An older server: the 5.0 emulator, which writes the objects of 5.0
 	// (no ChatFullInfo.accepted_gift_types, no Chat.accent_color_id, ...).
 	emu := emulator.New(emulator.Config{Clock: emulator.ManualClock(time.Unix(1700000000, 0))})
@@ -54,7 +57,7 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer", "./botapi")
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer|TestPublishedEmptyReplyParametersFails", "./botapi")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "OLDER_SERVER_URL="+srv.URL, "OLDER_SERVER_TOKEN="+token, fmt.Sprintf("OLDER_SERVER_CHAT=%d", alice.ID))
 	out, err := cmd.CombinedOutput()
@@ -368,6 +371,29 @@ func TestPublishedAlbumUploadSendsAttachParts(t *testing.T) {
 	}
 	if len(parts) != 3 {
 		t.Errorf("upload parts %v, want 3", parts)
+	}
+}
+`
+
+// publishedReplyParametersTest runs inside the package generated from the
+// 9.0 page (issue 35): an empty ReplyParameters validated, though the
+// message it replies to is required; a required identifier left 0 is
+// unset.
+const publishedReplyParametersTest = `package botapi_test
+
+import (
+	"strings"
+	"testing"
+
+	"published/botapi"
+)
+
+func TestPublishedEmptyReplyParametersFails(t *testing.T) {
+	if err := (&botapi.ReplyParameters{}).Validate(); err == nil || !strings.Contains(err.Error(), "message_id") {
+		t.Errorf("an empty ReplyParameters: %v, want message_id required", err)
+	}
+	if err := (&botapi.ReplyParameters{MessageID: 5}).Validate(); err != nil {
+		t.Errorf("ReplyParameters{MessageID: 5}: %v", err)
 	}
 }
 `
