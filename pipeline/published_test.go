@@ -57,7 +57,7 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer|TestPublishedEmptyReplyParametersFails", "./botapi")
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer|TestPublishedEmptyReplyParametersFails|TestPublishedAnswerTakesInaccessibleMessage", "./botapi")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "OLDER_SERVER_URL="+srv.URL, "OLDER_SERVER_TOKEN="+token, fmt.Sprintf("OLDER_SERVER_CHAT=%d", alice.ID))
 	out, err := cmd.CombinedOutput()
@@ -382,11 +382,28 @@ func TestPublishedAlbumUploadSendsAttachParts(t *testing.T) {
 const publishedReplyParametersTest = `package botapi_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"published/botapi"
 )
+
+// A callback query's message may be inaccessible: the union offers the
+// chat and message_id both variants carry, and AnswerMessage takes it.
+func TestPublishedAnswerTakesInaccessibleMessage(t *testing.T) {
+	var m botapi.MaybeInaccessibleMessage = &botapi.InaccessibleMessage{Chat: botapi.Chat{ID: 7}, MessageID: 3}
+	if m.GetChat().ID != 7 || m.GetMessageID() != 3 {
+		t.Errorf("GetChat().ID %d, GetMessageID() %d", m.GetChat().ID, m.GetMessageID())
+	}
+	p := &botapi.EditMessageTextParams{Text: "gone"}
+	if _, err := botapi.AnswerMessage(context.Background(), m, p); err == nil {
+		t.Error("AnswerMessage outside a handler sent something")
+	}
+	if id, _ := p.ChatID.AsInteger(); id != 7 || p.MessageID != botapi.Some(int64(3)) {
+		t.Errorf("AnswerMessage filled chat_id %d, message_id %v", id, p.MessageID)
+	}
+}
 
 func TestPublishedEmptyReplyParametersFails(t *testing.T) {
 	if err := (&botapi.ReplyParameters{}).Validate(); err == nil || !strings.Contains(err.Error(), "message_id") {
