@@ -78,6 +78,9 @@ func (m *Model) build() error {
 			return err
 		}
 	}
+	if err := m.commonFields(); err != nil {
+		return err
+	}
 	m.markUploads()
 	m.markSent()
 	m.markUses()
@@ -88,14 +91,21 @@ func (m *Model) build() error {
 // shortConstructors names the shorter constructors of value-union variants
 // after their notes, as Go users expect (telego's tu.ID): every other name
 // of the model is declared first, and a short name that is taken is left
-// out (the <Union>From<Variant> constructor always exists).
+// out (the <Union>From<Variant> constructor always exists). Variants
+// without a note are named from the fields holding the union
+// (heldShortNames).
 func (m *Model) shortConstructors() {
 	for _, u := range m.Unions {
 		if u.Kind != ValueUnion {
 			continue
 		}
+		held, field := m.heldShortNames(u)
 		for _, v := range u.Variants {
 			n := shortName(v.Schema.Note)
+			if v.Schema.Note == "" {
+				n = held[v]
+				v.ShortField = field
+			}
 			if n == "" || m.Scope.Declare(n, "short constructor of union "+u.Schema.Name+" variant "+v.Schema.Type.Name) != nil {
 				continue
 			}

@@ -189,6 +189,9 @@ func IsScalarName(name string) bool {
 // of something ("the id of the first update to return").
 var idDescription = regexp.MustCompile(`(?i)\b(the|an?|unique) (id|identifier) of\b`)
 
+// zeroBased matches a description calling an Integer a 0-based position.
+var zeroBased = regexp.MustCompile(`(?i)\b0-based\b`)
+
 // IsIdentifier is the integer-width rule: an Integer holds an identifier,
 // and is int64, when its name is "id" or ends in "_id", or when its
 // description says it is the id of something (getUpdates' offset is "the id
@@ -196,10 +199,11 @@ var idDescription = regexp.MustCompile(`(?i)\b(the|an?|unique) (id|identifier) o
 // update_id's type and needs no conversion). A field whose zero is
 // meaningful is never an identifier: identifiers are never 0, so a "*_id"
 // Integer whose 0 is a real value is a 0-based index (a poll's
-// correct_option_id) and stays int. Integer64 (the document's "may exceed
+// correct_option_id) and stays int; so is one the description calls
+// "0-based", where no overlay marks its zero. Integer64 (the document's "may exceed
 // 32 bits") is always int64; every other Integer is int.
 func IsIdentifier(f *schema.Field) bool {
-	if f == nil || f.ZeroMeaningful {
+	if f == nil || f.ZeroMeaningful || zeroBased.MatchString(f.Description) {
 		return false
 	}
 	return f.Name == "id" || strings.HasSuffix(f.Name, "_id") || idDescription.MatchString(f.Description)

@@ -588,15 +588,32 @@ func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
 }
 
 // linkFormattingEnum gives every String field named like the formatting
-// section's field ("parse_mode") that section's enum.
+// section's field ("parse_mode") that section's enum, and every String
+// field whose name ends in "_" and that field (quote_parse_mode,
+// explanation_parse_mode) whose description points at the formatting
+// section by its title ("See formatting options"): a prefixed name alone
+// could be some other mode.
 func (p *parser) linkFormattingEnum() {
 	f := p.out.Formatting
 	if f == nil || p.out.Enum(f.Enum) == nil {
 		return
 	}
+	var titles []string
+	for _, r := range f.Rules {
+		if t := strings.ToLower(r.Source.Section); t != "" && !slices.Contains(titles, t) {
+			titles = append(titles, t)
+		}
+	}
+	links := func(fld *schema.Field) bool {
+		if !strings.HasSuffix(fld.Name, "_"+f.Field) {
+			return false
+		}
+		d := strings.ToLower(fld.Description)
+		return slices.ContainsFunc(titles, func(t string) bool { return strings.Contains(d, t) })
+	}
 	link := func(fields []*schema.Field) {
 		for _, fld := range fields {
-			if fld.Name != f.Field || fld.Type.Name != schema.String {
+			if (fld.Name != f.Field && !links(fld)) || fld.Type.Name != schema.String {
 				continue
 			}
 			if fld.Constraints == nil {

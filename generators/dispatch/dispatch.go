@@ -656,6 +656,17 @@ type relation struct {
 	fill   string // dispatch<Name><Object>
 	params []*gomodel.Struct
 	bodies [][]jen.Code
+	// via is the union the helpers take instead of *Object (see
+	// acceptedUnion), or nil.
+	via *wider
+}
+
+// arg is the type of the object the relation's helpers take.
+func (r *relation) arg(o *gomodel.Struct) *jen.Statement {
+	if r.via != nil {
+		return jen.Id(r.via.u.GoName)
+	}
+	return jen.Op("*").Id(o.GoName)
 }
 
 func (g *gen) emitRelations() error {
@@ -673,6 +684,7 @@ func (g *gen) emitRelations() error {
 			src   source
 		}
 		var places []place
+		var placeFields []*gomodel.Field
 		for _, f := range o.Fields {
 			if !f.Required() || f.Type.Kind != gomodel.Object || f.Type.Struct.Opaque {
 				continue
@@ -681,15 +693,26 @@ func (g *gen) emitRelations() error {
 			if idf == nil || !idf.Required() || idf.Type.Kind != gomodel.Scalar {
 				continue
 			}
-			f, idf := f, idf
-			places = append(places, place{f.Name + "_id", source{func() *jen.Statement { return jen.Id("o").Dot(f.GoName).Dot(idf.GoName) }, idf.Type}})
+			placeFields = append(placeFields, f)
+			places = append(places, place{f.Name + "_id", source{nil, idf.Type}})
+		}
+		via := acceptedUnion(o, own, placeFields)
+		read := func(f *gomodel.Field) *jen.Statement {
+			if via != nil {
+				return jen.Id("o").Dot(via.common(f.Name)).Call()
+			}
+			return jen.Id("o").Dot(f.GoName)
+		}
+		for i := range places {
+			f, idf := placeFields[i], placeFields[i].Type.Struct.Field("id")
+			places[i].src.expr = func() *jen.Statement { return read(f).Dot(idf.GoName) }
 		}
 		var ownSrc source
 		if own != nil {
-			ownSrc = source{func() *jen.Statement { return jen.Id("o").Dot(own.GoName) }, own.Type}
+			ownSrc = source{func() *jen.Statement { return read(own) }, own.Type}
 		}
-		answer := &relation{name: "Answer", fn: "Answer" + o.GoName, iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName}
-		reply := &relation{name: "Reply", fn: "Reply" + o.GoName, iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName}
+		answer := &relation{name: "Answer", fn: "Answer" + o.GoName, iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName, via: via}
+		reply := &relation{name: "Reply", fn: "Reply" + o.GoName, iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName, via: via}
 		for _, p := range g.m.Params {
 			var placeFills []jen.Code
 			placed := map[string]bool{}
@@ -774,7 +797,7 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	g.doc(fmt.Sprintf("%s is a parameters struct %s.%s can fill: %s.", r.iface, o.GoName, r.name, strings.Join(names, ", ")))
 	g.f.Type().Id(r.iface).Interface(
 		jen.Id("WebhookReply"),
-		jen.Id(r.fill).Params(jen.Op("*").Id(o.GoName), jen.Bool()),
+		jen.Id(r.fill).Params(r.arg(o), jen.Bool()),
 	)
 	g.f.Line()
 	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset (NoQuote: no reference to o), then sends p with Send (from a dispatcher handler only): in a webhook delivery the first Send is the answer in the response body, whose result the service does not report. "+
@@ -791,7 +814,7 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 		if err := p.Scope.Declare(r.fill, "dispatch helper"); err != nil {
 			return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
 		}
-		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Op("*").Id(o.GoName), jen.Id("quote").Bool()).Block(r.bodies[i]...)
+		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Add(r.arg(o)), jen.Id("quote").Bool()).Block(r.bodies[i]...)
 		g.f.Line()
 		if err := g.emitCaller(p); err != nil {
 			return err

@@ -50,7 +50,8 @@ var fileComment = []string{
 	"    the parsed text and markup that does not parse is a problem. Without",
 	"    a mode the text is counted as written.",
 	"  - A required union, InputFile or slice must be set; the zero value of a",
-	"    required string, number or bool is a value.",
+	"    required string, number or bool is a value, except a required",
+	"    identifier (an Integer id or *_id), which is never 0.",
 	"  - A parameter typed plain InputFile must be an Upload; one typed",
 	"    \"InputFile or String\" may be an Upload, a FileID or a FileURL.",
 	"  - Enums must hold a listed value and unions a known variant.",
@@ -335,7 +336,14 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 			x().Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)),
 		)}, nil
 	}
-	return b.value(x, f.Type, fi.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
+	rest, err := b.value(x, f.Type, fi.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
+	if f.Required && fi.Identifier && fi.Type.Kind == gomodel.Scalar && fi.Type.Enum == nil && fi.Type.IsInteger() {
+		// An identifier is never 0 (gomodel.IsIdentifier): a required
+		// one left 0 is unset, as an empty ReplyParameters{} is.
+		b.doc(f.Name, "required (an identifier is never 0)")
+		rest = append([]jen.Code{jen.If(x().Op("==").Lit(0)).Block(call("required", at(), jen.Lit(f.Name)))}, rest...)
+	}
+	return rest, err
 }
 
 // pathDecl declares the path of the child named name of at.
