@@ -176,24 +176,26 @@ func (in *controlRequest) check() error {
 
 // controlRequest is the union of the actions' parameters.
 type controlRequest struct {
-	Token     string             `json:"token"`
-	FirstName string             `json:"first_name"`
-	Username  string             `json:"username"`
-	Type      string             `json:"type"`
-	Title     string             `json:"title"`
-	UserID    int64              `json:"user_id"`
-	BotID     int64              `json:"bot_id"`
-	ChatID    int64              `json:"chat_id"`
-	MessageID int64              `json:"message_id"`
-	ReplyTo   int64              `json:"reply_to_message_id"`
-	Text      string             `json:"text"`
-	Data      string             `json:"data"`
-	QueryID   string             `json:"callback_query_id"`
-	PollID    string             `json:"poll_id"`
-	OptionIDs []int              `json:"option_ids"`
-	Link      string             `json:"link"`
-	Seconds   float64            `json:"seconds"`
-	Member    *botapi.ChatMember `json:"member"`
+	Token     string  `json:"token"`
+	FirstName string  `json:"first_name"`
+	Username  string  `json:"username"`
+	Type      string  `json:"type"`
+	Title     string  `json:"title"`
+	UserID    int64   `json:"user_id"`
+	BotID     int64   `json:"bot_id"`
+	ChatID    int64   `json:"chat_id"`
+	MessageID int64   `json:"message_id"`
+	ReplyTo   int64   `json:"reply_to_message_id"`
+	Text      string  `json:"text"`
+	Data      string  `json:"data"`
+	QueryID   string  `json:"callback_query_id"`
+	PollID    string  `json:"poll_id"`
+	OptionIDs []int   `json:"option_ids"`
+	Link      string  `json:"link"`
+	Seconds   float64 `json:"seconds"`
+	// Member is a ChatMember object without its user, which user_id
+	// names (a user given here is replaced by that one).
+	Member json.RawMessage `json:"member"`
 }
 
 func (in *controlRequest) where() Where { return Where{Bot: in.BotID, Chat: in.ChatID} }
@@ -210,10 +212,11 @@ func (e *Emulator) control(action string, in *controlRequest) (any, error) {
 	case "chat":
 		return e.NewChat(botapi.ChatType(in.Type), in.Title, in.Username, in.UserID)
 	case "member":
-		if in.Member == nil {
-			return nil, controlErr("member (a ChatMember object) is required")
+		cm, err := e.controlMember(in)
+		if err != nil {
+			return nil, err
 		}
-		return true, e.SetMember(in.ChatID, in.UserID, *in.Member)
+		return true, e.SetMember(in.ChatID, in.UserID, cm)
 	case "join":
 		if in.Link != "" {
 			return true, e.JoinByLink(in.UserID, in.Link)
@@ -277,4 +280,43 @@ func controlStatus(w http.ResponseWriter, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	json.NewEncoder(w).Encode(map[string]any{"ok": false, "error_code": code, "description": msg})
+}
+
+// controlMember reads the member of a member action: status and rights.
+// The ChatMember object requires a user, which the action's user_id names
+// already, so the user is filled in from there before decoding.
+func (e *Emulator) controlMember(in *controlRequest) (botapi.ChatMember, error) {
+	var cm botapi.ChatMember
+	var fields map[string]json.RawMessage
+	if len(in.Member) == 0 || json.Unmarshal(in.Member, &fields) != nil || fields == nil {
+		return cm, controlErr("member (a ChatMember object: status and rights) is required")
+	}
+	u := e.userCopy(in.UserID)
+	if u == nil {
+		return cm, controlErr("no user " + itoa(in.UserID))
+	}
+	user, err := json.Marshal(u)
+	if err != nil {
+		return cm, err
+	}
+	fields["user"] = user
+	b, err := json.Marshal(fields)
+	if err != nil {
+		return cm, err
+	}
+	if err := json.Unmarshal(b, &cm); err != nil {
+		return cm, controlErr("member: " + err.Error())
+	}
+	return cm, nil
+}
+
+// userCopy is a copy of the user with id, or nil.
+func (e *Emulator) userCopy(id int64) *botapi.User {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if u := e.users[id]; u != nil {
+		c := *u
+		return &c
+	}
+	return nil
 }

@@ -82,7 +82,7 @@ type Config struct {
 // (the bot side, called by the generated handler) and the control API (the
 // user side). It is safe for concurrent use.
 type Emulator struct {
-	botapi.Unimplemented // methods a newer spec adds answer 404 until written
+	botapi.Unimplemented // methods not written yet: synthesized answers them from the schema
 
 	cfg   Config
 	clock *Clock
@@ -164,7 +164,8 @@ func New(cfg Config) *Emulator {
 		opts = append(opts, botapi.WithLocalServerLimits())
 	}
 	opts = append(opts, e.outsideMethods()...)
-	api := lenient(botapi.NewServer(e, opts...), 1<<20) // the generated server's default body limit
+	// 1 MiB: the generated server's default body limit.
+	api := lenient(synthesized(botapi.NewServer(e, opts...), seedSynth), 1<<20, serviceShapes)
 	control := e.controlHandler()
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {

@@ -1,6 +1,10 @@
 package emulator
 
-import "time"
+import (
+	"net/http"
+	"reflect"
+	"time"
+)
 
 // BreakBot corrupts a bot's state so that its next getMe panics: tests use
 // it to prove that a panic in one request answers 500 and leaves the lock
@@ -24,4 +28,29 @@ func LiveChats(e *Emulator) int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return len(e.chats) + len(e.privates)
+}
+
+// Lenient runs the lenient front over one request for the methods of svc
+// (an interface shaped like botapi.Service, of any version) and returns
+// what the generated server would read.
+func Lenient(svc reflect.Type, r *http.Request) *http.Request {
+	var out *http.Request
+	lenient(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { out = r }), 1<<20, shapesOf(svc)).ServeHTTP(nil, r)
+	return out
+}
+
+// Synthesized wraps next (a generated server) with the emulator's answer
+// for methods the service does not implement, from the seed's schema, and
+// returns the minimal valid parameters of method.
+func Synthesized(next http.Handler) http.Handler { return synthesized(next, seedSynth) }
+
+// SynthParams is a minimal valid JSON object of the seed method's
+// parameters.
+func SynthParams(method string) map[string]any {
+	y, err := seedSynth()
+	if err != nil {
+		panic(err)
+	}
+	p, _ := y.params(method)
+	return p
 }

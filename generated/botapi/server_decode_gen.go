@@ -21,7 +21,7 @@ func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
 	} else if ok {
 		p.Timeout = Some(x)
 	}
-	if _, err := serverDecode(a, "allowed_updates", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "allowed_updates", false, "", func(r *jsonReader) error {
 		elems := []UpdateType{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem UpdateType
@@ -139,7 +139,7 @@ func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
 	} else if ok {
 		p.MaxConnections = Some(x)
 	}
-	if _, err := serverDecode(a, "allowed_updates", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "allowed_updates", false, "", func(r *jsonReader) error {
 		elems := []UpdateType{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem UpdateType
@@ -327,7 +327,7 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -364,7 +364,7 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -631,7 +631,7 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -663,7 +663,7 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -832,7 +832,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -864,7 +864,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -1022,7 +1022,7 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -1074,7 +1074,7 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -1265,7 +1265,7 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -1302,7 +1302,7 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -1494,7 +1494,7 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -1531,7 +1531,7 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -1744,7 +1744,7 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -1776,7 +1776,7 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -1962,7 +1962,7 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -1999,7 +1999,7 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -2184,7 +2184,7 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -2315,7 +2315,7 @@ func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) er
 	}, "@channelusername"); err != nil {
 		return err
 	}
-	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "media", true, "an Array of InputMedia", func(r *jsonReader) error {
 		elems := []InputMedia{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem InputMedia
@@ -2507,7 +2507,7 @@ func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error 
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -2688,7 +2688,7 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 	} else if ok {
 		p.ProximityAlertRadius = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
 		if err := v.decodeJSON(r); err != nil {
 			return err
@@ -2828,7 +2828,7 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 	} else if ok {
 		p.InlineMessageID = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
 		if err := v.decodeJSON(r); err != nil {
 			return err
@@ -2972,7 +2972,7 @@ func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -3169,7 +3169,7 @@ func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -3306,7 +3306,7 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	} else if ok {
 		p.Question = x
 	}
-	if _, err := serverDecode(a, "options", true, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "options", true, "an Array of String", func(r *jsonReader) error {
 		elems := []string{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem string
@@ -3355,7 +3355,7 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	} else if ok {
 		p.ExplanationParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "explanation_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "explanation_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -3402,7 +3402,7 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -3637,7 +3637,7 @@ func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
 	} else if ok {
 		p.AllowSendingWithoutReply = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v, err := decodeReplyMarkup(r)
 		if err != nil {
 			return err
@@ -4123,7 +4123,7 @@ func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberPa
 	} else if ok {
 		p.UserID = x
 	}
-	if _, err := serverDecode(a, "permissions", true, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "permissions", true, "a ChatPermissions", func(r *jsonReader) error {
 		if err := p.Permissions.decodeJSON(r); err != nil {
 			return err
 		}
@@ -4487,7 +4487,7 @@ func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsPa
 	}, "@channelusername"); err != nil {
 		return err
 	}
-	if _, err := serverDecode(a, "permissions", true, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "permissions", true, "a ChatPermissions", func(r *jsonReader) error {
 		if err := p.Permissions.decodeJSON(r); err != nil {
 			return err
 		}
@@ -5647,7 +5647,7 @@ func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *
 
 // serverDecodeSetMyCommandsParams reads the parameters of setMyCommands.
 func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) error {
-	if _, err := serverDecode(a, "commands", true, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "commands", true, "an Array of BotCommand", func(r *jsonReader) error {
 		elems := []BotCommand{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem BotCommand
@@ -5753,7 +5753,7 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -5775,7 +5775,7 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 	} else if ok {
 		p.DisableWebPagePreview = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
 		if err := v.decodeJSON(r); err != nil {
 			return err
@@ -5929,7 +5929,7 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 	} else if ok {
 		p.ParseMode = Some(ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
 		elems := []MessageEntity{}
 		if err := r.Array(func(r *jsonReader) error {
 			var elem MessageEntity
@@ -5946,7 +5946,7 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 	}); err != nil {
 		return err
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
 		if err := v.decodeJSON(r); err != nil {
 			return err
@@ -6078,7 +6078,7 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 	} else if ok {
 		p.InlineMessageID = Some(x)
 	}
-	if _, err := serverDecode(a, "media", true, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "media", true, "an InputMedia", func(r *jsonReader) error {
 		v, err := decodeInputMedia(r)
 		if err != nil {
 			return err
@@ -6091,7 +6091,7 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 	if err := serverBindInputMedia(a, p.Media); err != nil {
 		return serverParamErr("media", err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
 		if err := v.decodeJSON(r); err != nil {
 			return err
@@ -6211,7 +6211,7 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 	} else if ok {
 		p.InlineMessageID = Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, func(r *jsonReader) error {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
 		if err := v.decodeJSON(r); err != nil {
 			return err

@@ -756,9 +756,18 @@ func (g *gen) decodeParam(fl *gomodel.Field, src paramSource, onOK []jen.Code) (
 		return nil, err
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
+	decArgs := []jen.Code{jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)}
+	if !src.json {
+		// The split path answers a null given for a required parameter
+		// with the type the document expects (serverDecode).
+		want := ""
+		if fl.Required() {
+			want = withArticle(fl.SchemaType().String())
+		}
+		decArgs = append([]jen.Code{jen.Lit(want)}, decArgs...)
+	}
 	out := []jen.Code{okThen(jen.If(
-		jen.List(okResult, jen.Err()).Op(":=").Add(src.call("Decode", fl, nil,
-			jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...))),
+		jen.List(okResult, jen.Err()).Op(":=").Add(src.call("Decode", fl, nil, decArgs...)),
 		jen.Err().Op("!=").Nil(),
 	).Block(jen.Return(jen.Err())))}
 	if te.Uploads() {
@@ -771,6 +780,15 @@ func (g *gen) decodeParam(fl *gomodel.Field, src paramSource, onOK []jen.Code) (
 		out = append(out, bind...)
 	}
 	return out, nil
+}
+
+// withArticle puts "a" or "an" before a type's name, as the reference
+// server's messages do ("an Array of String", "an InputMedia").
+func withArticle(t string) string {
+	if t != "" && strings.ContainsRune("AEIOUaeiou", rune(t[0])) {
+		return "an " + t
+	}
+	return "a " + t
 }
 
 // stringForm returns the form the note of a union's String variant states

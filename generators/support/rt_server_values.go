@@ -229,8 +229,12 @@ func serverParseString(v serverValue) (string, error) {
 // serverDecode reads a structured parameter (object, array, union of
 // objects) with dec from its JSON text: the form value, or the JSON value
 // of a JSON body, or the contents of a JSON string there. ok is false when
-// the parameter is absent or null (an error if required).
-func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonReader) error) (ok bool, err error) {
+// the parameter is absent or null (an error if required). want is the
+// document's type of a required parameter with its article ("an Array of
+// String"): a null given for it is a value of the wrong type, answered as
+// the reference server does ("expected an Array of String as options"),
+// while an absent one "is required".
+func serverDecode(a *serverArgs, name string, required bool, want string, dec func(r *jsonReader) error) (ok bool, err error) {
 	if v, found := a.get(name); found {
 		var data []byte
 		switch {
@@ -248,12 +252,18 @@ func serverDecode(a *serverArgs, name string, required bool, dec func(r *jsonRea
 		if ok, err := serverDecodeData(name, data, dec); ok || err != nil {
 			return ok, err
 		}
+		if required && want != "" && serverIsNull(data) {
+			return false, serverBad("expected " + want + " as " + name)
+		}
 	}
 	if required {
 		return false, serverMissing(name)
 	}
 	return false, nil
 }
+
+// serverIsNull reports whether data is the JSON null.
+func serverIsNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "null" }
 
 // serverDecodeData reads a structured parameter from its JSON text data;
 // ok is false when data is blank or null.
