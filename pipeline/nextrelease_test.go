@@ -105,9 +105,11 @@ func TestNextRelease(t *testing.T) {
 	})
 }
 
-// TestNextReleaseStrictRefusalSaysWhy: under --strict, the error that
-// refuses a degraded construct must say it is refused because of --strict
-// and keep the advice of the warning (the overlay line that settles it).
+// TestNextReleaseStrictRefusalSaysWhy: under parser.Options.Strict, the
+// error that refuses a degraded construct must say it is refused because of
+// --strict and keep the advice of the warning (the overlay line that
+// settles it). (apigen --strict builds its own line from the schema's
+// Degraded and says both: cmd/apigen's TestNextReleaseDegradesWithOneWarningAndStrictRefuses.)
 func TestNextReleaseStrictRefusalSaysWhy(t *testing.T) {
 	original := string(publishedpages.Read(t, publishedDir, nextrelease.Page))
 	source := strings.TrimSuffix(nextrelease.Page, ".gz")

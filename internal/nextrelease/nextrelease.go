@@ -43,7 +43,8 @@ type Release struct {
 	// the change added.
 	Check func(t testing.TB, s *schema.Schema, warnings []parser.Warning, rep *parser.Report)
 	// Degrades: the change is a construct the reader cannot place, so it
-	// must add exactly one warning naming it (a prefix of the construct, "union"), and --strict refuse.
+	// must add exactly one warning whose construct starts with this
+	// ("union"), and --strict must refuse the page.
 	Degrades string
 	// Defect, when set, names a reader defect the change exposes (see the
 	// report of the branch that added it): while the page is refused, the
