@@ -1,9 +1,6 @@
 package pipeline_test
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -93,15 +90,7 @@ func TestNextRelease(t *testing.T) {
 				t.Run(r.Name, func(t *testing.T) { r.Check(t, s, newWarnings(base.Warnings, rep.Warnings), rep) })
 			}
 		}
-		root := buildPage(t, []byte(page), source)
-		if err := os.WriteFile(filepath.Join(root, "botapi", "next_release_test.go"), []byte(nextReleaseRoundTripTest), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("go", "test", "-count=1", "-run", "TestNextReleaseRoundTrip", "./botapi")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("in the generated package: %v\n%s", err, out)
-		}
+		buildPage(t, []byte(page), source, packageTest{"next_release_test.go", nextReleaseRoundTripTest, "TestNextReleaseRoundTrip"})
 	})
 }
 

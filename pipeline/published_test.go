@@ -165,7 +165,9 @@ func buildPublished(t *testing.T, name string) string {
 
 // buildPage is buildPublished for a page already read (a published page as
 // a later release might change it, see nextrelease_test.go), named source.
-func buildPage(t *testing.T, page []byte, source string) string {
+// Each of tests (a test file inside the generated package) runs in the same
+// go test as the prose-facts check: one compilation of the test binary.
+func buildPage(t *testing.T, page []byte, source string, tests ...packageTest) string {
 	t.Helper()
 	name := source
 	s, err := loader.FromSpec(page, source, nil)
@@ -189,15 +191,32 @@ func buildPage(t *testing.T, page []byte, source string) string {
 	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-run", "TestPublishedProseFacts", "./botapi"}} {
+	run := "TestPublishedProseFacts"
+	for _, x := range tests {
+		if err := os.WriteFile(filepath.Join(root, "botapi", x.file), []byte(x.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run += "|" + x.run
+	}
+	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-v", "-run", run, "./botapi"}} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
+		out, err := cmd.CombinedOutput()
+		if err != nil {
 			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		for _, x := range tests {
+			if args[0] == "test" && !strings.Contains(string(out), "--- PASS: "+x.run) {
+				t.Errorf("%s: %s did not run in the generated package:\n%s", name, x.run, out)
+			}
 		}
 	}
 	return root
 }
+
+// packageTest is a test file written into a generated package: its name,
+// its text, and the name of its test function (which must pass).
+type packageTest struct{ file, text, run string }
 
 // publishedProseFactsTest runs inside the package generated from each
 // published page: facts the page states only in prose are checked by the
