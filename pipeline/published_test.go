@@ -163,15 +163,38 @@ const publishedDir = "../../shared/spec/published"
 // and returns the module's root.
 func buildPublished(t *testing.T, name string) string {
 	t.Helper()
-	root := generatePublished(t, name, "published")
+	return buildPage(t, publishedpages.Read(t, publishedDir, name), strings.TrimSuffix(name, ".gz"))
+}
+
+// buildPage is buildPublished for a page already read (a published page as
+// a later release might change it, see nextrelease_test.go), named source.
+// Each of tests (a test file inside the generated package) runs in the same
+// go test as the prose-facts check: one compilation of the test binary.
+func buildPage(t *testing.T, page []byte, source string, tests ...packageTest) string {
+	t.Helper()
+	name := source
+	root := generatePage(t, page, source, "published")
 	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-run", "TestPublishedProseFacts", "./botapi"}} {
+	run := "TestPublishedProseFacts"
+	for _, x := range tests {
+		if err := os.WriteFile(filepath.Join(root, "botapi", x.file), []byte(x.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run += "|" + x.run
+	}
+	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-v", "-run", run, "./botapi"}} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
+		out, err := cmd.CombinedOutput()
+		if err != nil {
 			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		for _, x := range tests {
+			if args[0] == "test" && !strings.Contains(string(out), "--- PASS: "+x.run) {
+				t.Errorf("%s: %s did not run in the generated package:\n%s", name, x.run, out)
+			}
 		}
 	}
 	return root
@@ -182,8 +205,12 @@ func buildPublished(t *testing.T, name string) string {
 // named module, returning the module's root.
 func generatePublished(t *testing.T, name, module string) string {
 	t.Helper()
-	page := publishedpages.Read(t, publishedDir, name)
-	source := strings.TrimSuffix(name, ".gz")
+	return generatePage(t, publishedpages.Read(t, publishedDir, name), strings.TrimSuffix(name, ".gz"), module)
+}
+
+// generatePage is generatePublished for a page already read, named source.
+func generatePage(t *testing.T, page []byte, source, module string) string {
+	t.Helper()
 	s, err := loader.FromSpec(page, source, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -204,6 +231,10 @@ func generatePublished(t *testing.T, name, module string) string {
 	}
 	return root
 }
+
+// packageTest is a test file written into a generated package: its name,
+// its text, and the name of its test function (which must pass).
+type packageTest struct{ file, text, run string }
 
 // publishedProseFactsTest runs inside the package generated from each
 // published page: facts the page states only in prose are checked by the
