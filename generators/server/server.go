@@ -568,28 +568,15 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	if mi.decodeJSON == "" {
 		return nil
 	}
-	var cases, bits []jen.Code
-	var required *jen.Statement
-	locals := naming.NewScope(jsonDecodeLocals...)
+	var cases []jen.Code
+	var required []string
+	bits := gofile.NewBits("paramBit", jsonDecodeLocals...)
 	for i, fl := range mi.Params.Fields {
-		// The parameter's bit in seen (and have): a constant named after
-		// it, as a hand-written decoder would.
-		bit, err := naming.Unexported(fl.Name + "_bit")
-		if err != nil || locals.Declare(bit, "bit of parameter "+fl.Name) != nil {
-			bit = fmt.Sprintf("paramBit%d", i)
-		}
-		if i == 0 {
-			bits = append(bits, jen.Id(bit).Op("=").Lit(1).Op("<<").Iota())
-		} else {
-			bits = append(bits, jen.Id(bit))
-		}
+		// The parameter's bit in seen (and have).
+		bit := bits.Add(fl.Name, i)
 		var onOK []jen.Code
 		if fl.Required() {
-			if required == nil {
-				required = jen.Id(bit)
-			} else {
-				required = required.Op("|").Id(bit)
-			}
+			required = append(required, bit)
 			onOK = []jen.Code{jen.Id("have").Op("|=").Id(bit)}
 		}
 		stmts, err := g.decodeParam(fl, fromJSON.member(bit), onOK)
@@ -604,11 +591,11 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	body := []jen.Code{
 		jen.Comment("Each parameter's bit in seen (the first value that is not null was"),
 		jen.Comment("taken) and have (a required parameter was given)."),
-		jen.Const().Defs(bits...),
+		bits.Const(),
 	}
 	if required != nil {
 		body = append(body,
-			jen.Const().Id("required").Op("=").Add(required),
+			jen.Const().Id("required").Op("=").Add(gofile.Or(required)),
 			jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
 		)
 	} else {
