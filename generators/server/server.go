@@ -435,18 +435,17 @@ func (g *gen) emitNewServer(f *jen.File) error {
 		"WriteTimeout for the slowest method plus getUpdates' long-polling",
 		"timeout parameter (a client may ask for 50 seconds and more).",
 	)
+	// One route table: each method's API spelling and call (serverRoute)
+	// by its lower-case name.
 	routes := jen.Dict{}
-	names := jen.Dict{}
 	for _, mi := range g.methods {
-		routes[jen.Lit(mi.lower)] = jen.Id("h").Dot(mi.handle)
-		names[jen.Lit(mi.lower)] = jen.Lit(mi.name())
+		routes[jen.Lit(mi.lower)] = jen.Values(jen.Lit(mi.name()), jen.Id("h").Dot(mi.handle))
 	}
 	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
 		jen.If(jen.Id("svc").Op("==").Nil()).Block(jen.Id("svc").Op("=").Id(nameUnimplemented).Values()),
 		jen.Id("h").Op(":=").Id(nameHandlers).Values(jen.Id("svc")),
 		jen.Return(jen.Id("serverNewHandler").Call(
-			jen.Map(jen.String()).Id("serverCall").Values(routes),
-			jen.Map(jen.String()).String().Values(names),
+			jen.Map(jen.String()).Id("serverRoute").Values(routes),
 			jen.Id("opts"),
 		)),
 	)
