@@ -4,7 +4,7 @@
 // updates of one chat in order, long polling with a graceful shutdown that
 // confirms exactly the handled updates, webhook serving with replies, and
 // reply helpers on the kinds' objects. The machinery is generic over the
-// update type and lives in the runtime (generators/support/rt_dispatch.go);
+// update type and lives in the runtime (generators/runtime/rt_dispatch.go);
 // this backend instantiates it for the schema.
 //
 // Everything is derived from the model, never from API names:
@@ -46,7 +46,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/gofile"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -85,7 +85,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("dispatch", m.Package, opts.Source, support.DispatchPart)
+	rt, err := runtime.File("dispatch", m.Package, opts.Source, runtime.DispatchPart)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@
 // any encoding a client may use, runs the generated validators, calls the
 // Service and writes the response envelope. The routing, body parsing,
 // limits and envelopes live in the runtime files rt_server*.go
-// (generators/support); this backend generates what depends on the schema:
+// (generators/runtime); this backend generates what depends on the schema:
 // a named handler per method (serverHandlers.handle<Method>, the routes of
 // NewServer) in server_gen.go, and in server_decode_gen.go two decoding
 // functions per parameters struct (no reflection: the split path and the
@@ -40,7 +40,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/gofile"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -80,7 +80,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("server", m.Package, opts.Source, support.ServerPart)
+	rt, err := runtime.File("server", m.Package, opts.Source, runtime.ServerPart)
 	if err != nil {
 		return nil, err
 	}

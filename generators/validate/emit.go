@@ -17,7 +17,7 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Runtime identifiers (generators/support/rt_validate.go) used by the
+// Runtime identifiers (generators/runtime/rt_validate.go) used by the
 // generated code.
 const (
 	rtState     = "validateState"

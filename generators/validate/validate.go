@@ -53,7 +53,7 @@ import (
 	"fmt"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
@@ -82,12 +82,12 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	parts := []support.Part{support.ValidatePart}
+	parts := []runtime.Part{runtime.ValidatePart}
 	formatting := needsFormatting(m)
 	if formatting {
-		parts = append(parts, support.FormatPart)
+		parts = append(parts, runtime.FormatPart)
 	}
-	rt, err := support.File("validate", m.Package, opts.Source, parts...)
+	rt, err := runtime.File("validate", m.Package, opts.Source, parts...)
 	if err != nil {
 		return nil, err
 	}
