@@ -223,7 +223,7 @@ type Field struct {
 	Key string
 	// Uploads reports whether the field's value can carry an upload.
 	Uploads bool
-	// Identifier is the integer-width rule's verdict (IsIdentifier): the
+	// Identifier is the integer-width rule's verdict (isIdentifier): the
 	// field holds an identifier of something.
 	Identifier bool
 }
@@ -369,7 +369,7 @@ type Variant struct {
 	Type  *Type
 	// JSONKind is the JSON kind a value-union variant or a form is read
 	// from ("number", "string", "boolean", "object", "array"; see
-	// Model.JSONKind).
+	// Model.jsonKind).
 	JSONKind string
 	// Form is the form the variant's note states a String must have ("in
 	// the form @channelusername" -> "@channelusername"), or "".

@@ -519,10 +519,55 @@ methods:
 // did not compile against both. A 0-based position is never an
 // identifier.
 func TestZeroBasedIntegerIsNoIdentifier(t *testing.T) {
-	if IsIdentifier(&schema.Field{Name: "correct_option_id", Type: schema.Named(schema.Integer), Description: "0-based identifier of the correct answer option"}) {
+	if isIdentifier(&schema.Field{Name: "correct_option_id", Type: schema.Named(schema.Integer), Description: "0-based identifier of the correct answer option"}) {
 		t.Error("a 0-based position is an identifier")
 	}
-	if !IsIdentifier(&schema.Field{Name: "option_id", Type: schema.Named(schema.Integer), Description: "Identifier of the option"}) {
+	if !isIdentifier(&schema.Field{Name: "option_id", Type: schema.Named(schema.Integer), Description: "Identifier of the option"}) {
 		t.Error("option_id is no identifier")
+	}
+}
+
+// TestFileFormsOfAnyValue: which forms of InputFile a value takes is the
+// model's answer for every value, array elements included: a plain
+// InputFile is an upload, a file union or an attach String any form, and a
+// variants restriction or upload_only narrows it.
+func TestFileFormsOfAnyValue(t *testing.T) {
+	m := build(t, header+`
+unions:
+  - name: FileOrRef
+    variants: [{type: InputFile}, {type: String}]
+objects:
+  - name: Pack
+    fields:
+      - {name: plain, type: InputFile, required: true}
+      - {name: either, type: FileOrRef, required: true}
+      - {name: attached, type: Array of String, required: false, constraints: {each: {attach: true}}}
+      - {name: ref_only, type: FileOrRef, required: false, constraints: {variants: [String]}}
+      - {name: upload_only, type: FileOrRef, required: false, constraints: {upload_only: true}}
+      - {name: nothing, type: FileOrRef, required: false, constraints: {upload_only: true, variants: [String]}}
+methods:
+  - name: sendPack
+    group: g
+    returns: "True"
+    multipart: true
+    params:
+      - {name: pack, type: Pack, required: true, json_serialized: true}
+`)
+	o := m.Object("Pack")
+	for name, want := range map[string][2]bool{
+		"plain": {true, false}, "either": {true, true}, "attached": {true, true},
+		"ref_only": {false, true}, "upload_only": {true, false},
+	} {
+		ft := o.Field(name).Type
+		if ft.Kind == Slice {
+			ft = ft.Elem
+		}
+		up, ref, err := ft.FileForms()
+		if err != nil || [2]bool{up, ref} != want {
+			t.Errorf("%s: upload %v, reference %v, %v; want %v", name, up, ref, err, want)
+		}
+	}
+	if _, _, err := o.Field("nothing").Type.FileForms(); err == nil || !strings.Contains(err.Error(), "no form") {
+		t.Errorf("nothing: %v, want an error saying no form is allowed", err)
 	}
 }

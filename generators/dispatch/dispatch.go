@@ -4,7 +4,7 @@
 // updates of one chat in order, long polling with a graceful shutdown that
 // confirms exactly the handled updates, webhook serving with replies, and
 // reply helpers on the kinds' objects. The machinery is generic over the
-// update type and lives in the runtime (generators/support/rt_dispatch.go);
+// update type and lives in the runtime (generators/runtime/rt_dispatch.go);
 // this backend instantiates it for the schema.
 //
 // Everything is derived from the model, never from API names:
@@ -46,7 +46,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/gofile"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -85,7 +85,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("dispatch", m.Package, opts.Source, support.DispatchPart)
+	rt, err := runtime.File("dispatch", m.Package, opts.Source, runtime.DispatchPart)
 	if err != nil {
 		return nil, err
 	}
@@ -313,6 +313,28 @@ func present(kf *gomodel.Field) *jen.Statement {
 
 func (g *gen) emitRoutes() error {
 	u := g.upd.GoName
+	// Each kind's index in the route table is a constant named after it,
+	// the unknown kind last.
+	kinds := make([]string, len(g.kind.Fields)+1)
+	var defs []jen.Code
+	for i := range kinds {
+		what, name := "unknown kind", "dispatchKindUnknown"
+		if i < len(g.kind.Fields) {
+			what, name = "kind "+g.kind.Fields[i].Name, "dispatchKind"+g.kind.Fields[i].GoName
+		}
+		if err := g.declare(name, "route table index of "+what); err != nil {
+			return err
+		}
+		kinds[i] = name
+		if i == 0 {
+			defs = append(defs, jen.Id(name).Op("=").Iota())
+		} else {
+			defs = append(defs, jen.Id(name))
+		}
+	}
+	g.f.Commentf("The kinds of %s by their index in the route table.", u)
+	g.f.Const().Defs(defs...)
+	g.f.Line()
 	var cases []jen.Code
 	for i, kf := range g.kind.Fields {
 		if kf.Type.Kind == gomodel.Scalar || kf.Type.Kind == gomodel.Object {
@@ -329,12 +351,12 @@ func (g *gen) emitRoutes() error {
 			jen.Id("h").Func().Params(ctxParam(), jen.Id("v").Add(param.Clone())).Error(),
 			jen.Id("filters").Op("...").Id("Filter").Types(param.Clone()),
 		).Block(
-			jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(i), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+			jen.Id("r").Dot("core").Dot("handle").Call(jen.Id(kinds[i]), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
 				jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(kf.GoName))),
 			), g.liftArg(kf)),
 		)
 		g.f.Line()
-		cases = append(cases, jen.Case(present(kf)).Block(jen.Return(jen.Lit(i))))
+		cases = append(cases, jen.Case(present(kf)).Block(jen.Return(jen.Id(kinds[i]))))
 	}
 	n := len(g.kind.Fields)
 	g.doc(fmt.Sprintf("OnUnknown routes updates of a kind newer than this package to h, with the kind's name (%s.%s) and its JSON (%s.%s).", u, g.kind.UnknownKey, u, g.kind.UnknownRaw))
@@ -342,7 +364,7 @@ func (g *gen) emitRoutes() error {
 		jen.Id("h").Func().Params(ctxParam(), jen.Id("kind").String(), jen.Id("raw").Index().Byte()).Error(),
 		jen.Id("filters").Op("...").Add(g.updFilter()),
 	).Block(
-		jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(n), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+		jen.Id("r").Dot("core").Dot("handle").Call(jen.Id(kinds[n]), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
 			jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(g.kind.UnknownKey), jen.Id("u").Dot(g.kind.UnknownRaw))),
 		), g.filtersArg()),
 	)
@@ -350,7 +372,7 @@ func (g *gen) emitRoutes() error {
 	if err := g.declare("dispatchKindOf", "dispatcher"); err != nil {
 		return err
 	}
-	cases = append(cases, jen.Case(jen.Id("u").Dot(g.kind.UnknownKey).Op("!=").Lit("")).Block(jen.Return(jen.Lit(n))))
+	cases = append(cases, jen.Case(jen.Id("u").Dot(g.kind.UnknownKey).Op("!=").Lit("")).Block(jen.Return(jen.Id(kinds[n]))))
 	g.f.Comment("dispatchKindOf is the index of u's kind in the route table (-1: none).")
 	g.f.Func().Id("dispatchKindOf").Params(jen.Id("u").Add(g.updPtr())).Int().Block(
 		jen.Switch().Block(cases...),
