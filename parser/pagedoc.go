@@ -58,70 +58,10 @@ var blockTags = map[string]bool{
 // "dev_page_content" when there is one (the page's own content, without the
 // site's navigation and footer), else at the body.
 func readPageDoc(src []byte) *pageDoc {
-	d := &pageDoc{}
 	start := bytes.Index(src, []byte(`id="dev_page_content"`))
-	scoped := start >= 0
+	r := &pageReader{doc: &pageDoc{}, scoped: start >= 0, inContent: start < 0}
 	z := html.NewTokenizer(bytes.NewReader(src))
-	line := 1
-	var (
-		cur       *pageBlock
-		curTag    string
-		depth     int // nesting of curTag inside cur
-		text      strings.Builder
-		rowCells  []string
-		cell      *strings.Builder
-		inHeader  bool
-		listDepth int
-		skipTag   string // an element whose content is not text (script, style, nested div)
-		skipDepth int
-		inContent = !scoped
-		rowLine   int
-		offset    int
-	)
-	flushText := func() string { s := cleanText(text.String()); text.Reset(); return s }
-	finish := func() {
-		if cur == nil {
-			return
-		}
-		switch cur.kind {
-		case pageHeading, pageParagraph, pageQuote, pagePre:
-			cur.text = flushText()
-			if cur.text == "" && cur.kind != pageHeading {
-				cur = nil
-				return
-			}
-			if cur.kind == pageHeading && cur.level == 1 && d.title == "" {
-				d.title = cur.text
-			}
-		case pageList:
-			if text.Len() > 0 {
-				if s := flushText(); s != "" && len(cur.items) > 0 {
-					cur.items[len(cur.items)-1] = strings.TrimSpace(cur.items[len(cur.items)-1] + " " + s)
-				}
-			}
-		}
-		d.blocks = append(d.blocks, cur)
-		cur, curTag, depth = nil, "", 0
-	}
-	endCell := func() {
-		if cell != nil {
-			rowCells = append(rowCells, cleanText(cell.String()))
-			cell = nil
-		}
-	}
-	endRow := func() {
-		endCell()
-		if cur == nil || cur.table == nil || rowCells == nil {
-			rowCells = nil
-			return
-		}
-		if inHeader && cur.table.header == nil {
-			cur.table.header = rowCells
-		} else {
-			cur.table.rows = append(cur.table.rows, &row{cells: rowCells, line: rowLine, srcCells: len(rowCells)})
-		}
-		rowCells = nil
-	}
+	line, offset := 1, 0
 	for {
 		tt := z.Next()
 		raw := z.Raw()
@@ -129,207 +69,330 @@ func readPageDoc(src []byte) *pageDoc {
 		line += bytes.Count(raw, []byte{'\n'})
 		offset += len(raw)
 		if tt == html.ErrorToken {
-			if z.Err() != io.EOF {
-				break
+			if z.Err() == io.EOF {
+				r.finish()
 			}
-			finish()
 			break
 		}
 		tok := z.Token()
-		if !inContent {
-			if scoped && tt == html.StartTagToken && offset > start && tok.Data == "div" {
-				inContent = true
-			} else if tt == html.StartTagToken && tok.Data == "h1" {
-				// The title stands before the content element.
-				cur = &pageBlock{kind: pageHeading, level: 1, line: tokLine}
-				curTag = "h1"
-			} else if tt == html.EndTagToken && tok.Data == "h1" && cur != nil {
-				finish()
-			} else if tt == html.TextToken && cur != nil {
-				text.WriteString(tok.Data)
+		switch {
+		case !r.inContent:
+			r.beforeContent(tt, tok, tokLine, r.scoped && offset > start)
+		case r.skipTag != "":
+			r.skip(tt, tok.Data)
+		case tt == html.StartTagToken || tt == html.SelfClosingTagToken:
+			r.startTag(tt, tok, tokLine)
+		case tt == html.EndTagToken:
+			if r.endTag(tok.Data) {
+				return r.doc.cleanItems()
 			}
-			continue
-		}
-		if skipTag != "" {
-			switch {
-			case tt == html.StartTagToken && tok.Data == skipTag:
-				skipDepth++
-			case tt == html.EndTagToken && tok.Data == skipTag:
-				skipDepth--
-				if skipDepth == 0 {
-					skipTag = ""
-				}
-			}
-			continue
-		}
-		switch tt {
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name := tok.Data
-			if name == "script" || name == "style" {
-				if tt == html.StartTagToken {
-					skipTag, skipDepth = name, 1
-				}
-				continue
-			}
-			if name == "img" {
-				// Emoji are images on the page; their alt text is the
-				// character ("must be one of “🎲”, “🎯”").
-				for _, a := range tok.Attr {
-					if a.Key == "alt" && cur != nil {
-						switch {
-						case cell != nil:
-							cell.WriteString(a.Val)
-						case cur.kind == pageList && len(cur.items) > 0:
-							cur.items[len(cur.items)-1] += a.Val
-						default:
-							text.WriteString(a.Val)
-						}
-					}
-				}
-				continue
-			}
-			if name == "br" {
-				if cell != nil {
-					cell.WriteString(" ")
-				} else {
-					text.WriteString(" ")
-				}
-				continue
-			}
-			if cur != nil {
-				// A block-level tag ends an open paragraph or heading.
-				if (cur.kind == pageParagraph || cur.kind == pageHeading) && blockTags[name] {
-					finish()
-				} else {
-					switch cur.kind {
-					case pageTable:
-						switch name {
-						case "thead":
-							inHeader = true
-						case "tbody":
-							inHeader = false
-						case "tr":
-							endRow()
-							rowCells, rowLine = []string{}, tokLine
-						case "th", "td":
-							endCell()
-							if name == "th" && cur.table.header == nil && len(cur.table.rows) == 0 {
-								inHeader = true
-							}
-							cell = &strings.Builder{}
-						}
-					case pageList:
-						switch name {
-						case "ul", "ol":
-							listDepth++
-						case "li":
-							if listDepth == 1 {
-								if s := flushText(); s != "" && len(cur.items) > 0 {
-									cur.items[len(cur.items)-1] = strings.TrimSpace(cur.items[len(cur.items)-1] + " " + s)
-								}
-								cur.items = append(cur.items, "")
-							}
-						}
-					case pageQuote:
-						if name == "blockquote" {
-							depth++
-						}
-						if name == "p" {
-							text.WriteString(" ")
-						}
-					case pagePre:
-					}
-					continue
-				}
-			}
-			if name == "div" {
-				if tt == html.StartTagToken {
-					skipTag, skipDepth = "div", 1
-				}
-				continue
-			}
-			switch name {
-			case "h1", "h2", "h3", "h4", "h5", "h6":
-				cur = &pageBlock{kind: pageHeading, level: int(name[1] - '0'), line: tokLine}
-			case "p":
-				cur = &pageBlock{kind: pageParagraph, line: tokLine}
-			case "table":
-				cur = &pageBlock{kind: pageTable, line: tokLine, table: &table{line: tokLine}}
-				inHeader = false
-			case "ul", "ol":
-				cur = &pageBlock{kind: pageList, line: tokLine, ordered: name == "ol"}
-				listDepth = 1
-			case "blockquote":
-				cur = &pageBlock{kind: pageQuote, line: tokLine}
-				depth = 1
-			case "pre":
-				cur = &pageBlock{kind: pagePre, line: tokLine}
-			default:
-				continue
-			}
-			curTag = name
-		case html.EndTagToken:
-			name := tok.Data
-			if cur == nil {
-				if name == "div" {
-					if scoped {
-						// The content element closed: the rest is the site's.
-						finish()
-						return d.cleanItems()
-					}
-				}
-				continue
-			}
-			switch cur.kind {
-			case pageTable:
-				switch name {
-				case "th", "td":
-					endCell()
-				case "tr":
-					endRow()
-				case "table":
-					endRow()
-					finish()
-				}
-			case pageList:
-				if name == "ul" || name == "ol" {
-					listDepth--
-					if listDepth == 0 {
-						finish()
-					}
-				}
-			case pageQuote:
-				if name == "blockquote" {
-					depth--
-					if depth == 0 {
-						finish()
-					}
-				}
-			default:
-				if name == curTag {
-					finish()
-				}
-			}
-		case html.TextToken:
-			if cell != nil {
-				cell.WriteString(tok.Data)
-				continue
-			}
-			if cur == nil {
-				if strings.TrimSpace(tok.Data) != "" {
-					// Loose text between blocks is a paragraph of its own.
-					d.blocks = append(d.blocks, &pageBlock{kind: pageParagraph, line: tokLine, text: cleanText(tok.Data)})
-				}
-				continue
-			}
-			if cur.kind == pageList && listDepth >= 1 && len(cur.items) > 0 {
-				cur.items[len(cur.items)-1] += tok.Data
-				continue
-			}
-			text.WriteString(tok.Data)
+		case tt == html.TextToken:
+			r.textToken(tok.Data, tokLine)
 		}
 	}
-	return d.cleanItems()
+	return r.doc.cleanItems()
+}
+
+// pageReader is the state of readPageDoc between tokens: the block being
+// read, the text collected for it, and the table cell or list item open in
+// it.
+type pageReader struct {
+	doc *pageDoc
+	// scoped says the page has a content element; inContent that the
+	// tokenizer is inside it (always, when the page has none).
+	scoped, inContent bool
+
+	cur    *pageBlock
+	curTag string
+	depth  int // nesting of curTag inside cur (quotes in quotes)
+	text   strings.Builder
+
+	rowCells  []string
+	rowLine   int
+	cell      *strings.Builder
+	inHeader  bool
+	listDepth int
+
+	// skipTag is an element whose content is not text (script, style,
+	// a nested div), skipDepth its nesting.
+	skipTag   string
+	skipDepth int
+}
+
+// beforeContent reads what stands before the content element: only the
+// title (an h1) is kept. pastID says the tokenizer is past the content
+// element's id, so that the next div opens it.
+func (r *pageReader) beforeContent(tt html.TokenType, tok html.Token, line int, pastID bool) {
+	switch {
+	case pastID && tt == html.StartTagToken && tok.Data == "div":
+		r.inContent = true
+	case tt == html.StartTagToken && tok.Data == "h1":
+		// The title stands before the content element.
+		r.cur = &pageBlock{kind: pageHeading, level: 1, line: line}
+		r.curTag = "h1"
+	case tt == html.EndTagToken && tok.Data == "h1" && r.cur != nil:
+		r.finish()
+	case tt == html.TextToken && r.cur != nil:
+		r.text.WriteString(tok.Data)
+	}
+}
+
+// skip passes over the content of the element being skipped.
+func (r *pageReader) skip(tt html.TokenType, name string) {
+	switch {
+	case tt == html.StartTagToken && name == r.skipTag:
+		r.skipDepth++
+	case tt == html.EndTagToken && name == r.skipTag:
+		r.skipDepth--
+		if r.skipDepth == 0 {
+			r.skipTag = ""
+		}
+	}
+}
+
+// startTag reads an opening tag: inline content (images, line breaks), a
+// part of the open block (a row, a cell, a list item), or a new block.
+func (r *pageReader) startTag(tt html.TokenType, tok html.Token, line int) {
+	name := tok.Data
+	switch name {
+	case "script", "style":
+		if tt == html.StartTagToken {
+			r.skipTag, r.skipDepth = name, 1
+		}
+		return
+	case "img":
+		r.image(tok)
+		return
+	case "br":
+		if r.cell != nil {
+			r.cell.WriteString(" ")
+		} else {
+			r.text.WriteString(" ")
+		}
+		return
+	}
+	if r.cur != nil {
+		// A block-level tag ends an open paragraph or heading; any other
+		// tag is a part of the open block.
+		if !((r.cur.kind == pageParagraph || r.cur.kind == pageHeading) && blockTags[name]) {
+			r.partOfBlock(name, line)
+			return
+		}
+		r.finish()
+	}
+	if name == "div" {
+		if tt == html.StartTagToken {
+			r.skipTag, r.skipDepth = "div", 1
+		}
+		return
+	}
+	r.openBlock(name, line)
+}
+
+// image writes an image's alt text where its text would stand: emoji are
+// images on the page, and their alt text is the character ("must be one of
+// “🎲”, “🎯”").
+func (r *pageReader) image(tok html.Token) {
+	for _, a := range tok.Attr {
+		if a.Key != "alt" || r.cur == nil {
+			continue
+		}
+		switch {
+		case r.cell != nil:
+			r.cell.WriteString(a.Val)
+		case r.cur.kind == pageList && len(r.cur.items) > 0:
+			r.cur.items[len(r.cur.items)-1] += a.Val
+		default:
+			r.text.WriteString(a.Val)
+		}
+	}
+}
+
+// partOfBlock reads a tag inside the open block.
+func (r *pageReader) partOfBlock(name string, line int) {
+	switch r.cur.kind {
+	case pageTable:
+		switch name {
+		case "thead":
+			r.inHeader = true
+		case "tbody":
+			r.inHeader = false
+		case "tr":
+			r.endRow()
+			r.rowCells, r.rowLine = []string{}, line
+		case "th", "td":
+			r.endCell()
+			if name == "th" && r.cur.table.header == nil && len(r.cur.table.rows) == 0 {
+				r.inHeader = true
+			}
+			r.cell = &strings.Builder{}
+		}
+	case pageList:
+		switch name {
+		case "ul", "ol":
+			r.listDepth++
+		case "li":
+			if r.listDepth == 1 {
+				r.appendToItem(r.flushText())
+				r.cur.items = append(r.cur.items, "")
+			}
+		}
+	case pageQuote:
+		if name == "blockquote" {
+			r.depth++
+		}
+		if name == "p" {
+			r.text.WriteString(" ")
+		}
+	}
+}
+
+// openBlock starts a block at a block-level tag.
+func (r *pageReader) openBlock(name string, line int) {
+	switch name {
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		r.cur = &pageBlock{kind: pageHeading, level: int(name[1] - '0'), line: line}
+	case "p":
+		r.cur = &pageBlock{kind: pageParagraph, line: line}
+	case "table":
+		r.cur = &pageBlock{kind: pageTable, line: line, table: &table{line: line}}
+		r.inHeader = false
+	case "ul", "ol":
+		r.cur = &pageBlock{kind: pageList, line: line, ordered: name == "ol"}
+		r.listDepth = 1
+	case "blockquote":
+		r.cur = &pageBlock{kind: pageQuote, line: line}
+		r.depth = 1
+	case "pre":
+		r.cur = &pageBlock{kind: pagePre, line: line}
+	default:
+		return
+	}
+	r.curTag = name
+}
+
+// endTag reads a closing tag. It reports whether the content element
+// closed, after which the rest of the page is the site's.
+func (r *pageReader) endTag(name string) (contentEnded bool) {
+	if r.cur == nil {
+		if name == "div" && r.scoped {
+			r.finish()
+			return true
+		}
+		return false
+	}
+	switch r.cur.kind {
+	case pageTable:
+		switch name {
+		case "th", "td":
+			r.endCell()
+		case "tr":
+			r.endRow()
+		case "table":
+			r.endRow()
+			r.finish()
+		}
+	case pageList:
+		if name == "ul" || name == "ol" {
+			r.listDepth--
+			if r.listDepth == 0 {
+				r.finish()
+			}
+		}
+	case pageQuote:
+		if name == "blockquote" {
+			r.depth--
+			if r.depth == 0 {
+				r.finish()
+			}
+		}
+	default:
+		if name == r.curTag {
+			r.finish()
+		}
+	}
+	return false
+}
+
+// textToken adds text to the open cell, list item or block; loose text
+// between blocks is a paragraph of its own.
+func (r *pageReader) textToken(s string, line int) {
+	switch {
+	case r.cell != nil:
+		r.cell.WriteString(s)
+	case r.cur == nil:
+		if strings.TrimSpace(s) != "" {
+			r.doc.blocks = append(r.doc.blocks, &pageBlock{kind: pageParagraph, line: line, text: cleanText(s)})
+		}
+	case r.cur.kind == pageList && r.listDepth >= 1 && len(r.cur.items) > 0:
+		r.cur.items[len(r.cur.items)-1] += s
+	default:
+		r.text.WriteString(s)
+	}
+}
+
+// flushText returns the text collected so far, cleaned, and empties it.
+func (r *pageReader) flushText() string {
+	s := cleanText(r.text.String())
+	r.text.Reset()
+	return s
+}
+
+// appendToItem adds text read after a nested list to the last list item.
+func (r *pageReader) appendToItem(s string) {
+	if s != "" && len(r.cur.items) > 0 {
+		last := len(r.cur.items) - 1
+		r.cur.items[last] = strings.TrimSpace(r.cur.items[last] + " " + s)
+	}
+}
+
+// finish closes the open block and adds it to the document; an empty
+// paragraph, quote or pre is dropped.
+func (r *pageReader) finish() {
+	cur := r.cur
+	if cur == nil {
+		return
+	}
+	switch cur.kind {
+	case pageHeading, pageParagraph, pageQuote, pagePre:
+		cur.text = r.flushText()
+		if cur.text == "" && cur.kind != pageHeading {
+			r.cur = nil
+			return
+		}
+		if cur.kind == pageHeading && cur.level == 1 && r.doc.title == "" {
+			r.doc.title = cur.text
+		}
+	case pageList:
+		if r.text.Len() > 0 {
+			r.appendToItem(r.flushText())
+		}
+	}
+	r.doc.blocks = append(r.doc.blocks, cur)
+	r.cur, r.curTag, r.depth = nil, "", 0
+}
+
+// endCell closes the open table cell.
+func (r *pageReader) endCell() {
+	if r.cell != nil {
+		r.rowCells = append(r.rowCells, cleanText(r.cell.String()))
+		r.cell = nil
+	}
+}
+
+// endRow closes the open table row: the table's header, or one of its rows.
+func (r *pageReader) endRow() {
+	r.endCell()
+	if r.cur == nil || r.cur.table == nil || r.rowCells == nil {
+		r.rowCells = nil
+		return
+	}
+	if r.inHeader && r.cur.table.header == nil {
+		r.cur.table.header = r.rowCells
+	} else {
+		r.cur.table.rows = append(r.cur.table.rows, &row{cells: r.rowCells, line: r.rowLine, srcCells: len(r.rowCells)})
+	}
+	r.rowCells = nil
 }
 
 // cleanItems folds the white space of list items, which collect their
