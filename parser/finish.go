@@ -194,8 +194,8 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 		}
 	case groupReturns != nil:
 		m.Returns = *groupReturns
-	case p.results[ctx.sec.path()] != "":
-		t, ok := p.typeOf(typeExpr{alts: []string{p.results[ctx.sec.path()]}}, m.Name, "result", m.Source)
+	case p.results[ctx.sec.Path()] != "":
+		t, ok := p.typeOf(typeExpr{alts: []string{p.results[ctx.sec.Path()]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}

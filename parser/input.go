@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/apigen/apigen/parser/document"
 )
 
 // notReference is the one line for an HTML document of neither layout: it
@@ -63,9 +65,9 @@ func hasEndTag(src []byte, tag string) bool {
 // seedTables reports whether a document read in the seed's layout has a
 // table of one of the seed's shapes for objects, unions or methods; an
 // HTML document without one is no reference of either layout.
-func (d *document) seedTables() bool {
-	known := func(t *table) bool {
-		h := strings.ToLower(strings.Join(t.header, "|"))
+func seedTables(d *document.Tree) bool {
+	known := func(t *document.Table) bool {
+		h := strings.ToLower(strings.Join(t.Header, "|"))
 		for _, p := range []string{"field|type", "object|field", "method|parameters|", "variant|"} {
 			if strings.HasPrefix(h, p) {
 				return true
@@ -73,23 +75,23 @@ func (d *document) seedTables() bool {
 		}
 		return false
 	}
-	has := func(bs []*block) bool {
+	has := func(bs []*document.Block) bool {
 		for _, b := range bs {
-			if b.kind == tableBlock && b.table != nil && known(b.table) {
+			if b.Kind == document.TableBlock && b.Table != nil && known(b.Table) {
 				return true
 			}
 		}
 		return false
 	}
-	if has(d.blocks) {
+	if has(d.Blocks) {
 		return true
 	}
-	for _, s := range d.sections {
-		if has(s.blocks) {
+	for _, s := range d.Sections {
+		if has(s.Blocks) {
 			return true
 		}
-		for _, c := range s.children {
-			if has(c.blocks) {
+		for _, c := range s.Children {
+			if has(c.Blocks) {
 				return true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -76,9 +77,9 @@ func checkTableLines(md string) []lineError {
 			continue
 		}
 		if !inTable {
-			if i+1 < len(lines) && isDelimiterRow(lines[i+1]) {
+			if i+1 < len(lines) && document.IsDelimiterRow(lines[i+1]) {
 				inTable = true
-				cols = countCells(t)
+				cols = document.CountCells(t)
 				if cols > MaxColumns {
 					errs = append(errs, lineError{i + 1, fmt.Sprintf("table header has %d columns; at most %d are allowed", cols, MaxColumns)})
 				}
@@ -88,7 +89,7 @@ func checkTableLines(md string) []lineError {
 			// A block of '|' lines after a blank line is a table without
 			// its delimiter line.
 			if (i == 0 || strings.TrimSpace(lines[i-1]) == "") && strings.HasSuffix(t, "|") && strings.Count(t, "|") >= 3 {
-				n := countCells(t)
+				n := document.CountCells(t)
 				errs = append(errs, lineError{i + 1, fmt.Sprintf("a table row with no table: the line after the header row must be the delimiter line (%s); add it, or this table is read as a paragraph", "|"+strings.Repeat("---|", min(n, MaxColumns)))})
 				for i+1 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
 					i++
@@ -109,7 +110,7 @@ func checkTableLines(md string) []lineError {
 			b.WriteString(" ")
 			b.WriteString(strings.TrimSpace(lines[j]))
 		}
-		if j > i && countCells(b.String()) > cols && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
+		if j > i && document.CountCells(b.String()) > cols && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
 			errs = append(errs, lineError{i + 1, fmt.Sprintf("the table row does not end with '|', so line %d was read as the rest of it: add '|' at the end of line %d", i+2, i+1)})
 		}
 		i = j
@@ -117,64 +118,45 @@ func checkTableLines(md string) []lineError {
 	return errs
 }
 
-// countCells counts the cells of a Markdown table row: the unescaped pipes
-// between the optional outer ones, plus one.
-func countCells(row string) int {
-	row = strings.TrimPrefix(strings.TrimSpace(row), "|")
-	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
-		row = row[:len(row)-1]
-	}
-	n := 1
-	for i := 0; i < len(row); i++ {
-		switch row[i] {
-		case '\\':
-			i++
-		case '|':
-			n++
-		}
-	}
-	return n
-}
-
 // checkTable reports a table's rows that cannot be read as its columns say
 // and returns the rows that can: a row with a cell more or less than the
 // header, a cell longer than MaxCellBytes. A table with more than
 // MaxColumns columns is refused whole (ok is false).
-func (p *parser) checkTable(t *table) (ok bool) {
-	if len(t.header) > MaxColumns {
-		p.errorf(t.line, "table header has %d columns; at most %d are allowed", len(t.header), MaxColumns)
-		for _, r := range t.rows {
-			r.used = true
+func (p *parser) checkTable(t *document.Table) (ok bool) {
+	if len(t.Header) > MaxColumns {
+		p.errorf(t.Line, "table header has %d columns; at most %d are allowed", len(t.Header), MaxColumns)
+		for _, r := range t.Rows {
+			r.Used = true
 		}
 		return false
 	}
-	header := clipText(strings.Join(t.header, " | "), 200)
-	kept := t.rows[:0]
-	for _, r := range t.rows {
-		n := max(r.srcCells, len(r.cells))
+	header := clipText(strings.Join(t.Header, " | "), 200)
+	kept := t.Rows[:0]
+	for _, r := range t.Rows {
+		n := max(r.SrcCells, len(r.Cells))
 		bad := true
 		switch {
-		case n > len(t.header):
-			p.errorf(r.line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.header), header)
-		case r.srcCells > 0 && r.srcCells < len(t.header):
-			p.errorf(r.line, "table row has %d cells, the table has %d columns (%q): the %s cell is missing; write an empty cell as '| |'", r.srcCells, len(t.header), header, strings.ToLower(t.header[r.srcCells]))
+		case n > len(t.Header):
+			p.errorf(r.Line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.Header), header)
+		case r.SrcCells > 0 && r.SrcCells < len(t.Header):
+			p.errorf(r.Line, "table row has %d cells, the table has %d columns (%q): the %s cell is missing; write an empty cell as '| |'", r.SrcCells, len(t.Header), header, strings.ToLower(t.Header[r.SrcCells]))
 		default:
 			bad = false
-			for i, c := range r.cells {
+			for i, c := range r.Cells {
 				if len(c) > MaxCellBytes {
-					p.errorf(r.line, "the %s cell is %d bytes long; at most %d are allowed", strings.ToLower(t.header[min(i, len(t.header)-1)]), len(c), MaxCellBytes)
+					p.errorf(r.Line, "the %s cell is %d bytes long; at most %d are allowed", strings.ToLower(t.Header[min(i, len(t.Header)-1)]), len(c), MaxCellBytes)
 					bad = true
 					break
 				}
 			}
 		}
 		if bad {
-			r.used = true // reported at its cause, not again as a consequence
+			r.Used = true // reported at its cause, not again as a consequence
 			continue
 		}
 		kept = append(kept, r)
 	}
-	t.rows = kept
+	t.Rows = kept
 	return true
 }
 

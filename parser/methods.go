@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -31,17 +32,17 @@ type methodEntry struct {
 
 // requestRules reads the "Common request rules": the numbered rules, and the
 // shorthand definitions ("SEND_OPTS = a (...), b (...). Sentences.").
-func (p *parser) requestRules(s *section, b *block) {
-	if b.kind == paragraphBlock {
+func (p *parser) requestRules(s *document.Section, b *document.Block) {
+	if b.Kind == document.ParagraphBlock {
 		p.note(s, b)
 		return
 	}
-	if b.kind != listBlock {
+	if b.Kind != document.ListBlock {
 		return
 	}
 	isShorthands := false
-	for _, it := range b.items {
-		if reShorthand.MatchString(it.text) {
+	for _, it := range b.Items {
+		if reShorthand.MatchString(it.Text) {
 			isShorthands = true
 		}
 	}
@@ -49,18 +50,18 @@ func (p *parser) requestRules(s *section, b *block) {
 		p.clauses(&p.out.RequestRules, s, b)
 		return
 	}
-	for _, it := range b.items {
-		it.used = true
-		m := reShorthand.FindStringSubmatch(it.text)
+	for _, it := range b.Items {
+		it.Used = true
+		m := reShorthand.FindStringSubmatch(it.Text)
 		if m == nil {
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.text, Source: src(s, it.line)})
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
 			continue
 		}
-		p.shorthand(s, it.line, m[1], m[2])
+		p.shorthand(s, it.Line, m[1], m[2])
 	}
 }
 
-func (p *parser) shorthand(s *section, line int, name, body string) {
+func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 	// "ChatRef = Integer or String (see Resources)" restates a type; it
 	// defines no parameters.
 	if te, rest, ok := parseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
@@ -129,24 +130,24 @@ func eitherRule(sent string) (rawRule, bool) {
 
 // methodTable reads "Method | Parameters | Result" tables (the third column
 // may be "Result / notes" or only "Notes").
-func (p *parser) methodTable(s *section, t *table) {
-	third := strings.ToLower(t.header[2])
+func (p *parser) methodTable(s *document.Section, t *document.Table) {
+	third := strings.ToLower(t.Header[2])
 	hasResult := strings.Contains(third, "result")
-	for _, r := range t.rows {
-		r.used = true
-		name := r.cell(0)
+	for _, r := range t.Rows {
+		r.Used = true
+		name := r.Cell(0)
 		if !reMethodName.MatchString(name) {
-			p.errorf(r.line, "method name %q is not a lowerCamel identifier", name)
+			p.errorf(r.Line, "method name %q is not a lowerCamel identifier", name)
 			continue
 		}
-		m := &schema.Method{Name: name, Group: s.title, Source: src(s, r.line)}
-		ctx := &methodCtx{m: m, sec: s, line: r.line}
+		m := &schema.Method{Name: name, Group: s.Title, Source: src(s, r.Line)}
+		ctx := &methodCtx{m: m, sec: s, line: r.Line}
 		if hasResult {
-			ctx.result = r.cell(2)
+			ctx.result = r.Cell(2)
 		} else {
-			m.Description = r.cell(2)
+			m.Description = r.Cell(2)
 		}
-		p.methodParams(ctx, r.cell(1))
+		p.methodParams(ctx, r.Cell(1))
 		p.methods = append(p.methods, ctx)
 		p.out.Methods = append(p.out.Methods, m)
 	}
@@ -234,22 +235,22 @@ func parseResult(cell string) (te typeExpr, note string, ok bool) {
 
 // formatting reads the "Text formatting (field)" section: the allowed
 // values become an enum for every field of that name, the bullets its rules.
-func (p *parser) formatting(s *section, b *block) {
+func (p *parser) formatting(s *document.Section, b *document.Block) {
 	if p.out.Formatting == nil {
 		field := "parse_mode"
-		if m := reTitleField.FindStringSubmatch(s.title); m != nil {
+		if m := reTitleField.FindStringSubmatch(s.Title); m != nil {
 			field = m[1]
 		}
 		p.out.Formatting = &schema.Formatting{Field: field, Enum: pascal(field)}
 	}
 	f := p.out.Formatting
-	switch b.kind {
-	case paragraphBlock:
-		sents := splitSentences(b.text)
+	switch b.Kind {
+	case document.ParagraphBlock:
+		sents := splitSentences(b.Text)
 		if len(sents) > 0 {
 			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
-				b.used = true
-				e := &schema.Enum{Name: f.Enum, Description: b.text, Source: src(s, b.line)}
+				b.Used = true
+				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: src(s, b.Line)}
 				for _, v := range splitNameList(m[1]) {
 					it, _ := parseParenItem(v)
 					e.Values = append(e.Values, &schema.EnumValue{Value: it.name, Note: it.paren})
@@ -259,7 +260,7 @@ func (p *parser) formatting(s *section, b *block) {
 			}
 		}
 		p.note(s, b)
-	case listBlock:
+	case document.ListBlock:
 		p.clauses(&f.Rules, s, b)
 	}
 }
@@ -267,30 +268,30 @@ func (p *parser) formatting(s *section, b *block) {
 // eventTable reads "<Object> field | Emitted when": which field of the
 // update object carries which event. The field names become the enum
 // <Object>Type, the values of allowed_updates-style lists.
-func (p *parser) eventTable(s *section, t *table) {
+func (p *parser) eventTable(s *document.Section, t *document.Table) {
 	if p.out.Events == nil {
 		p.out.Events = &schema.Events{}
 	}
-	owner := firstWord(t.header[0])
-	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.title + ").", Source: src(s, t.line)}
-	for _, r := range t.rows {
-		r.used = true
-		fields := splitNameList(r.cell(0))
-		p.out.Events.Kinds = append(p.out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.cell(1), Source: src(s, r.line)})
+	owner := firstWord(t.Header[0])
+	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: src(s, t.Line)}
+	for _, r := range t.Rows {
+		r.Used = true
+		fields := splitNameList(r.Cell(0))
+		p.out.Events.Kinds = append(p.out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: src(s, r.Line)})
 		for _, f := range fields {
 			e.Values = append(e.Values, &schema.EnumValue{Value: f})
 		}
 	}
 	p.eventOwner = owner
-	p.eventLine = t.line
+	p.eventLine = t.Line
 	p.out.Enums = append(p.out.Enums, e)
 }
 
-func (p *parser) events(s *section, b *block) {
+func (p *parser) events(s *document.Section, b *document.Block) {
 	if p.out.Events == nil {
 		p.out.Events = &schema.Events{}
 	}
-	if b.kind == listBlock {
+	if b.Kind == document.ListBlock {
 		p.clauses(&p.out.Events.Rules, s, b)
 		return
 	}
@@ -299,34 +300,34 @@ func (p *parser) events(s *section, b *block) {
 
 // versions reads the Versioning bullets: the list of versions with dates,
 // and "<version> added a, b (c, d), e" items.
-func (p *parser) versions(s *section, b *block) {
-	if b.kind != listBlock {
+func (p *parser) versions(s *document.Section, b *document.Block) {
+	if b.Kind != document.ListBlock {
 		p.note(s, b)
 		return
 	}
-	for _, it := range b.items {
-		it.used = true
-		if m := reVersionsList.FindStringSubmatch(it.text); m != nil {
+	for _, it := range b.Items {
+		it.Used = true
+		if m := reVersionsList.FindStringSubmatch(it.Text); m != nil {
 			for _, v := range splitTop(m[1], ',') {
 				vi, _ := parseParenItem(v)
-				p.version(vi.name, s, it.line).Date = vi.paren
+				p.version(vi.name, s, it.Line).Date = vi.paren
 			}
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.text, Source: src(s, it.line)})
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
 			continue
 		}
-		if m := reAdded.FindStringSubmatch(it.text); m != nil {
-			v := p.version(m[1], s, it.line)
-			v.Source = src(s, it.line)
+		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
+			v := p.version(m[1], s, it.Line)
+			v.Source = src(s, it.Line)
 			for _, c := range splitTop(m[2], ',') {
 				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
 			}
 			continue
 		}
-		p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.text, Source: src(s, it.line)})
+		p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
 	}
 }
 
-func (p *parser) version(name string, s *section, line int) *schema.Version {
+func (p *parser) version(name string, s *document.Section, line int) *schema.Version {
 	for _, v := range p.out.Versions {
 		if v.Version == name {
 			return v

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -89,7 +90,7 @@ func namedRules(text string) []rawRule {
 }
 
 // newObject starts an object; an object defined twice is an error.
-func (p *parser) newObject(name string, sec *section, line int) *objectCtx {
+func (p *parser) newObject(name string, sec *document.Section, line int) *objectCtx {
 	if !isIdent(name) || !startsUpper(name) {
 		p.errorf(line, "object name %q is not a capitalised identifier", name)
 		return nil
@@ -106,7 +107,7 @@ func (p *parser) newObject(name string, sec *section, line int) *objectCtx {
 }
 
 // addField queues a field of an object for resolution.
-func (p *parser) addField(ctx *objectCtx, name string, f *facts, sec *section, line int, extraScopes ...string) *pending {
+func (p *parser) addField(ctx *objectCtx, name string, f *facts, sec *document.Section, line int, extraScopes ...string) *pending {
 	if !isIdent(name) {
 		p.errorf(line, "%s: field name %q is not an identifier", ctx.obj.Name, name)
 		return nil
@@ -126,15 +127,15 @@ func (p *parser) addField(ctx *objectCtx, name string, f *facts, sec *section, l
 
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
-func (p *parser) objectTable(s *section, t *table) {
-	ctx := p.newObject(s.title, s, s.line)
+func (p *parser) objectTable(s *document.Section, t *document.Table) {
+	ctx := p.newObject(s.Title, s, s.Line)
 	if ctx == nil {
 		markRows(t)
 		return
 	}
-	for _, r := range t.rows {
-		r.used = true
-		p.fieldRow(ctx, s, r, r.cell(0), r.cell(1), r.cell(2), len(t.header) > 2)
+	for _, r := range t.Rows {
+		r.Used = true
+		p.fieldRow(ctx, s, r, r.Cell(0), r.Cell(1), r.Cell(2), len(t.Header) > 2)
 	}
 	p.checkMarks(ctx)
 }
@@ -148,21 +149,21 @@ func (p *parser) objectTable(s *section, t *table) {
 // so there an unmarked row is required; an object that does say "Required"
 // on some row must say it on all of them (checked in multiObjectTable). A
 // misspelt marker ("Optinal") is always an error.
-func (p *parser) fieldRow(ctx *objectCtx, s *section, r *row, name, typ, notes string, mustMark bool) {
+func (p *parser) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
 	f := readNotes(notes)
 	if f.marker == "" {
 		if w := nearMarker(notes); w != "" {
-			p.errorf(r.line, "%s.%s: %q is not a marker: write Required or Optional", ctx.obj.Name, name, w)
+			p.errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", ctx.obj.Name, name, w)
 			return
 		}
 		if mustMark && f.requiredIf == "" && !ctx.allOption {
-			p.errorf(r.line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.obj.Name, name)
+			p.errorf(r.Line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.obj.Name, name)
 			return
 		}
 	}
 	te, ok := parseTypeExact(typ)
 	if !ok {
-		p.errorf(r.line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
+		p.errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
 		return
 	}
 	f.typ, f.typeText = te, typ
@@ -171,7 +172,7 @@ func (p *parser) fieldRow(ctx *objectCtx, s *section, r *row, name, typ, notes s
 	}
 	ctx.rawRules = append(ctx.rawRules, f.rules...)
 	f.rules = nil
-	pd := p.addField(ctx, name, f, s, r.line)
+	pd := p.addField(ctx, name, f, s, r.Line)
 	if f.marker == "Required" {
 		ctx.marksRequired = true
 	}
@@ -233,40 +234,40 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-func markRows(t *table) {
-	for _, r := range t.rows {
-		r.used = true
+func markRows(t *document.Table) {
+	for _, r := range t.Rows {
+		r.Used = true
 	}
 }
 
 // multiObjectTable reads an "Object | Field | Type | Notes" table: a row
 // with an object cell starts an object, rows with an empty object cell
 // continue it, and a row with only notes states a rule of the object.
-func (p *parser) multiObjectTable(s *section, t *table) {
+func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
 	var ctx *objectCtx
-	for _, r := range t.rows {
-		r.used = true
-		if head := r.cell(0); head != "" {
+	for _, r := range t.Rows {
+		r.Used = true
+		if head := r.Cell(0); head != "" {
 			p.checkMarks(ctx)
 			it, _ := parseParenItem(head)
-			ctx = p.newObject(it.name, s, r.line)
+			ctx = p.newObject(it.name, s, r.Line)
 			if ctx == nil {
 				continue
 			}
-			p.objectNote(ctx, it.paren, r.line)
+			p.objectNote(ctx, it.paren, r.Line)
 		}
 		if ctx == nil {
-			p.errorf(r.line, "row before any object")
+			p.errorf(r.Line, "row before any object")
 			continue
 		}
-		if r.cell(1) == "" && r.cell(2) == "" {
-			note := r.cell(3)
+		if r.Cell(1) == "" && r.Cell(2) == "" {
+			note := r.Cell(3)
 			f := readNotes(note)
 			ctx.rawRules = append(ctx.rawRules, f.rules...)
 			ctx.obj.Notes = append(ctx.obj.Notes, note)
 			continue
 		}
-		p.fieldRow(ctx, s, r, r.cell(1), r.cell(2), r.cell(3), false)
+		p.fieldRow(ctx, s, r, r.Cell(1), r.Cell(2), r.Cell(3), false)
 	}
 	p.checkMarks(ctx)
 }
@@ -297,30 +298,30 @@ func (p *parser) objectNote(ctx *objectCtx, note string, line int) {
 // fields are free text: "width (Integer), file_size (Integer, Optional)".
 // A field with no type takes the type the document gives the same name
 // elsewhere (nearest section first).
-func (p *parser) fieldListTable(s *section, t *table) {
-	for _, r := range t.rows {
-		r.used = true
-		it, _ := parseParenItem(r.cell(0))
-		ctx := p.newObject(it.name, s, r.line)
+func (p *parser) fieldListTable(s *document.Section, t *document.Table) {
+	for _, r := range t.Rows {
+		r.Used = true
+		it, _ := parseParenItem(r.Cell(0))
+		ctx := p.newObject(it.name, s, r.Line)
 		if ctx == nil {
 			continue
 		}
 		ctx.obj.Description = it.paren
-		items, sentences := splitItemList(r.cell(1))
+		items, sentences := splitItemList(r.Cell(1))
 		for _, raw := range items {
 			fi, rest := parseParenItem(raw)
 			if rest != "" {
-				p.errorf(r.line, "%s: unexpected %q after field %s", it.name, rest, fi.name)
+				p.errorf(r.Line, "%s: unexpected %q after field %s", it.name, rest, fi.name)
 			}
 			f := &facts{}
 			if fi.has {
 				var err error
 				if f, err = readParen(fi.paren); err != nil {
-					p.errorf(r.line, "%s.%s: %v", it.name, fi.name, err)
+					p.errorf(r.Line, "%s.%s: %v", it.name, fi.name, err)
 					continue
 				}
 			}
-			if pd := p.addField(ctx, fi.name, f, s, r.line); pd != nil {
+			if pd := p.addField(ctx, fi.name, f, s, r.Line); pd != nil {
 				pd.markedTable = true
 			}
 		}
@@ -331,12 +332,12 @@ func (p *parser) fieldListTable(s *section, t *table) {
 // conventions reads the "Common conventions" bullets: named types
 // ("ChatRef: Integer (...) or String (...)") and shared field definitions
 // ("File-bearing objects (A, B) have file_id (String; ...) and ...").
-func (p *parser) conventions(s *section, b *block) {
+func (p *parser) conventions(s *document.Section, b *document.Block) {
 	p.clauses(&p.out.Conventions, s, b)
-	for _, it := range b.items {
-		text := it.text
+	for _, it := range b.Items {
+		text := it.Text
 		if m := reConvention.FindStringSubmatch(text); m != nil {
-			p.namedConvention(s, it.line, m[1], m[2])
+			p.namedConvention(s, it.Line, m[1], m[2])
 			continue
 		}
 		if m := reHave.FindStringSubmatch(text); m != nil {
@@ -345,11 +346,11 @@ func (p *parser) conventions(s *section, b *block) {
 				fi, _ := parseParenItem(raw)
 				f, err := readParen(fi.paren)
 				if err != nil {
-					p.errorf(it.line, "%s: %v", fi.name, err)
+					p.errorf(it.Line, "%s: %v", fi.name, err)
 					continue
 				}
 				for _, o := range owners {
-					p.define("object:"+o, fi.name, f, it.line)
+					p.define("object:"+o, fi.name, f, it.Line)
 				}
 			}
 		}
@@ -401,7 +402,7 @@ func (p *parser) define(scope, name string, f *facts, line int) {
 // namedConvention reads "Name: Type (note) or Type (note). Sentences." A
 // name that is a primitive just documents it; two or more alternatives
 // make a union.
-func (p *parser) namedConvention(s *section, line int, name, body string) {
+func (p *parser) namedConvention(s *document.Section, line int, name, body string) {
 	if schema.IsPrimitive(name) {
 		return
 	}
@@ -440,28 +441,28 @@ func (p *parser) namedConvention(s *section, line int, name, body string) {
 // field: "Variant | type value | Extra fields". The section's text gives
 // the union's name (its heading), the common fields ("Common fields: ...")
 // and definitions that extra fields may name bare (bullets "thumb (...): ...").
-func (p *parser) variantTable(s *section, b *block) {
-	t := b.table
-	head, _ := parseParenItem(s.title)
-	u := &schema.Union{Name: head.name, Description: head.paren, Source: src(s, s.line)}
-	disc := firstWord(strings.ToLower(t.header[1]))
+func (p *parser) variantTable(s *document.Section, b *document.Block) {
+	t := b.Table
+	head, _ := parseParenItem(s.Title)
+	u := &schema.Union{Name: head.name, Description: head.paren, Source: src(s, s.Line)}
+	disc := firstWord(strings.ToLower(t.Header[1]))
 	if !isIdent(disc) {
-		p.errorf(t.line, "variant table: %q does not name a discriminator field", t.header[1])
+		p.errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
 	}
 	u.Discriminator = disc
 	var common []*facts
 	var commonNames []string
 	var commonLines []int
 	descs := map[string]string{}
-	for _, other := range s.blocks {
-		switch other.kind {
-		case paragraphBlock:
-			m := reCommonFields.FindStringSubmatch(other.text)
+	for _, other := range s.Blocks {
+		switch other.Kind {
+		case document.ParagraphBlock:
+			m := reCommonFields.FindStringSubmatch(other.Text)
 			if m == nil {
 				continue
 			}
-			other.used = true
-			u.Description = joinText(u.Description, other.text)
+			other.Used = true
+			u.Description = joinText(u.Description, other.Text)
 			for _, raw := range splitTop(m[1], ',') {
 				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
 				fi, _ := parseParenItem(raw)
@@ -470,52 +471,52 @@ func (p *parser) variantTable(s *section, b *block) {
 				}
 				f, err := readParen(fi.paren)
 				if err != nil {
-					p.errorf(other.line, "%s: %v", fi.name, err)
+					p.errorf(other.Line, "%s: %v", fi.name, err)
 					continue
 				}
 				common = append(common, f)
 				commonNames = append(commonNames, fi.name)
-				commonLines = append(commonLines, other.line)
+				commonLines = append(commonLines, other.Line)
 			}
-		case listBlock:
-			for _, it := range other.items {
-				it.used = true
-				name, rest, _ := strings.Cut(it.text, " ")
+		case document.ListBlock:
+			for _, it := range other.Items {
+				it.Used = true
+				name, rest, _ := strings.Cut(it.Text, " ")
 				if !isIdent(name) {
-					p.errorf(it.line, "bullet %q does not start with a field name", it.text)
+					p.errorf(it.Line, "bullet %q does not start with a field name", it.Text)
 					continue
 				}
 				if strings.HasPrefix(rest, "(") {
-					fi, after := parseParenItem(it.text)
+					fi, after := parseParenItem(it.Text)
 					f, err := readParen(fi.paren)
 					if err != nil {
-						p.errorf(it.line, "%s: %v", fi.name, err)
+						p.errorf(it.Line, "%s: %v", fi.name, err)
 						continue
 					}
 					f.desc = append(f.desc, strings.TrimSpace(strings.TrimPrefix(after, ":")))
-					p.define(s.path(), fi.name, f, it.line)
+					p.define(s.Path(), fi.name, f, it.Line)
 					continue
 				}
-				descs[name] = it.text
+				descs[name] = it.Text
 			}
 		}
 	}
-	for _, r := range t.rows {
-		r.used = true
-		tag := r.cell(1)
-		if prev := p.objects[r.cell(0)]; prev != nil && prev.listing != nil {
+	for _, r := range t.Rows {
+		r.Used = true
+		tag := r.Cell(1)
+		if prev := p.objects[r.Cell(0)]; prev != nil && prev.listing != nil {
 			// Listed again by another union: one object, a variant of both.
 			if p.listAgain(prev, u, tag, commonNames, r) {
 				u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(prev.obj.Name), Tag: tag})
 			}
 			continue
 		}
-		ctx := p.newObject(r.cell(0), s, r.line)
+		ctx := p.newObject(r.Cell(0), s, r.Line)
 		if ctx == nil {
 			continue
 		}
 		ctx.obj.Unions = append(ctx.obj.Unions, u.Name)
-		ctx.listing = &variantListing{union: u.Name, disc: disc, tag: tag, fields: append(slices.Clone(commonNames), extraFieldNames(r.cell(2))...), line: r.line}
+		ctx.listing = &variantListing{union: u.Name, disc: disc, tag: tag, fields: append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...), line: r.Line}
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(ctx.obj.Name), Tag: tag})
 		for i, f := range common {
 			cp := *f
@@ -546,24 +547,24 @@ type variantListing struct {
 // listAgain checks a variant table row naming an object an earlier variant
 // table defined: the same discriminator and tag, and the same field names
 // (the fields themselves are the earlier definition's).
-func (p *parser) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *row) bool {
+func (p *parser) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *document.Row) bool {
 	l := prev.listing
 	name := prev.obj.Name
 	if slices.Contains(prev.obj.Unions, u.Name) {
-		p.errorf(r.line, "union %s lists %s twice", u.Name, name)
+		p.errorf(r.Line, "union %s lists %s twice", u.Name, name)
 		return false
 	}
 	if u.Discriminator != l.disc || tag != l.tag {
-		p.errorf(r.line, "union %s lists %s with %s %q, but union %s defines it at line %d with %s %q; a variant shared by two unions needs the same discriminator and tag",
+		p.errorf(r.Line, "union %s lists %s with %s %q, but union %s defines it at line %d with %s %q; a variant shared by two unions needs the same discriminator and tag",
 			u.Name, name, u.Discriminator, tag, l.union, l.line, l.disc, l.tag)
 		return false
 	}
-	fields := append(slices.Clone(commonNames), extraFieldNames(r.cell(2))...)
+	fields := append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...)
 	a, b := slices.Clone(fields), slices.Clone(l.fields)
 	slices.Sort(a)
 	slices.Sort(b)
 	if !slices.Equal(a, b) {
-		p.errorf(r.line, "union %s lists %s with fields %s, but union %s defines it at line %d with fields %s; a variant shared by two unions needs the same fields",
+		p.errorf(r.Line, "union %s lists %s with fields %s, but union %s defines it at line %d with fields %s; a variant shared by two unions needs the same fields",
 			u.Name, name, strings.Join(fields, ", "), l.union, l.line, strings.Join(l.fields, ", "))
 		return false
 	}
@@ -592,8 +593,8 @@ func extraFieldNames(cell string) []string {
 
 // extraFields reads "thumb, width (Integer), duration (Integer); all
 // Optional" or "none".
-func (p *parser) extraFields(ctx *objectCtx, s *section, r *row) {
-	cell := r.cell(2)
+func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Row) {
+	cell := r.Cell(2)
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
@@ -603,7 +604,7 @@ func (p *parser) extraFields(ctx *objectCtx, s *section, r *row) {
 		if rest, ok := strings.CutPrefix(part, "all "); ok {
 			f, err := readParen("all " + rest)
 			if err != nil {
-				p.errorf(r.line, "%s: %v", ctx.obj.Name, err)
+				p.errorf(r.Line, "%s: %v", ctx.obj.Name, err)
 				continue
 			}
 			shared = f
@@ -615,11 +616,11 @@ func (p *parser) extraFields(ctx *objectCtx, s *section, r *row) {
 			if fi.has {
 				var err error
 				if f, err = readParen(fi.paren); err != nil {
-					p.errorf(r.line, "%s.%s: %v", ctx.obj.Name, fi.name, err)
+					p.errorf(r.Line, "%s.%s: %v", ctx.obj.Name, fi.name, err)
 					continue
 				}
 			}
-			if pd := p.addField(ctx, fi.name, f, s, r.line); pd != nil {
+			if pd := p.addField(ctx, fi.name, f, s, r.Line); pd != nil {
 				added = append(added, pd)
 			}
 		}

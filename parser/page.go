@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -76,7 +77,7 @@ func (p *parser) widenNumbers(e *pageEntry, union string, forms []schema.Type) (
 		return forms, ""
 	}
 	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
-	p.warnf("union "+union, e.where(), e.head.line, "%s", msg)
+	p.warnf("union "+union, e.where(), e.head.Line, "%s", msg)
 	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
 }
 
@@ -102,16 +103,16 @@ func inlineVariants(text string, isEntry func(string) bool) []string {
 // some table has the page's field or parameter header, or, with no h2
 // section (the seed layout's), some h4 entry is named like an object or a
 // method.
-func (d *pageDoc) isPage() bool {
+func isPage(d *document.Page) bool {
 	h2, entry := false, false
-	for _, b := range d.blocks {
-		if b.kind == pageTable && pageTableShape(b.table) != "" {
+	for _, b := range d.Blocks {
+		if b.Kind == document.PageTable && pageTableShape(b.Table) != "" {
 			return true
 		}
-		if b.kind == pageHeading && b.level == 2 {
+		if b.Kind == document.PageHeading && b.Level == 2 {
 			h2 = true
 		}
-		if b.kind == pageHeading && b.level == 4 && (reObjectHeading.MatchString(b.text) || reMethodHeading.MatchString(b.text)) {
+		if b.Kind == document.PageHeading && b.Level == 4 && (reObjectHeading.MatchString(b.Text) || reMethodHeading.MatchString(b.Text)) {
 			entry = true
 		}
 	}
@@ -119,8 +120,8 @@ func (d *pageDoc) isPage() bool {
 }
 
 // pageTableShape names a table's header shape: "fields", "params" or "".
-func pageTableShape(t *table) string {
-	switch strings.ToLower(strings.Join(t.header, "|")) {
+func pageTableShape(t *document.Table) string {
+	switch strings.ToLower(strings.Join(t.Header, "|")) {
 	case "field|type|description":
 		return "fields"
 	case "parameter|type|required|description":
@@ -132,9 +133,9 @@ func pageTableShape(t *table) string {
 // pageEntry is one h4 heading (or the h3 itself, for blocks before the
 // first h4) and the blocks under it.
 type pageEntry struct {
-	sec    *section // the h3 section, or the h4 under it
-	head   *pageBlock
-	blocks []*pageBlock
+	sec    *document.Section // the h3 section, or the h4 under it
+	head   *document.PageBlock
+	blocks []*document.PageBlock
 	// kind is "object", "method", "version" or "prose".
 	kind string
 }
@@ -150,7 +151,7 @@ type pageState struct {
 }
 
 // runPage reads the page into p.out.
-func (p *parser) runPage(d *pageDoc, report *Report) {
+func (p *parser) runPage(d *document.Page, report *Report) {
 	p.objects = map[string]*objectCtx{}
 	p.shorthands = map[string]*shorthandCtx{}
 	ps := &pageState{fields: map[string]map[string]*pending{}, report: report}
@@ -158,7 +159,7 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 	ps.entries = map[string]bool{}
 	for _, e := range entries {
 		if e.kind == "object" {
-			ps.entries[e.head.text] = true
+			ps.entries[e.head.Text] = true
 		}
 	}
 	// Objects and unions first: method results and field types name them.
@@ -201,34 +202,34 @@ func (p *parser) runPage(d *pageDoc, report *Report) {
 }
 
 // pageEntries groups the blocks under their headings.
-func pageEntries(d *pageDoc) []*pageEntry {
+func pageEntries(d *document.Page) []*pageEntry {
 	var out []*pageEntry
-	var h3 *section
-	cur := &pageEntry{kind: "prose", sec: &section{level: 2, title: d.title}}
+	var h3 *document.Section
+	cur := &pageEntry{kind: "prose", sec: &document.Section{Level: 2, Title: d.Title}}
 	out = append(out, cur)
-	for _, b := range d.blocks {
-		if b.kind == pageHeading && (b.level == 3 || b.level == 4) {
-			if b.level == 3 {
-				h3 = &section{level: 2, title: b.text, line: b.line}
+	for _, b := range d.Blocks {
+		if b.Kind == document.PageHeading && (b.Level == 3 || b.Level == 4) {
+			if b.Level == 3 {
+				h3 = &document.Section{Level: 2, Title: b.Text, Line: b.Line}
 				cur = &pageEntry{kind: "prose", sec: h3, head: b}
 			} else {
-				s := &section{level: 3, title: b.text, line: b.line, parent: h3}
+				s := &document.Section{Level: 3, Title: b.Text, Line: b.Line, Parent: h3}
 				cur = &pageEntry{kind: "prose", sec: s, head: b}
 				switch {
-				case reObjectHeading.MatchString(b.text):
+				case reObjectHeading.MatchString(b.Text):
 					cur.kind = "object"
-				case reMethodHeading.MatchString(b.text):
+				case reMethodHeading.MatchString(b.Text):
 					cur.kind = "method"
 				}
 			}
 			out = append(out, cur)
 			continue
 		}
-		if b.kind == pageHeading && b.level == 1 {
+		if b.Kind == document.PageHeading && b.Level == 1 {
 			continue
 		}
-		if cur.kind == "prose" && cur.head != nil && cur.head.level == 4 && len(cur.blocks) == 0 &&
-			b.kind == pageParagraph && reBotAPIVersion.MatchString(b.text) {
+		if cur.kind == "prose" && cur.head != nil && cur.head.Level == 4 && len(cur.blocks) == 0 &&
+			b.Kind == document.PageParagraph && reBotAPIVersion.MatchString(b.Text) {
 			cur.kind = "version"
 		}
 		cur.blocks = append(cur.blocks, b)
@@ -238,7 +239,7 @@ func pageEntries(d *pageDoc) []*pageEntry {
 
 // where names an entry for errors: "Available types / Message (line 120)".
 func (e *pageEntry) where() string {
-	return e.sec.path()
+	return e.sec.Path()
 }
 
 func (p *parser) pageErr(e *pageEntry, line int, format string, args ...any) {
@@ -248,9 +249,9 @@ func (p *parser) pageErr(e *pageEntry, line int, format string, args ...any) {
 // pageObject reads an h4 object entry: a field table, a list of variants,
 // or a statement that it holds no information.
 func (p *parser) pageObject(ps *pageState, e *pageEntry) {
-	name := e.head.text
+	name := e.head.Text
 	var desc []string
-	var tbl *pageBlock
+	var tbl *document.PageBlock
 	var variants []string
 	introLine := 0
 	noInfo := false
@@ -258,51 +259,51 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 	var forms []schema.Type
 	isEntry := func(w string) bool { return ps.entries[w] }
 	for i, b := range e.blocks {
-		switch b.kind {
-		case pageTable:
-			switch pageTableShape(b.table) {
+		switch b.Kind {
+		case document.PageTable:
+			switch pageTableShape(b.Table) {
 			case "fields":
 				if tbl != nil {
-					p.pageErr(e, b.line, "a second field table (the first is at line %d): an object has one", tbl.line)
+					p.pageErr(e, b.Line, "a second field table (the first is at line %d): an object has one", tbl.Line)
 					continue
 				}
 				tbl = b
 			default:
-				p.pageErr(e, b.line, "table with columns %q: an object's table has the columns Field | Type | Description", strings.Join(b.table.header, " | "))
+				p.pageErr(e, b.Line, "table with columns %q: an object's table has the columns Field | Type | Description", strings.Join(b.Table.Header, " | "))
 			}
-		case pageList:
+		case document.PageList:
 			prev := ""
-			if i > 0 && e.blocks[i-1].kind == pageParagraph {
-				prev = e.blocks[i-1].text
+			if i > 0 && e.blocks[i-1].Kind == document.PageParagraph {
+				prev = e.blocks[i-1].Text
 			}
 			if sents := splitSentences(prev); len(sents) > 0 && variants == nil &&
 				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
-				variants = b.items
-				introLine = b.line
+				variants = b.Items
+				introLine = b.Line
 				forms = formMembers(sents[len(sents)-1], name, isEntry)
 				continue
 			}
-			desc = append(desc, b.items...)
-			ps.report.add("object list", e.where(), b.line, strings.Join(b.items, "; "))
-		case pageParagraph, pageQuote, pagePre:
-			if reNoInformation.MatchString(b.text) {
+			desc = append(desc, b.Items...)
+			ps.report.add("object list", e.where(), b.Line, strings.Join(b.Items, "; "))
+		case document.PageParagraph, document.PageQuote, document.PagePre:
+			if reNoInformation.MatchString(b.Text) {
 				noInfo = true
 			}
-			if b.kind == pageParagraph {
-				found := inlineVariants(b.text, func(w string) bool { return ps.entries[w] && w != name })
+			if b.Kind == document.PageParagraph {
+				found := inlineVariants(b.Text, func(w string) bool { return ps.entries[w] && w != name })
 				for _, v := range found {
 					if !slices.Contains(inline, v) {
 						inline = append(inline, v)
-						introLine = b.line
+						introLine = b.Line
 					}
 				}
 				if len(found) > 0 && forms == nil {
-					forms = formMembers(b.text, name, isEntry)
+					forms = formMembers(b.Text, name, isEntry)
 				}
 			}
-			desc = append(desc, b.text)
+			desc = append(desc, b.Text)
 		default:
-			p.pageErr(e, b.line, "unexpected heading %q inside an object", b.text)
+			p.pageErr(e, b.Line, "unexpected heading %q inside an object", b.Text)
 		}
 	}
 	// Members named in the sentence itself come first, then the list's.
@@ -321,44 +322,44 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 	switch {
 	case schema.IsPrimitive(name):
 		// InputFile: the type grammar's own primitive, described here.
-		ps.report.add("primitive described", e.where(), e.head.line, description)
+		ps.report.add("primitive described", e.where(), e.head.Line, description)
 	case tbl != nil:
-		ctx := p.newObject(name, e.sec, e.head.line)
+		ctx := p.newObject(name, e.sec, e.head.Line)
 		if ctx == nil {
 			return
 		}
 		ctx.obj.Description = description
 		ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
 		ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
-		unreadRules(ps.report, e.where(), e.head.line, description)
+		unreadRules(ps.report, e.where(), e.head.Line, description)
 		ps.fields[name] = map[string]*pending{}
-		for _, r := range tbl.table.rows {
-			r.used = true
-			if len(r.cells) != 3 {
-				p.pageErr(e, r.line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.cells, " | "), len(r.cells))
+		for _, r := range tbl.Table.Rows {
+			r.Used = true
+			if len(r.Cells) != 3 {
+				p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
 				continue
 			}
-			te, ok := parseTypeExact(r.cells[1])
+			te, ok := parseTypeExact(r.Cells[1])
 			if !ok {
-				p.pageErr(e, r.line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.cells[0], r.cells[1])
+				p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
 			}
-			f := readNotes(r.cells[2])
-			f.typ, f.typeText = te, r.cells[1]
+			f := readNotes(r.Cells[2])
+			f.typ, f.typeText = te, r.Cells[1]
 			for _, s := range f.unread {
-				ps.report.add("unread", name+"."+r.cells[0], r.line, s)
+				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
 			if f.marker == "" {
 				f.marker = "Required"
 			}
 			ctx.rawRules = append(ctx.rawRules, f.rules...)
 			f.rules = nil
-			if pd := p.addField(ctx, r.cells[0], f, e.sec, r.line); pd != nil {
+			if pd := p.addField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
 				ps.fields[name][pd.field.Name] = pd
 			}
 		}
 	case variants != nil:
-		u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.line)}
+		u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.Line)}
 		forms, u.Degraded = p.widenNumbers(e, name, forms)
 		for _, t := range forms {
 			u.Variants = append(u.Variants, &schema.Variant{Type: t})
@@ -377,7 +378,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}
 		if !isIdent(name) {
-			p.pageErr(e, e.head.line, "union name %q is not an identifier", name)
+			p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
 			return
 		}
 		p.out.Unions = append(p.out.Unions, u)
@@ -387,86 +388,86 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 		p.listed[u] = true
 		p.unionWhere[u] = e.where()
 	case noInfo:
-		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.line)})
+		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.Line)})
 	default:
-		p.pageErr(e, e.head.line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
+		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
 	}
 }
 
 // pageMethod reads an h4 method entry: its description, whose prose states
 // the result type, and its parameter table.
 func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
-	name := e.head.text
-	m := &schema.Method{Name: name, Group: e.sec.parent.title, Source: src(e.sec, e.head.line)}
-	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.line}
+	name := e.head.Text
+	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: src(e.sec, e.head.Line)}
+	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.Line}
 	var desc []string
-	var tbl *pageBlock
+	var tbl *document.PageBlock
 	for _, b := range e.blocks {
-		switch b.kind {
-		case pageTable:
-			if pageTableShape(b.table) != "params" || tbl != nil {
-				p.pageErr(e, b.line, "table with columns %q: a method's table has the columns Parameter | Type | Required | Description, and there is one", strings.Join(b.table.header, " | "))
+		switch b.Kind {
+		case document.PageTable:
+			if pageTableShape(b.Table) != "params" || tbl != nil {
+				p.pageErr(e, b.Line, "table with columns %q: a method's table has the columns Parameter | Type | Required | Description, and there is one", strings.Join(b.Table.Header, " | "))
 				continue
 			}
 			tbl = b
-		case pageList:
-			desc = append(desc, b.items...)
-			ps.report.add("method list", e.where(), b.line, strings.Join(b.items, "; "))
-		case pageParagraph, pageQuote, pagePre:
-			desc = append(desc, b.text)
+		case document.PageList:
+			desc = append(desc, b.Items...)
+			ps.report.add("method list", e.where(), b.Line, strings.Join(b.Items, "; "))
+		case document.PageParagraph, document.PageQuote, document.PagePre:
+			desc = append(desc, b.Text)
 		default:
-			p.pageErr(e, b.line, "unexpected heading %q inside a method", b.text)
+			p.pageErr(e, b.Line, "unexpected heading %q inside a method", b.Text)
 		}
 	}
 	m.Description = strings.Join(desc, " ")
 	ctx.rules = namedRules(m.Description)
-	unreadRules(ps.report, e.where(), e.head.line, m.Description)
+	unreadRules(ps.report, e.where(), e.head.Line, m.Description)
 	te, ok := readReturns(m.Description, p.pageTypeName)
 	if !ok {
-		p.pageErr(e, e.head.line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
+		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
 	} else {
 		ctx.result = te.String()
 	}
 	if tbl != nil {
-		for _, r := range tbl.table.rows {
-			r.used = true
-			if len(r.cells) != 4 {
-				p.pageErr(e, r.line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.cells, " | "), len(r.cells))
+		for _, r := range tbl.Table.Rows {
+			r.Used = true
+			if len(r.Cells) != 4 {
+				p.pageErr(e, r.Line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.Cells, " | "), len(r.Cells))
 				continue
 			}
-			te, ok := parseTypeExact(r.cells[1])
+			te, ok := parseTypeExact(r.Cells[1])
 			if !ok {
-				p.pageErr(e, r.line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.cells[0], r.cells[1])
+				p.pageErr(e, r.Line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
 			}
-			f := readNotes(r.cells[3])
-			f.typ, f.typeText = te, r.cells[1]
+			f := readNotes(r.Cells[3])
+			f.typ, f.typeText = te, r.Cells[1]
 			for _, s := range f.unread {
-				ps.report.add("unread", name+"."+r.cells[0], r.line, s)
+				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
-			switch strings.ToLower(r.cells[2]) {
+			switch strings.ToLower(r.Cells[2]) {
 			case "yes", "required":
 				f.marker = "Required"
 			case "optional", "no":
 				f.marker = "Optional"
 			default:
-				p.pageErr(e, r.line, "parameter %s: Required column says %q; want Yes or Optional", r.cells[0], r.cells[2])
+				p.pageErr(e, r.Line, "parameter %s: Required column says %q; want Yes or Optional", r.Cells[0], r.Cells[2])
 				continue
 			}
-			if !isIdent(r.cells[0]) {
-				p.pageErr(e, r.line, "parameter name %q is not an identifier", r.cells[0])
+			if !isIdent(r.Cells[0]) {
+				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
 				continue
 			}
-			fld := &schema.Field{Name: r.cells[0], Source: src(e.sec, r.line)}
-			pd := &pending{field: fld, facts: f, owner: name, method: true, line: r.line, scopes: scopesOf(e.sec), rules: &m.Rules}
+			fld := &schema.Field{Name: r.Cells[0], Source: src(e.sec, r.Line)}
+			pd := &pending{field: fld, facts: f, owner: name, method: true, line: r.Line, scopes: scopesOf(e.sec), rules: &m.Rules}
 			p.pending = append(p.pending, pd)
 			ctx.pending = append(ctx.pending, pd)
-			ctx.entries = append(ctx.entries, methodEntry{param: pd, line: r.line})
+			ctx.entries = append(ctx.entries, methodEntry{param: pd, line: r.Line})
 		}
 	}
 	for _, prev := range p.out.Methods {
 		if strings.EqualFold(prev.Name, name) {
-			p.pageErr(e, e.head.line, "method %s is already defined at line %d", name, prev.Source.Line)
+			p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Source.Line)
 			return
 		}
 	}
@@ -504,8 +505,8 @@ var rePassInField = regexp.MustCompile(`\bpass ([A-Za-z][A-Za-z0-9_]*) in the ([
 // values become an enum named after the field that every String field of
 // that name takes (schema.Formatting), as the seed's "Text formatting"
 // section does.
-func (p *parser) passInField(e *pageEntry, b *pageBlock) bool {
-	m := rePassInField.FindStringSubmatch(b.text)
+func (p *parser) passInField(e *pageEntry, b *document.PageBlock) bool {
+	m := rePassInField.FindStringSubmatch(b.Text)
 	if m == nil {
 		return false
 	}
@@ -519,13 +520,13 @@ func (p *parser) passInField(e *pageEntry, b *pageBlock) bool {
 	}
 	en := p.out.Enum(f.Enum)
 	if en == nil {
-		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.title + ").", Source: src(e.sec, b.line)}
+		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.Title + ").", Source: src(e.sec, b.Line)}
 		p.out.Enums = append(p.out.Enums, en)
 	}
 	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
 		en.Values = append(en.Values, &schema.EnumValue{Value: value})
 	}
-	f.Rules = append(f.Rules, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
+	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
 	return true
 }
 
@@ -533,24 +534,24 @@ func (p *parser) passInField(e *pageEntry, b *pageBlock) bool {
 // or an h4 that names no object or method) as notes, counted in the report.
 func (p *parser) pageProse(ps *pageState, e *pageEntry) {
 	for _, b := range e.blocks {
-		switch b.kind {
-		case pageList:
-			for _, it := range b.items {
-				p.out.Notes = append(p.out.Notes, schema.Clause{Text: it, Source: src(e.sec, b.line)})
+		switch b.Kind {
+		case document.PageList:
+			for _, it := range b.Items {
+				p.out.Notes = append(p.out.Notes, schema.Clause{Text: it, Source: src(e.sec, b.Line)})
 			}
-		case pageTable:
-			for _, r := range b.table.rows {
-				p.out.Notes = append(p.out.Notes, schema.Clause{Text: strings.Join(r.cells, " | "), Source: src(e.sec, r.line)})
+		case document.PageTable:
+			for _, r := range b.Table.Rows {
+				p.out.Notes = append(p.out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: src(e.sec, r.Line)})
 			}
-		case pageHeading:
-			p.out.Notes = append(p.out.Notes, schema.Clause{Name: "heading", Text: b.text, Source: src(e.sec, b.line)})
+		case document.PageHeading:
+			p.out.Notes = append(p.out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: src(e.sec, b.Line)})
 		default:
-			if b.kind == pageParagraph && p.passInField(e, b) {
+			if b.Kind == document.PageParagraph && p.passInField(e, b) {
 				continue
 			}
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
 		}
-		ps.report.add("prose", e.where(), b.line, "")
+		ps.report.add("prose", e.where(), b.Line, "")
 	}
 }
 
@@ -560,20 +561,20 @@ func (p *parser) pageVersion(ps *pageState, e *pageEntry) {
 	var v *schema.Version
 	for _, b := range e.blocks {
 		switch {
-		case b.kind == pageParagraph && reBotAPIVersion.MatchString(b.text):
-			name := reBotAPIVersion.FindStringSubmatch(b.text)[1]
-			v = &schema.Version{Version: name, Date: e.head.text, Source: src(e.sec, b.line)}
+		case b.Kind == document.PageParagraph && reBotAPIVersion.MatchString(b.Text):
+			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
+			v = &schema.Version{Version: name, Date: e.head.Text, Source: src(e.sec, b.Line)}
 			// The page lists the newest first; the schema oldest first.
 			p.out.Versions = append([]*schema.Version{v}, p.out.Versions...)
-		case b.kind == pageList && v != nil:
-			for _, it := range b.items {
+		case b.Kind == document.PageList && v != nil:
+			for _, it := range b.Items {
 				v.Changes = append(v.Changes, &schema.Change{Text: it})
 			}
 		default:
 			// Sub-headings ("Business Accounts") and the link to earlier
 			// changes.
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.text, Source: src(e.sec, b.line)})
-			ps.report.add("prose", e.where(), b.line, "")
+			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
+			ps.report.add("prose", e.where(), b.Line, "")
 		}
 	}
 }

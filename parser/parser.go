@@ -23,6 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -95,30 +96,30 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if opts.HTML {
 		// The layout is told by the document: the published reference
 		// page (h4 entries with Field/Parameter tables) or the seed's.
-		if pd := readPageDoc(src); pd.isPage() {
+		if pd := document.ReadPage(src); isPage(pd) {
 			return parsePage(pd, name, opts)
 		}
 	}
 	if !opts.HTML {
 		var err error
-		if htmlDoc, err = RenderHTML(src); err != nil {
+		if htmlDoc, err = document.RenderHTML(src); err != nil {
 			return nil, &Error{File: name, Msg: err.Error()}
 		}
 	}
-	doc, err := parseDocument(htmlDoc)
+	doc, err := document.ReadTree(htmlDoc)
 	if err != nil {
 		if opts.HTML {
 			return nil, errNotReference(name)
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
-	if opts.HTML && !doc.seedTables() {
+	if opts.HTML && !seedTables(doc) {
 		return nil, errNotReference(name)
 	}
 	p := &parser{
 		file:    name,
 		doc:     doc,
-		out:     &schema.Schema{Title: doc.title, Source: filepath.Base(name)},
+		out:     &schema.Schema{Title: doc.Title, Source: filepath.Base(name)},
 		defs:    map[string]map[string][]*pending{},
 		results: map[string]string{},
 		always:  map[string]string{},
@@ -131,10 +132,10 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 }
 
 // parsePage reads the published reference page.
-func parsePage(d *pageDoc, name string, opts Options) (*schema.Schema, error) {
+func parsePage(d *document.Page, name string, opts Options) (*schema.Schema, error) {
 	p := &parser{
 		file:    name,
-		out:     &schema.Schema{Title: d.title, Source: filepath.Base(name)},
+		out:     &schema.Schema{Title: d.Title, Source: filepath.Base(name)},
 		defs:    map[string]map[string][]*pending{},
 		results: map[string]string{},
 		always:  map[string]string{},
@@ -160,7 +161,7 @@ func looksLikeHTML(src []byte) bool {
 // parser holds the state of one parse.
 type parser struct {
 	file string
-	doc  *document
+	doc  *document.Tree
 	// page is set when reading the published reference page.
 	page bool
 	// report receives what the page reader keeps as text only.
@@ -236,7 +237,7 @@ type objectCtx struct {
 	listing   *variantListing
 	rawRules  []rawRule
 	allOption bool // "all fields Optional"
-	sec       *section
+	sec       *document.Section
 	// marksRequired: some row of the object says "Required"; unmarked are
 	// the rows that say neither (see fieldRow).
 	marksRequired bool
@@ -245,7 +246,7 @@ type objectCtx struct {
 
 type methodCtx struct {
 	m       *schema.Method
-	sec     *section
+	sec     *document.Section
 	result  string // result cell
 	line    int
 	pending []*pending
@@ -279,20 +280,20 @@ func (p *parser) errorf(line int, format string, args ...any) {
 	p.errs = append(p.errs, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
-func src(sec *section, line int) schema.Source {
+func src(sec *document.Section, line int) schema.Source {
 	title := ""
 	if sec != nil {
-		title = sec.title
+		title = sec.Title
 	}
 	return schema.Source{Section: title, Line: line}
 }
 
 // scopesOf lists the lookup scopes of a section: itself, its parent, the
 // document.
-func scopesOf(sec *section) []string {
+func scopesOf(sec *document.Section) []string {
 	var out []string
-	for s := sec; s != nil; s = s.parent {
-		out = append(out, s.path())
+	for s := sec; s != nil; s = s.Parent {
+		out = append(out, s.Path())
 	}
 	return append(out, "")
 }
@@ -300,12 +301,12 @@ func scopesOf(sec *section) []string {
 func (p *parser) run() {
 	p.objects = map[string]*objectCtx{}
 	p.shorthands = map[string]*shorthandCtx{}
-	for _, b := range p.doc.blocks {
+	for _, b := range p.doc.Blocks {
 		p.note(nil, b)
 	}
-	for _, s := range p.doc.sections {
+	for _, s := range p.doc.Sections {
 		p.section(s)
-		for _, c := range s.children {
+		for _, c := range s.Children {
 			p.section(c)
 		}
 	}
@@ -314,22 +315,22 @@ func (p *parser) run() {
 	}
 	p.resolve()
 	p.updateKinds()
-	for _, msg := range p.doc.unclaimed() {
+	for _, msg := range p.doc.Unclaimed() {
 		p.errs = append(p.errs, fmt.Errorf("%s: %s", p.file, msg))
 	}
 }
 
 // section dispatches a section's blocks. Tables are recognised by their
 // header; other blocks by the section they stand in.
-func (p *parser) section(s *section) {
-	for _, b := range s.blocks {
-		if b.kind == tableBlock {
+func (p *parser) section(s *document.Section) {
+	for _, b := range s.Blocks {
+		if b.Kind == document.TableBlock {
 			p.table(s, b)
 		}
 	}
-	title := strings.ToLower(s.title)
-	for _, b := range s.blocks {
-		if b.kind == tableBlock || b.claimed() {
+	title := strings.ToLower(s.Title)
+	for _, b := range s.Blocks {
+		if b.Kind == document.TableBlock || b.Claimed() {
 			continue
 		}
 		switch {
@@ -357,22 +358,22 @@ func (p *parser) section(s *section) {
 
 // note keeps a paragraph or list as free text, after checking it for the
 // statements the parser acts on wherever they stand.
-func (p *parser) note(s *section, b *block) {
-	switch b.kind {
-	case paragraphBlock:
-		b.used = true
-		p.statement(s, b.text, b.line)
-	case listBlock:
-		for _, it := range b.items {
-			it.used = true
-			p.statement(s, it.text, it.line)
+func (p *parser) note(s *document.Section, b *document.Block) {
+	switch b.Kind {
+	case document.ParagraphBlock:
+		b.Used = true
+		p.statement(s, b.Text, b.Line)
+	case document.ListBlock:
+		for _, it := range b.Items {
+			it.Used = true
+			p.statement(s, it.Text, it.Line)
 		}
 	}
 }
 
 // statement acts on a free-text statement (opaque object lists, default
 // results, object rules) and keeps it in the schema's notes.
-func (p *parser) statement(s *section, text string, line int) {
+func (p *parser) statement(s *document.Section, text string, line int) {
 	if names, ok := notShownObjects(text); ok {
 		for _, n := range names {
 			p.opaque = append(p.opaque, opaqueRef{name: n, src: src(s, line)})
@@ -382,10 +383,10 @@ func (p *parser) statement(s *section, text string, line int) {
 	}
 	if s != nil {
 		if m := reDefaultResult.FindStringSubmatch(text); m != nil {
-			p.results[s.path()] = m[1]
+			p.results[s.Path()] = m[1]
 		}
 		// A paragraph under an object's own heading describes the object.
-		if ctx := p.objects[s.title]; ctx != nil && ctx.sec == s {
+		if ctx := p.objects[s.Title]; ctx != nil && ctx.sec == s {
 			ctx.obj.Description = joinText(ctx.obj.Description, text)
 			ctx.rawRules = append(ctx.rawRules, objectRules(text)...)
 			return
@@ -402,26 +403,26 @@ func joinText(a, b string) string {
 }
 
 // clauses keeps every statement of a block in dst.
-func (p *parser) clauses(dst *[]schema.Clause, s *section, b *block) {
-	switch b.kind {
-	case paragraphBlock:
-		b.used = true
-		*dst = append(*dst, schema.Clause{Text: b.text, Source: src(s, b.line)})
-	case listBlock:
-		for _, it := range b.items {
-			it.used = true
-			*dst = append(*dst, schema.Clause{Text: it.text, Source: src(s, it.line)})
+func (p *parser) clauses(dst *[]schema.Clause, s *document.Section, b *document.Block) {
+	switch b.Kind {
+	case document.ParagraphBlock:
+		b.Used = true
+		*dst = append(*dst, schema.Clause{Text: b.Text, Source: src(s, b.Line)})
+	case document.ListBlock:
+		for _, it := range b.Items {
+			it.Used = true
+			*dst = append(*dst, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
 		}
 	}
 }
 
 // table dispatches on the header shape.
-func (p *parser) table(s *section, b *block) {
-	t := b.table
+func (p *parser) table(s *document.Section, b *document.Block) {
+	t := b.Table
 	if !p.checkTable(t) {
 		return
 	}
-	h := strings.ToLower(strings.Join(t.header, "|"))
+	h := strings.ToLower(strings.Join(t.Header, "|"))
 	switch {
 	case h == "field|type|notes" || h == "field|type":
 		p.objectTable(s, t)
@@ -429,27 +430,27 @@ func (p *parser) table(s *section, b *block) {
 		p.multiObjectTable(s, t)
 	case strings.HasPrefix(h, "object|fields"):
 		p.fieldListTable(s, t)
-	case strings.HasPrefix(h, "variant|") && len(t.header) == 3:
+	case strings.HasPrefix(h, "variant|") && len(t.Header) == 3:
 		p.variantTable(s, b)
 	case strings.HasPrefix(h, "method|parameters|"):
 		p.methodTable(s, t)
-	case len(t.header) == 2 && strings.HasSuffix(h, "|emitted when"):
+	case len(t.Header) == 2 && strings.HasSuffix(h, "|emitted when"):
 		p.eventTable(s, t)
 	case h == "area|limit":
-		for _, r := range t.rows {
-			r.used = true
-			p.out.Limits = append(p.out.Limits, &schema.Limit{Area: r.cell(0), Limit: r.cell(1), Source: src(s, r.line)})
+		for _, r := range t.Rows {
+			r.Used = true
+			p.out.Limits = append(p.out.Limits, &schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: src(s, r.Line)})
 		}
-	case len(t.header) == 5 && strings.HasPrefix(h, "subject|"):
-		for _, r := range t.rows {
-			r.used = true
+	case len(t.Header) == 5 && strings.HasPrefix(h, "subject|"):
+		for _, r := range t.Rows {
+			r.Used = true
 			p.out.States = append(p.out.States, &schema.Transition{
-				Subject: r.cell(0), Trigger: r.cell(1), Condition: r.cell(2), Next: r.cell(3), Also: r.cell(4),
-				Source: src(s, r.line),
+				Subject: r.Cell(0), Trigger: r.Cell(1), Condition: r.Cell(2), Next: r.Cell(3), Also: r.Cell(4),
+				Source: src(s, r.Line),
 			})
 		}
 	default:
-		p.errorf(t.line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", clipText(strings.Join(t.header, " | "), 200))
+		p.errorf(t.Line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", clipText(strings.Join(t.Header, " | "), 200))
 	}
 }
 

@@ -1,4 +1,4 @@
-package parser
+package document
 
 import (
 	"bytes"
@@ -94,7 +94,7 @@ func joinBrokenRows(md []byte) ([]byte, func(int) int) {
 		trimmed := strings.TrimSpace(line)
 		if !strings.HasPrefix(trimmed, "|") {
 			inTable = false
-		} else if !inTable && i+1 < len(lines) && isDelimiterRow(lines[i+1]) {
+		} else if !inTable && i+1 < len(lines) && IsDelimiterRow(lines[i+1]) {
 			inTable = true
 		}
 		start := i
@@ -119,7 +119,9 @@ func joinBrokenRows(md []byte) ([]byte, func(int) int) {
 	}
 }
 
-func isDelimiterRow(line string) bool {
+// IsDelimiterRow reports whether a Markdown line is a table's delimiter row
+// ("|---|:---:|").
+func IsDelimiterRow(line string) bool {
 	t := strings.TrimSpace(line)
 	if !strings.HasPrefix(t, "|") {
 		return false
@@ -144,7 +146,7 @@ func sourceCells(src []byte, starts []int, line int) int {
 	if line < len(starts) {
 		end = starts[line]
 	}
-	return countCells(string(src[starts[line-1]:end]))
+	return CountCells(string(src[starts[line-1]:end]))
 }
 
 // lineAt returns the 1-based line holding byte offset off.
@@ -178,121 +180,121 @@ func firstOffset(n ast.Node) (int, bool) {
 }
 
 // document is the spec as a tree of headed sections holding blocks.
-type document struct {
-	title    string
-	line     int
-	sections []*section // level-2 sections
-	blocks   []*block   // blocks before the first level-2 heading
+type Tree struct {
+	Title    string
+	Line     int
+	Sections []*Section // level-2 sections
+	Blocks   []*Block   // blocks before the first level-2 heading
 }
 
-type section struct {
-	level    int
-	title    string
-	line     int
-	blocks   []*block
-	children []*section
-	parent   *section
+type Section struct {
+	Level    int
+	Title    string
+	Line     int
+	Blocks   []*Block
+	Children []*Section
+	Parent   *Section
 }
 
 // path is "Resources and their fields / Update".
-func (s *section) path() string {
+func (s *Section) Path() string {
 	if s == nil {
 		return ""
 	}
-	if s.parent == nil {
-		return s.title
+	if s.Parent == nil {
+		return s.Title
 	}
-	return s.parent.path() + " / " + s.title
+	return s.Parent.Path() + " / " + s.Title
 }
 
-type blockKind int
+type BlockKind int
 
 const (
-	paragraphBlock blockKind = iota
-	listBlock
-	tableBlock
+	ParagraphBlock BlockKind = iota
+	ListBlock
+	TableBlock
 )
 
-type block struct {
-	kind  blockKind
-	line  int
-	text  string   // paragraph text
-	items []*item  // list items
-	table *table   // table
-	used  bool     // claimed by a section handler
-	sec   *section // owning section
+type Block struct {
+	Kind  BlockKind
+	Line  int
+	Text  string   // paragraph text
+	Items []*Item  // list items
+	Table *Table   // table
+	Used  bool     // claimed by a section handler
+	Sec   *Section // owning section
 }
 
-type item struct {
-	text string
-	line int
-	used bool
+type Item struct {
+	Text string
+	Line int
+	Used bool
 }
 
-type table struct {
-	header []string
-	rows   []*row
-	line   int
+type Table struct {
+	Header []string
+	Rows   []*Row
+	Line   int
 }
 
-type row struct {
-	cells []string
-	line  int
-	used  bool
+type Row struct {
+	Cells []string
+	Line  int
+	Used  bool
 	// srcCells is the number of cells the source row has (Markdown rows
 	// may have more or fewer than the header; GFM drops the extra ones and
 	// pads short rows).
-	srcCells int
+	SrcCells int
 }
 
 // claimed reports whether a handler already took the whole block.
-func (b *block) claimed() bool {
-	switch b.kind {
-	case listBlock:
-		for _, it := range b.items {
-			if !it.used {
+func (b *Block) Claimed() bool {
+	switch b.Kind {
+	case ListBlock:
+		for _, it := range b.Items {
+			if !it.Used {
 				return false
 			}
 		}
-		return len(b.items) > 0
-	case tableBlock:
-		for _, r := range b.table.rows {
-			if !r.used {
+		return len(b.Items) > 0
+	case TableBlock:
+		for _, r := range b.Table.Rows {
+			if !r.Used {
 				return false
 			}
 		}
 		return true
 	}
-	return b.used
+	return b.Used
 }
 
 // cell returns the i-th cell, or "" past the end: GFM fills short rows.
-func (r *row) cell(i int) string {
-	if i < len(r.cells) {
-		return r.cells[i]
+func (r *Row) Cell(i int) string {
+	if i < len(r.Cells) {
+		return r.Cells[i]
 	}
 	return ""
 }
 
 // parseDocument reads HTML (rendered from Markdown or written by hand) into
 // sections and blocks.
-func parseDocument(htmlDoc []byte) (*document, error) {
+func ReadTree(htmlDoc []byte) (*Tree, error) {
 	gq, err := goquery.NewDocumentFromReader(bytes.NewReader(htmlDoc))
 	if err != nil {
 		return nil, fmt.Errorf("read HTML: %w", err)
 	}
-	d := &document{}
-	var h2, h3 *section
-	add := func(b *block) {
+	d := &Tree{}
+	var h2, h3 *Section
+	add := func(b *Block) {
 		switch {
 		case h3 != nil:
-			b.sec = h3
-			h3.blocks = append(h3.blocks, b)
+			b.Sec = h3
+			h3.Blocks = append(h3.Blocks, b)
 		case h2 != nil:
-			b.sec = h2
-			h2.blocks = append(h2.blocks, b)
+			b.Sec = h2
+			h2.Blocks = append(h2.Blocks, b)
 		default:
-			d.blocks = append(d.blocks, b)
+			d.Blocks = append(d.Blocks, b)
 		}
 	}
 	var walk func(sel *goquery.Selection)
@@ -305,65 +307,65 @@ func parseDocument(htmlDoc []byte) (*document, error) {
 			line := dataLine(el)
 			switch node.Data {
 			case "h1":
-				if d.title == "" {
-					d.title, d.line = cleanText(el.Text()), line
+				if d.Title == "" {
+					d.Title, d.Line = CleanText(el.Text()), line
 				}
 			case "h2":
-				h2 = &section{level: 2, title: cleanText(el.Text()), line: line}
+				h2 = &Section{Level: 2, Title: CleanText(el.Text()), Line: line}
 				h3 = nil
-				d.sections = append(d.sections, h2)
+				d.Sections = append(d.Sections, h2)
 			case "h3", "h4":
-				s := &section{level: 3, title: cleanText(el.Text()), line: line, parent: h2}
+				s := &Section{Level: 3, Title: CleanText(el.Text()), Line: line, Parent: h2}
 				if h2 == nil {
-					h2 = &section{level: 2, line: line}
-					d.sections = append(d.sections, h2)
+					h2 = &Section{Level: 2, Line: line}
+					d.Sections = append(d.Sections, h2)
 				}
-				h2.children = append(h2.children, s)
+				h2.Children = append(h2.Children, s)
 				h3 = s
 			case "p":
-				add(&block{kind: paragraphBlock, line: line, text: cleanText(el.Text())})
+				add(&Block{Kind: ParagraphBlock, Line: line, Text: CleanText(el.Text())})
 			case "ul", "ol":
-				b := &block{kind: listBlock, line: line}
+				b := &Block{Kind: ListBlock, Line: line}
 				el.ChildrenFiltered("li").Each(func(_ int, li *goquery.Selection) {
 					l := dataLine(li)
 					if l == 0 {
 						l = line
 					}
-					b.items = append(b.items, &item{text: cleanText(li.Text()), line: l})
+					b.Items = append(b.Items, &Item{Text: CleanText(li.Text()), Line: l})
 				})
-				if len(b.items) > 0 {
-					b.line = b.items[0].line
+				if len(b.Items) > 0 {
+					b.Line = b.Items[0].Line
 				}
 				add(b)
 			case "table":
-				add(&block{kind: tableBlock, line: line, table: readTable(el, line)})
+				add(&Block{Kind: TableBlock, Line: line, Table: readTable(el, line)})
 			case "html", "body", "div", "section", "article", "main":
 				walk(el.Children())
 			}
 		})
 	}
 	walk(gq.Find("body").Children())
-	if d.title == "" && len(d.sections) == 0 {
+	if d.Title == "" && len(d.Sections) == 0 {
 		return nil, fmt.Errorf("no headings found: the spec needs a title and level-2 sections")
 	}
 	return d, nil
 }
 
-func readTable(el *goquery.Selection, line int) *table {
-	t := &table{line: line}
+func readTable(el *goquery.Selection, line int) *Table {
+	t := &Table{Line: line}
 	el.Find("tr").Each(func(i int, tr *goquery.Selection) {
 		var cells []string
 		tr.ChildrenFiltered("th,td").Each(func(_ int, c *goquery.Selection) {
-			cells = append(cells, cleanText(c.Text()))
+			cells = append(cells, CleanText(c.Text()))
 		})
 		l := dataLine(tr)
 		if l == 0 {
 			l = line
 		}
-		if tr.ChildrenFiltered("th").Length() > 0 && t.header == nil {
-			t.header = cells
-			if t.line == 0 {
-				t.line = l
+		if tr.ChildrenFiltered("th").Length() > 0 && t.Header == nil {
+			t.Header = cells
+			if t.Line == 0 {
+				t.Line = l
 			}
 			return
 		}
@@ -373,9 +375,9 @@ func readTable(el *goquery.Selection, line int) *table {
 				n = k // GFM pads short rows and drops extra cells: the source's count
 			}
 		}
-		t.rows = append(t.rows, &row{cells: cells, line: l, srcCells: n})
+		t.Rows = append(t.Rows, &Row{Cells: cells, Line: l, SrcCells: n})
 	})
-	t.rows = mergeBrokenRows(t.rows)
+	t.Rows = mergeBrokenRows(t.Rows)
 	return t
 }
 
@@ -384,23 +386,23 @@ func readTable(el *goquery.Selection, line int) *table {
 // rendering; HTML from elsewhere may still have the split). The sign is a
 // cell with an unclosed parenthesis followed only by empty cells: the next
 // row's cells continue it.
-func mergeBrokenRows(rows []*row) []*row {
-	var out []*row
+func mergeBrokenRows(rows []*Row) []*Row {
+	var out []*Row
 	for i := 0; i < len(rows); i++ {
 		r := rows[i]
-		last := len(r.cells) - 1
-		for last >= 0 && r.cells[last] == "" {
+		last := len(r.Cells) - 1
+		for last >= 0 && r.Cells[last] == "" {
 			last--
 		}
-		if last >= 0 && last < len(r.cells)-1 && i+1 < len(rows) &&
-			strings.Count(r.cells[last], "(") > strings.Count(r.cells[last], ")") {
+		if last >= 0 && last < len(r.Cells)-1 && i+1 < len(rows) &&
+			strings.Count(r.Cells[last], "(") > strings.Count(r.Cells[last], ")") {
 			next := rows[i+1]
-			merged := append([]string(nil), r.cells[:last]...)
-			merged = append(merged, r.cells[last]+" "+next.cell(0))
-			for j := 1; len(merged) < len(r.cells); j++ {
-				merged = append(merged, next.cell(j))
+			merged := append([]string(nil), r.Cells[:last]...)
+			merged = append(merged, r.Cells[last]+" "+next.Cell(0))
+			for j := 1; len(merged) < len(r.Cells); j++ {
+				merged = append(merged, next.Cell(j))
 			}
-			out = append(out, &row{cells: merged, line: r.line})
+			out = append(out, &Row{Cells: merged, Line: r.Line})
 			i++
 			continue
 		}
@@ -423,49 +425,68 @@ func dataLine(el *goquery.Selection) int {
 
 // cleanText folds runs of white space (including line breaks inside a cell)
 // into single spaces.
-func cleanText(s string) string {
+func CleanText(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
 // allUnused lists what no handler claimed.
-func (d *document) unclaimed() []string {
+func (d *Tree) Unclaimed() []string {
 	var out []string
-	check := func(b *block) {
+	check := func(b *Block) {
 		where := "document start"
-		if b.sec != nil {
-			where = b.sec.path()
+		if b.Sec != nil {
+			where = b.Sec.Path()
 		}
-		switch b.kind {
-		case tableBlock:
-			for _, r := range b.table.rows {
-				if !r.used {
-					out = append(out, fmt.Sprintf("line %d (%s): table row %q is not accounted for", r.line, where, strings.Join(r.cells, " | ")))
+		switch b.Kind {
+		case TableBlock:
+			for _, r := range b.Table.Rows {
+				if !r.Used {
+					out = append(out, fmt.Sprintf("line %d (%s): table row %q is not accounted for", r.Line, where, strings.Join(r.Cells, " | ")))
 				}
 			}
-		case listBlock:
-			for _, it := range b.items {
-				if !it.used {
-					out = append(out, fmt.Sprintf("line %d (%s): list item %q is not accounted for", it.line, where, it.text))
+		case ListBlock:
+			for _, it := range b.Items {
+				if !it.Used {
+					out = append(out, fmt.Sprintf("line %d (%s): list item %q is not accounted for", it.Line, where, it.Text))
 				}
 			}
 		default:
-			if !b.used {
-				out = append(out, fmt.Sprintf("line %d (%s): paragraph %q is not accounted for", b.line, where, b.text))
+			if !b.Used {
+				out = append(out, fmt.Sprintf("line %d (%s): paragraph %q is not accounted for", b.Line, where, b.Text))
 			}
 		}
 	}
-	for _, b := range d.blocks {
+	for _, b := range d.Blocks {
 		check(b)
 	}
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
 			check(b)
 		}
-		for _, c := range s.children {
-			for _, b := range c.blocks {
+		for _, c := range s.Children {
+			for _, b := range c.Blocks {
 				check(b)
 			}
 		}
 	}
 	return out
+}
+
+// CountCells counts the cells of a Markdown table row: the unescaped pipes
+// between the optional outer ones, plus one.
+func CountCells(row string) int {
+	row = strings.TrimPrefix(strings.TrimSpace(row), "|")
+	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
+		row = row[:len(row)-1]
+	}
+	n := 1
+	for i := 0; i < len(row); i++ {
+		switch row[i] {
+		case '\\':
+			i++
+		case '|':
+			n++
+		}
+	}
+	return n
 }

@@ -1,4 +1,4 @@
-package parser
+package document
 
 import (
 	"bytes"
@@ -18,33 +18,33 @@ import (
 // does.
 
 // pageBlockKind is the kind of one block of the page.
-type pageBlockKind int
+type PageBlockKind int
 
 const (
-	pageHeading pageBlockKind = iota
-	pageParagraph
-	pageTable
-	pageList
-	pageQuote
-	pagePre
+	PageHeading PageBlockKind = iota
+	PageParagraph
+	PageTable
+	PageList
+	PageQuote
+	PagePre
 )
 
 // pageBlock is one block of the published page.
-type pageBlock struct {
-	kind  pageBlockKind
-	level int // heading level
-	line  int
-	text  string   // heading, paragraph, quote or pre text
-	items []string // list items
-	table *table   // header and rows
+type PageBlock struct {
+	Kind  PageBlockKind
+	Level int // heading level
+	Line  int
+	Text  string   // heading, paragraph, quote or pre text
+	Items []string // list items
+	Table *Table   // header and rows
 	// ordered marks an <ol> list.
-	ordered bool
+	Ordered bool
 }
 
 // pageDoc is the published page as blocks.
-type pageDoc struct {
-	title  string
-	blocks []*pageBlock
+type Page struct {
+	Title  string
+	Blocks []*PageBlock
 }
 
 // blockTags are the tags that start a block of their own.
@@ -57,9 +57,9 @@ var blockTags = map[string]bool{
 // readPageDoc tokenises the page. It starts at the element with id
 // "dev_page_content" when there is one (the page's own content, without the
 // site's navigation and footer), else at the body.
-func readPageDoc(src []byte) *pageDoc {
+func ReadPage(src []byte) *Page {
 	start := bytes.Index(src, []byte(`id="dev_page_content"`))
-	r := &pageReader{doc: &pageDoc{}, scoped: start >= 0, inContent: start < 0}
+	r := &pageReader{doc: &Page{}, scoped: start >= 0, inContent: start < 0}
 	z := html.NewTokenizer(bytes.NewReader(src))
 	line, offset := 1, 0
 	for {
@@ -97,19 +97,19 @@ func readPageDoc(src []byte) *pageDoc {
 // read, the text collected for it, and the table cell or list item open in
 // it.
 type pageReader struct {
-	doc *pageDoc
+	doc *Page
 	// scoped says the page has a content element; inContent that the
 	// tokenizer is inside it (always, when the page has none).
 	scoped, inContent bool
 
-	cur    *pageBlock
+	cur    *PageBlock
 	curTag string
 	depth  int // nesting of curTag inside cur (quotes in quotes)
-	text   strings.Builder
+	Text   strings.Builder
 
 	rowCells  []string
 	rowLine   int
-	cell      *strings.Builder
+	Cell      *strings.Builder
 	inHeader  bool
 	listDepth int
 
@@ -128,12 +128,12 @@ func (r *pageReader) beforeContent(tt html.TokenType, tok html.Token, line int, 
 		r.inContent = true
 	case tt == html.StartTagToken && tok.Data == "h1":
 		// The title stands before the content element.
-		r.cur = &pageBlock{kind: pageHeading, level: 1, line: line}
+		r.cur = &PageBlock{Kind: PageHeading, Level: 1, Line: line}
 		r.curTag = "h1"
 	case tt == html.EndTagToken && tok.Data == "h1" && r.cur != nil:
 		r.finish()
 	case tt == html.TextToken && r.cur != nil:
-		r.text.WriteString(tok.Data)
+		r.Text.WriteString(tok.Data)
 	}
 }
 
@@ -164,17 +164,17 @@ func (r *pageReader) startTag(tt html.TokenType, tok html.Token, line int) {
 		r.image(tok)
 		return
 	case "br":
-		if r.cell != nil {
-			r.cell.WriteString(" ")
+		if r.Cell != nil {
+			r.Cell.WriteString(" ")
 		} else {
-			r.text.WriteString(" ")
+			r.Text.WriteString(" ")
 		}
 		return
 	}
 	if r.cur != nil {
 		// A block-level tag ends an open paragraph or heading; any other
 		// tag is a part of the open block.
-		if !((r.cur.kind == pageParagraph || r.cur.kind == pageHeading) && blockTags[name]) {
+		if !((r.cur.Kind == PageParagraph || r.cur.Kind == PageHeading) && blockTags[name]) {
 			r.partOfBlock(name, line)
 			return
 		}
@@ -198,20 +198,20 @@ func (r *pageReader) image(tok html.Token) {
 			continue
 		}
 		switch {
-		case r.cell != nil:
-			r.cell.WriteString(a.Val)
-		case r.cur.kind == pageList && len(r.cur.items) > 0:
-			r.cur.items[len(r.cur.items)-1] += a.Val
+		case r.Cell != nil:
+			r.Cell.WriteString(a.Val)
+		case r.cur.Kind == PageList && len(r.cur.Items) > 0:
+			r.cur.Items[len(r.cur.Items)-1] += a.Val
 		default:
-			r.text.WriteString(a.Val)
+			r.Text.WriteString(a.Val)
 		}
 	}
 }
 
 // partOfBlock reads a tag inside the open block.
 func (r *pageReader) partOfBlock(name string, line int) {
-	switch r.cur.kind {
-	case pageTable:
+	switch r.cur.Kind {
+	case PageTable:
 		switch name {
 		case "thead":
 			r.inHeader = true
@@ -222,27 +222,27 @@ func (r *pageReader) partOfBlock(name string, line int) {
 			r.rowCells, r.rowLine = []string{}, line
 		case "th", "td":
 			r.endCell()
-			if name == "th" && r.cur.table.header == nil && len(r.cur.table.rows) == 0 {
+			if name == "th" && r.cur.Table.Header == nil && len(r.cur.Table.Rows) == 0 {
 				r.inHeader = true
 			}
-			r.cell = &strings.Builder{}
+			r.Cell = &strings.Builder{}
 		}
-	case pageList:
+	case PageList:
 		switch name {
 		case "ul", "ol":
 			r.listDepth++
 		case "li":
 			if r.listDepth == 1 {
 				r.appendToItem(r.flushText())
-				r.cur.items = append(r.cur.items, "")
+				r.cur.Items = append(r.cur.Items, "")
 			}
 		}
-	case pageQuote:
+	case PageQuote:
 		if name == "blockquote" {
 			r.depth++
 		}
 		if name == "p" {
-			r.text.WriteString(" ")
+			r.Text.WriteString(" ")
 		}
 	}
 }
@@ -251,20 +251,20 @@ func (r *pageReader) partOfBlock(name string, line int) {
 func (r *pageReader) openBlock(name string, line int) {
 	switch name {
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		r.cur = &pageBlock{kind: pageHeading, level: int(name[1] - '0'), line: line}
+		r.cur = &PageBlock{Kind: PageHeading, Level: int(name[1] - '0'), Line: line}
 	case "p":
-		r.cur = &pageBlock{kind: pageParagraph, line: line}
+		r.cur = &PageBlock{Kind: PageParagraph, Line: line}
 	case "table":
-		r.cur = &pageBlock{kind: pageTable, line: line, table: &table{line: line}}
+		r.cur = &PageBlock{Kind: PageTable, Line: line, Table: &Table{Line: line}}
 		r.inHeader = false
 	case "ul", "ol":
-		r.cur = &pageBlock{kind: pageList, line: line, ordered: name == "ol"}
+		r.cur = &PageBlock{Kind: PageList, Line: line, Ordered: name == "ol"}
 		r.listDepth = 1
 	case "blockquote":
-		r.cur = &pageBlock{kind: pageQuote, line: line}
+		r.cur = &PageBlock{Kind: PageQuote, Line: line}
 		r.depth = 1
 	case "pre":
-		r.cur = &pageBlock{kind: pagePre, line: line}
+		r.cur = &PageBlock{Kind: PagePre, Line: line}
 	default:
 		return
 	}
@@ -281,8 +281,8 @@ func (r *pageReader) endTag(name string) (contentEnded bool) {
 		}
 		return false
 	}
-	switch r.cur.kind {
-	case pageTable:
+	switch r.cur.Kind {
+	case PageTable:
 		switch name {
 		case "th", "td":
 			r.endCell()
@@ -292,14 +292,14 @@ func (r *pageReader) endTag(name string) (contentEnded bool) {
 			r.endRow()
 			r.finish()
 		}
-	case pageList:
+	case PageList:
 		if name == "ul" || name == "ol" {
 			r.listDepth--
 			if r.listDepth == 0 {
 				r.finish()
 			}
 		}
-	case pageQuote:
+	case PageQuote:
 		if name == "blockquote" {
 			r.depth--
 			if r.depth == 0 {
@@ -318,31 +318,31 @@ func (r *pageReader) endTag(name string) (contentEnded bool) {
 // between blocks is a paragraph of its own.
 func (r *pageReader) textToken(s string, line int) {
 	switch {
-	case r.cell != nil:
-		r.cell.WriteString(s)
+	case r.Cell != nil:
+		r.Cell.WriteString(s)
 	case r.cur == nil:
 		if strings.TrimSpace(s) != "" {
-			r.doc.blocks = append(r.doc.blocks, &pageBlock{kind: pageParagraph, line: line, text: cleanText(s)})
+			r.doc.Blocks = append(r.doc.Blocks, &PageBlock{Kind: PageParagraph, Line: line, Text: CleanText(s)})
 		}
-	case r.cur.kind == pageList && r.listDepth >= 1 && len(r.cur.items) > 0:
-		r.cur.items[len(r.cur.items)-1] += s
+	case r.cur.Kind == PageList && r.listDepth >= 1 && len(r.cur.Items) > 0:
+		r.cur.Items[len(r.cur.Items)-1] += s
 	default:
-		r.text.WriteString(s)
+		r.Text.WriteString(s)
 	}
 }
 
 // flushText returns the text collected so far, cleaned, and empties it.
 func (r *pageReader) flushText() string {
-	s := cleanText(r.text.String())
-	r.text.Reset()
+	s := CleanText(r.Text.String())
+	r.Text.Reset()
 	return s
 }
 
 // appendToItem adds text read after a nested list to the last list item.
 func (r *pageReader) appendToItem(s string) {
-	if s != "" && len(r.cur.items) > 0 {
-		last := len(r.cur.items) - 1
-		r.cur.items[last] = strings.TrimSpace(r.cur.items[last] + " " + s)
+	if s != "" && len(r.cur.Items) > 0 {
+		last := len(r.cur.Items) - 1
+		r.cur.Items[last] = strings.TrimSpace(r.cur.Items[last] + " " + s)
 	}
 }
 
@@ -353,55 +353,55 @@ func (r *pageReader) finish() {
 	if cur == nil {
 		return
 	}
-	switch cur.kind {
-	case pageHeading, pageParagraph, pageQuote, pagePre:
-		cur.text = r.flushText()
-		if cur.text == "" && cur.kind != pageHeading {
+	switch cur.Kind {
+	case PageHeading, PageParagraph, PageQuote, PagePre:
+		cur.Text = r.flushText()
+		if cur.Text == "" && cur.Kind != PageHeading {
 			r.cur = nil
 			return
 		}
-		if cur.kind == pageHeading && cur.level == 1 && r.doc.title == "" {
-			r.doc.title = cur.text
+		if cur.Kind == PageHeading && cur.Level == 1 && r.doc.Title == "" {
+			r.doc.Title = cur.Text
 		}
-	case pageList:
-		if r.text.Len() > 0 {
+	case PageList:
+		if r.Text.Len() > 0 {
 			r.appendToItem(r.flushText())
 		}
 	}
-	r.doc.blocks = append(r.doc.blocks, cur)
+	r.doc.Blocks = append(r.doc.Blocks, cur)
 	r.cur, r.curTag, r.depth = nil, "", 0
 }
 
 // endCell closes the open table cell.
 func (r *pageReader) endCell() {
-	if r.cell != nil {
-		r.rowCells = append(r.rowCells, cleanText(r.cell.String()))
-		r.cell = nil
+	if r.Cell != nil {
+		r.rowCells = append(r.rowCells, CleanText(r.Cell.String()))
+		r.Cell = nil
 	}
 }
 
 // endRow closes the open table row: the table's header, or one of its rows.
 func (r *pageReader) endRow() {
 	r.endCell()
-	if r.cur == nil || r.cur.table == nil || r.rowCells == nil {
+	if r.cur == nil || r.cur.Table == nil || r.rowCells == nil {
 		r.rowCells = nil
 		return
 	}
-	if r.inHeader && r.cur.table.header == nil {
-		r.cur.table.header = r.rowCells
+	if r.inHeader && r.cur.Table.Header == nil {
+		r.cur.Table.Header = r.rowCells
 	} else {
-		r.cur.table.rows = append(r.cur.table.rows, &row{cells: r.rowCells, line: r.rowLine, srcCells: len(r.rowCells)})
+		r.cur.Table.Rows = append(r.cur.Table.Rows, &Row{Cells: r.rowCells, Line: r.rowLine, SrcCells: len(r.rowCells)})
 	}
 	r.rowCells = nil
 }
 
 // cleanItems folds the white space of list items, which collect their
 // text token by token.
-func (d *pageDoc) cleanItems() *pageDoc {
-	for _, b := range d.blocks {
-		if b.kind == pageList {
-			for i, it := range b.items {
-				b.items[i] = cleanText(it)
+func (d *Page) cleanItems() *Page {
+	for _, b := range d.Blocks {
+		if b.Kind == PageList {
+			for i, it := range b.Items {
+				b.Items[i] = CleanText(it)
 			}
 		}
 	}
