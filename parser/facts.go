@@ -755,3 +755,10 @@ func readReturns(text string, isType func(string) bool) (typeExpr, bool) {
 func (f *facts) description() string {
 	return strings.Join(f.desc, "; ")
 }
+
+// isBare reports whether facts say nothing of their own.
+func (f *facts) isBare() bool {
+	return f.typ.isZero() && f.marker == "" && f.requiredIf == "" && len(f.desc) == 0 &&
+		f.length == nil && f.bare == nil && f.items == nil && f.numRange == nil && f.unit == "" &&
+		len(f.enum) == 0 && f.defaultRaw == "" && !f.json && !f.zeroBased && f.atMost == nil
+}

@@ -117,13 +117,6 @@ func (p *parser) lookup(pd *pending) *pending {
 	return nil
 }
 
-// isBare reports whether facts say nothing of their own.
-func (f *facts) isBare() bool {
-	return f.typ.isZero() && f.marker == "" && f.requiredIf == "" && len(f.desc) == 0 &&
-		f.length == nil && f.bare == nil && f.items == nil && f.numRange == nil && f.unit == "" &&
-		len(f.enum) == 0 && f.defaultRaw == "" && !f.json && !f.zeroBased && f.atMost == nil
-}
-
 func (p *parser) resolvePending(pd *pending) {
 	if pd.resolved || pd.owner == "" {
 		return
