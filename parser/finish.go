@@ -6,13 +6,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/apigen/apigen/parser/prose"
 	"github.com/apigen/apigen/schema"
 )
 
 // rule turns a raw rule into a schema rule, expanding "the optional fields".
-func rule(r rawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
-	out := &schema.Rule{Kind: r.kind, Groups: r.groups, Kinds: r.kinds, Text: r.text, Source: src}
-	for _, f := range r.fields {
+func rule(r prose.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
+	out := &schema.Rule{Kind: r.Kind, Groups: r.Groups, Kinds: r.Kinds, Text: r.Text, Source: src}
+	for _, f := range r.Fields {
 		switch f {
 		case optionalFields:
 			for _, fld := range fields {
@@ -22,7 +23,7 @@ func rule(r rawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 			}
 		case allFields:
 			for _, fld := range fields {
-				if !slices.Contains(r.except, fld.Name) {
+				if !slices.Contains(r.Except, fld.Name) {
 					out.Fields = append(out.Fields, fld.Name)
 				}
 			}
@@ -45,16 +46,16 @@ func (p *parser) finishObject(ctx *objectCtx) {
 // namesFields reports whether every field a rule names is one of fields.
 // On the published page a rule naming another is kept as text and
 // reported (the sentence may speak of something else).
-func (p *parser) namesFields(r rawRule, owner string, fields []*schema.Field, line int) bool {
+func (p *parser) namesFields(r prose.RawRule, owner string, fields []*schema.Field, line int) bool {
 	if !p.page {
 		return true
 	}
-	for _, n := range append(slices.Clone(r.fields), r.except...) {
+	for _, n := range append(slices.Clone(r.Fields), r.Except...) {
 		if n == optionalFields || n == allFields {
 			continue
 		}
 		if !slices.ContainsFunc(fields, func(f *schema.Field) bool { return f.Name == n }) {
-			p.report.add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.text, n, owner))
+			p.report.add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.Text, n, owner))
 			return false
 		}
 	}
@@ -64,7 +65,7 @@ func (p *parser) namesFields(r rawRule, owner string, fields []*schema.Field, li
 // paramRules reads the rules stated in one parameter's own text.
 func (p *parser) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.Rule) {
 	f := pd.facts
-	for _, other := range f.notWith {
+	for _, other := range f.NotWith {
 		pair := []string{pd.field.Name, other}
 		sorted := slices.Clone(pair)
 		slices.Sort(sorted)
@@ -77,7 +78,7 @@ func (p *parser) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.
 			*dst = append(*dst, &schema.Rule{Kind: schema.RuleMutuallyExclusive, Fields: pair, Text: pd.field.Name + ": not with " + other, Source: pd.field.Source})
 		}
 	}
-	if v := f.requiredIf; v != "" {
+	if v := f.RequiredIf; v != "" {
 		var cond *schema.Condition
 		for _, q := range params {
 			if q.Constraints == nil || q.Constraints.Enum == "" {
@@ -105,7 +106,7 @@ func (p *parser) finishShorthand(ctx *shorthandCtx) {
 		g.Rules = append(g.Rules, rule(r, g.Params, g.Source))
 	}
 	if ctx.result != "" {
-		te, _ := parseTypeExact(ctx.result)
+		te, _ := prose.ParseTypeExact(ctx.result)
 		if t, ok := p.typeOf(te, g.Name, "result", g.Source); ok {
 			g.Returns = &t
 		}
@@ -113,9 +114,9 @@ func (p *parser) finishShorthand(ctx *shorthandCtx) {
 }
 
 // typeOf resolves a written type outside a field.
-func (p *parser) typeOf(te typeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
+func (p *parser) typeOf(te prose.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
 	pd := &pending{field: &schema.Field{Name: what, Source: where}, owner: owner, line: where.Line}
-	t, _, ok := p.resolveType(&facts{typ: te}, pd)
+	t, _, ok := p.resolveType(&prose.Facts{Typ: te}, pd)
 	return t, ok
 }
 
@@ -187,7 +188,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 			return
 		}
 		m.Returns, m.ReturnsNote = t, note
-		for _, sent := range splitSentences(note) {
+		for _, sent := range prose.SplitSentences(note) {
 			if r, ok := p.groupingRule(m, sent); ok {
 				m.Rules = append(m.Rules, r)
 			}
@@ -195,7 +196,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 	case groupReturns != nil:
 		m.Returns = *groupReturns
 	case p.results[ctx.sec.Path()] != "":
-		t, ok := p.typeOf(typeExpr{alts: []string{p.results[ctx.sec.Path()]}}, m.Name, "result", m.Source)
+		t, ok := p.typeOf(prose.TypeExpr{Alts: []string{p.results[ctx.sec.Path()]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
@@ -217,7 +218,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 
 // override applies "GROUP (param constraint, note)" to the expanded group.
 func (p *parser) override(m *schema.Method, e methodEntry) {
-	clauses := splitTop(e.override, ',')
+	clauses := prose.SplitTop(e.override, ',')
 	mm := reOverride.FindStringSubmatch(clauses[0])
 	var target *schema.Field
 	if mm != nil {
@@ -227,10 +228,10 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 		p.errorf(e.line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.group, e.override)
 		return
 	}
-	f := &facts{}
-	f.part(mm[2])
+	f := &prose.Facts{}
+	f.Part(mm[2])
 	for _, c := range clauses[1:] {
-		f.part(c)
+		f.Part(c)
 	}
 	pd := &pending{field: target, owner: m.Name, method: true, line: e.line}
 	c := p.constraints(pd, f, target.Type, nil)
@@ -250,7 +251,7 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 			target.Constraints.Range = c.Range
 		}
 	}
-	if d := f.description(); d != "" {
+	if d := f.Description(); d != "" {
 		target.Description = joinText(target.Description, d)
 	}
 }
@@ -258,7 +259,7 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 // groupingRule reads "Documents and audios can be grouped only with items
 // of the same type" for a method with an array of a discriminated union.
 func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
-	mm := reGrouping.FindStringSubmatch(sent)
+	mm := prose.ReGrouping.FindStringSubmatch(sent)
 	if mm == nil {
 		return nil, false
 	}
@@ -271,7 +272,7 @@ func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool
 			continue
 		}
 		r := &schema.Rule{Kind: schema.RuleSameKindItems, Fields: []string{prm.Name}, Text: sent, Source: m.Source}
-		for _, w := range splitNameList(mm[1]) {
+		for _, w := range prose.SplitNameList(mm[1]) {
 			tag := strings.TrimSuffix(strings.ToLower(w), "s")
 			for _, v := range u.Variants {
 				if v.Tag == tag {

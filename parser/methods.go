@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/prose"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -64,7 +65,7 @@ func (p *parser) requestRules(s *document.Section, b *document.Block) {
 func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 	// "ChatRef = Integer or String (see Resources)" restates a type; it
 	// defines no parameters.
-	if te, rest, ok := parseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
+	if te, rest, ok := prose.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
 		_ = te
 		p.out.Notes = append(p.out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: src(s, line)})
 		return
@@ -75,19 +76,19 @@ func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 	}
 	g := &schema.Shorthand{Name: name, Source: src(s, line)}
 	ctx := &shorthandCtx{g: g, line: line}
-	items, sentences := splitItemList(body)
+	items, sentences := prose.SplitItemList(body)
 	for _, raw := range items {
-		fi, rest := parseParenItem(raw)
-		if !isIdent(fi.name) || rest != "" {
+		fi, rest := prose.ParseParenItem(raw)
+		if !prose.IsIdent(fi.Name) || rest != "" {
 			p.errorf(line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", name, raw)
 			continue
 		}
-		f, err := readParen(fi.paren)
+		f, err := prose.ReadParen(fi.Paren)
 		if err != nil {
-			p.errorf(line, "%s.%s: %v", name, fi.name, err)
+			p.errorf(line, "%s.%s: %v", name, fi.Name, err)
 			continue
 		}
-		fld := &schema.Field{Name: fi.name, Source: src(s, line)}
+		fld := &schema.Field{Name: fi.Name, Source: src(s, line)}
 		pd := &pending{field: fld, facts: f, owner: name, method: true, line: line, scopes: scopesOf(s), rules: &g.Rules}
 		g.Params = append(g.Params, fld)
 		ctx.pending = append(ctx.pending, pd)
@@ -108,13 +109,13 @@ func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 }
 
 // eitherRule reads "Either a with b, or c, must be given".
-func eitherRule(sent string) (rawRule, bool) {
-	m := reEither.FindStringSubmatch(sent)
+func eitherRule(sent string) (prose.RawRule, bool) {
+	m := prose.ReEither.FindStringSubmatch(sent)
 	if m == nil {
-		return rawRule{}, false
+		return prose.RawRule{}, false
 	}
-	r := rawRule{kind: schema.RuleOneOf, text: sent}
-	for _, part := range splitTop(m[1], ',') {
+	r := prose.RawRule{Kind: schema.RuleOneOf, Text: sent}
+	for _, part := range prose.SplitTop(m[1], ',') {
 		part = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(part), "or "))
 		if part == "" {
 			continue
@@ -123,9 +124,9 @@ func eitherRule(sent string) (rawRule, bool) {
 		for _, w := range reWithAnd.Split(part, -1) {
 			group = append(group, strings.TrimSpace(w))
 		}
-		r.groups = append(r.groups, group)
+		r.Groups = append(r.Groups, group)
 	}
-	return r, len(r.groups) >= 2
+	return r, len(r.Groups) >= 2
 }
 
 // methodTable reads "Method | Parameters | Result" tables (the third column
@@ -161,29 +162,29 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 		return
 	}
 	var entries []methodEntry
-	for _, seg := range splitTop(cell, ';') {
+	for _, seg := range prose.SplitTop(cell, ';') {
 		if seg == "" {
 			continue
 		}
-		head, _ := parseParenItem(seg)
-		if reGroupName.MatchString(head.name) && len(head.name) > 1 {
-			entries = append(entries, methodEntry{group: head.name, override: head.paren, line: ctx.line})
+		head, _ := prose.ParseParenItem(seg)
+		if reGroupName.MatchString(head.Name) && len(head.Name) > 1 {
+			entries = append(entries, methodEntry{group: head.Name, override: head.Paren, line: ctx.line})
 			continue
 		}
-		items := splitTop(seg, ',')
-		parsed := make([]parenItem, 0, len(items))
+		items := prose.SplitTop(seg, ',')
+		parsed := make([]prose.ParenItem, 0, len(items))
 		for _, raw := range items {
-			it, rest := parseParenItem(raw)
-			if !isIdent(it.name) || rest != "" {
+			it, rest := prose.ParseParenItem(raw)
+			if !prose.IsIdent(it.Name) || rest != "" {
 				p.errorf(ctx.line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", ctx.m.Name, raw)
 				return
 			}
 			parsed = append(parsed, it)
 		}
 		last := parsed[len(parsed)-1]
-		shared, err := readParen(last.paren)
+		shared, err := prose.ReadParen(last.Paren)
 		if err != nil {
-			p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, last.name, err)
+			p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, last.Name, err)
 			return
 		}
 		for i, it := range parsed {
@@ -191,20 +192,20 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 			if i < len(parsed)-1 {
 				cp := *shared
 				f = &cp
-				if it.has {
-					own, err := readParen(it.paren)
+				if it.Has {
+					own, err := prose.ReadParen(it.Paren)
 					if err != nil {
-						p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, it.name, err)
+						p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, it.Name, err)
 						return
 					}
 					mergeShared(own, shared)
 					f = own
 				}
 			}
-			if !it.has && !last.has {
-				f = &facts{}
+			if !it.Has && !last.Has {
+				f = &prose.Facts{}
 			}
-			fld := &schema.Field{Name: it.name, Source: src(ctx.sec, ctx.line)}
+			fld := &schema.Field{Name: it.Name, Source: src(ctx.sec, ctx.line)}
 			pd := &pending{field: fld, facts: f, owner: ctx.m.Name, method: true, line: ctx.line, scopes: scopesOf(ctx.sec), rules: &ctx.m.Rules}
 			p.pending = append(p.pending, pd)
 			ctx.pending = append(ctx.pending, pd)
@@ -216,18 +217,18 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 
 // parseResult reads a result cell: "Message", "Array of Update. Notes",
 // "String (new link). Notes", "Message if sent by the bot, otherwise True".
-func parseResult(cell string) (te typeExpr, note string, ok bool) {
+func parseResult(cell string) (te prose.TypeExpr, note string, ok bool) {
 	if m := reIfOtherwise.FindStringSubmatch(cell); m != nil {
-		return typeExpr{alts: []string{m[1], m[3]}}, cell, true
+		return prose.TypeExpr{Alts: []string{m[1], m[3]}}, cell, true
 	}
-	te, rest, ok := parseTypePrefix(cell)
+	te, rest, ok := prose.ParseTypePrefix(cell)
 	if !ok {
-		return typeExpr{}, "", false
+		return prose.TypeExpr{}, "", false
 	}
 	rest = strings.TrimSpace(rest)
 	if strings.HasPrefix(rest, "(") {
-		it, after := parseParenItem("x " + rest)
-		rest = strings.TrimSpace(it.paren + ". " + strings.TrimLeft(after, ". "))
+		it, after := prose.ParseParenItem("x " + rest)
+		rest = strings.TrimSpace(it.Paren + ". " + strings.TrimLeft(after, ". "))
 	}
 	rest = strings.TrimSpace(strings.TrimLeft(rest, ".,;"))
 	return te, strings.TrimSuffix(rest, ". "), true
@@ -246,14 +247,14 @@ func (p *parser) formatting(s *document.Section, b *document.Block) {
 	f := p.out.Formatting
 	switch b.Kind {
 	case document.ParagraphBlock:
-		sents := splitSentences(b.Text)
+		sents := prose.SplitSentences(b.Text)
 		if len(sents) > 0 {
 			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
 				b.Used = true
 				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: src(s, b.Line)}
-				for _, v := range splitNameList(m[1]) {
-					it, _ := parseParenItem(v)
-					e.Values = append(e.Values, &schema.EnumValue{Value: it.name, Note: it.paren})
+				for _, v := range prose.SplitNameList(m[1]) {
+					it, _ := prose.ParseParenItem(v)
+					e.Values = append(e.Values, &schema.EnumValue{Value: it.Name, Note: it.Paren})
 				}
 				p.out.Enums = append(p.out.Enums, e)
 				return
@@ -272,11 +273,11 @@ func (p *parser) eventTable(s *document.Section, t *document.Table) {
 	if p.out.Events == nil {
 		p.out.Events = &schema.Events{}
 	}
-	owner := firstWord(t.Header[0])
+	owner := prose.FirstWord(t.Header[0])
 	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: src(s, t.Line)}
 	for _, r := range t.Rows {
 		r.Used = true
-		fields := splitNameList(r.Cell(0))
+		fields := prose.SplitNameList(r.Cell(0))
 		p.out.Events.Kinds = append(p.out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: src(s, r.Line)})
 		for _, f := range fields {
 			e.Values = append(e.Values, &schema.EnumValue{Value: f})
@@ -308,9 +309,9 @@ func (p *parser) versions(s *document.Section, b *document.Block) {
 	for _, it := range b.Items {
 		it.Used = true
 		if m := reVersionsList.FindStringSubmatch(it.Text); m != nil {
-			for _, v := range splitTop(m[1], ',') {
-				vi, _ := parseParenItem(v)
-				p.version(vi.name, s, it.Line).Date = vi.paren
+			for _, v := range prose.SplitTop(m[1], ',') {
+				vi, _ := prose.ParseParenItem(v)
+				p.version(vi.Name, s, it.Line).Date = vi.Paren
 			}
 			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
 			continue
@@ -318,7 +319,7 @@ func (p *parser) versions(s *document.Section, b *document.Block) {
 		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
 			v := p.version(m[1], s, it.Line)
 			v.Source = src(s, it.Line)
-			for _, c := range splitTop(m[2], ',') {
+			for _, c := range prose.SplitTop(m[2], ',') {
 				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
 			}
 			continue

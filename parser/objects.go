@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/prose"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -45,22 +46,22 @@ func notShownObjects(text string) ([]string, bool) {
 	if m == nil {
 		return nil, false
 	}
-	return splitNameList(m[1]), true
+	return prose.SplitNameList(m[1]), true
 }
 
 // objectRules reads the rules an object-level sentence states.
-func objectRules(text string) []rawRule {
-	var out []rawRule
+func objectRules(text string) []prose.RawRule {
+	var out []prose.RawRule
 	if reAtMostOneOpt.MatchString(text) {
-		out = append(out, rawRule{kind: schema.RuleAtMostOne, fields: []string{optionalFields}, text: text})
+		out = append(out, prose.RawRule{Kind: schema.RuleAtMostOne, Fields: []string{optionalFields}, Text: text})
 	}
 	if m := reExactlyOneExcept.FindStringSubmatch(text); m != nil {
-		out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: []string{allFields}, except: splitNameList(m[1]), text: text})
+		out = append(out, prose.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{allFields}, Except: prose.SplitNameList(m[1]), Text: text})
 	} else if reExactlyOneOpt.MatchString(text) {
-		out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: []string{optionalFields}, text: text})
+		out = append(out, prose.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{optionalFields}, Text: text})
 	}
 	if reAtMostOneUsed.MatchString(text) {
-		out = append(out, rawRule{kind: schema.RuleMutuallyExclusive, fields: []string{optionalFields}, text: text})
+		out = append(out, prose.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: []string{optionalFields}, Text: text})
 	}
 	return out
 }
@@ -76,14 +77,14 @@ var (
 
 // namedRules reads the rules a sentence of an entry's description states
 // by naming the fields (the published page's object and method prose).
-func namedRules(text string) []rawRule {
-	var out []rawRule
-	for _, sent := range splitSentences(text) {
+func namedRules(text string) []prose.RawRule {
+	var out []prose.RawRule
+	for _, sent := range prose.SplitSentences(text) {
 		if m := reNamedExclusive.FindStringSubmatch(sent); m != nil {
-			out = append(out, rawRule{kind: schema.RuleMutuallyExclusive, fields: splitNameList(m[1]), text: sent})
+			out = append(out, prose.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: prose.SplitNameList(m[1]), Text: sent})
 		}
 		if m := reNamedExactlyOne.FindStringSubmatch(sent); m != nil {
-			out = append(out, rawRule{kind: schema.RuleExactlyOne, fields: splitNameList(m[1]), text: sent})
+			out = append(out, prose.RawRule{Kind: schema.RuleExactlyOne, Fields: prose.SplitNameList(m[1]), Text: sent})
 		}
 	}
 	return out
@@ -91,7 +92,7 @@ func namedRules(text string) []rawRule {
 
 // newObject starts an object; an object defined twice is an error.
 func (p *parser) newObject(name string, sec *document.Section, line int) *objectCtx {
-	if !isIdent(name) || !startsUpper(name) {
+	if !prose.IsIdent(name) || !prose.StartsUpper(name) {
 		p.errorf(line, "object name %q is not a capitalised identifier", name)
 		return nil
 	}
@@ -107,8 +108,8 @@ func (p *parser) newObject(name string, sec *document.Section, line int) *object
 }
 
 // addField queues a field of an object for resolution.
-func (p *parser) addField(ctx *objectCtx, name string, f *facts, sec *document.Section, line int, extraScopes ...string) *pending {
-	if !isIdent(name) {
+func (p *parser) addField(ctx *objectCtx, name string, f *prose.Facts, sec *document.Section, line int, extraScopes ...string) *pending {
+	if !prose.IsIdent(name) {
 		p.errorf(line, "%s: field name %q is not an identifier", ctx.obj.Name, name)
 		return nil
 	}
@@ -150,33 +151,33 @@ func (p *parser) objectTable(s *document.Section, t *document.Table) {
 // on some row must say it on all of them (checked in multiObjectTable). A
 // misspelt marker ("Optinal") is always an error.
 func (p *parser) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
-	f := readNotes(notes)
-	if f.marker == "" {
+	f := prose.ReadNotes(notes)
+	if f.Marker == "" {
 		if w := nearMarker(notes); w != "" {
 			p.errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", ctx.obj.Name, name, w)
 			return
 		}
-		if mustMark && f.requiredIf == "" && !ctx.allOption {
+		if mustMark && f.RequiredIf == "" && !ctx.allOption {
 			p.errorf(r.Line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.obj.Name, name)
 			return
 		}
 	}
-	te, ok := parseTypeExact(typ)
+	te, ok := prose.ParseTypeExact(typ)
 	if !ok {
 		p.errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
 		return
 	}
-	f.typ, f.typeText = te, typ
-	if f.marker == "" && ctx.allOption {
-		f.marker = "Optional"
+	f.Typ, f.TypeText = te, typ
+	if f.Marker == "" && ctx.allOption {
+		f.Marker = "Optional"
 	}
-	ctx.rawRules = append(ctx.rawRules, f.rules...)
-	f.rules = nil
+	ctx.rawRules = append(ctx.rawRules, f.Rules...)
+	f.Rules = nil
 	pd := p.addField(ctx, name, f, s, r.Line)
-	if f.marker == "Required" {
+	if f.Marker == "Required" {
 		ctx.marksRequired = true
 	}
-	if f.marker == "" && f.requiredIf == "" && pd != nil {
+	if f.Marker == "" && f.RequiredIf == "" && pd != nil {
 		ctx.unmarked = append(ctx.unmarked, pd)
 	}
 }
@@ -197,7 +198,7 @@ func (p *parser) checkMarks(ctx *objectCtx) {
 // "Required" or "Optional" (same first letter, at most two edits away).
 // "Requires can_send_messages" is prose, not a misspelt marker.
 func nearMarker(notes string) string {
-	w := firstWord(notes)
+	w := prose.FirstWord(notes)
 	if w != notes && !strings.ContainsAny(w[len(w)-1:], ".;,") {
 		return ""
 	}
@@ -249,12 +250,12 @@ func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
 		r.Used = true
 		if head := r.Cell(0); head != "" {
 			p.checkMarks(ctx)
-			it, _ := parseParenItem(head)
-			ctx = p.newObject(it.name, s, r.Line)
+			it, _ := prose.ParseParenItem(head)
+			ctx = p.newObject(it.Name, s, r.Line)
 			if ctx == nil {
 				continue
 			}
-			p.objectNote(ctx, it.paren, r.Line)
+			p.objectNote(ctx, it.Paren, r.Line)
 		}
 		if ctx == nil {
 			p.errorf(r.Line, "row before any object")
@@ -262,8 +263,8 @@ func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
 		}
 		if r.Cell(1) == "" && r.Cell(2) == "" {
 			note := r.Cell(3)
-			f := readNotes(note)
-			ctx.rawRules = append(ctx.rawRules, f.rules...)
+			f := prose.ReadNotes(note)
+			ctx.rawRules = append(ctx.rawRules, f.Rules...)
 			ctx.obj.Notes = append(ctx.obj.Notes, note)
 			continue
 		}
@@ -301,27 +302,27 @@ func (p *parser) objectNote(ctx *objectCtx, note string, line int) {
 func (p *parser) fieldListTable(s *document.Section, t *document.Table) {
 	for _, r := range t.Rows {
 		r.Used = true
-		it, _ := parseParenItem(r.Cell(0))
-		ctx := p.newObject(it.name, s, r.Line)
+		it, _ := prose.ParseParenItem(r.Cell(0))
+		ctx := p.newObject(it.Name, s, r.Line)
 		if ctx == nil {
 			continue
 		}
-		ctx.obj.Description = it.paren
-		items, sentences := splitItemList(r.Cell(1))
+		ctx.obj.Description = it.Paren
+		items, sentences := prose.SplitItemList(r.Cell(1))
 		for _, raw := range items {
-			fi, rest := parseParenItem(raw)
+			fi, rest := prose.ParseParenItem(raw)
 			if rest != "" {
-				p.errorf(r.Line, "%s: unexpected %q after field %s", it.name, rest, fi.name)
+				p.errorf(r.Line, "%s: unexpected %q after field %s", it.Name, rest, fi.Name)
 			}
-			f := &facts{}
-			if fi.has {
+			f := &prose.Facts{}
+			if fi.Has {
 				var err error
-				if f, err = readParen(fi.paren); err != nil {
-					p.errorf(r.Line, "%s.%s: %v", it.name, fi.name, err)
+				if f, err = prose.ReadParen(fi.Paren); err != nil {
+					p.errorf(r.Line, "%s.%s: %v", it.Name, fi.Name, err)
 					continue
 				}
 			}
-			if pd := p.addField(ctx, fi.name, f, s, r.Line); pd != nil {
+			if pd := p.addField(ctx, fi.Name, f, s, r.Line); pd != nil {
 				pd.markedTable = true
 			}
 		}
@@ -341,16 +342,16 @@ func (p *parser) conventions(s *document.Section, b *document.Block) {
 			continue
 		}
 		if m := reHave.FindStringSubmatch(text); m != nil {
-			owners := splitNameList(m[2])
+			owners := prose.SplitNameList(m[2])
 			for _, raw := range splitHave(m[3]) {
-				fi, _ := parseParenItem(raw)
-				f, err := readParen(fi.paren)
+				fi, _ := prose.ParseParenItem(raw)
+				f, err := prose.ReadParen(fi.Paren)
 				if err != nil {
-					p.errorf(it.Line, "%s: %v", fi.name, err)
+					p.errorf(it.Line, "%s: %v", fi.Name, err)
 					continue
 				}
 				for _, o := range owners {
-					p.define("object:"+o, fi.name, f, it.Line)
+					p.define("object:"+o, fi.Name, f, it.Line)
 				}
 			}
 		}
@@ -366,7 +367,7 @@ func (p *parser) conventions(s *document.Section, b *document.Block) {
 // splitHave splits "a (x) and b (y)" or "a (x), b (y)".
 func splitHave(s string) []string {
 	var out []string
-	for _, part := range splitTop(s, ',') {
+	for _, part := range prose.SplitTop(s, ',') {
 		out = append(out, splitTopWord(part, " and ")...)
 	}
 	return out
@@ -394,7 +395,7 @@ func splitTopWord(s, sep string) []string {
 
 // define records a field definition that bare names may refer to, without
 // it being a field of anything by itself.
-func (p *parser) define(scope, name string, f *facts, line int) {
+func (p *parser) define(scope, name string, f *prose.Facts, line int) {
 	pd := &pending{field: &schema.Field{Name: name}, facts: f, line: line, scopes: []string{scope}}
 	p.register(pd)
 }
@@ -406,7 +407,7 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 	if schema.IsPrimitive(name) {
 		return
 	}
-	sentences := splitSentences(body)
+	sentences := prose.SplitSentences(body)
 	if len(sentences) == 0 {
 		return
 	}
@@ -416,23 +417,23 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 	}
 	wide := false
 	for _, sent := range sentences[1:] {
-		if reBits.MatchString(strings.ToLower(sent)) {
+		if prose.ReBits.MatchString(strings.ToLower(sent)) {
 			wide = true
 		}
 	}
 	u := &schema.Union{Name: name, Description: body, Source: src(s, line)}
 	for _, a := range alts {
-		it, _ := parseParenItem(a)
-		te, ok := parseTypeExact(it.name)
-		if !ok || te.depth != 0 || len(te.alts) != 1 {
-			p.errorf(line, "%s: %q is not a type", name, it.name)
+		it, _ := prose.ParseParenItem(a)
+		te, ok := prose.ParseTypeExact(it.Name)
+		if !ok || te.Depth != 0 || len(te.Alts) != 1 {
+			p.errorf(line, "%s: %q is not a type", name, it.Name)
 			return
 		}
-		tn := te.alts[0]
+		tn := te.Alts[0]
 		if tn == schema.Integer && wide {
 			tn = schema.Integer64
 		}
-		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(tn), Note: it.paren})
+		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(tn), Note: it.Paren})
 	}
 	p.out.Unions = append(p.out.Unions, u)
 }
@@ -443,14 +444,14 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 // and definitions that extra fields may name bare (bullets "thumb (...): ...").
 func (p *parser) variantTable(s *document.Section, b *document.Block) {
 	t := b.Table
-	head, _ := parseParenItem(s.Title)
-	u := &schema.Union{Name: head.name, Description: head.paren, Source: src(s, s.Line)}
-	disc := firstWord(strings.ToLower(t.Header[1]))
-	if !isIdent(disc) {
+	head, _ := prose.ParseParenItem(s.Title)
+	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: src(s, s.Line)}
+	disc := prose.FirstWord(strings.ToLower(t.Header[1]))
+	if !prose.IsIdent(disc) {
 		p.errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
 	}
 	u.Discriminator = disc
-	var common []*facts
+	var common []*prose.Facts
 	var commonNames []string
 	var commonLines []int
 	descs := map[string]string{}
@@ -463,38 +464,38 @@ func (p *parser) variantTable(s *document.Section, b *document.Block) {
 			}
 			other.Used = true
 			u.Description = joinText(u.Description, other.Text)
-			for _, raw := range splitTop(m[1], ',') {
+			for _, raw := range prose.SplitTop(m[1], ',') {
 				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
-				fi, _ := parseParenItem(raw)
-				if !fi.has {
+				fi, _ := prose.ParseParenItem(raw)
+				if !fi.Has {
 					continue // connective text such as "except where noted"
 				}
-				f, err := readParen(fi.paren)
+				f, err := prose.ReadParen(fi.Paren)
 				if err != nil {
-					p.errorf(other.Line, "%s: %v", fi.name, err)
+					p.errorf(other.Line, "%s: %v", fi.Name, err)
 					continue
 				}
 				common = append(common, f)
-				commonNames = append(commonNames, fi.name)
+				commonNames = append(commonNames, fi.Name)
 				commonLines = append(commonLines, other.Line)
 			}
 		case document.ListBlock:
 			for _, it := range other.Items {
 				it.Used = true
 				name, rest, _ := strings.Cut(it.Text, " ")
-				if !isIdent(name) {
+				if !prose.IsIdent(name) {
 					p.errorf(it.Line, "bullet %q does not start with a field name", it.Text)
 					continue
 				}
 				if strings.HasPrefix(rest, "(") {
-					fi, after := parseParenItem(it.Text)
-					f, err := readParen(fi.paren)
+					fi, after := prose.ParseParenItem(it.Text)
+					f, err := prose.ReadParen(fi.Paren)
 					if err != nil {
-						p.errorf(it.Line, "%s: %v", fi.name, err)
+						p.errorf(it.Line, "%s: %v", fi.Name, err)
 						continue
 					}
-					f.desc = append(f.desc, strings.TrimSpace(strings.TrimPrefix(after, ":")))
-					p.define(s.Path(), fi.name, f, it.Line)
+					f.Desc = append(f.Desc, strings.TrimSpace(strings.TrimPrefix(after, ":")))
+					p.define(s.Path(), fi.Name, f, it.Line)
 					continue
 				}
 				descs[name] = it.Text
@@ -521,9 +522,9 @@ func (p *parser) variantTable(s *document.Section, b *document.Block) {
 		for i, f := range common {
 			cp := *f
 			if d := descs[commonNames[i]]; d != "" {
-				cp.desc = append(append([]string(nil), cp.desc...), d)
-				if saysAttach(d) {
-					cp.attachRef = true
+				cp.Desc = append(append([]string(nil), cp.Desc...), d)
+				if prose.SaysAttach(d) {
+					cp.AttachRef = true
 				}
 			}
 			pd := p.addField(ctx, commonNames[i], &cp, s, commonLines[i])
@@ -579,13 +580,13 @@ func extraFieldNames(cell string) []string {
 		return nil
 	}
 	var out []string
-	for _, part := range splitTop(cell, ';') {
+	for _, part := range prose.SplitTop(cell, ';') {
 		if strings.HasPrefix(part, "all ") {
 			continue
 		}
-		for _, raw := range splitTop(part, ',') {
-			fi, _ := parseParenItem(raw)
-			out = append(out, fi.name)
+		for _, raw := range prose.SplitTop(part, ',') {
+			fi, _ := prose.ParseParenItem(raw)
+			out = append(out, fi.Name)
 		}
 	}
 	return out
@@ -598,11 +599,11 @@ func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Ro
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
-	var shared *facts
+	var shared *prose.Facts
 	var added []*pending
-	for _, part := range splitTop(cell, ';') {
+	for _, part := range prose.SplitTop(cell, ';') {
 		if rest, ok := strings.CutPrefix(part, "all "); ok {
-			f, err := readParen("all " + rest)
+			f, err := prose.ReadParen("all " + rest)
 			if err != nil {
 				p.errorf(r.Line, "%s: %v", ctx.obj.Name, err)
 				continue
@@ -610,17 +611,17 @@ func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Ro
 			shared = f
 			continue
 		}
-		for _, raw := range splitTop(part, ',') {
-			fi, _ := parseParenItem(raw)
-			f := &facts{}
-			if fi.has {
+		for _, raw := range prose.SplitTop(part, ',') {
+			fi, _ := prose.ParseParenItem(raw)
+			f := &prose.Facts{}
+			if fi.Has {
 				var err error
-				if f, err = readParen(fi.paren); err != nil {
-					p.errorf(r.Line, "%s.%s: %v", ctx.obj.Name, fi.name, err)
+				if f, err = prose.ReadParen(fi.Paren); err != nil {
+					p.errorf(r.Line, "%s.%s: %v", ctx.obj.Name, fi.Name, err)
 					continue
 				}
 			}
-			if pd := p.addField(ctx, fi.name, f, s, r.Line); pd != nil {
+			if pd := p.addField(ctx, fi.Name, f, s, r.Line); pd != nil {
 				added = append(added, pd)
 			}
 		}
@@ -634,16 +635,16 @@ func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Ro
 
 // mergeShared fills what an item's own facts leave unsaid from facts shared
 // by its group ("(all Boolean, Optional)").
-func mergeShared(own, shared *facts) {
-	if own.typ.isZero() {
-		own.typ, own.typeText = shared.typ, shared.typeText
+func mergeShared(own, shared *prose.Facts) {
+	if own.Typ.IsZero() {
+		own.Typ, own.TypeText = shared.Typ, shared.TypeText
 	}
-	if own.marker == "" {
-		own.marker = shared.marker
+	if own.Marker == "" {
+		own.Marker = shared.Marker
 	}
-	if own.requiredIf == "" {
-		own.requiredIf = shared.requiredIf
+	if own.RequiredIf == "" {
+		own.RequiredIf = shared.RequiredIf
 	}
-	own.asAbove = own.asAbove || shared.asAbove
-	own.json = own.json || shared.json
+	own.AsAbove = own.AsAbove || shared.AsAbove
+	own.Json = own.Json || shared.Json
 }

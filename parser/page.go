@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/prose"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -276,7 +277,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			if i > 0 && e.blocks[i-1].Kind == document.PageParagraph {
 				prev = e.blocks[i-1].Text
 			}
-			if sents := splitSentences(prev); len(sents) > 0 && variants == nil &&
+			if sents := prose.SplitSentences(prev); len(sents) > 0 && variants == nil &&
 				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
 				variants = b.Items
 				introLine = b.Line
@@ -339,21 +340,21 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 				p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
 				continue
 			}
-			te, ok := parseTypeExact(r.Cells[1])
+			te, ok := prose.ParseTypeExact(r.Cells[1])
 			if !ok {
 				p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
 			}
-			f := readNotes(r.Cells[2])
-			f.typ, f.typeText = te, r.Cells[1]
-			for _, s := range f.unread {
+			f := prose.ReadNotes(r.Cells[2])
+			f.Typ, f.TypeText = te, r.Cells[1]
+			for _, s := range f.Unread {
 				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
-			if f.marker == "" {
-				f.marker = "Required"
+			if f.Marker == "" {
+				f.Marker = "Required"
 			}
-			ctx.rawRules = append(ctx.rawRules, f.rules...)
-			f.rules = nil
+			ctx.rawRules = append(ctx.rawRules, f.Rules...)
+			f.Rules = nil
 			if pd := p.addField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
 				ps.fields[name][pd.field.Name] = pd
 			}
@@ -377,7 +378,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			}
 			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}
-		if !isIdent(name) {
+		if !prose.IsIdent(name) {
 			p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
 			return
 		}
@@ -422,7 +423,7 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 	m.Description = strings.Join(desc, " ")
 	ctx.rules = namedRules(m.Description)
 	unreadRules(ps.report, e.where(), e.head.Line, m.Description)
-	te, ok := readReturns(m.Description, p.pageTypeName)
+	te, ok := prose.ReadReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
 	} else {
@@ -435,26 +436,26 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 				p.pageErr(e, r.Line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.Cells, " | "), len(r.Cells))
 				continue
 			}
-			te, ok := parseTypeExact(r.Cells[1])
+			te, ok := prose.ParseTypeExact(r.Cells[1])
 			if !ok {
 				p.pageErr(e, r.Line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
 			}
-			f := readNotes(r.Cells[3])
-			f.typ, f.typeText = te, r.Cells[1]
-			for _, s := range f.unread {
+			f := prose.ReadNotes(r.Cells[3])
+			f.Typ, f.TypeText = te, r.Cells[1]
+			for _, s := range f.Unread {
 				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
 			switch strings.ToLower(r.Cells[2]) {
 			case "yes", "required":
-				f.marker = "Required"
+				f.Marker = "Required"
 			case "optional", "no":
-				f.marker = "Optional"
+				f.Marker = "Optional"
 			default:
 				p.pageErr(e, r.Line, "parameter %s: Required column says %q; want Yes or Optional", r.Cells[0], r.Cells[2])
 				continue
 			}
-			if !isIdent(r.Cells[0]) {
+			if !prose.IsIdent(r.Cells[0]) {
 				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
 				continue
 			}
@@ -484,7 +485,7 @@ func unreadRules(report *Report, where string, line int, text string) {
 	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
 		return
 	}
-	for _, sent := range splitSentences(text) {
+	for _, sent := range prose.SplitSentences(text) {
 		if reRuleMarks.MatchString(sent) && len(objectRules(sent)) == 0 && len(namedRules(sent)) == 0 {
 			report.add("unread", where, line, sent)
 		}
@@ -596,7 +597,7 @@ func (p *parser) pageDiscriminators(ps *pageState) {
 			fs := ps.fields[v.Type.Name]
 			var here []string
 			for name, pd := range fs {
-				if pd.facts.fixedValue != "" {
+				if pd.facts.FixedValue != "" {
 					here = append(here, name)
 				}
 			}
@@ -617,7 +618,7 @@ func (p *parser) pageDiscriminators(ps *pageState) {
 		u.Discriminator = disc
 		for _, v := range objs {
 			pd := ps.fields[v.Type.Name][disc]
-			v.Tag = pd.facts.fixedValue
+			v.Tag = pd.facts.FixedValue
 			pd.fixed = v.Tag
 			if pd.field.Constraints == nil {
 				pd.field.Constraints = &schema.Constraints{}
@@ -687,13 +688,13 @@ func (p *parser) applyPageVersions(ps *pageState) {
 					continue
 				}
 				m := submatches(c.Text, ix)
-				for _, owner := range splitNameList(m[3]) {
-					targets = append(targets, p.fieldsOf(owner, splitNameList(m[2]))...)
+				for _, owner := range prose.SplitNameList(m[3]) {
+					targets = append(targets, p.fieldsOf(owner, prose.SplitNameList(m[2]))...)
 				}
 			}
 			// "Renamed the field a to b in the class C": b is new.
 			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
-				targets = append(targets, p.fieldsOf(m[3], splitNameList(m[2]))...)
+				targets = append(targets, p.fieldsOf(m[3], prose.SplitNameList(m[2]))...)
 			}
 			// "Added the MessageEntity type “custom_emoji”": a value of
 			// the enum of that object's field.
@@ -709,7 +710,7 @@ func (p *parser) applyPageVersions(ps *pageState) {
 			// "Added the class X and the method Y": each "the <kind>"
 			// starts its own list, so "and the" never ends one.
 			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
-				for _, name := range splitNameList(m[1]) {
+				for _, name := range prose.SplitNameList(m[1]) {
 					if p.out.Method(name) != nil || p.out.Object(name) != nil || p.out.Union(name) != nil {
 						targets = append(targets, name)
 					}
@@ -729,19 +730,14 @@ func (p *parser) applyPageVersions(ps *pageState) {
 	}
 }
 
-// reRequiredIfNot is the page's way of stating alternatives between
-// parameters: chat_id "Required if inline_message_id is not specified",
-// inline_message_id "Required if chat_id and message_id are not specified".
-var reRequiredIfNot = regexp.MustCompile(`^Required if ((?:\w+)(?:,? and \w+)*) (?:is|are) not specified`)
-
 // requiredIfNotRules turns such statements into a one_of rule when they
 // agree: the parameters that name the same others form one group, and
 // those others name exactly that group back.
 func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
 	cond := map[string][]string{}
 	for _, prm := range m.Params {
-		if mm := reRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
-			names := splitNameList(mm[1])
+		if mm := prose.ReRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
+			names := prose.SplitNameList(mm[1])
 			slices.Sort(names)
 			cond[prm.Name] = names
 		}
@@ -786,12 +782,6 @@ func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
 	return done
 }
 
-// reCondition is a parameter's statement that it is required, or
-// optional, depending on another: "Required if ok is False", "Required if
-// token is specified", "Optional if draft_id is present", "Required if
-// note_id is not specified".
-var reCondition = regexp.MustCompile(`^(Required|Optional) if ([a-z_][a-z0-9_]*) (?:is|was) (not )?(?:“([^”]+)”|"([^"]+)"|(\S+))$`)
-
 // presenceWords say that a value is given.
 var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
 
@@ -813,8 +803,8 @@ func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*
 		if done[prm.Name] {
 			continue
 		}
-		for _, sent := range splitSentences(prm.Description) {
-			c := reCondition.FindStringSubmatch(sent)
+		for _, sent := range prose.SplitSentences(prm.Description) {
+			c := prose.ReCondition.FindStringSubmatch(sent)
 			if c == nil {
 				continue
 			}
@@ -862,7 +852,7 @@ func conditionValue(v string, t schema.Type) string {
 			return v
 		}
 	case schema.String:
-		if isIdent(v) {
+		if prose.IsIdent(v) {
 			return v
 		}
 	}

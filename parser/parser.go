@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/prose"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -212,7 +213,7 @@ type opaqueRef struct {
 // after the whole document is read.
 type pending struct {
 	field  *schema.Field
-	facts  *facts
+	facts  *prose.Facts
 	scopes []string // most specific first
 	owner  string   // object or method name, for enum names and errors
 	method bool     // owner is a method or shorthand
@@ -235,7 +236,7 @@ type objectCtx struct {
 	obj *schema.Object
 	// listing is set on an object a variant table defines.
 	listing   *variantListing
-	rawRules  []rawRule
+	rawRules  []prose.RawRule
 	allOption bool // "all fields Optional"
 	sec       *document.Section
 	// marksRequired: some row of the object says "Required"; unmarked are
@@ -252,13 +253,13 @@ type methodCtx struct {
 	pending []*pending
 	entries []methodEntry
 	// rules are stated in the method's prose (the published page).
-	rules []rawRule
+	rules []prose.RawRule
 }
 
 type shorthandCtx struct {
 	g       *schema.Shorthand
 	pending []*pending
-	rules   []rawRule
+	rules   []prose.RawRule
 	result  string // "Edit results: ..." sentence
 	line    int
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/apigen/apigen/parser/prose"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -77,7 +78,7 @@ func (p *parser) addOpaque() {
 // register makes a field with an explicit type visible to bare mentions of
 // the same name in its scopes.
 func (p *parser) register(pd *pending) {
-	if pd.facts.typ.isZero() {
+	if pd.facts.Typ.IsZero() {
 		return
 	}
 	for _, sc := range pd.scopes {
@@ -105,9 +106,9 @@ func (p *parser) lookup(pd *pending) *pending {
 		}
 		first := cands[0]
 		for _, c := range cands[1:] {
-			if c.facts.typ.String() != first.facts.typ.String() {
+			if c.facts.Typ.String() != first.facts.Typ.String() {
 				p.errorf(pd.line, "%s.%s has no type, and the nearest definitions disagree: %s at line %d, %s at line %d",
-					pd.owner, pd.field.Name, first.facts.typ, first.line, c.facts.typ, c.line)
+					pd.owner, pd.field.Name, first.facts.Typ, first.line, c.facts.Typ, c.line)
 				return nil
 			}
 		}
@@ -123,30 +124,30 @@ func (p *parser) resolvePending(pd *pending) {
 	}
 	pd.resolved = true
 	f := pd.facts
-	if f.typ.isZero() {
+	if f.Typ.IsZero() {
 		def := p.lookup(pd)
 		if def == nil {
 			return
 		}
-		if f.isBare() || f.asAbove {
+		if f.IsBare() || f.AsAbove {
 			own := f
 			cp := *def.facts
-			cp.desc = append([]string(nil), def.facts.desc...)
-			cp.rules = nil
-			if own.marker != "" || pd.markedTable {
+			cp.Desc = append([]string(nil), def.facts.Desc...)
+			cp.Rules = nil
+			if own.Marker != "" || pd.markedTable {
 				// A table that marks only optional fields decides
 				// required-ness itself.
-				cp.marker = own.marker
+				cp.Marker = own.Marker
 			}
 			f = &cp
 		} else {
-			f.typ, f.typeText = def.facts.typ, def.facts.typeText
-			f.bits64 = f.bits64 || def.facts.bits64
-			if f.marker == "" && f.requiredIf == "" && !pd.markedTable {
-				f.marker = def.facts.marker
+			f.Typ, f.TypeText = def.facts.Typ, def.facts.TypeText
+			f.Bits64 = f.Bits64 || def.facts.Bits64
+			if f.Marker == "" && f.RequiredIf == "" && !pd.markedTable {
+				f.Marker = def.facts.Marker
 			}
-			if len(f.desc) == 0 {
-				f.desc = def.facts.desc
+			if len(f.Desc) == 0 {
+				f.Desc = def.facts.Desc
 			}
 		}
 		pd.facts = f
@@ -157,14 +158,14 @@ func (p *parser) resolvePending(pd *pending) {
 		return
 	}
 	fld.Type = t
-	fld.Description = f.description()
-	fld.JSONSerialized = f.json
+	fld.Description = f.Description()
+	fld.JSONSerialized = f.Json
 	switch {
-	case f.requiredIf != "":
+	case f.RequiredIf != "":
 		fld.Required = false
-	case f.marker == "Required":
+	case f.Marker == "Required":
 		fld.Required = true
-	case f.marker == "Optional":
+	case f.Marker == "Optional":
 		fld.Required = false
 	case pd.defaultRequired != nil:
 		fld.Required = *pd.defaultRequired
@@ -182,11 +183,11 @@ func (p *parser) resolvePending(pd *pending) {
 			}
 		}
 	}
-	if f.zeroBased {
+	if f.ZeroBased {
 		fld.ZeroMeaningful = true
 	}
-	if f.always != "" && !pd.method && constFits(f.always, t) {
-		p.always[pd.owner+"."+fld.Name] = f.always
+	if f.Always != "" && !pd.method && constFits(f.Always, t) {
+		p.always[pd.owner+"."+fld.Name] = f.Always
 	}
 }
 
@@ -225,22 +226,22 @@ func isZeroValue(v any) bool {
 // resolveType turns the written type into a schema type. Alternatives
 // become a union; when an existing union has exactly those variants it is
 // reused, and when it has more, the value is restricted to the subset.
-func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool) {
-	te := f.typ
-	if te.depth > schema.MaxArrayDepth {
-		p.errorf(pd.line, "%s.%s: %v: write the type with fewer levels", pd.owner, pd.field.Name, schema.ErrArrayDepth(te.depth))
+func (p *parser) resolveType(f *prose.Facts, pd *pending) (schema.Type, []string, bool) {
+	te := f.Typ
+	if te.Depth > schema.MaxArrayDepth {
+		p.errorf(pd.line, "%s.%s: %v: write the type with fewer levels", pd.owner, pd.field.Name, schema.ErrArrayDepth(te.Depth))
 		return schema.Type{}, nil, false
 	}
 	var base schema.Type
 	var variants []string
-	alts := te.alts
+	alts := te.Alts
 	// A String that may name an attach:// upload (saysAttach) is a file
 	// reference or an upload. The seed layout writes it "InputFile or
 	// String" (its schema has always done so, and stays byte for byte);
 	// the published page's type column is its own word for the type and
 	// stays String, with the fact kept as constraints.attach (see
 	// constraints). The Go model gives both the same Go type.
-	if len(alts) == 1 && alts[0] == schema.String && f.attachRef && !p.page {
+	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.page {
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
@@ -251,7 +252,7 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 	}
 	if len(alts) == 1 {
 		name := alts[0]
-		if name == schema.Integer && f.bits64 {
+		if name == schema.Integer && f.Bits64 {
 			name = schema.Integer64
 		}
 		base = schema.Named(name)
@@ -267,7 +268,7 @@ func (p *parser) resolveType(f *facts, pd *pending) (schema.Type, []string, bool
 		}
 		base, variants = schema.Named(u.Name), subset
 	}
-	for range te.depth {
+	for range te.Depth {
 		base = schema.ArrayOf(base)
 	}
 	return base, variants, true
@@ -354,24 +355,24 @@ func intp(v *float64) *int {
 	return &n
 }
 
-func bounds(r *rawRange) *schema.Bounds {
+func bounds(r *prose.RawRange) *schema.Bounds {
 	if r == nil {
 		return nil
 	}
-	return &schema.Bounds{Min: r.min, Max: r.max}
+	return &schema.Bounds{Min: r.Min, Max: r.Max}
 }
 
-func length(r *rawRange, unit string, after bool) *schema.Length {
+func length(r *prose.RawRange, unit string, after bool) *schema.Length {
 	if unit == "" {
 		unit = schema.UnitCharacters
 	}
-	return &schema.Length{Min: intp(r.min), Max: intp(r.max), Unit: unit, AfterEntityParsing: after}
+	return &schema.Length{Min: intp(r.Min), Max: intp(r.Max), Unit: unit, AfterEntityParsing: after}
 }
 
 // constraints turns facts into constraints on a value of type t. A bare
 // range means a length for strings, a count for arrays and a range for
 // numbers.
-func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []string) *schema.Constraints {
+func (p *parser) constraints(pd *pending, f *prose.Facts, t schema.Type, variants []string) *schema.Constraints {
 	c := &schema.Constraints{}
 	// bad reports a fact that does not fit the type and says whether to
 	// keep it. The page's prose is not written to a grammar: there a
@@ -389,16 +390,16 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 	isString := name == schema.String || p.hasStringVariant(name)
 	isNumber := name == schema.Integer || name == schema.Integer64 || name == schema.Float
 	isArray := t.IsArray()
-	if f.length != nil && (isString || bad("a length")) {
-		c.Length = length(f.length, f.lengthUnit, f.afterParse)
+	if f.Length != nil && (isString || bad("a length")) {
+		c.Length = length(f.Length, f.LengthUnit, f.AfterParse)
 	}
-	c.MaxLineFeeds = f.lineFeeds
-	if r := f.bare; r != nil {
+	c.MaxLineFeeds = f.LineFeeds
+	if r := f.Bare; r != nil {
 		switch {
 		case isString && c.Length != nil:
 			// A range bound to its unit word ("1-64 characters") is the
 			// length; a second, bare one in the same text is not.
-			p.report.add("second range", pd.owner+"."+pd.field.Name, pd.line, "a bare range "+bounds(r).Text()+" besides the length of "+bounds(f.length).Text()+" "+c.Length.Unit)
+			p.report.add("second range", pd.owner+"."+pd.field.Name, pd.line, "a bare range "+bounds(r).Text()+" besides the length of "+bounds(f.Length).Text()+" "+c.Length.Unit)
 		case isString:
 			c.Length = length(r, schema.UnitCharacters, false)
 		case isArray:
@@ -409,8 +410,8 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 			bad("a range")
 		}
 	}
-	if f.atMost != nil {
-		r := &rawRange{max: f.atMost}
+	if f.AtMost != nil {
+		r := &prose.RawRange{Max: f.AtMost}
 		switch {
 		case isArray:
 			c.Items = bounds(r)
@@ -422,20 +423,20 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 			bad("\"at most\"")
 		}
 	}
-	if f.items != nil && (isArray || bad("an item count")) {
-		c.Items = bounds(f.items)
+	if f.Items != nil && (isArray || bad("an item count")) {
+		c.Items = bounds(f.Items)
 	}
-	if f.eachLength != nil {
-		c.Each = &schema.Constraints{Length: length(f.eachLength, f.eachUnit, false)}
+	if f.EachLength != nil {
+		c.Each = &schema.Constraints{Length: length(f.EachLength, f.EachUnit, false)}
 	}
-	if f.numRange != nil && (isNumber || bad("a numeric range")) {
-		c.Range = bounds(f.numRange)
+	if f.NumRange != nil && (isNumber || bad("a numeric range")) {
+		c.Range = bounds(f.NumRange)
 	}
-	c.Ahead = bounds(f.ahead)
-	c.Unit = f.unit
+	c.Ahead = bounds(f.Ahead)
+	c.Unit = f.Unit
 	fitsEnum := name == schema.String || (isArray && t.Elem.Name == schema.String)
-	if len(f.enum) > 0 && (fitsEnum || !p.page || bad("a list of values")) {
-		e := p.enumFor(pd, f.enum)
+	if len(f.Enum) > 0 && (fitsEnum || !p.page || bad("a list of values")) {
+		e := p.enumFor(pd, f.Enum)
 		switch {
 		case e == nil:
 		case name == schema.String:
@@ -449,29 +450,29 @@ func (p *parser) constraints(pd *pending, f *facts, t schema.Type, variants []st
 			bad("a list of values")
 		}
 	}
-	if f.defaultRaw != "" {
-		v, err := literal(f.defaultRaw, t)
+	if f.DefaultRaw != "" {
+		v, err := literal(f.DefaultRaw, t)
 		if err != nil {
 			// "default returns all" and the like are prose, not values.
-			pd.field.Description = joinText(pd.field.Description, "Default: "+f.defaultRaw+".")
+			pd.field.Description = joinText(pd.field.Description, "Default: "+f.DefaultRaw+".")
 		} else {
 			c.Default = v
 		}
 	}
-	if f.defaultRaw == "" && f.defaultsTo != "" {
-		if v, err := literal(f.defaultsTo, t); err == nil {
+	if f.DefaultRaw == "" && f.DefaultsTo != "" {
+		if v, err := literal(f.DefaultsTo, t); err == nil {
 			c.Default = v
-		} else if c.Enum != "" && slices.ContainsFunc(f.enum, func(e enumVal) bool { return e.value == f.defaultsTo }) {
+		} else if c.Enum != "" && slices.ContainsFunc(f.Enum, func(e prose.EnumVal) bool { return e.Value == f.DefaultsTo }) {
 			// A listed value that is no word ("Defaults to “🎲”").
-			c.Default = f.defaultsTo
+			c.Default = f.DefaultsTo
 		}
 	}
 	c.Fixed = pd.fixed
-	c.Pattern, c.PatternText = f.pattern, f.patternText
-	c.NoEmoji = f.noEmoji
-	c.Position = f.position
-	c.UploadOnly = f.uploadOnly
-	c.Attach = p.page && f.attachRef && !isArray && name == schema.String
+	c.Pattern, c.PatternText = f.Pattern, f.PatternText
+	c.NoEmoji = f.NoEmoji
+	c.Position = f.Position
+	c.UploadOnly = f.UploadOnly
+	c.Attach = p.page && f.AttachRef && !isArray && name == schema.String
 	if len(variants) > 0 && isArray {
 		if c.Each == nil {
 			c.Each = &schema.Constraints{}
@@ -512,7 +513,7 @@ func literal(s string, t schema.Type) (any, error) {
 	case schema.Float:
 		return strconv.ParseFloat(s, 64)
 	case schema.String:
-		if !isIdent(s) {
+		if !prose.IsIdent(s) {
 			return nil, fmt.Errorf("not a word")
 		}
 		return s, nil
@@ -542,7 +543,7 @@ func enumName(owner string, method bool, field string) string {
 // enumFor finds or creates the enum for listed values. The same name with
 // the same set of values is one enum; the same name with other values is an
 // error.
-func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
+func (p *parser) enumFor(pd *pending, vals []prose.EnumVal) *schema.Enum {
 	name := enumName(pd.owner, pd.method, pd.field.Name)
 	if p.page && p.knownType(name) {
 		// MoodEmoji.emoji: the object is named MoodEmoji already.
@@ -551,7 +552,7 @@ func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
 	set := func(vs []string) []string { s := slices.Clone(vs); slices.Sort(s); return s }
 	var want []string
 	for _, v := range vals {
-		want = append(want, v.value)
+		want = append(want, v.Value)
 	}
 	if e := p.out.Enum(name); e != nil {
 		var have []string
@@ -574,7 +575,7 @@ func (p *parser) enumFor(pd *pending, vals []enumVal) *schema.Enum {
 	}
 	e := &schema.Enum{Name: name, Description: "Values of " + pd.owner + "." + pd.field.Name + ".", Source: pd.field.Source}
 	for _, v := range vals {
-		e.Values = append(e.Values, &schema.EnumValue{Name: v.name, Value: v.value})
+		e.Values = append(e.Values, &schema.EnumValue{Name: v.Name, Value: v.Value})
 	}
 	p.out.Enums = append(p.out.Enums, e)
 	return e

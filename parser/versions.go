@@ -3,6 +3,8 @@ package parser
 import (
 	"regexp"
 	"strings"
+
+	"github.com/apigen/apigen/parser/prose"
 )
 
 var (
@@ -35,26 +37,26 @@ func (p *parser) changeTargets(text string) []string {
 	if m := reDotted.FindStringSubmatch(text); m != nil {
 		return p.fieldsOf(m[1], []string{m[2]})
 	}
-	if isIdent(text) {
+	if prose.IsIdent(text) {
 		return p.everywhere(text)
 	}
 	if m := rePhrase.FindStringSubmatch(text); m != nil {
 		phrase, inner := m[1], m[2]
 		var out []string
-		if p.allOwners(splitNameList(inner)) && isIdent(phrase) {
-			for _, owner := range splitNameList(inner) {
+		if p.allOwners(prose.SplitNameList(inner)) && prose.IsIdent(phrase) {
+			for _, owner := range prose.SplitNameList(inner) {
 				out = append(out, p.fieldsOf(owner, []string{phrase})...)
 			}
 			return out
 		}
 		owner := p.ownerIn(phrase)
-		for _, part := range splitTop(inner, ';') {
+		for _, part := range prose.SplitTop(inner, ';') {
 			if mm := reInOwner.FindStringSubmatch(part); mm != nil {
-				out = append(out, p.fieldsOf(mm[2], splitNameList(mm[1]))...)
+				out = append(out, p.fieldsOf(mm[2], prose.SplitNameList(mm[1]))...)
 				continue
 			}
-			for _, name := range splitNameList(part) {
-				if !isIdent(name) {
+			for _, name := range prose.SplitNameList(part) {
+				if !prose.IsIdent(name) {
 					continue
 				}
 				if owner != "" {
@@ -67,18 +69,18 @@ func (p *parser) changeTargets(text string) []string {
 		return out
 	}
 	if m := reInOwner.FindStringSubmatch(text); m != nil {
-		return p.fieldsOf(m[2], splitNameList(m[1]))
+		return p.fieldsOf(m[2], prose.SplitNameList(m[1]))
 	}
 	if m := reOnOwners.FindStringSubmatch(text); m != nil {
 		var out []string
-		for _, owner := range splitNameList(m[2]) {
-			out = append(out, p.fieldsOf(owner, splitNameList(m[1]))...)
+		for _, owner := range prose.SplitNameList(m[2]) {
+			out = append(out, p.fieldsOf(owner, prose.SplitNameList(m[1]))...)
 		}
 		return out
 	}
 	if m := reAnimation.FindStringSubmatch(text); m != nil {
 		var out []string
-		for _, name := range splitNameList(m[1]) {
+		for _, name := range prose.SplitNameList(m[1]) {
 			out = append(out, p.enumValues(name)...)
 		}
 		return out
@@ -89,7 +91,7 @@ func (p *parser) changeTargets(text string) []string {
 		for _, part := range parts {
 			// Only parts that name something exactly count here: a bare
 			// word such as "audio" in "audio and document albums" is prose.
-			if isIdent(part) && p.out.Method(part) == nil && p.out.Object(part) == nil {
+			if prose.IsIdent(part) && p.out.Method(part) == nil && p.out.Object(part) == nil {
 				continue
 			}
 			out = append(out, p.changeTargets(part)...)

@@ -1,4 +1,4 @@
-package parser
+package prose
 
 import (
 	"regexp"
@@ -8,28 +8,28 @@ import (
 // typeExpr is a type as the document writes it, before names are resolved:
 // "Array of Array of PhotoSize" is depth 2 of [PhotoSize]; "InputFile or
 // String" is depth 0 of two alternatives (a union).
-type typeExpr struct {
-	depth int
-	alts  []string
+type TypeExpr struct {
+	Depth int
+	Alts  []string
 }
 
-func (t typeExpr) isZero() bool { return len(t.alts) == 0 }
+func (t TypeExpr) IsZero() bool { return len(t.Alts) == 0 }
 
-func (t typeExpr) String() string {
-	return strings.Repeat("Array of ", t.depth) + strings.Join(t.alts, " or ")
+func (t TypeExpr) String() string {
+	return strings.Repeat("Array of ", t.Depth) + strings.Join(t.Alts, " or ")
 }
 
 // typeWordRe matches a word that can name a type: it starts with a capital.
-var typeWordRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*`)
+var TypeWordRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*`)
 
 // notTypeWords are capitalised words that open a clause but are not types.
-var notTypeWords = map[string]bool{"Required": true, "Optional": true}
+var NotTypeWords = map[string]bool{"Required": true, "Optional": true}
 
 // readTypeWord reads one type name at the start of s. "Float number" is the
 // document's other spelling of Float.
-func readTypeWord(s string) (name, rest string, ok bool) {
-	w := typeWordRe.FindString(s)
-	if w == "" || notTypeWords[w] {
+func ReadTypeWord(s string) (name, rest string, ok bool) {
+	w := TypeWordRe.FindString(s)
+	if w == "" || NotTypeWords[w] {
 		return "", s, false
 	}
 	rest = s[len(w):]
@@ -41,21 +41,21 @@ func readTypeWord(s string) (name, rest string, ok bool) {
 
 // parseTypePrefix reads the longest type expression at the start of s and
 // returns what follows it. ok is false when s does not start with a type.
-func parseTypePrefix(s string) (te typeExpr, rest string, ok bool) {
+func ParseTypePrefix(s string) (te TypeExpr, rest string, ok bool) {
 	s = strings.TrimSpace(s)
 	for {
 		r, cut := strings.CutPrefix(s, "Array of ")
 		if !cut {
 			break
 		}
-		te.depth++
+		te.Depth++
 		s = r
 	}
-	name, s, ok := readTypeWord(s)
+	name, s, ok := ReadTypeWord(s)
 	if !ok {
-		return typeExpr{}, s, false
+		return TypeExpr{}, s, false
 	}
-	te.alts = []string{name}
+	te.Alts = []string{name}
 	for {
 		var next string
 		switch {
@@ -68,17 +68,17 @@ func parseTypePrefix(s string) (te typeExpr, rest string, ok bool) {
 		default:
 			return te, strings.TrimSpace(s), true
 		}
-		w, r, ok := readTypeWord(next)
+		w, r, ok := ReadTypeWord(next)
 		if !ok {
 			return te, strings.TrimSpace(s), true
 		}
-		te.alts = append(te.alts, w)
+		te.Alts = append(te.Alts, w)
 		s = r
 	}
 }
 
 // parseTypeExact reads s as a whole type; ok is false if anything is left.
-func parseTypeExact(s string) (typeExpr, bool) {
-	te, rest, ok := parseTypePrefix(s)
+func ParseTypeExact(s string) (TypeExpr, bool) {
+	te, rest, ok := ParseTypePrefix(s)
 	return te, ok && rest == ""
 }
