@@ -6,12 +6,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
 // rule turns a raw rule into a schema rule, expanding "the optional fields".
-func rule(r prose.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
+func rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 	out := &schema.Rule{Kind: r.Kind, Groups: r.Groups, Kinds: r.Kinds, Text: r.Text, Source: src}
 	for _, f := range r.Fields {
 		switch f {
@@ -46,7 +46,7 @@ func (p *parser) finishObject(ctx *objectCtx) {
 // namesFields reports whether every field a rule names is one of fields.
 // On the published page a rule naming another is kept as text and
 // reported (the sentence may speak of something else).
-func (p *parser) namesFields(r prose.RawRule, owner string, fields []*schema.Field, line int) bool {
+func (p *parser) namesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
 	if !p.page {
 		return true
 	}
@@ -106,7 +106,7 @@ func (p *parser) finishShorthand(ctx *shorthandCtx) {
 		g.Rules = append(g.Rules, rule(r, g.Params, g.Source))
 	}
 	if ctx.result != "" {
-		te, _ := prose.ParseTypeExact(ctx.result)
+		te, _ := grammar.ParseTypeExact(ctx.result)
 		if t, ok := p.typeOf(te, g.Name, "result", g.Source); ok {
 			g.Returns = &t
 		}
@@ -114,9 +114,9 @@ func (p *parser) finishShorthand(ctx *shorthandCtx) {
 }
 
 // typeOf resolves a written type outside a field.
-func (p *parser) typeOf(te prose.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
+func (p *parser) typeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
 	pd := &pending{field: &schema.Field{Name: what, Source: where}, owner: owner, line: where.Line}
-	t, _, ok := p.resolveType(&prose.Facts{Typ: te}, pd)
+	t, _, ok := p.resolveType(&grammar.Facts{Typ: te}, pd)
 	return t, ok
 }
 
@@ -188,7 +188,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 			return
 		}
 		m.Returns, m.ReturnsNote = t, note
-		for _, sent := range prose.SplitSentences(note) {
+		for _, sent := range grammar.SplitSentences(note) {
 			if r, ok := p.groupingRule(m, sent); ok {
 				m.Rules = append(m.Rules, r)
 			}
@@ -196,7 +196,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 	case groupReturns != nil:
 		m.Returns = *groupReturns
 	case p.results[ctx.sec.Path()] != "":
-		t, ok := p.typeOf(prose.TypeExpr{Alts: []string{p.results[ctx.sec.Path()]}}, m.Name, "result", m.Source)
+		t, ok := p.typeOf(grammar.TypeExpr{Alts: []string{p.results[ctx.sec.Path()]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
@@ -218,7 +218,7 @@ func (p *parser) finishMethod(ctx *methodCtx) {
 
 // override applies "GROUP (param constraint, note)" to the expanded group.
 func (p *parser) override(m *schema.Method, e methodEntry) {
-	clauses := prose.SplitTop(e.override, ',')
+	clauses := grammar.SplitTop(e.override, ',')
 	mm := reOverride.FindStringSubmatch(clauses[0])
 	var target *schema.Field
 	if mm != nil {
@@ -228,7 +228,7 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 		p.errorf(e.line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.group, e.override)
 		return
 	}
-	f := &prose.Facts{}
+	f := &grammar.Facts{}
 	f.Part(mm[2])
 	for _, c := range clauses[1:] {
 		f.Part(c)
@@ -259,7 +259,7 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 // groupingRule reads "Documents and audios can be grouped only with items
 // of the same type" for a method with an array of a discriminated union.
 func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
-	mm := prose.ReGrouping.FindStringSubmatch(sent)
+	mm := grammar.ReGrouping.FindStringSubmatch(sent)
 	if mm == nil {
 		return nil, false
 	}
@@ -272,7 +272,7 @@ func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool
 			continue
 		}
 		r := &schema.Rule{Kind: schema.RuleSameKindItems, Fields: []string{prm.Name}, Text: sent, Source: m.Source}
-		for _, w := range prose.SplitNameList(mm[1]) {
+		for _, w := range grammar.SplitNameList(mm[1]) {
 			tag := strings.TrimSuffix(strings.ToLower(w), "s")
 			for _, v := range u.Variants {
 				if v.Tag == tag {

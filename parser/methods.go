@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -65,7 +65,7 @@ func (p *parser) requestRules(s *document.Section, b *document.Block) {
 func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 	// "ChatRef = Integer or String (see Resources)" restates a type; it
 	// defines no parameters.
-	if te, rest, ok := prose.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
+	if te, rest, ok := grammar.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
 		_ = te
 		p.out.Notes = append(p.out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: src(s, line)})
 		return
@@ -76,14 +76,14 @@ func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 	}
 	g := &schema.Shorthand{Name: name, Source: src(s, line)}
 	ctx := &shorthandCtx{g: g, line: line}
-	items, sentences := prose.SplitItemList(body)
+	items, sentences := grammar.SplitItemList(body)
 	for _, raw := range items {
-		fi, rest := prose.ParseParenItem(raw)
-		if !prose.IsIdent(fi.Name) || rest != "" {
+		fi, rest := grammar.ParseParenItem(raw)
+		if !grammar.IsIdent(fi.Name) || rest != "" {
 			p.errorf(line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", name, raw)
 			continue
 		}
-		f, err := prose.ReadParen(fi.Paren)
+		f, err := grammar.ReadParen(fi.Paren)
 		if err != nil {
 			p.errorf(line, "%s.%s: %v", name, fi.Name, err)
 			continue
@@ -109,13 +109,13 @@ func (p *parser) shorthand(s *document.Section, line int, name, body string) {
 }
 
 // eitherRule reads "Either a with b, or c, must be given".
-func eitherRule(sent string) (prose.RawRule, bool) {
-	m := prose.ReEither.FindStringSubmatch(sent)
+func eitherRule(sent string) (grammar.RawRule, bool) {
+	m := grammar.ReEither.FindStringSubmatch(sent)
 	if m == nil {
-		return prose.RawRule{}, false
+		return grammar.RawRule{}, false
 	}
-	r := prose.RawRule{Kind: schema.RuleOneOf, Text: sent}
-	for _, part := range prose.SplitTop(m[1], ',') {
+	r := grammar.RawRule{Kind: schema.RuleOneOf, Text: sent}
+	for _, part := range grammar.SplitTop(m[1], ',') {
 		part = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(part), "or "))
 		if part == "" {
 			continue
@@ -162,27 +162,27 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 		return
 	}
 	var entries []methodEntry
-	for _, seg := range prose.SplitTop(cell, ';') {
+	for _, seg := range grammar.SplitTop(cell, ';') {
 		if seg == "" {
 			continue
 		}
-		head, _ := prose.ParseParenItem(seg)
+		head, _ := grammar.ParseParenItem(seg)
 		if reGroupName.MatchString(head.Name) && len(head.Name) > 1 {
 			entries = append(entries, methodEntry{group: head.Name, override: head.Paren, line: ctx.line})
 			continue
 		}
-		items := prose.SplitTop(seg, ',')
-		parsed := make([]prose.ParenItem, 0, len(items))
+		items := grammar.SplitTop(seg, ',')
+		parsed := make([]grammar.ParenItem, 0, len(items))
 		for _, raw := range items {
-			it, rest := prose.ParseParenItem(raw)
-			if !prose.IsIdent(it.Name) || rest != "" {
+			it, rest := grammar.ParseParenItem(raw)
+			if !grammar.IsIdent(it.Name) || rest != "" {
 				p.errorf(ctx.line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", ctx.m.Name, raw)
 				return
 			}
 			parsed = append(parsed, it)
 		}
 		last := parsed[len(parsed)-1]
-		shared, err := prose.ReadParen(last.Paren)
+		shared, err := grammar.ReadParen(last.Paren)
 		if err != nil {
 			p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, last.Name, err)
 			return
@@ -193,7 +193,7 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 				cp := *shared
 				f = &cp
 				if it.Has {
-					own, err := prose.ReadParen(it.Paren)
+					own, err := grammar.ReadParen(it.Paren)
 					if err != nil {
 						p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, it.Name, err)
 						return
@@ -203,7 +203,7 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 				}
 			}
 			if !it.Has && !last.Has {
-				f = &prose.Facts{}
+				f = &grammar.Facts{}
 			}
 			fld := &schema.Field{Name: it.Name, Source: src(ctx.sec, ctx.line)}
 			pd := &pending{field: fld, facts: f, owner: ctx.m.Name, method: true, line: ctx.line, scopes: scopesOf(ctx.sec), rules: &ctx.m.Rules}
@@ -217,17 +217,17 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 
 // parseResult reads a result cell: "Message", "Array of Update. Notes",
 // "String (new link). Notes", "Message if sent by the bot, otherwise True".
-func parseResult(cell string) (te prose.TypeExpr, note string, ok bool) {
+func parseResult(cell string) (te grammar.TypeExpr, note string, ok bool) {
 	if m := reIfOtherwise.FindStringSubmatch(cell); m != nil {
-		return prose.TypeExpr{Alts: []string{m[1], m[3]}}, cell, true
+		return grammar.TypeExpr{Alts: []string{m[1], m[3]}}, cell, true
 	}
-	te, rest, ok := prose.ParseTypePrefix(cell)
+	te, rest, ok := grammar.ParseTypePrefix(cell)
 	if !ok {
-		return prose.TypeExpr{}, "", false
+		return grammar.TypeExpr{}, "", false
 	}
 	rest = strings.TrimSpace(rest)
 	if strings.HasPrefix(rest, "(") {
-		it, after := prose.ParseParenItem("x " + rest)
+		it, after := grammar.ParseParenItem("x " + rest)
 		rest = strings.TrimSpace(it.Paren + ". " + strings.TrimLeft(after, ". "))
 	}
 	rest = strings.TrimSpace(strings.TrimLeft(rest, ".,;"))
@@ -247,13 +247,13 @@ func (p *parser) formatting(s *document.Section, b *document.Block) {
 	f := p.out.Formatting
 	switch b.Kind {
 	case document.ParagraphBlock:
-		sents := prose.SplitSentences(b.Text)
+		sents := grammar.SplitSentences(b.Text)
 		if len(sents) > 0 {
 			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
 				b.Used = true
 				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: src(s, b.Line)}
-				for _, v := range prose.SplitNameList(m[1]) {
-					it, _ := prose.ParseParenItem(v)
+				for _, v := range grammar.SplitNameList(m[1]) {
+					it, _ := grammar.ParseParenItem(v)
 					e.Values = append(e.Values, &schema.EnumValue{Value: it.Name, Note: it.Paren})
 				}
 				p.out.Enums = append(p.out.Enums, e)
@@ -273,11 +273,11 @@ func (p *parser) eventTable(s *document.Section, t *document.Table) {
 	if p.out.Events == nil {
 		p.out.Events = &schema.Events{}
 	}
-	owner := prose.FirstWord(t.Header[0])
+	owner := grammar.FirstWord(t.Header[0])
 	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: src(s, t.Line)}
 	for _, r := range t.Rows {
 		r.Used = true
-		fields := prose.SplitNameList(r.Cell(0))
+		fields := grammar.SplitNameList(r.Cell(0))
 		p.out.Events.Kinds = append(p.out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: src(s, r.Line)})
 		for _, f := range fields {
 			e.Values = append(e.Values, &schema.EnumValue{Value: f})
@@ -309,8 +309,8 @@ func (p *parser) versions(s *document.Section, b *document.Block) {
 	for _, it := range b.Items {
 		it.Used = true
 		if m := reVersionsList.FindStringSubmatch(it.Text); m != nil {
-			for _, v := range prose.SplitTop(m[1], ',') {
-				vi, _ := prose.ParseParenItem(v)
+			for _, v := range grammar.SplitTop(m[1], ',') {
+				vi, _ := grammar.ParseParenItem(v)
 				p.version(vi.Name, s, it.Line).Date = vi.Paren
 			}
 			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
@@ -319,7 +319,7 @@ func (p *parser) versions(s *document.Section, b *document.Block) {
 		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
 			v := p.version(m[1], s, it.Line)
 			v.Source = src(s, it.Line)
-			for _, c := range prose.SplitTop(m[2], ',') {
+			for _, c := range grammar.SplitTop(m[2], ',') {
 				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
 			}
 			continue

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -46,22 +46,22 @@ func notShownObjects(text string) ([]string, bool) {
 	if m == nil {
 		return nil, false
 	}
-	return prose.SplitNameList(m[1]), true
+	return grammar.SplitNameList(m[1]), true
 }
 
 // objectRules reads the rules an object-level sentence states.
-func objectRules(text string) []prose.RawRule {
-	var out []prose.RawRule
+func objectRules(text string) []grammar.RawRule {
+	var out []grammar.RawRule
 	if reAtMostOneOpt.MatchString(text) {
-		out = append(out, prose.RawRule{Kind: schema.RuleAtMostOne, Fields: []string{optionalFields}, Text: text})
+		out = append(out, grammar.RawRule{Kind: schema.RuleAtMostOne, Fields: []string{optionalFields}, Text: text})
 	}
 	if m := reExactlyOneExcept.FindStringSubmatch(text); m != nil {
-		out = append(out, prose.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{allFields}, Except: prose.SplitNameList(m[1]), Text: text})
+		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{allFields}, Except: grammar.SplitNameList(m[1]), Text: text})
 	} else if reExactlyOneOpt.MatchString(text) {
-		out = append(out, prose.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{optionalFields}, Text: text})
+		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{optionalFields}, Text: text})
 	}
 	if reAtMostOneUsed.MatchString(text) {
-		out = append(out, prose.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: []string{optionalFields}, Text: text})
+		out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: []string{optionalFields}, Text: text})
 	}
 	return out
 }
@@ -77,14 +77,14 @@ var (
 
 // namedRules reads the rules a sentence of an entry's description states
 // by naming the fields (the published page's object and method prose).
-func namedRules(text string) []prose.RawRule {
-	var out []prose.RawRule
-	for _, sent := range prose.SplitSentences(text) {
+func namedRules(text string) []grammar.RawRule {
+	var out []grammar.RawRule
+	for _, sent := range grammar.SplitSentences(text) {
 		if m := reNamedExclusive.FindStringSubmatch(sent); m != nil {
-			out = append(out, prose.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: prose.SplitNameList(m[1]), Text: sent})
+			out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: grammar.SplitNameList(m[1]), Text: sent})
 		}
 		if m := reNamedExactlyOne.FindStringSubmatch(sent); m != nil {
-			out = append(out, prose.RawRule{Kind: schema.RuleExactlyOne, Fields: prose.SplitNameList(m[1]), Text: sent})
+			out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: grammar.SplitNameList(m[1]), Text: sent})
 		}
 	}
 	return out
@@ -92,7 +92,7 @@ func namedRules(text string) []prose.RawRule {
 
 // newObject starts an object; an object defined twice is an error.
 func (p *parser) newObject(name string, sec *document.Section, line int) *objectCtx {
-	if !prose.IsIdent(name) || !prose.StartsUpper(name) {
+	if !grammar.IsIdent(name) || !grammar.StartsUpper(name) {
 		p.errorf(line, "object name %q is not a capitalised identifier", name)
 		return nil
 	}
@@ -108,8 +108,8 @@ func (p *parser) newObject(name string, sec *document.Section, line int) *object
 }
 
 // addField queues a field of an object for resolution.
-func (p *parser) addField(ctx *objectCtx, name string, f *prose.Facts, sec *document.Section, line int, extraScopes ...string) *pending {
-	if !prose.IsIdent(name) {
+func (p *parser) addField(ctx *objectCtx, name string, f *grammar.Facts, sec *document.Section, line int, extraScopes ...string) *pending {
+	if !grammar.IsIdent(name) {
 		p.errorf(line, "%s: field name %q is not an identifier", ctx.obj.Name, name)
 		return nil
 	}
@@ -151,7 +151,7 @@ func (p *parser) objectTable(s *document.Section, t *document.Table) {
 // on some row must say it on all of them (checked in multiObjectTable). A
 // misspelt marker ("Optinal") is always an error.
 func (p *parser) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
-	f := prose.ReadNotes(notes)
+	f := grammar.ReadNotes(notes)
 	if f.Marker == "" {
 		if w := nearMarker(notes); w != "" {
 			p.errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", ctx.obj.Name, name, w)
@@ -162,7 +162,7 @@ func (p *parser) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, 
 			return
 		}
 	}
-	te, ok := prose.ParseTypeExact(typ)
+	te, ok := grammar.ParseTypeExact(typ)
 	if !ok {
 		p.errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
 		return
@@ -198,7 +198,7 @@ func (p *parser) checkMarks(ctx *objectCtx) {
 // "Required" or "Optional" (same first letter, at most two edits away).
 // "Requires can_send_messages" is prose, not a misspelt marker.
 func nearMarker(notes string) string {
-	w := prose.FirstWord(notes)
+	w := grammar.FirstWord(notes)
 	if w != notes && !strings.ContainsAny(w[len(w)-1:], ".;,") {
 		return ""
 	}
@@ -250,7 +250,7 @@ func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
 		r.Used = true
 		if head := r.Cell(0); head != "" {
 			p.checkMarks(ctx)
-			it, _ := prose.ParseParenItem(head)
+			it, _ := grammar.ParseParenItem(head)
 			ctx = p.newObject(it.Name, s, r.Line)
 			if ctx == nil {
 				continue
@@ -263,7 +263,7 @@ func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
 		}
 		if r.Cell(1) == "" && r.Cell(2) == "" {
 			note := r.Cell(3)
-			f := prose.ReadNotes(note)
+			f := grammar.ReadNotes(note)
 			ctx.rawRules = append(ctx.rawRules, f.Rules...)
 			ctx.obj.Notes = append(ctx.obj.Notes, note)
 			continue
@@ -302,22 +302,22 @@ func (p *parser) objectNote(ctx *objectCtx, note string, line int) {
 func (p *parser) fieldListTable(s *document.Section, t *document.Table) {
 	for _, r := range t.Rows {
 		r.Used = true
-		it, _ := prose.ParseParenItem(r.Cell(0))
+		it, _ := grammar.ParseParenItem(r.Cell(0))
 		ctx := p.newObject(it.Name, s, r.Line)
 		if ctx == nil {
 			continue
 		}
 		ctx.obj.Description = it.Paren
-		items, sentences := prose.SplitItemList(r.Cell(1))
+		items, sentences := grammar.SplitItemList(r.Cell(1))
 		for _, raw := range items {
-			fi, rest := prose.ParseParenItem(raw)
+			fi, rest := grammar.ParseParenItem(raw)
 			if rest != "" {
 				p.errorf(r.Line, "%s: unexpected %q after field %s", it.Name, rest, fi.Name)
 			}
-			f := &prose.Facts{}
+			f := &grammar.Facts{}
 			if fi.Has {
 				var err error
-				if f, err = prose.ReadParen(fi.Paren); err != nil {
+				if f, err = grammar.ReadParen(fi.Paren); err != nil {
 					p.errorf(r.Line, "%s.%s: %v", it.Name, fi.Name, err)
 					continue
 				}
@@ -342,10 +342,10 @@ func (p *parser) conventions(s *document.Section, b *document.Block) {
 			continue
 		}
 		if m := reHave.FindStringSubmatch(text); m != nil {
-			owners := prose.SplitNameList(m[2])
+			owners := grammar.SplitNameList(m[2])
 			for _, raw := range splitHave(m[3]) {
-				fi, _ := prose.ParseParenItem(raw)
-				f, err := prose.ReadParen(fi.Paren)
+				fi, _ := grammar.ParseParenItem(raw)
+				f, err := grammar.ReadParen(fi.Paren)
 				if err != nil {
 					p.errorf(it.Line, "%s: %v", fi.Name, err)
 					continue
@@ -367,7 +367,7 @@ func (p *parser) conventions(s *document.Section, b *document.Block) {
 // splitHave splits "a (x) and b (y)" or "a (x), b (y)".
 func splitHave(s string) []string {
 	var out []string
-	for _, part := range prose.SplitTop(s, ',') {
+	for _, part := range grammar.SplitTop(s, ',') {
 		out = append(out, splitTopWord(part, " and ")...)
 	}
 	return out
@@ -395,7 +395,7 @@ func splitTopWord(s, sep string) []string {
 
 // define records a field definition that bare names may refer to, without
 // it being a field of anything by itself.
-func (p *parser) define(scope, name string, f *prose.Facts, line int) {
+func (p *parser) define(scope, name string, f *grammar.Facts, line int) {
 	pd := &pending{field: &schema.Field{Name: name}, facts: f, line: line, scopes: []string{scope}}
 	p.register(pd)
 }
@@ -407,7 +407,7 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 	if schema.IsPrimitive(name) {
 		return
 	}
-	sentences := prose.SplitSentences(body)
+	sentences := grammar.SplitSentences(body)
 	if len(sentences) == 0 {
 		return
 	}
@@ -417,14 +417,14 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 	}
 	wide := false
 	for _, sent := range sentences[1:] {
-		if prose.ReBits.MatchString(strings.ToLower(sent)) {
+		if grammar.ReBits.MatchString(strings.ToLower(sent)) {
 			wide = true
 		}
 	}
 	u := &schema.Union{Name: name, Description: body, Source: src(s, line)}
 	for _, a := range alts {
-		it, _ := prose.ParseParenItem(a)
-		te, ok := prose.ParseTypeExact(it.Name)
+		it, _ := grammar.ParseParenItem(a)
+		te, ok := grammar.ParseTypeExact(it.Name)
 		if !ok || te.Depth != 0 || len(te.Alts) != 1 {
 			p.errorf(line, "%s: %q is not a type", name, it.Name)
 			return
@@ -444,14 +444,14 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 // and definitions that extra fields may name bare (bullets "thumb (...): ...").
 func (p *parser) variantTable(s *document.Section, b *document.Block) {
 	t := b.Table
-	head, _ := prose.ParseParenItem(s.Title)
+	head, _ := grammar.ParseParenItem(s.Title)
 	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: src(s, s.Line)}
-	disc := prose.FirstWord(strings.ToLower(t.Header[1]))
-	if !prose.IsIdent(disc) {
+	disc := grammar.FirstWord(strings.ToLower(t.Header[1]))
+	if !grammar.IsIdent(disc) {
 		p.errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
 	}
 	u.Discriminator = disc
-	var common []*prose.Facts
+	var common []*grammar.Facts
 	var commonNames []string
 	var commonLines []int
 	descs := map[string]string{}
@@ -464,13 +464,13 @@ func (p *parser) variantTable(s *document.Section, b *document.Block) {
 			}
 			other.Used = true
 			u.Description = joinText(u.Description, other.Text)
-			for _, raw := range prose.SplitTop(m[1], ',') {
+			for _, raw := range grammar.SplitTop(m[1], ',') {
 				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
-				fi, _ := prose.ParseParenItem(raw)
+				fi, _ := grammar.ParseParenItem(raw)
 				if !fi.Has {
 					continue // connective text such as "except where noted"
 				}
-				f, err := prose.ReadParen(fi.Paren)
+				f, err := grammar.ReadParen(fi.Paren)
 				if err != nil {
 					p.errorf(other.Line, "%s: %v", fi.Name, err)
 					continue
@@ -483,13 +483,13 @@ func (p *parser) variantTable(s *document.Section, b *document.Block) {
 			for _, it := range other.Items {
 				it.Used = true
 				name, rest, _ := strings.Cut(it.Text, " ")
-				if !prose.IsIdent(name) {
+				if !grammar.IsIdent(name) {
 					p.errorf(it.Line, "bullet %q does not start with a field name", it.Text)
 					continue
 				}
 				if strings.HasPrefix(rest, "(") {
-					fi, after := prose.ParseParenItem(it.Text)
-					f, err := prose.ReadParen(fi.Paren)
+					fi, after := grammar.ParseParenItem(it.Text)
+					f, err := grammar.ReadParen(fi.Paren)
 					if err != nil {
 						p.errorf(it.Line, "%s: %v", fi.Name, err)
 						continue
@@ -523,7 +523,7 @@ func (p *parser) variantTable(s *document.Section, b *document.Block) {
 			cp := *f
 			if d := descs[commonNames[i]]; d != "" {
 				cp.Desc = append(append([]string(nil), cp.Desc...), d)
-				if prose.SaysAttach(d) {
+				if grammar.SaysAttach(d) {
 					cp.AttachRef = true
 				}
 			}
@@ -580,12 +580,12 @@ func extraFieldNames(cell string) []string {
 		return nil
 	}
 	var out []string
-	for _, part := range prose.SplitTop(cell, ';') {
+	for _, part := range grammar.SplitTop(cell, ';') {
 		if strings.HasPrefix(part, "all ") {
 			continue
 		}
-		for _, raw := range prose.SplitTop(part, ',') {
-			fi, _ := prose.ParseParenItem(raw)
+		for _, raw := range grammar.SplitTop(part, ',') {
+			fi, _ := grammar.ParseParenItem(raw)
 			out = append(out, fi.Name)
 		}
 	}
@@ -599,11 +599,11 @@ func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Ro
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
-	var shared *prose.Facts
+	var shared *grammar.Facts
 	var added []*pending
-	for _, part := range prose.SplitTop(cell, ';') {
+	for _, part := range grammar.SplitTop(cell, ';') {
 		if rest, ok := strings.CutPrefix(part, "all "); ok {
-			f, err := prose.ReadParen("all " + rest)
+			f, err := grammar.ReadParen("all " + rest)
 			if err != nil {
 				p.errorf(r.Line, "%s: %v", ctx.obj.Name, err)
 				continue
@@ -611,12 +611,12 @@ func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Ro
 			shared = f
 			continue
 		}
-		for _, raw := range prose.SplitTop(part, ',') {
-			fi, _ := prose.ParseParenItem(raw)
-			f := &prose.Facts{}
+		for _, raw := range grammar.SplitTop(part, ',') {
+			fi, _ := grammar.ParseParenItem(raw)
+			f := &grammar.Facts{}
 			if fi.Has {
 				var err error
-				if f, err = prose.ReadParen(fi.Paren); err != nil {
+				if f, err = grammar.ReadParen(fi.Paren); err != nil {
 					p.errorf(r.Line, "%s.%s: %v", ctx.obj.Name, fi.Name, err)
 					continue
 				}
@@ -635,7 +635,7 @@ func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Ro
 
 // mergeShared fills what an item's own facts leave unsaid from facts shared
 // by its group ("(all Boolean, Optional)").
-func mergeShared(own, shared *prose.Facts) {
+func mergeShared(own, shared *grammar.Facts) {
 	if own.Typ.IsZero() {
 		own.Typ, own.TypeText = shared.Typ, shared.TypeText
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -18,9 +18,9 @@ import (
 // Description and Parameter | Type | Required | Description tables, unions
 // given as a list after a sentence, objects that "currently hold no
 // information", result types stated in the method's prose and the Recent
-// changes section. The facts it reads go through the same type grammar
-// (grammar.go, types.go) and the same reader of prose (facts.go) as the seed
-// layout's, and are resolved by the same code (resolve.go, finish.go).
+// changes section. The facts it reads go through the same type grammar and
+// the same reader of prose (package grammar) as the seed layout's, and are
+// resolved by the same code (resolve.go, finish.go).
 
 var (
 	reObjectHeading = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
@@ -277,7 +277,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			if i > 0 && e.blocks[i-1].Kind == document.PageParagraph {
 				prev = e.blocks[i-1].Text
 			}
-			if sents := prose.SplitSentences(prev); len(sents) > 0 && variants == nil &&
+			if sents := grammar.SplitSentences(prev); len(sents) > 0 && variants == nil &&
 				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
 				variants = b.Items
 				introLine = b.Line
@@ -340,12 +340,12 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 				p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
 				continue
 			}
-			te, ok := prose.ParseTypeExact(r.Cells[1])
+			te, ok := grammar.ParseTypeExact(r.Cells[1])
 			if !ok {
 				p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
 			}
-			f := prose.ReadNotes(r.Cells[2])
+			f := grammar.ReadNotes(r.Cells[2])
 			f.Typ, f.TypeText = te, r.Cells[1]
 			for _, s := range f.Unread {
 				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
@@ -378,7 +378,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 			}
 			u.Variants = append(u.Variants, &schema.Variant{Type: t})
 		}
-		if !prose.IsIdent(name) {
+		if !grammar.IsIdent(name) {
 			p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
 			return
 		}
@@ -423,7 +423,7 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 	m.Description = strings.Join(desc, " ")
 	ctx.rules = namedRules(m.Description)
 	unreadRules(ps.report, e.where(), e.head.Line, m.Description)
-	te, ok := prose.ReadReturns(m.Description, p.pageTypeName)
+	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
 	} else {
@@ -436,12 +436,12 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 				p.pageErr(e, r.Line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.Cells, " | "), len(r.Cells))
 				continue
 			}
-			te, ok := prose.ParseTypeExact(r.Cells[1])
+			te, ok := grammar.ParseTypeExact(r.Cells[1])
 			if !ok {
 				p.pageErr(e, r.Line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
 			}
-			f := prose.ReadNotes(r.Cells[3])
+			f := grammar.ReadNotes(r.Cells[3])
 			f.Typ, f.TypeText = te, r.Cells[1]
 			for _, s := range f.Unread {
 				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
@@ -455,7 +455,7 @@ func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
 				p.pageErr(e, r.Line, "parameter %s: Required column says %q; want Yes or Optional", r.Cells[0], r.Cells[2])
 				continue
 			}
-			if !prose.IsIdent(r.Cells[0]) {
+			if !grammar.IsIdent(r.Cells[0]) {
 				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
 				continue
 			}
@@ -485,7 +485,7 @@ func unreadRules(report *Report, where string, line int, text string) {
 	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
 		return
 	}
-	for _, sent := range prose.SplitSentences(text) {
+	for _, sent := range grammar.SplitSentences(text) {
 		if reRuleMarks.MatchString(sent) && len(objectRules(sent)) == 0 && len(namedRules(sent)) == 0 {
 			report.add("unread", where, line, sent)
 		}
@@ -688,13 +688,13 @@ func (p *parser) applyPageVersions(ps *pageState) {
 					continue
 				}
 				m := submatches(c.Text, ix)
-				for _, owner := range prose.SplitNameList(m[3]) {
-					targets = append(targets, p.fieldsOf(owner, prose.SplitNameList(m[2]))...)
+				for _, owner := range grammar.SplitNameList(m[3]) {
+					targets = append(targets, p.fieldsOf(owner, grammar.SplitNameList(m[2]))...)
 				}
 			}
 			// "Renamed the field a to b in the class C": b is new.
 			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
-				targets = append(targets, p.fieldsOf(m[3], prose.SplitNameList(m[2]))...)
+				targets = append(targets, p.fieldsOf(m[3], grammar.SplitNameList(m[2]))...)
 			}
 			// "Added the MessageEntity type “custom_emoji”": a value of
 			// the enum of that object's field.
@@ -710,7 +710,7 @@ func (p *parser) applyPageVersions(ps *pageState) {
 			// "Added the class X and the method Y": each "the <kind>"
 			// starts its own list, so "and the" never ends one.
 			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
-				for _, name := range prose.SplitNameList(m[1]) {
+				for _, name := range grammar.SplitNameList(m[1]) {
 					if p.out.Method(name) != nil || p.out.Object(name) != nil || p.out.Union(name) != nil {
 						targets = append(targets, name)
 					}
@@ -736,8 +736,8 @@ func (p *parser) applyPageVersions(ps *pageState) {
 func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
 	cond := map[string][]string{}
 	for _, prm := range m.Params {
-		if mm := prose.ReRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
-			names := prose.SplitNameList(mm[1])
+		if mm := grammar.ReRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
+			names := grammar.SplitNameList(mm[1])
 			slices.Sort(names)
 			cond[prm.Name] = names
 		}
@@ -803,8 +803,8 @@ func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*
 		if done[prm.Name] {
 			continue
 		}
-		for _, sent := range prose.SplitSentences(prm.Description) {
-			c := prose.ReCondition.FindStringSubmatch(sent)
+		for _, sent := range grammar.SplitSentences(prm.Description) {
+			c := grammar.ReCondition.FindStringSubmatch(sent)
 			if c == nil {
 				continue
 			}
@@ -852,7 +852,7 @@ func conditionValue(v string, t schema.Type) string {
 			return v
 		}
 	case schema.String:
-		if prose.IsIdent(v) {
+		if grammar.IsIdent(v) {
 			return v
 		}
 	}

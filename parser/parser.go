@@ -1,17 +1,28 @@
 // Package parser reads the API specification document and builds its schema.
 //
-// The document is Markdown (or HTML with the same headings and tables).
-// Markdown is rendered to HTML with goldmark, then walked with goquery:
-// headings give sections, tables give rows. Tables are recognised by their
-// header shape, not by where they stand, so a new version of the document
-// with new sections of a known shape parses with no code change. Free text
-// inside cells (parameter lists, notes) is read by the grammar in grammar.go
-// and facts.go.
+// The reader has three parts, each a folder:
 //
-// Parsing is strict: an unknown word in a type position, a table of an
-// unknown shape, or a row the parser cannot read is an error that names the
-// line; and after parsing, every table row, list item and paragraph of the
-// document must have been accounted for.
+//   - document/: the document model (headings, paragraphs, lists, tables,
+//     each with its line) and its two front ends, Markdown (goldmark) and
+//     HTML;
+//   - grammar/: the one grammar for type expressions and prose facts
+//     (lengths, ranges, enums, defaults, rules, "Returns …") shared by
+//     every layout;
+//   - this package: the two layouts that walk the document model (the
+//     seed's: parser.go, objects.go, methods.go; the published page's:
+//     page.go, service.go, updatekinds.go) and the core they share, which
+//     resolves the facts into a schema (resolve.go, finish.go,
+//     versions.go). Parse recognises the layout from the document.
+//
+// The seed layout is recognised by its tables' header shapes, not by where
+// they stand, so a new version of the document with new sections of a
+// known shape parses with no code change. Parsing it is strict: an unknown
+// word in a type position, a table of an unknown shape, or a row the parser
+// cannot read is an error that names the line; and after parsing, every
+// table row, list item and paragraph of the document must have been
+// accounted for. The published page, which nobody here controls, degrades
+// a construct the reader cannot place with a warning instead (Strict makes
+// it an error).
 package parser
 
 import (
@@ -24,7 +35,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -213,7 +224,7 @@ type opaqueRef struct {
 // after the whole document is read.
 type pending struct {
 	field  *schema.Field
-	facts  *prose.Facts
+	facts  *grammar.Facts
 	scopes []string // most specific first
 	owner  string   // object or method name, for enum names and errors
 	method bool     // owner is a method or shorthand
@@ -236,7 +247,7 @@ type objectCtx struct {
 	obj *schema.Object
 	// listing is set on an object a variant table defines.
 	listing   *variantListing
-	rawRules  []prose.RawRule
+	rawRules  []grammar.RawRule
 	allOption bool // "all fields Optional"
 	sec       *document.Section
 	// marksRequired: some row of the object says "Required"; unmarked are
@@ -253,13 +264,13 @@ type methodCtx struct {
 	pending []*pending
 	entries []methodEntry
 	// rules are stated in the method's prose (the published page).
-	rules []prose.RawRule
+	rules []grammar.RawRule
 }
 
 type shorthandCtx struct {
 	g       *schema.Shorthand
 	pending []*pending
-	rules   []prose.RawRule
+	rules   []grammar.RawRule
 	result  string // "Edit results: ..." sentence
 	line    int
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -226,7 +226,7 @@ func isZeroValue(v any) bool {
 // resolveType turns the written type into a schema type. Alternatives
 // become a union; when an existing union has exactly those variants it is
 // reused, and when it has more, the value is restricted to the subset.
-func (p *parser) resolveType(f *prose.Facts, pd *pending) (schema.Type, []string, bool) {
+func (p *parser) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []string, bool) {
 	te := f.Typ
 	if te.Depth > schema.MaxArrayDepth {
 		p.errorf(pd.line, "%s.%s: %v: write the type with fewer levels", pd.owner, pd.field.Name, schema.ErrArrayDepth(te.Depth))
@@ -355,14 +355,14 @@ func intp(v *float64) *int {
 	return &n
 }
 
-func bounds(r *prose.RawRange) *schema.Bounds {
+func bounds(r *grammar.RawRange) *schema.Bounds {
 	if r == nil {
 		return nil
 	}
 	return &schema.Bounds{Min: r.Min, Max: r.Max}
 }
 
-func length(r *prose.RawRange, unit string, after bool) *schema.Length {
+func length(r *grammar.RawRange, unit string, after bool) *schema.Length {
 	if unit == "" {
 		unit = schema.UnitCharacters
 	}
@@ -372,7 +372,7 @@ func length(r *prose.RawRange, unit string, after bool) *schema.Length {
 // constraints turns facts into constraints on a value of type t. A bare
 // range means a length for strings, a count for arrays and a range for
 // numbers.
-func (p *parser) constraints(pd *pending, f *prose.Facts, t schema.Type, variants []string) *schema.Constraints {
+func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, variants []string) *schema.Constraints {
 	c := &schema.Constraints{}
 	// bad reports a fact that does not fit the type and says whether to
 	// keep it. The page's prose is not written to a grammar: there a
@@ -411,7 +411,7 @@ func (p *parser) constraints(pd *pending, f *prose.Facts, t schema.Type, variant
 		}
 	}
 	if f.AtMost != nil {
-		r := &prose.RawRange{Max: f.AtMost}
+		r := &grammar.RawRange{Max: f.AtMost}
 		switch {
 		case isArray:
 			c.Items = bounds(r)
@@ -462,7 +462,7 @@ func (p *parser) constraints(pd *pending, f *prose.Facts, t schema.Type, variant
 	if f.DefaultRaw == "" && f.DefaultsTo != "" {
 		if v, err := literal(f.DefaultsTo, t); err == nil {
 			c.Default = v
-		} else if c.Enum != "" && slices.ContainsFunc(f.Enum, func(e prose.EnumVal) bool { return e.Value == f.DefaultsTo }) {
+		} else if c.Enum != "" && slices.ContainsFunc(f.Enum, func(e grammar.EnumVal) bool { return e.Value == f.DefaultsTo }) {
 			// A listed value that is no word ("Defaults to “🎲”").
 			c.Default = f.DefaultsTo
 		}
@@ -513,7 +513,7 @@ func literal(s string, t schema.Type) (any, error) {
 	case schema.Float:
 		return strconv.ParseFloat(s, 64)
 	case schema.String:
-		if !prose.IsIdent(s) {
+		if !grammar.IsIdent(s) {
 			return nil, fmt.Errorf("not a word")
 		}
 		return s, nil
@@ -543,7 +543,7 @@ func enumName(owner string, method bool, field string) string {
 // enumFor finds or creates the enum for listed values. The same name with
 // the same set of values is one enum; the same name with other values is an
 // error.
-func (p *parser) enumFor(pd *pending, vals []prose.EnumVal) *schema.Enum {
+func (p *parser) enumFor(pd *pending, vals []grammar.EnumVal) *schema.Enum {
 	name := enumName(pd.owner, pd.method, pd.field.Name)
 	if p.page && p.knownType(name) {
 		// MoodEmoji.emoji: the object is named MoodEmoji already.

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/apigen/apigen/parser/prose"
+	"github.com/apigen/apigen/parser/grammar"
 )
 
 var (
@@ -37,26 +37,26 @@ func (p *parser) changeTargets(text string) []string {
 	if m := reDotted.FindStringSubmatch(text); m != nil {
 		return p.fieldsOf(m[1], []string{m[2]})
 	}
-	if prose.IsIdent(text) {
+	if grammar.IsIdent(text) {
 		return p.everywhere(text)
 	}
 	if m := rePhrase.FindStringSubmatch(text); m != nil {
 		phrase, inner := m[1], m[2]
 		var out []string
-		if p.allOwners(prose.SplitNameList(inner)) && prose.IsIdent(phrase) {
-			for _, owner := range prose.SplitNameList(inner) {
+		if p.allOwners(grammar.SplitNameList(inner)) && grammar.IsIdent(phrase) {
+			for _, owner := range grammar.SplitNameList(inner) {
 				out = append(out, p.fieldsOf(owner, []string{phrase})...)
 			}
 			return out
 		}
 		owner := p.ownerIn(phrase)
-		for _, part := range prose.SplitTop(inner, ';') {
+		for _, part := range grammar.SplitTop(inner, ';') {
 			if mm := reInOwner.FindStringSubmatch(part); mm != nil {
-				out = append(out, p.fieldsOf(mm[2], prose.SplitNameList(mm[1]))...)
+				out = append(out, p.fieldsOf(mm[2], grammar.SplitNameList(mm[1]))...)
 				continue
 			}
-			for _, name := range prose.SplitNameList(part) {
-				if !prose.IsIdent(name) {
+			for _, name := range grammar.SplitNameList(part) {
+				if !grammar.IsIdent(name) {
 					continue
 				}
 				if owner != "" {
@@ -69,18 +69,18 @@ func (p *parser) changeTargets(text string) []string {
 		return out
 	}
 	if m := reInOwner.FindStringSubmatch(text); m != nil {
-		return p.fieldsOf(m[2], prose.SplitNameList(m[1]))
+		return p.fieldsOf(m[2], grammar.SplitNameList(m[1]))
 	}
 	if m := reOnOwners.FindStringSubmatch(text); m != nil {
 		var out []string
-		for _, owner := range prose.SplitNameList(m[2]) {
-			out = append(out, p.fieldsOf(owner, prose.SplitNameList(m[1]))...)
+		for _, owner := range grammar.SplitNameList(m[2]) {
+			out = append(out, p.fieldsOf(owner, grammar.SplitNameList(m[1]))...)
 		}
 		return out
 	}
 	if m := reAnimation.FindStringSubmatch(text); m != nil {
 		var out []string
-		for _, name := range prose.SplitNameList(m[1]) {
+		for _, name := range grammar.SplitNameList(m[1]) {
 			out = append(out, p.enumValues(name)...)
 		}
 		return out
@@ -91,7 +91,7 @@ func (p *parser) changeTargets(text string) []string {
 		for _, part := range parts {
 			// Only parts that name something exactly count here: a bare
 			// word such as "audio" in "audio and document albums" is prose.
-			if prose.IsIdent(part) && p.out.Method(part) == nil && p.out.Object(part) == nil {
+			if grammar.IsIdent(part) && p.out.Method(part) == nil && p.out.Object(part) == nil {
 				continue
 			}
 			out = append(out, p.changeTargets(part)...)

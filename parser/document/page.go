@@ -17,7 +17,7 @@ import (
 // the reader closes an open paragraph at any block-level tag, as a browser
 // does.
 
-// pageBlockKind is the kind of one block of the page.
+// PageBlockKind is the kind of one block of the page.
 type PageBlockKind int
 
 const (
@@ -29,7 +29,7 @@ const (
 	PagePre
 )
 
-// pageBlock is one block of the published page.
+// PageBlock is one block of the published page.
 type PageBlock struct {
 	Kind  PageBlockKind
 	Level int // heading level
@@ -37,7 +37,7 @@ type PageBlock struct {
 	Text  string   // heading, paragraph, quote or pre text
 	Items []string // list items
 	Table *Table   // header and rows
-	// ordered marks an <ol> list.
+	// Ordered marks an <ol> list.
 	Ordered bool
 }
 

@@ -196,7 +196,7 @@ type Section struct {
 	Parent   *Section
 }
 
-// path is "Resources and their fields / Update".
+// Path is "Resources and their fields / Update".
 func (s *Section) Path() string {
 	if s == nil {
 		return ""
@@ -241,13 +241,13 @@ type Row struct {
 	Cells []string
 	Line  int
 	Used  bool
-	// srcCells is the number of cells the source row has (Markdown rows
+	// SrcCells is the number of cells the source row has (Markdown rows
 	// may have more or fewer than the header; GFM drops the extra ones and
 	// pads short rows).
 	SrcCells int
 }
 
-// claimed reports whether a handler already took the whole block.
+// Claimed reports whether a handler already took the whole block.
 func (b *Block) Claimed() bool {
 	switch b.Kind {
 	case ListBlock:
@@ -268,7 +268,7 @@ func (b *Block) Claimed() bool {
 	return b.Used
 }
 
-// cell returns the i-th cell, or "" past the end: GFM fills short rows.
+// Cell returns the i-th cell, or "" past the end: GFM fills short rows.
 func (r *Row) Cell(i int) string {
 	if i < len(r.Cells) {
 		return r.Cells[i]
@@ -423,7 +423,7 @@ func dataLine(el *goquery.Selection) int {
 	return n
 }
 
-// cleanText folds runs of white space (including line breaks inside a cell)
+// CleanText folds runs of white space (including line breaks inside a cell)
 // into single spaces.
 func CleanText(s string) string {
 	return strings.Join(strings.Fields(s), " ")

@@ -1,8 +1,8 @@
-package prose
+package grammar
 
 import "testing"
 
-// guardedExamples are strings each guarded pattern matches (the
+// GuardedExamples are strings each guarded pattern matches (the
 // wordings the patterns were written for), in the case the parser gives
 // them (most are matched against the lower-cased clause).
 var GuardedExamples = []struct {

@@ -1,4 +1,4 @@
-package prose
+package grammar
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"unicode"
 )
 
-// facts is what the free text says about one field or parameter, before its
+// Facts is what the free text says about one field or parameter, before its
 // type is known. Clauses the grammar recognises become facts; the rest is
 // kept as description text.
 type Facts struct {
@@ -45,21 +45,21 @@ type Facts struct {
 	Position    string
 	Rules       []RawRule
 	AttachRef   bool // the text says the value may name an attach:// upload
-	// always is a value the text says the field always has ("Always 0"),
+	// Always is a value the text says the field always has ("Always 0"),
 	// as JSON text.
 	Always string
-	// fixedValue is a word the text says the field always holds ("always
+	// FixedValue is a word the text says the field always holds ("always
 	// “creator”", "must be photo"): a union variant's tag when every
 	// variant states one for the same field.
 	FixedValue string
 
 	Desc []string
-	// unread are the sentences that have the marks of a rule or a
+	// Unread are the sentences that have the marks of a rule or a
 	// constraint (reFactMarks) but gave no fact: the report lists them.
 	Unread []string
 }
 
-// reFactMarks finds the marks of a rule or a constraint in a sentence: a
+// ReFactMarks finds the marks of a rule or a constraint in a sentence: a
 // number with a unit, "exactly one", "at most", "must be", "required if".
 // A sentence with such marks that no reader consumed is reported, so that
 // a constraint the grammar does not know is seen, not lost.
@@ -67,11 +67,11 @@ type Facts struct {
 // the page's parse time.)
 var ReFactMarks = regexp.MustCompile(`\b\d+(?:-\d+)? (?:[Cc]haracters?|[Bb]ytes?|items?|seconds?|meters?|degrees?|line feeds?)\b|\b[Ee]xactly one\b|\b[Aa]t (?:most|least) (?:\d|one\b)|(?:^|[,;] )[Mm]ust be\b|\bmust be (?:one of|between|at|\d)|\b(?:[Rr]equired|[Oo]ptional) if\b|\bmutually exclusive\b`)
 
-// markWords are literals every match of reFactMarks without a digit holds
+// MarkWords are literals every match of reFactMarks without a digit holds
 // (less the first letter, which may be a capital).
 var MarkWords = []string{"xactly one", "t most", "t least", "ust be", "equired if", "ptional if", "utually exclusive"}
 
-// mayHaveMarks is reFactMarks' prefilter (see guarded): most sentences are
+// MayHaveMarks is reFactMarks' prefilter (see guarded): most sentences are
 // prose without any of its literals.
 func MayHaveMarks(s string) bool {
 	if strings.ContainsAny(s, "0123456789") {
@@ -85,7 +85,7 @@ func MayHaveMarks(s string) bool {
 	return false
 }
 
-// known counts the facts read so far; a sentence that leaves it unchanged
+// Known counts the facts read so far; a sentence that leaves it unchanged
 // gave none.
 func (f *Facts) Known() int {
 	n := len(f.Enum) + len(f.NotWith) + len(f.Rules)
@@ -106,7 +106,7 @@ type RawRange struct{ Min, Max *float64 }
 
 type EnumVal struct{ Name, Value string }
 
-// rawRule is a cross-field rule as read from a sentence, before field names
+// RawRule is a cross-field rule as read from a sentence, before field names
 // are checked.
 type RawRule struct {
 	Kind   string
@@ -114,7 +114,7 @@ type RawRule struct {
 	Groups [][]string
 	Text   string
 	Kinds  []string
-	// except lists the fields "other than" which the rule speaks of.
+	// Except lists the fields "other than" which the rule speaks of.
 	Except []string
 }
 
@@ -133,10 +133,10 @@ var (
 	ReLength   = Guard(`^(\d+)-(\d+) (characters|bytes)( after entit(?:y|ies) parsing)?$`, DigitFirst)
 	ReLengthLF = Guard(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`, DigitFirst)
 	ReItems    = Guard(`^(\d+)-(\d+) items$`, DigitFirst)
-	// reItemCount: "must include 2-10 items", "a JSON-serialized list of
+	// ReItemCount: "must include 2-10 items", "a JSON-serialized list of
 	// 2-12 answer options" (the published page's item counts).
 	ReItemCount = Guard(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z]+)\b`, Contains("must include", "list of"))
-	// reUpToItems: "up to 10 items"; reUpToChars: "(up to 256
+	// ReUpToItems: "up to 10 items"; reUpToChars: "(up to 256
 	// characters)" closing a clause.
 	ReUpToItems = Guard(`^up to (\d+) items$`, Prefix("up to "))
 	ReUpToChars = Guard(`(?:^|\()up to (\d+) characters\)?$`, Contains("up to "))
@@ -153,7 +153,7 @@ var (
 	ReCantExceed    = Guard(`\bcan't exceed (\d+) (characters|bytes)$`, Contains("can't exceed "))
 	ReAtMost        = Guard(`^at most (\d+)$`, Prefix("at most "))
 	ReBits          = Guard(`(?:up to|may exceed) (\d+) bits`, Contains(" bits"))
-	// reWideBits: "may have more than 32 significant bits", "has at most
+	// ReWideBits: "may have more than 32 significant bits", "has at most
 	// 52 significant bits" (the published page's words for 64-bit ids).
 	ReWideBits     = Guard(`(more than|at most) (\d+) significant bits`, Contains(" significant bits"))
 	ReDefault      = Guard(`^default (\S+)(?: (.*))?$`, Prefix("default "))
@@ -164,15 +164,15 @@ var (
 	ReFixedWord    = Guard(`(?:\balways|\bmust be) “?([a-z][a-z0-9_]*)”?$`, Contains("always", "must be"))
 	ReQuoted       = regexp.MustCompile(`“([^”]+)”`)
 	ReQuotedOrEnum = Guard(`^“[A-Za-z][A-Za-z0-9_]*”(?:,? (?:or )?“[A-Za-z][A-Za-z0-9_]*”)+$`, Prefix("“"))
-	// reEnumIntro opens a list of quoted values: "can be either “a”",
+	// ReEnumIntro opens a list of quoted values: "can be either “a”",
 	// "must be one of “a”", "Currently, only “application/pdf” and …".
 	ReEnumIntro = regexp.MustCompile(`(?i)\b(?:can be|must be|one of|either|is|only)(?: either| one of)? [“"]`)
-	// reEnumQuoted: a value in typographic or plain quotation marks.
+	// ReEnumQuoted: a value in typographic or plain quotation marks.
 	ReEnumQuoted = regexp.MustCompile(`“([^”]+)”|"([^"]+)"`)
-	// reEnumValue: a listed value is one token: a word, a MIME type
+	// ReEnumValue: a listed value is one token: a word, a MIME type
 	// ("image/jpeg"), an emoji.
 	ReEnumValue = regexp.MustCompile(`^[^\s“”"]{1,40}$`)
-	// reChooseOne: a sentence that lists the values of a string with what
+	// ReChooseOne: a sentence that lists the values of a string with what
 	// each is for: "Choose one, depending on what the user is about to
 	// receive: typing for text messages, upload_photo for photos,
 	// record_video or upload_video for videos".
@@ -183,7 +183,7 @@ var (
 	ReAlways     = Guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, Prefix("always "))
 	ReNotWith    = Guard(`^not with ([a-z_][a-z0-9_]*)$`, Prefix("not with "))
 	ReRequiredIf = Guard(`^required for ([a-z_]+)$`, Prefix("required for "))
-	// reCharset: a statement of the characters a string may hold, ending
+	// ReCharset: a statement of the characters a string may hold, ending
 	// its sentence: "only lowercase English letters, digits, underscores",
 	// "Can contain only English letters, digits and underscores", "1-64
 	// characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only
@@ -196,7 +196,7 @@ var (
 	ReExactlyOne = Guard(`(?i)^exactly one of (.+) is present$`, FirstFold('e'))
 	ReEither     = regexp.MustCompile(`^Either (.+) must be given$`)
 	ReGrouping   = regexp.MustCompile(`^(.+) can be grouped only with items of the same type$`)
-	// reAttach: a value given as “attach://<name>” that names a file
+	// ReAttach: a value given as “attach://<name>” that names a file
 	// uploaded (or to upload) in the same request, either word first, within
 	// one sentence: "attach://<file_attach_name> to refer to a file uploaded
 	// in the same multipart/form-data request", "pass
@@ -209,7 +209,7 @@ var (
 	ReUnits  = map[string]string{"seconds": "seconds", "s": "seconds", "meters": "meters", "m": "meters", "degrees": "degrees", "unix time": "unix_time"}
 )
 
-// readParen reads the inside of a parameter's parentheses:
+// ReadParen reads the inside of a parameter's parentheses:
 // "Integer, Optional, 5-600 seconds; not with close_date". The first clause
 // may be a type; an unknown capitalised word there is an error.
 func ReadParen(s string) (*Facts, error) {
@@ -233,7 +233,7 @@ func ReadParen(s string) (*Facts, error) {
 	return f, nil
 }
 
-// readNotes reads a table's Notes cell: sentences, the first of which may be
+// ReadNotes reads a table's Notes cell: sentences, the first of which may be
 // the Required/Optional marker.
 func ReadNotes(s string) *Facts {
 	f := &Facts{}
@@ -269,7 +269,7 @@ func ReadNotes(s string) *Facts {
 	return f
 }
 
-// endsWithExample reports whether a clause ends with words that introduce
+// EndsWithExample reports whether a clause ends with words that introduce
 // examples: "for example", "e.g.", "such as", "like".
 func EndsWithExample(c string) bool {
 	c = strings.ToLower(strings.TrimSpace(c))
@@ -281,14 +281,14 @@ func EndsWithExample(c string) bool {
 	return false
 }
 
-// readLater reports whether a sentence is read after the fields are
+// ReadLater reports whether a sentence is read after the fields are
 // resolved, by the rules of the method it is in (conditionRules,
 // requiredIfNotRules).
 func ReadLater(sent string) bool {
 	return ReCondition.MatchString(sent) || ReRequiredIfNot.MatchString(sent)
 }
 
-// quotedEnum reads a sentence listing the values a string takes, each in
+// QuotedEnum reads a sentence listing the values a string takes, each in
 // quotation marks: "Type of the chat, can be either “private”, “group” or
 // “channel”", "Currently, must be one of “a”, “b”", "either
 // “application/pdf” or “application/zip”". Every value must be one token
@@ -319,7 +319,7 @@ func QuotedEnum(sent string) ([]EnumVal, bool) {
 	return out, true
 }
 
-// chooseOneEnum reads a sentence that lists the values with what each is
+// ChooseOneEnum reads a sentence that lists the values with what each is
 // for (reChooseOne). Every item of the list must name values that way.
 func ChooseOneEnum(sent string) ([]EnumVal, bool) {
 	m := ReChooseOne.FindStringSubmatch(sent)
@@ -341,7 +341,7 @@ func ChooseOneEnum(sent string) ([]EnumVal, bool) {
 	return out, len(out) >= 2
 }
 
-// symbolName names a value that has no letter or digit to name it by (an
+// SymbolName names a value that has no letter or digit to name it by (an
 // emoji) after its code points, "U+1F3B2"; other values need no name.
 func SymbolName(v string) string {
 	if strings.IndexFunc(v, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
@@ -359,7 +359,7 @@ func SymbolName(v string) string {
 	return strings.Join(parts, " ")
 }
 
-// part reads one ';'-separated piece of text. The clauses that are not
+// Part reads one ';'-separated piece of text. The clauses that are not
 // recognised facts are kept as description.
 func (f *Facts) Part(p string) {
 	p = strings.TrimSpace(p)
@@ -408,7 +408,7 @@ func (f *Facts) Part(p string) {
 	}
 }
 
-// wholePart recognises patterns that span commas. It reports whether the
+// WholePart recognises patterns that span commas. It reports whether the
 // part is fully structural (nothing to keep as description).
 func (f *Facts) WholePart(p string) bool {
 	if m := ReOneOf.FindStringSubmatch(p); m != nil && !strings.Contains(m[1], " is ") {
@@ -453,7 +453,7 @@ func (f *Facts) WholePart(p string) bool {
 	return false
 }
 
-// charsetIn finds a statement of the allowed characters that ends s (see
+// CharsetIn finds a statement of the allowed characters that ends s (see
 // reCharset) and returns where it starts, the pattern and its words.
 // pat is "" when there is none.
 func CharsetIn(s string) (at int, pat, text string) {
@@ -468,12 +468,12 @@ func CharsetIn(s string) (at int, pat, text string) {
 	return m[0], pat, s[m[2]:m[3]]
 }
 
-// saysAttach reports whether text says that the value may be an
+// SaysAttach reports whether text says that the value may be an
 // “attach://<name>” reference to a file uploaded in the same multipart
 // request (the seed's and the published page's wording alike).
 func SaysAttach(text string) bool { return ReAttach.MatchString(text) }
 
-// charsetWords are the words for classes of characters.
+// CharsetWords are the words for classes of characters.
 var CharsetWords = map[string]string{
 	"lowercase english letters": "a-z", "lowercase latin letters": "a-z", "lowercase letters": "a-z",
 	"uppercase english letters": "A-Z", "uppercase latin letters": "A-Z", "uppercase letters": "A-Z",
@@ -481,11 +481,11 @@ var CharsetWords = map[string]string{
 	"digits": "0-9", "underscores": "_", "hyphens": `\-`, "dashes": `\-`,
 }
 
-// reCharRange is a range of characters written with its ends: "A-Z",
+// ReCharRange is a range of characters written with its ends: "A-Z",
 // "a-z", "0-9".
 var ReCharRange = regexp.MustCompile(`^(?:[A-Z]-[A-Z]|[a-z]-[a-z]|[0-9]-[0-9])$`)
 
-// charsetPattern turns a list of character classes ("lowercase English
+// CharsetPattern turns a list of character classes ("lowercase English
 // letters, digits, underscores"; "A-Z, a-z, 0-9, _ and -") into a regular
 // expression over the whole string. Every item must be a class: a word for
 // one, a range written with its ends, or a single punctuation mark.
@@ -516,7 +516,7 @@ func CharsetPattern(s string) (string, bool) {
 	return "^[" + set.String() + "]*$", true
 }
 
-// clause reads one comma-separated clause and reports whether it was a
+// Clause reads one comma-separated clause and reports whether it was a
 // recognised fact.
 func (f *Facts) Clause(c string) bool {
 	c = strings.TrimSpace(c)
@@ -692,16 +692,16 @@ func (f *Facts) Clause(c string) bool {
 	return false
 }
 
-// reReturnWord finds the verb of a sentence that states a result.
+// ReReturnWord finds the verb of a sentence that states a result.
 var ReReturnWord = regexp.MustCompile(`\b(?:[Rr]eturns|[Rr]eturned)\b`)
 
-// primitiveWords are the words prose uses for primitive results.
+// PrimitiveWords are the words prose uses for primitive results.
 var PrimitiveWords = map[string]string{
 	"True": "True", "False": "Boolean", "Boolean": "Boolean", "String": "String",
 	"Int": "Integer", "Integer": "Integer", "Float": "Float",
 }
 
-// readReturns reads the result type a method's prose states: the first
+// ReadReturns reads the result type a method's prose states: the first
 // sentence with "returns"/"is returned" that names a type. "Returns True
 // on success", "On success, the sent Message is returned", "Returns an
 // Array of Update objects", "an array of Messages that were sent is
@@ -751,12 +751,12 @@ func ReadReturns(text string, isType func(string) bool) (TypeExpr, bool) {
 	return TypeExpr{}, false
 }
 
-// description joins the free text.
+// Description joins the free text.
 func (f *Facts) Description() string {
 	return strings.Join(f.Desc, "; ")
 }
 
-// isBare reports whether facts say nothing of their own.
+// IsBare reports whether facts say nothing of their own.
 func (f *Facts) IsBare() bool {
 	return f.Typ.IsZero() && f.Marker == "" && f.RequiredIf == "" && len(f.Desc) == 0 &&
 		f.Length == nil && f.Bare == nil && f.Items == nil && f.NumRange == nil && f.Unit == "" &&

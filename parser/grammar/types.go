@@ -1,11 +1,11 @@
-package prose
+package grammar
 
 import (
 	"regexp"
 	"strings"
 )
 
-// typeExpr is a type as the document writes it, before names are resolved:
+// TypeExpr is a type as the document writes it, before names are resolved:
 // "Array of Array of PhotoSize" is depth 2 of [PhotoSize]; "InputFile or
 // String" is depth 0 of two alternatives (a union).
 type TypeExpr struct {
@@ -19,13 +19,13 @@ func (t TypeExpr) String() string {
 	return strings.Repeat("Array of ", t.Depth) + strings.Join(t.Alts, " or ")
 }
 
-// typeWordRe matches a word that can name a type: it starts with a capital.
+// TypeWordRe matches a word that can name a type: it starts with a capital.
 var TypeWordRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*`)
 
-// notTypeWords are capitalised words that open a clause but are not types.
+// NotTypeWords are capitalised words that open a clause but are not types.
 var NotTypeWords = map[string]bool{"Required": true, "Optional": true}
 
-// readTypeWord reads one type name at the start of s. "Float number" is the
+// ReadTypeWord reads one type name at the start of s. "Float number" is the
 // document's other spelling of Float.
 func ReadTypeWord(s string) (name, rest string, ok bool) {
 	w := TypeWordRe.FindString(s)
@@ -39,7 +39,7 @@ func ReadTypeWord(s string) (name, rest string, ok bool) {
 	return w, rest, true
 }
 
-// parseTypePrefix reads the longest type expression at the start of s and
+// ParseTypePrefix reads the longest type expression at the start of s and
 // returns what follows it. ok is false when s does not start with a type.
 func ParseTypePrefix(s string) (te TypeExpr, rest string, ok bool) {
 	s = strings.TrimSpace(s)
@@ -77,7 +77,7 @@ func ParseTypePrefix(s string) (te TypeExpr, rest string, ok bool) {
 	}
 }
 
-// parseTypeExact reads s as a whole type; ok is false if anything is left.
+// ParseTypeExact reads s as a whole type; ok is false if anything is left.
 func ParseTypeExact(s string) (TypeExpr, bool) {
 	te, rest, ok := ParseTypePrefix(s)
 	return te, ok && rest == ""

@@ -1,11 +1,11 @@
-package prose
+package grammar
 
 import (
 	"regexp"
 	"strings"
 )
 
-// guarded is a regular expression of the facts grammar with a cheap test
+// Guarded is a regular expression of the facts grammar with a cheap test
 // that every string it matches passes (a literal the pattern requires, a
 // first character). Most clauses of a parameter's description are prose
 // that no pattern matches; running some thirty backtracking matches on
@@ -63,7 +63,7 @@ func Suffix(p string) func(string) bool {
 	return func(s string) bool { return strings.HasSuffix(s, p) }
 }
 
-// firstFold: s starts with the ASCII letter c in either case.
+// FirstFold: s starts with the ASCII letter c in either case.
 func FirstFold(c byte) func(string) bool {
 	return func(s string) bool { return s != "" && s[0]|0x20 == c }
 }

@@ -1,4 +1,4 @@
-package prose
+package grammar
 
 import (
 	"regexp"
@@ -11,7 +11,7 @@ import (
 // clause lists inside the parentheses, and sentences. Everything here is
 // pure string work; what the pieces mean is decided in facts.go.
 
-// splitTop splits s at sep where sep is outside parentheses and brackets.
+// SplitTop splits s at sep where sep is outside parentheses and brackets.
 func SplitTop(s string, sep byte) []string {
 	var parts []string
 	depth, start := 0, 0
@@ -33,7 +33,7 @@ func SplitTop(s string, sep byte) []string {
 	return append(parts, strings.TrimSpace(s[start:]))
 }
 
-// splitSentences splits at ". " (and a final ".") outside parentheses. A dot
+// SplitSentences splits at ". " (and a final ".") outside parentheses. A dot
 // inside a word or number ("H.264", "4.7", "i.e.") does not end a sentence.
 func SplitSentences(s string) []string {
 	var out []string
@@ -69,13 +69,13 @@ func SplitSentences(s string) []string {
 	return out
 }
 
-// isAbbrevBefore reports whether the text before a dot ends with an
+// IsAbbrevBefore reports whether the text before a dot ends with an
 // abbreviation such as "i.e" or "e.g".
 func IsAbbrevBefore(s string) bool {
 	return strings.HasSuffix(s, "i.e") || strings.HasSuffix(s, "e.g") || strings.HasSuffix(s, " vs")
 }
 
-// parenItem is "name (note)" or "name".
+// ParenItem is "name (note)" or "name".
 type ParenItem struct {
 	Name  string
 	Paren string // inside of the parentheses, "" when absent
@@ -87,10 +87,10 @@ var (
 	ReAndOr = regexp.MustCompile(` (?:and|or) `)
 )
 
-// isIdent reports whether s is a single identifier-like word.
+// IsIdent reports whether s is a single identifier-like word.
 func IsIdent(s string) bool { return IdentRe.MatchString(s) }
 
-// parseParenItem reads "name" or "name (inside)" or "Name (note) rest".
+// ParseParenItem reads "name" or "name (inside)" or "Name (note) rest".
 // rest is text after the closing parenthesis.
 func ParseParenItem(s string) (it ParenItem, rest string) {
 	s = strings.TrimSpace(s)
@@ -109,7 +109,7 @@ func ParseParenItem(s string) (it ParenItem, rest string) {
 	}, strings.TrimSpace(s[close+1:])
 }
 
-// matchParen returns the index of the parenthesis closing the one at open.
+// MatchParen returns the index of the parenthesis closing the one at open.
 func MatchParen(s string, open int) int {
 	depth := 0
 	for i := open; i < len(s); i++ {
@@ -126,7 +126,7 @@ func MatchParen(s string, open int) int {
 	return -1
 }
 
-// splitItemList splits "a, b (x), c (y). Sentence. Sentence." into the
+// SplitItemList splits "a, b (x), c (y). Sentence. Sentence." into the
 // comma-separated items before the first sentence break and the sentences
 // after it.
 func SplitItemList(s string) (items []string, sentences []string) {
@@ -137,7 +137,7 @@ func SplitItemList(s string) (items []string, sentences []string) {
 	return SplitTop(sent[0], ','), sent[1:]
 }
 
-// splitNameList splits "a, b and c" or "a, b, and c" or "a or b" into words.
+// SplitNameList splits "a, b and c" or "a, b, and c" or "a or b" into words.
 func SplitNameList(s string) []string {
 	var out []string
 	for _, part := range SplitTop(s, ',') {
@@ -153,7 +153,7 @@ func SplitNameList(s string) []string {
 	return out
 }
 
-// startsUpper reports whether s begins with an upper-case letter.
+// StartsUpper reports whether s begins with an upper-case letter.
 func StartsUpper(s string) bool {
 	for _, r := range s {
 		return unicode.IsUpper(r)
@@ -161,7 +161,7 @@ func StartsUpper(s string) bool {
 	return false
 }
 
-// firstWord returns s up to the first space.
+// FirstWord returns s up to the first space.
 func FirstWord(s string) string {
 	if i := strings.IndexByte(s, ' '); i >= 0 {
 		return s[:i]
@@ -169,7 +169,7 @@ func FirstWord(s string) string {
 	return s
 }
 
-// trimMarker removes a leading "Required" / "Optional" marker sentence or
+// TrimMarker removes a leading "Required" / "Optional" marker sentence or
 // clause from a notes cell and reports which it was.
 func TrimMarker(s string) (rest string, marker string) {
 	for _, m := range []string{"Required", "Optional"} {
