@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
@@ -784,77 +783,3 @@ func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
 
 // presenceWords say that a value is given.
 var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
-
-// conditionRules turns the statements of parameters (or of an object's
-// fields) that they are required (or optional) depending on another into
-// required_if rules. done names the parameters already in a one_of rule.
-// A statement whose other field is not there, or whose value the other
-// cannot hold, is reported.
-func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*schema.Rule, done map[string]bool) {
-	field := func(name string) *schema.Field {
-		for _, f := range fields {
-			if f.Name == name {
-				return f
-			}
-		}
-		return nil
-	}
-	for _, prm := range fields {
-		if done[prm.Name] {
-			continue
-		}
-		for _, sent := range grammar.SplitSentences(prm.Description) {
-			c := grammar.ReCondition.FindStringSubmatch(sent)
-			if c == nil {
-				continue
-			}
-			other := field(c[2])
-			if other == nil || other == prm {
-				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a field of %s", sent, c[2], owner))
-				continue
-			}
-			not, value := c[3] != "", c[4]+c[5]+c[6]
-			when := &schema.Condition{Field: other.Name}
-			switch {
-			case presenceWords[value]:
-				// "Optional if X is present": required unless X is set.
-				set := (c[1] == "Required") != not
-				when.Set = &set
-			case !not && c[1] == "Required" && conditionValue(value, other.Type) != "":
-				when.Equals = conditionValue(value, other.Type)
-			default:
-				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
-				continue
-			}
-			if c[1] == "Optional" {
-				prm.Required = false
-			}
-			*rules = append(*rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{prm.Name}, When: when, Text: sent, Source: prm.Source})
-		}
-	}
-}
-
-// conditionValue spells a stated value of a parameter of type t as a
-// condition compares it ("False" of a Boolean is "false"), or "" when t
-// cannot hold it.
-func conditionValue(v string, t schema.Type) string {
-	if t.IsArray() {
-		return ""
-	}
-	switch t.Name {
-	case schema.Boolean, schema.True:
-		switch strings.ToLower(v) {
-		case "true", "false":
-			return strings.ToLower(v)
-		}
-	case schema.Integer, schema.Integer64:
-		if _, err := strconv.ParseInt(v, 10, 64); err == nil {
-			return v
-		}
-	case schema.String:
-		if grammar.IsIdent(v) {
-			return v
-		}
-	}
-	return ""
-}

@@ -22,15 +22,6 @@ var (
 	reWithAnd      = regexp.MustCompile(` (?:with|and) `)
 )
 
-// methodEntry is one ';'-separated segment of a parameter cell after
-// reading: a parameter, or a shorthand group with an optional override.
-type methodEntry struct {
-	param    *pending
-	group    string
-	override string
-	line     int
-}
-
 // requestRules reads the "Common request rules": the numbered rules, and the
 // shorthand definitions ("SEND_OPTS = a (...), b (...). Sentences.").
 func (p *parser) requestRules(s *document.Section, b *document.Block) {
@@ -215,25 +206,6 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 	ctx.entries = entries
 }
 
-// parseResult reads a result cell: "Message", "Array of Update. Notes",
-// "String (new link). Notes", "Message if sent by the bot, otherwise True".
-func parseResult(cell string) (te grammar.TypeExpr, note string, ok bool) {
-	if m := reIfOtherwise.FindStringSubmatch(cell); m != nil {
-		return grammar.TypeExpr{Alts: []string{m[1], m[3]}}, cell, true
-	}
-	te, rest, ok := grammar.ParseTypePrefix(cell)
-	if !ok {
-		return grammar.TypeExpr{}, "", false
-	}
-	rest = strings.TrimSpace(rest)
-	if strings.HasPrefix(rest, "(") {
-		it, after := grammar.ParseParenItem("x " + rest)
-		rest = strings.TrimSpace(it.Paren + ". " + strings.TrimLeft(after, ". "))
-	}
-	rest = strings.TrimSpace(strings.TrimLeft(rest, ".,;"))
-	return te, strings.TrimSuffix(rest, ". "), true
-}
-
 // formatting reads the "Text formatting (field)" section: the allowed
 // values become an enum for every field of that name, the bullets its rules.
 func (p *parser) formatting(s *document.Section, b *document.Block) {
@@ -337,14 +309,4 @@ func (p *parser) version(name string, s *document.Section, line int) *schema.Ver
 	v := &schema.Version{Version: name, Source: src(s, line)}
 	p.out.Versions = append(p.out.Versions, v)
 	return v
-}
-
-// pascal turns snake_case into PascalCase for schema names (not Go names:
-// those come from the naming package).
-func pascal(s string) string {
-	var b strings.Builder
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == ' ' || r == '-' }) {
-		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-	}
-	return b.String()
 }

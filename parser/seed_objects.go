@@ -49,23 +49,6 @@ func notShownObjects(text string) ([]string, bool) {
 	return grammar.SplitNameList(m[1]), true
 }
 
-// objectRules reads the rules an object-level sentence states.
-func objectRules(text string) []grammar.RawRule {
-	var out []grammar.RawRule
-	if reAtMostOneOpt.MatchString(text) {
-		out = append(out, grammar.RawRule{Kind: schema.RuleAtMostOne, Fields: []string{optionalFields}, Text: text})
-	}
-	if m := reExactlyOneExcept.FindStringSubmatch(text); m != nil {
-		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{allFields}, Except: grammar.SplitNameList(m[1]), Text: text})
-	} else if reExactlyOneOpt.MatchString(text) {
-		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{optionalFields}, Text: text})
-	}
-	if reAtMostOneUsed.MatchString(text) {
-		out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: []string{optionalFields}, Text: text})
-	}
-	return out
-}
-
 var (
 	// reNamedExclusive: "Optional fields web_app, request_contact, and
 	// request_poll are mutually exclusive".
@@ -74,57 +57,6 @@ var (
 	// png_sticker, tgs_sticker, or webm_sticker".
 	reNamedExactlyOne = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)+)$`)
 )
-
-// namedRules reads the rules a sentence of an entry's description states
-// by naming the fields (the published page's object and method prose).
-func namedRules(text string) []grammar.RawRule {
-	var out []grammar.RawRule
-	for _, sent := range grammar.SplitSentences(text) {
-		if m := reNamedExclusive.FindStringSubmatch(sent); m != nil {
-			out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: grammar.SplitNameList(m[1]), Text: sent})
-		}
-		if m := reNamedExactlyOne.FindStringSubmatch(sent); m != nil {
-			out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: grammar.SplitNameList(m[1]), Text: sent})
-		}
-	}
-	return out
-}
-
-// newObject starts an object; an object defined twice is an error.
-func (p *parser) newObject(name string, sec *document.Section, line int) *objectCtx {
-	if !grammar.IsIdent(name) || !grammar.StartsUpper(name) {
-		p.errorf(line, "object name %q is not a capitalised identifier", name)
-		return nil
-	}
-	if prev := p.objects[name]; prev != nil {
-		p.errorf(line, "object %s is already defined at line %d", name, prev.obj.Source.Line)
-		return nil
-	}
-	o := &schema.Object{Name: name, Source: src(sec, line)}
-	ctx := &objectCtx{obj: o, sec: sec}
-	p.objects[name] = ctx
-	p.out.Objects = append(p.out.Objects, o)
-	return ctx
-}
-
-// addField queues a field of an object for resolution.
-func (p *parser) addField(ctx *objectCtx, name string, f *grammar.Facts, sec *document.Section, line int, extraScopes ...string) *pending {
-	if !grammar.IsIdent(name) {
-		p.errorf(line, "%s: field name %q is not an identifier", ctx.obj.Name, name)
-		return nil
-	}
-	fld := &schema.Field{Name: name, Source: src(sec, line)}
-	ctx.obj.Fields = append(ctx.obj.Fields, fld)
-	req := !ctx.allOption
-	pd := &pending{
-		field: fld, facts: f, owner: ctx.obj.Name, line: line,
-		scopes:          append(append([]string{"object:" + ctx.obj.Name}, extraScopes...), scopesOf(sec)...),
-		defaultRequired: &req,
-		rules:           &ctx.obj.Rules,
-	}
-	p.pending = append(p.pending, pd)
-	return pd
-}
 
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
@@ -371,26 +303,6 @@ func splitHave(s string) []string {
 		out = append(out, splitTopWord(part, " and ")...)
 	}
 	return out
-}
-
-// splitTopWord splits at a word separator outside parentheses.
-func splitTopWord(s, sep string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		}
-		if depth == 0 && strings.HasPrefix(s[i:], sep) {
-			out = append(out, strings.TrimSpace(s[start:i]))
-			start = i + len(sep)
-			i += len(sep) - 1
-		}
-	}
-	return append(out, strings.TrimSpace(s[start:]))
 }
 
 // define records a field definition that bare names may refer to, without
