@@ -16,12 +16,33 @@ import (
 // errors and warnings. Resolution into the schema is in resolve.go,
 // finish.go, versions.go and updatekinds.go.
 
+// policy is what the two layouts ask of the core differently. Each field
+// names the decision it changes, so the core never asks which layout it
+// reads.
+type policy struct {
+	// tolerant is for a document nobody here controls (the published
+	// page): a fact that does not apply is reported and dropped, a rule
+	// naming another object's fields is kept as text, variants JSON
+	// cannot tell apart are tried in order, and a union or enum whose name
+	// is taken is named after its owner, each instead of an error.
+	tolerant bool
+	// attachAsConstraint keeps a String that may be "attach://<name>" a
+	// String with constraints.attach, rather than a union of InputFile and
+	// String (the seed's reading of the same phrase).
+	attachAsConstraint bool
+	// conditionSentences reads an object field's "Optional if X is
+	// present" and "Required if …" sentences as rules.
+	conditionSentences bool
+}
+
+// pagePolicy is the published page's policy; the seed's is the zero one.
+var pagePolicy = policy{tolerant: true, attachAsConstraint: true, conditionSentences: true}
+
 // parser holds the state of one parse.
 type parser struct {
 	file string
-	doc  *document.Tree
-	// page is set when reading the published reference page.
-	page bool
+	// policy is how the layout being read wants its facts resolved.
+	policy policy
 	// report receives what the page reader keeps as text only.
 	report *Report
 	// strict turns the page reader's warnings into errors.

@@ -48,7 +48,7 @@ func (p *parser) finishObject(ctx *objectCtx) {
 // On the published page a rule naming another is kept as text and
 // reported (the sentence may speak of something else).
 func (p *parser) namesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
-	if !p.page {
+	if !p.policy.tolerant {
 		return true
 	}
 	for _, n := range append(slices.Clone(r.Fields), r.Except...) {
@@ -329,7 +329,7 @@ func (p *parser) unionVariants() {
 					}
 					msg += ", so JSON cannot tell them apart"
 					apart := p.out.TellApart(oa, ob)
-					if p.page {
+					if p.policy.tolerant {
 						// A document nobody here controls: the union is
 						// kept, its variants tried in order, and named.
 						msg += fmt.Sprintf("; a value is decoded as the first variant whose required fields it has (%s before %s)", oa.Name, ob.Name)

@@ -21,6 +21,11 @@ import (
 // the same reader of prose (package grammar) as the seed layout's, and are
 // resolved by the same code (resolve.go, finish.go).
 
+// pageLayout walks the published reference page over the core.
+type pageLayout struct {
+	*parser
+}
+
 var (
 	reObjectHeading = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
 	reMethodHeading = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
@@ -69,7 +74,7 @@ func formMembers(text, union string, isEntry func(string) bool) []schema.Type {
 // reads every value either allows, with a warning.
 // It returns the members kept and, when it degraded, why (the union's
 // Degraded).
-func (p *parser) widenNumbers(e *pageEntry, union string, forms []schema.Type) ([]schema.Type, string) {
+func (p *pageLayout) widenNumbers(e *pageEntry, union string, forms []schema.Type) ([]schema.Type, string) {
 	has := func(n string) bool {
 		return slices.ContainsFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == n })
 	}
@@ -151,7 +156,7 @@ type pageState struct {
 }
 
 // runPage reads the page into p.out.
-func (p *parser) runPage(d *document.Page, report *Report) {
+func (p *pageLayout) runPage(d *document.Page, report *Report) {
 	p.objects = map[string]*objectCtx{}
 	p.shorthands = map[string]*shorthandCtx{}
 	ps := &pageState{fields: map[string]map[string]*pending{}, report: report}
@@ -242,13 +247,13 @@ func (e *pageEntry) where() string {
 	return e.sec.Path()
 }
 
-func (p *parser) pageErr(e *pageEntry, line int, format string, args ...any) {
+func (p *pageLayout) pageErr(e *pageEntry, line int, format string, args ...any) {
 	p.errorf(line, "%s: %s", e.where(), fmt.Sprintf(format, args...))
 }
 
 // pageObject reads an h4 object entry: a field table, a list of variants,
 // or a statement that it holds no information.
-func (p *parser) pageObject(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageObject(ps *pageState, e *pageEntry) {
 	name := e.head.Text
 	var desc []string
 	var tbl *document.PageBlock
@@ -396,7 +401,7 @@ func (p *parser) pageObject(ps *pageState, e *pageEntry) {
 
 // pageMethod reads an h4 method entry: its description, whose prose states
 // the result type, and its parameter table.
-func (p *parser) pageMethod(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageMethod(ps *pageState, e *pageEntry) {
 	name := e.head.Text
 	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: src(e.sec, e.head.Line)}
 	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.Line}
@@ -493,7 +498,7 @@ func unreadRules(report *Report, where string, line int, text string) {
 
 // pageTypeName tells whether a word names a type for the result reader:
 // an object or union of the page, or a primitive.
-func (p *parser) pageTypeName(w string) bool {
+func (p *pageLayout) pageTypeName(w string) bool {
 	return p.knownType(w)
 }
 
@@ -505,7 +510,7 @@ var rePassInField = regexp.MustCompile(`\bpass ([A-Za-z][A-Za-z0-9_]*) in the ([
 // values become an enum named after the field that every String field of
 // that name takes (schema.Formatting), as the seed's "Text formatting"
 // section does.
-func (p *parser) passInField(e *pageEntry, b *document.PageBlock) bool {
+func (p *pageLayout) passInField(e *pageEntry, b *document.PageBlock) bool {
 	m := rePassInField.FindStringSubmatch(b.Text)
 	if m == nil {
 		return false
@@ -532,7 +537,7 @@ func (p *parser) passInField(e *pageEntry, b *document.PageBlock) bool {
 
 // pageProse keeps the blocks of a prose entry (an h3 before its first h4,
 // or an h4 that names no object or method) as notes, counted in the report.
-func (p *parser) pageProse(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageProse(ps *pageState, e *pageEntry) {
 	for _, b := range e.blocks {
 		switch b.Kind {
 		case document.PageList:
@@ -557,7 +562,7 @@ func (p *parser) pageProse(ps *pageState, e *pageEntry) {
 
 // pageVersion reads one dated entry of Recent changes: "Bot API 9.0", then
 // lists of changes under optional bold sub-headings.
-func (p *parser) pageVersion(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageVersion(ps *pageState, e *pageEntry) {
 	var v *schema.Version
 	for _, b := range e.blocks {
 		switch {
@@ -585,7 +590,7 @@ func (p *parser) pageVersion(ps *pageState, e *pageEntry) {
 // ("always “creator”", "must be photo"). The variants get that value as
 // their tag, and the field is fixed to it. It runs once every union exists
 // (see resolve); forms (a String, an Array) take no tag.
-func (p *parser) pageDiscriminators(ps *pageState) {
+func (p *pageLayout) pageDiscriminators(ps *pageState) {
 	for _, u := range p.out.Unions {
 		objs := schema.Objects(u)
 		if u.Discriminator != "" || len(objs) < 2 {
@@ -675,7 +680,7 @@ func submatches(s string, ix []int) []string {
 // schema elements they name ("Added the field gift to the class Message",
 // "Added the methods verifyUser and verifyChat") and sets their since.
 // An item that names nothing the schema models is counted in the report.
-func (p *parser) applyPageVersions(ps *pageState) {
+func (p *pageLayout) applyPageVersions(ps *pageState) {
 	for _, v := range p.out.Versions {
 		for _, c := range v.Changes {
 			var targets []string
@@ -732,7 +737,7 @@ func (p *parser) applyPageVersions(ps *pageState) {
 // requiredIfNotRules turns such statements into a one_of rule when they
 // agree: the parameters that name the same others form one group, and
 // those others name exactly that group back.
-func (p *parser) requiredIfNotRules(m *schema.Method) map[string]bool {
+func (p *pageLayout) requiredIfNotRules(m *schema.Method) map[string]bool {
 	cond := map[string][]string{}
 	for _, prm := range m.Params {
 		if mm := grammar.ReRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {

@@ -24,7 +24,7 @@ var (
 // file's download link the file URL. A client generated from the page
 // then talks to the service the page describes with a token alone. An
 // address that is not an absolute http(s) URL is not taken.
-func (p *parser) pageService(d *document.Page) {
+func (p *pageLayout) pageService(d *document.Page) {
 	var svc schema.Service
 	for _, b := range d.Blocks {
 		text := b.Text

@@ -126,15 +126,26 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if opts.HTML && !seedTables(doc) {
 		return nil, errNotReference(name)
 	}
-	p := &parser{
+	return parseSeed(doc, name)
+}
+
+// newParser starts the core's state for one document.
+func newParser(name, title string, pol policy) *parser {
+	return &parser{
 		file:    name,
-		doc:     doc,
-		out:     &schema.Schema{Title: doc.Title, Source: filepath.Base(name)},
+		policy:  pol,
+		out:     &schema.Schema{Title: title, Source: filepath.Base(name)},
 		defs:    map[string]map[string][]*pending{},
 		results: map[string]string{},
 		always:  map[string]string{},
 	}
-	p.run()
+}
+
+// parseSeed reads a document in the seed's layout, which its author
+// controls: every error is reported.
+func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
+	p := newParser(name, doc.Title, policy{})
+	(&seedLayout{parser: p, doc: doc}).run()
 	if len(p.errs) > 0 {
 		return nil, errors.Join(capErrors(p.errs)...)
 	}
@@ -143,17 +154,10 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 
 // parsePage reads the published reference page.
 func parsePage(d *document.Page, name string, opts Options) (*schema.Schema, error) {
-	p := &parser{
-		file:    name,
-		out:     &schema.Schema{Title: d.Title, Source: filepath.Base(name)},
-		defs:    map[string]map[string][]*pending{},
-		results: map[string]string{},
-		always:  map[string]string{},
-		page:    true,
-		strict:  opts.Strict,
-	}
+	p := newParser(name, d.Title, pagePolicy)
+	p.strict = opts.Strict
 	p.report = opts.Report
-	p.runPage(d, opts.Report)
+	(&pageLayout{parser: p}).runPage(d, opts.Report)
 	if len(p.errs) > 0 {
 		return nil, errors.Join(p.errs...)
 	}

@@ -34,7 +34,7 @@ func (p *parser) resolve() {
 	p.checkEventEnum()
 	for _, name := range p.objectOrder() {
 		p.finishObject(p.objects[name])
-		if o := p.objects[name].obj; p.page {
+		if o := p.objects[name].obj; p.policy.conditionSentences {
 			// Before the unions' requires: "Optional if X is present"
 			// makes a field optional.
 			p.conditionRules(o.Name, o.Fields, &o.Rules, nil)
@@ -241,7 +241,7 @@ func (p *parser) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []stri
 	// the published page's type column is its own word for the type and
 	// stays String, with the fact kept as constraints.attach (see
 	// constraints). The Go model gives both the same Go type.
-	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.page {
+	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.policy.attachAsConstraint {
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
@@ -330,7 +330,7 @@ func (p *parser) unionFor(alts []string, owner, field string, src schema.Source)
 	if len(alts) > 2 {
 		name = pascal(field)
 	}
-	if p.knownType(name) && p.page && len(alts) > 2 {
+	if p.knownType(name) && p.policy.tolerant && len(alts) > 2 {
 		// Another entry's field of that name holds other members: on the
 		// page, this one is named after its owner too (sendPaidMedia.media
 		// -> SendPaidMediaMedia), as enums are.
@@ -379,7 +379,7 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 	// phrase read as a fact that does not fit stays text, and the report
 	// says so; in the seed layout it is an error.
 	bad := func(what string) bool {
-		if p.page {
+		if p.policy.tolerant {
 			p.report.add("fact does not apply", pd.owner+"."+pd.field.Name, pd.line, what+" does not apply to a "+t.String())
 			return false
 		}
@@ -435,7 +435,7 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 	c.Ahead = bounds(f.Ahead)
 	c.Unit = f.Unit
 	fitsEnum := name == schema.String || (isArray && t.Elem.Name == schema.String)
-	if len(f.Enum) > 0 && (fitsEnum || !p.page || bad("a list of values")) {
+	if len(f.Enum) > 0 && (fitsEnum || !p.policy.tolerant || bad("a list of values")) {
 		e := p.enumFor(pd, f.Enum)
 		switch {
 		case e == nil:
@@ -472,7 +472,7 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 	c.NoEmoji = f.NoEmoji
 	c.Position = f.Position
 	c.UploadOnly = f.UploadOnly
-	c.Attach = p.page && f.AttachRef && !isArray && name == schema.String
+	c.Attach = p.policy.attachAsConstraint && f.AttachRef && !isArray && name == schema.String
 	if len(variants) > 0 && isArray {
 		if c.Each == nil {
 			c.Each = &schema.Constraints{}
@@ -545,7 +545,7 @@ func enumName(owner string, method bool, field string) string {
 // error.
 func (p *parser) enumFor(pd *pending, vals []grammar.EnumVal) *schema.Enum {
 	name := enumName(pd.owner, pd.method, pd.field.Name)
-	if p.page && p.knownType(name) {
+	if p.policy.tolerant && p.knownType(name) {
 		// MoodEmoji.emoji: the object is named MoodEmoji already.
 		name = pascal(pd.owner) + pascal(pd.field.Name)
 	}
@@ -563,7 +563,7 @@ func (p *parser) enumFor(pd *pending, vals []grammar.EnumVal) *schema.Enum {
 			// On the published page the same field of two entries may
 			// list different values ("type" of two unions): the enum is
 			// then named after the whole owner.
-			if alt := pascal(pd.owner) + pascal(pd.field.Name); p.page && alt != name && p.out.Enum(alt) == nil {
+			if alt := pascal(pd.owner) + pascal(pd.field.Name); p.policy.tolerant && alt != name && p.out.Enum(alt) == nil {
 				name = alt
 			} else {
 				p.errorf(pd.line, "%s.%s: enum %s lists %v here but %v at line %d", pd.owner, pd.field.Name, name, want, have, e.Source.Line)

@@ -12,7 +12,13 @@ import (
 // are recognised by their header shape (seed_objects.go, seed_methods.go)
 // and whose paragraphs and lists are notes, conventions and statements.
 
-func (p *parser) run() {
+// seedLayout walks a document in the seed's layout over the core.
+type seedLayout struct {
+	*parser
+	doc *document.Tree
+}
+
+func (p *seedLayout) run() {
 	p.objects = map[string]*objectCtx{}
 	p.shorthands = map[string]*shorthandCtx{}
 	for _, b := range p.doc.Blocks {
@@ -36,7 +42,7 @@ func (p *parser) run() {
 
 // section dispatches a section's blocks. Tables are recognised by their
 // header; other blocks by the section they stand in.
-func (p *parser) section(s *document.Section) {
+func (p *seedLayout) section(s *document.Section) {
 	for _, b := range s.Blocks {
 		if b.Kind == document.TableBlock {
 			p.table(s, b)
@@ -72,7 +78,7 @@ func (p *parser) section(s *document.Section) {
 
 // note keeps a paragraph or list as free text, after checking it for the
 // statements the parser acts on wherever they stand.
-func (p *parser) note(s *document.Section, b *document.Block) {
+func (p *seedLayout) note(s *document.Section, b *document.Block) {
 	switch b.Kind {
 	case document.ParagraphBlock:
 		b.Used = true
@@ -87,7 +93,7 @@ func (p *parser) note(s *document.Section, b *document.Block) {
 
 // statement acts on a free-text statement (opaque object lists, default
 // results, object rules) and keeps it in the schema's notes.
-func (p *parser) statement(s *document.Section, text string, line int) {
+func (p *seedLayout) statement(s *document.Section, text string, line int) {
 	if names, ok := notShownObjects(text); ok {
 		for _, n := range names {
 			p.opaque = append(p.opaque, opaqueRef{name: n, src: src(s, line)})
@@ -110,7 +116,7 @@ func (p *parser) statement(s *document.Section, text string, line int) {
 }
 
 // clauses keeps every statement of a block in dst.
-func (p *parser) clauses(dst *[]schema.Clause, s *document.Section, b *document.Block) {
+func (p *seedLayout) clauses(dst *[]schema.Clause, s *document.Section, b *document.Block) {
 	switch b.Kind {
 	case document.ParagraphBlock:
 		b.Used = true
@@ -124,7 +130,7 @@ func (p *parser) clauses(dst *[]schema.Clause, s *document.Section, b *document.
 }
 
 // table dispatches on the header shape.
-func (p *parser) table(s *document.Section, b *document.Block) {
+func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	t := b.Table
 	if !p.checkTable(t) {
 		return

@@ -24,7 +24,7 @@ var (
 
 // requestRules reads the "Common request rules": the numbered rules, and the
 // shorthand definitions ("SEND_OPTS = a (...), b (...). Sentences.").
-func (p *parser) requestRules(s *document.Section, b *document.Block) {
+func (p *seedLayout) requestRules(s *document.Section, b *document.Block) {
 	if b.Kind == document.ParagraphBlock {
 		p.note(s, b)
 		return
@@ -53,7 +53,7 @@ func (p *parser) requestRules(s *document.Section, b *document.Block) {
 	}
 }
 
-func (p *parser) shorthand(s *document.Section, line int, name, body string) {
+func (p *seedLayout) shorthand(s *document.Section, line int, name, body string) {
 	// "ChatRef = Integer or String (see Resources)" restates a type; it
 	// defines no parameters.
 	if te, rest, ok := grammar.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
@@ -122,7 +122,7 @@ func eitherRule(sent string) (grammar.RawRule, bool) {
 
 // methodTable reads "Method | Parameters | Result" tables (the third column
 // may be "Result / notes" or only "Notes").
-func (p *parser) methodTable(s *document.Section, t *document.Table) {
+func (p *seedLayout) methodTable(s *document.Section, t *document.Table) {
 	third := strings.ToLower(t.Header[2])
 	hasResult := strings.Contains(third, "result")
 	for _, r := range t.Rows {
@@ -148,7 +148,7 @@ func (p *parser) methodTable(s *document.Section, t *document.Table) {
 // methodParams reads a parameter cell: ';'-separated segments, each a
 // shorthand name (optionally with an override in parentheses) or a list of
 // names whose last parenthesis is shared by the names without their own.
-func (p *parser) methodParams(ctx *methodCtx, cell string) {
+func (p *seedLayout) methodParams(ctx *methodCtx, cell string) {
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
@@ -208,7 +208,7 @@ func (p *parser) methodParams(ctx *methodCtx, cell string) {
 
 // formatting reads the "Text formatting (field)" section: the allowed
 // values become an enum for every field of that name, the bullets its rules.
-func (p *parser) formatting(s *document.Section, b *document.Block) {
+func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 	if p.out.Formatting == nil {
 		field := "parse_mode"
 		if m := reTitleField.FindStringSubmatch(s.Title); m != nil {
@@ -241,7 +241,7 @@ func (p *parser) formatting(s *document.Section, b *document.Block) {
 // eventTable reads "<Object> field | Emitted when": which field of the
 // update object carries which event. The field names become the enum
 // <Object>Type, the values of allowed_updates-style lists.
-func (p *parser) eventTable(s *document.Section, t *document.Table) {
+func (p *seedLayout) eventTable(s *document.Section, t *document.Table) {
 	if p.out.Events == nil {
 		p.out.Events = &schema.Events{}
 	}
@@ -260,7 +260,7 @@ func (p *parser) eventTable(s *document.Section, t *document.Table) {
 	p.out.Enums = append(p.out.Enums, e)
 }
 
-func (p *parser) events(s *document.Section, b *document.Block) {
+func (p *seedLayout) events(s *document.Section, b *document.Block) {
 	if p.out.Events == nil {
 		p.out.Events = &schema.Events{}
 	}
@@ -273,7 +273,7 @@ func (p *parser) events(s *document.Section, b *document.Block) {
 
 // versions reads the Versioning bullets: the list of versions with dates,
 // and "<version> added a, b (c, d), e" items.
-func (p *parser) versions(s *document.Section, b *document.Block) {
+func (p *seedLayout) versions(s *document.Section, b *document.Block) {
 	if b.Kind != document.ListBlock {
 		p.note(s, b)
 		return
@@ -300,7 +300,7 @@ func (p *parser) versions(s *document.Section, b *document.Block) {
 	}
 }
 
-func (p *parser) version(name string, s *document.Section, line int) *schema.Version {
+func (p *seedLayout) version(name string, s *document.Section, line int) *schema.Version {
 	for _, v := range p.out.Versions {
 		if v.Version == name {
 			return v

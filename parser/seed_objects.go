@@ -60,7 +60,7 @@ var (
 
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
-func (p *parser) objectTable(s *document.Section, t *document.Table) {
+func (p *seedLayout) objectTable(s *document.Section, t *document.Table) {
 	ctx := p.newObject(s.Title, s, s.Line)
 	if ctx == nil {
 		markRows(t)
@@ -82,7 +82,7 @@ func (p *parser) objectTable(s *document.Section, t *document.Table) {
 // so there an unmarked row is required; an object that does say "Required"
 // on some row must say it on all of them (checked in multiObjectTable). A
 // misspelt marker ("Optinal") is always an error.
-func (p *parser) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
+func (p *seedLayout) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
 	f := grammar.ReadNotes(notes)
 	if f.Marker == "" {
 		if w := nearMarker(notes); w != "" {
@@ -116,7 +116,7 @@ func (p *parser) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, 
 
 // checkMarks reports the unmarked rows of an object that marks its required
 // rows: there the document did not follow its own convention for the row.
-func (p *parser) checkMarks(ctx *objectCtx) {
+func (p *seedLayout) checkMarks(ctx *objectCtx) {
 	if ctx == nil || !ctx.marksRequired || ctx.allOption {
 		return
 	}
@@ -176,7 +176,7 @@ func markRows(t *document.Table) {
 // multiObjectTable reads an "Object | Field | Type | Notes" table: a row
 // with an object cell starts an object, rows with an empty object cell
 // continue it, and a row with only notes states a rule of the object.
-func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
+func (p *seedLayout) multiObjectTable(s *document.Section, t *document.Table) {
 	var ctx *objectCtx
 	for _, r := range t.Rows {
 		r.Used = true
@@ -206,7 +206,7 @@ func (p *parser) multiObjectTable(s *document.Section, t *document.Table) {
 }
 
 // objectNote reads the parenthesised note after an object name.
-func (p *parser) objectNote(ctx *objectCtx, note string, line int) {
+func (p *seedLayout) objectNote(ctx *objectCtx, note string, line int) {
 	if note == "" {
 		return
 	}
@@ -231,7 +231,7 @@ func (p *parser) objectNote(ctx *objectCtx, note string, line int) {
 // fields are free text: "width (Integer), file_size (Integer, Optional)".
 // A field with no type takes the type the document gives the same name
 // elsewhere (nearest section first).
-func (p *parser) fieldListTable(s *document.Section, t *document.Table) {
+func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 	for _, r := range t.Rows {
 		r.Used = true
 		it, _ := grammar.ParseParenItem(r.Cell(0))
@@ -265,7 +265,7 @@ func (p *parser) fieldListTable(s *document.Section, t *document.Table) {
 // conventions reads the "Common conventions" bullets: named types
 // ("ChatRef: Integer (...) or String (...)") and shared field definitions
 // ("File-bearing objects (A, B) have file_id (String; ...) and ...").
-func (p *parser) conventions(s *document.Section, b *document.Block) {
+func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
 	p.clauses(&p.out.Conventions, s, b)
 	for _, it := range b.Items {
 		text := it.Text
@@ -307,7 +307,7 @@ func splitHave(s string) []string {
 
 // define records a field definition that bare names may refer to, without
 // it being a field of anything by itself.
-func (p *parser) define(scope, name string, f *grammar.Facts, line int) {
+func (p *seedLayout) define(scope, name string, f *grammar.Facts, line int) {
 	pd := &pending{field: &schema.Field{Name: name}, facts: f, line: line, scopes: []string{scope}}
 	p.register(pd)
 }
@@ -315,7 +315,7 @@ func (p *parser) define(scope, name string, f *grammar.Facts, line int) {
 // namedConvention reads "Name: Type (note) or Type (note). Sentences." A
 // name that is a primitive just documents it; two or more alternatives
 // make a union.
-func (p *parser) namedConvention(s *document.Section, line int, name, body string) {
+func (p *seedLayout) namedConvention(s *document.Section, line int, name, body string) {
 	if schema.IsPrimitive(name) {
 		return
 	}
@@ -354,7 +354,7 @@ func (p *parser) namedConvention(s *document.Section, line int, name, body strin
 // field: "Variant | type value | Extra fields". The section's text gives
 // the union's name (its heading), the common fields ("Common fields: ...")
 // and definitions that extra fields may name bare (bullets "thumb (...): ...").
-func (p *parser) variantTable(s *document.Section, b *document.Block) {
+func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 	t := b.Table
 	head, _ := grammar.ParseParenItem(s.Title)
 	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: src(s, s.Line)}
@@ -460,7 +460,7 @@ type variantListing struct {
 // listAgain checks a variant table row naming an object an earlier variant
 // table defined: the same discriminator and tag, and the same field names
 // (the fields themselves are the earlier definition's).
-func (p *parser) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *document.Row) bool {
+func (p *seedLayout) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *document.Row) bool {
 	l := prev.listing
 	name := prev.obj.Name
 	if slices.Contains(prev.obj.Unions, u.Name) {
@@ -506,7 +506,7 @@ func extraFieldNames(cell string) []string {
 
 // extraFields reads "thumb, width (Integer), duration (Integer); all
 // Optional" or "none".
-func (p *parser) extraFields(ctx *objectCtx, s *document.Section, r *document.Row) {
+func (p *seedLayout) extraFields(ctx *objectCtx, s *document.Section, r *document.Row) {
 	cell := r.Cell(2)
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
