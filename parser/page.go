@@ -251,28 +251,59 @@ func (p *pageLayout) pageErr(e *pageEntry, line int, format string, args ...any)
 	p.errorf(line, "%s: %s", e.where(), fmt.Sprintf(format, args...))
 }
 
+// objectBlocks is what the blocks of an object's entry say, before the
+// entry is known to be an object, a union or an opaque object.
+type objectBlocks struct {
+	desc []string
+	// table is the Field | Type | Description table.
+	table *document.PageBlock
+	// listed are the members a list after an introducing sentence names;
+	// inline those a paragraph names; forms the members that are not
+	// objects (a String, an Array of …) stated in the sentence.
+	listed, inline []string
+	forms          []schema.Type
+	introLine      int
+	// noInfo says the object "currently holds no information".
+	noInfo bool
+}
+
 // pageObject reads an h4 object entry: a field table, a list of variants,
 // or a statement that it holds no information.
 func (p *pageLayout) pageObject(ps *pageState, e *pageEntry) {
 	name := e.head.Text
-	var desc []string
-	var tbl *document.PageBlock
-	var variants []string
-	introLine := 0
-	noInfo := false
-	var inline []string
-	var forms []schema.Type
+	ob := p.objectBlocks(ps, e)
+	description := strings.Join(ob.desc, " ")
+	switch {
+	case schema.IsPrimitive(name):
+		// InputFile: the type grammar's own primitive, described here.
+		ps.report.add("primitive described", e.where(), e.head.Line, description)
+	case ob.table != nil:
+		p.pageFields(ps, e, description, ob.table)
+	case ob.listed != nil:
+		p.pageUnion(e, description, ob)
+	case ob.noInfo:
+		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.Line)})
+	default:
+		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
+	}
+}
+
+// objectBlocks reads the blocks of an object's entry: its field table, the
+// members a list or a sentence names, and its description.
+func (p *pageLayout) objectBlocks(ps *pageState, e *pageEntry) *objectBlocks {
+	name := e.head.Text
+	ob := &objectBlocks{}
 	isEntry := func(w string) bool { return ps.entries[w] }
 	for i, b := range e.blocks {
 		switch b.Kind {
 		case document.PageTable:
 			switch pageTableShape(b.Table) {
 			case "fields":
-				if tbl != nil {
-					p.pageErr(e, b.Line, "a second field table (the first is at line %d): an object has one", tbl.Line)
+				if ob.table != nil {
+					p.pageErr(e, b.Line, "a second field table (the first is at line %d): an object has one", ob.table.Line)
 					continue
 				}
-				tbl = b
+				ob.table = b
 			default:
 				p.pageErr(e, b.Line, "table with columns %q: an object's table has the columns Field | Type | Description", strings.Join(b.Table.Header, " | "))
 			}
@@ -281,122 +312,123 @@ func (p *pageLayout) pageObject(ps *pageState, e *pageEntry) {
 			if i > 0 && e.blocks[i-1].Kind == document.PageParagraph {
 				prev = e.blocks[i-1].Text
 			}
-			if sents := grammar.SplitSentences(prev); len(sents) > 0 && variants == nil &&
+			if sents := grammar.SplitSentences(prev); len(sents) > 0 && ob.listed == nil &&
 				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
-				variants = b.Items
-				introLine = b.Line
-				forms = formMembers(sents[len(sents)-1], name, isEntry)
+				ob.listed = b.Items
+				ob.introLine = b.Line
+				ob.forms = formMembers(sents[len(sents)-1], name, isEntry)
 				continue
 			}
-			desc = append(desc, b.Items...)
+			ob.desc = append(ob.desc, b.Items...)
 			ps.report.add("object list", e.where(), b.Line, strings.Join(b.Items, "; "))
 		case document.PageParagraph, document.PageQuote, document.PagePre:
 			if reNoInformation.MatchString(b.Text) {
-				noInfo = true
+				ob.noInfo = true
 			}
 			if b.Kind == document.PageParagraph {
 				found := inlineVariants(b.Text, func(w string) bool { return ps.entries[w] && w != name })
 				for _, v := range found {
-					if !slices.Contains(inline, v) {
-						inline = append(inline, v)
-						introLine = b.Line
+					if !slices.Contains(ob.inline, v) {
+						ob.inline = append(ob.inline, v)
+						ob.introLine = b.Line
 					}
 				}
-				if len(found) > 0 && forms == nil {
-					forms = formMembers(b.Text, name, isEntry)
+				if len(found) > 0 && ob.forms == nil {
+					ob.forms = formMembers(b.Text, name, isEntry)
 				}
 			}
-			desc = append(desc, b.Text)
+			ob.desc = append(ob.desc, b.Text)
 		default:
 			p.pageErr(e, b.Line, "unexpected heading %q inside an object", b.Text)
 		}
 	}
 	// Members named in the sentence itself come first, then the list's.
-	if len(inline) > 0 {
-		all := slices.Clone(inline)
-		for _, v := range variants {
+	if len(ob.inline) > 0 {
+		all := slices.Clone(ob.inline)
+		for _, v := range ob.listed {
 			if !slices.Contains(all, v) {
 				all = append(all, v)
 			}
 		}
 		if len(all) >= 2 {
-			variants = all
+			ob.listed = all
 		}
 	}
-	description := strings.Join(desc, " ")
-	switch {
-	case schema.IsPrimitive(name):
-		// InputFile: the type grammar's own primitive, described here.
-		ps.report.add("primitive described", e.where(), e.head.Line, description)
-	case tbl != nil:
-		ctx := p.newObject(name, e.sec, e.head.Line)
-		if ctx == nil {
-			return
-		}
-		ctx.obj.Description = description
-		ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
-		ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
-		unreadRules(ps.report, e.where(), e.head.Line, description)
-		ps.fields[name] = map[string]*pending{}
-		for _, r := range tbl.Table.Rows {
-			r.Used = true
-			if len(r.Cells) != 3 {
-				p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
-				continue
-			}
-			te, ok := grammar.ParseTypeExact(r.Cells[1])
-			if !ok {
-				p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
-				continue
-			}
-			f := grammar.ReadNotes(r.Cells[2])
-			f.Typ, f.TypeText = te, r.Cells[1]
-			for _, s := range f.Unread {
-				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
-			}
-			if f.Marker == "" {
-				f.Marker = "Required"
-			}
-			ctx.rawRules = append(ctx.rawRules, f.Rules...)
-			f.Rules = nil
-			if pd := p.addField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
-				ps.fields[name][pd.field.Name] = pd
-			}
-		}
-	case variants != nil:
-		u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.Line)}
-		forms, u.Degraded = p.widenNumbers(e, name, forms)
-		for _, t := range forms {
-			u.Variants = append(u.Variants, &schema.Variant{Type: t})
-		}
-		for _, v := range variants {
-			t := schema.Named(v)
-			if arr, err := schema.ParseType(v); err == nil && arr.IsArray() && reObjectHeading.MatchString(arr.Base()) {
-				t = arr // an item "Array of RichText" is a form, as in the sentence
-			} else if !reObjectHeading.MatchString(v) {
-				p.pageErr(e, introLine, "list item %q: a list of variants names one type per item", v)
-				continue
-			}
-			if slices.ContainsFunc(u.Variants, func(x *schema.Variant) bool { return x.Type.String() == t.String() }) {
-				continue // named in the sentence and listed
-			}
-			u.Variants = append(u.Variants, &schema.Variant{Type: t})
-		}
-		if !grammar.IsIdent(name) {
-			p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
-			return
-		}
-		p.out.Unions = append(p.out.Unions, u)
-		if p.listed == nil {
-			p.listed, p.unionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
-		}
-		p.listed[u] = true
-		p.unionWhere[u] = e.where()
-	case noInfo:
-		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.Line)})
-	default:
-		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
+	return ob
+}
+
+// pageFields reads an object with a Field | Type | Description table.
+func (p *pageLayout) pageFields(ps *pageState, e *pageEntry, description string, tbl *document.PageBlock) {
+	name := e.head.Text
+	ctx := p.newObject(name, e.sec, e.head.Line)
+	if ctx == nil {
+		return
 	}
+	ctx.obj.Description = description
+	ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
+	ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
+	unreadRules(ps.report, e.where(), e.head.Line, description)
+	ps.fields[name] = map[string]*pending{}
+	for _, r := range tbl.Table.Rows {
+		r.Used = true
+		if len(r.Cells) != 3 {
+			p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
+			continue
+		}
+		te, ok := grammar.ParseTypeExact(r.Cells[1])
+		if !ok {
+			p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
+			continue
+		}
+		f := grammar.ReadNotes(r.Cells[2])
+		f.Typ, f.TypeText = te, r.Cells[1]
+		for _, s := range f.Unread {
+			ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
+		}
+		if f.Marker == "" {
+			f.Marker = "Required"
+		}
+		ctx.rawRules = append(ctx.rawRules, f.Rules...)
+		f.Rules = nil
+		if pd := p.addField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
+			ps.fields[name][pd.field.Name] = pd
+		}
+	}
+}
+
+// pageUnion reads an object given as the types it can be: the forms its
+// sentence states, then the members it names or lists.
+func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlocks) {
+	name := e.head.Text
+	u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.Line)}
+	forms, degraded := p.widenNumbers(e, name, ob.forms)
+	u.Degraded = degraded
+	for _, t := range forms {
+		u.Variants = append(u.Variants, &schema.Variant{Type: t})
+	}
+	for _, v := range ob.listed {
+		t := schema.Named(v)
+		if arr, err := schema.ParseType(v); err == nil && arr.IsArray() && reObjectHeading.MatchString(arr.Base()) {
+			t = arr // an item "Array of RichText" is a form, as in the sentence
+		} else if !reObjectHeading.MatchString(v) {
+			p.pageErr(e, ob.introLine, "list item %q: a list of variants names one type per item", v)
+			continue
+		}
+		if slices.ContainsFunc(u.Variants, func(x *schema.Variant) bool { return x.Type.String() == t.String() }) {
+			continue // named in the sentence and listed
+		}
+		u.Variants = append(u.Variants, &schema.Variant{Type: t})
+	}
+	if !grammar.IsIdent(name) {
+		p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
+		return
+	}
+	p.out.Unions = append(p.out.Unions, u)
+	if p.listed == nil {
+		p.listed, p.unionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
+	}
+	p.listed[u] = true
+	p.unionWhere[u] = e.where()
 }
 
 // pageMethod reads an h4 method entry: its description, whose prose states
