@@ -521,175 +521,207 @@ func CharsetPattern(s string) (string, bool) {
 func (f *Facts) Clause(c string) bool {
 	c = strings.TrimSpace(c)
 	low := strings.ToLower(c)
+	if matched, whole := f.wordClause(c, low); matched {
+		return whole
+	}
+	if matched, whole := f.sizeClause(low); matched {
+		return whole
+	}
+	_, whole := f.valueClause(c, low)
+	return whole
+}
+
+// The readers of one clause, tried in this order; each reports whether the
+// clause matched one of its patterns and, if so, whether the whole clause
+// is the fact (a clause only partly read is kept as description too). The
+// order is the grammar's: an earlier pattern wins.
+
+// wordClause reads the clauses that are a word or a fixed phrase
+// ("Required", "JSON-serialized", "in seconds"), a type ("all Integer"),
+// or "required if …".
+func (f *Facts) wordClause(c, low string) (matched, whole bool) {
 	switch low {
 	case "required", "optional":
 		f.Marker = strings.ToUpper(c[:1]) + low[1:]
-		return true
+		return true, true
 	case "as above":
 		f.AsAbove = true
-		return true
+		return true, true
 	case "json-serialized", "json list":
 		f.Json = true
-		return true
+		return true, true
 	case "0-based":
 		f.ZeroBased = true
-		return true
+		return true, true
 	case "no emoji":
 		f.NoEmoji = true
-		return true
+		return true, true
 	case "multipart upload", "must be uploaded as a file":
 		f.UploadOnly = true
-		return true
+		return true, true
 	}
 	if rest, ok := strings.CutPrefix(c, "all "); ok {
 		if te, r, ok := ParseTypePrefix(rest); ok && r == "" {
 			f.Typ, f.TypeText = te, rest
-			return true
+			return true, true
 		}
-		return f.Clause(rest)
+		return true, f.Clause(rest)
 	}
 	if u, ok := ReUnits[low]; ok {
 		f.Unit = u
-		return true
+		return true, true
 	}
 	if m := ReRequiredIf.FindStringSubmatch(low); m != nil {
 		f.RequiredIf = m[1]
-		return true
+		return true, true
 	}
+	return false, false
+}
+
+// sizeClause reads lengths, item counts and numeric ranges with their
+// units ("1-64 characters", "up to 10 items", "0-100 seconds", "at most
+// 3").
+func (f *Facts) sizeClause(low string) (matched, whole bool) {
 	if m := ReBare.FindStringSubmatch(low); m != nil {
 		f.Bare = Rng(m[1], m[2])
-		return true
+		return true, true
 	}
 	if m := ReLengthLF.FindStringSubmatch(low); m != nil {
 		f.Length, f.LengthUnit, f.AfterParse = Rng(m[1], m[2]), m[3], m[5] != ""
 		n, _ := strconv.Atoi(m[4])
 		f.LineFeeds = &n
-		return true
+		return true, true
 	}
 	if m := ReLength.FindStringSubmatch(low); m != nil {
 		f.Length, f.LengthUnit, f.AfterParse = Rng(m[1], m[2]), m[3], m[4] != ""
-		return true
+		return true, true
 	}
 	if m := ReItems.FindStringSubmatch(low); m != nil {
 		f.Items = Rng(m[1], m[2])
-		return true
+		return true, true
 	}
 	if m := ReItemCount.FindStringSubmatch(low); m != nil {
 		f.Items = Rng(m[1], m[2])
-		return false
+		return true, false
 	}
 	if m := ReUpToItems.FindStringSubmatch(low); m != nil {
 		f.Items = &RawRange{Max: Num(m[1])}
-		return true
+		return true, true
 	}
 	if m := ReUpToChars.FindStringSubmatch(low); m != nil && f.Length == nil {
 		f.Length = &RawRange{Max: Num(m[1])}
-		return strings.HasPrefix(low, "up to")
+		return true, strings.HasPrefix(low, "up to")
 	}
 	if m := ReItemsEach.FindStringSubmatch(low); m != nil {
 		f.Items, f.EachLength, f.EachUnit = Rng(m[1], m[2]), Rng(m[3], m[4]), m[5]
-		return true
+		return true, true
 	}
 	if m := ReNumUnit.FindStringSubmatch(low); m != nil {
 		f.NumRange, f.Unit = Rng(m[1], m[2]), ReUnits[m[3]]
-		return true
+		return true, true
 	}
 	if m := ReMustBeBetween.FindStringSubmatch(low); m != nil {
 		f.Bare = Rng(m[1], m[2])
-		return true
+		return true, true
 	}
 	if m := ReAtMostCount.FindStringSubmatch(low); m != nil {
 		f.AtMost = Num(m[1])
-		return true
+		return true, true
 	}
 	if m := ReFuture.FindStringSubmatch(low); m != nil {
 		f.Ahead, f.Unit = Rng(m[1], m[2]), "unix_time"
-		return true
+		return true, true
 	}
 	if low == "must be non-negative" {
 		f.NumRange = &RawRange{Min: Num("0")}
-		return true
+		return true, true
 	}
 	if m := ReCantExceed.FindStringSubmatch(low); m != nil && f.Length == nil {
 		f.Length, f.LengthUnit = &RawRange{Max: Num(m[1])}, m[2]
-		return true
+		return true, true
 	}
 	if m := ReAhead.FindStringSubmatch(low); m != nil {
 		f.Ahead, f.Unit = Rng(m[1], m[2]), "unix_time"
-		return true
+		return true, true
 	}
 	if m := ReAtMost.FindStringSubmatch(low); m != nil {
 		f.AtMost = Num(m[1])
-		return true
+		return true, true
 	}
 	if m := ReWideBits.FindStringSubmatch(low); m != nil {
 		if n, _ := strconv.Atoi(m[2]); n > 32 || (n == 32 && m[1] == "more than") {
 			f.Bits64 = true
 		}
-		return false
+		return true, false
 	}
+	return false, false
+}
+
+// valueClause reads values: defaults, enums, constants, and the marks of
+// JSON, integer width, position and upload.
+func (f *Facts) valueClause(c, low string) (matched, whole bool) {
 	if m := ReDefaultsTo.FindStringSubmatch(c); m != nil {
 		// Kept as description too: "defaults to all" is a value only
 		// when the type reads it as one (see constraints).
 		f.DefaultsTo = m[1]
-		return false
+		return true, false
 	}
 	if m := ReBetween.FindStringSubmatch(low); m != nil {
 		f.Bare = Rng(m[1], m[2])
-		return true
+		return true, true
 	}
 	if ReAnJSON.MatchString(low) {
 		f.Json = true
-		return false
+		return true, false
 	}
 	if m := ReBits.FindStringSubmatch(low); m != nil {
 		if n, _ := strconv.Atoi(m[1]); n > 32 {
 			f.Bits64 = true
 		}
-		return low == m[0]
+		return true, low == m[0]
 	}
 	if m := ReDefault.FindStringSubmatch(c); m != nil {
 		f.DefaultRaw = m[1]
-		return m[2] == ""
+		return true, m[2] == ""
 	}
 	if ReJSON.MatchString(low) {
 		f.Json = true
-		return low == "json-serialized" || low == "json list"
+		return true, low == "json-serialized" || low == "json list"
 	}
 	if m := ReAlways.FindStringSubmatch(low); m != nil {
 		// Kept as description too: the words explain the value.
 		f.Always = m[1]
-		return false
+		return true, false
 	}
 	if ReQuotedOrEnum.MatchString(c) {
 		// "“quiz” or “regular”" as a clause of its own.
 		for _, q := range ReQuoted.FindAllStringSubmatch(c, -1) {
 			f.Enum = append(f.Enum, EnumVal{Value: q[1]})
 		}
-		return false
+		return true, false
 	}
 	if ReOrEnum.MatchString(c) {
 		for _, v := range strings.Split(c, " or ") {
 			f.Enum = append(f.Enum, EnumVal{Value: v})
 		}
-		return true
+		return true, true
 	}
 	if m := ReNotWith.FindStringSubmatch(c); m != nil {
 		f.NotWith = append(f.NotWith, m[1])
-		return true
+		return true, true
 	}
 	if strings.Contains(low, "must be the first button of the first row") {
 		f.Position = "first_in_first_row"
-		return false
+		return true, false
 	}
 	if strings.Contains(low, "must be uploaded as a file") {
 		f.UploadOnly = true
-		return false
+		return true, false
 	}
 	if m := ReFixedWord.FindStringSubmatch(low); m != nil {
 		f.FixedValue = m[1]
 	}
-	return false
+	return false, false
 }
 
 // ReReturnWord finds the verb of a sentence that states a result.
