@@ -24,6 +24,11 @@ import (
 // pageLayout walks the published reference page over the core.
 type pageLayout struct {
 	*parser
+	// fields maps an object to its fields' pending entries, by name.
+	fields map[string]map[string]*pending
+	// entries names the page's object entries (h4 headings named like
+	// objects), which a sentence may name as variants.
+	entries map[string]bool
 }
 
 var (
@@ -145,54 +150,44 @@ type pageEntry struct {
 	kind string
 }
 
-// pageState is what the page reader keeps besides the shared parser state.
-type pageState struct {
-	// fields maps an object to its fields' pending entries, by name.
-	fields map[string]map[string]*pending
-	report *Report
-	// entries names the page's object entries (h4 headings named like
-	// objects), which a sentence may name as variants.
-	entries map[string]bool
-}
-
 // runPage reads the page into p.out.
-func (p *pageLayout) runPage(d *document.Page, report *Report) {
+func (p *pageLayout) runPage(d *document.Page) {
 	p.objects = map[string]*objectCtx{}
 	p.shorthands = map[string]*shorthandCtx{}
-	ps := &pageState{fields: map[string]map[string]*pending{}, report: report}
+	p.fields = map[string]map[string]*pending{}
 	entries := pageEntries(d)
-	ps.entries = map[string]bool{}
+	p.entries = map[string]bool{}
 	for _, e := range entries {
 		if e.kind == "object" {
-			ps.entries[e.head.Text] = true
+			p.entries[e.head.Text] = true
 		}
 	}
 	// Objects and unions first: method results and field types name them.
 	for _, e := range entries {
 		switch e.kind {
 		case "object":
-			p.pageObject(ps, e)
+			p.pageObject(e)
 		}
 	}
 	for _, e := range entries {
 		switch e.kind {
 		case "method":
-			p.pageMethod(ps, e)
+			p.pageMethod(e)
 		case "version":
-			p.pageVersion(ps, e)
+			p.pageVersion(e)
 		case "prose":
-			p.pageProse(ps, e)
+			p.pageProse(e)
 		}
 	}
 	if len(p.errs) > 0 {
 		return
 	}
-	p.tagUnions = func() { p.pageDiscriminators(ps) }
+	p.tagUnions = p.pageDiscriminators
 	p.resolve()
 	if len(p.errs) > 0 {
 		return
 	}
-	p.applyPageVersions(ps)
+	p.applyPageVersions()
 	p.updateKinds()
 	p.pageService(d)
 	for _, m := range p.methods {
@@ -269,16 +264,16 @@ type objectBlocks struct {
 
 // pageObject reads an h4 object entry: a field table, a list of variants,
 // or a statement that it holds no information.
-func (p *pageLayout) pageObject(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageObject(e *pageEntry) {
 	name := e.head.Text
-	ob := p.objectBlocks(ps, e)
+	ob := p.objectBlocks(e)
 	description := strings.Join(ob.desc, " ")
 	switch {
 	case schema.IsPrimitive(name):
 		// InputFile: the type grammar's own primitive, described here.
-		ps.report.add("primitive described", e.where(), e.head.Line, description)
+		p.report.add("primitive described", e.where(), e.head.Line, description)
 	case ob.table != nil:
-		p.pageFields(ps, e, description, ob.table)
+		p.pageFields(e, description, ob.table)
 	case ob.listed != nil:
 		p.pageUnion(e, description, ob)
 	case ob.noInfo:
@@ -290,10 +285,10 @@ func (p *pageLayout) pageObject(ps *pageState, e *pageEntry) {
 
 // objectBlocks reads the blocks of an object's entry: its field table, the
 // members a list or a sentence names, and its description.
-func (p *pageLayout) objectBlocks(ps *pageState, e *pageEntry) *objectBlocks {
+func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 	name := e.head.Text
 	ob := &objectBlocks{}
-	isEntry := func(w string) bool { return ps.entries[w] }
+	isEntry := func(w string) bool { return p.entries[w] }
 	for i, b := range e.blocks {
 		switch b.Kind {
 		case document.PageTable:
@@ -320,13 +315,13 @@ func (p *pageLayout) objectBlocks(ps *pageState, e *pageEntry) *objectBlocks {
 				continue
 			}
 			ob.desc = append(ob.desc, b.Items...)
-			ps.report.add("object list", e.where(), b.Line, strings.Join(b.Items, "; "))
+			p.report.add("object list", e.where(), b.Line, strings.Join(b.Items, "; "))
 		case document.PageParagraph, document.PageQuote, document.PagePre:
 			if reNoInformation.MatchString(b.Text) {
 				ob.noInfo = true
 			}
 			if b.Kind == document.PageParagraph {
-				found := inlineVariants(b.Text, func(w string) bool { return ps.entries[w] && w != name })
+				found := inlineVariants(b.Text, func(w string) bool { return p.entries[w] && w != name })
 				for _, v := range found {
 					if !slices.Contains(ob.inline, v) {
 						ob.inline = append(ob.inline, v)
@@ -358,7 +353,7 @@ func (p *pageLayout) objectBlocks(ps *pageState, e *pageEntry) *objectBlocks {
 }
 
 // pageFields reads an object with a Field | Type | Description table.
-func (p *pageLayout) pageFields(ps *pageState, e *pageEntry, description string, tbl *document.PageBlock) {
+func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.PageBlock) {
 	name := e.head.Text
 	ctx := p.newObject(name, e.sec, e.head.Line)
 	if ctx == nil {
@@ -367,8 +362,8 @@ func (p *pageLayout) pageFields(ps *pageState, e *pageEntry, description string,
 	ctx.obj.Description = description
 	ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
 	ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
-	unreadRules(ps.report, e.where(), e.head.Line, description)
-	ps.fields[name] = map[string]*pending{}
+	unreadRules(p.report, e.where(), e.head.Line, description)
+	p.fields[name] = map[string]*pending{}
 	for _, r := range tbl.Table.Rows {
 		r.Used = true
 		if len(r.Cells) != 3 {
@@ -383,7 +378,7 @@ func (p *pageLayout) pageFields(ps *pageState, e *pageEntry, description string,
 		f := grammar.ReadNotes(r.Cells[2])
 		f.Typ, f.TypeText = te, r.Cells[1]
 		for _, s := range f.Unread {
-			ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
+			p.report.add("unread", name+"."+r.Cells[0], r.Line, s)
 		}
 		if f.Marker == "" {
 			f.Marker = "Required"
@@ -391,7 +386,7 @@ func (p *pageLayout) pageFields(ps *pageState, e *pageEntry, description string,
 		ctx.rawRules = append(ctx.rawRules, f.Rules...)
 		f.Rules = nil
 		if pd := p.addField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
-			ps.fields[name][pd.field.Name] = pd
+			p.fields[name][pd.field.Name] = pd
 		}
 	}
 }
@@ -433,7 +428,7 @@ func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlock
 
 // pageMethod reads an h4 method entry: its description, whose prose states
 // the result type, and its parameter table.
-func (p *pageLayout) pageMethod(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageMethod(e *pageEntry) {
 	name := e.head.Text
 	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: src(e.sec, e.head.Line)}
 	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.Line}
@@ -449,7 +444,7 @@ func (p *pageLayout) pageMethod(ps *pageState, e *pageEntry) {
 			tbl = b
 		case document.PageList:
 			desc = append(desc, b.Items...)
-			ps.report.add("method list", e.where(), b.Line, strings.Join(b.Items, "; "))
+			p.report.add("method list", e.where(), b.Line, strings.Join(b.Items, "; "))
 		case document.PageParagraph, document.PageQuote, document.PagePre:
 			desc = append(desc, b.Text)
 		default:
@@ -458,7 +453,7 @@ func (p *pageLayout) pageMethod(ps *pageState, e *pageEntry) {
 	}
 	m.Description = strings.Join(desc, " ")
 	ctx.rules = namedRules(m.Description)
-	unreadRules(ps.report, e.where(), e.head.Line, m.Description)
+	unreadRules(p.report, e.where(), e.head.Line, m.Description)
 	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
@@ -480,7 +475,7 @@ func (p *pageLayout) pageMethod(ps *pageState, e *pageEntry) {
 			f := grammar.ReadNotes(r.Cells[3])
 			f.Typ, f.TypeText = te, r.Cells[1]
 			for _, s := range f.Unread {
-				ps.report.add("unread", name+"."+r.Cells[0], r.Line, s)
+				p.report.add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
 			switch strings.ToLower(r.Cells[2]) {
 			case "yes", "required":
@@ -569,7 +564,7 @@ func (p *pageLayout) passInField(e *pageEntry, b *document.PageBlock) bool {
 
 // pageProse keeps the blocks of a prose entry (an h3 before its first h4,
 // or an h4 that names no object or method) as notes, counted in the report.
-func (p *pageLayout) pageProse(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageProse(e *pageEntry) {
 	for _, b := range e.blocks {
 		switch b.Kind {
 		case document.PageList:
@@ -588,13 +583,13 @@ func (p *pageLayout) pageProse(ps *pageState, e *pageEntry) {
 			}
 			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
 		}
-		ps.report.add("prose", e.where(), b.Line, "")
+		p.report.add("prose", e.where(), b.Line, "")
 	}
 }
 
 // pageVersion reads one dated entry of Recent changes: "Bot API 9.0", then
 // lists of changes under optional bold sub-headings.
-func (p *pageLayout) pageVersion(ps *pageState, e *pageEntry) {
+func (p *pageLayout) pageVersion(e *pageEntry) {
 	var v *schema.Version
 	for _, b := range e.blocks {
 		switch {
@@ -611,7 +606,7 @@ func (p *pageLayout) pageVersion(ps *pageState, e *pageEntry) {
 			// Sub-headings ("Business Accounts") and the link to earlier
 			// changes.
 			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
-			ps.report.add("prose", e.where(), b.Line, "")
+			p.report.add("prose", e.where(), b.Line, "")
 		}
 	}
 }
@@ -622,7 +617,7 @@ func (p *pageLayout) pageVersion(ps *pageState, e *pageEntry) {
 // ("always “creator”", "must be photo"). The variants get that value as
 // their tag, and the field is fixed to it. It runs once every union exists
 // (see resolve); forms (a String, an Array) take no tag.
-func (p *pageLayout) pageDiscriminators(ps *pageState) {
+func (p *pageLayout) pageDiscriminators() {
 	for _, u := range p.out.Unions {
 		objs := schema.Objects(u)
 		if u.Discriminator != "" || len(objs) < 2 {
@@ -630,7 +625,7 @@ func (p *pageLayout) pageDiscriminators(ps *pageState) {
 		}
 		var cands []string
 		for i, v := range objs {
-			fs := ps.fields[v.Type.Name]
+			fs := p.fields[v.Type.Name]
 			var here []string
 			for name, pd := range fs {
 				if pd.facts.FixedValue != "" {
@@ -653,7 +648,7 @@ func (p *pageLayout) pageDiscriminators(ps *pageState) {
 		}
 		u.Discriminator = disc
 		for _, v := range objs {
-			pd := ps.fields[v.Type.Name][disc]
+			pd := p.fields[v.Type.Name][disc]
 			v.Tag = pd.facts.FixedValue
 			pd.fixed = v.Tag
 			if pd.field.Constraints == nil {
@@ -712,7 +707,7 @@ func submatches(s string, ix []int) []string {
 // schema elements they name ("Added the field gift to the class Message",
 // "Added the methods verifyUser and verifyChat") and sets their since.
 // An item that names nothing the schema models is counted in the report.
-func (p *pageLayout) applyPageVersions(ps *pageState) {
+func (p *pageLayout) applyPageVersions() {
 	for _, v := range p.out.Versions {
 		for _, c := range v.Changes {
 			var targets []string
@@ -760,7 +755,7 @@ func (p *pageLayout) applyPageVersions(ps *pageState) {
 				}
 			}
 			if len(targets) == 0 {
-				ps.report.add("change", v.Version, v.Source.Line, c.Text)
+				p.report.add("change", v.Version, v.Source.Line, c.Text)
 			}
 		}
 	}

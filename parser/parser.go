@@ -157,7 +157,7 @@ func parsePage(d *document.Page, name string, opts Options) (*schema.Schema, err
 	p := newParser(name, d.Title, pagePolicy)
 	p.strict = opts.Strict
 	p.report = opts.Report
-	(&pageLayout{parser: p}).runPage(d, opts.Report)
+	(&pageLayout{parser: p}).runPage(d)
 	if len(p.errs) > 0 {
 		return nil, errors.Join(p.errs...)
 	}
