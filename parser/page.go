@@ -113,16 +113,16 @@ func inlineVariants(text string, isEntry func(string) bool) []string {
 // some table has the page's field or parameter header, or, with no h2
 // section (the seed layout's), some h4 entry is named like an object or a
 // method.
-func isPage(d *document.Page) bool {
+func isPage(d *document.Document) bool {
 	h2, entry := false, false
 	for _, b := range d.Blocks {
-		if b.Kind == document.PageTable && pageTableShape(b.Table) != "" {
+		if b.Kind == document.TableBlock && pageTableShape(b.Table) != "" {
 			return true
 		}
-		if b.Kind == document.PageHeading && b.Level == 2 {
+		if b.Kind == document.HeadingBlock && b.Level == 2 {
 			h2 = true
 		}
-		if b.Kind == document.PageHeading && b.Level == 4 && (reObjectHeading.MatchString(b.Text) || reMethodHeading.MatchString(b.Text)) {
+		if b.Kind == document.HeadingBlock && b.Level == 4 && (reObjectHeading.MatchString(b.Text) || reMethodHeading.MatchString(b.Text)) {
 			entry = true
 		}
 	}
@@ -144,14 +144,14 @@ func pageTableShape(t *document.Table) string {
 // first h4) and the blocks under it.
 type pageEntry struct {
 	sec    *document.Section // the h3 section, or the h4 under it
-	head   *document.PageBlock
-	blocks []*document.PageBlock
+	head   *document.Block
+	blocks []*document.Block
 	// kind is "object", "method", "version" or "prose".
 	kind string
 }
 
 // runPage reads the page into p.out.
-func (p *pageLayout) runPage(d *document.Page) {
+func (p *pageLayout) runPage(d *document.Document) {
 	p.objects = map[string]*objectCtx{}
 	p.shorthands = map[string]*shorthandCtx{}
 	p.fields = map[string]map[string]*pending{}
@@ -202,13 +202,13 @@ func (p *pageLayout) runPage(d *document.Page) {
 }
 
 // pageEntries groups the blocks under their headings.
-func pageEntries(d *document.Page) []*pageEntry {
+func pageEntries(d *document.Document) []*pageEntry {
 	var out []*pageEntry
 	var h3 *document.Section
 	cur := &pageEntry{kind: "prose", sec: &document.Section{Level: 2, Title: d.Title}}
 	out = append(out, cur)
 	for _, b := range d.Blocks {
-		if b.Kind == document.PageHeading && (b.Level == 3 || b.Level == 4) {
+		if b.Kind == document.HeadingBlock && (b.Level == 3 || b.Level == 4) {
 			if b.Level == 3 {
 				h3 = &document.Section{Level: 2, Title: b.Text, Line: b.Line}
 				cur = &pageEntry{kind: "prose", sec: h3, head: b}
@@ -225,11 +225,11 @@ func pageEntries(d *document.Page) []*pageEntry {
 			out = append(out, cur)
 			continue
 		}
-		if b.Kind == document.PageHeading && b.Level == 1 {
+		if b.Kind == document.HeadingBlock && b.Level == 1 {
 			continue
 		}
 		if cur.kind == "prose" && cur.head != nil && cur.head.Level == 4 && len(cur.blocks) == 0 &&
-			b.Kind == document.PageParagraph && reBotAPIVersion.MatchString(b.Text) {
+			b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text) {
 			cur.kind = "version"
 		}
 		cur.blocks = append(cur.blocks, b)
@@ -251,7 +251,7 @@ func (p *pageLayout) pageErr(e *pageEntry, line int, format string, args ...any)
 type objectBlocks struct {
 	desc []string
 	// table is the Field | Type | Description table.
-	table *document.PageBlock
+	table *document.Block
 	// listed are the members a list after an introducing sentence names;
 	// inline those a paragraph names; forms the members that are not
 	// objects (a String, an Array of …) stated in the sentence.
@@ -291,7 +291,7 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 	isEntry := func(w string) bool { return p.entries[w] }
 	for i, b := range e.blocks {
 		switch b.Kind {
-		case document.PageTable:
+		case document.TableBlock:
 			switch pageTableShape(b.Table) {
 			case "fields":
 				if ob.table != nil {
@@ -302,25 +302,25 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 			default:
 				p.pageErr(e, b.Line, "table with columns %q: an object's table has the columns Field | Type | Description", strings.Join(b.Table.Header, " | "))
 			}
-		case document.PageList:
+		case document.ListBlock:
 			prev := ""
-			if i > 0 && e.blocks[i-1].Kind == document.PageParagraph {
+			if i > 0 && e.blocks[i-1].Kind == document.ParagraphBlock {
 				prev = e.blocks[i-1].Text
 			}
 			if sents := grammar.SplitSentences(prev); len(sents) > 0 && ob.listed == nil &&
 				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
-				ob.listed = b.Items
+				ob.listed = b.ItemTexts()
 				ob.introLine = b.Line
 				ob.forms = formMembers(sents[len(sents)-1], name, isEntry)
 				continue
 			}
-			ob.desc = append(ob.desc, b.Items...)
-			p.report.add("object list", e.where(), b.Line, strings.Join(b.Items, "; "))
-		case document.PageParagraph, document.PageQuote, document.PagePre:
+			ob.desc = append(ob.desc, b.ItemTexts()...)
+			p.report.add("object list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 			if reNoInformation.MatchString(b.Text) {
 				ob.noInfo = true
 			}
-			if b.Kind == document.PageParagraph {
+			if b.Kind == document.ParagraphBlock {
 				found := inlineVariants(b.Text, func(w string) bool { return p.entries[w] && w != name })
 				for _, v := range found {
 					if !slices.Contains(ob.inline, v) {
@@ -353,7 +353,7 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 }
 
 // pageFields reads an object with a Field | Type | Description table.
-func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.PageBlock) {
+func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.Block) {
 	name := e.head.Text
 	ctx := p.newObject(name, e.sec, e.head.Line)
 	if ctx == nil {
@@ -433,19 +433,19 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: src(e.sec, e.head.Line)}
 	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.Line}
 	var desc []string
-	var tbl *document.PageBlock
+	var tbl *document.Block
 	for _, b := range e.blocks {
 		switch b.Kind {
-		case document.PageTable:
+		case document.TableBlock:
 			if pageTableShape(b.Table) != "params" || tbl != nil {
 				p.pageErr(e, b.Line, "table with columns %q: a method's table has the columns Parameter | Type | Required | Description, and there is one", strings.Join(b.Table.Header, " | "))
 				continue
 			}
 			tbl = b
-		case document.PageList:
-			desc = append(desc, b.Items...)
-			p.report.add("method list", e.where(), b.Line, strings.Join(b.Items, "; "))
-		case document.PageParagraph, document.PageQuote, document.PagePre:
+		case document.ListBlock:
+			desc = append(desc, b.ItemTexts()...)
+			p.report.add("method list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 			desc = append(desc, b.Text)
 		default:
 			p.pageErr(e, b.Line, "unexpected heading %q inside a method", b.Text)
@@ -537,7 +537,7 @@ var rePassInField = regexp.MustCompile(`\bpass ([A-Za-z][A-Za-z0-9_]*) in the ([
 // values become an enum named after the field that every String field of
 // that name takes (schema.Formatting), as the seed's "Text formatting"
 // section does.
-func (p *pageLayout) passInField(e *pageEntry, b *document.PageBlock) bool {
+func (p *pageLayout) passInField(e *pageEntry, b *document.Block) bool {
 	m := rePassInField.FindStringSubmatch(b.Text)
 	if m == nil {
 		return false
@@ -567,18 +567,18 @@ func (p *pageLayout) passInField(e *pageEntry, b *document.PageBlock) bool {
 func (p *pageLayout) pageProse(e *pageEntry) {
 	for _, b := range e.blocks {
 		switch b.Kind {
-		case document.PageList:
-			for _, it := range b.Items {
+		case document.ListBlock:
+			for _, it := range b.ItemTexts() {
 				p.out.Notes = append(p.out.Notes, schema.Clause{Text: it, Source: src(e.sec, b.Line)})
 			}
-		case document.PageTable:
+		case document.TableBlock:
 			for _, r := range b.Table.Rows {
 				p.out.Notes = append(p.out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: src(e.sec, r.Line)})
 			}
-		case document.PageHeading:
+		case document.HeadingBlock:
 			p.out.Notes = append(p.out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: src(e.sec, b.Line)})
 		default:
-			if b.Kind == document.PageParagraph && p.passInField(e, b) {
+			if b.Kind == document.ParagraphBlock && p.passInField(e, b) {
 				continue
 			}
 			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
@@ -593,13 +593,13 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 	var v *schema.Version
 	for _, b := range e.blocks {
 		switch {
-		case b.Kind == document.PageParagraph && reBotAPIVersion.MatchString(b.Text):
+		case b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text):
 			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
 			v = &schema.Version{Version: name, Date: e.head.Text, Source: src(e.sec, b.Line)}
 			// The page lists the newest first; the schema oldest first.
 			p.out.Versions = append([]*schema.Version{v}, p.out.Versions...)
-		case b.Kind == document.PageList && v != nil:
-			for _, it := range b.Items {
+		case b.Kind == document.ListBlock && v != nil:
+			for _, it := range b.ItemTexts() {
 				v.Changes = append(v.Changes, &schema.Change{Text: it})
 			}
 		default:

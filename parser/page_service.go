@@ -24,12 +24,12 @@ var (
 // file's download link the file URL. A client generated from the page
 // then talks to the service the page describes with a token alone. An
 // address that is not an absolute http(s) URL is not taken.
-func (p *pageLayout) pageService(d *document.Page) {
+func (p *pageLayout) pageService(d *document.Document) {
 	var svc schema.Service
 	for _, b := range d.Blocks {
 		text := b.Text
-		if b.Kind == document.PageList {
-			text = strings.Join(b.Items, "\n")
+		if b.Kind == document.ListBlock {
+			text = strings.Join(b.ItemTexts(), "\n")
 		}
 		if svc.BaseURL == "" {
 			if m := reRequestForm.FindStringSubmatch(text); m != nil && absoluteHTTP(m[1]) {

@@ -99,24 +99,28 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if err := checkInput(name, src, opts.HTML); err != nil {
 		return nil, err
 	}
-	htmlDoc := src
 	if looksLikeHTML(src) {
 		opts.HTML = true
 	}
 	if opts.HTML {
 		// The layout is told by the document: the published reference
 		// page (h4 entries with Field/Parameter tables) or the seed's.
-		if pd := document.ReadPage(src); isPage(pd) {
+		if pd := document.FromPage(src); isPage(pd) {
 			return parsePage(pd, name, opts)
 		}
 	}
-	if !opts.HTML {
-		var err error
-		if htmlDoc, err = document.RenderHTML(src); err != nil {
-			return nil, &Error{File: name, Msg: err.Error()}
-		}
+	// Otherwise the document is in the seed's layout, Markdown or HTML.
+	var d *document.Document
+	var err error
+	if opts.HTML {
+		d, err = document.FromHTML(src)
+	} else {
+		d, err = document.FromMarkdown(src)
 	}
-	doc, err := document.ReadTree(htmlDoc)
+	var doc *document.Tree
+	if err == nil {
+		doc, err = document.NewTree(d)
+	}
 	if err != nil {
 		if opts.HTML {
 			return nil, errNotReference(name)
@@ -153,7 +157,7 @@ func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
 }
 
 // parsePage reads the published reference page.
-func parsePage(d *document.Page, name string, opts Options) (*schema.Schema, error) {
+func parsePage(d *document.Document, name string, opts Options) (*schema.Schema, error) {
 	p := newParser(name, d.Title, pagePolicy)
 	p.strict = opts.Strict
 	p.report = opts.Report

@@ -28,26 +28,26 @@ func TestReadPageKeepsBlocksAndLines(t *testing.T) {
 </div>
 <div class="footer"><p>Footer</p></div>
 </body></html>`
-	d := ReadPage([]byte(src))
+	d := FromPage([]byte(src))
 	if d.Title != "Garden API" {
 		t.Errorf("title %q, want Garden API", d.Title)
 	}
 	var got []string
 	for _, b := range d.Blocks {
 		switch b.Kind {
-		case PageHeading:
+		case HeadingBlock:
 			got = append(got, "h"+string(rune('0'+b.Level))+" "+b.Text)
-		case PageParagraph:
+		case ParagraphBlock:
 			got = append(got, "p "+b.Text)
-		case PageList:
-			got = append(got, "ul "+strings.Join(b.Items, " | "))
-		case PageTable:
+		case ListBlock:
+			got = append(got, "ul "+strings.Join(b.ItemTexts(), " | "))
+		case TableBlock:
 			got = append(got, "table "+strings.Join(b.Table.Header, ",")+" @"+strconv.Itoa(b.Line))
 			for _, r := range b.Table.Rows {
 				got = append(got, "  row "+strings.Join(r.Cells, ","))
 			}
 		}
-		if b.Kind != PageTable {
+		if b.Kind != TableBlock {
 			got[len(got)-1] += " @" + strconv.Itoa(b.Line)
 		} else {
 			for i, r := range b.Table.Rows {

@@ -8,44 +8,15 @@ import (
 	"golang.org/x/net/html"
 )
 
-// This file reads the platform's published reference page into a flat list
-// of blocks (headings, paragraphs, tables, lists, quotes) with the line each
+// This file is the front end for the platform's published reference page:
+// its HTML, read with the tokenizer into the document model, a flat list of
+// blocks (headings, paragraphs, tables, lists, quotes) with the line each
 // starts on. The page is one long run of h3 sections and h4 entries; unlike
 // the seed layout it has no h2, and what belongs to an entry is everything
 // up to the next heading, so a flat list is the natural shape. The page's
 // HTML leaves some elements implicitly closed (a <table> inside a <p>), so
 // the reader closes an open paragraph at any block-level tag, as a browser
 // does.
-
-// PageBlockKind is the kind of one block of the page.
-type PageBlockKind int
-
-const (
-	PageHeading PageBlockKind = iota
-	PageParagraph
-	PageTable
-	PageList
-	PageQuote
-	PagePre
-)
-
-// PageBlock is one block of the published page.
-type PageBlock struct {
-	Kind  PageBlockKind
-	Level int // heading level
-	Line  int
-	Text  string   // heading, paragraph, quote or pre text
-	Items []string // list items
-	Table *Table   // header and rows
-	// Ordered marks an <ol> list.
-	Ordered bool
-}
-
-// pageDoc is the published page as blocks.
-type Page struct {
-	Title  string
-	Blocks []*PageBlock
-}
 
 // blockTags are the tags that start a block of their own.
 var blockTags = map[string]bool{
@@ -57,9 +28,9 @@ var blockTags = map[string]bool{
 // readPageDoc tokenises the page. It starts at the element with id
 // "dev_page_content" when there is one (the page's own content, without the
 // site's navigation and footer), else at the body.
-func ReadPage(src []byte) *Page {
+func FromPage(src []byte) *Document {
 	start := bytes.Index(src, []byte(`id="dev_page_content"`))
-	r := &pageReader{doc: &Page{}, scoped: start >= 0, inContent: start < 0}
+	r := &pageReader{doc: &Document{}, scoped: start >= 0, inContent: start < 0}
 	z := html.NewTokenizer(bytes.NewReader(src))
 	line, offset := 1, 0
 	for {
@@ -97,12 +68,12 @@ func ReadPage(src []byte) *Page {
 // read, the text collected for it, and the table cell or list item open in
 // it.
 type pageReader struct {
-	doc *Page
+	doc *Document
 	// scoped says the page has a content element; inContent that the
 	// tokenizer is inside it (always, when the page has none).
 	scoped, inContent bool
 
-	cur    *PageBlock
+	cur    *Block
 	curTag string
 	depth  int // nesting of curTag inside cur (quotes in quotes)
 	Text   strings.Builder
@@ -128,7 +99,7 @@ func (r *pageReader) beforeContent(tt html.TokenType, tok html.Token, line int, 
 		r.inContent = true
 	case tt == html.StartTagToken && tok.Data == "h1":
 		// The title stands before the content element.
-		r.cur = &PageBlock{Kind: PageHeading, Level: 1, Line: line}
+		r.cur = &Block{Kind: HeadingBlock, Level: 1, Line: line}
 		r.curTag = "h1"
 	case tt == html.EndTagToken && tok.Data == "h1" && r.cur != nil:
 		r.finish()
@@ -174,7 +145,7 @@ func (r *pageReader) startTag(tt html.TokenType, tok html.Token, line int) {
 	if r.cur != nil {
 		// A block-level tag ends an open paragraph or heading; any other
 		// tag is a part of the open block.
-		if !((r.cur.Kind == PageParagraph || r.cur.Kind == PageHeading) && blockTags[name]) {
+		if !((r.cur.Kind == ParagraphBlock || r.cur.Kind == HeadingBlock) && blockTags[name]) {
 			r.partOfBlock(name, line)
 			return
 		}
@@ -200,8 +171,8 @@ func (r *pageReader) image(tok html.Token) {
 		switch {
 		case r.Cell != nil:
 			r.Cell.WriteString(a.Val)
-		case r.cur.Kind == PageList && len(r.cur.Items) > 0:
-			r.cur.Items[len(r.cur.Items)-1] += a.Val
+		case r.cur.Kind == ListBlock && len(r.cur.Items) > 0:
+			r.cur.Items[len(r.cur.Items)-1].Text += a.Val
 		default:
 			r.Text.WriteString(a.Val)
 		}
@@ -211,7 +182,7 @@ func (r *pageReader) image(tok html.Token) {
 // partOfBlock reads a tag inside the open block.
 func (r *pageReader) partOfBlock(name string, line int) {
 	switch r.cur.Kind {
-	case PageTable:
+	case TableBlock:
 		switch name {
 		case "thead":
 			r.inHeader = true
@@ -227,17 +198,17 @@ func (r *pageReader) partOfBlock(name string, line int) {
 			}
 			r.Cell = &strings.Builder{}
 		}
-	case PageList:
+	case ListBlock:
 		switch name {
 		case "ul", "ol":
 			r.listDepth++
 		case "li":
 			if r.listDepth == 1 {
 				r.appendToItem(r.flushText())
-				r.cur.Items = append(r.cur.Items, "")
+				r.cur.Items = append(r.cur.Items, &Item{Line: line})
 			}
 		}
-	case PageQuote:
+	case QuoteBlock:
 		if name == "blockquote" {
 			r.depth++
 		}
@@ -251,20 +222,20 @@ func (r *pageReader) partOfBlock(name string, line int) {
 func (r *pageReader) openBlock(name string, line int) {
 	switch name {
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		r.cur = &PageBlock{Kind: PageHeading, Level: int(name[1] - '0'), Line: line}
+		r.cur = &Block{Kind: HeadingBlock, Level: int(name[1] - '0'), Line: line}
 	case "p":
-		r.cur = &PageBlock{Kind: PageParagraph, Line: line}
+		r.cur = &Block{Kind: ParagraphBlock, Line: line}
 	case "table":
-		r.cur = &PageBlock{Kind: PageTable, Line: line, Table: &Table{Line: line}}
+		r.cur = &Block{Kind: TableBlock, Line: line, Table: &Table{Line: line}}
 		r.inHeader = false
 	case "ul", "ol":
-		r.cur = &PageBlock{Kind: PageList, Line: line, Ordered: name == "ol"}
+		r.cur = &Block{Kind: ListBlock, Line: line, Ordered: name == "ol"}
 		r.listDepth = 1
 	case "blockquote":
-		r.cur = &PageBlock{Kind: PageQuote, Line: line}
+		r.cur = &Block{Kind: QuoteBlock, Line: line}
 		r.depth = 1
 	case "pre":
-		r.cur = &PageBlock{Kind: PagePre, Line: line}
+		r.cur = &Block{Kind: PreBlock, Line: line}
 	default:
 		return
 	}
@@ -282,7 +253,7 @@ func (r *pageReader) endTag(name string) (contentEnded bool) {
 		return false
 	}
 	switch r.cur.Kind {
-	case PageTable:
+	case TableBlock:
 		switch name {
 		case "th", "td":
 			r.endCell()
@@ -292,14 +263,14 @@ func (r *pageReader) endTag(name string) (contentEnded bool) {
 			r.endRow()
 			r.finish()
 		}
-	case PageList:
+	case ListBlock:
 		if name == "ul" || name == "ol" {
 			r.listDepth--
 			if r.listDepth == 0 {
 				r.finish()
 			}
 		}
-	case PageQuote:
+	case QuoteBlock:
 		if name == "blockquote" {
 			r.depth--
 			if r.depth == 0 {
@@ -322,10 +293,10 @@ func (r *pageReader) textToken(s string, line int) {
 		r.Cell.WriteString(s)
 	case r.cur == nil:
 		if strings.TrimSpace(s) != "" {
-			r.doc.Blocks = append(r.doc.Blocks, &PageBlock{Kind: PageParagraph, Line: line, Text: CleanText(s)})
+			r.doc.Blocks = append(r.doc.Blocks, &Block{Kind: ParagraphBlock, Line: line, Text: CleanText(s)})
 		}
-	case r.cur.Kind == PageList && r.listDepth >= 1 && len(r.cur.Items) > 0:
-		r.cur.Items[len(r.cur.Items)-1] += s
+	case r.cur.Kind == ListBlock && r.listDepth >= 1 && len(r.cur.Items) > 0:
+		r.cur.Items[len(r.cur.Items)-1].Text += s
 	default:
 		r.Text.WriteString(s)
 	}
@@ -341,8 +312,8 @@ func (r *pageReader) flushText() string {
 // appendToItem adds text read after a nested list to the last list item.
 func (r *pageReader) appendToItem(s string) {
 	if s != "" && len(r.cur.Items) > 0 {
-		last := len(r.cur.Items) - 1
-		r.cur.Items[last] = strings.TrimSpace(r.cur.Items[last] + " " + s)
+		last := r.cur.Items[len(r.cur.Items)-1]
+		last.Text = strings.TrimSpace(last.Text + " " + s)
 	}
 }
 
@@ -354,16 +325,16 @@ func (r *pageReader) finish() {
 		return
 	}
 	switch cur.Kind {
-	case PageHeading, PageParagraph, PageQuote, PagePre:
+	case HeadingBlock, ParagraphBlock, QuoteBlock, PreBlock:
 		cur.Text = r.flushText()
-		if cur.Text == "" && cur.Kind != PageHeading {
+		if cur.Text == "" && cur.Kind != HeadingBlock {
 			r.cur = nil
 			return
 		}
-		if cur.Kind == PageHeading && cur.Level == 1 && r.doc.Title == "" {
+		if cur.Kind == HeadingBlock && cur.Level == 1 && r.doc.Title == "" {
 			r.doc.Title = cur.Text
 		}
-	case PageList:
+	case ListBlock:
 		if r.Text.Len() > 0 {
 			r.appendToItem(r.flushText())
 		}
@@ -397,11 +368,11 @@ func (r *pageReader) endRow() {
 
 // cleanItems folds the white space of list items, which collect their
 // text token by token.
-func (d *Page) cleanItems() *Page {
+func (d *Document) cleanItems() *Document {
 	for _, b := range d.Blocks {
-		if b.Kind == PageList {
-			for i, it := range b.Items {
-				b.Items[i] = CleanText(it)
+		if b.Kind == ListBlock {
+			for _, it := range b.Items {
+				it.Text = CleanText(it.Text)
 			}
 		}
 	}

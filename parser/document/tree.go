@@ -179,7 +179,16 @@ func firstOffset(n ast.Node) (int, bool) {
 	return 0, false
 }
 
-// document is the spec as a tree of headed sections holding blocks.
+// Document is the document model both front ends produce: a title and a
+// flat run of blocks (headings, paragraphs, lists, tables, quotes, pre),
+// each with the line it starts on.
+type Document struct {
+	Title  string
+	Blocks []*Block
+}
+
+// Tree is the seed layout's view of a Document: headed sections holding
+// blocks.
 type Tree struct {
 	Title    string
 	Line     int
@@ -187,6 +196,7 @@ type Tree struct {
 	Blocks   []*Block   // blocks before the first level-2 heading
 }
 
+// Section is an h2 section of a Tree, or an h3 or h4 section in one.
 type Section struct {
 	Level    int
 	Title    string
@@ -207,36 +217,57 @@ func (s *Section) Path() string {
 	return s.Parent.Path() + " / " + s.Title
 }
 
+// BlockKind is the kind of one block.
 type BlockKind int
 
+// The kinds of block.
 const (
 	ParagraphBlock BlockKind = iota
 	ListBlock
 	TableBlock
+	HeadingBlock
+	QuoteBlock
+	PreBlock
 )
 
+// Block is one block of a document.
 type Block struct {
 	Kind  BlockKind
+	Level int // heading level
 	Line  int
-	Text  string   // paragraph text
+	Text  string   // heading, paragraph, quote or pre text
 	Items []*Item  // list items
-	Table *Table   // table
+	Table *Table   // header and rows
 	Used  bool     // claimed by a section handler
-	Sec   *Section // owning section
+	Sec   *Section // owning section, in a Tree
+	// Ordered marks an <ol> list.
+	Ordered bool
 }
 
+// ItemTexts is the text of each list item.
+func (b *Block) ItemTexts() []string {
+	out := make([]string, len(b.Items))
+	for i, it := range b.Items {
+		out[i] = it.Text
+	}
+	return out
+}
+
+// Item is one item of a list.
 type Item struct {
 	Text string
 	Line int
 	Used bool
 }
 
+// Table is a table's header and rows.
 type Table struct {
 	Header []string
 	Rows   []*Row
 	Line   int
 }
 
+// Row is one row of a table.
 type Row struct {
 	Cells []string
 	Line  int
@@ -276,27 +307,24 @@ func (r *Row) Cell(i int) string {
 	return ""
 }
 
-// parseDocument reads HTML (rendered from Markdown or written by hand) into
-// sections and blocks.
-func ReadTree(htmlDoc []byte) (*Tree, error) {
+// FromMarkdown reads a Markdown document: RenderHTML, then FromHTML.
+func FromMarkdown(md []byte) (*Document, error) {
+	htmlDoc, err := RenderHTML(md)
+	if err != nil {
+		return nil, err
+	}
+	return FromHTML(htmlDoc)
+}
+
+// FromHTML reads HTML (rendered from Markdown, whose data-line attributes
+// give the Markdown lines, or written by hand in the seed's layout) into
+// the document model.
+func FromHTML(htmlDoc []byte) (*Document, error) {
 	gq, err := goquery.NewDocumentFromReader(bytes.NewReader(htmlDoc))
 	if err != nil {
 		return nil, fmt.Errorf("read HTML: %w", err)
 	}
-	d := &Tree{}
-	var h2, h3 *Section
-	add := func(b *Block) {
-		switch {
-		case h3 != nil:
-			b.Sec = h3
-			h3.Blocks = append(h3.Blocks, b)
-		case h2 != nil:
-			b.Sec = h2
-			h2.Blocks = append(h2.Blocks, b)
-		default:
-			d.Blocks = append(d.Blocks, b)
-		}
-	}
+	d := &Document{}
 	var walk func(sel *goquery.Selection)
 	walk = func(sel *goquery.Selection) {
 		sel.Each(func(_ int, el *goquery.Selection) {
@@ -306,26 +334,16 @@ func ReadTree(htmlDoc []byte) (*Tree, error) {
 			}
 			line := dataLine(el)
 			switch node.Data {
-			case "h1":
-				if d.Title == "" {
-					d.Title, d.Line = CleanText(el.Text()), line
+			case "h1", "h2", "h3", "h4", "h5", "h6":
+				b := &Block{Kind: HeadingBlock, Level: int(node.Data[1] - '0'), Line: line, Text: CleanText(el.Text())}
+				if b.Level == 1 && d.Title == "" {
+					d.Title = b.Text
 				}
-			case "h2":
-				h2 = &Section{Level: 2, Title: CleanText(el.Text()), Line: line}
-				h3 = nil
-				d.Sections = append(d.Sections, h2)
-			case "h3", "h4":
-				s := &Section{Level: 3, Title: CleanText(el.Text()), Line: line, Parent: h2}
-				if h2 == nil {
-					h2 = &Section{Level: 2, Line: line}
-					d.Sections = append(d.Sections, h2)
-				}
-				h2.Children = append(h2.Children, s)
-				h3 = s
+				d.Blocks = append(d.Blocks, b)
 			case "p":
-				add(&Block{Kind: ParagraphBlock, Line: line, Text: CleanText(el.Text())})
+				d.Blocks = append(d.Blocks, &Block{Kind: ParagraphBlock, Line: line, Text: CleanText(el.Text())})
 			case "ul", "ol":
-				b := &Block{Kind: ListBlock, Line: line}
+				b := &Block{Kind: ListBlock, Line: line, Ordered: node.Data == "ol"}
 				el.ChildrenFiltered("li").Each(func(_ int, li *goquery.Selection) {
 					l := dataLine(li)
 					if l == 0 {
@@ -336,19 +354,70 @@ func ReadTree(htmlDoc []byte) (*Tree, error) {
 				if len(b.Items) > 0 {
 					b.Line = b.Items[0].Line
 				}
-				add(b)
+				d.Blocks = append(d.Blocks, b)
 			case "table":
-				add(&Block{Kind: TableBlock, Line: line, Table: readTable(el, line)})
+				d.Blocks = append(d.Blocks, &Block{Kind: TableBlock, Line: line, Table: readTable(el, line)})
 			case "html", "body", "div", "section", "article", "main":
 				walk(el.Children())
 			}
 		})
 	}
 	walk(gq.Find("body").Children())
-	if d.Title == "" && len(d.Sections) == 0 {
+	return d, nil
+}
+
+// ReadTree reads HTML into the seed layout's view: FromHTML, then NewTree.
+func ReadTree(htmlDoc []byte) (*Tree, error) {
+	d, err := FromHTML(htmlDoc)
+	if err != nil {
+		return nil, err
+	}
+	return NewTree(d)
+}
+
+// NewTree groups a document's blocks into the seed layout's sections: the
+// first h1 is the title, an h2 opens a section, an h3 or h4 a section
+// inside it; other headings are not the seed's.
+func NewTree(d *Document) (*Tree, error) {
+	t := &Tree{}
+	var h2, h3 *Section
+	for _, b := range d.Blocks {
+		if b.Kind != HeadingBlock {
+			switch {
+			case h3 != nil:
+				b.Sec = h3
+				h3.Blocks = append(h3.Blocks, b)
+			case h2 != nil:
+				b.Sec = h2
+				h2.Blocks = append(h2.Blocks, b)
+			default:
+				t.Blocks = append(t.Blocks, b)
+			}
+			continue
+		}
+		switch b.Level {
+		case 1:
+			if t.Title == "" {
+				t.Title, t.Line = b.Text, b.Line
+			}
+		case 2:
+			h2 = &Section{Level: 2, Title: b.Text, Line: b.Line}
+			h3 = nil
+			t.Sections = append(t.Sections, h2)
+		case 3, 4:
+			s := &Section{Level: 3, Title: b.Text, Line: b.Line, Parent: h2}
+			if h2 == nil {
+				h2 = &Section{Level: 2, Line: b.Line}
+				t.Sections = append(t.Sections, h2)
+			}
+			h2.Children = append(h2.Children, s)
+			h3 = s
+		}
+	}
+	if t.Title == "" && len(t.Sections) == 0 {
 		return nil, fmt.Errorf("no headings found: the spec needs a title and level-2 sections")
 	}
-	return d, nil
+	return t, nil
 }
 
 func readTable(el *goquery.Selection, line int) *Table {
