@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -319,3 +320,42 @@ func parseResult(cell string) (te grammar.TypeExpr, note string, ok bool) {
 	rest = strings.TrimSpace(strings.TrimLeft(rest, ".,;"))
 	return te, strings.TrimSuffix(rest, ". "), true
 }
+
+// The rules an object's or a method's prose states, in the words of both
+// layouts.
+var (
+	// The seed's words and the published page's ("At most one of the
+	// optional parameters can be present in any given update", "Exactly
+	// one of the optional fields must be used").
+	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:is|can be) present`)
+	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional (?:fields? must be used|fields\b)`)
+	// reExactlyOneExcept: "Exactly one of the fields other than text,
+	// icon_custom_emoji_id, and style must be used to specify the type of
+	// the button": every field but those.
+	reExactlyOneExcept = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) other than ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)*) must be (?:used|set|specified)`)
+	// reAtMostOneUsed: "At most one of the optional fields must be used to
+	// specify type of the button": a request sets at most one.
+	reAtMostOneUsed = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:must|may|can) be used`)
+	// reNamedExclusive: "Optional fields web_app, request_contact, and
+	// request_poll are mutually exclusive".
+	reNamedExclusive = regexp.MustCompile(`(?i)^(?:the )?(?:optional )?(?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and )?|,? and )[a-z_][a-z0-9_]*)+) are mutually exclusive$`)
+	// reNamedExactlyOne: "You must use exactly one of the fields
+	// png_sticker, tgs_sticker, or webm_sticker".
+	reNamedExactlyOne = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)+)$`)
+	reIfOtherwise     = regexp.MustCompile(`^(\w+) if (.+?), otherwise (\w+)(.*)$`)
+)
+
+// variantListing is how a variant table row defined an object: what another
+// variant table listing the same object must agree with.
+type variantListing struct {
+	union, disc, tag string
+	fields           []string // field names, common ones first
+	line             int
+}
+
+// optionalFields is the placeholder a rule uses for "the optional fields".
+const optionalFields = "*optional"
+
+// allFields is the placeholder for "the fields other than …": every field
+// but the rule's except.
+const allFields = "*all"

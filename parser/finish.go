@@ -437,3 +437,6 @@ func conditionValue(v string, t schema.Type) string {
 	}
 	return ""
 }
+
+// presenceWords say that a value is given.
+var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}

@@ -812,6 +812,3 @@ func (p *pageLayout) requiredIfNotRules(m *schema.Method) map[string]bool {
 	}
 	return done
 }
-
-// presenceWords say that a value is given.
-var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Report counts what the reader kept as text without drawing a schema fact
@@ -99,4 +101,36 @@ func (r *Report) Write(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// Error is a parse error at a line of the document.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	msg := clipMsg(e.Msg)
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, msg)
+}
+
+// maxMsg bounds the text of one error: a message quotes the input it is
+// about, and a table header of 100 000 columns made an 889 KB line.
+const maxMsg = 400
+
+// clipMsg cuts a message longer than maxMsg at a character boundary and
+// says how long it was.
+func clipMsg(s string) string {
+	if len(s) <= maxMsg {
+		return s
+	}
+	cut := maxMsg
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…(" + strconv.Itoa(len(s)) + " bytes)"
 }

@@ -14,7 +14,6 @@ var (
 	reGroupName    = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
 	reMethodName   = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
 	reEditResults  = regexp.MustCompile(`^Edit results: the edited (\w+) if .+?, otherwise (\w+)`)
-	reIfOtherwise  = regexp.MustCompile(`^(\w+) if (.+?), otherwise (\w+)(.*)$`)
 	reAllowed      = regexp.MustCompile(`^Allowed values: (.+?)\.?$`)
 	reTitleField   = regexp.MustCompile(`\(([a-z_]+)\)$`)
 	reVersionsList = regexp.MustCompile(`Versions listed: (.+?)\.?$`)

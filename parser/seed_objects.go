@@ -13,31 +13,12 @@ import (
 var (
 	reNotDefined    = regexp.MustCompile(`(?i)^Object types referenced but whose fields are not (?:defined|shown)[^:]*: (.+?)\. Fields: not shown\.?$`)
 	reDefaultResult = regexp.MustCompile(`^All return the sent (\w+) unless noted\.?$`)
-	// The seed's words and the published page's ("At most one of the
-	// optional parameters can be present in any given update", "Exactly
-	// one of the optional fields must be used").
-	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:is|can be) present`)
-	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional (?:fields? must be used|fields\b)`)
-	// reExactlyOneExcept: "Exactly one of the fields other than text,
-	// icon_custom_emoji_id, and style must be used to specify the type of
-	// the button": every field but those.
-	reExactlyOneExcept = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) other than ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)*) must be (?:used|set|specified)`)
-	// reAtMostOneUsed: "At most one of the optional fields must be used to
-	// specify type of the button": a request sets at most one.
-	reAtMostOneUsed = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:must|may|can) be used`)
 	reAllOptional   = regexp.MustCompile(`^all fields Optional(?: (\w+))?$`)
 	reStringForm    = regexp.MustCompile(`(?i)a plain String may replace the object`)
 	reConvention    = regexp.MustCompile(`^([A-Z][A-Za-z0-9]*): (.+)$`)
 	reHave          = regexp.MustCompile(`^(.+?) \((.+?)\) have (.+?)\.?$`)
 	reCommonFields  = regexp.MustCompile(`^(?:.*\. )?Common fields: (.+?)\.?$`)
 )
-
-// optionalFields is the placeholder a rule uses for "the optional fields".
-const optionalFields = "*optional"
-
-// allFields is the placeholder for "the fields other than …": every field
-// but the rule's except.
-const allFields = "*all"
 
 // notShownObjects recognises the statement listing objects that are named
 // but whose fields are not shown.
@@ -49,14 +30,7 @@ func notShownObjects(text string) ([]string, bool) {
 	return grammar.SplitNameList(m[1]), true
 }
 
-var (
-	// reNamedExclusive: "Optional fields web_app, request_contact, and
-	// request_poll are mutually exclusive".
-	reNamedExclusive = regexp.MustCompile(`(?i)^(?:the )?(?:optional )?(?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and )?|,? and )[a-z_][a-z0-9_]*)+) are mutually exclusive$`)
-	// reNamedExactlyOne: "You must use exactly one of the fields
-	// png_sticker, tgs_sticker, or webm_sticker".
-	reNamedExactlyOne = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)+)$`)
-)
+var ()
 
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
@@ -447,14 +421,6 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 		p.extraFields(ctx, s, r)
 	}
 	p.out.Unions = append(p.out.Unions, u)
-}
-
-// variantListing is how a variant table row defined an object: what another
-// variant table listing the same object must agree with.
-type variantListing struct {
-	union, disc, tag string
-	fields           []string // field names, common ones first
-	line             int
 }
 
 // listAgain checks a variant table row naming an object an earlier variant
