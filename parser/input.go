@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/resolve"
 )
 
 // notReference is the one line for an HTML document of neither layout: it
@@ -19,15 +20,15 @@ const notReference = "not an API reference: found neither the published page's l
 // every entry it lost) or, cut between two entries, reads as a smaller API.
 func checkComplete(name string, src []byte) error {
 	if bytes.HasPrefix(src, []byte{0x1f, 0x8b}) {
-		return &Error{File: name, Msg: "the document is gzip-compressed: decompress it (gunzip), or give the file to the apigen command, which reads .gz files"}
+		return &resolve.Error{File: name, Msg: "the document is gzip-compressed: decompress it (gunzip), or give the file to the apigen command, which reads .gz files"}
 	}
 	if cutRune(src) {
 		line := 1 + bytes.Count(src, []byte("\n"))
-		return &Error{File: name, Line: line, Msg: "the document ends in the middle of a character: it is cut short (an interrupted download or copy?); download or copy it again"}
+		return &resolve.Error{File: name, Line: line, Msg: "the document ends in the middle of a character: it is cut short (an interrupted download or copy?); download or copy it again"}
 	}
 	if looksLikeHTML(src) && !hasEndTag(src, "</html") {
 		line := 1 + bytes.Count(src, []byte("\n"))
-		return &Error{File: name, Line: line, Msg: "the HTML document ends without </html>: it is cut short (an interrupted download or copy?); download or copy it again (a complete document that omits it: add </html> at its end)"}
+		return &resolve.Error{File: name, Line: line, Msg: "the HTML document ends without </html>: it is cut short (an interrupted download or copy?); download or copy it again (a complete document that omits it: add </html> at its end)"}
 	}
 	return nil
 }
@@ -100,4 +101,4 @@ func seedTables(d *document.Tree) bool {
 }
 
 // errNotReference is the error for such a document.
-func errNotReference(name string) error { return &Error{File: name, Msg: notReference} }
+func errNotReference(name string) error { return &resolve.Error{File: name, Msg: notReference} }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/resolve"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -23,9 +24,9 @@ import (
 
 // pageLayout walks the published reference page over the core.
 type pageLayout struct {
-	*parser
+	*resolve.Core
 	// fields maps an object to its fields' pending entries, by name.
-	fields map[string]map[string]*pending
+	fields map[string]map[string]*resolve.Pending
 	// entries names the page's object entries (h4 headings named like
 	// objects), which a sentence may name as variants.
 	entries map[string]bool
@@ -87,7 +88,7 @@ func (p *pageLayout) widenNumbers(e *pageEntry, union string, forms []schema.Typ
 		return forms, ""
 	}
 	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
-	p.warnf("union "+union, e.where(), e.head.Line, "%s", msg)
+	p.Warnf("union "+union, e.where(), e.head.Line, "%s", msg)
 	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
 }
 
@@ -152,9 +153,9 @@ type pageEntry struct {
 
 // runPage reads the page into p.out.
 func (p *pageLayout) runPage(d *document.Document) {
-	p.objects = map[string]*objectCtx{}
-	p.shorthands = map[string]*shorthandCtx{}
-	p.fields = map[string]map[string]*pending{}
+	p.Objects = map[string]*resolve.ObjectCtx{}
+	p.Shorthands = map[string]*resolve.ShorthandCtx{}
+	p.fields = map[string]map[string]*resolve.Pending{}
 	entries := pageEntries(d)
 	p.entries = map[string]bool{}
 	for _, e := range entries {
@@ -179,25 +180,25 @@ func (p *pageLayout) runPage(d *document.Document) {
 			p.pageProse(e)
 		}
 	}
-	if len(p.errs) > 0 {
+	if len(p.Errs) > 0 {
 		return
 	}
-	p.tagUnions = p.pageDiscriminators
-	p.resolve()
-	if len(p.errs) > 0 {
+	p.TagUnions = p.pageDiscriminators
+	p.Resolve()
+	if len(p.Errs) > 0 {
 		return
 	}
 	p.applyPageVersions()
-	p.updateKinds()
+	p.UpdateKinds()
 	p.pageService(d)
-	for _, m := range p.methods {
-		done := p.requiredIfNotRules(m.m)
-		p.conditionRules(m.m.Name, m.m.Params, &m.m.Rules, done)
+	for _, m := range p.Methods {
+		done := p.requiredIfNotRules(m.M)
+		p.ConditionRules(m.M.Name, m.M.Params, &m.M.Rules, done)
 	}
-	if n := len(p.out.Versions); n > 0 {
-		p.out.Version = p.out.Versions[n-1].Version
+	if n := len(p.Out.Versions); n > 0 {
+		p.Out.Version = p.Out.Versions[n-1].Version
 	} else {
-		p.errs = append(p.errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.file))
+		p.Errs = append(p.Errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.File))
 	}
 }
 
@@ -243,7 +244,7 @@ func (e *pageEntry) where() string {
 }
 
 func (p *pageLayout) pageErr(e *pageEntry, line int, format string, args ...any) {
-	p.errorf(line, "%s: %s", e.where(), fmt.Sprintf(format, args...))
+	p.Errorf(line, "%s: %s", e.where(), fmt.Sprintf(format, args...))
 }
 
 // objectBlocks is what the blocks of an object's entry say, before the
@@ -271,13 +272,13 @@ func (p *pageLayout) pageObject(e *pageEntry) {
 	switch {
 	case schema.IsPrimitive(name):
 		// InputFile: the type grammar's own primitive, described here.
-		p.report.add("primitive described", e.where(), e.head.Line, description)
+		p.Report.Add("primitive described", e.where(), e.head.Line, description)
 	case ob.table != nil:
 		p.pageFields(e, description, ob.table)
 	case ob.listed != nil:
 		p.pageUnion(e, description, ob)
 	case ob.noInfo:
-		p.out.Objects = append(p.out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: src(e.sec, e.head.Line)})
+		p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
 	default:
 		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
 	}
@@ -315,7 +316,7 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 				continue
 			}
 			ob.desc = append(ob.desc, b.ItemTexts()...)
-			p.report.add("object list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+			p.Report.Add("object list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
 		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 			if reNoInformation.MatchString(b.Text) {
 				ob.noInfo = true
@@ -355,15 +356,15 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 // pageFields reads an object with a Field | Type | Description table.
 func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.Block) {
 	name := e.head.Text
-	ctx := p.newObject(name, e.sec, e.head.Line)
+	ctx := p.NewObject(name, e.sec, e.head.Line)
 	if ctx == nil {
 		return
 	}
-	ctx.obj.Description = description
-	ctx.rawRules = append(ctx.rawRules, objectRules(description)...)
-	ctx.rawRules = append(ctx.rawRules, namedRules(description)...)
-	unreadRules(p.report, e.where(), e.head.Line, description)
-	p.fields[name] = map[string]*pending{}
+	ctx.Obj.Description = description
+	ctx.RawRules = append(ctx.RawRules, resolve.ObjectRules(description)...)
+	ctx.RawRules = append(ctx.RawRules, resolve.NamedRules(description)...)
+	unreadRules(p.Report, e.where(), e.head.Line, description)
+	p.fields[name] = map[string]*resolve.Pending{}
 	for _, r := range tbl.Table.Rows {
 		r.Used = true
 		if len(r.Cells) != 3 {
@@ -378,15 +379,15 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 		f := grammar.ReadNotes(r.Cells[2])
 		f.Typ, f.TypeText = te, r.Cells[1]
 		for _, s := range f.Unread {
-			p.report.add("unread", name+"."+r.Cells[0], r.Line, s)
+			p.Report.Add("unread", name+"."+r.Cells[0], r.Line, s)
 		}
 		if f.Marker == "" {
 			f.Marker = "Required"
 		}
-		ctx.rawRules = append(ctx.rawRules, f.Rules...)
+		ctx.RawRules = append(ctx.RawRules, f.Rules...)
 		f.Rules = nil
-		if pd := p.addField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
-			p.fields[name][pd.field.Name] = pd
+		if pd := p.AddField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
+			p.fields[name][pd.Field.Name] = pd
 		}
 	}
 }
@@ -395,7 +396,7 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 // sentence states, then the members it names or lists.
 func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlocks) {
 	name := e.head.Text
-	u := &schema.Union{Name: name, Description: description, Source: src(e.sec, e.head.Line)}
+	u := &schema.Union{Name: name, Description: description, Source: resolve.Src(e.sec, e.head.Line)}
 	forms, degraded := p.widenNumbers(e, name, ob.forms)
 	u.Degraded = degraded
 	for _, t := range forms {
@@ -418,20 +419,20 @@ func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlock
 		p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
 		return
 	}
-	p.out.Unions = append(p.out.Unions, u)
-	if p.listed == nil {
-		p.listed, p.unionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
+	p.Out.Unions = append(p.Out.Unions, u)
+	if p.Listed == nil {
+		p.Listed, p.UnionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
 	}
-	p.listed[u] = true
-	p.unionWhere[u] = e.where()
+	p.Listed[u] = true
+	p.UnionWhere[u] = e.where()
 }
 
 // pageMethod reads an h4 method entry: its description, whose prose states
 // the result type, and its parameter table.
 func (p *pageLayout) pageMethod(e *pageEntry) {
 	name := e.head.Text
-	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: src(e.sec, e.head.Line)}
-	ctx := &methodCtx{m: m, sec: e.sec, line: e.head.Line}
+	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: resolve.Src(e.sec, e.head.Line)}
+	ctx := &resolve.MethodCtx{M: m, Sec: e.sec, Line: e.head.Line}
 	var desc []string
 	var tbl *document.Block
 	for _, b := range e.blocks {
@@ -444,7 +445,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 			tbl = b
 		case document.ListBlock:
 			desc = append(desc, b.ItemTexts()...)
-			p.report.add("method list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+			p.Report.Add("method list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
 		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 			desc = append(desc, b.Text)
 		default:
@@ -452,13 +453,13 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 		}
 	}
 	m.Description = strings.Join(desc, " ")
-	ctx.rules = namedRules(m.Description)
-	unreadRules(p.report, e.where(), e.head.Line, m.Description)
+	ctx.Rules = resolve.NamedRules(m.Description)
+	unreadRules(p.Report, e.where(), e.head.Line, m.Description)
 	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
 	if !ok {
 		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
 	} else {
-		ctx.result = te.String()
+		ctx.Result = te.String()
 	}
 	if tbl != nil {
 		for _, r := range tbl.Table.Rows {
@@ -475,7 +476,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 			f := grammar.ReadNotes(r.Cells[3])
 			f.Typ, f.TypeText = te, r.Cells[1]
 			for _, s := range f.Unread {
-				p.report.add("unread", name+"."+r.Cells[0], r.Line, s)
+				p.Report.Add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
 			switch strings.ToLower(r.Cells[2]) {
 			case "yes", "required":
@@ -490,21 +491,21 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
 				continue
 			}
-			fld := &schema.Field{Name: r.Cells[0], Source: src(e.sec, r.Line)}
-			pd := &pending{field: fld, facts: f, owner: name, method: true, line: r.Line, scopes: scopesOf(e.sec), rules: &m.Rules}
-			p.pending = append(p.pending, pd)
-			ctx.pending = append(ctx.pending, pd)
-			ctx.entries = append(ctx.entries, methodEntry{param: pd, line: r.Line})
+			fld := &schema.Field{Name: r.Cells[0], Source: resolve.Src(e.sec, r.Line)}
+			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: resolve.ScopesOf(e.sec), Rules: &m.Rules}
+			p.Pending = append(p.Pending, pd)
+			ctx.Pending = append(ctx.Pending, pd)
+			ctx.Entries = append(ctx.Entries, resolve.MethodEntry{Param: pd, Line: r.Line})
 		}
 	}
-	for _, prev := range p.out.Methods {
+	for _, prev := range p.Out.Methods {
 		if strings.EqualFold(prev.Name, name) {
 			p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Source.Line)
 			return
 		}
 	}
-	p.methods = append(p.methods, ctx)
-	p.out.Methods = append(p.out.Methods, m)
+	p.Methods = append(p.Methods, ctx)
+	p.Out.Methods = append(p.Out.Methods, m)
 }
 
 // reRuleMarks finds the marks of a cross-field rule in an entry's prose.
@@ -512,13 +513,13 @@ var reRuleMarks = regexp.MustCompile(`(?i)\b(?:exactly one|at most one|mutually 
 
 // unreadRules reports the sentences of an entry's description that have
 // the marks of a rule but that no rule reader reads.
-func unreadRules(report *Report, where string, line int, text string) {
+func unreadRules(report *resolve.Report, where string, line int, text string) {
 	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
 		return
 	}
 	for _, sent := range grammar.SplitSentences(text) {
-		if reRuleMarks.MatchString(sent) && len(objectRules(sent)) == 0 && len(namedRules(sent)) == 0 {
-			report.add("unread", where, line, sent)
+		if reRuleMarks.MatchString(sent) && len(resolve.ObjectRules(sent)) == 0 && len(resolve.NamedRules(sent)) == 0 {
+			report.Add("unread", where, line, sent)
 		}
 	}
 }
@@ -526,7 +527,7 @@ func unreadRules(report *Report, where string, line int, text string) {
 // pageTypeName tells whether a word names a type for the result reader:
 // an object or union of the page, or a primitive.
 func (p *pageLayout) pageTypeName(w string) bool {
-	return p.knownType(w)
+	return p.KnownType(w)
 }
 
 // rePassInField is the page's way of listing the values of a field in
@@ -543,22 +544,22 @@ func (p *pageLayout) passInField(e *pageEntry, b *document.Block) bool {
 		return false
 	}
 	value, field := m[1], m[2]
-	f := p.out.Formatting
+	f := p.Out.Formatting
 	if f == nil {
-		f = &schema.Formatting{Field: field, Enum: pascal(field)}
-		p.out.Formatting = f
+		f = &schema.Formatting{Field: field, Enum: resolve.Pascal(field)}
+		p.Out.Formatting = f
 	} else if f.Field != field {
 		return false
 	}
-	en := p.out.Enum(f.Enum)
+	en := p.Out.Enum(f.Enum)
 	if en == nil {
-		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.Title + ").", Source: src(e.sec, b.Line)}
-		p.out.Enums = append(p.out.Enums, en)
+		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.Title + ").", Source: resolve.Src(e.sec, b.Line)}
+		p.Out.Enums = append(p.Out.Enums, en)
 	}
 	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
 		en.Values = append(en.Values, &schema.EnumValue{Value: value})
 	}
-	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
+	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
 	return true
 }
 
@@ -569,21 +570,21 @@ func (p *pageLayout) pageProse(e *pageEntry) {
 		switch b.Kind {
 		case document.ListBlock:
 			for _, it := range b.ItemTexts() {
-				p.out.Notes = append(p.out.Notes, schema.Clause{Text: it, Source: src(e.sec, b.Line)})
+				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it, Source: resolve.Src(e.sec, b.Line)})
 			}
 		case document.TableBlock:
 			for _, r := range b.Table.Rows {
-				p.out.Notes = append(p.out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: src(e.sec, r.Line)})
+				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: resolve.Src(e.sec, r.Line)})
 			}
 		case document.HeadingBlock:
-			p.out.Notes = append(p.out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: src(e.sec, b.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
 		default:
 			if b.Kind == document.ParagraphBlock && p.passInField(e, b) {
 				continue
 			}
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
 		}
-		p.report.add("prose", e.where(), b.Line, "")
+		p.Report.Add("prose", e.where(), b.Line, "")
 	}
 }
 
@@ -595,9 +596,9 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 		switch {
 		case b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text):
 			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
-			v = &schema.Version{Version: name, Date: e.head.Text, Source: src(e.sec, b.Line)}
+			v = &schema.Version{Version: name, Date: e.head.Text, Source: resolve.Src(e.sec, b.Line)}
 			// The page lists the newest first; the schema oldest first.
-			p.out.Versions = append([]*schema.Version{v}, p.out.Versions...)
+			p.Out.Versions = append([]*schema.Version{v}, p.Out.Versions...)
 		case b.Kind == document.ListBlock && v != nil:
 			for _, it := range b.ItemTexts() {
 				v.Changes = append(v.Changes, &schema.Change{Text: it})
@@ -605,8 +606,8 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 		default:
 			// Sub-headings ("Business Accounts") and the link to earlier
 			// changes.
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: b.Text, Source: src(e.sec, b.Line)})
-			p.report.add("prose", e.where(), b.Line, "")
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+			p.Report.Add("prose", e.where(), b.Line, "")
 		}
 	}
 }
@@ -618,7 +619,7 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 // their tag, and the field is fixed to it. It runs once every union exists
 // (see resolve); forms (a String, an Array) take no tag.
 func (p *pageLayout) pageDiscriminators() {
-	for _, u := range p.out.Unions {
+	for _, u := range p.Out.Unions {
 		objs := schema.Objects(u)
 		if u.Discriminator != "" || len(objs) < 2 {
 			continue
@@ -628,7 +629,7 @@ func (p *pageLayout) pageDiscriminators() {
 			fs := p.fields[v.Type.Name]
 			var here []string
 			for name, pd := range fs {
-				if pd.facts.FixedValue != "" {
+				if pd.Facts.FixedValue != "" {
 					here = append(here, name)
 				}
 			}
@@ -649,14 +650,14 @@ func (p *pageLayout) pageDiscriminators() {
 		u.Discriminator = disc
 		for _, v := range objs {
 			pd := p.fields[v.Type.Name][disc]
-			v.Tag = pd.facts.FixedValue
-			pd.fixed = v.Tag
-			if pd.field.Constraints == nil {
-				pd.field.Constraints = &schema.Constraints{}
+			v.Tag = pd.Facts.FixedValue
+			pd.Fixed = v.Tag
+			if pd.Field.Constraints == nil {
+				pd.Field.Constraints = &schema.Constraints{}
 			}
-			pd.field.Constraints.Fixed = v.Tag
-			if o := p.objects[v.Type.Name]; o != nil && !slices.Contains(o.obj.Unions, u.Name) {
-				o.obj.Unions = append(o.obj.Unions, u.Name)
+			pd.Field.Constraints.Fixed = v.Tag
+			if o := p.Objects[v.Type.Name]; o != nil && !slices.Contains(o.Obj.Unions, u.Name) {
+				o.Obj.Unions = append(o.Obj.Unions, u.Name)
 			}
 		}
 	}
@@ -708,7 +709,7 @@ func submatches(s string, ix []int) []string {
 // "Added the methods verifyUser and verifyChat") and sets their since.
 // An item that names nothing the schema models is counted in the report.
 func (p *pageLayout) applyPageVersions() {
-	for _, v := range p.out.Versions {
+	for _, v := range p.Out.Versions {
 		for _, c := range v.Changes {
 			var targets []string
 			for _, ix := range reChangeMembers.FindAllStringSubmatchIndex(c.Text, -1) {
@@ -720,19 +721,19 @@ func (p *pageLayout) applyPageVersions() {
 				}
 				m := submatches(c.Text, ix)
 				for _, owner := range grammar.SplitNameList(m[3]) {
-					targets = append(targets, p.fieldsOf(owner, grammar.SplitNameList(m[2]))...)
+					targets = append(targets, p.FieldsOf(owner, grammar.SplitNameList(m[2]))...)
 				}
 			}
 			// "Renamed the field a to b in the class C": b is new.
 			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
-				targets = append(targets, p.fieldsOf(m[3], grammar.SplitNameList(m[2]))...)
+				targets = append(targets, p.FieldsOf(m[3], grammar.SplitNameList(m[2]))...)
 			}
 			// "Added the MessageEntity type “custom_emoji”": a value of
 			// the enum of that object's field.
 			for _, m := range reChangeValue.FindAllStringSubmatch(c.Text, -1) {
-				if o := p.out.Object(m[1]); o != nil {
+				if o := p.Out.Object(m[1]); o != nil {
 					if f := o.Field(m[2]); f != nil && f.Constraints != nil && f.Constraints.Enum != "" {
-						if e := p.out.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
+						if e := p.Out.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
 							targets = append(targets, e.Name+"."+m[3])
 						}
 					}
@@ -742,20 +743,20 @@ func (p *pageLayout) applyPageVersions() {
 			// starts its own list, so "and the" never ends one.
 			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
 				for _, name := range grammar.SplitNameList(m[1]) {
-					if p.out.Method(name) != nil || p.out.Object(name) != nil || p.out.Union(name) != nil {
+					if p.Out.Method(name) != nil || p.Out.Object(name) != nil || p.Out.Union(name) != nil {
 						targets = append(targets, name)
 					}
 				}
 			}
 			c.Targets = targets
 			for _, t := range targets {
-				p.setSince(t, v.Version)
-				if u := p.out.Union(t); u != nil && u.Since == "" {
+				p.SetSince(t, v.Version)
+				if u := p.Out.Union(t); u != nil && u.Since == "" {
 					u.Since = v.Version
 				}
 			}
 			if len(targets) == 0 {
-				p.report.add("change", v.Version, v.Source.Line, c.Text)
+				p.Report.Add("change", v.Version, v.Source.Line, c.Text)
 			}
 		}
 	}

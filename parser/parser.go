@@ -1,18 +1,18 @@
 // Package parser reads the API specification document and builds its schema.
 //
-// The reader has three parts, each a folder:
+// The reader's parts, each a folder:
 //
 //   - document/: the document model (headings, paragraphs, lists, tables,
-//     each with its line) and its two front ends, Markdown (goldmark) and
-//     HTML;
+//     each with its line) and its front ends, Markdown (goldmark) and HTML;
 //   - grammar/: the one grammar for type expressions and prose facts
 //     (lengths, ranges, enums, defaults, rules, "Returns …") shared by
 //     every layout;
-//   - this package: the two layouts that walk the document model (the
-//     seed's: seed*.go; the published page's: page*.go) and the core they
-//     share, which holds what they read and resolves it into a schema
-//     (core.go, resolve.go, finish.go, versions.go, updatekinds.go). Parse
-//     recognises the layout from the document.
+//   - resolve/: the core both layouts hand what they read, which resolves
+//     it into a schema (types, unions and their tags, constraints, rules,
+//     since);
+//   - this package: Parse, which recognises the layout from the document,
+//     and the two layouts that walk the document model (the seed's:
+//     seed*.go; the published page's: page*.go).
 //
 // The seed layout is recognised by its tables' header shapes, not by where
 // they stand, so a new version of the document with new sections of a
@@ -31,7 +31,29 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/resolve"
 	"github.com/apigen/apigen/schema"
+)
+
+// The reader's errors and report are the core's (package resolve).
+type (
+	// Error is a parse error at a line of the document.
+	Error = resolve.Error
+	// Report is what the reader of the published page kept as text
+	// without a schema fact, and what it degraded with a warning.
+	Report = resolve.Report
+	// Warning is a construct of the page kept in a degraded form.
+	Warning = resolve.Warning
+	// ReportEntry is one text the reader kept without a schema fact.
+	ReportEntry = resolve.ReportEntry
+)
+
+// Bounds of an input document (see package resolve, limits.go).
+const (
+	MaxDocumentBytes = resolve.MaxDocumentBytes
+	MaxColumns       = resolve.MaxColumns
+	MaxCellBytes     = resolve.MaxCellBytes
+	MaxErrors        = resolve.MaxErrors
 )
 
 // Options adjust a parse.
@@ -44,7 +66,7 @@ type Options struct {
 	HTML bool
 	// Report, when set, receives what the reader of the published page
 	// kept as text without a schema fact (see Report).
-	Report *Report
+	Report *resolve.Report
 	// Strict makes every warning an error: a construct of the published
 	// page the reader cannot place refuses the page instead of degrading
 	// (for CI, apigen --strict).
@@ -61,7 +83,7 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if err := checkComplete(name, src); err != nil {
 		return nil, err
 	}
-	if err := checkInput(name, src, opts.HTML); err != nil {
+	if err := resolve.CheckInput(name, src, opts.HTML); err != nil {
 		return nil, err
 	}
 	if looksLikeHTML(src) {
@@ -90,7 +112,7 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 		if opts.HTML {
 			return nil, errNotReference(name)
 		}
-		return nil, &Error{File: name, Msg: err.Error()}
+		return nil, &resolve.Error{File: name, Msg: err.Error()}
 	}
 	if opts.HTML && !seedTables(doc) {
 		return nil, errNotReference(name)
@@ -99,38 +121,38 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 }
 
 // newParser starts the core's state for one document.
-func newParser(name, title string, pol policy) *parser {
-	return &parser{
-		file:    name,
-		policy:  pol,
-		out:     &schema.Schema{Title: title, Source: filepath.Base(name)},
-		defs:    map[string]map[string][]*pending{},
-		results: map[string]string{},
-		always:  map[string]string{},
+func newParser(name, title string, pol resolve.Policy) *resolve.Core {
+	return &resolve.Core{
+		File:    name,
+		Policy:  pol,
+		Out:     &schema.Schema{Title: title, Source: filepath.Base(name)},
+		Defs:    map[string]map[string][]*resolve.Pending{},
+		Results: map[string]string{},
+		Always:  map[string]string{},
 	}
 }
 
 // parseSeed reads a document in the seed's layout, which its author
 // controls: every error is reported.
 func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
-	p := newParser(name, doc.Title, policy{})
-	(&seedLayout{parser: p, doc: doc}).run()
-	if len(p.errs) > 0 {
-		return nil, errors.Join(capErrors(p.errs)...)
+	p := newParser(name, doc.Title, resolve.Policy{})
+	(&seedLayout{Core: p, doc: doc}).run()
+	if len(p.Errs) > 0 {
+		return nil, errors.Join(resolve.CapErrors(p.Errs)...)
 	}
-	return p.out, nil
+	return p.Out, nil
 }
 
 // parsePage reads the published reference page.
 func parsePage(d *document.Document, name string, opts Options) (*schema.Schema, error) {
-	p := newParser(name, d.Title, pagePolicy)
-	p.strict = opts.Strict
-	p.report = opts.Report
-	(&pageLayout{parser: p}).runPage(d)
-	if len(p.errs) > 0 {
-		return nil, errors.Join(p.errs...)
+	p := newParser(name, d.Title, resolve.PagePolicy)
+	p.Strict = opts.Strict
+	p.Report = opts.Report
+	(&pageLayout{Core: p}).runPage(d)
+	if len(p.Errs) > 0 {
+		return nil, errors.Join(p.Errs...)
 	}
-	return p.out, nil
+	return p.Out, nil
 }
 
 // looksLikeHTML reports whether src starts as an HTML document.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/resolve"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -14,13 +15,13 @@ import (
 
 // seedLayout walks a document in the seed's layout over the core.
 type seedLayout struct {
-	*parser
+	*resolve.Core
 	doc *document.Tree
 }
 
 func (p *seedLayout) run() {
-	p.objects = map[string]*objectCtx{}
-	p.shorthands = map[string]*shorthandCtx{}
+	p.Objects = map[string]*resolve.ObjectCtx{}
+	p.Shorthands = map[string]*resolve.ShorthandCtx{}
 	for _, b := range p.doc.Blocks {
 		p.note(nil, b)
 	}
@@ -30,13 +31,13 @@ func (p *seedLayout) run() {
 			p.section(c)
 		}
 	}
-	if len(p.errs) > 0 {
+	if len(p.Errs) > 0 {
 		return
 	}
-	p.resolve()
-	p.updateKinds()
+	p.Resolve()
+	p.UpdateKinds()
 	for _, msg := range p.doc.Unclaimed() {
-		p.errs = append(p.errs, fmt.Errorf("%s: %s", p.file, msg))
+		p.Errs = append(p.Errs, fmt.Errorf("%s: %s", p.File, msg))
 	}
 }
 
@@ -61,15 +62,15 @@ func (p *seedLayout) section(s *document.Section) {
 		case strings.HasPrefix(title, "text formatting"):
 			p.formatting(s, b)
 		case title == "authentication":
-			p.clauses(&p.out.Auth, s, b)
+			p.clauses(&p.Out.Auth, s, b)
 		case title == "errors":
-			p.clauses(&p.out.Errors, s, b)
+			p.clauses(&p.Out.Errors, s, b)
 		case title == "events":
 			p.events(s, b)
 		case title == "versioning":
 			p.versions(s, b)
 		case title == "what the service does":
-			p.clauses(&p.out.Overview, s, b)
+			p.clauses(&p.Out.Overview, s, b)
 		default:
 			p.note(s, b)
 		}
@@ -96,23 +97,23 @@ func (p *seedLayout) note(s *document.Section, b *document.Block) {
 func (p *seedLayout) statement(s *document.Section, text string, line int) {
 	if names, ok := notShownObjects(text); ok {
 		for _, n := range names {
-			p.opaque = append(p.opaque, opaqueRef{name: n, src: src(s, line)})
+			p.Opaque = append(p.Opaque, resolve.OpaqueRef{Name: n, Src: resolve.Src(s, line)})
 		}
-		p.out.Notes = append(p.out.Notes, schema.Clause{Text: text, Source: src(s, line)})
+		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: resolve.Src(s, line)})
 		return
 	}
 	if s != nil {
 		if m := reDefaultResult.FindStringSubmatch(text); m != nil {
-			p.results[s.Path()] = m[1]
+			p.Results[s.Path()] = m[1]
 		}
 		// A paragraph under an object's own heading describes the object.
-		if ctx := p.objects[s.Title]; ctx != nil && ctx.sec == s {
-			ctx.obj.Description = joinText(ctx.obj.Description, text)
-			ctx.rawRules = append(ctx.rawRules, objectRules(text)...)
+		if ctx := p.Objects[s.Title]; ctx != nil && ctx.Sec == s {
+			ctx.Obj.Description = resolve.JoinText(ctx.Obj.Description, text)
+			ctx.RawRules = append(ctx.RawRules, resolve.ObjectRules(text)...)
 			return
 		}
 	}
-	p.out.Notes = append(p.out.Notes, schema.Clause{Text: text, Source: src(s, line)})
+	p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: resolve.Src(s, line)})
 }
 
 // clauses keeps every statement of a block in dst.
@@ -120,11 +121,11 @@ func (p *seedLayout) clauses(dst *[]schema.Clause, s *document.Section, b *docum
 	switch b.Kind {
 	case document.ParagraphBlock:
 		b.Used = true
-		*dst = append(*dst, schema.Clause{Text: b.Text, Source: src(s, b.Line)})
+		*dst = append(*dst, schema.Clause{Text: b.Text, Source: resolve.Src(s, b.Line)})
 	case document.ListBlock:
 		for _, it := range b.Items {
 			it.Used = true
-			*dst = append(*dst, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
+			*dst = append(*dst, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
 		}
 	}
 }
@@ -132,7 +133,7 @@ func (p *seedLayout) clauses(dst *[]schema.Clause, s *document.Section, b *docum
 // table dispatches on the header shape.
 func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	t := b.Table
-	if !p.checkTable(t) {
+	if !p.CheckTable(t) {
 		return
 	}
 	h := strings.ToLower(strings.Join(t.Header, "|"))
@@ -152,17 +153,17 @@ func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	case h == "area|limit":
 		for _, r := range t.Rows {
 			r.Used = true
-			p.out.Limits = append(p.out.Limits, &schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: src(s, r.Line)})
+			p.Out.Limits = append(p.Out.Limits, &schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: resolve.Src(s, r.Line)})
 		}
 	case len(t.Header) == 5 && strings.HasPrefix(h, "subject|"):
 		for _, r := range t.Rows {
 			r.Used = true
-			p.out.States = append(p.out.States, &schema.Transition{
+			p.Out.States = append(p.Out.States, &schema.Transition{
 				Subject: r.Cell(0), Trigger: r.Cell(1), Condition: r.Cell(2), Next: r.Cell(3), Also: r.Cell(4),
-				Source: src(s, r.Line),
+				Source: resolve.Src(s, r.Line),
 			})
 		}
 	default:
-		p.errorf(t.Line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", clipText(strings.Join(t.Header, " | "), 200))
+		p.Errorf(t.Line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", resolve.ClipText(strings.Join(t.Header, " | "), 200))
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/resolve"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -38,14 +39,14 @@ func (p *seedLayout) requestRules(s *document.Section, b *document.Block) {
 		}
 	}
 	if !isShorthands {
-		p.clauses(&p.out.RequestRules, s, b)
+		p.clauses(&p.Out.RequestRules, s, b)
 		return
 	}
 	for _, it := range b.Items {
 		it.Used = true
 		m := reShorthand.FindStringSubmatch(it.Text)
 		if m == nil {
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
 			continue
 		}
 		p.shorthand(s, it.Line, m[1], m[2])
@@ -57,45 +58,45 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 	// defines no parameters.
 	if te, rest, ok := grammar.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
 		_ = te
-		p.out.Notes = append(p.out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: src(s, line)})
+		p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: resolve.Src(s, line)})
 		return
 	}
-	if p.shorthands[name] != nil {
-		p.errorf(line, "shorthand %s is defined twice", name)
+	if p.Shorthands[name] != nil {
+		p.Errorf(line, "shorthand %s is defined twice", name)
 		return
 	}
-	g := &schema.Shorthand{Name: name, Source: src(s, line)}
-	ctx := &shorthandCtx{g: g, line: line}
+	g := &schema.Shorthand{Name: name, Source: resolve.Src(s, line)}
+	ctx := &resolve.ShorthandCtx{G: g, Line: line}
 	items, sentences := grammar.SplitItemList(body)
 	for _, raw := range items {
 		fi, rest := grammar.ParseParenItem(raw)
 		if !grammar.IsIdent(fi.Name) || rest != "" {
-			p.errorf(line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", name, raw)
+			p.Errorf(line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", name, raw)
 			continue
 		}
 		f, err := grammar.ReadParen(fi.Paren)
 		if err != nil {
-			p.errorf(line, "%s.%s: %v", name, fi.Name, err)
+			p.Errorf(line, "%s.%s: %v", name, fi.Name, err)
 			continue
 		}
-		fld := &schema.Field{Name: fi.Name, Source: src(s, line)}
-		pd := &pending{field: fld, facts: f, owner: name, method: true, line: line, scopes: scopesOf(s), rules: &g.Rules}
+		fld := &schema.Field{Name: fi.Name, Source: resolve.Src(s, line)}
+		pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: line, Scopes: resolve.ScopesOf(s), Rules: &g.Rules}
 		g.Params = append(g.Params, fld)
-		ctx.pending = append(ctx.pending, pd)
-		p.pending = append(p.pending, pd)
+		ctx.Pending = append(ctx.Pending, pd)
+		p.Pending = append(p.Pending, pd)
 	}
 	for _, sent := range sentences {
 		if r, ok := eitherRule(sent); ok {
-			ctx.rules = append(ctx.rules, r)
+			ctx.Rules = append(ctx.Rules, r)
 			continue
 		}
 		if m := reEditResults.FindStringSubmatch(sent); m != nil {
-			ctx.result = m[1] + " or " + m[2]
+			ctx.Result = m[1] + " or " + m[2]
 		}
 		g.Notes = append(g.Notes, sent)
 	}
-	p.shorthands[name] = ctx
-	p.out.Shorthands = append(p.out.Shorthands, g)
+	p.Shorthands[name] = ctx
+	p.Out.Shorthands = append(p.Out.Shorthands, g)
 }
 
 // eitherRule reads "Either a with b, or c, must be given".
@@ -128,37 +129,37 @@ func (p *seedLayout) methodTable(s *document.Section, t *document.Table) {
 		r.Used = true
 		name := r.Cell(0)
 		if !reMethodName.MatchString(name) {
-			p.errorf(r.Line, "method name %q is not a lowerCamel identifier", name)
+			p.Errorf(r.Line, "method name %q is not a lowerCamel identifier", name)
 			continue
 		}
-		m := &schema.Method{Name: name, Group: s.Title, Source: src(s, r.Line)}
-		ctx := &methodCtx{m: m, sec: s, line: r.Line}
+		m := &schema.Method{Name: name, Group: s.Title, Source: resolve.Src(s, r.Line)}
+		ctx := &resolve.MethodCtx{M: m, Sec: s, Line: r.Line}
 		if hasResult {
-			ctx.result = r.Cell(2)
+			ctx.Result = r.Cell(2)
 		} else {
 			m.Description = r.Cell(2)
 		}
 		p.methodParams(ctx, r.Cell(1))
-		p.methods = append(p.methods, ctx)
-		p.out.Methods = append(p.out.Methods, m)
+		p.Methods = append(p.Methods, ctx)
+		p.Out.Methods = append(p.Out.Methods, m)
 	}
 }
 
 // methodParams reads a parameter cell: ';'-separated segments, each a
 // shorthand name (optionally with an override in parentheses) or a list of
 // names whose last parenthesis is shared by the names without their own.
-func (p *seedLayout) methodParams(ctx *methodCtx, cell string) {
+func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
-	var entries []methodEntry
+	var entries []resolve.MethodEntry
 	for _, seg := range grammar.SplitTop(cell, ';') {
 		if seg == "" {
 			continue
 		}
 		head, _ := grammar.ParseParenItem(seg)
 		if reGroupName.MatchString(head.Name) && len(head.Name) > 1 {
-			entries = append(entries, methodEntry{group: head.Name, override: head.Paren, line: ctx.line})
+			entries = append(entries, resolve.MethodEntry{Group: head.Name, Override: head.Paren, Line: ctx.Line})
 			continue
 		}
 		items := grammar.SplitTop(seg, ',')
@@ -166,7 +167,7 @@ func (p *seedLayout) methodParams(ctx *methodCtx, cell string) {
 		for _, raw := range items {
 			it, rest := grammar.ParseParenItem(raw)
 			if !grammar.IsIdent(it.Name) || rest != "" {
-				p.errorf(ctx.line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", ctx.m.Name, raw)
+				p.Errorf(ctx.Line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", ctx.M.Name, raw)
 				return
 			}
 			parsed = append(parsed, it)
@@ -174,7 +175,7 @@ func (p *seedLayout) methodParams(ctx *methodCtx, cell string) {
 		last := parsed[len(parsed)-1]
 		shared, err := grammar.ReadParen(last.Paren)
 		if err != nil {
-			p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, last.Name, err)
+			p.Errorf(ctx.Line, "%s.%s: %v", ctx.M.Name, last.Name, err)
 			return
 		}
 		for i, it := range parsed {
@@ -185,7 +186,7 @@ func (p *seedLayout) methodParams(ctx *methodCtx, cell string) {
 				if it.Has {
 					own, err := grammar.ReadParen(it.Paren)
 					if err != nil {
-						p.errorf(ctx.line, "%s.%s: %v", ctx.m.Name, it.Name, err)
+						p.Errorf(ctx.Line, "%s.%s: %v", ctx.M.Name, it.Name, err)
 						return
 					}
 					mergeShared(own, shared)
@@ -195,39 +196,39 @@ func (p *seedLayout) methodParams(ctx *methodCtx, cell string) {
 			if !it.Has && !last.Has {
 				f = &grammar.Facts{}
 			}
-			fld := &schema.Field{Name: it.Name, Source: src(ctx.sec, ctx.line)}
-			pd := &pending{field: fld, facts: f, owner: ctx.m.Name, method: true, line: ctx.line, scopes: scopesOf(ctx.sec), rules: &ctx.m.Rules}
-			p.pending = append(p.pending, pd)
-			ctx.pending = append(ctx.pending, pd)
-			entries = append(entries, methodEntry{param: pd, line: ctx.line})
+			fld := &schema.Field{Name: it.Name, Source: resolve.Src(ctx.Sec, ctx.Line)}
+			pd := &resolve.Pending{Field: fld, Facts: f, Owner: ctx.M.Name, Method: true, Line: ctx.Line, Scopes: resolve.ScopesOf(ctx.Sec), Rules: &ctx.M.Rules}
+			p.Pending = append(p.Pending, pd)
+			ctx.Pending = append(ctx.Pending, pd)
+			entries = append(entries, resolve.MethodEntry{Param: pd, Line: ctx.Line})
 		}
 	}
-	ctx.entries = entries
+	ctx.Entries = entries
 }
 
 // formatting reads the "Text formatting (field)" section: the allowed
 // values become an enum for every field of that name, the bullets its rules.
 func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
-	if p.out.Formatting == nil {
+	if p.Out.Formatting == nil {
 		field := "parse_mode"
 		if m := reTitleField.FindStringSubmatch(s.Title); m != nil {
 			field = m[1]
 		}
-		p.out.Formatting = &schema.Formatting{Field: field, Enum: pascal(field)}
+		p.Out.Formatting = &schema.Formatting{Field: field, Enum: resolve.Pascal(field)}
 	}
-	f := p.out.Formatting
+	f := p.Out.Formatting
 	switch b.Kind {
 	case document.ParagraphBlock:
 		sents := grammar.SplitSentences(b.Text)
 		if len(sents) > 0 {
 			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
 				b.Used = true
-				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: src(s, b.Line)}
+				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: resolve.Src(s, b.Line)}
 				for _, v := range grammar.SplitNameList(m[1]) {
 					it, _ := grammar.ParseParenItem(v)
 					e.Values = append(e.Values, &schema.EnumValue{Value: it.Name, Note: it.Paren})
 				}
-				p.out.Enums = append(p.out.Enums, e)
+				p.Out.Enums = append(p.Out.Enums, e)
 				return
 			}
 		}
@@ -241,30 +242,30 @@ func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 // update object carries which event. The field names become the enum
 // <Object>Type, the values of allowed_updates-style lists.
 func (p *seedLayout) eventTable(s *document.Section, t *document.Table) {
-	if p.out.Events == nil {
-		p.out.Events = &schema.Events{}
+	if p.Out.Events == nil {
+		p.Out.Events = &schema.Events{}
 	}
 	owner := grammar.FirstWord(t.Header[0])
-	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: src(s, t.Line)}
+	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: resolve.Src(s, t.Line)}
 	for _, r := range t.Rows {
 		r.Used = true
 		fields := grammar.SplitNameList(r.Cell(0))
-		p.out.Events.Kinds = append(p.out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: src(s, r.Line)})
+		p.Out.Events.Kinds = append(p.Out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: resolve.Src(s, r.Line)})
 		for _, f := range fields {
 			e.Values = append(e.Values, &schema.EnumValue{Value: f})
 		}
 	}
-	p.eventOwner = owner
-	p.eventLine = t.Line
-	p.out.Enums = append(p.out.Enums, e)
+	p.EventOwner = owner
+	p.EventLine = t.Line
+	p.Out.Enums = append(p.Out.Enums, e)
 }
 
 func (p *seedLayout) events(s *document.Section, b *document.Block) {
-	if p.out.Events == nil {
-		p.out.Events = &schema.Events{}
+	if p.Out.Events == nil {
+		p.Out.Events = &schema.Events{}
 	}
 	if b.Kind == document.ListBlock {
-		p.clauses(&p.out.Events.Rules, s, b)
+		p.clauses(&p.Out.Events.Rules, s, b)
 		return
 	}
 	p.note(s, b)
@@ -284,28 +285,28 @@ func (p *seedLayout) versions(s *document.Section, b *document.Block) {
 				vi, _ := grammar.ParseParenItem(v)
 				p.version(vi.Name, s, it.Line).Date = vi.Paren
 			}
-			p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
 			continue
 		}
 		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
 			v := p.version(m[1], s, it.Line)
-			v.Source = src(s, it.Line)
+			v.Source = resolve.Src(s, it.Line)
 			for _, c := range grammar.SplitTop(m[2], ',') {
 				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
 			}
 			continue
 		}
-		p.out.Notes = append(p.out.Notes, schema.Clause{Text: it.Text, Source: src(s, it.Line)})
+		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
 	}
 }
 
 func (p *seedLayout) version(name string, s *document.Section, line int) *schema.Version {
-	for _, v := range p.out.Versions {
+	for _, v := range p.Out.Versions {
 		if v.Version == name {
 			return v
 		}
 	}
-	v := &schema.Version{Version: name, Source: src(s, line)}
-	p.out.Versions = append(p.out.Versions, v)
+	v := &schema.Version{Version: name, Source: resolve.Src(s, line)}
+	p.Out.Versions = append(p.Out.Versions, v)
 	return v
 }

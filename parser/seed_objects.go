@@ -7,6 +7,7 @@ import (
 
 	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/resolve"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -35,7 +36,7 @@ var ()
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
 func (p *seedLayout) objectTable(s *document.Section, t *document.Table) {
-	ctx := p.newObject(s.Title, s, s.Line)
+	ctx := p.NewObject(s.Title, s, s.Line)
 	if ctx == nil {
 		markRows(t)
 		return
@@ -56,46 +57,46 @@ func (p *seedLayout) objectTable(s *document.Section, t *document.Table) {
 // so there an unmarked row is required; an object that does say "Required"
 // on some row must say it on all of them (checked in multiObjectTable). A
 // misspelt marker ("Optinal") is always an error.
-func (p *seedLayout) fieldRow(ctx *objectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
+func (p *seedLayout) fieldRow(ctx *resolve.ObjectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
 	f := grammar.ReadNotes(notes)
 	if f.Marker == "" {
 		if w := nearMarker(notes); w != "" {
-			p.errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", ctx.obj.Name, name, w)
+			p.Errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", ctx.Obj.Name, name, w)
 			return
 		}
-		if mustMark && f.RequiredIf == "" && !ctx.allOption {
-			p.errorf(r.Line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.obj.Name, name)
+		if mustMark && f.RequiredIf == "" && !ctx.AllOption {
+			p.Errorf(r.Line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.Obj.Name, name)
 			return
 		}
 	}
 	te, ok := grammar.ParseTypeExact(typ)
 	if !ok {
-		p.errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.obj.Name, name, typ)
+		p.Errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.Obj.Name, name, typ)
 		return
 	}
 	f.Typ, f.TypeText = te, typ
-	if f.Marker == "" && ctx.allOption {
+	if f.Marker == "" && ctx.AllOption {
 		f.Marker = "Optional"
 	}
-	ctx.rawRules = append(ctx.rawRules, f.Rules...)
+	ctx.RawRules = append(ctx.RawRules, f.Rules...)
 	f.Rules = nil
-	pd := p.addField(ctx, name, f, s, r.Line)
+	pd := p.AddField(ctx, name, f, s, r.Line)
 	if f.Marker == "Required" {
-		ctx.marksRequired = true
+		ctx.MarksRequired = true
 	}
 	if f.Marker == "" && f.RequiredIf == "" && pd != nil {
-		ctx.unmarked = append(ctx.unmarked, pd)
+		ctx.Unmarked = append(ctx.Unmarked, pd)
 	}
 }
 
 // checkMarks reports the unmarked rows of an object that marks its required
 // rows: there the document did not follow its own convention for the row.
-func (p *seedLayout) checkMarks(ctx *objectCtx) {
-	if ctx == nil || !ctx.marksRequired || ctx.allOption {
+func (p *seedLayout) checkMarks(ctx *resolve.ObjectCtx) {
+	if ctx == nil || !ctx.MarksRequired || ctx.AllOption {
 		return
 	}
-	for _, pd := range ctx.unmarked {
-		p.errorf(pd.line, "%s.%s: the row says neither Required nor Optional, and %s marks its required fields (start the Notes cell with one of them)", ctx.obj.Name, pd.field.Name, ctx.obj.Name)
+	for _, pd := range ctx.Unmarked {
+		p.Errorf(pd.Line, "%s.%s: the row says neither Required nor Optional, and %s marks its required fields (start the Notes cell with one of them)", ctx.Obj.Name, pd.Field.Name, ctx.Obj.Name)
 	}
 }
 
@@ -151,27 +152,27 @@ func markRows(t *document.Table) {
 // with an object cell starts an object, rows with an empty object cell
 // continue it, and a row with only notes states a rule of the object.
 func (p *seedLayout) multiObjectTable(s *document.Section, t *document.Table) {
-	var ctx *objectCtx
+	var ctx *resolve.ObjectCtx
 	for _, r := range t.Rows {
 		r.Used = true
 		if head := r.Cell(0); head != "" {
 			p.checkMarks(ctx)
 			it, _ := grammar.ParseParenItem(head)
-			ctx = p.newObject(it.Name, s, r.Line)
+			ctx = p.NewObject(it.Name, s, r.Line)
 			if ctx == nil {
 				continue
 			}
 			p.objectNote(ctx, it.Paren, r.Line)
 		}
 		if ctx == nil {
-			p.errorf(r.Line, "row before any object")
+			p.Errorf(r.Line, "row before any object")
 			continue
 		}
 		if r.Cell(1) == "" && r.Cell(2) == "" {
 			note := r.Cell(3)
 			f := grammar.ReadNotes(note)
-			ctx.rawRules = append(ctx.rawRules, f.Rules...)
-			ctx.obj.Notes = append(ctx.obj.Notes, note)
+			ctx.RawRules = append(ctx.RawRules, f.Rules...)
+			ctx.Obj.Notes = append(ctx.Obj.Notes, note)
 			continue
 		}
 		p.fieldRow(ctx, s, r, r.Cell(1), r.Cell(2), r.Cell(3), false)
@@ -180,23 +181,23 @@ func (p *seedLayout) multiObjectTable(s *document.Section, t *document.Table) {
 }
 
 // objectNote reads the parenthesised note after an object name.
-func (p *seedLayout) objectNote(ctx *objectCtx, note string, line int) {
+func (p *seedLayout) objectNote(ctx *resolve.ObjectCtx, note string, line int) {
 	if note == "" {
 		return
 	}
 	switch m := reAllOptional.FindStringSubmatch(note); {
 	case m != nil:
-		ctx.allOption = true
-		ctx.obj.Notes = append(ctx.obj.Notes, note)
+		ctx.AllOption = true
+		ctx.Obj.Notes = append(ctx.Obj.Notes, note)
 	case reStringForm.MatchString(note):
-		ctx.obj.StringForm = note
+		ctx.Obj.StringForm = note
 	default:
-		rules := objectRules(note)
-		ctx.rawRules = append(ctx.rawRules, rules...)
+		rules := resolve.ObjectRules(note)
+		ctx.RawRules = append(ctx.RawRules, rules...)
 		if len(rules) > 0 {
-			ctx.obj.Notes = append(ctx.obj.Notes, note)
+			ctx.Obj.Notes = append(ctx.Obj.Notes, note)
 		} else {
-			ctx.obj.Description = joinText(ctx.obj.Description, note)
+			ctx.Obj.Description = resolve.JoinText(ctx.Obj.Description, note)
 		}
 	}
 }
@@ -209,30 +210,30 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 	for _, r := range t.Rows {
 		r.Used = true
 		it, _ := grammar.ParseParenItem(r.Cell(0))
-		ctx := p.newObject(it.Name, s, r.Line)
+		ctx := p.NewObject(it.Name, s, r.Line)
 		if ctx == nil {
 			continue
 		}
-		ctx.obj.Description = it.Paren
+		ctx.Obj.Description = it.Paren
 		items, sentences := grammar.SplitItemList(r.Cell(1))
 		for _, raw := range items {
 			fi, rest := grammar.ParseParenItem(raw)
 			if rest != "" {
-				p.errorf(r.Line, "%s: unexpected %q after field %s", it.Name, rest, fi.Name)
+				p.Errorf(r.Line, "%s: unexpected %q after field %s", it.Name, rest, fi.Name)
 			}
 			f := &grammar.Facts{}
 			if fi.Has {
 				var err error
 				if f, err = grammar.ReadParen(fi.Paren); err != nil {
-					p.errorf(r.Line, "%s.%s: %v", it.Name, fi.Name, err)
+					p.Errorf(r.Line, "%s.%s: %v", it.Name, fi.Name, err)
 					continue
 				}
 			}
-			if pd := p.addField(ctx, fi.Name, f, s, r.Line); pd != nil {
-				pd.markedTable = true
+			if pd := p.AddField(ctx, fi.Name, f, s, r.Line); pd != nil {
+				pd.MarkedTable = true
 			}
 		}
-		ctx.obj.Notes = append(ctx.obj.Notes, sentences...)
+		ctx.Obj.Notes = append(ctx.Obj.Notes, sentences...)
 	}
 }
 
@@ -240,7 +241,7 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 // ("ChatRef: Integer (...) or String (...)") and shared field definitions
 // ("File-bearing objects (A, B) have file_id (String; ...) and ...").
 func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
-	p.clauses(&p.out.Conventions, s, b)
+	p.clauses(&p.Out.Conventions, s, b)
 	for _, it := range b.Items {
 		text := it.Text
 		if m := reConvention.FindStringSubmatch(text); m != nil {
@@ -253,7 +254,7 @@ func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
 				fi, _ := grammar.ParseParenItem(raw)
 				f, err := grammar.ReadParen(fi.Paren)
 				if err != nil {
-					p.errorf(it.Line, "%s: %v", fi.Name, err)
+					p.Errorf(it.Line, "%s: %v", fi.Name, err)
 					continue
 				}
 				for _, o := range owners {
@@ -263,9 +264,9 @@ func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
 		}
 	}
 	// Name the clauses that define something.
-	for i := range p.out.Conventions {
-		if m := reConvention.FindStringSubmatch(p.out.Conventions[i].Text); m != nil {
-			p.out.Conventions[i].Name = m[1]
+	for i := range p.Out.Conventions {
+		if m := reConvention.FindStringSubmatch(p.Out.Conventions[i].Text); m != nil {
+			p.Out.Conventions[i].Name = m[1]
 		}
 	}
 }
@@ -274,7 +275,7 @@ func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
 func splitHave(s string) []string {
 	var out []string
 	for _, part := range grammar.SplitTop(s, ',') {
-		out = append(out, splitTopWord(part, " and ")...)
+		out = append(out, resolve.SplitTopWord(part, " and ")...)
 	}
 	return out
 }
@@ -282,8 +283,8 @@ func splitHave(s string) []string {
 // define records a field definition that bare names may refer to, without
 // it being a field of anything by itself.
 func (p *seedLayout) define(scope, name string, f *grammar.Facts, line int) {
-	pd := &pending{field: &schema.Field{Name: name}, facts: f, line: line, scopes: []string{scope}}
-	p.register(pd)
+	pd := &resolve.Pending{Field: &schema.Field{Name: name}, Facts: f, Line: line, Scopes: []string{scope}}
+	p.Register(pd)
 }
 
 // namedConvention reads "Name: Type (note) or Type (note). Sentences." A
@@ -297,7 +298,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 	if len(sentences) == 0 {
 		return
 	}
-	alts := splitTopWord(sentences[0], " or ")
+	alts := resolve.SplitTopWord(sentences[0], " or ")
 	if len(alts) < 2 {
 		return
 	}
@@ -307,12 +308,12 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 			wide = true
 		}
 	}
-	u := &schema.Union{Name: name, Description: body, Source: src(s, line)}
+	u := &schema.Union{Name: name, Description: body, Source: resolve.Src(s, line)}
 	for _, a := range alts {
 		it, _ := grammar.ParseParenItem(a)
 		te, ok := grammar.ParseTypeExact(it.Name)
 		if !ok || te.Depth != 0 || len(te.Alts) != 1 {
-			p.errorf(line, "%s: %q is not a type", name, it.Name)
+			p.Errorf(line, "%s: %q is not a type", name, it.Name)
 			return
 		}
 		tn := te.Alts[0]
@@ -321,7 +322,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 		}
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(tn), Note: it.Paren})
 	}
-	p.out.Unions = append(p.out.Unions, u)
+	p.Out.Unions = append(p.Out.Unions, u)
 }
 
 // variantTable reads a union of objects told apart by a discriminator
@@ -331,10 +332,10 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 	t := b.Table
 	head, _ := grammar.ParseParenItem(s.Title)
-	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: src(s, s.Line)}
+	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: resolve.Src(s, s.Line)}
 	disc := grammar.FirstWord(strings.ToLower(t.Header[1]))
 	if !grammar.IsIdent(disc) {
-		p.errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
+		p.Errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
 	}
 	u.Discriminator = disc
 	var common []*grammar.Facts
@@ -349,7 +350,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 				continue
 			}
 			other.Used = true
-			u.Description = joinText(u.Description, other.Text)
+			u.Description = resolve.JoinText(u.Description, other.Text)
 			for _, raw := range grammar.SplitTop(m[1], ',') {
 				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
 				fi, _ := grammar.ParseParenItem(raw)
@@ -358,7 +359,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 				}
 				f, err := grammar.ReadParen(fi.Paren)
 				if err != nil {
-					p.errorf(other.Line, "%s: %v", fi.Name, err)
+					p.Errorf(other.Line, "%s: %v", fi.Name, err)
 					continue
 				}
 				common = append(common, f)
@@ -370,14 +371,14 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 				it.Used = true
 				name, rest, _ := strings.Cut(it.Text, " ")
 				if !grammar.IsIdent(name) {
-					p.errorf(it.Line, "bullet %q does not start with a field name", it.Text)
+					p.Errorf(it.Line, "bullet %q does not start with a field name", it.Text)
 					continue
 				}
 				if strings.HasPrefix(rest, "(") {
 					fi, after := grammar.ParseParenItem(it.Text)
 					f, err := grammar.ReadParen(fi.Paren)
 					if err != nil {
-						p.errorf(it.Line, "%s: %v", fi.Name, err)
+						p.Errorf(it.Line, "%s: %v", fi.Name, err)
 						continue
 					}
 					f.Desc = append(f.Desc, strings.TrimSpace(strings.TrimPrefix(after, ":")))
@@ -391,20 +392,20 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 	for _, r := range t.Rows {
 		r.Used = true
 		tag := r.Cell(1)
-		if prev := p.objects[r.Cell(0)]; prev != nil && prev.listing != nil {
+		if prev := p.Objects[r.Cell(0)]; prev != nil && prev.Listing != nil {
 			// Listed again by another union: one object, a variant of both.
 			if p.listAgain(prev, u, tag, commonNames, r) {
-				u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(prev.obj.Name), Tag: tag})
+				u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(prev.Obj.Name), Tag: tag})
 			}
 			continue
 		}
-		ctx := p.newObject(r.Cell(0), s, r.Line)
+		ctx := p.NewObject(r.Cell(0), s, r.Line)
 		if ctx == nil {
 			continue
 		}
-		ctx.obj.Unions = append(ctx.obj.Unions, u.Name)
-		ctx.listing = &variantListing{union: u.Name, disc: disc, tag: tag, fields: append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...), line: r.Line}
-		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(ctx.obj.Name), Tag: tag})
+		ctx.Obj.Unions = append(ctx.Obj.Unions, u.Name)
+		ctx.Listing = &resolve.VariantListing{Union: u.Name, Disc: disc, Tag: tag, Fields: append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...), Line: r.Line}
+		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(ctx.Obj.Name), Tag: tag})
 		for i, f := range common {
 			cp := *f
 			if d := descs[commonNames[i]]; d != "" {
@@ -413,41 +414,41 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 					cp.AttachRef = true
 				}
 			}
-			pd := p.addField(ctx, commonNames[i], &cp, s, commonLines[i])
+			pd := p.AddField(ctx, commonNames[i], &cp, s, commonLines[i])
 			if pd != nil && commonNames[i] == disc {
-				pd.fixed = tag
+				pd.Fixed = tag
 			}
 		}
 		p.extraFields(ctx, s, r)
 	}
-	p.out.Unions = append(p.out.Unions, u)
+	p.Out.Unions = append(p.Out.Unions, u)
 }
 
 // listAgain checks a variant table row naming an object an earlier variant
 // table defined: the same discriminator and tag, and the same field names
 // (the fields themselves are the earlier definition's).
-func (p *seedLayout) listAgain(prev *objectCtx, u *schema.Union, tag string, commonNames []string, r *document.Row) bool {
-	l := prev.listing
-	name := prev.obj.Name
-	if slices.Contains(prev.obj.Unions, u.Name) {
-		p.errorf(r.Line, "union %s lists %s twice", u.Name, name)
+func (p *seedLayout) listAgain(prev *resolve.ObjectCtx, u *schema.Union, tag string, commonNames []string, r *document.Row) bool {
+	l := prev.Listing
+	name := prev.Obj.Name
+	if slices.Contains(prev.Obj.Unions, u.Name) {
+		p.Errorf(r.Line, "union %s lists %s twice", u.Name, name)
 		return false
 	}
-	if u.Discriminator != l.disc || tag != l.tag {
-		p.errorf(r.Line, "union %s lists %s with %s %q, but union %s defines it at line %d with %s %q; a variant shared by two unions needs the same discriminator and tag",
-			u.Name, name, u.Discriminator, tag, l.union, l.line, l.disc, l.tag)
+	if u.Discriminator != l.Disc || tag != l.Tag {
+		p.Errorf(r.Line, "union %s lists %s with %s %q, but union %s defines it at line %d with %s %q; a variant shared by two unions needs the same discriminator and tag",
+			u.Name, name, u.Discriminator, tag, l.Union, l.Line, l.Disc, l.Tag)
 		return false
 	}
 	fields := append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...)
-	a, b := slices.Clone(fields), slices.Clone(l.fields)
+	a, b := slices.Clone(fields), slices.Clone(l.Fields)
 	slices.Sort(a)
 	slices.Sort(b)
 	if !slices.Equal(a, b) {
-		p.errorf(r.Line, "union %s lists %s with fields %s, but union %s defines it at line %d with fields %s; a variant shared by two unions needs the same fields",
-			u.Name, name, strings.Join(fields, ", "), l.union, l.line, strings.Join(l.fields, ", "))
+		p.Errorf(r.Line, "union %s lists %s with fields %s, but union %s defines it at line %d with fields %s; a variant shared by two unions needs the same fields",
+			u.Name, name, strings.Join(fields, ", "), l.Union, l.Line, strings.Join(l.Fields, ", "))
 		return false
 	}
-	prev.obj.Unions = append(prev.obj.Unions, u.Name)
+	prev.Obj.Unions = append(prev.Obj.Unions, u.Name)
 	return true
 }
 
@@ -472,18 +473,18 @@ func extraFieldNames(cell string) []string {
 
 // extraFields reads "thumb, width (Integer), duration (Integer); all
 // Optional" or "none".
-func (p *seedLayout) extraFields(ctx *objectCtx, s *document.Section, r *document.Row) {
+func (p *seedLayout) extraFields(ctx *resolve.ObjectCtx, s *document.Section, r *document.Row) {
 	cell := r.Cell(2)
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
 	var shared *grammar.Facts
-	var added []*pending
+	var added []*resolve.Pending
 	for _, part := range grammar.SplitTop(cell, ';') {
 		if rest, ok := strings.CutPrefix(part, "all "); ok {
 			f, err := grammar.ReadParen("all " + rest)
 			if err != nil {
-				p.errorf(r.Line, "%s: %v", ctx.obj.Name, err)
+				p.Errorf(r.Line, "%s: %v", ctx.Obj.Name, err)
 				continue
 			}
 			shared = f
@@ -495,18 +496,18 @@ func (p *seedLayout) extraFields(ctx *objectCtx, s *document.Section, r *documen
 			if fi.Has {
 				var err error
 				if f, err = grammar.ReadParen(fi.Paren); err != nil {
-					p.errorf(r.Line, "%s.%s: %v", ctx.obj.Name, fi.Name, err)
+					p.Errorf(r.Line, "%s.%s: %v", ctx.Obj.Name, fi.Name, err)
 					continue
 				}
 			}
-			if pd := p.addField(ctx, fi.Name, f, s, r.Line); pd != nil {
+			if pd := p.AddField(ctx, fi.Name, f, s, r.Line); pd != nil {
 				added = append(added, pd)
 			}
 		}
 	}
 	if shared != nil {
 		for _, pd := range added {
-			mergeShared(pd.facts, shared)
+			mergeShared(pd.Facts, shared)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package parser
+package resolve
 
 import (
 	"fmt"
@@ -56,7 +56,7 @@ type ReportEntry struct {
 	Text  string
 }
 
-func (r *Report) add(kind, where string, line int, text string) {
+func (r *Report) Add(kind, where string, line int, text string) {
 	if r == nil {
 		return
 	}
@@ -111,24 +111,24 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	msg := clipMsg(e.Msg)
+	msg := ClipMsg(e.Msg)
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	}
 	return fmt.Sprintf("%s: %s", e.File, msg)
 }
 
-// maxMsg bounds the text of one error: a message quotes the input it is
+// MaxMsg bounds the text of one error: a message quotes the input it is
 // about, and a table header of 100 000 columns made an 889 KB line.
-const maxMsg = 400
+const MaxMsg = 400
 
-// clipMsg cuts a message longer than maxMsg at a character boundary and
+// ClipMsg cuts a message longer than maxMsg at a character boundary and
 // says how long it was.
-func clipMsg(s string) string {
-	if len(s) <= maxMsg {
+func ClipMsg(s string) string {
+	if len(s) <= MaxMsg {
 		return s
 	}
-	cut := maxMsg
+	cut := MaxMsg
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}

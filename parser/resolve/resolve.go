@@ -1,4 +1,4 @@
-package parser
+package resolve
 
 import (
 	"fmt"
@@ -11,92 +11,92 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// resolve runs once every table and statement has been read: it gives each
+// Resolve runs once every table and statement has been read: it gives each
 // field and parameter its type and constraints, expands shorthand groups
 // into methods, turns sentences into rules and applies the version list.
-func (p *parser) resolve() {
-	p.addOpaque()
-	for _, pd := range p.pending {
-		p.register(pd)
+func (p *Core) Resolve() {
+	p.AddOpaque()
+	for _, pd := range p.Pending {
+		p.Register(pd)
 	}
-	for _, pd := range p.pending {
-		p.resolvePending(pd)
+	for _, pd := range p.Pending {
+		p.ResolvePending(pd)
 	}
-	if len(p.errs) > 0 {
+	if len(p.Errs) > 0 {
 		return
 	}
 	// Every union exists now, listed or made from a type cell: the page's
 	// tags are found for all of them in one pass.
-	if p.tagUnions != nil {
-		p.tagUnions()
+	if p.TagUnions != nil {
+		p.TagUnions()
 	}
-	p.linkFormattingEnum()
-	p.checkEventEnum()
-	for _, name := range p.objectOrder() {
-		p.finishObject(p.objects[name])
-		if o := p.objects[name].obj; p.policy.conditionSentences {
+	p.LinkFormattingEnum()
+	p.CheckEventEnum()
+	for _, name := range p.ObjectOrder() {
+		p.FinishObject(p.Objects[name])
+		if o := p.Objects[name].Obj; p.Policy.ConditionSentences {
 			// Before the unions' requires: "Optional if X is present"
 			// makes a field optional.
-			p.conditionRules(o.Name, o.Fields, &o.Rules, nil)
+			p.ConditionRules(o.Name, o.Fields, &o.Rules, nil)
 		}
 	}
-	for _, g := range p.out.Shorthands {
-		p.finishShorthand(p.shorthands[g.Name])
+	for _, g := range p.Out.Shorthands {
+		p.FinishShorthand(p.Shorthands[g.Name])
 	}
-	for _, m := range p.methods {
-		p.finishMethod(m)
+	for _, m := range p.Methods {
+		p.FinishMethod(m)
 	}
-	p.unionVariants()
-	p.applyVersions()
-	if n := len(p.out.Versions); n > 0 {
-		p.out.Version = p.out.Versions[n-1].Version
+	p.UnionVariants()
+	p.ApplyVersions()
+	if n := len(p.Out.Versions); n > 0 {
+		p.Out.Version = p.Out.Versions[n-1].Version
 	}
 }
 
-func (p *parser) objectOrder() []string {
-	names := make([]string, 0, len(p.out.Objects))
-	for _, o := range p.out.Objects {
-		if p.objects[o.Name] != nil {
+func (p *Core) ObjectOrder() []string {
+	names := make([]string, 0, len(p.Out.Objects))
+	for _, o := range p.Out.Objects {
+		if p.Objects[o.Name] != nil {
 			names = append(names, o.Name)
 		}
 	}
 	return names
 }
 
-// addOpaque adds the objects the document names without showing them.
-func (p *parser) addOpaque() {
-	for _, ref := range p.opaque {
-		if ctx := p.objects[ref.name]; ctx != nil {
-			p.errorf(ref.src.Line, "object %s is listed as not shown but is defined at line %d", ref.name, ctx.obj.Source.Line)
+// AddOpaque adds the objects the document names without showing them.
+func (p *Core) AddOpaque() {
+	for _, ref := range p.Opaque {
+		if ctx := p.Objects[ref.Name]; ctx != nil {
+			p.Errorf(ref.Src.Line, "object %s is listed as not shown but is defined at line %d", ref.Name, ctx.Obj.Source.Line)
 			continue
 		}
-		o := &schema.Object{Name: ref.name, Opaque: true, Description: "Named by the document; fields not shown.", Source: ref.src}
-		p.out.Objects = append(p.out.Objects, o)
+		o := &schema.Object{Name: ref.Name, Opaque: true, Description: "Named by the document; fields not shown.", Source: ref.Src}
+		p.Out.Objects = append(p.Out.Objects, o)
 	}
 }
 
-// register makes a field with an explicit type visible to bare mentions of
+// Register makes a field with an explicit type visible to bare mentions of
 // the same name in its scopes.
-func (p *parser) register(pd *pending) {
-	if pd.facts.Typ.IsZero() {
+func (p *Core) Register(pd *Pending) {
+	if pd.Facts.Typ.IsZero() {
 		return
 	}
-	for _, sc := range pd.scopes {
-		m := p.defs[sc]
+	for _, sc := range pd.Scopes {
+		m := p.Defs[sc]
 		if m == nil {
-			m = map[string][]*pending{}
-			p.defs[sc] = m
+			m = map[string][]*Pending{}
+			p.Defs[sc] = m
 		}
-		m[pd.field.Name] = append(m[pd.field.Name], pd)
+		m[pd.Field.Name] = append(m[pd.Field.Name], pd)
 	}
 }
 
-// lookup finds the definition a bare name refers to: the nearest scope
+// Lookup finds the definition a bare name refers to: the nearest scope
 // that defines the name with a type, which must agree on that type.
-func (p *parser) lookup(pd *pending) *pending {
-	for _, sc := range pd.scopes {
-		var cands []*pending
-		for _, c := range p.defs[sc][pd.field.Name] {
+func (p *Core) Lookup(pd *Pending) *Pending {
+	for _, sc := range pd.Scopes {
+		var cands []*Pending
+		for _, c := range p.Defs[sc][pd.Field.Name] {
 			if c != pd {
 				cands = append(cands, c)
 			}
@@ -106,54 +106,54 @@ func (p *parser) lookup(pd *pending) *pending {
 		}
 		first := cands[0]
 		for _, c := range cands[1:] {
-			if c.facts.Typ.String() != first.facts.Typ.String() {
-				p.errorf(pd.line, "%s.%s has no type, and the nearest definitions disagree: %s at line %d, %s at line %d",
-					pd.owner, pd.field.Name, first.facts.Typ, first.line, c.facts.Typ, c.line)
+			if c.Facts.Typ.String() != first.Facts.Typ.String() {
+				p.Errorf(pd.Line, "%s.%s has no type, and the nearest definitions disagree: %s at line %d, %s at line %d",
+					pd.Owner, pd.Field.Name, first.Facts.Typ, first.Line, c.Facts.Typ, c.Line)
 				return nil
 			}
 		}
 		return first
 	}
-	p.errorf(pd.line, "%s.%s has no type, and the document gives none for %q elsewhere", pd.owner, pd.field.Name, pd.field.Name)
+	p.Errorf(pd.Line, "%s.%s has no type, and the document gives none for %q elsewhere", pd.Owner, pd.Field.Name, pd.Field.Name)
 	return nil
 }
 
-func (p *parser) resolvePending(pd *pending) {
-	if pd.resolved || pd.owner == "" {
+func (p *Core) ResolvePending(pd *Pending) {
+	if pd.Resolved || pd.Owner == "" {
 		return
 	}
-	pd.resolved = true
-	f := pd.facts
+	pd.Resolved = true
+	f := pd.Facts
 	if f.Typ.IsZero() {
-		def := p.lookup(pd)
+		def := p.Lookup(pd)
 		if def == nil {
 			return
 		}
 		if f.IsBare() || f.AsAbove {
 			own := f
-			cp := *def.facts
-			cp.Desc = append([]string(nil), def.facts.Desc...)
+			cp := *def.Facts
+			cp.Desc = append([]string(nil), def.Facts.Desc...)
 			cp.Rules = nil
-			if own.Marker != "" || pd.markedTable {
+			if own.Marker != "" || pd.MarkedTable {
 				// A table that marks only optional fields decides
 				// required-ness itself.
 				cp.Marker = own.Marker
 			}
 			f = &cp
 		} else {
-			f.Typ, f.TypeText = def.facts.Typ, def.facts.TypeText
-			f.Bits64 = f.Bits64 || def.facts.Bits64
-			if f.Marker == "" && f.RequiredIf == "" && !pd.markedTable {
-				f.Marker = def.facts.Marker
+			f.Typ, f.TypeText = def.Facts.Typ, def.Facts.TypeText
+			f.Bits64 = f.Bits64 || def.Facts.Bits64
+			if f.Marker == "" && f.RequiredIf == "" && !pd.MarkedTable {
+				f.Marker = def.Facts.Marker
 			}
 			if len(f.Desc) == 0 {
-				f.Desc = def.facts.Desc
+				f.Desc = def.Facts.Desc
 			}
 		}
-		pd.facts = f
+		pd.Facts = f
 	}
-	fld := pd.field
-	t, variants, ok := p.resolveType(f, pd)
+	fld := pd.Field
+	t, variants, ok := p.ResolveType(f, pd)
 	if !ok {
 		return
 	}
@@ -167,17 +167,17 @@ func (p *parser) resolvePending(pd *pending) {
 		fld.Required = true
 	case f.Marker == "Optional":
 		fld.Required = false
-	case pd.defaultRequired != nil:
-		fld.Required = *pd.defaultRequired
+	case pd.DefaultRequired != nil:
+		fld.Required = *pd.DefaultRequired
 	default:
-		p.errorf(pd.line, "%s.%s: the document says neither Required nor Optional", pd.owner, fld.Name)
+		p.Errorf(pd.Line, "%s.%s: the document says neither Required nor Optional", pd.Owner, fld.Name)
 	}
-	fld.Constraints = p.constraints(pd, f, t, variants)
+	fld.Constraints = p.Constraints(pd, f, t, variants)
 	if fld.Constraints != nil {
 		// A default that is not the zero value makes the zero a real
 		// choice (is_anonymous: false against default true). Strings are
 		// left out: "" is no value of an enum with a default.
-		if d := fld.Constraints.Default; d != nil && !isZeroValue(d) {
+		if d := fld.Constraints.Default; d != nil && !IsZeroValue(d) {
 			if _, isString := d.(string); !isString {
 				fld.ZeroMeaningful = true
 			}
@@ -186,13 +186,13 @@ func (p *parser) resolvePending(pd *pending) {
 	if f.ZeroBased {
 		fld.ZeroMeaningful = true
 	}
-	if f.Always != "" && !pd.method && constFits(f.Always, t) {
-		p.always[pd.owner+"."+fld.Name] = f.Always
+	if f.Always != "" && !pd.Method && ConstFits(f.Always, t) {
+		p.Always[pd.Owner+"."+fld.Name] = f.Always
 	}
 }
 
-// constFits reports whether a stated constant is a value of type t.
-func constFits(val string, t schema.Type) bool {
+// ConstFits reports whether a stated constant is a value of type t.
+func ConstFits(val string, t schema.Type) bool {
 	if t.IsArray() {
 		return false
 	}
@@ -209,7 +209,7 @@ func constFits(val string, t schema.Type) bool {
 	return false
 }
 
-func isZeroValue(v any) bool {
+func IsZeroValue(v any) bool {
 	switch x := v.(type) {
 	case bool:
 		return !x
@@ -223,13 +223,13 @@ func isZeroValue(v any) bool {
 	return false
 }
 
-// resolveType turns the written type into a schema type. Alternatives
+// ResolveType turns the written type into a schema type. Alternatives
 // become a union; when an existing union has exactly those variants it is
 // reused, and when it has more, the value is restricted to the subset.
-func (p *parser) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []string, bool) {
+func (p *Core) ResolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string, bool) {
 	te := f.Typ
 	if te.Depth > schema.MaxArrayDepth {
-		p.errorf(pd.line, "%s.%s: %v: write the type with fewer levels", pd.owner, pd.field.Name, schema.ErrArrayDepth(te.Depth))
+		p.Errorf(pd.Line, "%s.%s: %v: write the type with fewer levels", pd.Owner, pd.Field.Name, schema.ErrArrayDepth(te.Depth))
 		return schema.Type{}, nil, false
 	}
 	var base schema.Type
@@ -241,12 +241,12 @@ func (p *parser) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []stri
 	// the published page's type column is its own word for the type and
 	// stays String, with the fact kept as constraints.attach (see
 	// constraints). The Go model gives both the same Go type.
-	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.policy.attachAsConstraint {
+	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.Policy.AttachAsConstraint {
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
-		if !p.knownType(a) {
-			p.errorf(pd.line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.owner, pd.field.Name, a)
+		if !p.KnownType(a) {
+			p.Errorf(pd.Line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.Owner, pd.Field.Name, a)
 			return schema.Type{}, nil, false
 		}
 	}
@@ -257,13 +257,13 @@ func (p *parser) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []stri
 		}
 		base = schema.Named(name)
 	} else {
-		where := pd.field.Source
+		where := pd.Field.Source
 		if where.Line == 0 {
-			where.Line = pd.line
+			where.Line = pd.Line
 		}
-		u, subset, err := p.unionFor(alts, pd.owner, pd.field.Name, where)
+		u, subset, err := p.UnionFor(alts, pd.Owner, pd.Field.Name, where)
 		if err != nil {
-			p.errorf(pd.line, "%s.%s: %v", pd.owner, pd.field.Name, err)
+			p.Errorf(pd.Line, "%s.%s: %v", pd.Owner, pd.Field.Name, err)
 			return schema.Type{}, nil, false
 		}
 		base, variants = schema.Named(u.Name), subset
@@ -274,27 +274,27 @@ func (p *parser) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []stri
 	return base, variants, true
 }
 
-func (p *parser) knownType(name string) bool {
-	if schema.IsPrimitive(name) || p.objects[name] != nil || p.out.Union(name) != nil || p.out.Object(name) != nil {
+func (p *Core) KnownType(name string) bool {
+	if schema.IsPrimitive(name) || p.Objects[name] != nil || p.Out.Union(name) != nil || p.Out.Object(name) != nil {
 		return true
 	}
-	for _, o := range p.opaque {
-		if o.name == name {
+	for _, o := range p.Opaque {
+		if o.Name == name {
 			return true
 		}
 	}
 	return false
 }
 
-// unionFor finds or creates the union of alts. A new union is named by
+// UnionFor finds or creates the union of alts. A new union is named by
 // joining two variants with "Or" (InputFileOrString, MessageOrTrue); a
 // union of more variants is named after the field that carries it
 // (reply_markup -> ReplyMarkup).
-func (p *parser) unionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
+func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
 	want := slices.Clone(alts)
 	slices.Sort(want)
 	want = slices.Compact(want)
-	for _, u := range p.out.Unions {
+	for _, u := range p.Out.Unions {
 		var have []string
 		for _, v := range u.Variants {
 			have = append(have, v.Type.String())
@@ -309,8 +309,8 @@ func (p *parser) unionFor(alts []string, owner, field string, src schema.Source)
 	// a wider union: the smallest that holds them all, the first in
 	// document order among equals.
 	var best *schema.Union
-	for _, u := range p.out.Unions {
-		if u.Discriminator == "" && !p.listed[u] {
+	for _, u := range p.Out.Unions {
+		if u.Discriminator == "" && !p.Listed[u] {
 			continue
 		}
 		all := true
@@ -328,26 +328,26 @@ func (p *parser) unionFor(alts []string, owner, field string, src schema.Source)
 	}
 	name := strings.Join(alts, "Or")
 	if len(alts) > 2 {
-		name = pascal(field)
+		name = Pascal(field)
 	}
-	if p.knownType(name) && p.policy.tolerant && len(alts) > 2 {
+	if p.KnownType(name) && p.Policy.Tolerant && len(alts) > 2 {
 		// Another entry's field of that name holds other members: on the
 		// page, this one is named after its owner too (sendPaidMedia.media
 		// -> SendPaidMediaMedia), as enums are.
-		name = pascal(owner) + pascal(field)
+		name = Pascal(owner) + Pascal(field)
 	}
-	if p.knownType(name) {
+	if p.KnownType(name) {
 		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)
 	}
 	u := &schema.Union{Name: name, Description: strings.Join(alts, " or "), Source: src}
 	for _, a := range alts {
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(a)})
 	}
-	p.out.Unions = append(p.out.Unions, u)
+	p.Out.Unions = append(p.Out.Unions, u)
 	return u, nil, nil
 }
 
-func intp(v *float64) *int {
+func Intp(v *float64) *int {
 	if v == nil {
 		return nil
 	}
@@ -355,43 +355,43 @@ func intp(v *float64) *int {
 	return &n
 }
 
-func bounds(r *grammar.RawRange) *schema.Bounds {
+func Bounds(r *grammar.RawRange) *schema.Bounds {
 	if r == nil {
 		return nil
 	}
 	return &schema.Bounds{Min: r.Min, Max: r.Max}
 }
 
-func length(r *grammar.RawRange, unit string, after bool) *schema.Length {
+func Length(r *grammar.RawRange, unit string, after bool) *schema.Length {
 	if unit == "" {
 		unit = schema.UnitCharacters
 	}
-	return &schema.Length{Min: intp(r.Min), Max: intp(r.Max), Unit: unit, AfterEntityParsing: after}
+	return &schema.Length{Min: Intp(r.Min), Max: Intp(r.Max), Unit: unit, AfterEntityParsing: after}
 }
 
-// constraints turns facts into constraints on a value of type t. A bare
+// Constraints turns facts into constraints on a value of type t. A bare
 // range means a length for strings, a count for arrays and a range for
 // numbers.
-func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, variants []string) *schema.Constraints {
+func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variants []string) *schema.Constraints {
 	c := &schema.Constraints{}
 	// bad reports a fact that does not fit the type and says whether to
 	// keep it. The page's prose is not written to a grammar: there a
 	// phrase read as a fact that does not fit stays text, and the report
 	// says so; in the seed layout it is an error.
 	bad := func(what string) bool {
-		if p.policy.tolerant {
-			p.report.add("fact does not apply", pd.owner+"."+pd.field.Name, pd.line, what+" does not apply to a "+t.String())
+		if p.Policy.Tolerant {
+			p.Report.Add("fact does not apply", pd.Owner+"."+pd.Field.Name, pd.Line, what+" does not apply to a "+t.String())
 			return false
 		}
-		p.errorf(pd.line, "%s.%s: %s does not apply to a %s", pd.owner, pd.field.Name, what, t)
+		p.Errorf(pd.Line, "%s.%s: %s does not apply to a %s", pd.Owner, pd.Field.Name, what, t)
 		return true
 	}
 	name := t.Name
-	isString := name == schema.String || p.hasStringVariant(name)
+	isString := name == schema.String || p.HasStringVariant(name)
 	isNumber := name == schema.Integer || name == schema.Integer64 || name == schema.Float
 	isArray := t.IsArray()
 	if f.Length != nil && (isString || bad("a length")) {
-		c.Length = length(f.Length, f.LengthUnit, f.AfterParse)
+		c.Length = Length(f.Length, f.LengthUnit, f.AfterParse)
 	}
 	c.MaxLineFeeds = f.LineFeeds
 	if r := f.Bare; r != nil {
@@ -399,13 +399,13 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 		case isString && c.Length != nil:
 			// A range bound to its unit word ("1-64 characters") is the
 			// length; a second, bare one in the same text is not.
-			p.report.add("second range", pd.owner+"."+pd.field.Name, pd.line, "a bare range "+bounds(r).Text()+" besides the length of "+bounds(f.Length).Text()+" "+c.Length.Unit)
+			p.Report.Add("second range", pd.Owner+"."+pd.Field.Name, pd.Line, "a bare range "+Bounds(r).Text()+" besides the length of "+Bounds(f.Length).Text()+" "+c.Length.Unit)
 		case isString:
-			c.Length = length(r, schema.UnitCharacters, false)
+			c.Length = Length(r, schema.UnitCharacters, false)
 		case isArray:
-			c.Items = bounds(r)
+			c.Items = Bounds(r)
 		case isNumber:
-			c.Range = bounds(r)
+			c.Range = Bounds(r)
 		default:
 			bad("a range")
 		}
@@ -414,29 +414,29 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 		r := &grammar.RawRange{Max: f.AtMost}
 		switch {
 		case isArray:
-			c.Items = bounds(r)
+			c.Items = Bounds(r)
 		case isString:
-			c.Length = length(r, schema.UnitCharacters, false)
+			c.Length = Length(r, schema.UnitCharacters, false)
 		case isNumber:
-			c.Range = bounds(r)
+			c.Range = Bounds(r)
 		default:
 			bad("\"at most\"")
 		}
 	}
 	if f.Items != nil && (isArray || bad("an item count")) {
-		c.Items = bounds(f.Items)
+		c.Items = Bounds(f.Items)
 	}
 	if f.EachLength != nil {
-		c.Each = &schema.Constraints{Length: length(f.EachLength, f.EachUnit, false)}
+		c.Each = &schema.Constraints{Length: Length(f.EachLength, f.EachUnit, false)}
 	}
 	if f.NumRange != nil && (isNumber || bad("a numeric range")) {
-		c.Range = bounds(f.NumRange)
+		c.Range = Bounds(f.NumRange)
 	}
-	c.Ahead = bounds(f.Ahead)
+	c.Ahead = Bounds(f.Ahead)
 	c.Unit = f.Unit
 	fitsEnum := name == schema.String || (isArray && t.Elem.Name == schema.String)
-	if len(f.Enum) > 0 && (fitsEnum || !p.policy.tolerant || bad("a list of values")) {
-		e := p.enumFor(pd, f.Enum)
+	if len(f.Enum) > 0 && (fitsEnum || !p.Policy.Tolerant || bad("a list of values")) {
+		e := p.EnumFor(pd, f.Enum)
 		switch {
 		case e == nil:
 		case name == schema.String:
@@ -451,28 +451,28 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 		}
 	}
 	if f.DefaultRaw != "" {
-		v, err := literal(f.DefaultRaw, t)
+		v, err := Literal(f.DefaultRaw, t)
 		if err != nil {
 			// "default returns all" and the like are prose, not values.
-			pd.field.Description = joinText(pd.field.Description, "Default: "+f.DefaultRaw+".")
+			pd.Field.Description = JoinText(pd.Field.Description, "Default: "+f.DefaultRaw+".")
 		} else {
 			c.Default = v
 		}
 	}
 	if f.DefaultRaw == "" && f.DefaultsTo != "" {
-		if v, err := literal(f.DefaultsTo, t); err == nil {
+		if v, err := Literal(f.DefaultsTo, t); err == nil {
 			c.Default = v
 		} else if c.Enum != "" && slices.ContainsFunc(f.Enum, func(e grammar.EnumVal) bool { return e.Value == f.DefaultsTo }) {
 			// A listed value that is no word ("Defaults to “🎲”").
 			c.Default = f.DefaultsTo
 		}
 	}
-	c.Fixed = pd.fixed
+	c.Fixed = pd.Fixed
 	c.Pattern, c.PatternText = f.Pattern, f.PatternText
 	c.NoEmoji = f.NoEmoji
 	c.Position = f.Position
 	c.UploadOnly = f.UploadOnly
-	c.Attach = p.policy.attachAsConstraint && f.AttachRef && !isArray && name == schema.String
+	c.Attach = p.Policy.AttachAsConstraint && f.AttachRef && !isArray && name == schema.String
 	if len(variants) > 0 && isArray {
 		if c.Each == nil {
 			c.Each = &schema.Constraints{}
@@ -490,8 +490,8 @@ func (p *parser) constraints(pd *pending, f *grammar.Facts, t schema.Type, varia
 	return c
 }
 
-func (p *parser) hasStringVariant(name string) bool {
-	u := p.out.Union(name)
+func (p *Core) HasStringVariant(name string) bool {
+	u := p.Out.Union(name)
 	if u == nil {
 		return false
 	}
@@ -503,8 +503,8 @@ func (p *parser) hasStringVariant(name string) bool {
 	return false
 }
 
-// literal reads a default value as the type says.
-func literal(s string, t schema.Type) (any, error) {
+// Literal reads a default value as the type says.
+func Literal(s string, t schema.Type) (any, error) {
 	switch t.Name {
 	case schema.Boolean:
 		return strconv.ParseBool(s)
@@ -521,40 +521,40 @@ func literal(s string, t schema.Type) (any, error) {
 	return nil, fmt.Errorf("no literal for %s", t)
 }
 
-// enumName derives an enum's name from where its values are listed: the
+// EnumName derives an enum's name from where its values are listed: the
 // object and field (Chat.type -> ChatType), or the method without its verb
 // and the parameter (sendChatAction.action -> ChatAction).
-func enumName(owner string, method bool, field string) string {
+func EnumName(owner string, method bool, field string) string {
 	o := owner
 	if method {
 		if i := strings.IndexFunc(owner, func(r rune) bool { return r >= 'A' && r <= 'Z' }); i > 0 {
 			o = owner[i:]
 		} else {
-			o = pascal(strings.ToLower(owner))
+			o = Pascal(strings.ToLower(owner))
 		}
 	}
-	fp := pascal(field)
+	fp := Pascal(field)
 	if strings.HasSuffix(o, fp) {
 		return o
 	}
 	return o + fp
 }
 
-// enumFor finds or creates the enum for listed values. The same name with
+// EnumFor finds or creates the enum for listed values. The same name with
 // the same set of values is one enum; the same name with other values is an
 // error.
-func (p *parser) enumFor(pd *pending, vals []grammar.EnumVal) *schema.Enum {
-	name := enumName(pd.owner, pd.method, pd.field.Name)
-	if p.policy.tolerant && p.knownType(name) {
+func (p *Core) EnumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
+	name := EnumName(pd.Owner, pd.Method, pd.Field.Name)
+	if p.Policy.Tolerant && p.KnownType(name) {
 		// MoodEmoji.emoji: the object is named MoodEmoji already.
-		name = pascal(pd.owner) + pascal(pd.field.Name)
+		name = Pascal(pd.Owner) + Pascal(pd.Field.Name)
 	}
 	set := func(vs []string) []string { s := slices.Clone(vs); slices.Sort(s); return s }
 	var want []string
 	for _, v := range vals {
 		want = append(want, v.Value)
 	}
-	if e := p.out.Enum(name); e != nil {
+	if e := p.Out.Enum(name); e != nil {
 		var have []string
 		for _, v := range e.Values {
 			have = append(have, v.Value)
@@ -563,29 +563,29 @@ func (p *parser) enumFor(pd *pending, vals []grammar.EnumVal) *schema.Enum {
 			// On the published page the same field of two entries may
 			// list different values ("type" of two unions): the enum is
 			// then named after the whole owner.
-			if alt := pascal(pd.owner) + pascal(pd.field.Name); p.policy.tolerant && alt != name && p.out.Enum(alt) == nil {
+			if alt := Pascal(pd.Owner) + Pascal(pd.Field.Name); p.Policy.Tolerant && alt != name && p.Out.Enum(alt) == nil {
 				name = alt
 			} else {
-				p.errorf(pd.line, "%s.%s: enum %s lists %v here but %v at line %d", pd.owner, pd.field.Name, name, want, have, e.Source.Line)
+				p.Errorf(pd.Line, "%s.%s: enum %s lists %v here but %v at line %d", pd.Owner, pd.Field.Name, name, want, have, e.Source.Line)
 				return nil
 			}
 		} else {
 			return e
 		}
 	}
-	e := &schema.Enum{Name: name, Description: "Values of " + pd.owner + "." + pd.field.Name + ".", Source: pd.field.Source}
+	e := &schema.Enum{Name: name, Description: "Values of " + pd.Owner + "." + pd.Field.Name + ".", Source: pd.Field.Source}
 	for _, v := range vals {
 		e.Values = append(e.Values, &schema.EnumValue{Name: v.Name, Value: v.Value})
 	}
-	p.out.Enums = append(p.out.Enums, e)
+	p.Out.Enums = append(p.Out.Enums, e)
 	return e
 }
 
-// linkFormattingEnum gives every String field named like the formatting
+// LinkFormattingEnum gives every String field named like the formatting
 // section's field ("parse_mode") that section's enum.
-func (p *parser) linkFormattingEnum() {
-	f := p.out.Formatting
-	if f == nil || p.out.Enum(f.Enum) == nil {
+func (p *Core) LinkFormattingEnum() {
+	f := p.Out.Formatting
+	if f == nil || p.Out.Enum(f.Enum) == nil {
 		return
 	}
 	link := func(fields []*schema.Field) {
@@ -601,34 +601,34 @@ func (p *parser) linkFormattingEnum() {
 			}
 		}
 	}
-	for _, o := range p.out.Objects {
+	for _, o := range p.Out.Objects {
 		link(o.Fields)
 	}
-	for _, g := range p.out.Shorthands {
+	for _, g := range p.Out.Shorthands {
 		link(g.Params)
 	}
-	for _, m := range p.methods {
-		for _, pd := range m.pending {
-			link([]*schema.Field{pd.field})
+	for _, m := range p.Methods {
+		for _, pd := range m.Pending {
+			link([]*schema.Field{pd.Field})
 		}
 	}
 }
 
-// checkEventEnum checks that every event kind names a field of the object
+// CheckEventEnum checks that every event kind names a field of the object
 // the Events table is about.
-func (p *parser) checkEventEnum() {
-	if p.eventOwner == "" {
+func (p *Core) CheckEventEnum() {
+	if p.EventOwner == "" {
 		return
 	}
-	ctx := p.objects[p.eventOwner]
+	ctx := p.Objects[p.EventOwner]
 	if ctx == nil {
-		p.errorf(p.eventLine, "events table names %s fields, but there is no object %s", p.eventOwner, p.eventOwner)
+		p.Errorf(p.EventLine, "events table names %s fields, but there is no object %s", p.EventOwner, p.EventOwner)
 		return
 	}
-	for _, k := range p.out.Events.Kinds {
+	for _, k := range p.Out.Events.Kinds {
 		for _, f := range k.Fields {
-			if ctx.obj.Field(f) == nil {
-				p.errorf(k.Source.Line, "event %q is not a field of %s", f, p.eventOwner)
+			if ctx.Obj.Field(f) == nil {
+				p.Errorf(k.Source.Line, "event %q is not a field of %s", f, p.EventOwner)
 			}
 		}
 	}

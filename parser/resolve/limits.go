@@ -1,4 +1,4 @@
-package parser
+package resolve
 
 import (
 	"errors"
@@ -30,11 +30,11 @@ const (
 	MaxErrors = 50
 )
 
-// checkInput refuses a document apigen must not read, before any work is
+// CheckInput refuses a document apigen must not read, before any work is
 // spent on it: one larger than MaxDocumentBytes, bytes that are not UTF-8
 // (named by line and column) and, in Markdown, tables whose source lines
 // are broken (see checkTableLines).
-func checkInput(name string, src []byte, html bool) error {
+func CheckInput(name string, src []byte, html bool) error {
 	if len(src) > MaxDocumentBytes {
 		return &Error{File: name, Msg: fmt.Sprintf("the document is %d bytes; apigen reads documents of at most %d bytes (%d MiB)", len(src), MaxDocumentBytes, MaxDocumentBytes>>20)}
 	}
@@ -45,18 +45,18 @@ func checkInput(name string, src []byte, html bool) error {
 		return nil
 	}
 	var errs []error
-	for _, e := range checkTableLines(string(src)) {
-		errs = append(errs, &Error{File: name, Line: e.line, Msg: e.msg})
+	for _, e := range CheckTableLines(string(src)) {
+		errs = append(errs, &Error{File: name, Line: e.Line, Msg: e.Msg})
 	}
-	return errors.Join(capErrors(errs)...)
+	return errors.Join(CapErrors(errs)...)
 }
 
-type lineError struct {
-	line int
-	msg  string
+type LineError struct {
+	Line int
+	Msg  string
 }
 
-// checkTableLines finds the Markdown table mistakes whose consequence would
+// CheckTableLines finds the Markdown table mistakes whose consequence would
 // be reported elsewhere, and reports them at the line that causes them:
 //
 //   - a header row with no delimiter line (|---|---|) under it is not a
@@ -66,8 +66,8 @@ type lineError struct {
 //     cell may go on over a line break, as sendDice's does), so a missing
 //     '|' merges two rows into one with too many cells;
 //   - a table with more than MaxColumns columns.
-func checkTableLines(md string) []lineError {
-	var errs []lineError
+func CheckTableLines(md string) []LineError {
+	var errs []LineError
 	lines := strings.Split(md, "\n")
 	inTable, cols := false, 0
 	for i := 0; i < len(lines); i++ {
@@ -81,7 +81,7 @@ func checkTableLines(md string) []lineError {
 				inTable = true
 				cols = document.CountCells(t)
 				if cols > MaxColumns {
-					errs = append(errs, lineError{i + 1, fmt.Sprintf("table header has %d columns; at most %d are allowed", cols, MaxColumns)})
+					errs = append(errs, LineError{i + 1, fmt.Sprintf("table header has %d columns; at most %d are allowed", cols, MaxColumns)})
 				}
 				i++ // the delimiter line
 				continue
@@ -90,7 +90,7 @@ func checkTableLines(md string) []lineError {
 			// its delimiter line.
 			if (i == 0 || strings.TrimSpace(lines[i-1]) == "") && strings.HasSuffix(t, "|") && strings.Count(t, "|") >= 3 {
 				n := document.CountCells(t)
-				errs = append(errs, lineError{i + 1, fmt.Sprintf("a table row with no table: the line after the header row must be the delimiter line (%s); add it, or this table is read as a paragraph", "|"+strings.Repeat("---|", min(n, MaxColumns)))})
+				errs = append(errs, LineError{i + 1, fmt.Sprintf("a table row with no table: the line after the header row must be the delimiter line (%s); add it, or this table is read as a paragraph", "|"+strings.Repeat("---|", min(n, MaxColumns)))})
 				for i+1 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
 					i++
 				}
@@ -111,40 +111,40 @@ func checkTableLines(md string) []lineError {
 			b.WriteString(strings.TrimSpace(lines[j]))
 		}
 		if j > i && document.CountCells(b.String()) > cols && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
-			errs = append(errs, lineError{i + 1, fmt.Sprintf("the table row does not end with '|', so line %d was read as the rest of it: add '|' at the end of line %d", i+2, i+1)})
+			errs = append(errs, LineError{i + 1, fmt.Sprintf("the table row does not end with '|', so line %d was read as the rest of it: add '|' at the end of line %d", i+2, i+1)})
 		}
 		i = j
 	}
 	return errs
 }
 
-// checkTable reports a table's rows that cannot be read as its columns say
+// CheckTable reports a table's rows that cannot be read as its columns say
 // and returns the rows that can: a row with a cell more or less than the
 // header, a cell longer than MaxCellBytes. A table with more than
 // MaxColumns columns is refused whole (ok is false).
-func (p *parser) checkTable(t *document.Table) (ok bool) {
+func (p *Core) CheckTable(t *document.Table) (ok bool) {
 	if len(t.Header) > MaxColumns {
-		p.errorf(t.Line, "table header has %d columns; at most %d are allowed", len(t.Header), MaxColumns)
+		p.Errorf(t.Line, "table header has %d columns; at most %d are allowed", len(t.Header), MaxColumns)
 		for _, r := range t.Rows {
 			r.Used = true
 		}
 		return false
 	}
-	header := clipText(strings.Join(t.Header, " | "), 200)
+	header := ClipText(strings.Join(t.Header, " | "), 200)
 	kept := t.Rows[:0]
 	for _, r := range t.Rows {
 		n := max(r.SrcCells, len(r.Cells))
 		bad := true
 		switch {
 		case n > len(t.Header):
-			p.errorf(r.Line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.Header), header)
+			p.Errorf(r.Line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.Header), header)
 		case r.SrcCells > 0 && r.SrcCells < len(t.Header):
-			p.errorf(r.Line, "table row has %d cells, the table has %d columns (%q): the %s cell is missing; write an empty cell as '| |'", r.SrcCells, len(t.Header), header, strings.ToLower(t.Header[r.SrcCells]))
+			p.Errorf(r.Line, "table row has %d cells, the table has %d columns (%q): the %s cell is missing; write an empty cell as '| |'", r.SrcCells, len(t.Header), header, strings.ToLower(t.Header[r.SrcCells]))
 		default:
 			bad = false
 			for i, c := range r.Cells {
 				if len(c) > MaxCellBytes {
-					p.errorf(r.Line, "the %s cell is %d bytes long; at most %d are allowed", strings.ToLower(t.Header[min(i, len(t.Header)-1)]), len(c), MaxCellBytes)
+					p.Errorf(r.Line, "the %s cell is %d bytes long; at most %d are allowed", strings.ToLower(t.Header[min(i, len(t.Header)-1)]), len(c), MaxCellBytes)
 					bad = true
 					break
 				}
@@ -160,8 +160,8 @@ func (p *parser) checkTable(t *document.Table) (ok bool) {
 	return true
 }
 
-// clipText bounds a piece of the document quoted in a message.
-func clipText(s string, n int) string {
+// ClipText bounds a piece of the document quoted in a message.
+func ClipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -171,8 +171,8 @@ func clipText(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// capErrors keeps the first MaxErrors errors and counts the rest.
-func capErrors(errs []error) []error {
+// CapErrors keeps the first MaxErrors errors and counts the rest.
+func CapErrors(errs []error) []error {
 	if len(errs) <= MaxErrors {
 		return errs
 	}

@@ -1,4 +1,4 @@
-package parser
+package resolve
 
 import (
 	"fmt"
@@ -11,18 +11,18 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// rule turns a raw rule into a schema rule, expanding "the optional fields".
-func rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
+// Rule turns a raw rule into a schema rule, expanding "the optional fields".
+func Rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 	out := &schema.Rule{Kind: r.Kind, Groups: r.Groups, Kinds: r.Kinds, Text: r.Text, Source: src}
 	for _, f := range r.Fields {
 		switch f {
-		case optionalFields:
+		case OptionalFields:
 			for _, fld := range fields {
 				if !fld.Required {
 					out.Fields = append(out.Fields, fld.Name)
 				}
 			}
-		case allFields:
+		case AllFields:
 			for _, fld := range fields {
 				if !slices.Contains(r.Except, fld.Name) {
 					out.Fields = append(out.Fields, fld.Name)
@@ -35,39 +35,39 @@ func rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.
 	return out
 }
 
-func (p *parser) finishObject(ctx *objectCtx) {
-	o := ctx.obj
-	for _, r := range ctx.rawRules {
-		if p.namesFields(r, o.Name, o.Fields, o.Source.Line) {
-			o.Rules = append(o.Rules, rule(r, o.Fields, o.Source))
+func (p *Core) FinishObject(ctx *ObjectCtx) {
+	o := ctx.Obj
+	for _, r := range ctx.RawRules {
+		if p.NamesFields(r, o.Name, o.Fields, o.Source.Line) {
+			o.Rules = append(o.Rules, Rule(r, o.Fields, o.Source))
 		}
 	}
 }
 
-// namesFields reports whether every field a rule names is one of fields.
+// NamesFields reports whether every field a rule names is one of fields.
 // On the published page a rule naming another is kept as text and
 // reported (the sentence may speak of something else).
-func (p *parser) namesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
-	if !p.policy.tolerant {
+func (p *Core) NamesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
+	if !p.Policy.Tolerant {
 		return true
 	}
 	for _, n := range append(slices.Clone(r.Fields), r.Except...) {
-		if n == optionalFields || n == allFields {
+		if n == OptionalFields || n == AllFields {
 			continue
 		}
 		if !slices.ContainsFunc(fields, func(f *schema.Field) bool { return f.Name == n }) {
-			p.report.add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.Text, n, owner))
+			p.Report.Add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.Text, n, owner))
 			return false
 		}
 	}
 	return true
 }
 
-// paramRules reads the rules stated in one parameter's own text.
-func (p *parser) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.Rule) {
-	f := pd.facts
+// ParamRules reads the rules stated in one parameter's own text.
+func (p *Core) ParamRules(pd *Pending, params []*schema.Field, dst *[]*schema.Rule) {
+	f := pd.Facts
 	for _, other := range f.NotWith {
-		pair := []string{pd.field.Name, other}
+		pair := []string{pd.Field.Name, other}
 		sorted := slices.Clone(pair)
 		slices.Sort(sorted)
 		dup := slices.ContainsFunc(*dst, func(r *schema.Rule) bool {
@@ -76,7 +76,7 @@ func (p *parser) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.
 			return r.Kind == schema.RuleMutuallyExclusive && slices.Equal(s, sorted)
 		})
 		if !dup {
-			*dst = append(*dst, &schema.Rule{Kind: schema.RuleMutuallyExclusive, Fields: pair, Text: pd.field.Name + ": not with " + other, Source: pd.field.Source})
+			*dst = append(*dst, &schema.Rule{Kind: schema.RuleMutuallyExclusive, Fields: pair, Text: pd.Field.Name + ": not with " + other, Source: pd.Field.Source})
 		}
 	}
 	if v := f.RequiredIf; v != "" {
@@ -85,45 +85,45 @@ func (p *parser) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.
 			if q.Constraints == nil || q.Constraints.Enum == "" {
 				continue
 			}
-			if e := p.out.Enum(q.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(x *schema.EnumValue) bool { return x.Value == v }) {
+			if e := p.Out.Enum(q.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(x *schema.EnumValue) bool { return x.Value == v }) {
 				cond = &schema.Condition{Field: q.Name, Equals: v}
 				break
 			}
 		}
 		if cond == nil {
-			p.errorf(pd.line, "%s.%s: \"required for %s\": no parameter of %s has the value %q", pd.owner, pd.field.Name, v, pd.owner, v)
+			p.Errorf(pd.Line, "%s.%s: \"required for %s\": no parameter of %s has the value %q", pd.Owner, pd.Field.Name, v, pd.Owner, v)
 			return
 		}
-		*dst = append(*dst, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{pd.field.Name}, When: cond, Text: pd.field.Name + ": required for " + v, Source: pd.field.Source})
+		*dst = append(*dst, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{pd.Field.Name}, When: cond, Text: pd.Field.Name + ": required for " + v, Source: pd.Field.Source})
 	}
 }
 
-func (p *parser) finishShorthand(ctx *shorthandCtx) {
-	g := ctx.g
-	for _, pd := range ctx.pending {
-		p.paramRules(pd, g.Params, &g.Rules)
+func (p *Core) FinishShorthand(ctx *ShorthandCtx) {
+	g := ctx.G
+	for _, pd := range ctx.Pending {
+		p.ParamRules(pd, g.Params, &g.Rules)
 	}
-	for _, r := range ctx.rules {
-		g.Rules = append(g.Rules, rule(r, g.Params, g.Source))
+	for _, r := range ctx.Rules {
+		g.Rules = append(g.Rules, Rule(r, g.Params, g.Source))
 	}
-	if ctx.result != "" {
-		te, _ := grammar.ParseTypeExact(ctx.result)
-		if t, ok := p.typeOf(te, g.Name, "result", g.Source); ok {
+	if ctx.Result != "" {
+		te, _ := grammar.ParseTypeExact(ctx.Result)
+		if t, ok := p.TypeOf(te, g.Name, "result", g.Source); ok {
 			g.Returns = &t
 		}
 	}
 }
 
-// typeOf resolves a written type outside a field.
-func (p *parser) typeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
-	pd := &pending{field: &schema.Field{Name: what, Source: where}, owner: owner, line: where.Line}
-	t, _, ok := p.resolveType(&grammar.Facts{Typ: te}, pd)
+// TypeOf resolves a written type outside a field.
+func (p *Core) TypeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
+	pd := &Pending{Field: &schema.Field{Name: what, Source: where}, Owner: owner, Line: where.Line}
+	t, _, ok := p.ResolveType(&grammar.Facts{Typ: te}, pd)
 	return t, ok
 }
 
-// copyField deep-copies a field so that a method can adjust its copy of a
+// CopyField deep-copies a field so that a method can adjust its copy of a
 // shorthand parameter.
-func copyField(f *schema.Field) *schema.Field {
+func CopyField(f *schema.Field) *schema.Field {
 	cp := *f
 	if f.Constraints != nil {
 		c := *f.Constraints
@@ -136,97 +136,97 @@ func copyField(f *schema.Field) *schema.Field {
 	return &cp
 }
 
-var reOverride = regexp.MustCompile(`^([a-z_][a-z0-9_]*) (.+)$`)
+var ReOverride = regexp.MustCompile(`^([a-z_][a-z0-9_]*) (.+)$`)
 
-func (p *parser) finishMethod(ctx *methodCtx) {
-	m := ctx.m
+func (p *Core) FinishMethod(ctx *MethodCtx) {
+	m := ctx.M
 	var groupReturns *schema.Type
-	for _, e := range ctx.entries {
-		if e.param != nil {
-			m.Params = append(m.Params, e.param.field)
+	for _, e := range ctx.Entries {
+		if e.Param != nil {
+			m.Params = append(m.Params, e.Param.Field)
 			continue
 		}
-		g := p.shorthands[e.group]
+		g := p.Shorthands[e.Group]
 		if g == nil {
-			p.errorf(e.line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.group, strings.Join(sortedKeys(p.shorthands), ", "))
+			p.Errorf(e.Line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.Group, strings.Join(SortedKeys(p.Shorthands), ", "))
 			continue
 		}
-		for _, prm := range g.g.Params {
-			cp := copyField(prm)
-			cp.From = g.g.Name
+		for _, prm := range g.G.Params {
+			cp := CopyField(prm)
+			cp.From = g.G.Name
 			m.Params = append(m.Params, cp)
 		}
-		for _, r := range g.g.Rules {
+		for _, r := range g.G.Rules {
 			cp := *r
 			m.Rules = append(m.Rules, &cp)
 		}
 		if groupReturns == nil {
-			groupReturns = g.g.Returns
+			groupReturns = g.G.Returns
 		}
-		if e.override != "" {
-			p.override(m, e)
+		if e.Override != "" {
+			p.Override(m, e)
 		}
 	}
 	seen := map[string]bool{}
 	for _, prm := range m.Params {
 		if seen[prm.Name] {
-			p.errorf(ctx.line, "%s: parameter %s is given twice", m.Name, prm.Name)
+			p.Errorf(ctx.Line, "%s: parameter %s is given twice", m.Name, prm.Name)
 		}
 		seen[prm.Name] = true
 	}
-	for _, pd := range ctx.pending {
-		p.paramRules(pd, m.Params, &m.Rules)
+	for _, pd := range ctx.Pending {
+		p.ParamRules(pd, m.Params, &m.Rules)
 	}
 	switch {
-	case ctx.result != "":
-		te, note, ok := parseResult(ctx.result)
+	case ctx.Result != "":
+		te, note, ok := ParseResult(ctx.Result)
 		if !ok {
-			p.errorf(ctx.line, "%s: result %q does not start with a type", m.Name, ctx.result)
+			p.Errorf(ctx.Line, "%s: result %q does not start with a type", m.Name, ctx.Result)
 			return
 		}
-		t, ok := p.typeOf(te, m.Name, "result", m.Source)
+		t, ok := p.TypeOf(te, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
 		m.Returns, m.ReturnsNote = t, note
 		for _, sent := range grammar.SplitSentences(note) {
-			if r, ok := p.groupingRule(m, sent); ok {
+			if r, ok := p.GroupingRule(m, sent); ok {
 				m.Rules = append(m.Rules, r)
 			}
 		}
 	case groupReturns != nil:
 		m.Returns = *groupReturns
-	case p.results[ctx.sec.Path()] != "":
-		t, ok := p.typeOf(grammar.TypeExpr{Alts: []string{p.results[ctx.sec.Path()]}}, m.Name, "result", m.Source)
+	case p.Results[ctx.Sec.Path()] != "":
+		t, ok := p.TypeOf(grammar.TypeExpr{Alts: []string{p.Results[ctx.Sec.Path()]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
 		m.Returns = t
 	default:
-		p.errorf(ctx.line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
+		p.Errorf(ctx.Line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
 	}
 	for _, prm := range m.Params {
-		if p.out.FieldCanUpload(prm) {
+		if p.Out.FieldCanUpload(prm) {
 			m.Multipart = true
 		}
 	}
-	for _, r := range ctx.rules {
-		if p.namesFields(r, m.Name, m.Params, m.Source.Line) {
-			m.Rules = append(m.Rules, rule(r, m.Params, m.Source))
+	for _, r := range ctx.Rules {
+		if p.NamesFields(r, m.Name, m.Params, m.Source.Line) {
+			m.Rules = append(m.Rules, Rule(r, m.Params, m.Source))
 		}
 	}
 }
 
-// override applies "GROUP (param constraint, note)" to the expanded group.
-func (p *parser) override(m *schema.Method, e methodEntry) {
-	clauses := grammar.SplitTop(e.override, ',')
-	mm := reOverride.FindStringSubmatch(clauses[0])
+// Override applies "GROUP (param constraint, note)" to the expanded group.
+func (p *Core) Override(m *schema.Method, e MethodEntry) {
+	clauses := grammar.SplitTop(e.Override, ',')
+	mm := ReOverride.FindStringSubmatch(clauses[0])
 	var target *schema.Field
 	if mm != nil {
 		target = m.Param(mm[1])
 	}
 	if target == nil {
-		p.errorf(e.line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.group, e.override)
+		p.Errorf(e.Line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.Group, e.Override)
 		return
 	}
 	f := &grammar.Facts{}
@@ -234,8 +234,8 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 	for _, c := range clauses[1:] {
 		f.Part(c)
 	}
-	pd := &pending{field: target, owner: m.Name, method: true, line: e.line}
-	c := p.constraints(pd, f, target.Type, nil)
+	pd := &Pending{Field: target, Owner: m.Name, Method: true, Line: e.Line}
+	c := p.Constraints(pd, f, target.Type, nil)
 	if c != nil {
 		if target.Constraints == nil {
 			target.Constraints = &schema.Constraints{}
@@ -253,13 +253,13 @@ func (p *parser) override(m *schema.Method, e methodEntry) {
 		}
 	}
 	if d := f.Description(); d != "" {
-		target.Description = joinText(target.Description, d)
+		target.Description = JoinText(target.Description, d)
 	}
 }
 
-// groupingRule reads "Documents and audios can be grouped only with items
+// GroupingRule reads "Documents and audios can be grouped only with items
 // of the same type" for a method with an array of a discriminated union.
-func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
+func (p *Core) GroupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
 	mm := grammar.ReGrouping.FindStringSubmatch(sent)
 	if mm == nil {
 		return nil, false
@@ -268,7 +268,7 @@ func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool
 		if !prm.Type.IsArray() {
 			continue
 		}
-		u := p.out.Union(prm.Type.Base())
+		u := p.Out.Union(prm.Type.Base())
 		if u == nil || u.Discriminator == "" {
 			continue
 		}
@@ -285,28 +285,28 @@ func (p *parser) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool
 			return r, true
 		}
 	}
-	p.errorf(m.Source.Line, "%s: %q names no variants of an array parameter", m.Name, sent)
+	p.Errorf(m.Source.Line, "%s: %q names no variants of an array parameter", m.Name, sent)
 	return nil, false
 }
 
-// unionVariants records, for the variants of unions of objects that JSON
+// UnionVariants records, for the variants of unions of objects that JSON
 // must tell apart by their fields (no discriminator, or a shared tag), the
 // required fields and any stated constant (schema.Variant gives the rule),
 // and reports variants no JSON value can tell apart, with the fields that
 // would.
-func (p *parser) unionVariants() {
-	for _, u := range p.out.Unions {
-		groups := p.out.FieldGroups(u)
+func (p *Core) UnionVariants() {
+	for _, u := range p.Out.Unions {
+		groups := p.Out.FieldGroups(u)
 		for _, g := range groups {
 			for _, v := range g {
-				o := p.out.Object(v.Type.Name)
+				o := p.Out.Object(v.Type.Name)
 				v.Requires = nil
 				for _, f := range o.Fields {
 					if !f.Required || f.Name == u.Discriminator {
 						continue
 					}
 					v.Requires = append(v.Requires, f.Name)
-					if val := p.always[o.Name+"."+f.Name]; val != "" && v.Const == nil {
+					if val := p.Always[o.Name+"."+f.Name]; val != "" && v.Const == nil {
 						v.Const = &schema.Const{Field: f.Name, JSON: val}
 					}
 				}
@@ -318,7 +318,7 @@ func (p *parser) unionVariants() {
 					if !schema.Indistinct(a, b) {
 						continue
 					}
-					oa, ob := p.out.Object(a.Type.Name), p.out.Object(b.Type.Name)
+					oa, ob := p.Out.Object(a.Type.Name), p.Out.Object(b.Type.Name)
 					fields := strings.Join(a.Requires, ", ")
 					if fields == "" {
 						fields = "none"
@@ -328,8 +328,8 @@ func (p *parser) unionVariants() {
 						msg += fmt.Sprintf(" and state the same constant (%s always %s)", a.Const.Field, a.Const.JSON)
 					}
 					msg += ", so JSON cannot tell them apart"
-					apart := p.out.TellApart(oa, ob)
-					if p.policy.tolerant {
+					apart := p.Out.TellApart(oa, ob)
+					if p.Policy.Tolerant {
 						// A document nobody here controls: the union is
 						// kept, its variants tried in order, and named.
 						msg += fmt.Sprintf("; a value is decoded as the first variant whose required fields it has (%s before %s)", oa.Name, ob.Name)
@@ -345,11 +345,11 @@ func (p *parser) unionVariants() {
 							continue // one warning per union: its first pair
 						}
 						u.Degraded = msg
-						where := p.unionWhere[u]
+						where := p.UnionWhere[u]
 						if where == "" {
 							where = u.Source.Section
 						}
-						p.warnf("union "+u.Name, where, u.Source.Line, "%s", strings.TrimPrefix(msg, "union "+u.Name+": "))
+						p.Warnf("union "+u.Name, where, u.Source.Line, "%s", strings.TrimPrefix(msg, "union "+u.Name+": "))
 						continue
 					}
 					if apart != "" {
@@ -357,19 +357,19 @@ func (p *parser) unionVariants() {
 					} else {
 						msg += "; they have the same fields. Give one of them a field of its own, or state a constant in a Notes cell (\"Always 0\")"
 					}
-					p.errorf(ob.Source.Line, "%s", msg)
+					p.Errorf(ob.Source.Line, "%s", msg)
 				}
 			}
 		}
 	}
 }
 
-// conditionRules turns the statements of parameters (or of an object's
+// ConditionRules turns the statements of parameters (or of an object's
 // fields) that they are required (or optional) depending on another into
 // required_if rules. done names the parameters already in a one_of rule.
 // A statement whose other field is not there, or whose value the other
 // cannot hold, is reported.
-func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*schema.Rule, done map[string]bool) {
+func (p *Core) ConditionRules(owner string, fields []*schema.Field, rules *[]*schema.Rule, done map[string]bool) {
 	field := func(name string) *schema.Field {
 		for _, f := range fields {
 			if f.Name == name {
@@ -389,20 +389,20 @@ func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*
 			}
 			other := field(c[2])
 			if other == nil || other == prm {
-				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a field of %s", sent, c[2], owner))
+				p.Report.Add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a field of %s", sent, c[2], owner))
 				continue
 			}
 			not, value := c[3] != "", c[4]+c[5]+c[6]
 			when := &schema.Condition{Field: other.Name}
 			switch {
-			case presenceWords[value]:
+			case PresenceWords[value]:
 				// "Optional if X is present": required unless X is set.
 				set := (c[1] == "Required") != not
 				when.Set = &set
-			case !not && c[1] == "Required" && conditionValue(value, other.Type) != "":
-				when.Equals = conditionValue(value, other.Type)
+			case !not && c[1] == "Required" && ConditionValue(value, other.Type) != "":
+				when.Equals = ConditionValue(value, other.Type)
 			default:
-				p.report.add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
+				p.Report.Add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
 				continue
 			}
 			if c[1] == "Optional" {
@@ -413,10 +413,10 @@ func (p *parser) conditionRules(owner string, fields []*schema.Field, rules *[]*
 	}
 }
 
-// conditionValue spells a stated value of a parameter of type t as a
+// ConditionValue spells a stated value of a parameter of type t as a
 // condition compares it ("False" of a Boolean is "false"), or "" when t
 // cannot hold it.
-func conditionValue(v string, t schema.Type) string {
+func ConditionValue(v string, t schema.Type) string {
 	if t.IsArray() {
 		return ""
 	}
@@ -438,5 +438,5 @@ func conditionValue(v string, t schema.Type) string {
 	return ""
 }
 
-// presenceWords say that a value is given.
-var presenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
+// PresenceWords say that a value is given.
+var PresenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}
