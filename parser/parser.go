@@ -10,9 +10,10 @@
 //   - resolve/: the core both layouts hand what they read, which resolves
 //     it into a schema (types, unions and their tags, constraints, rules,
 //     since);
-//   - this package: Parse, which recognises the layout from the document,
-//     and the two layouts that walk the document model (the seed's:
-//     seed*.go; the published page's: page*.go).
+//   - seed/ and page/: the two layouts, each a walker of the document
+//     model that hands what it reads to the core;
+//   - this package: Parse, the one entry point, which recognises the
+//     layout from the document.
 //
 // The seed layout is recognised by its tables' header shapes, not by where
 // they stand, so a new version of the document with new sections of a
@@ -31,7 +32,9 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/page"
 	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/parser/seed"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -92,7 +95,7 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if opts.HTML {
 		// The layout is told by the document: the published reference
 		// page (h4 entries with Field/Parameter tables) or the seed's.
-		if pd := document.FromPage(src); isPage(pd) {
+		if pd := document.FromPage(src); page.IsPage(pd) {
 			return parsePage(pd, name, opts)
 		}
 	}
@@ -136,7 +139,7 @@ func newParser(name, title string, pol resolve.Policy) *resolve.Core {
 // controls: every error is reported.
 func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
 	p := newParser(name, doc.Title, resolve.Policy{})
-	(&seedLayout{Core: p, doc: doc}).run()
+	seed.Read(p, doc)
 	if len(p.Errs) > 0 {
 		return nil, errors.Join(resolve.CapErrors(p.Errs)...)
 	}
@@ -148,7 +151,7 @@ func parsePage(d *document.Document, name string, opts Options) (*schema.Schema,
 	p := newParser(name, d.Title, resolve.PagePolicy)
 	p.Strict = opts.Strict
 	p.Report = opts.Report
-	(&pageLayout{Core: p}).runPage(d)
+	page.Read(p, d)
 	if len(p.Errs) > 0 {
 		return nil, errors.Join(p.Errs...)
 	}

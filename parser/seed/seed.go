@@ -1,4 +1,10 @@
-package parser
+// Package seed is the seed's layout: it walks a document.Tree of h2/h3
+// sections whose tables are recognised by their header shape (objects.go,
+// methods.go) and whose paragraphs and lists are notes, conventions and
+// statements, and hands what it reads to the core (package resolve). Its
+// author controls the document, so whatever it cannot read is an error
+// that names the line.
+package seed
 
 import (
 	"fmt"
@@ -9,9 +15,10 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// This file walks the seed layout: a Tree of h2/h3 sections whose tables
-// are recognised by their header shape (seed_objects.go, seed_methods.go)
-// and whose paragraphs and lists are notes, conventions and statements.
+// Read walks doc, a document in the seed's layout, into the core.
+func Read(c *resolve.Core, doc *document.Tree) {
+	(&seedLayout{Core: c, doc: doc}).run()
+}
 
 // seedLayout walks a document in the seed's layout over the core.
 type seedLayout struct {

@@ -1,4 +1,4 @@
-package parser
+package page
 
 import (
 	"net/url"

@@ -1,4 +1,16 @@
-package parser
+// Package page is the published reference page's layout: it walks the
+// page's document model, read by document.FromPage: h3 sections,
+// h4 entries (an object when the heading is a capitalised identifier, a
+// method when it is a lowerCamel one, prose otherwise), Field | Type |
+// Description and Parameter | Type | Required | Description tables, unions
+// given as a list after a sentence, objects that "currently hold no
+// information", result types stated in the method's prose and the Recent
+// changes section. The facts it reads go through the same type grammar and
+// the same reader of prose (package grammar) as the seed layout's, and are
+// resolved by the same core (package resolve). A construct it cannot
+// place degrades with a warning (resolve.Core.Warnf) instead of refusing
+// the page.
+package page
 
 import (
 	"fmt"
@@ -12,15 +24,10 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// This file reads the platform's published reference page: h3 sections,
-// h4 entries (an object when the heading is a capitalised identifier, a
-// method when it is a lowerCamel one, prose otherwise), Field | Type |
-// Description and Parameter | Type | Required | Description tables, unions
-// given as a list after a sentence, objects that "currently hold no
-// information", result types stated in the method's prose and the Recent
-// changes section. The facts it reads go through the same type grammar and
-// the same reader of prose (package grammar) as the seed layout's, and are
-// resolved by the same code (resolve.go, finish.go).
+// Read walks the published reference page into the core.
+func Read(c *resolve.Core, d *document.Document) {
+	(&pageLayout{Core: c}).runPage(d)
+}
 
 // pageLayout walks the published reference page over the core.
 type pageLayout struct {
@@ -110,11 +117,11 @@ func inlineVariants(text string, isEntry func(string) bool) []string {
 	return out
 }
 
-// isPage reports whether the blocks are the published reference page:
+// IsPage reports whether the blocks are the published reference page:
 // some table has the page's field or parameter header, or, with no h2
 // section (the seed layout's), some h4 entry is named like an object or a
 // method.
-func isPage(d *document.Document) bool {
+func IsPage(d *document.Document) bool {
 	h2, entry := false, false
 	for _, b := range d.Blocks {
 		if b.Kind == document.TableBlock && pageTableShape(b.Table) != "" {
