@@ -1,4 +1,4 @@
-package parser
+package resolve
 
 import (
 	"regexp"
@@ -7,7 +7,7 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// updateKinds reads the update kinds from the document, in either layout:
+// UpdateKinds reads the update kinds from the document, in either layout:
 // the update object is the one whose description states that at most one
 // of its optional fields is present (an at_most_one rule) and of which
 // some method returns an Array (the way updates are fetched). Its optional
@@ -21,12 +21,12 @@ import (
 //
 // Nothing happens when no object, or more than one, fits, or when an enum
 // of that name holds other values.
-func (p *parser) updateKinds() {
+func (p *Core) UpdateKinds() {
 	var owner *schema.Object
 	var rule *schema.Rule
-	for _, o := range p.out.Objects {
-		r := atMostOne(o)
-		if r == nil || !p.fetchedAsArray(o.Name) {
+	for _, o := range p.Out.Objects {
+		r := AtMostOne(o)
+		if r == nil || !p.FetchedAsArray(o.Name) {
 			continue
 		}
 		if owner != nil {
@@ -37,15 +37,15 @@ func (p *parser) updateKinds() {
 	if owner == nil {
 		return
 	}
-	if e := p.out.Enum(owner.Name + "Type"); e != nil {
-		if sameValues(e, rule.Fields) {
-			p.linkKindLists(owner, e)
+	if e := p.Out.Enum(owner.Name + "Type"); e != nil {
+		if SameValues(e, rule.Fields) {
+			p.LinkKindLists(owner, e)
 		}
 		return
 	}
 	e := &schema.Enum{
 		Name:        owner.Name + "Type",
-		Description: "The " + owner.Name + " fields that name a kind of " + strings.ToLower(spaced(owner.Name)) + " (at most one is present in any given " + strings.ToLower(spaced(owner.Name)) + ").",
+		Description: "The " + owner.Name + " fields that name a kind of " + strings.ToLower(Spaced(owner.Name)) + " (at most one is present in any given " + strings.ToLower(Spaced(owner.Name)) + ").",
 		Source:      rule.Source,
 	}
 	for _, name := range rule.Fields {
@@ -55,16 +55,16 @@ func (p *parser) updateKinds() {
 		}
 		e.Values = append(e.Values, v)
 	}
-	p.out.Enums = append(p.out.Enums, e)
-	p.linkKindLists(owner, e)
+	p.Out.Enums = append(p.Out.Enums, e)
+	p.LinkKindLists(owner, e)
 }
 
-// linkKindLists gives the elements of every list of owner's kinds the enum
+// LinkKindLists gives the elements of every list of owner's kinds the enum
 // e.
-func (p *parser) linkKindLists(owner *schema.Object, e *schema.Enum) {
+func (p *Core) LinkKindLists(owner *schema.Object, e *schema.Enum) {
 	// "update types", "update type": the words the page uses for a list
 	// of kinds.
-	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(spaced(owner.Name)) + ` types?\b`)
+	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(Spaced(owner.Name)) + ` types?\b`)
 	link := func(f *schema.Field) {
 		if f.Type.String() != "Array of "+schema.String || !talk.MatchString(f.Description) {
 			return
@@ -79,20 +79,20 @@ func (p *parser) linkKindLists(owner *schema.Object, e *schema.Enum) {
 			f.Constraints.Each.Enum = e.Name
 		}
 	}
-	for _, o := range p.out.Objects {
+	for _, o := range p.Out.Objects {
 		for _, f := range o.Fields {
 			link(f)
 		}
 	}
-	for _, m := range p.out.Methods {
+	for _, m := range p.Out.Methods {
 		for _, f := range m.Params {
 			link(f)
 		}
 	}
 }
 
-// sameValues reports whether e's values are exactly names, in any order.
-func sameValues(e *schema.Enum, names []string) bool {
+// SameValues reports whether e's values are exactly names, in any order.
+func SameValues(e *schema.Enum, names []string) bool {
 	if len(e.Values) != len(names) {
 		return false
 	}
@@ -108,8 +108,8 @@ func sameValues(e *schema.Enum, names []string) bool {
 	return true
 }
 
-// atMostOne is an object's at_most_one rule, if it has one.
-func atMostOne(o *schema.Object) *schema.Rule {
+// AtMostOne is an object's at_most_one rule, if it has one.
+func AtMostOne(o *schema.Object) *schema.Rule {
 	for _, r := range o.Rules {
 		if r.Kind == schema.RuleAtMostOne && len(r.Fields) > 0 {
 			return r
@@ -118,9 +118,9 @@ func atMostOne(o *schema.Object) *schema.Rule {
 	return nil
 }
 
-// fetchedAsArray reports whether some method returns an Array of name.
-func (p *parser) fetchedAsArray(name string) bool {
-	for _, m := range p.out.Methods {
+// FetchedAsArray reports whether some method returns an Array of name.
+func (p *Core) FetchedAsArray(name string) bool {
+	for _, m := range p.Out.Methods {
 		if m.Returns.IsArray() && m.Returns.String() == "Array of "+name {
 			return true
 		}
@@ -128,8 +128,8 @@ func (p *parser) fetchedAsArray(name string) bool {
 	return false
 }
 
-// spaced writes a Go-style name as words: "ChatEvent" -> "Chat Event".
-func spaced(name string) string {
+// Spaced writes a Go-style name as words: "ChatEvent" -> "Chat Event".
+func Spaced(name string) string {
 	var b strings.Builder
 	for i, r := range name {
 		if i > 0 && r >= 'A' && r <= 'Z' {

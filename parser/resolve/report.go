@@ -1,9 +1,11 @@
-package parser
+package resolve
 
 import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Report counts what the reader kept as text without drawing a schema fact
@@ -54,7 +56,7 @@ type ReportEntry struct {
 	Text  string
 }
 
-func (r *Report) add(kind, where string, line int, text string) {
+func (r *Report) Add(kind, where string, line int, text string) {
 	if r == nil {
 		return
 	}
@@ -99,4 +101,36 @@ func (r *Report) Write(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// Error is a parse error at a line of the document.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	msg := ClipMsg(e.Msg)
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, msg)
+}
+
+// MaxMsg bounds the text of one error: a message quotes the input it is
+// about, and a table header of 100 000 columns made an 889 KB line.
+const MaxMsg = 400
+
+// ClipMsg cuts a message longer than maxMsg at a character boundary and
+// says how long it was.
+func ClipMsg(s string) string {
+	if len(s) <= MaxMsg {
+		return s
+	}
+	cut := MaxMsg
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…(" + strconv.Itoa(len(s)) + " bytes)"
 }

@@ -1,10 +1,11 @@
-package parser
+package resolve
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -29,11 +30,11 @@ const (
 	MaxErrors = 50
 )
 
-// checkInput refuses a document apigen must not read, before any work is
+// CheckInput refuses a document apigen must not read, before any work is
 // spent on it: one larger than MaxDocumentBytes, bytes that are not UTF-8
 // (named by line and column) and, in Markdown, tables whose source lines
 // are broken (see checkTableLines).
-func checkInput(name string, src []byte, html bool) error {
+func CheckInput(name string, src []byte, html bool) error {
 	if len(src) > MaxDocumentBytes {
 		return &Error{File: name, Msg: fmt.Sprintf("the document is %d bytes; apigen reads documents of at most %d bytes (%d MiB)", len(src), MaxDocumentBytes, MaxDocumentBytes>>20)}
 	}
@@ -44,18 +45,18 @@ func checkInput(name string, src []byte, html bool) error {
 		return nil
 	}
 	var errs []error
-	for _, e := range checkTableLines(string(src)) {
-		errs = append(errs, &Error{File: name, Line: e.line, Msg: e.msg})
+	for _, e := range CheckTableLines(string(src)) {
+		errs = append(errs, &Error{File: name, Line: e.Line, Msg: e.Msg})
 	}
-	return errors.Join(capErrors(errs)...)
+	return errors.Join(CapErrors(errs)...)
 }
 
-type lineError struct {
-	line int
-	msg  string
+type LineError struct {
+	Line int
+	Msg  string
 }
 
-// checkTableLines finds the Markdown table mistakes whose consequence would
+// CheckTableLines finds the Markdown table mistakes whose consequence would
 // be reported elsewhere, and reports them at the line that causes them:
 //
 //   - a header row with no delimiter line (|---|---|) under it is not a
@@ -65,8 +66,8 @@ type lineError struct {
 //     cell may go on over a line break, as sendDice's does), so a missing
 //     '|' merges two rows into one with too many cells;
 //   - a table with more than MaxColumns columns.
-func checkTableLines(md string) []lineError {
-	var errs []lineError
+func CheckTableLines(md string) []LineError {
+	var errs []LineError
 	lines := strings.Split(md, "\n")
 	inTable, cols := false, 0
 	for i := 0; i < len(lines); i++ {
@@ -76,11 +77,11 @@ func checkTableLines(md string) []lineError {
 			continue
 		}
 		if !inTable {
-			if i+1 < len(lines) && isDelimiterRow(lines[i+1]) {
+			if i+1 < len(lines) && document.IsDelimiterRow(lines[i+1]) {
 				inTable = true
-				cols = countCells(t)
+				cols = document.CountCells(t)
 				if cols > MaxColumns {
-					errs = append(errs, lineError{i + 1, fmt.Sprintf("table header has %d columns; at most %d are allowed", cols, MaxColumns)})
+					errs = append(errs, LineError{i + 1, fmt.Sprintf("table header has %d columns; at most %d are allowed", cols, MaxColumns)})
 				}
 				i++ // the delimiter line
 				continue
@@ -88,8 +89,8 @@ func checkTableLines(md string) []lineError {
 			// A block of '|' lines after a blank line is a table without
 			// its delimiter line.
 			if (i == 0 || strings.TrimSpace(lines[i-1]) == "") && strings.HasSuffix(t, "|") && strings.Count(t, "|") >= 3 {
-				n := countCells(t)
-				errs = append(errs, lineError{i + 1, fmt.Sprintf("a table row with no table: the line after the header row must be the delimiter line (%s); add it, or this table is read as a paragraph", "|"+strings.Repeat("---|", min(n, MaxColumns)))})
+				n := document.CountCells(t)
+				errs = append(errs, LineError{i + 1, fmt.Sprintf("a table row with no table: the line after the header row must be the delimiter line (%s); add it, or this table is read as a paragraph", "|"+strings.Repeat("---|", min(n, MaxColumns)))})
 				for i+1 < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
 					i++
 				}
@@ -109,77 +110,58 @@ func checkTableLines(md string) []lineError {
 			b.WriteString(" ")
 			b.WriteString(strings.TrimSpace(lines[j]))
 		}
-		if j > i && countCells(b.String()) > cols && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
-			errs = append(errs, lineError{i + 1, fmt.Sprintf("the table row does not end with '|', so line %d was read as the rest of it: add '|' at the end of line %d", i+2, i+1)})
+		if j > i && document.CountCells(b.String()) > cols && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|") {
+			errs = append(errs, LineError{i + 1, fmt.Sprintf("the table row does not end with '|', so line %d was read as the rest of it: add '|' at the end of line %d", i+2, i+1)})
 		}
 		i = j
 	}
 	return errs
 }
 
-// countCells counts the cells of a Markdown table row: the unescaped pipes
-// between the optional outer ones, plus one.
-func countCells(row string) int {
-	row = strings.TrimPrefix(strings.TrimSpace(row), "|")
-	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
-		row = row[:len(row)-1]
-	}
-	n := 1
-	for i := 0; i < len(row); i++ {
-		switch row[i] {
-		case '\\':
-			i++
-		case '|':
-			n++
-		}
-	}
-	return n
-}
-
-// checkTable reports a table's rows that cannot be read as its columns say
+// CheckTable reports a table's rows that cannot be read as its columns say
 // and returns the rows that can: a row with a cell more or less than the
 // header, a cell longer than MaxCellBytes. A table with more than
 // MaxColumns columns is refused whole (ok is false).
-func (p *parser) checkTable(t *table) (ok bool) {
-	if len(t.header) > MaxColumns {
-		p.errorf(t.line, "table header has %d columns; at most %d are allowed", len(t.header), MaxColumns)
-		for _, r := range t.rows {
-			r.used = true
+func (p *Core) CheckTable(t *document.Table) (ok bool) {
+	if len(t.Header) > MaxColumns {
+		p.Errorf(t.Line, "table header has %d columns; at most %d are allowed", len(t.Header), MaxColumns)
+		for _, r := range t.Rows {
+			r.Used = true
 		}
 		return false
 	}
-	header := clipText(strings.Join(t.header, " | "), 200)
-	kept := t.rows[:0]
-	for _, r := range t.rows {
-		n := max(r.srcCells, len(r.cells))
+	header := ClipText(strings.Join(t.Header, " | "), 200)
+	kept := t.Rows[:0]
+	for _, r := range t.Rows {
+		n := max(r.SrcCells, len(r.Cells))
 		bad := true
 		switch {
-		case n > len(t.header):
-			p.errorf(r.line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.header), header)
-		case r.srcCells > 0 && r.srcCells < len(t.header):
-			p.errorf(r.line, "table row has %d cells, the table has %d columns (%q): the %s cell is missing; write an empty cell as '| |'", r.srcCells, len(t.header), header, strings.ToLower(t.header[r.srcCells]))
+		case n > len(t.Header):
+			p.Errorf(r.Line, "table row has %d cells, the table has %d columns (%q): remove the extra cell, or write a '|' inside a cell as '\\|'", n, len(t.Header), header)
+		case r.SrcCells > 0 && r.SrcCells < len(t.Header):
+			p.Errorf(r.Line, "table row has %d cells, the table has %d columns (%q): the %s cell is missing; write an empty cell as '| |'", r.SrcCells, len(t.Header), header, strings.ToLower(t.Header[r.SrcCells]))
 		default:
 			bad = false
-			for i, c := range r.cells {
+			for i, c := range r.Cells {
 				if len(c) > MaxCellBytes {
-					p.errorf(r.line, "the %s cell is %d bytes long; at most %d are allowed", strings.ToLower(t.header[min(i, len(t.header)-1)]), len(c), MaxCellBytes)
+					p.Errorf(r.Line, "the %s cell is %d bytes long; at most %d are allowed", strings.ToLower(t.Header[min(i, len(t.Header)-1)]), len(c), MaxCellBytes)
 					bad = true
 					break
 				}
 			}
 		}
 		if bad {
-			r.used = true // reported at its cause, not again as a consequence
+			r.Used = true // reported at its cause, not again as a consequence
 			continue
 		}
 		kept = append(kept, r)
 	}
-	t.rows = kept
+	t.Rows = kept
 	return true
 }
 
-// clipText bounds a piece of the document quoted in a message.
-func clipText(s string, n int) string {
+// ClipText bounds a piece of the document quoted in a message.
+func ClipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -189,8 +171,8 @@ func clipText(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// capErrors keeps the first MaxErrors errors and counts the rest.
-func capErrors(errs []error) []error {
+// CapErrors keeps the first MaxErrors errors and counts the rest.
+func CapErrors(errs []error) []error {
 	if len(errs) <= MaxErrors {
 		return errs
 	}

@@ -1,4 +1,4 @@
-package parser
+package grammar
 
 import (
 	"regexp"
@@ -11,8 +11,8 @@ import (
 // clause lists inside the parentheses, and sentences. Everything here is
 // pure string work; what the pieces mean is decided in facts.go.
 
-// splitTop splits s at sep where sep is outside parentheses and brackets.
-func splitTop(s string, sep byte) []string {
+// SplitTop splits s at sep where sep is outside parentheses and brackets.
+func SplitTop(s string, sep byte) []string {
 	var parts []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -33,9 +33,9 @@ func splitTop(s string, sep byte) []string {
 	return append(parts, strings.TrimSpace(s[start:]))
 }
 
-// splitSentences splits at ". " (and a final ".") outside parentheses. A dot
+// SplitSentences splits at ". " (and a final ".") outside parentheses. A dot
 // inside a word or number ("H.264", "4.7", "i.e.") does not end a sentence.
-func splitSentences(s string) []string {
+func SplitSentences(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -54,7 +54,7 @@ func splitSentences(s string) []string {
 			if !end && s[i+1] != ' ' {
 				continue
 			}
-			if isAbbrevBefore(s[:i]) {
+			if IsAbbrevBefore(s[:i]) {
 				continue
 			}
 			if part := strings.TrimSpace(s[start:i]); part != "" {
@@ -69,48 +69,48 @@ func splitSentences(s string) []string {
 	return out
 }
 
-// isAbbrevBefore reports whether the text before a dot ends with an
+// IsAbbrevBefore reports whether the text before a dot ends with an
 // abbreviation such as "i.e" or "e.g".
-func isAbbrevBefore(s string) bool {
+func IsAbbrevBefore(s string) bool {
 	return strings.HasSuffix(s, "i.e") || strings.HasSuffix(s, "e.g") || strings.HasSuffix(s, " vs")
 }
 
-// parenItem is "name (note)" or "name".
-type parenItem struct {
-	name  string
-	paren string // inside of the parentheses, "" when absent
-	has   bool   // parentheses present
+// ParenItem is "name (note)" or "name".
+type ParenItem struct {
+	Name  string
+	Paren string // inside of the parentheses, "" when absent
+	Has   bool   // parentheses present
 }
 
 var (
-	identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-	reAndOr = regexp.MustCompile(` (?:and|or) `)
+	IdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	ReAndOr = regexp.MustCompile(` (?:and|or) `)
 )
 
-// isIdent reports whether s is a single identifier-like word.
-func isIdent(s string) bool { return identRe.MatchString(s) }
+// IsIdent reports whether s is a single identifier-like word.
+func IsIdent(s string) bool { return IdentRe.MatchString(s) }
 
-// parseParenItem reads "name" or "name (inside)" or "Name (note) rest".
+// ParseParenItem reads "name" or "name (inside)" or "Name (note) rest".
 // rest is text after the closing parenthesis.
-func parseParenItem(s string) (it parenItem, rest string) {
+func ParseParenItem(s string) (it ParenItem, rest string) {
 	s = strings.TrimSpace(s)
 	open := strings.IndexByte(s, '(')
 	if open < 0 {
-		return parenItem{name: s}, ""
+		return ParenItem{Name: s}, ""
 	}
-	close := matchParen(s, open)
+	close := MatchParen(s, open)
 	if close < 0 {
-		return parenItem{name: s}, ""
+		return ParenItem{Name: s}, ""
 	}
-	return parenItem{
-		name:  strings.TrimSpace(s[:open]),
-		paren: strings.TrimSpace(s[open+1 : close]),
-		has:   true,
+	return ParenItem{
+		Name:  strings.TrimSpace(s[:open]),
+		Paren: strings.TrimSpace(s[open+1 : close]),
+		Has:   true,
 	}, strings.TrimSpace(s[close+1:])
 }
 
-// matchParen returns the index of the parenthesis closing the one at open.
-func matchParen(s string, open int) int {
+// MatchParen returns the index of the parenthesis closing the one at open.
+func MatchParen(s string, open int) int {
 	depth := 0
 	for i := open; i < len(s); i++ {
 		switch s[i] {
@@ -126,25 +126,25 @@ func matchParen(s string, open int) int {
 	return -1
 }
 
-// splitItemList splits "a, b (x), c (y). Sentence. Sentence." into the
+// SplitItemList splits "a, b (x), c (y). Sentence. Sentence." into the
 // comma-separated items before the first sentence break and the sentences
 // after it.
-func splitItemList(s string) (items []string, sentences []string) {
-	sent := splitSentences(s)
+func SplitItemList(s string) (items []string, sentences []string) {
+	sent := SplitSentences(s)
 	if len(sent) == 0 {
 		return nil, nil
 	}
-	return splitTop(sent[0], ','), sent[1:]
+	return SplitTop(sent[0], ','), sent[1:]
 }
 
-// splitNameList splits "a, b and c" or "a, b, and c" or "a or b" into words.
-func splitNameList(s string) []string {
+// SplitNameList splits "a, b and c" or "a, b, and c" or "a or b" into words.
+func SplitNameList(s string) []string {
 	var out []string
-	for _, part := range splitTop(s, ',') {
+	for _, part := range SplitTop(s, ',') {
 		part = strings.TrimSpace(part)
 		part = strings.TrimPrefix(part, "and ")
 		part = strings.TrimPrefix(part, "or ")
-		for _, w := range reAndOr.Split(part, -1) {
+		for _, w := range ReAndOr.Split(part, -1) {
 			if w = strings.TrimSpace(w); w != "" {
 				out = append(out, w)
 			}
@@ -153,25 +153,25 @@ func splitNameList(s string) []string {
 	return out
 }
 
-// startsUpper reports whether s begins with an upper-case letter.
-func startsUpper(s string) bool {
+// StartsUpper reports whether s begins with an upper-case letter.
+func StartsUpper(s string) bool {
 	for _, r := range s {
 		return unicode.IsUpper(r)
 	}
 	return false
 }
 
-// firstWord returns s up to the first space.
-func firstWord(s string) string {
+// FirstWord returns s up to the first space.
+func FirstWord(s string) string {
 	if i := strings.IndexByte(s, ' '); i >= 0 {
 		return s[:i]
 	}
 	return s
 }
 
-// trimMarker removes a leading "Required" / "Optional" marker sentence or
+// TrimMarker removes a leading "Required" / "Optional" marker sentence or
 // clause from a notes cell and reports which it was.
-func trimMarker(s string) (rest string, marker string) {
+func TrimMarker(s string) (rest string, marker string) {
 	for _, m := range []string{"Required", "Optional"} {
 		if strings.HasPrefix(s, m) {
 			r := strings.TrimPrefix(s, m)

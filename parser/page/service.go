@@ -1,10 +1,11 @@
-package parser
+package page
 
 import (
 	"net/url"
 	"regexp"
 	"strings"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -23,17 +24,17 @@ var (
 // file's download link the file URL. A client generated from the page
 // then talks to the service the page describes with a token alone. An
 // address that is not an absolute http(s) URL is not taken.
-func (p *parser) pageService(d *pageDoc) {
+func (p *pageLayout) pageService(d *document.Document) {
 	var svc schema.Service
-	for _, b := range d.blocks {
-		text := b.text
-		if b.kind == pageList {
-			text = strings.Join(b.items, "\n")
+	for _, b := range d.Blocks {
+		text := b.Text
+		if b.Kind == document.ListBlock {
+			text = strings.Join(b.ItemTexts(), "\n")
 		}
 		if svc.BaseURL == "" {
 			if m := reRequestForm.FindStringSubmatch(text); m != nil && absoluteHTTP(m[1]) {
 				svc.BaseURL = m[1]
-				svc.Source = schema.Source{Line: b.line}
+				svc.Source = schema.Source{Line: b.Line}
 			}
 		}
 		if svc.FileURL == "" {
@@ -43,7 +44,7 @@ func (p *parser) pageService(d *pageDoc) {
 		}
 	}
 	if svc.BaseURL != "" || svc.FileURL != "" {
-		p.out.Service = &svc
+		p.Out.Service = &svc
 	}
 }
 
