@@ -6,7 +6,7 @@
 package generators
 
 import (
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
@@ -63,7 +63,7 @@ var importedPackages = []string{"errors", "fmt", "io", "strconv", "strings", "by
 // whichever backends run, so that the model's names do not depend on the
 // selection.
 func Model(s *schema.Schema, pkg string) (*gomodel.Model, error) {
-	rt, err := support.Names()
+	rt, err := runtime.Names()
 	if err != nil {
 		return nil, err
 	}

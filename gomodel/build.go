@@ -78,6 +78,9 @@ func (m *Model) build() error {
 			return err
 		}
 	}
+	if err := m.commonFields(); err != nil {
+		return err
+	}
 	m.markUploads()
 	m.markSent()
 	m.markUses()
@@ -88,14 +91,21 @@ func (m *Model) build() error {
 // shortConstructors names the shorter constructors of value-union variants
 // after their notes, as Go users expect (telego's tu.ID): every other name
 // of the model is declared first, and a short name that is taken is left
-// out (the <Union>From<Variant> constructor always exists).
+// out (the <Union>From<Variant> constructor always exists). Variants
+// without a note are named from the fields holding the union
+// (heldShortNames).
 func (m *Model) shortConstructors() {
 	for _, u := range m.Unions {
 		if u.Kind != ValueUnion {
 			continue
 		}
+		held, field := m.heldShortNames(u)
 		for _, v := range u.Variants {
 			n := shortName(v.Schema.Note)
+			if v.Schema.Note == "" {
+				n = held[v]
+				v.ShortField = field
+			}
 			if n == "" || m.Scope.Declare(n, "short constructor of union "+u.Schema.Name+" variant "+v.Schema.Type.Name) != nil {
 				continue
 			}
@@ -303,7 +313,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		if err := sc.Declare(va.Field, "field of union "+u.Name+" variant "+v.Type.Name); err != nil {
 			return err
 		}
-		jk := m.JSONKind(v.Type.Name)
+		jk := m.jsonKind(v.Type.Name)
 		if v.Type.IsArray() {
 			jk = "array"
 		}
@@ -369,7 +379,7 @@ func (m *Model) buildForms(un *Union) error {
 		}
 		jk := "array"
 		if !v.Type.IsArray() {
-			jk = m.JSONKind(v.Type.Name)
+			jk = m.jsonKind(v.Type.Name)
 		}
 		if jk == "" || v.Type.Name == schema.InputFile {
 			return fmt.Errorf("union %s: variant %s cannot be told apart in JSON", u.Name, v.Type)
@@ -395,7 +405,7 @@ func (m *Model) variantTypes(u *Union) error {
 			v.Type = &Type{Kind: Pointer, Elem: &Type{Kind: Object, Name: v.Struct.GoName, Schema: v.Schema.Type, Struct: v.Struct}, Schema: v.Schema.Type}
 		}
 		for _, v := range u.Forms {
-			t, err := m.TypeOf(v.Schema.Type, nil, false, false)
+			t, err := m.typeOf(v.Schema.Type, nil, false, false)
 			if err != nil {
 				return fmt.Errorf("union %s: %w", u.Schema.Name, err)
 			}
@@ -406,7 +416,7 @@ func (m *Model) variantTypes(u *Union) error {
 	ident := m.heldByIdentifiers(u.Schema.Name)
 	for _, v := range u.Variants {
 		if v.Schema.Type.IsArray() {
-			t, err := m.TypeOf(v.Schema.Type, nil, ident, false)
+			t, err := m.typeOf(v.Schema.Type, nil, ident, false)
 			if err != nil {
 				return fmt.Errorf("union %s: %w", u.Schema.Name, err)
 			}
@@ -424,7 +434,7 @@ func (m *Model) variantTypes(u *Union) error {
 
 // heldByIdentifiers reports whether every field and parameter whose type
 // is the union named name (at any array depth) is an identifier
-// (IsIdentifier): the union's Integer variant then holds that identifier
+// (isIdentifier): the union's Integer variant then holds that identifier
 // and is int64 like the field would be. A newer document spells chat_id
 // "Integer or String" inline, without the seed's "may exceed 32 bits".
 func (m *Model) heldByIdentifiers(name string) bool {
@@ -438,7 +448,7 @@ func (m *Model) heldByIdentifiers(name string) bool {
 			if t.Name != name {
 				continue
 			}
-			if !IsIdentifier(f) {
+			if !isIdentifier(f) {
 				return false
 			}
 			held = true
@@ -458,9 +468,9 @@ func (m *Model) heldByIdentifiers(name string) bool {
 	return held
 }
 
-// JSONKind is the JSON kind a value-union variant is read from ("number",
+// jsonKind is the JSON kind a value-union variant is read from ("number",
 // "string", "boolean", "object"; "" when it cannot be read).
-func (m *Model) JSONKind(name string) string {
+func (m *Model) jsonKind(name string) string {
 	switch name {
 	case schema.Integer, schema.Integer64, schema.Float:
 		return "number"
@@ -484,13 +494,13 @@ func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, e
 	if err := sc.Declare(n, what); err != nil {
 		return nil, err
 	}
-	ident := IsIdentifier(f)
-	t, err := m.TypeOf(f.Type, f.Constraints, ident, !f.Required)
+	ident := isIdentifier(f)
+	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident}
-	if b := f.Type.Base(); (b != "" && m.fileUnions[b] != nil) || IsAttachString(f.Type, f.Constraints) {
+	if b := f.Type.Base(); (b != "" && m.fileUnions[b] != nil) || isAttachString(f.Type, f.Constraints) {
 		fl.FileUnion = true
 	}
 	return fl, nil
@@ -646,7 +656,7 @@ func (m *Model) buildMethod(sm *schema.Method) error {
 		me.Params = st
 		m.Params = append(m.Params, st)
 	}
-	rt, err := m.TypeOf(sm.Returns, nil, false, false)
+	rt, err := m.typeOf(sm.Returns, nil, false, false)
 	if err != nil {
 		return fmt.Errorf("method %s: result: %w", sm.Name, err)
 	}

@@ -157,6 +157,9 @@ type Struct struct {
 	// hold it, in schema order: where a reader meets the type.
 	ReturnedBy []*Method
 	HeldBy     []string
+	// Getters are the methods of the interface unions' common fields this
+	// variant implements (see Common), in union order.
+	Getters []*Common
 }
 
 // Source is where the struct's schema node came from.
@@ -220,7 +223,7 @@ type Field struct {
 	Key string
 	// Uploads reports whether the field's value can carry an upload.
 	Uploads bool
-	// Identifier is the integer-width rule's verdict (IsIdentifier): the
+	// Identifier is the integer-width rule's verdict (isIdentifier): the
 	// field holds an identifier of something.
 	Identifier bool
 }
@@ -311,6 +314,9 @@ type Union struct {
 	Uploads bool
 	// Sent reports whether a client sends values of this union.
 	Sent bool
+	// Common are the fields every variant of an interface union carries
+	// alike, offered as methods of the union (see Common).
+	Common []*Common
 }
 
 // Variant returns the variant whose schema type is named name, or nil.
@@ -363,15 +369,17 @@ type Variant struct {
 	Type  *Type
 	// JSONKind is the JSON kind a value-union variant or a form is read
 	// from ("number", "string", "boolean", "object", "array"; see
-	// Model.JSONKind).
+	// Model.jsonKind).
 	JSONKind string
 	// Form is the form the variant's note states a String must have ("in
 	// the form @channelusername" -> "@channelusername"), or "".
 	Form string
 	// Short is a shorter constructor named after the variant's note in the
 	// document ("chat identifier" -> ChatID, "username of a channel" ->
-	// Username), or "" (see shortName).
-	Short string
+	// Username), or "" (see shortName); a variant without a note is named
+	// after the fields holding the union, ShortField (heldShortNames).
+	Short      string
+	ShortField string
 }
 
 // Enum is an enum: a string type with a constant per value.

@@ -438,3 +438,136 @@ methods:
 		}
 	}
 }
+
+// Issue 35: a page's callback query holds a message that may be
+// inaccessible; both variants carry chat and message_id, yet reading them
+// took a type switch. Every interface union offers the fields all its
+// variants carry alike (same wire name, same Go type) as Get<Field>
+// methods; a field only some variants have, or typed differently, is left
+// out.
+func TestUnionOffersFieldsEveryVariantCarries(t *testing.T) {
+	m := build(t, header+`
+objects:
+  - name: Room
+    fields: [{name: id, type: Integer, required: true}]
+  - name: Note
+    fields:
+      - {name: note_id, type: Integer, required: true}
+      - {name: room, type: Room, required: true}
+      - {name: text, type: String, required: true}
+      - {name: stamp, type: Integer, required: true}
+  - name: GoneNote
+    fields:
+      - {name: room, type: Room, required: true}
+      - {name: note_id, type: Integer, required: true}
+      - {name: stamp, type: String, required: true}
+      - {name: gone, type: Boolean, required: true}
+  - name: Tap
+    fields:
+      - {name: id, type: String, required: true}
+      - {name: note, type: MaybeNote, required: false}
+unions:
+  - name: MaybeNote
+    variants: [{type: Note, requires: [text]}, {type: GoneNote, requires: [gone]}]
+`)
+	u := m.Union("MaybeNote")
+	var got []string
+	for _, c := range u.Common {
+		got = append(got, c.Method+" "+c.Type.String())
+	}
+	if want := "GetNoteID int64, GetRoom Room"; strings.Join(got, ", ") != want {
+		t.Errorf("MaybeNote's common methods: %q, want %q", strings.Join(got, ", "), want)
+	}
+	if g := m.Object("GoneNote").Getters; len(g) != 2 || g[0].Method != "GetNoteID" {
+		t.Errorf("GoneNote's getters: %v", g)
+	}
+}
+
+// Issue 35: the README wrote botapi.ChatID(…) and botapi.Username(…),
+// names from the seed's notes; a page's "Integer or String" has no notes,
+// so its package spelt them IntegerOrStringFromInteger only. A variant
+// without a note is named after the fields holding the union: the
+// identifier most of them are (chat_id) and the alternative their
+// description states after " or ".
+func TestNotelessChatReferenceGetsTheSeedsShortNames(t *testing.T) {
+	m := build(t, header+`
+unions:
+  - name: IntegerOrString
+    variants: [{type: Integer}, {type: String}]
+  - name: CountOrString
+    variants: [{type: Integer}, {type: String}]
+objects:
+  - name: Target
+    fields:
+      - {name: chat_id, type: IntegerOrString, required: true, description: Unique identifier for the target chat or username of the target channel (in the format @channelusername)}
+      - {name: count, type: CountOrString, required: false, description: A number or a word}
+methods:
+  - {name: forward, group: g, returns: True, params: [{name: from_chat_id, type: IntegerOrString, required: true, description: Unique identifier for the chat where the original message was sent (or channel username in the format @channelusername)}, {name: chat_id, type: IntegerOrString, required: true, description: Unique identifier for the target chat or username of the target channel}]}
+`)
+	u := m.Union("IntegerOrString")
+	if a, b := u.Variants[0].Short, u.Variants[1].Short; a != "ChatID" || b != "Username" {
+		t.Errorf("IntegerOrString's short constructors: %q, %q, want ChatID, Username", a, b)
+	}
+	if c := m.Union("CountOrString"); c.Variants[0].Short != "" || c.Variants[1].Short != "" {
+		t.Errorf("CountOrString is held by no identifier, yet named %q, %q", c.Variants[0].Short, c.Variants[1].Short)
+	}
+}
+
+// Issue 35: a page's correct_option_id ("0-based identifier of the
+// correct answer option") has no overlay marking its zero, so it was an
+// int64 identifier there and an int in the seed's package: the same bot
+// did not compile against both. A 0-based position is never an
+// identifier.
+func TestZeroBasedIntegerIsNoIdentifier(t *testing.T) {
+	if isIdentifier(&schema.Field{Name: "correct_option_id", Type: schema.Named(schema.Integer), Description: "0-based identifier of the correct answer option"}) {
+		t.Error("a 0-based position is an identifier")
+	}
+	if !isIdentifier(&schema.Field{Name: "option_id", Type: schema.Named(schema.Integer), Description: "Identifier of the option"}) {
+		t.Error("option_id is no identifier")
+	}
+}
+
+// TestFileFormsOfAnyValue: which forms of InputFile a value takes is the
+// model's answer for every value, array elements included: a plain
+// InputFile is an upload, a file union or an attach String any form, and a
+// variants restriction or upload_only narrows it.
+func TestFileFormsOfAnyValue(t *testing.T) {
+	m := build(t, header+`
+unions:
+  - name: FileOrRef
+    variants: [{type: InputFile}, {type: String}]
+objects:
+  - name: Pack
+    fields:
+      - {name: plain, type: InputFile, required: true}
+      - {name: either, type: FileOrRef, required: true}
+      - {name: attached, type: Array of String, required: false, constraints: {each: {attach: true}}}
+      - {name: ref_only, type: FileOrRef, required: false, constraints: {variants: [String]}}
+      - {name: upload_only, type: FileOrRef, required: false, constraints: {upload_only: true}}
+      - {name: nothing, type: FileOrRef, required: false, constraints: {upload_only: true, variants: [String]}}
+methods:
+  - name: sendPack
+    group: g
+    returns: "True"
+    multipart: true
+    params:
+      - {name: pack, type: Pack, required: true, json_serialized: true}
+`)
+	o := m.Object("Pack")
+	for name, want := range map[string][2]bool{
+		"plain": {true, false}, "either": {true, true}, "attached": {true, true},
+		"ref_only": {false, true}, "upload_only": {true, false},
+	} {
+		ft := o.Field(name).Type
+		if ft.Kind == Slice {
+			ft = ft.Elem
+		}
+		up, ref, err := ft.FileForms()
+		if err != nil || [2]bool{up, ref} != want {
+			t.Errorf("%s: upload %v, reference %v, %v; want %v", name, up, ref, err, want)
+		}
+	}
+	if _, _, err := o.Field("nothing").Type.FileForms(); err == nil || !strings.Contains(err.Error(), "no form") {
+		t.Errorf("nothing: %v, want an error saying no form is allowed", err)
+	}
+}

@@ -52,6 +52,15 @@ type Type struct {
 	// Prim is the Go scalar behind a Scalar type (an enum's is String);
 	// NotPrim for every other kind.
 	Prim Prim
+	// AnyForm (File types) says the value may be any form of InputFile, an
+	// Upload, a FileID or a FileURL: the schema's "InputFile or String", or a
+	// String that may name an attach:// upload. A plain InputFile (false)
+	// must be an Upload.
+	AnyForm bool
+	// Constraints are the schema's constraints on the value this type is
+	// the type of (a field's, an array element's Each), nil when there are
+	// none or the type is no field's (results, variants).
+	Constraints *schema.Constraints
 }
 
 // Prim is the Go scalar a Scalar type is made of. The model decides it
@@ -176,8 +185,8 @@ func (t *Type) HasIsSet() bool {
 	return t.Kind == Opt || t.Kind == File || t.Kind == Value
 }
 
-// IsScalarName reports whether a schema type name is a JSON scalar kind.
-func IsScalarName(name string) bool {
+// isScalarName reports whether a schema type name is a JSON scalar kind.
+func isScalarName(name string) bool {
 	switch name {
 	case schema.Integer, schema.Integer64, schema.Float, schema.String, schema.Boolean, schema.True:
 		return true
@@ -189,17 +198,21 @@ func IsScalarName(name string) bool {
 // of something ("the id of the first update to return").
 var idDescription = regexp.MustCompile(`(?i)\b(the|an?|unique) (id|identifier) of\b`)
 
-// IsIdentifier is the integer-width rule: an Integer holds an identifier,
+// zeroBased matches a description calling an Integer a 0-based position.
+var zeroBased = regexp.MustCompile(`(?i)\b0-based\b`)
+
+// isIdentifier is the integer-width rule: an Integer holds an identifier,
 // and is int64, when its name is "id" or ends in "_id", or when its
 // description says it is the id of something (getUpdates' offset is "the id
 // of the first update to return": it holds an update_id, so it has
 // update_id's type and needs no conversion). A field whose zero is
 // meaningful is never an identifier: identifiers are never 0, so a "*_id"
 // Integer whose 0 is a real value is a 0-based index (a poll's
-// correct_option_id) and stays int. Integer64 (the document's "may exceed
+// correct_option_id) and stays int; so is one the description calls
+// "0-based", where no overlay marks its zero. Integer64 (the document's "may exceed
 // 32 bits") is always int64; every other Integer is int.
-func IsIdentifier(f *schema.Field) bool {
-	if f == nil || f.ZeroMeaningful {
+func isIdentifier(f *schema.Field) bool {
+	if f == nil || f.ZeroMeaningful || zeroBased.MatchString(f.Description) {
 		return false
 	}
 	return f.Name == "id" || strings.HasSuffix(f.Name, "_id") || idDescription.MatchString(f.Description)
@@ -212,10 +225,10 @@ func eachOf(c *schema.Constraints) *schema.Constraints {
 	return c.Each
 }
 
-// IsAttachString reports whether a value of schema type t with constraints
+// isAttachString reports whether a value of schema type t with constraints
 // c is a String that may name an attach:// upload (constraints.attach): the
 // model represents it as a file union, an InputFile of any form.
-func IsAttachString(t schema.Type, c *schema.Constraints) bool {
+func isAttachString(t schema.Type, c *schema.Constraints) bool {
 	return !t.IsArray() && t.Name == schema.String && c != nil && c.Attach
 }
 
@@ -260,26 +273,25 @@ func (m *Model) scalar(name string, c *schema.Constraints, ident bool) *Type {
 	return t
 }
 
-// TypeOf is the Go type of a value of schema type t with constraints c
+// typeOf is the Go type of a value of schema type t with constraints c
 // (generators/CONVENTIONS.md, Types): ident applies the integer-width rule's
 // verdict, optional makes scalars Opt[T] and objects pointers. Slices,
 // unions and InputFile are their own unset value.
-func (m *Model) TypeOf(t schema.Type, c *schema.Constraints, ident, optional bool) (*Type, error) {
-	t = m.resolve(t)
+func (m *Model) typeOf(t schema.Type, c *schema.Constraints, ident, optional bool) (*Type, error) {
 	if t.IsArray() {
-		elem, err := m.TypeOf(*t.Elem, eachOf(c), ident, false)
+		elem, err := m.typeOf(*t.Elem, eachOf(c), ident, false)
 		if err != nil {
 			return nil, err
 		}
-		return &Type{Kind: Slice, Elem: elem, Schema: t}, nil
+		return &Type{Kind: Slice, Elem: elem, Schema: m.resolve(t), Constraints: c}, nil
 	}
 	switch {
-	case IsAttachString(t, c):
+	case isAttachString(t, c), m.fileUnions[t.Name] != nil:
 		// A String that may name an attach:// upload is what an "InputFile
 		// or String" is: a file_id, a URL, or an upload the client sends as
 		// a part and names "attach://<part>" in its place.
-		return &Type{Kind: File, Name: "InputFile", Schema: schema.Named(schema.InputFile)}, nil
-	case IsScalarName(t.Name):
+		return &Type{Kind: File, Name: "InputFile", Schema: schema.Named(schema.InputFile), AnyForm: true, Constraints: c}, nil
+	case isScalarName(t.Name):
 		if c != nil && c.Enum != "" {
 			if t.Name != schema.String {
 				return nil, fmt.Errorf("enum %s on a %s", c.Enum, t.Name)
@@ -289,24 +301,25 @@ func (m *Model) TypeOf(t schema.Type, c *schema.Constraints, ident, optional boo
 			}
 		}
 		st := m.scalar(t.Name, c, ident)
+		st.Constraints = c
 		if optional {
-			return &Type{Kind: Opt, Elem: st, Schema: t}, nil
+			return &Type{Kind: Opt, Elem: st, Schema: t, Constraints: c}, nil
 		}
 		return st, nil
 	case t.Name == schema.InputFile:
-		return &Type{Kind: File, Name: "InputFile", Schema: t}, nil
+		return &Type{Kind: File, Name: "InputFile", Schema: t, Constraints: c}, nil
 	case m.unions[t.Name] != nil:
 		u := m.unions[t.Name]
 		k := Value
 		if u.Kind.IsInterface() {
 			k = Interface
 		}
-		return &Type{Kind: k, Name: u.GoName, Schema: t, Union: u}, nil
+		return &Type{Kind: k, Name: u.GoName, Schema: t, Union: u, Constraints: c}, nil
 	case m.objects[t.Name] != nil:
 		o := m.objects[t.Name]
-		v := &Type{Kind: Object, Name: o.GoName, Schema: t, Struct: o}
+		v := &Type{Kind: Object, Name: o.GoName, Schema: t, Struct: o, Constraints: c}
 		if optional {
-			return &Type{Kind: Pointer, Elem: v, Schema: t}, nil
+			return &Type{Kind: Pointer, Elem: v, Schema: t, Constraints: c}, nil
 		}
 		return v, nil
 	}
@@ -320,11 +333,47 @@ func (m *Model) variantType(name string, ident bool) (*Type, error) {
 	switch {
 	case name == schema.InputFile:
 		return &Type{Kind: File, Name: "InputFile", Schema: schema.Named(name)}, nil
-	case IsScalarName(name):
+	case isScalarName(name):
 		return m.scalar(name, nil, ident), nil
 	}
 	if o := m.objects[name]; o != nil {
 		return &Type{Kind: Pointer, Elem: &Type{Kind: Object, Name: o.GoName, Schema: schema.Named(name), Struct: o}, Schema: schema.Named(name)}, nil
 	}
 	return nil, fmt.Errorf("unknown variant type %s", name)
+}
+
+// FileForms says which forms of InputFile a File value accepts: upload (an
+// Upload) and ref (a FileID or a FileURL). A plain InputFile takes uploads
+// only. Any form (AnyForm) takes both unless its constraints restrict the
+// variants (to InputFile: uploads; to String: references) or say
+// upload_only.
+func (t *Type) FileForms() (upload, ref bool, err error) {
+	if t.Kind != File {
+		return false, false, fmt.Errorf("%s is not a file", t)
+	}
+	if !t.AnyForm {
+		return true, false, nil
+	}
+	c := t.Constraints
+	upload, ref = true, true
+	if c != nil && len(c.Variants) > 0 {
+		upload, ref = false, false
+		for _, v := range c.Variants {
+			switch v {
+			case schema.InputFile:
+				upload = true
+			case schema.String:
+				ref = true
+			default:
+				return false, false, fmt.Errorf("variant %s is not a variant of %s", v, t.Schema)
+			}
+		}
+	}
+	if c != nil && c.UploadOnly {
+		ref = false
+	}
+	if !upload && !ref {
+		return false, false, fmt.Errorf("no form of %s is allowed (upload_only with variants [String])", t.Schema)
+	}
+	return upload, ref, nil
 }

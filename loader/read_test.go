@@ -14,6 +14,7 @@ import (
 
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/parser"
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/spec"
 )
 
@@ -22,7 +23,7 @@ import (
 // told by the answer's Content-Type, and the seed's own overlay applies to
 // the seed wherever it comes from.
 func TestSpecFromURL(t *testing.T) {
-	html, err := parser.RenderHTML(spec.Document())
+	html, err := document.RenderHTML(spec.Document())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func TestDocumentLargerThanTheBoundIsRefusedBeforeParsing(t *testing.T) {
 // download) gave "invalid UTF-8 … convert the file"; a whole one reads as
 // the document it holds.
 func TestErrGzipCutShort(t *testing.T) {
-	html, err := parser.RenderHTML(spec.Document())
+	html, err := document.RenderHTML(spec.Document())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package parser
 import (
 	"strings"
 	"testing"
+
+	"github.com/apigen/apigen/parser/resolve"
 )
 
 // TestWideTableHeaderGivesHugeError: a table header of 100 000 columns was
@@ -35,17 +37,17 @@ func TestWideTableHeaderGivesHugeError(t *testing.T) {
 	if !strings.Contains(err.Error(), "wide.md:9:") {
 		t.Fatalf("error %.600s", err)
 	}
-	if got := (&Error{File: "f", Line: 2, Msg: strings.Repeat("Field|", 20000)}).Error(); len(got) > 1000 || !strings.HasSuffix(got, " bytes)") {
+	if got := (&resolve.Error{File: "f", Line: 2, Msg: strings.Repeat("Field|", 20000)}).Error(); len(got) > 1000 || !strings.HasSuffix(got, " bytes)") {
 		t.Fatalf("long message not clipped: %.600s", got)
 	}
 	// Short messages are whole.
-	if got := (&Error{File: "f", Line: 2, Msg: "é" + strings.Repeat("a", 397) + "b"}).Error(); !strings.HasSuffix(got, "ab") {
+	if got := (&resolve.Error{File: "f", Line: 2, Msg: "é" + strings.Repeat("a", 397) + "b"}).Error(); !strings.HasSuffix(got, "ab") {
 		t.Fatalf("short message cut: %q", got)
 	}
 }
 
 func TestClipMsgCutsAtACharacter(t *testing.T) {
-	got := clipMsg(strings.Repeat("a", 399) + "éé")
+	got := resolve.ClipMsg(strings.Repeat("a", 399) + "éé")
 	if want := strings.Repeat("a", 399) + "…(403 bytes)"; got != want {
 		t.Fatalf("got %q", got)
 	}

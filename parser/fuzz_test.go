@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/spec"
 )
 
@@ -19,7 +20,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(data, false)
 		}
 	}
-	if html, err := RenderHTML(spec.Document()); err == nil {
+	if html, err := document.RenderHTML(spec.Document()); err == nil {
 		f.Add(html, true)
 	}
 	// The published page's layout (a written fragment).
@@ -46,15 +47,15 @@ func FuzzParse(f *testing.F) {
 // TestUnclaimedBlocksAreErrors proves the completeness self-check: a block
 // no handler claims is reported with its line.
 func TestUnclaimedBlocksAreErrors(t *testing.T) {
-	html, err := RenderHTML([]byte("# T\n\n## S\n\n| A | B |\n|---|---|\n| x | y |\n\n- item\n\ntext\n"))
+	html, err := document.RenderHTML([]byte("# T\n\n## S\n\n| A | B |\n|---|---|\n| x | y |\n\n- item\n\ntext\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := parseDocument(html)
+	d, err := document.ReadTree(html)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := d.unclaimed()
+	got := d.Unclaimed()
 	if len(got) != 3 {
 		t.Fatalf("unclaimed = %q, want the row, the item and the paragraph", got)
 	}

@@ -16,13 +16,20 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestGoldenParser parses each fixture spec under golden/parser/<case>/ and
 // compares the schema YAML with schema.yaml, or the error with stderr.txt.
-// One case per table shape and per kind of parse error.
+// One case per table shape and per kind of parse error. A case's spec.md is
+// in the seed's layout; a case's spec.html (cases named page-*) is a
+// fragment written in the published page's layout, read by the page's
+// walker.
 func TestGoldenParser(t *testing.T) {
-	dirs, err := filepath.Glob("../golden/parser/*/spec.md")
-	if err != nil || len(dirs) == 0 {
+	seed, err := filepath.Glob("../golden/parser/*/spec.md")
+	if err != nil || len(seed) == 0 {
 		t.Fatalf("no golden parser cases: %v", err)
 	}
-	for _, specPath := range dirs {
+	pages, err := filepath.Glob("../golden/parser/*/spec.html")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no golden parser cases of the page layout: %v", err)
+	}
+	for _, specPath := range append(seed, pages...) {
 		dir := filepath.Dir(specPath)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			src, err := os.ReadFile(specPath)
@@ -31,7 +38,7 @@ func TestGoldenParser(t *testing.T) {
 			}
 			var got []byte
 			name, want := "schema.yaml", "stderr.txt"
-			s, err := loader.FromSpec(src, "spec.md", nil)
+			s, err := loader.FromSpec(src, filepath.Base(specPath), nil)
 			if err == nil {
 				if got, err = schema.Marshal(s); err != nil {
 					t.Fatal(err)

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/resolve"
 )
 
 // notReference is the one line for an HTML document of neither layout: it
@@ -17,15 +20,15 @@ const notReference = "not an API reference: found neither the published page's l
 // every entry it lost) or, cut between two entries, reads as a smaller API.
 func checkComplete(name string, src []byte) error {
 	if bytes.HasPrefix(src, []byte{0x1f, 0x8b}) {
-		return &Error{File: name, Msg: "the document is gzip-compressed: decompress it (gunzip), or give the file to the apigen command, which reads .gz files"}
+		return &resolve.Error{File: name, Msg: "the document is gzip-compressed: decompress it (gunzip), or give the file to the apigen command, which reads .gz files"}
 	}
 	if cutRune(src) {
 		line := 1 + bytes.Count(src, []byte("\n"))
-		return &Error{File: name, Line: line, Msg: "the document ends in the middle of a character: it is cut short (an interrupted download or copy?); download or copy it again"}
+		return &resolve.Error{File: name, Line: line, Msg: "the document ends in the middle of a character: it is cut short (an interrupted download or copy?); download or copy it again"}
 	}
 	if looksLikeHTML(src) && !hasEndTag(src, "</html") {
 		line := 1 + bytes.Count(src, []byte("\n"))
-		return &Error{File: name, Line: line, Msg: "the HTML document ends without </html>: it is cut short (an interrupted download or copy?); download or copy it again (a complete document that omits it: add </html> at its end)"}
+		return &resolve.Error{File: name, Line: line, Msg: "the HTML document ends without </html>: it is cut short (an interrupted download or copy?); download or copy it again (a complete document that omits it: add </html> at its end)"}
 	}
 	return nil
 }
@@ -63,9 +66,9 @@ func hasEndTag(src []byte, tag string) bool {
 // seedTables reports whether a document read in the seed's layout has a
 // table of one of the seed's shapes for objects, unions or methods; an
 // HTML document without one is no reference of either layout.
-func (d *document) seedTables() bool {
-	known := func(t *table) bool {
-		h := strings.ToLower(strings.Join(t.header, "|"))
+func seedTables(d *document.Tree) bool {
+	known := func(t *document.Table) bool {
+		h := strings.ToLower(strings.Join(t.Header, "|"))
 		for _, p := range []string{"field|type", "object|field", "method|parameters|", "variant|"} {
 			if strings.HasPrefix(h, p) {
 				return true
@@ -73,23 +76,23 @@ func (d *document) seedTables() bool {
 		}
 		return false
 	}
-	has := func(bs []*block) bool {
+	has := func(bs []*document.Block) bool {
 		for _, b := range bs {
-			if b.kind == tableBlock && b.table != nil && known(b.table) {
+			if b.Kind == document.TableBlock && b.Table != nil && known(b.Table) {
 				return true
 			}
 		}
 		return false
 	}
-	if has(d.blocks) {
+	if has(d.Blocks) {
 		return true
 	}
-	for _, s := range d.sections {
-		if has(s.blocks) {
+	for _, s := range d.Sections {
+		if has(s.Blocks) {
 			return true
 		}
-		for _, c := range s.children {
-			if has(c.blocks) {
+		for _, c := range s.Children {
+			if has(c.Blocks) {
 				return true
 			}
 		}
@@ -98,4 +101,4 @@ func (d *document) seedTables() bool {
 }
 
 // errNotReference is the error for such a document.
-func errNotReference(name string) error { return &Error{File: name, Msg: notReference} }
+func errNotReference(name string) error { return &resolve.Error{File: name, Msg: notReference} }

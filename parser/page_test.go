@@ -445,6 +445,32 @@ func TestPagePassInFieldIsEnum(t *testing.T) {
 	}
 }
 
+// Issue 35: quote_parse_mode ("Mode for parsing entities in the quote.
+// See formatting options") was a plain String while parse_mode took the
+// enum. A String field whose name ends in _parse_mode takes the enum where
+// its description points at the formatting section; one that does not
+// stays a String.
+func TestPagePrefixedParseModeTakesTheEnum(t *testing.T) {
+	body := `<h3>Available methods</h3><h4>Formatting options</h4>
+<p><strong>Loud style</strong></p><p>To use this mode, pass <em>Loud</em> in the <em>parse_mode</em> field.</p>
+<h4>sayIt</h4><p>Returns True on success.</p>
+<table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead>
+<tbody><tr><td>parse_mode</td><td>String</td><td>Optional</td><td>Mode for parsing entities.</td></tr>
+<tr><td>quote_parse_mode</td><td>String</td><td>Optional</td><td>Mode for parsing entities in the quote. See <a href="#formatting-options">formatting options</a> for more details.</td></tr>
+<tr><td>legacy_parse_mode</td><td>String</td><td>Optional</td><td>Some old mode of our own.</td></tr></tbody></table>`
+	s := parsePage(t, body, nil)
+	m := s.Method("sayIt")
+	for name, want := range map[string]string{"parse_mode": "ParseMode", "quote_parse_mode": "ParseMode", "legacy_parse_mode": ""} {
+		got := ""
+		if c := m.Param(name).Constraints; c != nil {
+			got = c.Enum
+		}
+		if got != want {
+			t.Errorf("%s: enum %q, want %q", name, got, want)
+		}
+	}
+}
+
 // TestPageEmojiImagesKeepTheirText: the page draws emoji as <img> with the
 // character as alt text; the text must keep it ("one of “🎲”, “🎯”"), not
 // lose it ("one of “”, “”").

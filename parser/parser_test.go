@@ -11,6 +11,7 @@ import (
 
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/parser"
+	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/spec"
 )
@@ -149,7 +150,7 @@ func TestHTMLParsesTheSame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	html, err := parser.RenderHTML(md)
+	html, err := document.RenderHTML(md)
 	if err != nil {
 		t.Fatal(err)
 	}

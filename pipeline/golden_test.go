@@ -19,7 +19,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/pipeline"
@@ -247,17 +247,17 @@ func runtimeFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	sets := []struct {
 		backend string
-		parts   []support.Part
+		parts   []runtime.Part
 	}{
-		{"types", []support.Part{support.TypesPart}},
-		{"validate", []support.Part{support.ValidatePart, support.FormatPart}},
-		{"client", []support.Part{support.ClientPart}},
-		{"server", []support.Part{support.ServerPart}},
-		{"dispatch", []support.Part{support.DispatchPart}},
+		{"types", []runtime.Part{runtime.TypesPart}},
+		{"validate", []runtime.Part{runtime.ValidatePart, runtime.FormatPart}},
+		{"client", []runtime.Part{runtime.ClientPart}},
+		{"server", []runtime.Part{runtime.ServerPart}},
+		{"dispatch", []runtime.Part{runtime.DispatchPart}},
 	}
 	out := map[string][]byte{}
 	for _, s := range sets {
-		f, err := support.File(s.backend, "botapi", "spec.md", s.parts...)
+		f, err := runtime.File(s.backend, "botapi", "spec.md", s.parts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +270,7 @@ func runtimeFiles(t *testing.T) map[string][]byte {
 // size and SHA-256 (any change to the emitted bytes shows), and its
 // package-level declarations one per line (a change to the API it adds to
 // generated packages shows as a readable diff). The sources themselves are
-// reviewed in generators/support; copying them here would make every
+// reviewed in generators/runtime; copying them here would make every
 // runtime edit a golden change twice its size.
 func runtimePin(t *testing.T, name string, data []byte) []byte {
 	t.Helper()
@@ -316,7 +316,7 @@ func TestGoldenRuntime(t *testing.T) {
 		got[name] = runtimePin(t, name, data)
 	}
 	if *update {
-		a := &txtar.Archive{Comment: []byte("The runtime copied into generated packages (generators/support), as the\nbackends emit it for package botapi: size, SHA-256 and declarations per\nfile. Rewritten by 'make golden'.\n"), Files: sortedFiles(got)}
+		a := &txtar.Archive{Comment: []byte("The runtime copied into generated packages (generators/runtime), as the\nbackends emit it for package botapi: size, SHA-256 and declarations per\nfile. Rewritten by 'make golden'.\n"), Files: sortedFiles(got)}
 		if err := os.WriteFile(p, txtar.Format(a), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -37,6 +37,9 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "botapi", "older_server_test.go"), []byte(publishedOlderServerTest), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(root, "botapi", "reply_parameters_test.go"), []byte(publishedReplyParametersTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// An older server: the 5.0 emulator, which writes the objects of 5.0
 	// (no ChatFullInfo.accepted_gift_types, no Chat.accent_color_id, ...).
 	emu := emulator.New(emulator.Config{Clock: emulator.ManualClock(time.Unix(1700000000, 0))})
@@ -54,7 +57,7 @@ func TestPublishedPageGeneratesBuildingPackage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer", "./botapi")
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "TestPublishedAlbumUploadSendsAttachParts|TestNewestPackageReadsOlderServer|TestPublishedEmptyReplyParametersFails|TestPublishedAnswerTakesInaccessibleMessage", "./botapi")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "OLDER_SERVER_URL="+srv.URL, "OLDER_SERVER_TOKEN="+token, fmt.Sprintf("OLDER_SERVER_CHAT=%d", alice.ID))
 	out, err := cmd.CombinedOutput()
@@ -160,8 +163,54 @@ const publishedDir = "../../shared/spec/published"
 // and returns the module's root.
 func buildPublished(t *testing.T, name string) string {
 	t.Helper()
-	page := publishedpages.Read(t, publishedDir, name)
-	source := strings.TrimSuffix(name, ".gz")
+	return buildPage(t, publishedpages.Read(t, publishedDir, name), strings.TrimSuffix(name, ".gz"))
+}
+
+// buildPage is buildPublished for a page already read (a published page as
+// a later release might change it, see nextrelease_test.go), named source.
+// Each of tests (a test file inside the generated package) runs in the same
+// go test as the prose-facts check: one compilation of the test binary.
+func buildPage(t *testing.T, page []byte, source string, tests ...packageTest) string {
+	t.Helper()
+	name := source
+	root := generatePage(t, page, source, "published")
+	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := "TestPublishedProseFacts"
+	for _, x := range tests {
+		if err := os.WriteFile(filepath.Join(root, "botapi", x.file), []byte(x.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run += "|" + x.run
+	}
+	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-v", "-run", run, "./botapi"}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		for _, x := range tests {
+			if args[0] == "test" && !strings.Contains(string(out), "--- PASS: "+x.run) {
+				t.Errorf("%s: %s did not run in the generated package:\n%s", name, x.run, out)
+			}
+		}
+	}
+	return root
+}
+
+// generatePublished generates every backend's output from the published
+// page name and writes the Go package into botapi/ of a temporary module
+// named module, returning the module's root.
+func generatePublished(t *testing.T, name, module string) string {
+	t.Helper()
+	return generatePage(t, publishedpages.Read(t, publishedDir, name), strings.TrimSuffix(name, ".gz"), module)
+}
+
+// generatePage is generatePublished for a page already read, named source.
+func generatePage(t *testing.T, page []byte, source, module string) string {
+	t.Helper()
 	s, err := loader.FromSpec(page, source, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -177,21 +226,15 @@ func buildPublished(t *testing.T, name string) string {
 	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module published\n\ngo 1.26\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "botapi", "prose_facts_test.go"), []byte(publishedProseFactsTest), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}, {"test", "-count=1", "-run", "TestPublishedProseFacts", "./botapi"}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: go %s: %v\n%s", name, strings.Join(args, " "), err, out)
-		}
 	}
 	return root
 }
+
+// packageTest is a test file written into a generated package: its name,
+// its text, and the name of its test function (which must pass).
+type packageTest struct{ file, text, run string }
 
 // publishedProseFactsTest runs inside the package generated from each
 // published page: facts the page states only in prose are checked by the
@@ -359,6 +402,46 @@ func TestPublishedAlbumUploadSendsAttachParts(t *testing.T) {
 	}
 	if len(parts) != 3 {
 		t.Errorf("upload parts %v, want 3", parts)
+	}
+}
+`
+
+// publishedReplyParametersTest runs inside the package generated from the
+// 9.0 page (issue 35): an empty ReplyParameters validated, though the
+// message it replies to is required; a required identifier left 0 is
+// unset.
+const publishedReplyParametersTest = `package botapi_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"published/botapi"
+)
+
+// A callback query's message may be inaccessible: the union offers the
+// chat and message_id both variants carry, and AnswerMessage takes it.
+func TestPublishedAnswerTakesInaccessibleMessage(t *testing.T) {
+	var m botapi.MaybeInaccessibleMessage = &botapi.InaccessibleMessage{Chat: botapi.Chat{ID: 7}, MessageID: 3}
+	if m.GetChat().ID != 7 || m.GetMessageID() != 3 {
+		t.Errorf("GetChat().ID %d, GetMessageID() %d", m.GetChat().ID, m.GetMessageID())
+	}
+	p := &botapi.EditMessageTextParams{Text: "gone"}
+	if _, err := botapi.AnswerMessage(context.Background(), m, p); err == nil {
+		t.Error("AnswerMessage outside a handler sent something")
+	}
+	if id, _ := p.ChatID.AsInteger(); id != 7 || p.MessageID != botapi.Some(int64(3)) {
+		t.Errorf("AnswerMessage filled chat_id %d, message_id %v", id, p.MessageID)
+	}
+}
+
+func TestPublishedEmptyReplyParametersFails(t *testing.T) {
+	if err := (&botapi.ReplyParameters{}).Validate(); err == nil || !strings.Contains(err.Error(), "message_id") {
+		t.Errorf("an empty ReplyParameters: %v, want message_id required", err)
+	}
+	if err := (&botapi.ReplyParameters{MessageID: 5}).Validate(); err != nil {
+		t.Errorf("ReplyParameters{MessageID: 5}: %v", err)
 	}
 }
 `

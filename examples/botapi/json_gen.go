@@ -60,6 +60,11 @@ func (v *Update) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Update) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		updateIDBit = 1 << iota
+	)
+	const required = updateIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -67,7 +72,7 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "update_id")
 			}
 			return err
@@ -82,7 +87,7 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "update_id")
 			}
 			v.UpdateID = x
-			have |= 1 << 0
+			have |= updateIDBit
 		case "message":
 			v.Message = new(Message)
 			if err := v.Message.decodeJSON(r); err != nil {
@@ -225,6 +230,13 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		urlBit = 1 << iota
+		hasCustomCertificateBit
+		pendingUpdateCountBit
+	)
+	const required = urlBit | hasCustomCertificateBit | pendingUpdateCountBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -232,7 +244,7 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "url", "has_custom_certificate", "pending_update_count")
 			}
 			return err
@@ -247,21 +259,21 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "url")
 			}
 			v.URL = x
-			have |= 1 << 0
+			have |= urlBit
 		case "has_custom_certificate":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "has_custom_certificate")
 			}
 			v.HasCustomCertificate = x
-			have |= 1 << 1
+			have |= hasCustomCertificateBit
 		case "pending_update_count":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "pending_update_count")
 			}
 			v.PendingUpdateCount = x
-			have |= 1 << 2
+			have |= pendingUpdateCountBit
 		case "ip_address":
 			x, err := r.Str()
 			if err != nil {
@@ -395,6 +407,13 @@ func (v *User) encodeJSON(w *jsonWriter) {
 }
 
 func (v *User) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		idBit = 1 << iota
+		isBotBit
+		firstNameBit
+	)
+	const required = idBit | isBotBit | firstNameBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -402,7 +421,7 @@ func (v *User) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "id", "is_bot", "first_name")
 			}
 			return err
@@ -417,21 +436,21 @@ func (v *User) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
-			have |= 1 << 0
+			have |= idBit
 		case "is_bot":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "is_bot")
 			}
 			v.IsBot = x
-			have |= 1 << 1
+			have |= isBotBit
 		case "first_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "first_name")
 			}
 			v.FirstName = x
-			have |= 1 << 2
+			have |= firstNameBit
 		case "last_name":
 			x, err := r.Str()
 			if err != nil {
@@ -580,6 +599,12 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Chat) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		idBit = 1 << iota
+		typeBit
+	)
+	const required = idBit | typeBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -587,7 +612,7 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "id", "type")
 			}
 			return err
@@ -602,7 +627,7 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
-			have |= 1 << 0
+			have |= idBit
 		case "type":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -613,7 +638,7 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "type")
 			}
 			v.Type = e
-			have |= 1 << 1
+			have |= typeBit
 		case "title":
 			x, err := r.Str()
 			if err != nil {
@@ -966,6 +991,13 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Message) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		messageIDBit = 1 << iota
+		dateBit
+		chatBit
+	)
+	const required = messageIDBit | dateBit | chatBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -973,7 +1005,7 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "message_id", "date", "chat")
 			}
 			return err
@@ -988,7 +1020,7 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
-			have |= 1 << 0
+			have |= messageIDBit
 		case "from":
 			v.From = new(User)
 			if err := v.From.decodeJSON(r); err != nil {
@@ -1005,12 +1037,12 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "date")
 			}
 			v.Date = x
-			have |= 1 << 1
+			have |= dateBit
 		case "chat":
 			if err := v.Chat.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat")
 			}
-			have |= 1 << 2
+			have |= chatBit
 		case "forward_from":
 			v.ForwardFrom = new(User)
 			if err := v.ForwardFrom.decodeJSON(r); err != nil {
@@ -1313,6 +1345,11 @@ func (v *MessageID) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageID) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		messageIDBit = 1 << iota
+	)
+	const required = messageIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -1320,7 +1357,7 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "message_id")
 			}
 			return err
@@ -1335,7 +1372,7 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
-			have |= 1 << 0
+			have |= messageIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -1402,6 +1439,13 @@ func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 }
 
 func (v *MessageEntity) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		typeBit = 1 << iota
+		offsetBit
+		lengthBit
+	)
+	const required = typeBit | offsetBit | lengthBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -1409,7 +1453,7 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "type", "offset", "length")
 			}
 			return err
@@ -1428,21 +1472,21 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "type")
 			}
 			v.Type = e
-			have |= 1 << 0
+			have |= typeBit
 		case "offset":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "offset")
 			}
 			v.Offset = x
-			have |= 1 << 1
+			have |= offsetBit
 		case "length":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "length")
 			}
 			v.Length = x
-			have |= 1 << 2
+			have |= lengthBit
 		case "url":
 			x, err := r.Str()
 			if err != nil {
@@ -1520,6 +1564,14 @@ func (v *PhotoSize) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PhotoSize) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		widthBit
+		heightBit
+	)
+	const required = fileIDBit | fileUniqueIDBit | widthBit | heightBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -1527,7 +1579,7 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0xf {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id", "width", "height")
 			}
 			return err
@@ -1542,28 +1594,28 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "width":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "width")
 			}
 			v.Width = x
-			have |= 1 << 2
+			have |= widthBit
 		case "height":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "height")
 			}
 			v.Height = x
-			have |= 1 << 3
+			have |= heightBit
 		case "file_size":
 			x, err := r.Int()
 			if err != nil {
@@ -1644,6 +1696,15 @@ func (v *Animation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Animation) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		widthBit
+		heightBit
+		durationBit
+	)
+	const required = fileIDBit | fileUniqueIDBit | widthBit | heightBit | durationBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -1651,7 +1712,7 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1f {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id", "width", "height", "duration")
 			}
 			return err
@@ -1666,35 +1727,35 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "width":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "width")
 			}
 			v.Width = x
-			have |= 1 << 2
+			have |= widthBit
 		case "height":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "height")
 			}
 			v.Height = x
-			have |= 1 << 3
+			have |= heightBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
-			have |= 1 << 4
+			have |= durationBit
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -1796,6 +1857,13 @@ func (v *Audio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Audio) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		durationBit
+	)
+	const required = fileIDBit | fileUniqueIDBit | durationBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -1803,7 +1871,7 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id", "duration")
 			}
 			return err
@@ -1818,21 +1886,21 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
-			have |= 1 << 2
+			have |= durationBit
 		case "performer":
 			x, err := r.Str()
 			if err != nil {
@@ -1936,6 +2004,12 @@ func (v *Document) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Document) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+	)
+	const required = fileIDBit | fileUniqueIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -1943,7 +2017,7 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id")
 			}
 			return err
@@ -1958,14 +2032,14 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -2063,6 +2137,15 @@ func (v *Video) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Video) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		widthBit
+		heightBit
+		durationBit
+	)
+	const required = fileIDBit | fileUniqueIDBit | widthBit | heightBit | durationBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2070,7 +2153,7 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1f {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id", "width", "height", "duration")
 			}
 			return err
@@ -2085,35 +2168,35 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "width":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "width")
 			}
 			v.Width = x
-			have |= 1 << 2
+			have |= widthBit
 		case "height":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "height")
 			}
 			v.Height = x
-			have |= 1 << 3
+			have |= heightBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
-			have |= 1 << 4
+			have |= durationBit
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -2201,6 +2284,14 @@ func (v *VideoNote) encodeJSON(w *jsonWriter) {
 }
 
 func (v *VideoNote) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		lengthBit
+		durationBit
+	)
+	const required = fileIDBit | fileUniqueIDBit | lengthBit | durationBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2208,7 +2299,7 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0xf {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id", "length", "duration")
 			}
 			return err
@@ -2223,28 +2314,28 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "length":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "length")
 			}
 			v.Length = x
-			have |= 1 << 2
+			have |= lengthBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
-			have |= 1 << 3
+			have |= durationBit
 		case "thumb":
 			v.Thumb = new(PhotoSize)
 			if err := v.Thumb.decodeJSON(r); err != nil {
@@ -2318,6 +2409,13 @@ func (v *Voice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Voice) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		durationBit
+	)
+	const required = fileIDBit | fileUniqueIDBit | durationBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2325,7 +2423,7 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id", "duration")
 			}
 			return err
@@ -2340,21 +2438,21 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "duration")
 			}
 			v.Duration = x
-			have |= 1 << 2
+			have |= durationBit
 		case "mime_type":
 			x, err := r.Str()
 			if err != nil {
@@ -2431,6 +2529,12 @@ func (v *Contact) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Contact) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		phoneNumberBit = 1 << iota
+		firstNameBit
+	)
+	const required = phoneNumberBit | firstNameBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2438,7 +2542,7 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "phone_number", "first_name")
 			}
 			return err
@@ -2453,14 +2557,14 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "phone_number")
 			}
 			v.PhoneNumber = x
-			have |= 1 << 0
+			have |= phoneNumberBit
 		case "first_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "first_name")
 			}
 			v.FirstName = x
-			have |= 1 << 1
+			have |= firstNameBit
 		case "last_name":
 			x, err := r.Str()
 			if err != nil {
@@ -2531,6 +2635,12 @@ func (v *Dice) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Dice) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		emojiBit = 1 << iota
+		valueBit
+	)
+	const required = emojiBit | valueBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2538,7 +2648,7 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "emoji", "value")
 			}
 			return err
@@ -2557,14 +2667,14 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "emoji")
 			}
 			v.Emoji = e
-			have |= 1 << 0
+			have |= emojiBit
 		case "value":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "value")
 			}
 			v.Value = x
-			have |= 1 << 1
+			have |= valueBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2625,6 +2735,12 @@ func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		totalCountBit = 1 << iota
+		photosBit
+	)
+	const required = totalCountBit | photosBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2632,7 +2748,7 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "total_count", "photos")
 			}
 			return err
@@ -2647,14 +2763,14 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "total_count")
 			}
 			v.TotalCount = x
-			have |= 1 << 0
+			have |= totalCountBit
 		case "photos":
 			x, err := decodePhotoSizeArrayArray(r)
 			if err != nil {
 				return jsonErrField(err, "photos")
 			}
 			v.Photos = x
-			have |= 1 << 1
+			have |= photosBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -2715,6 +2831,12 @@ func (v *File) encodeJSON(w *jsonWriter) {
 }
 
 func (v *File) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+	)
+	const required = fileIDBit | fileUniqueIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2722,7 +2844,7 @@ func (v *File) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id", "file_unique_id")
 			}
 			return err
@@ -2737,14 +2859,14 @@ func (v *File) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		case "file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "file_unique_id")
 			}
 			v.FileUniqueID = x
-			have |= 1 << 1
+			have |= fileUniqueIDBit
 		case "file_size":
 			x, err := r.Int()
 			if err != nil {
@@ -2825,6 +2947,12 @@ func (v *Location) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Location) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		longitudeBit = 1 << iota
+		latitudeBit
+	)
+	const required = longitudeBit | latitudeBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2832,7 +2960,7 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "longitude", "latitude")
 			}
 			return err
@@ -2847,14 +2975,14 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
-			have |= 1 << 0
+			have |= longitudeBit
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
-			have |= 1 << 1
+			have |= latitudeBit
 		case "horizontal_accuracy":
 			x, err := r.Float64()
 			if err != nil {
@@ -2949,6 +3077,13 @@ func (v *Venue) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Venue) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		locationBit = 1 << iota
+		titleBit
+		addressBit
+	)
+	const required = locationBit | titleBit | addressBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -2956,7 +3091,7 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "location", "title", "address")
 			}
 			return err
@@ -2969,21 +3104,21 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 			if err := v.Location.decodeJSON(r); err != nil {
 				return jsonErrField(err, "location")
 			}
-			have |= 1 << 0
+			have |= locationBit
 		case "title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "title")
 			}
 			v.Title = x
-			have |= 1 << 1
+			have |= titleBit
 		case "address":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "address")
 			}
 			v.Address = x
-			have |= 1 << 2
+			have |= addressBit
 		case "venueA_id":
 			x, err := r.Str()
 			if err != nil {
@@ -3062,6 +3197,13 @@ func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		travelerBit = 1 << iota
+		watcherBit
+		distanceBit
+	)
+	const required = travelerBit | watcherBit | distanceBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3069,7 +3211,7 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "traveler", "watcher", "distance")
 			}
 			return err
@@ -3082,19 +3224,19 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 			if err := v.Traveler.decodeJSON(r); err != nil {
 				return jsonErrField(err, "traveler")
 			}
-			have |= 1 << 0
+			have |= travelerBit
 		case "watcher":
 			if err := v.Watcher.decodeJSON(r); err != nil {
 				return jsonErrField(err, "watcher")
 			}
-			have |= 1 << 1
+			have |= watcherBit
 		case "distance":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "distance")
 			}
 			v.Distance = x
-			have |= 1 << 2
+			have |= distanceBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3147,6 +3289,12 @@ func (v *ChatLocation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatLocation) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		locationBit = 1 << iota
+		addressBit
+	)
+	const required = locationBit | addressBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3154,7 +3302,7 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "location", "address")
 			}
 			return err
@@ -3167,14 +3315,14 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 			if err := v.Location.decodeJSON(r); err != nil {
 				return jsonErrField(err, "location")
 			}
-			have |= 1 << 0
+			have |= locationBit
 		case "address":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "address")
 			}
 			v.Address = x
-			have |= 1 << 1
+			have |= addressBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3227,6 +3375,12 @@ func (v *PollOption) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollOption) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		textBit = 1 << iota
+		voterCountBit
+	)
+	const required = textBit | voterCountBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3234,7 +3388,7 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "text", "voter_count")
 			}
 			return err
@@ -3249,14 +3403,14 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
-			have |= 1 << 0
+			have |= textBit
 		case "voter_count":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "voter_count")
 			}
 			v.VoterCount = x
-			have |= 1 << 1
+			have |= voterCountBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3315,6 +3469,13 @@ func (v *PollAnswer) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PollAnswer) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		pollIDBit = 1 << iota
+		userBit
+		optionIDsBit
+	)
+	const required = pollIDBit | userBit | optionIDsBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3322,7 +3483,7 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "poll_id", "user", "option_ids")
 			}
 			return err
@@ -3337,12 +3498,12 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "poll_id")
 			}
 			v.PollID = x
-			have |= 1 << 0
+			have |= pollIDBit
 		case "user":
 			if err := v.User.decodeJSON(r); err != nil {
 				return jsonErrField(err, "user")
 			}
-			have |= 1 << 1
+			have |= userBit
 		case "option_ids":
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "option_ids")
@@ -3370,7 +3531,7 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 				elems = []int{}
 			}
 			v.OptionIDs = elems
-			have |= 1 << 2
+			have |= optionIDsBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -3463,6 +3624,18 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 }
 
 func (v *Poll) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		idBit = 1 << iota
+		questionBit
+		optionsBit
+		totalVoterCountBit
+		isClosedBit
+		isAnonymousBit
+		typeBit
+		allowsMultipleAnswersBit
+	)
+	const required = idBit | questionBit | optionsBit | totalVoterCountBit | isClosedBit | isAnonymousBit | typeBit | allowsMultipleAnswersBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3470,7 +3643,7 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0xff {
+			if err == nil && have != required {
 				return r.errMissing(have, "id", "question", "options", "total_voter_count", "is_closed", "is_anonymous", "type", "allows_multiple_answers")
 			}
 			return err
@@ -3485,42 +3658,42 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
-			have |= 1 << 0
+			have |= idBit
 		case "question":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "question")
 			}
 			v.Question = x
-			have |= 1 << 1
+			have |= questionBit
 		case "options":
 			x, err := decodePollOptionArray(r)
 			if err != nil {
 				return jsonErrField(err, "options")
 			}
 			v.Options = x
-			have |= 1 << 2
+			have |= optionsBit
 		case "total_voter_count":
 			x, err := r.Int()
 			if err != nil {
 				return jsonErrField(err, "total_voter_count")
 			}
 			v.TotalVoterCount = x
-			have |= 1 << 3
+			have |= totalVoterCountBit
 		case "is_closed":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "is_closed")
 			}
 			v.IsClosed = x
-			have |= 1 << 4
+			have |= isClosedBit
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "is_anonymous")
 			}
 			v.IsAnonymous = x
-			have |= 1 << 5
+			have |= isAnonymousBit
 		case "type":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -3531,14 +3704,14 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "type")
 			}
 			v.Type = e
-			have |= 1 << 6
+			have |= typeBit
 		case "allows_multiple_answers":
 			x, err := r.Bool()
 			if err != nil {
 				return jsonErrField(err, "allows_multiple_answers")
 			}
 			v.AllowsMultipleAnswers = x
-			have |= 1 << 7
+			have |= allowsMultipleAnswersBit
 		case "correct_option_id":
 			x, err := r.Int()
 			if err != nil {
@@ -3639,6 +3812,11 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		keyboardBit = 1 << iota
+	)
+	const required = keyboardBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3646,7 +3824,7 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "keyboard")
 			}
 			return err
@@ -3661,7 +3839,7 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "keyboard")
 			}
 			v.Keyboard = x
-			have |= 1 << 0
+			have |= keyboardBit
 		case "resize_keyboard":
 			x, err := r.Bool()
 			if err != nil {
@@ -3747,6 +3925,11 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 		v.Text = x
 		return err
 	}
+	// Each required field's bit in have (present and not null).
+	const (
+		textBit = 1 << iota
+	)
+	const required = textBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3754,7 +3937,7 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "text")
 			}
 			return err
@@ -3769,7 +3952,7 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
-			have |= 1 << 0
+			have |= textBit
 		case "request_contact":
 			x, err := r.Bool()
 			if err != nil {
@@ -3911,6 +4094,11 @@ func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		removeKeyboardBit = 1 << iota
+	)
+	const required = removeKeyboardBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3918,7 +4106,7 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "remove_keyboard")
 			}
 			return err
@@ -3931,7 +4119,7 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 			if err := v.RemoveKeyboard.decodeJSON(r); err != nil {
 				return jsonErrField(err, "remove_keyboard")
 			}
-			have |= 1 << 0
+			have |= removeKeyboardBit
 		case "selective":
 			x, err := r.Bool()
 			if err != nil {
@@ -3992,6 +4180,11 @@ func (v *ForceReply) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForceReply) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		forceReplyBit = 1 << iota
+	)
+	const required = forceReplyBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -3999,7 +4192,7 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "force_reply")
 			}
 			return err
@@ -4012,7 +4205,7 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 			if err := v.ForceReply.decodeJSON(r); err != nil {
 				return jsonErrField(err, "force_reply")
 			}
-			have |= 1 << 0
+			have |= forceReplyBit
 		case "selective":
 			x, err := r.Bool()
 			if err != nil {
@@ -4077,6 +4270,11 @@ func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		inlineKeyboardBit = 1 << iota
+	)
+	const required = inlineKeyboardBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -4084,7 +4282,7 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "inline_keyboard")
 			}
 			return err
@@ -4099,7 +4297,7 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "inline_keyboard")
 			}
 			v.InlineKeyboard = x
-			have |= 1 << 0
+			have |= inlineKeyboardBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -4178,6 +4376,11 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		textBit = 1 << iota
+	)
+	const required = textBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -4185,7 +4388,7 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "text")
 			}
 			return err
@@ -4200,7 +4403,7 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
-			have |= 1 << 0
+			have |= textBit
 		case "url":
 			x, err := r.Str()
 			if err != nil {
@@ -4303,6 +4506,11 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LoginURL) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		urlBit = 1 << iota
+	)
+	const required = urlBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -4310,7 +4518,7 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "url")
 			}
 			return err
@@ -4325,7 +4533,7 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "url")
 			}
 			v.URL = x
-			have |= 1 << 0
+			have |= urlBit
 		case "forward_text":
 			x, err := r.Str()
 			if err != nil {
@@ -4414,6 +4622,13 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		idBit = 1 << iota
+		fromBit
+		chatInstanceBit
+	)
+	const required = idBit | fromBit | chatInstanceBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -4421,7 +4636,7 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "id", "from", "chat_instance")
 			}
 			return err
@@ -4436,12 +4651,12 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "id")
 			}
 			v.ID = x
-			have |= 1 << 0
+			have |= idBit
 		case "from":
 			if err := v.From.decodeJSON(r); err != nil {
 				return jsonErrField(err, "from")
 			}
-			have |= 1 << 1
+			have |= fromBit
 		case "message":
 			v.Message = new(Message)
 			if err := v.Message.decodeJSON(r); err != nil {
@@ -4459,7 +4674,7 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "chat_instance")
 			}
 			v.ChatInstance = x
-			have |= 1 << 2
+			have |= chatInstanceBit
 		case "data":
 			x, err := r.Str()
 			if err != nil {
@@ -4528,6 +4743,14 @@ func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		smallFileIDBit = 1 << iota
+		smallFileUniqueIDBit
+		bigFileIDBit
+		bigFileUniqueIDBit
+	)
+	const required = smallFileIDBit | smallFileUniqueIDBit | bigFileIDBit | bigFileUniqueIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -4535,7 +4758,7 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0xf {
+			if err == nil && have != required {
 				return r.errMissing(have, "small_file_id", "small_file_unique_id", "big_file_id", "big_file_unique_id")
 			}
 			return err
@@ -4550,28 +4773,28 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "small_file_id")
 			}
 			v.SmallFileID = x
-			have |= 1 << 0
+			have |= smallFileIDBit
 		case "small_file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "small_file_unique_id")
 			}
 			v.SmallFileUniqueID = x
-			have |= 1 << 1
+			have |= smallFileUniqueIDBit
 		case "big_file_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "big_file_id")
 			}
 			v.BigFileID = x
-			have |= 1 << 2
+			have |= bigFileIDBit
 		case "big_file_unique_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "big_file_unique_id")
 			}
 			v.BigFileUniqueID = x
-			have |= 1 << 3
+			have |= bigFileUniqueIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -4696,6 +4919,12 @@ func (v *ChatMember) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ChatMember) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		userBit = 1 << iota
+		statusBit
+	)
+	const required = userBit | statusBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -4703,7 +4932,7 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "user", "status")
 			}
 			return err
@@ -4716,7 +4945,7 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 			if err := v.User.decodeJSON(r); err != nil {
 				return jsonErrField(err, "user")
 			}
-			have |= 1 << 0
+			have |= userBit
 		case "status":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -4727,7 +4956,7 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "status")
 			}
 			v.Status = e
-			have |= 1 << 1
+			have |= statusBit
 		case "custom_title":
 			x, err := r.Str()
 			if err != nil {
@@ -5028,6 +5257,12 @@ func (v *BotCommand) encodeJSON(w *jsonWriter) {
 }
 
 func (v *BotCommand) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		commandBit = 1 << iota
+		descriptionBit
+	)
+	const required = commandBit | descriptionBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -5035,7 +5270,7 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "command", "description")
 			}
 			return err
@@ -5050,14 +5285,14 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "command")
 			}
 			v.Command = x
-			have |= 1 << 0
+			have |= commandBit
 		case "description":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "description")
 			}
 			v.Description = x
-			have |= 1 << 1
+			have |= descriptionBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -5209,6 +5444,11 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		mediaBit = 1 << iota
+	)
+	const required = mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -5216,7 +5456,7 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "media")
 			}
 			return err
@@ -5229,7 +5469,7 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
-			have |= 1 << 0
+			have |= mediaBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -5343,6 +5583,11 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		mediaBit = 1 << iota
+	)
+	const required = mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -5350,7 +5595,7 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "media")
 			}
 			return err
@@ -5363,7 +5608,7 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
-			have |= 1 << 0
+			have |= mediaBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -5501,6 +5746,11 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		mediaBit = 1 << iota
+	)
+	const required = mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -5508,7 +5758,7 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "media")
 			}
 			return err
@@ -5521,7 +5771,7 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
-			have |= 1 << 0
+			have |= mediaBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -5653,6 +5903,11 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		mediaBit = 1 << iota
+	)
+	const required = mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -5660,7 +5915,7 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "media")
 			}
 			return err
@@ -5673,7 +5928,7 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
-			have |= 1 << 0
+			have |= mediaBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -5797,6 +6052,11 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 }
 
 func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		mediaBit = 1 << iota
+	)
+	const required = mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -5804,7 +6064,7 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "media")
 			}
 			return err
@@ -5817,7 +6077,7 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 			if err := v.Media.decodeJSON(r); err != nil {
 				return jsonErrField(err, "media")
 			}
-			have |= 1 << 0
+			have |= mediaBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -6537,6 +6797,11 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		urlBit = 1 << iota
+	)
+	const required = urlBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -6544,7 +6809,7 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "url")
 			}
 			return err
@@ -6559,7 +6824,7 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "url")
 			}
 			v.URL = x
-			have |= 1 << 0
+			have |= urlBit
 		case "certificate":
 			if err := v.Certificate.decodeJSON(r); err != nil {
 				return jsonErrField(err, "certificate")
@@ -6770,6 +7035,12 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		textBit
+	)
+	const required = chatIDBit | textBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -6777,7 +7048,7 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "text")
 			}
 			return err
@@ -6790,14 +7061,14 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "text":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
-			have |= 1 << 1
+			have |= textBit
 		case "parse_mode":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -6908,6 +7179,13 @@ func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		fromChatIDBit
+		messageIDBit
+	)
+	const required = chatIDBit | fromChatIDBit | messageIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -6915,7 +7193,7 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "from_chat_id", "message_id")
 			}
 			return err
@@ -6928,19 +7206,19 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "from_chat_id":
 			if err := v.FromChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "from_chat_id")
 			}
-			have |= 1 << 1
+			have |= fromChatIDBit
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
-			have |= 1 << 2
+			have |= messageIDBit
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -7039,6 +7317,13 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		fromChatIDBit
+		messageIDBit
+	)
+	const required = chatIDBit | fromChatIDBit | messageIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -7046,7 +7331,7 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "from_chat_id", "message_id")
 			}
 			return err
@@ -7059,19 +7344,19 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "from_chat_id":
 			if err := v.FromChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "from_chat_id")
 			}
-			have |= 1 << 1
+			have |= fromChatIDBit
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
-			have |= 1 << 2
+			have |= messageIDBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -7208,6 +7493,12 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		photoBit
+	)
+	const required = chatIDBit | photoBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -7215,7 +7506,7 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "photo")
 			}
 			return err
@@ -7228,12 +7519,12 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "photo":
 			if err := v.Photo.decodeJSON(r); err != nil {
 				return jsonErrField(err, "photo")
 			}
-			have |= 1 << 1
+			have |= photoBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -7386,6 +7677,12 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		audioBit
+	)
+	const required = chatIDBit | audioBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -7393,7 +7690,7 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "audio")
 			}
 			return err
@@ -7406,12 +7703,12 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "audio":
 			if err := v.Audio.decodeJSON(r); err != nil {
 				return jsonErrField(err, "audio")
 			}
-			have |= 1 << 1
+			have |= audioBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -7578,6 +7875,12 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		documentBit
+	)
+	const required = chatIDBit | documentBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -7585,7 +7888,7 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "document")
 			}
 			return err
@@ -7598,12 +7901,12 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "document":
 			if err := v.Document.decodeJSON(r); err != nil {
 				return jsonErrField(err, "document")
 			}
-			have |= 1 << 1
+			have |= documentBit
 		case "thumb":
 			if err := v.Thumb.decodeJSON(r); err != nil {
 				return jsonErrField(err, "thumb")
@@ -7770,6 +8073,12 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		videoBit
+	)
+	const required = chatIDBit | videoBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -7777,7 +8086,7 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "video")
 			}
 			return err
@@ -7790,12 +8099,12 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "video":
 			if err := v.Video.decodeJSON(r); err != nil {
 				return jsonErrField(err, "video")
 			}
-			have |= 1 << 1
+			have |= videoBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -7976,6 +8285,12 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		animationBit
+	)
+	const required = chatIDBit | animationBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -7983,7 +8298,7 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "animation")
 			}
 			return err
@@ -7996,12 +8311,12 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "animation":
 			if err := v.Animation.decodeJSON(r); err != nil {
 				return jsonErrField(err, "animation")
 			}
-			have |= 1 << 1
+			have |= animationBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -8164,6 +8479,12 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		voiceBit
+	)
+	const required = chatIDBit | voiceBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -8171,7 +8492,7 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "voice")
 			}
 			return err
@@ -8184,12 +8505,12 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "voice":
 			if err := v.Voice.decodeJSON(r); err != nil {
 				return jsonErrField(err, "voice")
 			}
-			have |= 1 << 1
+			have |= voiceBit
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -8328,6 +8649,12 @@ func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		videoNoteBit
+	)
+	const required = chatIDBit | videoNoteBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -8335,7 +8662,7 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "video_note")
 			}
 			return err
@@ -8348,12 +8675,12 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "video_note":
 			if err := v.VideoNote.decodeJSON(r); err != nil {
 				return jsonErrField(err, "video_note")
 			}
-			have |= 1 << 1
+			have |= videoNoteBit
 		case "duration":
 			x, err := r.Int()
 			if err != nil {
@@ -8465,6 +8792,12 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		mediaBit
+	)
+	const required = chatIDBit | mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -8472,7 +8805,7 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "media")
 			}
 			return err
@@ -8485,7 +8818,7 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "media":
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "media")
@@ -8513,7 +8846,7 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 				elems = []InputMedia{}
 			}
 			v.Media = elems
-			have |= 1 << 1
+			have |= mediaBit
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -8621,6 +8954,13 @@ func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		latitudeBit
+		longitudeBit
+	)
+	const required = chatIDBit | latitudeBit | longitudeBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -8628,7 +8968,7 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "latitude", "longitude")
 			}
 			return err
@@ -8641,21 +8981,21 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
-			have |= 1 << 1
+			have |= latitudeBit
 		case "longitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
-			have |= 1 << 2
+			have |= longitudeBit
 		case "horizontal_accuracy":
 			x, err := r.Float64()
 			if err != nil {
@@ -8784,6 +9124,12 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		latitudeBit = 1 << iota
+		longitudeBit
+	)
+	const required = latitudeBit | longitudeBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -8791,7 +9137,7 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "latitude", "longitude")
 			}
 			return err
@@ -8822,14 +9168,14 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
-			have |= 1 << 0
+			have |= latitudeBit
 		case "longitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
-			have |= 1 << 1
+			have |= longitudeBit
 		case "horizontal_accuracy":
 			x, err := r.Float64()
 			if err != nil {
@@ -9043,6 +9389,15 @@ func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		latitudeBit
+		longitudeBit
+		titleBit
+		addressBit
+	)
+	const required = chatIDBit | latitudeBit | longitudeBit | titleBit | addressBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9050,7 +9405,7 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1f {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "latitude", "longitude", "title", "address")
 			}
 			return err
@@ -9063,35 +9418,35 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "latitude")
 			}
 			v.Latitude = x
-			have |= 1 << 1
+			have |= latitudeBit
 		case "longitude":
 			x, err := r.Float64()
 			if err != nil {
 				return jsonErrField(err, "longitude")
 			}
 			v.Longitude = x
-			have |= 1 << 2
+			have |= longitudeBit
 		case "title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "title")
 			}
 			v.Title = x
-			have |= 1 << 3
+			have |= titleBit
 		case "address":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "address")
 			}
 			v.Address = x
-			have |= 1 << 4
+			have |= addressBit
 		case "venueA_id":
 			x, err := r.Str()
 			if err != nil {
@@ -9221,6 +9576,13 @@ func (v *SendContactParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendContactParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		phoneNumberBit
+		firstNameBit
+	)
+	const required = chatIDBit | phoneNumberBit | firstNameBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9228,7 +9590,7 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "phone_number", "first_name")
 			}
 			return err
@@ -9241,21 +9603,21 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "phone_number":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "phone_number")
 			}
 			v.PhoneNumber = x
-			have |= 1 << 1
+			have |= phoneNumberBit
 		case "first_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "first_name")
 			}
 			v.FirstName = x
-			have |= 1 << 2
+			have |= firstNameBit
 		case "last_name":
 			x, err := r.Str()
 			if err != nil {
@@ -9413,6 +9775,13 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendPollParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		questionBit
+		optionsBit
+	)
+	const required = chatIDBit | questionBit | optionsBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9420,7 +9789,7 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "question", "options")
 			}
 			return err
@@ -9433,14 +9802,14 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "question":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "question")
 			}
 			v.Question = x
-			have |= 1 << 1
+			have |= questionBit
 		case "options":
 			if err := r.ArrStart(); err != nil {
 				return jsonErrField(err, "options")
@@ -9468,7 +9837,7 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 				elems = []string{}
 			}
 			v.Options = elems
-			have |= 1 << 2
+			have |= optionsBit
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
@@ -9634,6 +10003,11 @@ func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9641,7 +10015,7 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -9654,7 +10028,7 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "emoji":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -9744,6 +10118,12 @@ func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		actionBit
+	)
+	const required = chatIDBit | actionBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9751,7 +10131,7 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "action")
 			}
 			return err
@@ -9764,7 +10144,7 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "action":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -9775,7 +10155,7 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "action")
 			}
 			v.Action = e
-			have |= 1 << 1
+			have |= actionBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -9834,6 +10214,11 @@ func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		userIDBit = 1 << iota
+	)
+	const required = userIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9841,7 +10226,7 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "user_id")
 			}
 			return err
@@ -9856,7 +10241,7 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 0
+			have |= userIDBit
 		case "offset":
 			x, err := r.Int()
 			if err != nil {
@@ -9919,6 +10304,11 @@ func (v *GetFileParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetFileParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		fileIDBit = 1 << iota
+	)
+	const required = fileIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -9926,7 +10316,7 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "file_id")
 			}
 			return err
@@ -9941,7 +10331,7 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "file_id")
 			}
 			v.FileID = x
-			have |= 1 << 0
+			have |= fileIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10001,6 +10391,12 @@ func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		userIDBit
+	)
+	const required = chatIDBit | userIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10008,7 +10404,7 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "user_id")
 			}
 			return err
@@ -10021,14 +10417,14 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 1
+			have |= userIDBit
 		case "until_date":
 			x, err := r.Int()
 			if err != nil {
@@ -10094,6 +10490,12 @@ func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		userIDBit
+	)
+	const required = chatIDBit | userIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10101,7 +10503,7 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "user_id")
 			}
 			return err
@@ -10114,14 +10516,14 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 1
+			have |= userIDBit
 		case "only_if_banned":
 			x, err := r.Bool()
 			if err != nil {
@@ -10189,6 +10591,13 @@ func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		userIDBit
+		permissionsBit
+	)
+	const required = chatIDBit | userIDBit | permissionsBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10196,7 +10605,7 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "user_id", "permissions")
 			}
 			return err
@@ -10209,19 +10618,19 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 1
+			have |= userIDBit
 		case "permissions":
 			if err := v.Permissions.decodeJSON(r); err != nil {
 				return jsonErrField(err, "permissions")
 			}
-			have |= 1 << 2
+			have |= permissionsBit
 		case "until_date":
 			x, err := r.Int()
 			if err != nil {
@@ -10319,6 +10728,12 @@ func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		userIDBit
+	)
+	const required = chatIDBit | userIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10326,7 +10741,7 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "user_id")
 			}
 			return err
@@ -10339,14 +10754,14 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 1
+			have |= userIDBit
 		case "is_anonymous":
 			x, err := r.Bool()
 			if err != nil {
@@ -10458,6 +10873,13 @@ func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		userIDBit
+		customTitleBit
+	)
+	const required = chatIDBit | userIDBit | customTitleBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10465,7 +10887,7 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x7 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "user_id", "custom_title")
 			}
 			return err
@@ -10478,21 +10900,21 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 1
+			have |= userIDBit
 		case "custom_title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "custom_title")
 			}
 			v.CustomTitle = x
-			have |= 1 << 2
+			have |= customTitleBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10548,6 +10970,12 @@ func (v *SetChatPermissionsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		permissionsBit
+	)
+	const required = chatIDBit | permissionsBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10555,7 +10983,7 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "permissions")
 			}
 			return err
@@ -10568,12 +10996,12 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "permissions":
 			if err := v.Permissions.decodeJSON(r); err != nil {
 				return jsonErrField(err, "permissions")
 			}
-			have |= 1 << 1
+			have |= permissionsBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10627,6 +11055,11 @@ func (v *ExportChatInviteLinkParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10634,7 +11067,7 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -10647,7 +11080,7 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10706,6 +11139,12 @@ func (v *SetChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		photoBit
+	)
+	const required = chatIDBit | photoBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10713,7 +11152,7 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "photo")
 			}
 			return err
@@ -10726,12 +11165,12 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "photo":
 			if err := v.Photo.decodeJSON(r); err != nil {
 				return jsonErrField(err, "photo")
 			}
-			have |= 1 << 1
+			have |= photoBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10785,6 +11224,11 @@ func (v *DeleteChatPhotoParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10792,7 +11236,7 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -10805,7 +11249,7 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10861,6 +11305,12 @@ func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		titleBit
+	)
+	const required = chatIDBit | titleBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10868,7 +11318,7 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "title")
 			}
 			return err
@@ -10881,14 +11331,14 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "title":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "title")
 			}
 			v.Title = x
-			have |= 1 << 1
+			have |= titleBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -10946,6 +11396,11 @@ func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -10953,7 +11408,7 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -10966,7 +11421,7 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "description":
 			x, err := r.Str()
 			if err != nil {
@@ -11032,6 +11487,12 @@ func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		messageIDBit
+	)
+	const required = chatIDBit | messageIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11039,7 +11500,7 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "message_id")
 			}
 			return err
@@ -11052,14 +11513,14 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
 			v.MessageID = x
-			have |= 1 << 1
+			have |= messageIDBit
 		case "disable_notification":
 			x, err := r.Bool()
 			if err != nil {
@@ -11123,6 +11584,11 @@ func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11130,7 +11596,7 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11143,7 +11609,7 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "message_id":
 			x, err := r.Int64()
 			if err != nil {
@@ -11203,6 +11669,11 @@ func (v *UnpinAllChatMessagesParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11210,7 +11681,7 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11223,7 +11694,7 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11277,6 +11748,11 @@ func (v *LeaveChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11284,7 +11760,7 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11297,7 +11773,7 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11351,6 +11827,11 @@ func (v *GetChatParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11358,7 +11839,7 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11371,7 +11852,7 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11425,6 +11906,11 @@ func (v *GetChatAdministratorsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11432,7 +11918,7 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11445,7 +11931,7 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11499,6 +11985,11 @@ func (v *GetChatMembersCountParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11506,7 +11997,7 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11519,7 +12010,7 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11575,6 +12066,12 @@ func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		userIDBit
+	)
+	const required = chatIDBit | userIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11582,7 +12079,7 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "user_id")
 			}
 			return err
@@ -11595,14 +12092,14 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "user_id":
 			x, err := r.Int64()
 			if err != nil {
 				return jsonErrField(err, "user_id")
 			}
 			v.UserID = x
-			have |= 1 << 1
+			have |= userIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11658,6 +12155,12 @@ func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+		stickerSetNameBit
+	)
+	const required = chatIDBit | stickerSetNameBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11665,7 +12168,7 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x3 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id", "sticker_set_name")
 			}
 			return err
@@ -11678,14 +12181,14 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		case "sticker_set_name":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "sticker_set_name")
 			}
 			v.StickerSetName = x
-			have |= 1 << 1
+			have |= stickerSetNameBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11739,6 +12242,11 @@ func (v *DeleteChatStickerSetParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		chatIDBit = 1 << iota
+	)
+	const required = chatIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11746,7 +12254,7 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "chat_id")
 			}
 			return err
@@ -11759,7 +12267,7 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 			if err := v.ChatID.decodeJSON(r); err != nil {
 				return jsonErrField(err, "chat_id")
 			}
-			have |= 1 << 0
+			have |= chatIDBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -11826,6 +12334,11 @@ func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		callbackQueryIDBit = 1 << iota
+	)
+	const required = callbackQueryIDBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11833,7 +12346,7 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "callback_query_id")
 			}
 			return err
@@ -11848,7 +12361,7 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "callback_query_id")
 			}
 			v.CallbackQueryID = x
-			have |= 1 << 0
+			have |= callbackQueryIDBit
 		case "text":
 			x, err := r.Str()
 			if err != nil {
@@ -11927,6 +12440,11 @@ func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		commandsBit = 1 << iota
+	)
+	const required = commandsBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -11934,7 +12452,7 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "commands")
 			}
 			return err
@@ -11949,7 +12467,7 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "commands")
 			}
 			v.Commands = x
-			have |= 1 << 0
+			have |= commandsBit
 		default:
 			if err := r.Skip(); err != nil {
 				return err
@@ -12032,6 +12550,11 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		textBit = 1 << iota
+	)
+	const required = textBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -12039,7 +12562,7 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "text")
 			}
 			return err
@@ -12070,7 +12593,7 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "text")
 			}
 			v.Text = x
-			have |= 1 << 0
+			have |= textBit
 		case "parse_mode":
 			x, err := r.StrBytes()
 			if err != nil {
@@ -12302,6 +12825,11 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 }
 
 func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
+	// Each required field's bit in have (present and not null).
+	const (
+		mediaBit = 1 << iota
+	)
+	const required = mediaBit
 	var have uint64
 	if err := r.ObjStart(); err != nil {
 		return err
@@ -12309,7 +12837,7 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 	for {
 		key, more, err := r.ObjKey()
 		if !more {
-			if err == nil && have != 0x1 {
+			if err == nil && have != required {
 				return r.errMissing(have, "media")
 			}
 			return err
@@ -12340,7 +12868,7 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 				return jsonErrField(err, "media")
 			}
 			v.Media = x
-			have |= 1 << 0
+			have |= mediaBit
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {
@@ -12733,21 +13261,28 @@ func decodeKnownReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
 	if r.Next() != jsonKindObject {
 		return nil, r.Errorf("expected ReplyMarkup object, found %s", r.Next())
 	}
+	// The variant whose own member the scan met first (0: none).
+	const (
+		whichInlineKeyboardMarkup = iota + 1
+		whichReplyKeyboardMarkup
+		whichReplyKeyboardRemove
+		whichForceReply
+	)
 	var which int
 	err := jsonStopped(r.Capture(func(r *jsonReader) error {
 		return r.Object(func(r *jsonReader, key []byte) error {
 			switch string(key) {
 			case "inline_keyboard":
-				which = 1
+				which = whichInlineKeyboardMarkup
 				return jsonStopScan
 			case "keyboard":
-				which = 2
+				which = whichReplyKeyboardMarkup
 				return jsonStopScan
 			case "remove_keyboard":
-				which = 3
+				which = whichReplyKeyboardRemove
 				return jsonStopScan
 			case "force_reply":
-				which = 4
+				which = whichForceReply
 				return jsonStopScan
 			}
 			return r.Skip()
@@ -12757,25 +13292,25 @@ func decodeKnownReplyMarkup(r *jsonReader) (ReplyMarkup, error) {
 		return nil, err
 	}
 	switch which {
-	case 1:
+	case whichInlineKeyboardMarkup:
 		x := new(InlineKeyboardMarkup)
 		if err := x.decodeJSON(r); err != nil {
 			return nil, err
 		}
 		return x, nil
-	case 2:
+	case whichReplyKeyboardMarkup:
 		x := new(ReplyKeyboardMarkup)
 		if err := x.decodeJSON(r); err != nil {
 			return nil, err
 		}
 		return x, nil
-	case 3:
+	case whichReplyKeyboardRemove:
 		x := new(ReplyKeyboardRemove)
 		if err := x.decodeJSON(r); err != nil {
 			return nil, err
 		}
 		return x, nil
-	case 4:
+	case whichForceReply:
 		x := new(ForceReply)
 		if err := x.decodeJSON(r); err != nil {
 			return nil, err

@@ -85,9 +85,9 @@ func NewClient(token string, opts ...ClientOption) *Client {
 func (c *Client) setBase(base string) {
 	c.base, c.baseErr = strings.TrimRight(base, "/"), nil
 	if c.base == "" {
-		c.baseErr = errors.New("no base URL: pass WithBaseURL or set DefaultBaseURL")
+		c.baseErr = clientConfigError("no base URL: pass WithBaseURL or set DefaultBaseURL")
 	} else if u, err := url.Parse(c.base); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		c.baseErr = errors.New("base URL " + strconv.Quote(c.base) + " is not an absolute http(s) URL")
+		c.baseErr = clientConfigError("base URL " + strconv.Quote(c.base) + " is not an absolute http(s) URL")
 	}
 	c.prefix = c.base + "/bot" + c.token + "/"
 	c.fileBase = c.base + "/file"
@@ -602,7 +602,7 @@ func clientQuoteFilename(s string) string {
 // res (nil: only check success).
 func (c *Client) call(ctx context.Context, method string, p clientParams, res clientResult) error {
 	if c.baseErr != nil {
-		return errors.New(method + ": " + c.baseErr.Error())
+		return clientWrap(method, c.baseErr)
 	}
 	req, err := c.encode(method, p)
 	if err != nil {
@@ -640,6 +640,12 @@ func clientWrap(method string, err error) error {
 	}
 	return &clientCallError{method: method, err: err}
 }
+
+// clientConfigError is a client set up so that no call can succeed (no
+// base URL, or one that is no http(s) URL): retrying cannot mend it.
+type clientConfigError string
+
+func (e clientConfigError) Error() string { return string(e) }
 
 // clientCallError prefixes an error with the API method.
 type clientCallError struct {
@@ -1312,7 +1318,7 @@ func clientItemID(raw []byte, key string) (int64, error) {
 func clientPoll[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method string, p clientParams, keys clientPollKeys, yield func(T, error) bool) {
 	var zero T
 	if c.baseErr != nil {
-		yield(zero, errors.New(method+": "+c.baseErr.Error()))
+		yield(zero, clientWrap(method, c.baseErr))
 		return
 	}
 	if c.validate {

@@ -1335,6 +1335,31 @@ type InputMediaPhoto struct {
 
 func (*InputMediaPhoto) isInputMedia() {}
 
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
+func (v *InputMediaPhoto) GetMedia() InputFile {
+	return v.Media
+}
+
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaPhoto) GetCaption() Opt[string] {
+	return v.Caption
+}
+
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaPhoto) GetParseMode() Opt[ParseMode] {
+	return v.ParseMode
+}
+
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
+func (v *InputMediaPhoto) GetCaptionEntities() []MessageEntity {
+	return v.CaptionEntities
+}
+
 // InputMediaVideo is the InputMediaVideo object.
 //
 // Held by InputMedia.
@@ -1380,6 +1405,31 @@ type InputMediaVideo struct {
 
 func (*InputMediaVideo) isInputMedia() {}
 
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
+func (v *InputMediaVideo) GetMedia() InputFile {
+	return v.Media
+}
+
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaVideo) GetCaption() Opt[string] {
+	return v.Caption
+}
+
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaVideo) GetParseMode() Opt[ParseMode] {
+	return v.ParseMode
+}
+
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
+func (v *InputMediaVideo) GetCaptionEntities() []MessageEntity {
+	return v.CaptionEntities
+}
+
 // InputMediaAnimation is the InputMediaAnimation object.
 //
 // Held by InputMedia.
@@ -1421,6 +1471,31 @@ type InputMediaAnimation struct {
 }
 
 func (*InputMediaAnimation) isInputMedia() {}
+
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
+func (v *InputMediaAnimation) GetMedia() InputFile {
+	return v.Media
+}
+
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaAnimation) GetCaption() Opt[string] {
+	return v.Caption
+}
+
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaAnimation) GetParseMode() Opt[ParseMode] {
+	return v.ParseMode
+}
+
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
+func (v *InputMediaAnimation) GetCaptionEntities() []MessageEntity {
+	return v.CaptionEntities
+}
 
 // InputMediaAudio is the InputMediaAudio object.
 //
@@ -1464,6 +1539,31 @@ type InputMediaAudio struct {
 
 func (*InputMediaAudio) isInputMedia() {}
 
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
+func (v *InputMediaAudio) GetMedia() InputFile {
+	return v.Media
+}
+
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaAudio) GetCaption() Opt[string] {
+	return v.Caption
+}
+
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaAudio) GetParseMode() Opt[ParseMode] {
+	return v.ParseMode
+}
+
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
+func (v *InputMediaAudio) GetCaptionEntities() []MessageEntity {
+	return v.CaptionEntities
+}
+
 // InputMediaDocument is the InputMediaDocument object.
 //
 // Held by InputMedia.
@@ -1499,6 +1599,31 @@ type InputMediaDocument struct {
 }
 
 func (*InputMediaDocument) isInputMedia() {}
+
+// GetMedia returns v.Media, the media field every variant of InputMedia has:
+// code holding an InputMedia reads it without a type switch.
+func (v *InputMediaDocument) GetMedia() InputFile {
+	return v.Media
+}
+
+// GetCaption returns v.Caption, the caption field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaDocument) GetCaption() Opt[string] {
+	return v.Caption
+}
+
+// GetParseMode returns v.ParseMode, the parse_mode field every variant of
+// InputMedia has: code holding an InputMedia reads it without a type switch.
+func (v *InputMediaDocument) GetParseMode() Opt[ParseMode] {
+	return v.ParseMode
+}
+
+// GetCaptionEntities returns v.CaptionEntities, the caption_entities field
+// every variant of InputMedia has: code holding an InputMedia reads it
+// without a type switch.
+func (v *InputMediaDocument) GetCaptionEntities() []MessageEntity {
+	return v.CaptionEntities
+}
 
 // Sticker is the Sticker object: Named by the document; fields not shown.
 //
@@ -1728,6 +1853,14 @@ func (u ChatRef) IsSet() bool {
 // Ref: section "InputMedia (content of a media message to send)", line 311.
 type InputMedia interface {
 	isInputMedia()
+	// GetMedia returns the media field, which every variant has.
+	GetMedia() InputFile
+	// GetCaption returns the caption field, which every variant has.
+	GetCaption() Opt[string]
+	// GetParseMode returns the parse_mode field, which every variant has.
+	GetParseMode() Opt[ParseMode]
+	// GetCaptionEntities returns the caption_entities field, which every variant has.
+	GetCaptionEntities() []MessageEntity
 }
 
 // UnknownInputMedia is an InputMedia whose type this package does not know.
@@ -1739,6 +1872,30 @@ type UnknownInputMedia struct {
 }
 
 func (*UnknownInputMedia) isInputMedia() {}
+
+// GetMedia returns the zero value: the media field of a variant this package
+// does not know is not decoded (it is in Raw).
+func (*UnknownInputMedia) GetMedia() (v InputFile) {
+	return
+}
+
+// GetCaption returns the zero value: the caption field of a variant this
+// package does not know is not decoded (it is in Raw).
+func (*UnknownInputMedia) GetCaption() (v Opt[string]) {
+	return
+}
+
+// GetParseMode returns the zero value: the parse_mode field of a variant
+// this package does not know is not decoded (it is in Raw).
+func (*UnknownInputMedia) GetParseMode() (v Opt[ParseMode]) {
+	return
+}
+
+// GetCaptionEntities returns the zero value: the caption_entities field of a
+// variant this package does not know is not decoded (it is in Raw).
+func (*UnknownInputMedia) GetCaptionEntities() (v []MessageEntity) {
+	return
+}
 
 var (
 	_ InputMedia = (*InputMediaPhoto)(nil)

@@ -20,7 +20,8 @@ import "regexp"
 //     the parsed text and markup that does not parse is a problem. Without
 //     a mode the text is counted as written.
 //   - A required union, InputFile or slice must be set; the zero value of a
-//     required string, number or bool is a value.
+//     required string, number or bool is a value, except a required
+//     identifier (an Integer id or *_id), which is never 0.
 //   - A parameter typed plain InputFile must be an Upload; one typed
 //     "InputFile or String" may be an Upload, a FileID or a FileURL.
 //   - Enums must hold a listed value and unions a known variant.
@@ -29,9 +30,19 @@ import "regexp"
 // Validate checks v, the object User, against the schema's constraints and
 // rules. It returns a *ValidationError listing every problem, or nil.
 //
-// There is nothing to check.
-func (*User) Validate() error {
-	return nil
+// Checks:
+//   - id: required (an identifier is never 0)
+func (v *User) Validate() error {
+	var s validateState
+	v.validateAt(&s, nil)
+	return s.err()
+}
+
+// validateAt appends the problems of v, whose path is at, to s.
+func (v *User) validateAt(s *validateState, at *validatePath) {
+	if v.ID == 0 {
+		s.required(at, "id")
+	}
 }
 
 // Validate checks v, the object MessageEntity, against the schema's
@@ -42,6 +53,7 @@ func (*User) Validate() error {
 //   - type: one of mention, hashtag, cashtag, bot_command, url, email,
 //     phone_number, bold, italic, underline, strikethrough, code, pre,
 //     text_link, text_mention
+//   - user: checked as User
 func (v *MessageEntity) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -52,6 +64,13 @@ func (v *MessageEntity) Validate() error {
 func (v *MessageEntity) validateAt(s *validateState, at *validatePath) {
 	if !v.Type.Known() {
 		s.enum(at, "type", string(v.Type), "mention, hashtag, cashtag, bot_command, url, email, phone_number, bold, italic, underline, strikethrough, code, pre, text_link, text_mention")
+	}
+	if v.User != nil {
+		userPath := validatePath{
+			name:   "user",
+			parent: at,
+		}
+		v.User.validateAt(s, &userPath)
 	}
 }
 
@@ -613,6 +632,7 @@ func (v *SendMessageParams) validateAt(s *validateState, at *validatePath) {
 // Checks:
 //   - chat_id: required
 //   - from_chat_id: required
+//   - message_id: required (an identifier is never 0)
 func (v *ForwardMessageParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -627,6 +647,9 @@ func (v *ForwardMessageParams) validateAt(s *validateState, at *validatePath) {
 	if !v.FromChatID.IsSet() {
 		s.required(at, "from_chat_id")
 	}
+	if v.MessageID == 0 {
+		s.required(at, "message_id")
+	}
 }
 
 // Validate checks v, the parameters of method copyMessage, against the
@@ -636,6 +659,7 @@ func (v *ForwardMessageParams) validateAt(s *validateState, at *validatePath) {
 // Checks:
 //   - chat_id: required
 //   - from_chat_id: required
+//   - message_id: required (an identifier is never 0)
 //   - caption: 0-1024 characters, after entity parsing with parse_mode
 //   - parse_mode: one of MarkdownV2, HTML, Markdown
 //   - caption_entities[i]: checked as MessageEntity
@@ -653,6 +677,9 @@ func (v *CopyMessageParams) validateAt(s *validateState, at *validatePath) {
 	}
 	if !v.FromChatID.IsSet() {
 		s.required(at, "from_chat_id")
+	}
+	if v.MessageID == 0 {
+		s.required(at, "message_id")
 	}
 	if caption, ok := v.Caption.Get(); ok {
 		captionMode := ""
@@ -1412,6 +1439,7 @@ func (v *SendChatActionParams) validateAt(s *validateState, at *validatePath) {
 // every problem, or nil.
 //
 // Checks:
+//   - user_id: required (an identifier is never 0)
 //   - limit: 1-100
 func (v *GetUserProfilePhotosParams) Validate() error {
 	var s validateState
@@ -1421,6 +1449,9 @@ func (v *GetUserProfilePhotosParams) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *GetUserProfilePhotosParams) validateAt(s *validateState, at *validatePath) {
+	if v.UserID == 0 {
+		s.required(at, "user_id")
+	}
 	if limit, ok := v.Limit.Get(); ok {
 		s.rangeInt(at, "limit", int64(limit), 1, 100)
 	}
@@ -1441,6 +1472,7 @@ func (*GetFileParams) Validate() error {
 //
 // Checks:
 //   - chat_id: required
+//   - user_id: required (an identifier is never 0)
 func (v *KickChatMemberParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -1452,6 +1484,9 @@ func (v *KickChatMemberParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
+	if v.UserID == 0 {
+		s.required(at, "user_id")
+	}
 }
 
 // Validate checks v, the parameters of method unbanChatMember, against the
@@ -1460,6 +1495,7 @@ func (v *KickChatMemberParams) validateAt(s *validateState, at *validatePath) {
 //
 // Checks:
 //   - chat_id: required
+//   - user_id: required (an identifier is never 0)
 func (v *UnbanChatMemberParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -1471,6 +1507,9 @@ func (v *UnbanChatMemberParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
+	if v.UserID == 0 {
+		s.required(at, "user_id")
+	}
 }
 
 // Validate checks v, the parameters of method restrictChatMember, against the
@@ -1479,6 +1518,7 @@ func (v *UnbanChatMemberParams) validateAt(s *validateState, at *validatePath) {
 //
 // Checks:
 //   - chat_id: required
+//   - user_id: required (an identifier is never 0)
 func (v *RestrictChatMemberParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -1490,6 +1530,9 @@ func (v *RestrictChatMemberParams) validateAt(s *validateState, at *validatePath
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
+	if v.UserID == 0 {
+		s.required(at, "user_id")
+	}
 }
 
 // Validate checks v, the parameters of method promoteChatMember, against the
@@ -1498,6 +1541,7 @@ func (v *RestrictChatMemberParams) validateAt(s *validateState, at *validatePath
 //
 // Checks:
 //   - chat_id: required
+//   - user_id: required (an identifier is never 0)
 func (v *PromoteChatMemberParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -1509,6 +1553,9 @@ func (v *PromoteChatMemberParams) validateAt(s *validateState, at *validatePath)
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
 	}
+	if v.UserID == 0 {
+		s.required(at, "user_id")
+	}
 }
 
 // Validate checks v, the parameters of method setChatAdministratorCustomTitle,
@@ -1517,6 +1564,7 @@ func (v *PromoteChatMemberParams) validateAt(s *validateState, at *validatePath)
 //
 // Checks:
 //   - chat_id: required
+//   - user_id: required (an identifier is never 0)
 //   - custom_title: 0-16 characters
 //   - custom_title: no emoji
 func (v *SetChatAdministratorCustomTitleParams) Validate() error {
@@ -1529,6 +1577,9 @@ func (v *SetChatAdministratorCustomTitleParams) Validate() error {
 func (v *SetChatAdministratorCustomTitleParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
+	}
+	if v.UserID == 0 {
+		s.required(at, "user_id")
 	}
 	s.text(at, "custom_title", v.CustomTitle, 0, 16, validateCharacters, validateNoLimit)
 	s.noEmoji(at, "custom_title", v.CustomTitle)
@@ -1667,6 +1718,7 @@ func (v *SetChatDescriptionParams) validateAt(s *validateState, at *validatePath
 //
 // Checks:
 //   - chat_id: required
+//   - message_id: required (an identifier is never 0)
 func (v *PinChatMessageParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -1677,6 +1729,9 @@ func (v *PinChatMessageParams) Validate() error {
 func (v *PinChatMessageParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
+	}
+	if v.MessageID == 0 {
+		s.required(at, "message_id")
 	}
 }
 
@@ -1800,6 +1855,7 @@ func (v *GetChatMembersCountParams) validateAt(s *validateState, at *validatePat
 //
 // Checks:
 //   - chat_id: required
+//   - user_id: required (an identifier is never 0)
 func (v *GetChatMemberParams) Validate() error {
 	var s validateState
 	v.validateAt(&s, nil)
@@ -1810,6 +1866,9 @@ func (v *GetChatMemberParams) Validate() error {
 func (v *GetChatMemberParams) validateAt(s *validateState, at *validatePath) {
 	if !v.ChatID.IsSet() {
 		s.required(at, "chat_id")
+	}
+	if v.UserID == 0 {
+		s.required(at, "user_id")
 	}
 }
 

@@ -35,9 +35,8 @@ func newBot() *botapi.Router {
 		if _, err := botapi.ReplyMessage(ctx, q.Message, &botapi.SendPhotoParams{Photo: botapi.Upload("blue.png", &pic)}, botapi.NoQuote()); err != nil {
 			return err
 		}
-		_, err := botapi.ClientFrom(ctx).SendPoll(ctx, &botapi.SendPollParams{ChatID: botapi.ChatRefFromInteger64(q.Message.Chat.ID),
-			Question: "Which one is blue?", Options: []string{"red", "blue"},
-			Type: botapi.Some(botapi.PollTypeQuiz), CorrectOptionID: botapi.Some(1), OpenPeriod: botapi.Some(5)})
+		_, err := botapi.ReplyMessage(ctx, q.Message, &botapi.SendPollParams{Question: "Which one is blue?", Options: []string{"red", "blue"},
+			Type: botapi.Some(botapi.PollTypeQuiz), CorrectOptionID: botapi.Some(1), OpenPeriod: botapi.Some(5)}, botapi.NoQuote())
 		return err
 	}, botapi.DataEqual("color:blue"))
 	return r

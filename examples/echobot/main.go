@@ -23,7 +23,7 @@ func reply(u *botapi.Update) (*botapi.SendMessageParams, bool) {
 		return nil, false
 	}
 	p := &botapi.SendMessageParams{
-		ChatID: botapi.ChatRefFromInteger64(m.Chat.ID),
+		ChatID: botapi.ChatID(m.Chat.ID),
 		Text:   text,
 	}
 	p.ReplyToMessageID = botapi.Some(m.MessageID)

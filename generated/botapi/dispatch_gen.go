@@ -67,10 +67,26 @@ func (r *Router) Dispatch(ctx context.Context, u *Update) error {
 	return r.core.direct(ctx, u)
 }
 
+// The kinds of Update by their index in the route table.
+const (
+	dispatchKindMessage = iota
+	dispatchKindEditedMessage
+	dispatchKindChannelPost
+	dispatchKindEditedChannelPost
+	dispatchKindInlineQuery
+	dispatchKindChosenInlineResult
+	dispatchKindCallbackQuery
+	dispatchKindShippingQuery
+	dispatchKindPreCheckoutQuery
+	dispatchKindPoll
+	dispatchKindPollAnswer
+	dispatchKindUnknown
+)
+
 // OnMessage routes updates of kind message (Update.Message) that every filter
 // accepts to h.
 func (r *Router) OnMessage(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
-	r.core.handle(0, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindMessage, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.Message)
 	}, dispatchLift(filters, func(u *Update) *Message {
 		return u.Message
@@ -80,7 +96,7 @@ func (r *Router) OnMessage(h func(ctx context.Context, v *Message) error, filter
 // OnEditedMessage routes updates of kind edited_message (Update.EditedMessage)
 // that every filter accepts to h.
 func (r *Router) OnEditedMessage(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
-	r.core.handle(1, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindEditedMessage, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.EditedMessage)
 	}, dispatchLift(filters, func(u *Update) *Message {
 		return u.EditedMessage
@@ -90,7 +106,7 @@ func (r *Router) OnEditedMessage(h func(ctx context.Context, v *Message) error, 
 // OnChannelPost routes updates of kind channel_post (Update.ChannelPost) that
 // every filter accepts to h.
 func (r *Router) OnChannelPost(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
-	r.core.handle(2, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindChannelPost, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.ChannelPost)
 	}, dispatchLift(filters, func(u *Update) *Message {
 		return u.ChannelPost
@@ -100,7 +116,7 @@ func (r *Router) OnChannelPost(h func(ctx context.Context, v *Message) error, fi
 // OnEditedChannelPost routes updates of kind edited_channel_post
 // (Update.EditedChannelPost) that every filter accepts to h.
 func (r *Router) OnEditedChannelPost(h func(ctx context.Context, v *Message) error, filters ...Filter[*Message]) {
-	r.core.handle(3, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindEditedChannelPost, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.EditedChannelPost)
 	}, dispatchLift(filters, func(u *Update) *Message {
 		return u.EditedChannelPost
@@ -110,7 +126,7 @@ func (r *Router) OnEditedChannelPost(h func(ctx context.Context, v *Message) err
 // OnInlineQuery routes updates of kind inline_query (Update.InlineQuery) that
 // every filter accepts to h.
 func (r *Router) OnInlineQuery(h func(ctx context.Context, v *InlineQuery) error, filters ...Filter[*InlineQuery]) {
-	r.core.handle(4, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindInlineQuery, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.InlineQuery)
 	}, dispatchLift(filters, func(u *Update) *InlineQuery {
 		return u.InlineQuery
@@ -120,7 +136,7 @@ func (r *Router) OnInlineQuery(h func(ctx context.Context, v *InlineQuery) error
 // OnChosenInlineResult routes updates of kind chosen_inline_result
 // (Update.ChosenInlineResult) that every filter accepts to h.
 func (r *Router) OnChosenInlineResult(h func(ctx context.Context, v *ChosenInlineResult) error, filters ...Filter[*ChosenInlineResult]) {
-	r.core.handle(5, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindChosenInlineResult, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.ChosenInlineResult)
 	}, dispatchLift(filters, func(u *Update) *ChosenInlineResult {
 		return u.ChosenInlineResult
@@ -130,7 +146,7 @@ func (r *Router) OnChosenInlineResult(h func(ctx context.Context, v *ChosenInlin
 // OnCallbackQuery routes updates of kind callback_query (Update.CallbackQuery)
 // that every filter accepts to h.
 func (r *Router) OnCallbackQuery(h func(ctx context.Context, v *CallbackQuery) error, filters ...Filter[*CallbackQuery]) {
-	r.core.handle(6, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindCallbackQuery, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.CallbackQuery)
 	}, dispatchLift(filters, func(u *Update) *CallbackQuery {
 		return u.CallbackQuery
@@ -140,7 +156,7 @@ func (r *Router) OnCallbackQuery(h func(ctx context.Context, v *CallbackQuery) e
 // OnShippingQuery routes updates of kind shipping_query (Update.ShippingQuery)
 // that every filter accepts to h.
 func (r *Router) OnShippingQuery(h func(ctx context.Context, v *ShippingQuery) error, filters ...Filter[*ShippingQuery]) {
-	r.core.handle(7, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindShippingQuery, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.ShippingQuery)
 	}, dispatchLift(filters, func(u *Update) *ShippingQuery {
 		return u.ShippingQuery
@@ -150,7 +166,7 @@ func (r *Router) OnShippingQuery(h func(ctx context.Context, v *ShippingQuery) e
 // OnPreCheckoutQuery routes updates of kind pre_checkout_query
 // (Update.PreCheckoutQuery) that every filter accepts to h.
 func (r *Router) OnPreCheckoutQuery(h func(ctx context.Context, v *PreCheckoutQuery) error, filters ...Filter[*PreCheckoutQuery]) {
-	r.core.handle(8, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindPreCheckoutQuery, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.PreCheckoutQuery)
 	}, dispatchLift(filters, func(u *Update) *PreCheckoutQuery {
 		return u.PreCheckoutQuery
@@ -160,7 +176,7 @@ func (r *Router) OnPreCheckoutQuery(h func(ctx context.Context, v *PreCheckoutQu
 // OnPoll routes updates of kind poll (Update.Poll) that every filter accepts
 // to h.
 func (r *Router) OnPoll(h func(ctx context.Context, v *Poll) error, filters ...Filter[*Poll]) {
-	r.core.handle(9, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindPoll, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.Poll)
 	}, dispatchLift(filters, func(u *Update) *Poll {
 		return u.Poll
@@ -170,7 +186,7 @@ func (r *Router) OnPoll(h func(ctx context.Context, v *Poll) error, filters ...F
 // OnPollAnswer routes updates of kind poll_answer (Update.PollAnswer) that
 // every filter accepts to h.
 func (r *Router) OnPollAnswer(h func(ctx context.Context, v *PollAnswer) error, filters ...Filter[*PollAnswer]) {
-	r.core.handle(10, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindPollAnswer, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.PollAnswer)
 	}, dispatchLift(filters, func(u *Update) *PollAnswer {
 		return u.PollAnswer
@@ -180,7 +196,7 @@ func (r *Router) OnPollAnswer(h func(ctx context.Context, v *PollAnswer) error, 
 // OnUnknown routes updates of a kind newer than this package to h, with the
 // kind's name (Update.UnknownKey) and its JSON (Update.UnknownRaw).
 func (r *Router) OnUnknown(h func(ctx context.Context, kind string, raw []byte) error, filters ...Filter[*Update]) {
-	r.core.handle(11, func(ctx context.Context, u *Update) error {
+	r.core.handle(dispatchKindUnknown, func(ctx context.Context, u *Update) error {
 		return h(ctx, u.UnknownKey, u.UnknownRaw)
 	}, dispatchFilters(filters))
 }
@@ -189,29 +205,29 @@ func (r *Router) OnUnknown(h func(ctx context.Context, kind string, raw []byte) 
 func dispatchKindOf(u *Update) int {
 	switch {
 	case u.Message != nil:
-		return 0
+		return dispatchKindMessage
 	case u.EditedMessage != nil:
-		return 1
+		return dispatchKindEditedMessage
 	case u.ChannelPost != nil:
-		return 2
+		return dispatchKindChannelPost
 	case u.EditedChannelPost != nil:
-		return 3
+		return dispatchKindEditedChannelPost
 	case u.InlineQuery != nil:
-		return 4
+		return dispatchKindInlineQuery
 	case u.ChosenInlineResult != nil:
-		return 5
+		return dispatchKindChosenInlineResult
 	case u.CallbackQuery != nil:
-		return 6
+		return dispatchKindCallbackQuery
 	case u.ShippingQuery != nil:
-		return 7
+		return dispatchKindShippingQuery
 	case u.PreCheckoutQuery != nil:
-		return 8
+		return dispatchKindPreCheckoutQuery
 	case u.Poll != nil:
-		return 9
+		return dispatchKindPoll
 	case u.PollAnswer != nil:
-		return 10
+		return dispatchKindPollAnswer
 	case u.UnknownKey != "":
-		return 11
+		return dispatchKindUnknown
 	}
 	return -1
 }

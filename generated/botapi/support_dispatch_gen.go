@@ -927,7 +927,8 @@ func DispatchLogger(l *slog.Logger) DispatchOption {
 // network errors, 5xx answers and 429 (Too Many Requests, whose
 // retry_after the back-off honours). Other answers (401 for a bad token,
 // 404, 409 when another poller or a webhook is active) are not: repeating
-// them cannot succeed.
+// them cannot succeed, and neither can a client set up wrong (no base
+// URL), nor parameters that fail validation.
 func dispatchRetryable(err error) bool {
 	var ae *Error
 	if errors.As(err, &ae) {
@@ -938,7 +939,8 @@ func dispatchRetryable(err error) bool {
 		return he.StatusCode == 429 || he.StatusCode >= 500
 	}
 	var ve *ValidationError
-	if errors.As(err, &ve) {
+	var ce clientConfigError
+	if errors.As(err, &ve) || errors.As(err, &ce) {
 		return false
 	}
 	return !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)

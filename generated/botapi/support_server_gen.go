@@ -209,16 +209,22 @@ func TokenFromContext(ctx context.Context) (token string, ok bool) {
 // writes the result value to w.
 type serverCall func(ctx context.Context, a *serverArgs, w *jsonWriter) error
 
-type serverHandler struct {
-	cfg    serverConfig
-	routes map[string]serverCall // lower-case method name
-	names  map[string]string     // lower-case -> API spelling
+// serverRoute is one method a server answers: its API spelling, which
+// errors and hooks name, and its call.
+type serverRoute struct {
+	name string
+	call serverCall
 }
 
-// serverNewHandler is NewServer's runtime half: routes maps the lower-case
-// method names to their calls, names to their API spelling.
-func serverNewHandler(routes map[string]serverCall, names map[string]string, opts []ServerOption) http.Handler {
-	h := &serverHandler{routes: routes, names: names, cfg: serverConfig{
+type serverHandler struct {
+	cfg    serverConfig
+	routes map[string]serverRoute // by lower-case method name
+}
+
+// serverNewHandler is NewServer's runtime half: routes is the route table,
+// by lower-case method name.
+func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) http.Handler {
+	h := &serverHandler{routes: routes, cfg: serverConfig{
 		maxBody:         serverDefaultMaxBody,
 		maxUpload:       serverDefaultMaxUpload,
 		multipartMemory: serverDefaultMultipartMemory,
@@ -311,11 +317,11 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		return
 	}
 	lower := strings.ToLower(method)
-	call := h.routes[lower]
-	name := h.names[lower]
-	if x, ok := h.cfg.extra[lower]; ok && call == nil {
-		call, name = x.call(), x.name
+	route := h.routes[lower]
+	if x, ok := h.cfg.extra[lower]; ok && route.call == nil {
+		route = serverRoute{name: x.name, call: x.call()}
 	}
+	call, name := route.call, route.name
 	if call == nil {
 		serverWriteError(rw, serverErrNotFound)
 		return

@@ -149,6 +149,16 @@ func TestRequired(t *testing.T) {
 	})
 }
 
+// Issue 35: an empty ReplyParameters{} validated on a page package,
+// though its message_id is required: a required identifier left 0 is
+// unset (identifiers are never 0), here forwardMessage's message_id.
+func TestRequiredIdentifierZeroIsUnset(t *testing.T) {
+	run(t, []tcase{
+		{"message_id 0", &ForwardMessageParams{ChatID: chat, FromChatID: chat}, []string{"message_id: required, not set"}},
+		{"message_id set", &ForwardMessageParams{ChatID: chat, FromChatID: chat, MessageID: 7}, nil},
+	})
+}
+
 func TestLengthCharacters(t *testing.T) {
 	// Characters are Unicode code points: "é" is 2 bytes and "😀" is 4 bytes
 	// (2 UTF-16 units), each one character.

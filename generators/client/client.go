@@ -1,5 +1,5 @@
 // Package client is the client backend: from a schema it emits client_gen.go,
-// one method of the runtime Client (generators/support/rt_client.go) per API
+// one method of the runtime Client (generators/runtime/rt_client.go) per API
 // method, plus what the runtime needs to encode requests that upload files,
 // a long-polling iterator and a webhook handler.
 //
@@ -40,7 +40,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/gofile"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -81,7 +81,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("client", m.Package, opts.Source, support.ClientPart)
+	rt, err := runtime.File("client", m.Package, opts.Source, runtime.ClientPart)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func newGen(m *gomodel.Model, opts generators.Options) *gen {
 }
 
 func (g *gen) init() error {
-	members, err := support.Members(clientType)
+	members, err := runtime.Members(clientType)
 	if err != nil {
 		return err
 	}

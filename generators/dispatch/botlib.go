@@ -366,8 +366,8 @@ func (g *gen) emitResultFunc(o *gomodel.Struct, r *relation) error {
 	}
 	g.results = append(g.results, r.fn)
 	g.doc(fmt.Sprintf("%s fills p from o as o.%s does (NoQuote: no reference to o), calls p's method through the handler's Client (ClientFrom) and returns its result as the Client's method does (True for methods whose only result is success). "+
-		"It works in webhook deliveries too (as a call, not as the answer in the body).", r.fn, r.name))
-	g.f.Func().Id(r.fn).Types(jen.Id("R").Any()).Params(ctxParam(), jen.Id("o").Op("*").Id(o.GoName),
+		"It works in webhook deliveries too (as a call, not as the answer in the body).%s", r.fn, r.name, r.viaDoc(o)))
+	g.f.Func().Id(r.fn).Types(jen.Id("R").Any()).Params(ctxParam(), jen.Id("o").Add(r.arg(o)),
 		jen.Id("p").Interface(jen.Id(r.iface), jen.Id("dispatchCall").Params(jen.Qual(pkgContext, "Context"), jen.Op("*").Id("Client")).Params(jen.Id("R"), jen.Error())),
 		jen.Id("opts").Op("...").Id("ReplyOption"),
 	).Params(jen.Id("R"), jen.Error()).Block(

@@ -4,7 +4,7 @@
 // updates of one chat in order, long polling with a graceful shutdown that
 // confirms exactly the handled updates, webhook serving with replies, and
 // reply helpers on the kinds' objects. The machinery is generic over the
-// update type and lives in the runtime (generators/support/rt_dispatch.go);
+// update type and lives in the runtime (generators/runtime/rt_dispatch.go);
 // this backend instantiates it for the schema.
 //
 // Everything is derived from the model, never from API names:
@@ -46,7 +46,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/gofile"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -85,7 +85,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("dispatch", m.Package, opts.Source, support.DispatchPart)
+	rt, err := runtime.File("dispatch", m.Package, opts.Source, runtime.DispatchPart)
 	if err != nil {
 		return nil, err
 	}
@@ -313,6 +313,28 @@ func present(kf *gomodel.Field) *jen.Statement {
 
 func (g *gen) emitRoutes() error {
 	u := g.upd.GoName
+	// Each kind's index in the route table is a constant named after it,
+	// the unknown kind last.
+	kinds := make([]string, len(g.kind.Fields)+1)
+	var defs []jen.Code
+	for i := range kinds {
+		what, name := "unknown kind", "dispatchKindUnknown"
+		if i < len(g.kind.Fields) {
+			what, name = "kind "+g.kind.Fields[i].Name, "dispatchKind"+g.kind.Fields[i].GoName
+		}
+		if err := g.declare(name, "route table index of "+what); err != nil {
+			return err
+		}
+		kinds[i] = name
+		if i == 0 {
+			defs = append(defs, jen.Id(name).Op("=").Iota())
+		} else {
+			defs = append(defs, jen.Id(name))
+		}
+	}
+	g.f.Commentf("The kinds of %s by their index in the route table.", u)
+	g.f.Const().Defs(defs...)
+	g.f.Line()
 	var cases []jen.Code
 	for i, kf := range g.kind.Fields {
 		if kf.Type.Kind == gomodel.Scalar || kf.Type.Kind == gomodel.Object {
@@ -329,12 +351,12 @@ func (g *gen) emitRoutes() error {
 			jen.Id("h").Func().Params(ctxParam(), jen.Id("v").Add(param.Clone())).Error(),
 			jen.Id("filters").Op("...").Id("Filter").Types(param.Clone()),
 		).Block(
-			jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(i), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+			jen.Id("r").Dot("core").Dot("handle").Call(jen.Id(kinds[i]), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
 				jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(kf.GoName))),
 			), g.liftArg(kf)),
 		)
 		g.f.Line()
-		cases = append(cases, jen.Case(present(kf)).Block(jen.Return(jen.Lit(i))))
+		cases = append(cases, jen.Case(present(kf)).Block(jen.Return(jen.Id(kinds[i]))))
 	}
 	n := len(g.kind.Fields)
 	g.doc(fmt.Sprintf("OnUnknown routes updates of a kind newer than this package to h, with the kind's name (%s.%s) and its JSON (%s.%s).", u, g.kind.UnknownKey, u, g.kind.UnknownRaw))
@@ -342,7 +364,7 @@ func (g *gen) emitRoutes() error {
 		jen.Id("h").Func().Params(ctxParam(), jen.Id("kind").String(), jen.Id("raw").Index().Byte()).Error(),
 		jen.Id("filters").Op("...").Add(g.updFilter()),
 	).Block(
-		jen.Id("r").Dot("core").Dot("handle").Call(jen.Lit(n), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
+		jen.Id("r").Dot("core").Dot("handle").Call(jen.Id(kinds[n]), jen.Func().Params(ctxParam(), jen.Id("u").Add(g.updPtr())).Error().Block(
 			jen.Return(jen.Id("h").Call(jen.Id("ctx"), jen.Id("u").Dot(g.kind.UnknownKey), jen.Id("u").Dot(g.kind.UnknownRaw))),
 		), g.filtersArg()),
 	)
@@ -350,7 +372,7 @@ func (g *gen) emitRoutes() error {
 	if err := g.declare("dispatchKindOf", "dispatcher"); err != nil {
 		return err
 	}
-	cases = append(cases, jen.Case(jen.Id("u").Dot(g.kind.UnknownKey).Op("!=").Lit("")).Block(jen.Return(jen.Lit(n))))
+	cases = append(cases, jen.Case(jen.Id("u").Dot(g.kind.UnknownKey).Op("!=").Lit("")).Block(jen.Return(jen.Id(kinds[n]))))
 	g.f.Comment("dispatchKindOf is the index of u's kind in the route table (-1: none).")
 	g.f.Func().Id("dispatchKindOf").Params(jen.Id("u").Add(g.updPtr())).Int().Block(
 		jen.Switch().Block(cases...),
@@ -656,6 +678,17 @@ type relation struct {
 	fill   string // dispatch<Name><Object>
 	params []*gomodel.Struct
 	bodies [][]jen.Code
+	// via is the union the helpers take instead of *Object (see
+	// acceptedUnion), or nil.
+	via *wider
+}
+
+// arg is the type of the object the relation's helpers take.
+func (r *relation) arg(o *gomodel.Struct) *jen.Statement {
+	if r.via != nil {
+		return jen.Id(r.via.u.GoName)
+	}
+	return jen.Op("*").Id(o.GoName)
 }
 
 func (g *gen) emitRelations() error {
@@ -673,6 +706,7 @@ func (g *gen) emitRelations() error {
 			src   source
 		}
 		var places []place
+		var placeFields []*gomodel.Field
 		for _, f := range o.Fields {
 			if !f.Required() || f.Type.Kind != gomodel.Object || f.Type.Struct.Opaque {
 				continue
@@ -681,15 +715,26 @@ func (g *gen) emitRelations() error {
 			if idf == nil || !idf.Required() || idf.Type.Kind != gomodel.Scalar {
 				continue
 			}
-			f, idf := f, idf
-			places = append(places, place{f.Name + "_id", source{func() *jen.Statement { return jen.Id("o").Dot(f.GoName).Dot(idf.GoName) }, idf.Type}})
+			placeFields = append(placeFields, f)
+			places = append(places, place{f.Name + "_id", source{nil, idf.Type}})
+		}
+		via := acceptedUnion(o, own, placeFields)
+		read := func(f *gomodel.Field) *jen.Statement {
+			if via != nil {
+				return jen.Id("o").Dot(via.common(f.Name)).Call()
+			}
+			return jen.Id("o").Dot(f.GoName)
+		}
+		for i := range places {
+			f, idf := placeFields[i], placeFields[i].Type.Struct.Field("id")
+			places[i].src.expr = func() *jen.Statement { return read(f).Dot(idf.GoName) }
 		}
 		var ownSrc source
 		if own != nil {
-			ownSrc = source{func() *jen.Statement { return jen.Id("o").Dot(own.GoName) }, own.Type}
+			ownSrc = source{func() *jen.Statement { return read(own) }, own.Type}
 		}
-		answer := &relation{name: "Answer", fn: "Answer" + o.GoName, iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName}
-		reply := &relation{name: "Reply", fn: "Reply" + o.GoName, iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName}
+		answer := &relation{name: "Answer", fn: "Answer" + o.GoName, iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName, via: via}
+		reply := &relation{name: "Reply", fn: "Reply" + o.GoName, iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName, via: via}
 		for _, p := range g.m.Params {
 			var placeFills []jen.Code
 			placed := map[string]bool{}
@@ -774,7 +819,7 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	g.doc(fmt.Sprintf("%s is a parameters struct %s.%s can fill: %s.", r.iface, o.GoName, r.name, strings.Join(names, ", ")))
 	g.f.Type().Id(r.iface).Interface(
 		jen.Id("WebhookReply"),
-		jen.Id(r.fill).Params(jen.Op("*").Id(o.GoName), jen.Bool()),
+		jen.Id(r.fill).Params(r.arg(o), jen.Bool()),
 	)
 	g.f.Line()
 	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset (NoQuote: no reference to o), then sends p with Send (from a dispatcher handler only): in a webhook delivery the first Send is the answer in the response body, whose result the service does not report. "+
@@ -791,7 +836,7 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 		if err := p.Scope.Declare(r.fill, "dispatch helper"); err != nil {
 			return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
 		}
-		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Op("*").Id(o.GoName), jen.Id("quote").Bool()).Block(r.bodies[i]...)
+		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Add(r.arg(o)), jen.Id("quote").Bool()).Block(r.bodies[i]...)
 		g.f.Line()
 		if err := g.emitCaller(p); err != nil {
 			return err

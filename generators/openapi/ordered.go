@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 )
 
 // Map is a JSON object whose keys keep the order they were added in. The
@@ -228,7 +228,7 @@ func writeScalar(b *bytes.Buffer, v any) error {
 		// Most of the document's scalars: written here rather than by a
 		// json.Encoder per value, which cost half of the writers' time.
 		b.Grow(len(x) + 2)
-		b.Write(support.AppendJSONString(b.AvailableBuffer(), x))
+		b.Write(runtime.AppendJSONString(b.AvailableBuffer(), x))
 		return nil
 	case bool:
 		b.WriteString(strconv.FormatBool(x))

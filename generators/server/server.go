@@ -5,7 +5,7 @@
 // any encoding a client may use, runs the generated validators, calls the
 // Service and writes the response envelope. The routing, body parsing,
 // limits and envelopes live in the runtime files rt_server*.go
-// (generators/support); this backend generates what depends on the schema:
+// (generators/runtime); this backend generates what depends on the schema:
 // a named handler per method (serverHandlers.handle<Method>, the routes of
 // NewServer) in server_gen.go, and in server_decode_gen.go two decoding
 // functions per parameters struct (no reflection: the split path and the
@@ -40,7 +40,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/godoc"
 	"github.com/apigen/apigen/generators/gofile"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
@@ -80,7 +80,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("server", m.Package, opts.Source, support.ServerPart)
+	rt, err := runtime.File("server", m.Package, opts.Source, runtime.ServerPart)
 	if err != nil {
 		return nil, err
 	}
@@ -435,18 +435,17 @@ func (g *gen) emitNewServer(f *jen.File) error {
 		"WriteTimeout for the slowest method plus getUpdates' long-polling",
 		"timeout parameter (a client may ask for 50 seconds and more).",
 	)
+	// One route table: each method's API spelling and call (serverRoute)
+	// by its lower-case name.
 	routes := jen.Dict{}
-	names := jen.Dict{}
 	for _, mi := range g.methods {
-		routes[jen.Lit(mi.lower)] = jen.Id("h").Dot(mi.handle)
-		names[jen.Lit(mi.lower)] = jen.Lit(mi.name())
+		routes[jen.Lit(mi.lower)] = jen.Values(jen.Lit(mi.name()), jen.Id("h").Dot(mi.handle))
 	}
 	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
 		jen.If(jen.Id("svc").Op("==").Nil()).Block(jen.Id("svc").Op("=").Id(nameUnimplemented).Values()),
 		jen.Id("h").Op(":=").Id(nameHandlers).Values(jen.Id("svc")),
 		jen.Return(jen.Id("serverNewHandler").Call(
-			jen.Map(jen.String()).Id("serverCall").Values(routes),
-			jen.Map(jen.String()).String().Values(names),
+			jen.Map(jen.String()).Id("serverRoute").Values(routes),
 			jen.Id("opts"),
 		)),
 	)
@@ -568,28 +567,15 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	if mi.decodeJSON == "" {
 		return nil
 	}
-	var cases, bits []jen.Code
-	var required *jen.Statement
-	locals := naming.NewScope(jsonDecodeLocals...)
+	var cases []jen.Code
+	var required []string
+	bits := gofile.NewBits("paramBit", jsonDecodeLocals...)
 	for i, fl := range mi.Params.Fields {
-		// The parameter's bit in seen (and have): a constant named after
-		// it, as a hand-written decoder would.
-		bit, err := naming.Unexported(fl.Name + "_bit")
-		if err != nil || locals.Declare(bit, "bit of parameter "+fl.Name) != nil {
-			bit = fmt.Sprintf("paramBit%d", i)
-		}
-		if i == 0 {
-			bits = append(bits, jen.Id(bit).Op("=").Lit(1).Op("<<").Iota())
-		} else {
-			bits = append(bits, jen.Id(bit))
-		}
+		// The parameter's bit in seen (and have).
+		bit := bits.Add(fl.Name, i)
 		var onOK []jen.Code
 		if fl.Required() {
-			if required == nil {
-				required = jen.Id(bit)
-			} else {
-				required = required.Op("|").Id(bit)
-			}
+			required = append(required, bit)
 			onOK = []jen.Code{jen.Id("have").Op("|=").Id(bit)}
 		}
 		stmts, err := g.decodeParam(fl, fromJSON.member(bit), onOK)
@@ -604,11 +590,11 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	body := []jen.Code{
 		jen.Comment("Each parameter's bit in seen (the first value that is not null was"),
 		jen.Comment("taken) and have (a required parameter was given)."),
-		jen.Const().Defs(bits...),
+		bits.Const(),
 	}
 	if required != nil {
 		body = append(body,
-			jen.Const().Id("required").Op("=").Add(required),
+			jen.Const().Id("required").Op("=").Add(gofile.Or(required)),
 			jen.Var().List(jen.Id("seen"), jen.Id("have")).Uint64(),
 		)
 	} else {

@@ -140,21 +140,25 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		dec = append(dec, jen.Return(jen.Id("r").Dot("Skip").Call()))
 	} else {
 		// The loop form of the reader's object walk: no call per member.
-		// Required fields (the first 64) set a bit in have when present and
-		// not null: an object without one is an error naming it.
+		// Required fields (the first 64) set their bit in have when present
+		// and not null: an object without one is an error naming it.
 		var cases []jen.Code
 		var required []jen.Code
+		var names []string
+		bits := gofile.NewBits("fieldBit", objectDecodeLocals...)
 		for _, fi := range si.Fields {
 			stmts := g.decodeInto(gofile.Id("v").Dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
-			if fi.Required() && len(required) < 64 {
-				stmts = append(stmts, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(len(required)))
+			if fi.Required() && bits.Len() < 64 {
+				bit := bits.Add(fi.Name, bits.Len())
+				stmts = append(stmts, jen.Id("have").Op("|=").Id(bit))
 				required = append(required, jen.Lit(fi.Name))
+				names = append(names, bit)
 			}
 			cases = append(cases, jen.Case(jen.Lit(fi.Name)).Block(stmts...))
 		}
 		end := []jen.Code{jen.Return(jen.Err())}
 		if len(required) > 0 {
-			end = append([]jen.Code{jen.If(jen.Err().Op("==").Nil().Op("&&").Id("have").Op("!=").Id("0x" + strconv.FormatUint(uint64(1)<<len(required)-1, 16))).Block(
+			end = append([]jen.Code{jen.If(jen.Err().Op("==").Nil().Op("&&").Id("have").Op("!=").Id("required")).Block(
 				jen.Return(jen.Id("r").Dot("errMissing").Call(append([]jen.Code{jen.Id("have")}, required...)...)),
 			)}, end...)
 		}
@@ -171,7 +175,12 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		def = append(def, jen.If(jen.Err().Op(":=").Id("r").Dot("Skip").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		cases = append(cases, jen.Default().Block(def...))
 		if len(required) > 0 {
-			dec = append(dec, jen.Var().Id("have").Uint64())
+			dec = append(dec,
+				jen.Comment("Each required field's bit in have (present and not null)."),
+				bits.Const(),
+				jen.Const().Id("required").Op("=").Add(gofile.Or(names)),
+				jen.Var().Id("have").Uint64(),
+			)
 		}
 		dec = append(dec,
 			jen.If(jen.Err().Op(":=").Id("r").Dot("ObjStart").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -187,6 +196,10 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 	f.Line()
 	emitMarshalers(f, si.GoName)
 }
+
+// objectDecodeLocals are the names an object's decodeJSON declares besides
+// its fields' bits: a bit is never named like one of them.
+var objectDecodeLocals = []string{"v", "r", "have", "required", "key", "more", "err", "raw", "x", "s", "elems", "elem"}
 
 // writeKey writes a member name.
 func writeKey(wire string) jen.Code {
@@ -416,20 +429,31 @@ func (g *gen) emitUnionCodec(f *jen.File, ui *gomodel.Union) {
 	case ui.Kind == gomodel.KeyedUnion && keysDecide(ui):
 		// Each variant has a member no other has: the first one seen
 		// decides.
-		var keyCases []jen.Code
+		// Each variant's choice is a constant named after it; 0 is none.
+		var keyCases, choices []jen.Code
+		choice := func(v *gomodel.Variant) string { return "which" + v.GoName }
 		for i, v := range ui.Variants {
 			keyCases = append(keyCases, jen.Case(jen.Lit(v.Key)).Block(
-				jen.Id("which").Op("=").Lit(i+1),
+				jen.Id("which").Op("=").Id(choice(v)),
 				jen.Return(jen.Id("jsonStopScan")),
 			))
+			if i == 0 {
+				choices = append(choices, jen.Id(choice(v)).Op("=").Iota().Op("+").Lit(1))
+			} else {
+				choices = append(choices, jen.Id(choice(v)))
+			}
 		}
 		scan = []jen.Code{
 			jen.Switch(jen.String().Parens(jen.Id("key"))).Block(keyCases...),
 			jen.Return(jen.Id("r").Dot("Skip").Call()),
 		}
-		sel = []jen.Code{jen.Var().Id("which").Int()}
-		for i, v := range ui.Variants {
-			variantCases = append(variantCases, jen.Case(jen.Lit(i+1)).Block(decodeVariant(v)...))
+		sel = []jen.Code{
+			jen.Comment("The variant whose own member the scan met first (0: none)."),
+			jen.Const().Defs(choices...),
+			jen.Var().Id("which").Int(),
+		}
+		for _, v := range ui.Variants {
+			variantCases = append(variantCases, jen.Case(jen.Id(choice(v))).Block(decodeVariant(v)...))
 		}
 		selector = jen.Switch(jen.Id("which")).Block(variantCases...)
 	default:

@@ -340,6 +340,7 @@ func (g *gen) emitObjectType(f *jen.File, si *gomodel.Struct) {
 		f.Func().Params(jen.Op("*").Id(si.GoName)).Id(ui.Marker).Params().Block()
 		f.Line()
 	}
+	emitGetters(f, si)
 	if si.Kind != nil {
 		g.emitKind(f, si)
 	}
@@ -480,7 +481,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		for _, c := range godoc.Lines(lines...) {
 			f.Add(c)
 		}
-		f.Type().Id(ui.GoName).Interface(jen.Id(ui.Marker).Params())
+		f.Type().Id(ui.GoName).Interface(append([]jen.Code{jen.Id(ui.Marker).Params()}, commonMethods(ui)...)...)
 		f.Line()
 		// Unknown variant.
 		var uf []jen.Code
@@ -506,6 +507,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 			f.Func().Params(jen.Id(v.GoName)).Id(ui.Marker).Params().Block()
 			f.Line()
 		}
+		emitUnknownGetters(f, ui)
 		// Compile-time guards: every variant implements the union, so a
 		// variant that loses its marker is a build error, not a silent
 		// Unknown at run time.
@@ -561,7 +563,11 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		)
 		f.Line()
 		if v.Short != "" {
-			godoc.Add(f, v.Short+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v, the "+v.Schema.Note+"; the same as "+v.Ctor+".")
+			what := "the " + v.Schema.Note
+			if v.Schema.Note == "" {
+				what = "named after the " + v.ShortField + " fields holding " + article(ui.GoName) + " so that the name is the same in every version"
+			}
+			godoc.Add(f, v.Short+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.Name+" v, "+what+"; the same as "+v.Ctor+".")
 			f.Func().Id(v.Short).Params(jen.Id("v").Add(v.Type.Jen())).Id(ui.GoName).Block(jen.Return(jen.Id(v.Ctor).Call(jen.Id("v"))))
 			f.Line()
 		}

@@ -11,7 +11,7 @@ package types
 
 import (
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 )
@@ -36,7 +36,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := support.File("types", m.Package, opts.Source, support.TypesPart)
+	rt, err := runtime.File("types", m.Package, opts.Source, runtime.TypesPart)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Runtime identifiers (generators/support/rt_validate.go) used by the
+// Runtime identifiers (generators/runtime/rt_validate.go) used by the
 // generated code.
 const (
 	rtState     = "validateState"
@@ -50,7 +50,8 @@ var fileComment = []string{
 	"    the parsed text and markup that does not parse is a problem. Without",
 	"    a mode the text is counted as written.",
 	"  - A required union, InputFile or slice must be set; the zero value of a",
-	"    required string, number or bool is a value.",
+	"    required string, number or bool is a value, except a required",
+	"    identifier (an Integer id or *_id), which is never 0.",
 	"  - A parameter typed plain InputFile must be an Upload; one typed",
 	"    \"InputFile or String\" may be an Upload, a FileID or a FileURL.",
 	"  - Enums must hold a listed value and unions a known variant.",
@@ -73,8 +74,8 @@ func (g *gen) emit() ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			if has := len(code) > 0; has != g.checks[si.Object.Name] {
-				g.checks[si.Object.Name] = has
+			if has := len(code) > 0; has != g.checks[si.Struct] {
+				g.checks[si.Struct] = has
 				changed = true
 			}
 		}
@@ -92,13 +93,11 @@ func (g *gen) emit() ([]byte, error) {
 		}
 		g.emitValidate(f, si, code, docs)
 	}
-	for _, un := range g.helperOrder {
-		if err := g.emitUnionFunc(f, g.union(un)); err != nil {
-			return nil, err
-		}
+	for _, u := range g.helperOrder {
+		g.emitUnionFunc(f, u)
 	}
-	for _, un := range g.labelOrder {
-		g.emitLabelFunc(f, g.union(un))
+	for _, u := range g.labelOrder {
+		g.emitLabelFunc(f, u)
 	}
 	if len(g.patternOrder) > 0 {
 		var specs []jen.Code
@@ -116,18 +115,18 @@ func anchored(p string) string { return "^(?:" + p + ")$" }
 
 // variantBit names the bit of a union variant in the allowed-variants mask
 // of the union's validator: validate<Union><Label>.
-func (g *gen) variantBit(u *schema.Union, v *schema.Variant) string {
+func (g *gen) variantBit(u *gomodel.Union, v *gomodel.Variant) string {
 	label, err := naming.Exported(g.label(u, v))
 	if err != nil || g.labelShared(u, v) {
 		// Variants sharing a tag are named by their types.
-		label = g.typeName(v.Type.Name)
+		label = v.Struct.GoName
 	}
-	return g.unionFuncs[u.Name] + label
+	return g.unionFuncs[u] + label
 }
 
 // labelShared reports whether another variant of u has v's label (a shared
 // discriminator tag).
-func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
+func (g *gen) labelShared(u *gomodel.Union, v *gomodel.Variant) bool {
 	for _, w := range u.Variants {
 		if w != v && g.label(u, w) == g.label(u, v) {
 			return true
@@ -138,23 +137,24 @@ func (g *gen) labelShared(u *schema.Union, v *schema.Variant) bool {
 
 // declareHelpers names every package-level helper up front, in schema order.
 func (g *gen) declareHelpers() error {
-	for _, mu := range g.m.Unions {
-		u := objectsOf(mu.Schema)
-		if !mu.Sent || mu.Kind == gomodel.ValueUnion {
+	for _, u := range g.m.Unions {
+		// An interface union's Variants are its objects: the forms of a
+		// mixed union (a String, an Array) have nothing to check.
+		if !u.Sent || u.Kind == gomodel.ValueUnion {
 			continue
 		}
-		n := "validate" + g.typeName(u.Name)
-		if err := g.declare(n, "validator of union "+u.Name); err != nil {
+		n := "validate" + u.GoName
+		if err := g.declare(n, "validator of union "+u.Schema.Name); err != nil {
 			return err
 		}
-		g.unionFuncs[u.Name] = n
-		g.helperOrder = append(g.helperOrder, u.Name)
+		g.unionFuncs[u] = n
+		g.helperOrder = append(g.helperOrder, u)
 		names := []string{n + "Any"}
 		for _, v := range u.Variants {
 			names = append(names, g.variantBit(u, v))
 		}
 		for _, bn := range names {
-			if err := g.declare(bn, "variant bit of the validator of union "+u.Name); err != nil {
+			if err := g.declare(bn, "variant bit of the validator of union "+u.Schema.Name); err != nil {
 				return err
 			}
 		}
@@ -170,33 +170,35 @@ func (g *gen) declareHelpers() error {
 					fi = x
 				}
 			}
-			t := fi.Schema.Type
-			u := g.union(t.Base())
-			if !t.IsArray() || t.Depth() != 1 || u == nil || g.unionKind(u) == gomodel.ValueUnion {
-				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.Schema.Name)
+			t := fi.Type
+			if t.Kind != gomodel.Slice || t.Elem.Kind != gomodel.Interface {
+				return fmt.Errorf("%s: same_kind_items over %s needs an array of a union of objects", si.what, fi.Name)
 			}
-			if _, ok := g.labelFuncs[u.Name]; ok {
+			u := t.Elem.Union
+			if _, ok := g.labelFuncs[u]; ok {
 				continue
 			}
-			n := "validateLabel" + g.typeName(u.Name)
-			if err := g.declare(n, "variant label of union "+u.Name); err != nil {
+			n := "validateLabel" + u.GoName
+			if err := g.declare(n, "variant label of union "+u.Schema.Name); err != nil {
 				return err
 			}
-			g.labelFuncs[u.Name] = n
-			g.labelOrder = append(g.labelOrder, u.Name)
+			g.labelFuncs[u] = n
+			g.labelOrder = append(g.labelOrder, u)
 		}
 		for _, fi := range si.fields {
-			if err := g.declarePatterns(si.GoName+fi.GoName, fi.Schema.Constraints); err != nil {
-				return fmt.Errorf("%s.%s: %w", si.what, fi.Schema.Name, err)
+			if err := g.declarePatterns(si.GoName+fi.GoName, fi.Type); err != nil {
+				return fmt.Errorf("%s.%s: %w", si.what, fi.Name, err)
 			}
 		}
 	}
 	return nil
 }
 
-func (g *gen) declarePatterns(base string, c *schema.Constraints) error {
-	for c != nil {
-		if c.Pattern != "" {
+// declarePatterns names the compiled patterns of a value of type t and of
+// its elements (base, then base+"Item" for each array level).
+func (g *gen) declarePatterns(base string, t *gomodel.Type) error {
+	for ; t != nil; t = t.Elem {
+		if c := t.Constraints; c != nil && c.Pattern != "" {
 			if _, err := regexp.Compile(anchored(c.Pattern)); err != nil {
 				return fmt.Errorf("pattern %q: %w", c.Pattern, err)
 			}
@@ -209,7 +211,9 @@ func (g *gen) declarePatterns(base string, c *schema.Constraints) error {
 				g.patternOrder = append(g.patternOrder, c.Pattern)
 			}
 		}
-		c, base = c.Each, base+"Item"
+		if t.Kind == gomodel.Slice {
+			base += "Item"
+		}
 	}
 	return nil
 }
@@ -295,7 +299,7 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 	for _, fi := range si.fields {
 		code, err := b.field(fi)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s, field %s: %w", si.what, fi.Schema.Name, err)
+			return nil, nil, fmt.Errorf("%s, field %s: %w", si.what, fi.Name, err)
 		}
 		out = append(out, code...)
 	}
@@ -310,32 +314,39 @@ func (g *gen) structBody(si *structInfo) ([]jen.Code, []string, error) {
 }
 
 func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
-	f := fi.Schema
 	x := gofile.Id("v").Dot(fi.GoName)
 	at := gofile.Id("at")
 	switch fi.Type.Kind {
 	case gomodel.Opt:
-		xv := b.named(f.Name, "", "x")
-		inner, err := b.scalar(gofile.Id(xv), fi.Type.Elem, f.Constraints, fi.mode, at, f.Name)
+		xv := b.named(fi.Name, "", "x")
+		inner, err := b.scalar(gofile.Id(xv), fi.Type.Elem, fi.mode, at, fi.Name)
 		if err != nil || len(inner) == 0 {
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.List(jen.Id(xv), jen.Id("ok")).Op(":=").Add(x()).Dot("Get").Call(), jen.Id("ok")).Block(inner...)}, nil
 	case gomodel.Pointer:
-		if err := checkApplicable(f.Type, f.Constraints, false, false); err != nil {
+		if err := checkApplicable(fi.Type); err != nil {
 			return nil, err
 		}
-		if !b.g.checks[f.Type.Name] {
+		st := fi.Type.Elem.Struct
+		if !b.g.checks[st] {
 			return nil, nil
 		}
-		b.doc(f.Name, "checked as "+f.Type.Name)
-		p := b.named(f.Name, "Path", "path")
+		b.doc(fi.Name, "checked as "+st.Object.Name)
+		p := b.named(fi.Name, "Path", "path")
 		return []jen.Code{jen.If(x().Op("!=").Nil()).Block(
-			b.pathDecl(p, at, f.Name),
+			b.pathDecl(p, at, fi.Name),
 			x().Dot(methodValidateAt).Call(jen.Id("s"), jen.Op("&").Id(p)),
 		)}, nil
 	}
-	return b.value(x, f.Type, fi.Type, f.Constraints, f.Required, fi.mode, at, f.Name, nil)
+	rest, err := b.value(x, fi.Type, fi.Required(), fi.mode, at, fi.Name, nil)
+	if fi.Required() && fi.Identifier && fi.Type.Kind == gomodel.Scalar && fi.Type.Enum == nil && fi.Type.IsInteger() {
+		// An identifier is never 0 (gomodel's isIdentifier): a required
+		// one left 0 is unset, as an empty ReplyParameters{} is.
+		b.doc(fi.Name, "required (an identifier is never 0)")
+		rest = append([]jen.Code{jen.If(x().Op("==").Lit(0)).Block(call("required", at(), jen.Lit(fi.Name)))}, rest...)
+	}
+	return rest, err
 }
 
 // pathDecl declares the path of the child named name of at.
@@ -346,31 +357,30 @@ func (b *body) pathDecl(p string, at gofile.Expr, name string) jen.Code {
 // value emits the checks of a value stored as a plain Go value (not Opt, not
 // pointer): a required field or an array element. at is the path of the
 // container and name the wire name, or name is "" and at is the value's own
-// path. idx are the enclosing loop indexes of this field's arrays. t is
-// the schema's type (its constraints apply to it), te the Go type the model
-// chose for it.
-func (b *body) value(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, mode *fieldInfo, at gofile.Expr, name string, idx []string) ([]jen.Code, error) {
+// path. idx are the enclosing loop indexes of this field's arrays. te is the
+// Go type the model chose for the value; its constraints apply.
+func (b *body) value(x gofile.Expr, te *gomodel.Type, required bool, mode *fieldInfo, at gofile.Expr, name string, idx []string) ([]jen.Code, error) {
 	if te.Kind == gomodel.Slice {
-		return b.array(x, t, te, c, required, at, name, idx)
+		return b.array(x, te, required, at, name, idx)
 	}
-	if err := checkApplicable(t, c, b.g.union(t.Name) != nil || b.g.isFileUnion(t.Name), b.g.hasStringForm(t)); err != nil {
+	if err := checkApplicable(te); err != nil {
 		return nil, err
 	}
-	switch {
-	case te.Kind == gomodel.File:
-		return b.inputFile(x, t.Name, b.g.isFileUnion(t.Name) || gomodel.IsAttachString(t, c), c, required, at, name)
-	case b.g.union(t.Name) != nil:
-		return b.union(x, b.g.union(t.Name), c, required, at, name)
-	case te.Kind == gomodel.Scalar:
-		return b.scalar(x, te, c, mode, at, name)
+	switch te.Kind {
+	case gomodel.File:
+		return b.inputFile(x, te, required, at, name)
+	case gomodel.Interface, gomodel.Value:
+		return b.union(x, te, required, at, name)
+	case gomodel.Scalar:
+		return b.scalar(x, te, mode, at, name)
+	case gomodel.Object:
+	default:
+		return nil, fmt.Errorf("unexpected type %s", te)
 	}
-	o := b.g.object(t.Name)
-	if o == nil {
-		return nil, fmt.Errorf("unknown type %s", t.Name)
-	}
+	st := te.Struct
 	var out []jen.Code
-	if b.g.checks[o.Name] {
-		b.doc(name, "checked as "+o.Name)
+	if b.g.checks[st] {
+		b.doc(name, "checked as "+st.Object.Name)
 		if name == "" {
 			out = append(out, x().Dot(methodValidateAt).Call(jen.Id("s"), at()))
 		} else {
@@ -379,7 +389,7 @@ func (b *body) value(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.C
 		}
 	}
 	if len(idx) == 2 {
-		pos, err := b.position(x, o, at, idx)
+		pos, err := b.position(x, st, at, idx)
 		if err != nil {
 			return nil, err
 		}
@@ -390,16 +400,17 @@ func (b *body) value(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.C
 
 // position checks first_in_first_row fields of an element of an Array of
 // Array: only [0][0] may set them.
-func (b *body) position(x gofile.Expr, o *schema.Object, at gofile.Expr, idx []string) ([]jen.Code, error) {
+func (b *body) position(x gofile.Expr, st *gomodel.Struct, at gofile.Expr, idx []string) ([]jen.Code, error) {
 	var out []jen.Code
-	for _, f := range o.Fields {
-		if f.Constraints == nil || f.Constraints.Position == "" {
+	for _, f := range st.Fields {
+		c := f.Constraints()
+		if c == nil || c.Position == "" {
 			continue
 		}
-		if f.Constraints.Position != "first_in_first_row" {
-			return nil, fmt.Errorf("%s.%s: unknown position %q", o.Name, f.Name, f.Constraints.Position)
+		if c.Position != "first_in_first_row" {
+			return nil, fmt.Errorf("%s.%s: unknown position %q", st.Object.Name, f.Name, c.Position)
 		}
-		fi, err := b.g.objectField(o, f)
+		fi, err := b.g.objectField(st, f)
 		if err != nil {
 			return nil, err
 		}
@@ -412,27 +423,28 @@ func (b *body) position(x gofile.Expr, o *schema.Object, at gofile.Expr, idx []s
 }
 
 // objectField describes a field of a sent object.
-func (g *gen) objectField(o *schema.Object, f *schema.Field) (*fieldInfo, error) {
+func (g *gen) objectField(st *gomodel.Struct, f *gomodel.Field) (*fieldInfo, error) {
 	for _, si := range g.structs {
-		if si.Object == o {
+		if si.Struct == st {
 			for _, fi := range si.fields {
-				if fi.Schema == f {
+				if fi.Field == f {
 					return fi, nil
 				}
 			}
 		}
 	}
-	return nil, fmt.Errorf("%s.%s: not a field of a sent object", o.Name, f.Name)
+	return nil, fmt.Errorf("%s.%s: not a field of a sent object", st.Object.Name, f.Name)
 }
 
-func (b *body) array(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.Constraints, required bool, at gofile.Expr, name string, idx []string) ([]jen.Code, error) {
-	if err := checkApplicable(t, c, false, false); err != nil {
+func (b *body) array(x gofile.Expr, te *gomodel.Type, required bool, at gofile.Expr, name string, idx []string) ([]jen.Code, error) {
+	if err := checkApplicable(te); err != nil {
 		return nil, err
 	}
+	c := te.Constraints
 	var out []jen.Code
 	var items []jen.Code
 	if c != nil && c.Items != nil {
-		min, max, err := intBounds(c.Items)
+		min, max, err := intBounds(c.Items.Min, c.Items.Max)
 		if err != nil {
 			return nil, err
 		}
@@ -455,11 +467,6 @@ func (b *body) array(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.C
 	default:
 		out = append(out, items...)
 	}
-	// Elements.
-	var each *schema.Constraints
-	if c != nil {
-		each = c.Each
-	}
 	arrPath := at
 	var decl []jen.Code
 	if name != "" {
@@ -473,7 +480,7 @@ func (b *body) array(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.C
 	defer b.closeScope()
 	i := b.local(string(rune('i' + len(idx))))
 	elemPath := "elemPath"
-	if t.Elem.IsArray() {
+	if te.Elem.Kind == gomodel.Slice {
 		elemPath = "rowPath"
 	}
 	e := b.local(elemPath)
@@ -482,7 +489,7 @@ func (b *body) array(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.C
 		label = b.elems[len(b.elems)-1]
 	}
 	b.elems = append(b.elems, label+"["+string(rune('i'+len(idx)))+"]")
-	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, *t.Elem, te.Elem, each, true, nil, gofile.AddrOf(e), "", append(idx[:len(idx):len(idx)], i))
+	elem, err := b.value(func() *jen.Statement { return x().Index(jen.Id(i)) }, te.Elem, true, nil, gofile.AddrOf(e), "", append(idx[:len(idx):len(idx)], i))
 	b.elems = b.elems[:len(b.elems)-1]
 	if err != nil {
 		return nil, err
@@ -494,29 +501,16 @@ func (b *body) array(x gofile.Expr, t schema.Type, te *gomodel.Type, c *schema.C
 	return out, nil
 }
 
-// inputFile checks an InputFile value: a plain InputFile (tn InputFile)
-// must be an upload; a file union (tn names it; anyForm) or a String that
-// may name an attach:// upload (anyForm) may be any form unless its
-// constraints restrict the variants.
-func (b *body) inputFile(x gofile.Expr, tn string, anyForm bool, c *schema.Constraints, required bool, at gofile.Expr, name string) ([]jen.Code, error) {
-	upload, ref := true, false // upload only; reference (file_id / URL) only
-	if anyForm {
-		allowed := map[string]bool{schema.InputFile: true, schema.String: true}
-		if c != nil && len(c.Variants) > 0 {
-			allowed = map[string]bool{}
-			for _, v := range c.Variants {
-				if v != schema.InputFile && v != schema.String {
-					return nil, fmt.Errorf("variant %s is not a variant of %s", v, tn)
-				}
-				allowed[v] = true
-			}
-		}
-		upload = !allowed[schema.String] || (c != nil && c.UploadOnly)
-		ref = !allowed[schema.InputFile]
-		if upload && ref {
-			return nil, fmt.Errorf("no form of %s is allowed (upload_only with variants [String])", tn)
-		}
+// inputFile checks an InputFile value in the forms the model says it
+// takes: a plain InputFile must be an upload; a file union or a String that
+// may name an attach:// upload may be any form unless its constraints
+// restrict the variants.
+func (b *body) inputFile(x gofile.Expr, te *gomodel.Type, required bool, at gofile.Expr, name string) ([]jen.Code, error) {
+	takesUpload, takesRef, err := te.FileForms()
+	if err != nil {
+		return nil, err
 	}
+	upload, ref := !takesRef, !takesUpload // upload only; reference (file_id / URL) only
 	isSet := func() *jen.Statement { return x().Dot("IsSet").Call() }
 	isUpload := func() *jen.Statement { return x().Dot("IsUpload").Call() }
 	// notUpload is "a file_id or URL": after a required check it sits in
@@ -545,8 +539,8 @@ func (b *body) inputFile(x gofile.Expr, tn string, anyForm bool, c *schema.Const
 		b.doc(name, "must be a FileID or FileURL, not an Upload")
 		chain = append(chain, branch{isUpload(), []jen.Code{call("add", at(), jen.Lit(name), jen.Lit("must be a file_id or URL (FileID or FileURL), not an uploaded file"))}})
 	}
-	if sc := stringPart(c); sc != nil && !upload {
-		strs, err := b.stringChecks(x.Dot("Ref").Call(), sc, nil, at, name)
+	if hasStringChecks(te) && !upload {
+		strs, err := b.stringChecks(x.Dot("Ref").Call(), te, false, nil, at, name)
 		if err != nil {
 			return nil, err
 		}
@@ -563,17 +557,18 @@ func (b *body) inputFile(x gofile.Expr, tn string, anyForm bool, c *schema.Const
 }
 
 // scalar emits the checks of a plain scalar value x of schema type tn.
-func (b *body) scalar(x gofile.Expr, te *gomodel.Type, c *schema.Constraints, mode *fieldInfo, at gofile.Expr, name string) ([]jen.Code, error) {
-	if err := checkApplicable(te.Schema, c, false, false); err != nil {
+func (b *body) scalar(x gofile.Expr, te *gomodel.Type, mode *fieldInfo, at gofile.Expr, name string) ([]jen.Code, error) {
+	if err := checkApplicable(te); err != nil {
 		return nil, err
 	}
+	c := te.Constraints
 	if c == nil {
 		return nil, nil
 	}
 	var out []jen.Code
 	switch te.Prim {
 	case gomodel.PrimString:
-		return b.stringChecks(x, c, mode, at, name)
+		return b.stringChecks(x, te, true, mode, at, name)
 	case gomodel.PrimInt, gomodel.PrimInt64, gomodel.PrimFloat64:
 		if r := c.Range; r != nil {
 			if te.Prim != gomodel.PrimFloat64 && integral(r.Min) && integral(r.Max) {
@@ -612,7 +607,7 @@ func floatBound(f *float64, open string) jen.Code {
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // intBounds are the bounds of a count (items).
-func intBounds(b *schema.Bounds) (jen.Code, jen.Code, error) {
+func intBounds(lo, hi *float64) (jen.Code, jen.Code, error) {
 	conv := func(f *float64) (jen.Code, error) {
 		if f == nil {
 			return jen.Id(rtNoLimit), nil
@@ -622,25 +617,28 @@ func intBounds(b *schema.Bounds) (jen.Code, jen.Code, error) {
 		}
 		return jen.Lit(int(*f)), nil
 	}
-	min, err := conv(b.Min)
+	min, err := conv(lo)
 	if err != nil {
 		return nil, nil, err
 	}
-	max, err := conv(b.Max)
+	max, err := conv(hi)
 	return min, max, err
 }
 
-// checkApplicable rejects constraints this backend cannot check on t, so
-// that a new kind of constraint is noticed instead of silently ignored.
-func checkApplicable(t schema.Type, c *schema.Constraints, isUnion, stringForm bool) error {
+// checkApplicable rejects constraints this backend cannot check on a value
+// of type te, so that a new kind of constraint is noticed instead of
+// silently ignored.
+func checkApplicable(te *gomodel.Type) error {
+	c := te.Constraints
 	if c == nil {
 		return nil
 	}
-	arr := t.IsArray()
-	str := !arr && (t.Name == schema.String || stringForm)
-	intg := !arr && (t.Name == schema.Integer || t.Name == schema.Integer64)
-	num := intg || (!arr && t.Name == schema.Float)
-	file := !arr && (t.Name == schema.InputFile || isUnion)
+	arr := te.Kind == gomodel.Slice
+	plainStr := te.Kind == gomodel.Scalar && te.Prim == gomodel.PrimString
+	str := plainStr || hasStringForm(te)
+	num := te.IsInteger() || (te.Kind == gomodel.Scalar && te.Prim == gomodel.PrimFloat64)
+	isUnion := te.Kind == gomodel.Interface || te.Kind == gomodel.Value || (te.Kind == gomodel.File && te.AnyForm)
+	file := te.Kind == gomodel.File || isUnion
 	var bad []string
 	add := func(set bool, name string) {
 		if set {
@@ -651,8 +649,8 @@ func checkApplicable(t schema.Type, c *schema.Constraints, isUnion, stringForm b
 	add(c.MaxLineFeeds != nil && !str, "max_line_feeds")
 	add(c.Pattern != "" && !str, "pattern")
 	add(c.NoEmoji && !str, "no_emoji")
-	add(c.Enum != "" && !(str && t.Name == schema.String), "enum")
-	add(c.Fixed != "" && !(str && t.Name == schema.String), "fixed")
+	add(c.Enum != "" && !plainStr, "enum")
+	add(c.Fixed != "" && !plainStr, "fixed")
 	add(c.Items != nil && !arr, "items")
 	add(c.Each != nil && !arr, "each")
 	add(c.Range != nil && !num, "range")
@@ -660,53 +658,51 @@ func checkApplicable(t schema.Type, c *schema.Constraints, isUnion, stringForm b
 	add(c.UploadOnly && !file, "upload_only")
 	add(len(c.Variants) > 0 && !isUnion, "variants")
 	if len(bad) > 0 {
-		return fmt.Errorf("constraint %s does not apply to %s", strings.Join(bad, ", "), t)
+		return fmt.Errorf("constraint %s does not apply to %s", strings.Join(bad, ", "), te.Schema)
 	}
 	return nil
 }
 
 // ---------------------------------------------------------------- unions
 
-func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, required bool, at gofile.Expr, name string) ([]jen.Code, error) {
+func (b *body) union(x gofile.Expr, te *gomodel.Type, required bool, at gofile.Expr, name string) ([]jen.Code, error) {
 	g := b.g
+	u, c := te.Union, te.Constraints
 	if required {
 		b.doc(name, "required")
 	}
-	allowed := map[string]bool{}
+	allowed := map[*gomodel.Variant]bool{}
 	var only []string
 	if c != nil && len(c.Variants) > 0 {
-		for _, v := range c.Variants {
-			found := false
-			for _, uv := range u.Variants {
-				found = found || uv.Type.Name == v
-			}
-			if !found {
-				return nil, fmt.Errorf("variant %s is not a variant of %s", v, u.Name)
+		for _, vn := range c.Variants {
+			v := u.Variant(vn)
+			if v == nil {
+				return nil, fmt.Errorf("variant %s is not a variant of %s", vn, u.Schema.Name)
 			}
 			allowed[v] = true
 		}
 		for _, uv := range u.Variants {
-			if allowed[uv.Type.Name] {
+			if allowed[uv] {
 				only = append(only, g.label(u, uv))
 			}
 		}
 		b.doc(name, "only "+strings.Join(only, ", "))
 	} else {
 		for _, uv := range u.Variants {
-			allowed[uv.Type.Name] = true
+			allowed[uv] = true
 		}
 	}
-	if g.unionKind(u) != gomodel.ValueUnion {
+	if u.Kind != gomodel.ValueUnion {
 		if c != nil && c.UploadOnly {
-			return nil, fmt.Errorf("upload_only on union %s of objects", u.Name)
+			return nil, fmt.Errorf("upload_only on union %s of objects", u.Schema.Name)
 		}
 		// The allowed variants by name: <helper>Any, or their bits or-ed.
 		var mask jen.Code
 		if len(only) == 0 {
-			mask = jen.Id(g.unionFuncs[u.Name] + "Any")
+			mask = jen.Id(g.unionFuncs[u] + "Any")
 		} else {
 			for _, uv := range u.Variants {
-				if allowed[uv.Type.Name] {
+				if allowed[uv] {
 					bit := jen.Id(g.variantBit(u, uv))
 					if mask == nil {
 						mask = bit
@@ -721,9 +717,9 @@ func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, requ
 			req = jen.Id("validateRequired")
 		}
 		args := func(path jen.Code) jen.Code {
-			return jen.Id(g.unionFuncs[u.Name]).Call(jen.Id("s"), path, x(), req, mask)
+			return jen.Id(g.unionFuncs[u]).Call(jen.Id("s"), path, x(), req, mask)
 		}
-		b.doc(name, "checked as "+u.Name)
+		b.doc(name, "checked as "+u.Schema.Name)
 		if name == "" {
 			return []jen.Code{args(at())}, nil
 		}
@@ -740,8 +736,8 @@ func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, requ
 	if upload {
 		b.doc(name, "must be an upload, not a file_id or URL")
 	}
-	for _, mv := range g.m.Union(u.Name).Variants {
-		uv, acc := mv.Schema, mv.As
+	for _, mv := range u.Variants {
+		acc := mv.As
 		isTrue, isFile := mv.Type.IsTrue(), mv.Type.Kind == gomodel.File
 		isString := mv.Type.Kind == gomodel.Scalar && mv.Type.Prim == gomodel.PrimString
 		holds := func(v string) jen.Code {
@@ -759,13 +755,13 @@ func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, requ
 			}
 			return []jen.Code{holds(v), jen.Id("ok").Op("&&").Add(extra)}
 		}
-		if sc := stringPart(c); sc != nil && allowed[uv.Type.Name] && (isString || isFile) {
+		if hasStringChecks(te) && allowed[mv] && (isString || isFile) {
 			sv := b.local("text")
 			val := gofile.Id(sv)
 			if isFile {
 				val = val.Dot("Ref").Call()
 			}
-			strs, err := b.stringChecks(val, sc, nil, at, name)
+			strs, err := b.stringChecks(val, te, false, nil, at, name)
 			if err != nil {
 				return nil, err
 			}
@@ -776,14 +772,14 @@ func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, requ
 			}
 		}
 		switch {
-		case !allowed[uv.Type.Name]:
-			out = append(out, jen.If(cond("_", nil)...).Block(call("add", at(), jen.Lit(name), jen.Lit(uv.Type.Name+" is not allowed here, want one of "+strings.Join(only, ", ")))))
+		case !allowed[mv]:
+			out = append(out, jen.If(cond("_", nil)...).Block(call("add", at(), jen.Lit(name), jen.Lit(mv.Schema.Type.Name+" is not allowed here, want one of "+strings.Join(only, ", ")))))
 		case upload && isFile:
 			f := b.local("file")
 			out = append(out, jen.If(cond(f, jen.Op("!").Id(f).Dot("IsUpload").Call())...).Block(call("uploadOnly", at(), jen.Lit(name))))
 		case upload && isString:
 			out = append(out, jen.If(cond("_", nil)...).Block(call("uploadOnly", at(), jen.Lit(name))))
-		case mv.Struct != nil && g.checks[uv.Type.Name]:
+		case mv.Struct != nil && g.checks[mv.Struct]:
 			o := b.local("variant")
 			var inner []jen.Code
 			if name == "" {
@@ -798,10 +794,9 @@ func (b *body) union(x gofile.Expr, u *schema.Union, c *schema.Constraints, requ
 	return out, nil
 }
 
-func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
-	goU := g.typeName(u.Name)
-	gu := g.m.Union(u.Name)
-	tagged := g.unionKind(u) == gomodel.TaggedUnion
+func (g *gen) emitUnionFunc(f *jen.File, u *gomodel.Union) {
+	goU := u.GoName
+	tagged := u.Kind == gomodel.TaggedUnion
 	var cases []jen.Code
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.If(jen.Id("required")).Block(call("required", jen.Id("at"), jen.Lit("")))))
 	var labels []string
@@ -811,40 +806,39 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 	}
 	for _, v := range u.Variants {
 		labels = append(labels, g.label(u, v))
-		desc := v.Type.Name
+		desc := v.Schema.Type.Name
 		if tagged {
-			desc = u.Discriminator + " " + strconv.Quote(v.Tag)
+			desc = u.Schema.Discriminator + " " + strconv.Quote(v.Schema.Tag)
 		}
 		inner := []jen.Code{
 			jen.Case(jen.Id("x").Op("==").Nil()).Block(call("required", jen.Id("at"), jen.Lit(""))),
 			jen.Case(jen.Id("only").Op("&").Id(g.variantBit(u, v)).Op("==").Lit(0)).Block(call("add", jen.Id("at"), jen.Lit(""), jen.Lit(desc+" is not allowed here, want one of ").Op("+").Id("validateWant").Call(wantArgs...))),
 		}
-		if g.checks[v.Type.Name] {
+		if g.checks[v.Struct] {
 			inner = append(inner, jen.Default().Block(jen.Id("x").Dot(methodValidateAt).Call(jen.Id("s"), jen.Id("at"))))
 		}
-		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Switch().Block(inner...)))
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.Struct.GoName)).Block(jen.Switch().Block(inner...)))
 	}
 	// An array form of the union itself ("an Array of RichText"): each
 	// element is checked as the union, every variant allowed.
-	for _, fv := range gu.Forms {
-		if t := fv.Type; t.Kind == gomodel.Slice && t.Elem.Kind == gomodel.Interface && t.Elem.Union == gu {
+	for _, fv := range u.Forms {
+		if t := fv.Type; t.Kind == gomodel.Slice && t.Elem.Kind == gomodel.Interface && t.Elem.Union == u {
 			cases = append(cases, jen.Case(jen.Id(fv.GoName)).Block(
 				jen.For(jen.List(jen.Id("i"), jen.Id("e")).Op(":=").Range().Id("x")).Block(
-					jen.Id(g.unionFuncs[u.Name]).Call(jen.Id("s"), jen.Op("&").Id(rtPath).Values(jen.Dict{jen.Id("parent"): jen.Id("at"), jen.Id("index"): jen.Id("i")}),
-						jen.Id("e"), jen.Id("validateRequired"), jen.Id(g.unionFuncs[u.Name]+"Any")),
+					jen.Id(g.unionFuncs[u]).Call(jen.Id("s"), jen.Op("&").Id(rtPath).Values(jen.Dict{jen.Id("parent"): jen.Id("at"), jen.Id("index"): jen.Id("i")}),
+						jen.Id("e"), jen.Id("validateRequired"), jen.Id(g.unionFuncs[u]+"Any")),
 				),
 			))
 		}
 	}
 	var unk jen.Code
 	if tagged {
-		tf := gu.UnknownTag
-		unk = call("unknownTag", jen.Id("at"), jen.Lit(""), jen.Lit(u.Discriminator), jen.Id("x").Dot(tf), jen.Lit(strings.Join(labels, ", ")))
+		unk = call("unknownTag", jen.Id("at"), jen.Lit(""), jen.Lit(u.Schema.Discriminator), jen.Id("x").Dot(u.UnknownTag), jen.Lit(strings.Join(labels, ", ")))
 	} else {
 		// Each variant by the member only it has, else by its required
 		// members (schema.Variant gives the rule).
 		var keys []string
-		for _, v := range gu.Variants {
+		for _, v := range u.Variants {
 			if v.Key != "" {
 				keys = append(keys, v.Key)
 			} else {
@@ -853,10 +847,10 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		}
 		unk = call("add", jen.Id("at"), jen.Lit(""), jen.Lit("unknown variant, want an object with one of the keys "+strings.Join(keys, ", ")))
 	}
-	cases = append(cases, jen.Case(jen.Op("*").Id(gu.Unknown)).Block(
+	cases = append(cases, jen.Case(jen.Op("*").Id(u.Unknown)).Block(
 		jen.If(jen.Id("x").Op("==").Nil()).Block(call("required", jen.Id("at"), jen.Lit(""))).Else().Block(unk),
 	))
-	n := g.unionFuncs[u.Name]
+	n := g.unionFuncs[u]
 	var bits []jen.Code
 	var all jen.Code
 	for i, v := range u.Variants {
@@ -880,26 +874,24 @@ func (g *gen) emitUnionFunc(f *jen.File, u *schema.Union) error {
 		jen.Id("required").Bool(), jen.Id("only").Uint64(),
 	).Block(jen.Switch(jen.Id("x").Op(":=").Id("u").Assert(jen.Type())).Block(cases...))
 	f.Line()
-	return nil
 }
 
-func (g *gen) emitLabelFunc(f *jen.File, u *schema.Union) {
-	goU := g.typeName(u.Name)
-	tagged := g.unionKind(u) == gomodel.TaggedUnion
+func (g *gen) emitLabelFunc(f *jen.File, u *gomodel.Union) {
+	goU := u.GoName
+	tagged := u.Kind == gomodel.TaggedUnion
 	var cases []jen.Code
 	for _, v := range u.Variants {
-		cases = append(cases, jen.Case(jen.Op("*").Id(g.typeName(v.Type.Name))).Block(jen.Return(jen.Lit(g.label(u, v)))))
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.Struct.GoName)).Block(jen.Return(jen.Lit(g.label(u, v)))))
 	}
 	var sw *jen.Statement
 	if tagged {
-		gu := g.m.Union(u.Name)
-		cases = append(cases, jen.Case(jen.Op("*").Id(gu.Unknown)).Block(jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot(gu.UnknownTag)))))
+		cases = append(cases, jen.Case(jen.Op("*").Id(u.Unknown)).Block(jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot(u.UnknownTag)))))
 		sw = jen.Switch(jen.Id("x").Op(":=").Id("u").Assert(jen.Type())).Block(cases...)
 	} else {
-		cases = append(cases, jen.Case(jen.Op("*").Id("Unknown"+goU)).Block(jen.Return(jen.Lit("unknown"))))
+		cases = append(cases, jen.Case(jen.Op("*").Id(u.Unknown)).Block(jen.Return(jen.Lit("unknown"))))
 		sw = jen.Switch(jen.Id("u").Assert(jen.Type())).Block(cases...)
 	}
-	n := g.labelFuncs[u.Name]
+	n := g.labelFuncs[u]
 	f.Commentf("%s names the variant a %s holds in messages (\"\" for nil).", n, goU)
 	f.Func().Id(n).Params(jen.Id("u").Id(goU)).String().Block(sw, jen.Return(jen.Lit("")))
 	f.Line()
@@ -1044,7 +1036,7 @@ func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
 	switch t.Prim {
 	case gomodel.PrimString:
 		lit = jen.Lit(equals)
-		if d, ok := defaultOf(fi.Schema.Constraints).(string); ok {
+		if d, ok := defaultOf(fi).(string); ok {
 			def = d
 		}
 	case gomodel.PrimBool:
@@ -1053,7 +1045,7 @@ func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
 			return nil, fmt.Errorf("condition on %s: %w", fi.Schema.Name, err)
 		}
 		lit = jen.Lit(v)
-		if d, ok := defaultOf(fi.Schema.Constraints).(bool); ok {
+		if d, ok := defaultOf(fi).(bool); ok {
 			def = d
 		}
 	case gomodel.PrimInt, gomodel.PrimInt64:
@@ -1062,7 +1054,7 @@ func (g *gen) condition(fi *fieldInfo, equals string) (*jen.Statement, error) {
 			return nil, fmt.Errorf("condition on %s: %w", fi.Schema.Name, err)
 		}
 		lit = jen.Lit(int(v))
-		if d, ok := defaultOf(fi.Schema.Constraints).(int); ok {
+		if d, ok := defaultOf(fi).(int); ok {
 			def = d
 		}
 	default:
@@ -1086,21 +1078,17 @@ func (b *body) sameKind(r *schema.Rule) ([]jen.Code, error) {
 	b.openScope()
 	defer b.closeScope()
 	fi := b.fieldNamed(r.Fields[0])
-	u := b.g.union(fi.Schema.Type.Base())
-	fn := b.g.labelFuncs[u.Name]
+	u := fi.Type.Elem.Union // declareHelpers made sure
+	fn := b.g.labelFuncs[u]
 	var kinds []string
 	var match jen.Code
 	k := b.local("label")
 	for _, kn := range r.Kinds {
-		var label string
-		for _, v := range u.Variants {
-			if v.Type.Name == kn {
-				label = b.g.label(u, v)
-			}
+		v := u.Variant(kn)
+		if v == nil {
+			return nil, fmt.Errorf("kind %s is not a variant of %s", kn, u.Schema.Name)
 		}
-		if label == "" {
-			return nil, fmt.Errorf("kind %s is not a variant of %s", kn, u.Name)
-		}
+		label := b.g.label(u, v)
 		kinds = append(kinds, label)
 		c := jen.Id(k).Op("==").Lit(label)
 		if match == nil {
@@ -1165,26 +1153,30 @@ func (g *gen) emitValidate(f *jen.File, si *structInfo, code []jen.Code, docs []
 	f.Line()
 }
 
-func defaultOf(c *schema.Constraints) any {
+// defaultOf is the field's default value, or nil.
+func defaultOf(fi *fieldInfo) any {
+	c := fi.Constraints()
 	if c == nil {
 		return nil
 	}
 	return c.Default
 }
 
-// stringChecks emits the checks of a string value x (an enum type when c
-// names an enum).
-func (b *body) stringChecks(x gofile.Expr, c *schema.Constraints, mode *fieldInfo, at gofile.Expr, name string) ([]jen.Code, error) {
+// stringChecks emits the checks of a string value x of type te (an enum
+// type when its constraints name an enum). whole is false for the string
+// form of a file or union (its file_id or URL), whose enum and fixed value
+// are no string's.
+func (b *body) stringChecks(x gofile.Expr, te *gomodel.Type, whole bool, mode *fieldInfo, at gofile.Expr, name string) ([]jen.Code, error) {
 	var out []jen.Code
 	str := x
-	if c.Enum != "" {
-		e := b.g.enum(c.Enum)
-		goE := b.g.typeName(c.Enum)
-		if e == nil || goE == "" {
+	c := te.Constraints
+	if whole && c.Enum != "" {
+		e := te.Enum
+		if e == nil {
 			return nil, fmt.Errorf("unknown enum %s", c.Enum)
 		}
 		var vals []string
-		for _, v := range e.Values {
+		for _, v := range e.Schema.Values {
 			vals = append(vals, v.Value)
 		}
 		list := strings.Join(vals, ", ")
@@ -1192,7 +1184,7 @@ func (b *body) stringChecks(x gofile.Expr, c *schema.Constraints, mode *fieldInf
 		out = append(out, jen.If(jen.Op("!").Add(x()).Dot("Known").Call()).Block(call("enum", at(), jen.Lit(name), str(), jen.Lit(list))))
 		b.doc(name, "one of "+list)
 	}
-	if c.Fixed != "" {
+	if whole && c.Fixed != "" {
 		out = append(out, call("fixed", at(), jen.Lit(name), str(), jen.Lit(c.Fixed)))
 		b.doc(name, strconv.Quote(c.Fixed)+" only")
 	}
@@ -1272,27 +1264,23 @@ func (b *body) stringChecks(x gofile.Expr, c *schema.Constraints, mode *fieldInf
 	return out, nil
 }
 
-// stringPart keeps the constraints of c that apply to the string form of a
-// file or union (nil when there are none).
-func stringPart(c *schema.Constraints) *schema.Constraints {
-	if c == nil || (c.Length == nil && c.MaxLineFeeds == nil && c.Pattern == "" && !c.NoEmoji) {
-		return nil
-	}
-	return &schema.Constraints{Length: c.Length, MaxLineFeeds: c.MaxLineFeeds, Pattern: c.Pattern, PatternText: c.PatternText, NoEmoji: c.NoEmoji}
+// hasStringChecks reports whether constraints of a string apply to a value
+// of type te.
+func hasStringChecks(te *gomodel.Type) bool {
+	c := te.Constraints
+	return c != nil && (c.Length != nil || c.MaxLineFeeds != nil || c.Pattern != "" || c.NoEmoji)
 }
 
-// hasStringForm reports whether a value of t may be a string the string
-// constraints apply to: a file union (its file_id or URL) or a union with a
-// String variant. A plain InputFile is an upload: it has none.
-func (g *gen) hasStringForm(t schema.Type) bool {
-	if t.IsArray() {
-		return false
-	}
-	if g.isFileUnion(t.Name) {
-		return true
-	}
-	if u := g.m.Union(t.Name); u != nil {
-		return u.StringVariant() != nil || u.FileVariant() != nil
+// hasStringForm reports whether a value of te may be a string the string
+// constraints apply to: a file of any form (its file_id or URL) or a union
+// with a String or a file variant. A plain InputFile is an upload: it has
+// none.
+func hasStringForm(te *gomodel.Type) bool {
+	switch te.Kind {
+	case gomodel.File:
+		return te.AnyForm
+	case gomodel.Value, gomodel.Interface:
+		return te.Union.StringVariant() != nil || te.Union.FileVariant() != nil
 	}
 	return false
 }

@@ -26,7 +26,7 @@
 //     nil slice.
 //   - Files: a value the schema types plain InputFile is an upload and must
 //     be an Upload (a FileID or FileURL is a problem). A value typed
-//     "InputFile or String" (types.IsFileUnion, stored as InputFile) takes
+//     "InputFile or String" (stored as InputFile, gomodel.Type.AnyForm) takes
 //     any form; upload_only, or a variants restriction to InputFile, makes
 //     it upload-only, and a restriction to String forbids uploads. String
 //     constraints on such a value apply to the file_id or URL. The zero value of a required string, number or bool is a
@@ -53,7 +53,7 @@ import (
 	"fmt"
 
 	"github.com/apigen/apigen/generators"
-	"github.com/apigen/apigen/generators/support"
+	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
@@ -82,12 +82,12 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	parts := []support.Part{support.ValidatePart}
+	parts := []runtime.Part{runtime.ValidatePart}
 	formatting := needsFormatting(m)
 	if formatting {
-		parts = append(parts, support.FormatPart)
+		parts = append(parts, runtime.FormatPart)
 	}
-	rt, err := support.File("validate", m.Package, opts.Source, parts...)
+	rt, err := runtime.File("validate", m.Package, opts.Source, parts...)
 	if err != nil {
 		return nil, err
 	}
@@ -101,15 +101,15 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 // needsFormatting reports whether some length limit of the schema applies
 // after entity parsing, which needs the runtime's formatting parser.
 func needsFormatting(m *gomodel.Model) bool {
-	var walk func(c *schema.Constraints) bool
-	walk = func(c *schema.Constraints) bool {
-		return c != nil && ((c.Length != nil && c.Length.AfterEntityParsing) || walk(c.Each))
-	}
 	for _, structs := range [][]*gomodel.Struct{m.Objects, m.Params} {
 		for _, st := range structs {
 			for _, f := range st.Fields {
-				if walk(f.Constraints()) {
-					return true
+				// A field's type and its elements' types carry their
+				// constraints.
+				for t := f.Type; t != nil; t = t.Elem {
+					if c := t.Constraints; c != nil && c.Length != nil && c.Length.AfterEntityParsing {
+						return true
+					}
 				}
 			}
 		}
@@ -124,17 +124,17 @@ type gen struct {
 	pkg    string
 	source string
 
-	checks map[string]bool // objects whose validateAt does something
+	checks map[*gomodel.Struct]bool // objects whose validateAt does something
 
 	structs []*structInfo // sent objects, then params, in schema order
 
 	// Package-level helpers, declared on first use.
 	patterns     map[string]string // pattern -> var name
 	patternOrder []string
-	unionFuncs   map[string]string // union -> validate func
-	labelFuncs   map[string]string // union -> label func
-	helperOrder  []string          // unions with a validate func, first use order
-	labelOrder   []string
+	unionFuncs   map[*gomodel.Union]string // union -> validate func
+	labelFuncs   map[*gomodel.Union]string // union -> label func
+	helperOrder  []*gomodel.Union          // unions with a validate func, first use order
+	labelOrder   []*gomodel.Union
 }
 
 // structInfo is a validated struct: the model's struct (an object a
@@ -156,8 +156,8 @@ type fieldInfo struct {
 func newGen(m *gomodel.Model, opts generators.Options) *gen {
 	return &gen{
 		m: m, pkg: m.Package, source: opts.Source,
-		checks:   map[string]bool{},
-		patterns: map[string]string{}, unionFuncs: map[string]string{}, labelFuncs: map[string]string{},
+		checks:   map[*gomodel.Struct]bool{},
+		patterns: map[string]string{}, unionFuncs: map[*gomodel.Union]string{}, labelFuncs: map[*gomodel.Union]string{},
 	}
 }
 
@@ -166,14 +166,14 @@ func (g *gen) build() error {
 		if !st.Sent {
 			continue
 		}
-		si, err := g.buildStruct(st, "object "+st.Object.Name, st.Object.Rules)
+		si, err := g.buildStruct(st)
 		if err != nil {
 			return err
 		}
 		g.structs = append(g.structs, si)
 	}
 	for _, st := range g.m.Params {
-		si, err := g.buildStruct(st, "parameters of method "+st.Method.Name, st.Method.Rules)
+		si, err := g.buildStruct(st)
 		if err != nil {
 			return err
 		}
@@ -182,56 +182,16 @@ func (g *gen) build() error {
 	return nil
 }
 
-// object is the schema object named name, or nil.
-func (g *gen) object(name string) *schema.Object {
-	if st := g.m.Object(name); st != nil {
-		return st.Object
+// buildStruct takes the model's struct (an object or a method's
+// parameters, with its rules) and pairs texts with their parse modes.
+func (g *gen) buildStruct(st *gomodel.Struct) (*structInfo, error) {
+	var what string
+	var rules []*schema.Rule
+	if st.Method != nil {
+		what, rules = "parameters of method "+st.Method.Name, st.Method.Rules
+	} else {
+		what, rules = "object "+st.Object.Name, st.Object.Rules
 	}
-	return nil
-}
-
-// union is the schema union named name when it has a Go type of its own
-// (not a file union), or nil.
-func (g *gen) union(name string) *schema.Union {
-	if u := g.m.Union(name); u != nil {
-		return objectsOf(u.Schema)
-	}
-	return nil
-}
-
-// objectsOf is the union the validators check: for a mixed union (a String
-// or an Array next to objects, schema.Mixed) its objects alone, since a
-// form has nothing to check and passes the type switch untouched.
-func objectsOf(u *schema.Union) *schema.Union {
-	if !schema.Mixed(u) {
-		return u
-	}
-	cp := *u
-	cp.Variants = schema.Objects(u)
-	return &cp
-}
-
-// enum is the schema enum named name, or nil.
-func (g *gen) enum(name string) *schema.Enum {
-	if e := g.m.Enum(name); e != nil {
-		return e.Schema
-	}
-	return nil
-}
-
-// typeName is the Go name of a schema object, union or enum.
-func (g *gen) typeName(name string) string { return g.m.GoName(name) }
-
-// isFileUnion reports whether name is an "InputFile or String" union,
-// represented by InputFile.
-func (g *gen) isFileUnion(name string) bool { return g.m.IsFileUnion(name) }
-
-// unionKind is how the model represents the union u.
-func (g *gen) unionKind(u *schema.Union) gomodel.UnionKind { return g.m.Union(u.Name).Kind }
-
-// buildStruct takes the model's struct and pairs texts with their parse
-// modes.
-func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule) (*structInfo, error) {
 	si := &structInfo{Struct: st, what: what, rules: rules}
 	for _, n := range []string{methodValidate, methodValidateAt} {
 		if err := st.Scope.Declare(n, "validator method"); err != nil {
@@ -250,12 +210,11 @@ func (g *gen) buildStruct(st *gomodel.Struct, what string, rules []*schema.Rule)
 	// Pair after-entity-parsing texts with their parse mode.
 	if fm := g.m.Schema.Formatting; fm != nil {
 		isMode := func(fi *fieldInfo) bool {
-			return fi != nil && fi.Type.Kind != gomodel.Slice && fi.Type.Base().Prim == gomodel.PrimString &&
-				fi.Schema.Constraints != nil && fi.Schema.Constraints.Enum == fm.Enum
+			return fi != nil && fi.Type.Kind != gomodel.Slice && fi.Type.Base().Enum != nil && fi.Type.Base().Enum.Schema.Name == fm.Enum
 		}
 		for _, fi := range si.fields {
-			c := fi.Schema.Constraints
-			if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || fi.Schema.Type.IsArray() {
+			c := fi.Type.Constraints
+			if c == nil || c.Length == nil || !c.Length.AfterEntityParsing || fi.Type.Kind == gomodel.Slice {
 				continue
 			}
 			if m := byName[fi.Schema.Name+"_"+fm.Field]; isMode(m) {
@@ -288,11 +247,11 @@ func ruleFields(r *schema.Rule) []string {
 
 // label names a union variant in messages: its tag in a discriminated union,
 // else its type name.
-func (g *gen) label(u *schema.Union, v *schema.Variant) string {
-	if g.unionKind(u) == gomodel.TaggedUnion {
-		return v.Tag
+func (g *gen) label(u *gomodel.Union, v *gomodel.Variant) string {
+	if u.Kind == gomodel.TaggedUnion {
+		return v.Schema.Tag
 	}
-	return v.Type.Name
+	return v.Schema.Type.Name
 }
 
 // declare reserves a package-level helper name.

@@ -230,7 +230,7 @@ func TestUnsupported(t *testing.T) {
 		}, "constraint length does not apply to InputFile"},
 		{"no file form left", func(s *schema.Schema) {
 			s.Method("put").Params[4].Constraints.UploadOnly = true
-		}, "no form of FileOrID is allowed"},
+		}, "no form of InputFile is allowed"},
 		{"pattern", func(s *schema.Schema) {
 			s.Method("put").Params[0].Constraints.Pattern = "(("
 		}, `pattern "((": error parsing regexp`},

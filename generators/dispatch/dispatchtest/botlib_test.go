@@ -119,6 +119,30 @@ func TestPollStopsOnBadToken(t *testing.T) {
 	}
 }
 
+// Issue 35: with no base URL the README's bot logged "getMe: no base URL"
+// with back-off forever. A configuration no retry can mend (no base URL,
+// one that is no http(s) URL) ends Poll at once with that error, as a 404
+// answer to getMe (a token the service does not know) does.
+func TestPollStopsOnConfigurationError(t *testing.T) {
+	sleep := botapi.WithSleep(func(ctx context.Context, d time.Duration) error {
+		t.Errorf("Poll backed off %v on an error no retry can mend", d)
+		return ctx.Err()
+	})
+	for _, base := range []string{"", "localhost:8081"} {
+		c := botapi.NewClient("123:abc", botapi.WithBaseURL(base), sleep)
+		err := botapi.NewRouter().Poll(context.Background(), c, nil)
+		if err == nil || !strings.Contains(err.Error(), "base URL") {
+			t.Errorf("base URL %q: Poll returned %v, want the base URL error", base, err)
+		}
+	}
+	svc, _ := newService(t)
+	svc.meFails, svc.meCode = 1, 404
+	c := botapi.NewClient("123:abc", botapi.WithBaseURL(clientURL(t, svc)), sleep)
+	if err := botapi.NewRouter().Poll(context.Background(), c, nil); err == nil || !strings.Contains(err.Error(), "404") {
+		t.Errorf("getMe answered 404: Poll returned %v, want the 404", err)
+	}
+}
+
 // TestReplyReturnsTheSentMessage: Reply returned only an error; the
 // result helpers return what the method returns, NoQuote leaves the
 // reply-to reference unset, and the handler's context carries the client.

@@ -1,0 +1,229 @@
+// The server part of the runtime, the handler: routing /bot<token>/<method>,
+// authentication, calling the implementation, and the error envelopes.
+// The whole part is described in rt_server.go. This comment, above the
+// package clause, describes the source file only and is not copied into
+// the generated package, where the files of a part are joined in order.
+
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+)
+
+type serverTokenKey struct{}
+
+// TokenFromContext returns the bot token of the request being served (the
+// <token> of /bot<token>/<method>); ok is false outside a request.
+func TokenFromContext(ctx context.Context) (token string, ok bool) {
+	token, ok = ctx.Value(serverTokenKey{}).(string)
+	return token, ok
+}
+
+// serverCall decodes the parameters from a, calls the implementation and
+// writes the result value to w.
+type serverCall func(ctx context.Context, a *serverArgs, w *jsonWriter) error
+
+// serverRoute is one method a server answers: its API spelling, which
+// errors and hooks name, and its call.
+type serverRoute struct {
+	name string
+	call serverCall
+}
+
+type serverHandler struct {
+	cfg    serverConfig
+	routes map[string]serverRoute // by lower-case method name
+}
+
+// serverNewHandler is NewServer's runtime half: routes is the route table,
+// by lower-case method name.
+func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) http.Handler {
+	h := &serverHandler{routes: routes, cfg: serverConfig{
+		maxBody:         serverDefaultMaxBody,
+		maxUpload:       serverDefaultMaxUpload,
+		multipartMemory: serverDefaultMultipartMemory,
+		memTotal:        serverDefaultMultipartMemoryTotal,
+		memUsed:         new(atomic.Int64),
+	}}
+	for _, o := range opts {
+		if o != nil {
+			o(&h.cfg)
+		}
+	}
+	serverCheckExtra(h)
+	return h
+}
+
+// Errors the handler answers itself.
+var (
+	serverErrNotFound     = &Error{Code: http.StatusNotFound, Description: "Not Found"}
+	serverErrUnauthorized = &Error{Code: http.StatusUnauthorized, Description: "Unauthorized"}
+	serverErrTooLarge     = &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
+	serverErrInternal     = &Error{Code: http.StatusInternalServerError, Description: "Internal Server Error"}
+	serverErrNotAllowed   = &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET or POST"}
+	serverErrNoResult     = errors.New("the implementation returned a nil result and a nil error")
+)
+
+// serverNotImplemented is the answer of Unimplemented: 404 like an unknown
+// method, since a client cannot tell the two apart anyway.
+func serverNotImplemented() error {
+	return &Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+}
+
+// serverBad returns a 400 Bad Request error.
+func serverBad(msg string) *Error {
+	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
+}
+
+// serverValidate checks decoded parameters with the server's reading of
+// the rules (validateState.emptyNotChoice): what a client validator rejects
+// as ambiguous, the server accepts when the reference server does.
+func serverValidate(p interface{ Validate() error }) error {
+	if v, ok := p.(interface {
+		validateAt(s *validateState, at *validatePath)
+	}); ok {
+		s := validateState{emptyNotChoice: true}
+		v.validateAt(&s, nil)
+		return s.err()
+	}
+	return p.Validate()
+}
+
+// serverInvalid turns a Validate error into a 400 answer.
+func serverInvalid(err error) error {
+	return serverBad(err.Error())
+}
+
+func (h *serverHandler) ServeHTTP(rw http.ResponseWriter, req *http.Request) {
+	path := req.URL.Path
+	switch {
+	case strings.HasPrefix(path, "/bot"):
+		h.serveMethod(rw, req, path[len("/bot"):])
+	case strings.HasPrefix(path, "/file/bot"):
+		h.serveFile(rw, req, path[len("/file/bot"):])
+	default:
+		serverWriteError(rw, serverErrNotFound)
+	}
+}
+
+// serverSplitToken splits "<token>/<rest>".
+func serverSplitToken(s string) (token, rest string, ok bool) {
+	i := strings.IndexByte(s, '/')
+	if i <= 0 {
+		return "", "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+func (h *serverHandler) authorize(ctx context.Context, token string) bool {
+	return h.cfg.auth == nil || h.cfg.auth(ctx, token)
+}
+
+func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s string) {
+	token, method, ok := serverSplitToken(s)
+	if !ok || method == "" || strings.IndexByte(method, '/') >= 0 {
+		serverWriteError(rw, serverErrNotFound)
+		return
+	}
+	ctx := req.Context()
+	if !h.authorize(ctx, token) {
+		serverWriteError(rw, serverErrUnauthorized)
+		return
+	}
+	lower := strings.ToLower(method)
+	route := h.routes[lower]
+	if x, ok := h.cfg.extra[lower]; ok && route.call == nil {
+		route = serverRoute{name: x.name, call: x.call()}
+	}
+	call, name := route.call, route.name
+	if call == nil {
+		serverWriteError(rw, serverErrNotFound)
+		return
+	}
+	if req.Method != http.MethodGet && req.Method != http.MethodPost {
+		rw.Header().Set("Allow", "GET, POST")
+		serverWriteError(rw, serverErrNotAllowed)
+		return
+	}
+	ctx = context.WithValue(ctx, serverTokenKey{}, token)
+	a := serverGetArgs(&h.cfg)
+	defer serverPutArgs(a)
+	if err := a.parse(req); err != nil {
+		h.writeErr(ctx, rw, name, err)
+		return
+	}
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	w.buf = append(w.buf, `{"ok":true,"result":`...)
+	w.more = false
+	if err := h.invoke(ctx, call, a, w, name); err != nil {
+		h.writeErr(ctx, rw, name, err)
+		return
+	}
+	if err := w.Err(); err != nil {
+		h.writeErr(ctx, rw, name, fmt.Errorf("encoding the result: %w", err))
+		return
+	}
+	w.buf = append(w.buf, '}')
+	hd := rw.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	rw.WriteHeader(http.StatusOK)
+	rw.Write(w.buf)
+}
+
+// invoke runs call, turning a panic of the implementation into an error
+// (http.ErrAbortHandler is re-raised).
+func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverArgs, w *jsonWriter, name string) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			err = fmt.Errorf("panic in %s: %v", name, p)
+		}
+	}()
+	return call(ctx, a, w)
+}
+
+// writeErr answers err: an *Error as it is (a 429 also sets Retry-After),
+// anything else as 500 after calling the error hook.
+func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, method string, err error) {
+	var e *Error
+	if !errors.As(err, &e) || e == nil {
+		if h.cfg.errorHook != nil {
+			h.cfg.errorHook(ctx, method, err)
+		}
+		e = serverErrInternal
+	}
+	serverWriteError(rw, e)
+}
+
+func serverWriteError(rw http.ResponseWriter, e *Error) {
+	code := e.Code
+	if code < 400 || code > 599 {
+		// Not an error status: the envelope would contradict the status.
+		e = &Error{Code: http.StatusInternalServerError, Description: e.Description, RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+		code = e.Code
+	}
+	if e.Description == "" {
+		e = &Error{Code: code, Description: http.StatusText(code), RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+	}
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	jsonWriteErrorEnvelope(w, e)
+	hd := rw.Header()
+	hd.Set("Content-Type", "application/json")
+	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	if code == http.StatusTooManyRequests && e.RetryAfter > 0 {
+		hd.Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	rw.WriteHeader(code)
+	rw.Write(w.buf)
+}

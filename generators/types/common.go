@@ -1,0 +1,42 @@
+package types
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/apigen/apigen/generators/godoc"
+	"github.com/apigen/apigen/gomodel"
+)
+
+// The methods of an interface union's common fields (gomodel.Common):
+// declared in the union's interface, implemented by every variant's
+// pointer type and by the unknown variant, which has no fields and returns
+// the zero value.
+
+// commonMethods are the interface's method specs after its marker.
+func commonMethods(ui *gomodel.Union) []jen.Code {
+	var out []jen.Code
+	for _, c := range ui.Common {
+		out = append(out, jen.Comment(c.Method+" returns the "+c.Wire+" field, which every variant has."))
+		out = append(out, jen.Id(c.Method).Params().Add(c.Type.Jen()))
+	}
+	return out
+}
+
+// emitGetters emits the common-field methods a variant struct implements.
+func emitGetters(f *jen.File, si *gomodel.Struct) {
+	for _, c := range si.Getters {
+		fi := si.Field(c.Wire)
+		godoc.Add(f, c.Method+" returns v."+fi.GoName+", the "+c.Wire+" field every variant of "+c.Union.GoName+" has: code holding "+article(c.Union.GoName)+" reads it without a type switch.")
+		f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id(c.Method).Params().Add(c.Type.Jen()).Block(jen.Return(jen.Id("v").Dot(fi.GoName)))
+		f.Line()
+	}
+}
+
+// emitUnknownGetters emits the unknown variant's common-field methods.
+func emitUnknownGetters(f *jen.File, ui *gomodel.Union) {
+	for _, c := range ui.Common {
+		godoc.Add(f, c.Method+" returns the zero value: the "+c.Wire+" field of a variant this package does not know is not decoded (it is in Raw).")
+		f.Func().Params(jen.Op("*").Id(ui.Unknown)).Id(c.Method).Params().Params(jen.Id("v").Add(c.Type.Jen())).Block(jen.Return())
+		f.Line()
+	}
+}

@@ -1,0 +1,822 @@
+// Package page is the published reference page's layout: it walks the
+// page's document model, read by document.FromPage: h3 sections,
+// h4 entries (an object when the heading is a capitalised identifier, a
+// method when it is a lowerCamel one, prose otherwise), Field | Type |
+// Description and Parameter | Type | Required | Description tables, unions
+// given as a list after a sentence, objects that "currently hold no
+// information", result types stated in the method's prose and the Recent
+// changes section. The facts it reads go through the same type grammar and
+// the same reader of prose (package grammar) as the seed layout's, and are
+// resolved by the same core (package resolve). A construct it cannot
+// place degrades with a warning (resolve.Core.Warnf) instead of refusing
+// the page.
+package page
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/schema"
+)
+
+// Read walks the published reference page into the core.
+func Read(c *resolve.Core, d *document.Document) {
+	(&pageLayout{Core: c}).runPage(d)
+}
+
+// pageLayout walks the published reference page over the core.
+type pageLayout struct {
+	*resolve.Core
+	// fields maps an object to its fields' pending entries, by name.
+	fields map[string]map[string]*resolve.Pending
+	// entries names the page's object entries (h4 headings named like
+	// objects), which a sentence may name as variants.
+	entries map[string]bool
+}
+
+var (
+	reObjectHeading = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	reMethodHeading = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+	reBotAPIVersion = regexp.MustCompile(`^Bot API (\d+(?:\.\d+)+)$`)
+	// A sentence that introduces a list of variants: "It should be one
+	// of", "Currently, it can be one of", "Telegram clients currently
+	// support results of the following 20 types:", "the following 7 scopes
+	// are supported:".
+	reVariantsIntro = regexp.MustCompile(`(?i)(?:\bone of:?$|\bthe following (?:\d+ )?[\w ]*?(?:types|scopes|kinds)\b[^.]*:$|\bcan be:?$|\bfollowing:$)`)
+	reNoInformation = regexp.MustCompile(`(?i)\bcurrently holds? no information\b`)
+	// reInlineVariants finds where a sentence starts naming variants
+	// itself: "It can be one of A, B or C", "either A or B".
+	reInlineVariants = regexp.MustCompile(`(?i)\b(?:one of|either|the following(?: \d+)? [a-z ]*?(?:types|scopes|kinds)(?: are supported)?:?)\s`)
+	reIdentWord      = regexp.MustCompile(`[A-Z][A-Za-z0-9]*`)
+	// reFormMember finds a member that is no object, named with its
+	// article in the sentence that introduces the variants: "either a
+	// String for plain text, an Array of RichText, or …".
+	reFormMember = regexp.MustCompile(`\ban? ((?:Array of )*(?:String|Integer|Float|Boolean|[A-Z][A-Za-z0-9]*))\b`)
+)
+
+// formMembers lists the members a variants sentence names that JSON tells
+// apart by their kind: a primitive ("a String") or an array ("an Array of
+// RichText", of a primitive, of an entry of the page or of the union
+// itself). A bare object name is no form: the list names those.
+func formMembers(text, union string, isEntry func(string) bool) []schema.Type {
+	var out []schema.Type
+	for _, m := range reFormMember.FindAllStringSubmatch(text, -1) {
+		t, err := schema.ParseType(m[1])
+		if err != nil {
+			continue
+		}
+		base := t.Base()
+		known := schema.IsPrimitive(base) && base != schema.InputFile && base != schema.True
+		if t.IsArray() {
+			known = known || base == union || isEntry(base)
+		}
+		if known && !slices.ContainsFunc(out, func(x schema.Type) bool { return x.String() == t.String() }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// widenNumbers degrades members JSON cannot tell apart by kind, "an
+// Integer" next to "a Float" (both JSON numbers), to the Float alone, which
+// reads every value either allows, with a warning.
+// It returns the members kept and, when it degraded, why (the union's
+// Degraded).
+func (p *pageLayout) widenNumbers(e *pageEntry, union string, forms []schema.Type) ([]schema.Type, string) {
+	has := func(n string) bool {
+		return slices.ContainsFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == n })
+	}
+	if !has(schema.Integer) || !has(schema.Float) {
+		return forms, ""
+	}
+	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
+	p.Warnf("union "+union, e.where(), e.head.Line, "%s", msg)
+	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
+}
+
+// inlineVariants lists the object names a sentence gives as variants after
+// its introducing words ("It can be one of ReactionTypeEmoji or
+// ReactionTypeCustomEmoji"): the capitalised words after the first
+// introduction that name entries of the page.
+func inlineVariants(text string, isEntry func(string) bool) []string {
+	locs := reInlineVariants.FindAllStringIndex(text, -1)
+	if locs == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range reIdentWord.FindAllString(text[locs[0][1]:], -1) {
+		if isEntry(w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// IsPage reports whether the blocks are the published reference page:
+// some table has the page's field or parameter header, or, with no h2
+// section (the seed layout's), some h4 entry is named like an object or a
+// method.
+func IsPage(d *document.Document) bool {
+	h2, entry := false, false
+	for _, b := range d.Blocks {
+		if b.Kind == document.TableBlock && pageTableShape(b.Table) != "" {
+			return true
+		}
+		if b.Kind == document.HeadingBlock && b.Level == 2 {
+			h2 = true
+		}
+		if b.Kind == document.HeadingBlock && b.Level == 4 && (reObjectHeading.MatchString(b.Text) || reMethodHeading.MatchString(b.Text)) {
+			entry = true
+		}
+	}
+	return entry && !h2
+}
+
+// pageTableShape names a table's header shape: "fields", "params" or "".
+func pageTableShape(t *document.Table) string {
+	switch strings.ToLower(strings.Join(t.Header, "|")) {
+	case "field|type|description":
+		return "fields"
+	case "parameter|type|required|description":
+		return "params"
+	}
+	return ""
+}
+
+// pageEntry is one h4 heading (or the h3 itself, for blocks before the
+// first h4) and the blocks under it.
+type pageEntry struct {
+	sec    *document.Section // the h3 section, or the h4 under it
+	head   *document.Block
+	blocks []*document.Block
+	// kind is "object", "method", "version" or "prose".
+	kind string
+}
+
+// runPage reads the page into p.out.
+func (p *pageLayout) runPage(d *document.Document) {
+	p.Objects = map[string]*resolve.ObjectCtx{}
+	p.Shorthands = map[string]*resolve.ShorthandCtx{}
+	p.fields = map[string]map[string]*resolve.Pending{}
+	entries := pageEntries(d)
+	p.entries = map[string]bool{}
+	for _, e := range entries {
+		if e.kind == "object" {
+			p.entries[e.head.Text] = true
+		}
+	}
+	// Objects and unions first: method results and field types name them.
+	for _, e := range entries {
+		switch e.kind {
+		case "object":
+			p.pageObject(e)
+		}
+	}
+	for _, e := range entries {
+		switch e.kind {
+		case "method":
+			p.pageMethod(e)
+		case "version":
+			p.pageVersion(e)
+		case "prose":
+			p.pageProse(e)
+		}
+	}
+	if len(p.Errs) > 0 {
+		return
+	}
+	p.TagUnions = p.pageDiscriminators
+	p.Resolve()
+	if len(p.Errs) > 0 {
+		return
+	}
+	p.applyPageVersions()
+	p.UpdateKinds()
+	p.pageService(d)
+	for _, m := range p.Methods {
+		done := p.requiredIfNotRules(m.M)
+		p.ConditionRules(m.M.Name, m.M.Params, &m.M.Rules, done)
+	}
+	if n := len(p.Out.Versions); n > 0 {
+		p.Out.Version = p.Out.Versions[n-1].Version
+	} else {
+		p.Errs = append(p.Errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.File))
+	}
+}
+
+// pageEntries groups the blocks under their headings.
+func pageEntries(d *document.Document) []*pageEntry {
+	var out []*pageEntry
+	var h3 *document.Section
+	cur := &pageEntry{kind: "prose", sec: &document.Section{Level: 2, Title: d.Title}}
+	out = append(out, cur)
+	for _, b := range d.Blocks {
+		if b.Kind == document.HeadingBlock && (b.Level == 3 || b.Level == 4) {
+			if b.Level == 3 {
+				h3 = &document.Section{Level: 2, Title: b.Text, Line: b.Line}
+				cur = &pageEntry{kind: "prose", sec: h3, head: b}
+			} else {
+				s := &document.Section{Level: 3, Title: b.Text, Line: b.Line, Parent: h3}
+				cur = &pageEntry{kind: "prose", sec: s, head: b}
+				switch {
+				case reObjectHeading.MatchString(b.Text):
+					cur.kind = "object"
+				case reMethodHeading.MatchString(b.Text):
+					cur.kind = "method"
+				}
+			}
+			out = append(out, cur)
+			continue
+		}
+		if b.Kind == document.HeadingBlock && b.Level == 1 {
+			continue
+		}
+		if cur.kind == "prose" && cur.head != nil && cur.head.Level == 4 && len(cur.blocks) == 0 &&
+			b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text) {
+			cur.kind = "version"
+		}
+		cur.blocks = append(cur.blocks, b)
+	}
+	return out
+}
+
+// where names an entry for errors: "Available types / Message (line 120)".
+func (e *pageEntry) where() string {
+	return e.sec.Path()
+}
+
+func (p *pageLayout) pageErr(e *pageEntry, line int, format string, args ...any) {
+	p.Errorf(line, "%s: %s", e.where(), fmt.Sprintf(format, args...))
+}
+
+// objectBlocks is what the blocks of an object's entry say, before the
+// entry is known to be an object, a union or an opaque object.
+type objectBlocks struct {
+	desc []string
+	// table is the Field | Type | Description table.
+	table *document.Block
+	// listed are the members a list after an introducing sentence names;
+	// inline those a paragraph names; forms the members that are not
+	// objects (a String, an Array of …) stated in the sentence.
+	listed, inline []string
+	forms          []schema.Type
+	introLine      int
+	// noInfo says the object "currently holds no information".
+	noInfo bool
+}
+
+// pageObject reads an h4 object entry: a field table, a list of variants,
+// or a statement that it holds no information.
+func (p *pageLayout) pageObject(e *pageEntry) {
+	name := e.head.Text
+	ob := p.objectBlocks(e)
+	description := strings.Join(ob.desc, " ")
+	switch {
+	case schema.IsPrimitive(name):
+		// InputFile: the type grammar's own primitive, described here.
+		p.Report.Add("primitive described", e.where(), e.head.Line, description)
+	case ob.table != nil:
+		p.pageFields(e, description, ob.table)
+	case ob.listed != nil:
+		p.pageUnion(e, description, ob)
+	case ob.noInfo:
+		p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
+	default:
+		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
+	}
+}
+
+// objectBlocks reads the blocks of an object's entry: its field table, the
+// members a list or a sentence names, and its description.
+func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
+	name := e.head.Text
+	ob := &objectBlocks{}
+	isEntry := func(w string) bool { return p.entries[w] }
+	for i, b := range e.blocks {
+		switch b.Kind {
+		case document.TableBlock:
+			switch pageTableShape(b.Table) {
+			case "fields":
+				if ob.table != nil {
+					p.pageErr(e, b.Line, "a second field table (the first is at line %d): an object has one", ob.table.Line)
+					continue
+				}
+				ob.table = b
+			default:
+				p.pageErr(e, b.Line, "table with columns %q: an object's table has the columns Field | Type | Description", strings.Join(b.Table.Header, " | "))
+			}
+		case document.ListBlock:
+			prev := ""
+			if i > 0 && e.blocks[i-1].Kind == document.ParagraphBlock {
+				prev = e.blocks[i-1].Text
+			}
+			if sents := grammar.SplitSentences(prev); len(sents) > 0 && ob.listed == nil &&
+				(reVariantsIntro.MatchString(sents[len(sents)-1]) || reInlineVariants.MatchString(sents[len(sents)-1])) {
+				ob.listed = b.ItemTexts()
+				ob.introLine = b.Line
+				ob.forms = formMembers(sents[len(sents)-1], name, isEntry)
+				continue
+			}
+			ob.desc = append(ob.desc, b.ItemTexts()...)
+			p.Report.Add("object list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
+			if reNoInformation.MatchString(b.Text) {
+				ob.noInfo = true
+			}
+			if b.Kind == document.ParagraphBlock {
+				found := inlineVariants(b.Text, func(w string) bool { return p.entries[w] && w != name })
+				for _, v := range found {
+					if !slices.Contains(ob.inline, v) {
+						ob.inline = append(ob.inline, v)
+						ob.introLine = b.Line
+					}
+				}
+				if len(found) > 0 && ob.forms == nil {
+					ob.forms = formMembers(b.Text, name, isEntry)
+				}
+			}
+			ob.desc = append(ob.desc, b.Text)
+		default:
+			p.pageErr(e, b.Line, "unexpected heading %q inside an object", b.Text)
+		}
+	}
+	// Members named in the sentence itself come first, then the list's.
+	if len(ob.inline) > 0 {
+		all := slices.Clone(ob.inline)
+		for _, v := range ob.listed {
+			if !slices.Contains(all, v) {
+				all = append(all, v)
+			}
+		}
+		if len(all) >= 2 {
+			ob.listed = all
+		}
+	}
+	return ob
+}
+
+// pageFields reads an object with a Field | Type | Description table.
+func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.Block) {
+	name := e.head.Text
+	ctx := p.NewObject(name, e.sec, e.head.Line)
+	if ctx == nil {
+		return
+	}
+	ctx.Obj.Description = description
+	ctx.RawRules = append(ctx.RawRules, resolve.ObjectRules(description)...)
+	ctx.RawRules = append(ctx.RawRules, resolve.NamedRules(description)...)
+	unreadRules(p.Report, e.where(), e.head.Line, description)
+	p.fields[name] = map[string]*resolve.Pending{}
+	for _, r := range tbl.Table.Rows {
+		r.Used = true
+		if len(r.Cells) != 3 {
+			p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
+			continue
+		}
+		te, ok := grammar.ParseTypeExact(r.Cells[1])
+		if !ok {
+			p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
+			continue
+		}
+		f := grammar.ReadNotes(r.Cells[2])
+		f.Typ, f.TypeText = te, r.Cells[1]
+		for _, s := range f.Unread {
+			p.Report.Add("unread", name+"."+r.Cells[0], r.Line, s)
+		}
+		if f.Marker == "" {
+			f.Marker = "Required"
+		}
+		ctx.RawRules = append(ctx.RawRules, f.Rules...)
+		f.Rules = nil
+		if pd := p.AddField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
+			p.fields[name][pd.Field.Name] = pd
+		}
+	}
+}
+
+// pageUnion reads an object given as the types it can be: the forms its
+// sentence states, then the members it names or lists.
+func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlocks) {
+	name := e.head.Text
+	u := &schema.Union{Name: name, Description: description, Source: resolve.Src(e.sec, e.head.Line)}
+	forms, degraded := p.widenNumbers(e, name, ob.forms)
+	u.Degraded = degraded
+	for _, t := range forms {
+		u.Variants = append(u.Variants, &schema.Variant{Type: t})
+	}
+	for _, v := range ob.listed {
+		t := schema.Named(v)
+		if arr, err := schema.ParseType(v); err == nil && arr.IsArray() && reObjectHeading.MatchString(arr.Base()) {
+			t = arr // an item "Array of RichText" is a form, as in the sentence
+		} else if !reObjectHeading.MatchString(v) {
+			p.pageErr(e, ob.introLine, "list item %q: a list of variants names one type per item", v)
+			continue
+		}
+		if slices.ContainsFunc(u.Variants, func(x *schema.Variant) bool { return x.Type.String() == t.String() }) {
+			continue // named in the sentence and listed
+		}
+		u.Variants = append(u.Variants, &schema.Variant{Type: t})
+	}
+	if !grammar.IsIdent(name) {
+		p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
+		return
+	}
+	p.Out.Unions = append(p.Out.Unions, u)
+	if p.Listed == nil {
+		p.Listed, p.UnionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
+	}
+	p.Listed[u] = true
+	p.UnionWhere[u] = e.where()
+}
+
+// pageMethod reads an h4 method entry: its description, whose prose states
+// the result type, and its parameter table.
+func (p *pageLayout) pageMethod(e *pageEntry) {
+	name := e.head.Text
+	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: resolve.Src(e.sec, e.head.Line)}
+	ctx := &resolve.MethodCtx{M: m, Sec: e.sec, Line: e.head.Line}
+	var desc []string
+	var tbl *document.Block
+	for _, b := range e.blocks {
+		switch b.Kind {
+		case document.TableBlock:
+			if pageTableShape(b.Table) != "params" || tbl != nil {
+				p.pageErr(e, b.Line, "table with columns %q: a method's table has the columns Parameter | Type | Required | Description, and there is one", strings.Join(b.Table.Header, " | "))
+				continue
+			}
+			tbl = b
+		case document.ListBlock:
+			desc = append(desc, b.ItemTexts()...)
+			p.Report.Add("method list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
+			desc = append(desc, b.Text)
+		default:
+			p.pageErr(e, b.Line, "unexpected heading %q inside a method", b.Text)
+		}
+	}
+	m.Description = strings.Join(desc, " ")
+	ctx.Rules = resolve.NamedRules(m.Description)
+	unreadRules(p.Report, e.where(), e.head.Line, m.Description)
+	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
+	if !ok {
+		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
+	} else {
+		ctx.Result = te.String()
+	}
+	if tbl != nil {
+		for _, r := range tbl.Table.Rows {
+			r.Used = true
+			if len(r.Cells) != 4 {
+				p.pageErr(e, r.Line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.Cells, " | "), len(r.Cells))
+				continue
+			}
+			te, ok := grammar.ParseTypeExact(r.Cells[1])
+			if !ok {
+				p.pageErr(e, r.Line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
+				continue
+			}
+			f := grammar.ReadNotes(r.Cells[3])
+			f.Typ, f.TypeText = te, r.Cells[1]
+			for _, s := range f.Unread {
+				p.Report.Add("unread", name+"."+r.Cells[0], r.Line, s)
+			}
+			switch strings.ToLower(r.Cells[2]) {
+			case "yes", "required":
+				f.Marker = "Required"
+			case "optional", "no":
+				f.Marker = "Optional"
+			default:
+				p.pageErr(e, r.Line, "parameter %s: Required column says %q; want Yes or Optional", r.Cells[0], r.Cells[2])
+				continue
+			}
+			if !grammar.IsIdent(r.Cells[0]) {
+				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
+				continue
+			}
+			fld := &schema.Field{Name: r.Cells[0], Source: resolve.Src(e.sec, r.Line)}
+			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: resolve.ScopesOf(e.sec), Rules: &m.Rules}
+			p.Pending = append(p.Pending, pd)
+			ctx.Pending = append(ctx.Pending, pd)
+			ctx.Entries = append(ctx.Entries, resolve.MethodEntry{Param: pd, Line: r.Line})
+		}
+	}
+	for _, prev := range p.Out.Methods {
+		if strings.EqualFold(prev.Name, name) {
+			p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Source.Line)
+			return
+		}
+	}
+	p.Methods = append(p.Methods, ctx)
+	p.Out.Methods = append(p.Out.Methods, m)
+}
+
+// reRuleMarks finds the marks of a cross-field rule in an entry's prose.
+var reRuleMarks = regexp.MustCompile(`(?i)\b(?:exactly one|at most one|mutually exclusive|(?:required|optional) if)\b`)
+
+// unreadRules reports the sentences of an entry's description that have
+// the marks of a rule but that no rule reader reads.
+func unreadRules(report *resolve.Report, where string, line int, text string) {
+	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
+		return
+	}
+	for _, sent := range grammar.SplitSentences(text) {
+		if reRuleMarks.MatchString(sent) && len(resolve.ObjectRules(sent)) == 0 && len(resolve.NamedRules(sent)) == 0 {
+			report.Add("unread", where, line, sent)
+		}
+	}
+}
+
+// pageTypeName tells whether a word names a type for the result reader:
+// an object or union of the page, or a primitive.
+func (p *pageLayout) pageTypeName(w string) bool {
+	return p.KnownType(w)
+}
+
+// rePassInField is the page's way of listing the values of a field in
+// prose: "To use this mode, pass MarkdownV2 in the parse_mode field."
+var rePassInField = regexp.MustCompile(`\bpass ([A-Za-z][A-Za-z0-9_]*) in the ([a-z][a-z0-9_]*) field\b`)
+
+// passInField reads the values a prose paragraph gives a field. The
+// values become an enum named after the field that every String field of
+// that name takes (schema.Formatting), as the seed's "Text formatting"
+// section does.
+func (p *pageLayout) passInField(e *pageEntry, b *document.Block) bool {
+	m := rePassInField.FindStringSubmatch(b.Text)
+	if m == nil {
+		return false
+	}
+	value, field := m[1], m[2]
+	f := p.Out.Formatting
+	if f == nil {
+		f = &schema.Formatting{Field: field, Enum: resolve.Pascal(field)}
+		p.Out.Formatting = f
+	} else if f.Field != field {
+		return false
+	}
+	en := p.Out.Enum(f.Enum)
+	if en == nil {
+		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.Title + ").", Source: resolve.Src(e.sec, b.Line)}
+		p.Out.Enums = append(p.Out.Enums, en)
+	}
+	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
+		en.Values = append(en.Values, &schema.EnumValue{Value: value})
+	}
+	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+	return true
+}
+
+// pageProse keeps the blocks of a prose entry (an h3 before its first h4,
+// or an h4 that names no object or method) as notes, counted in the report.
+func (p *pageLayout) pageProse(e *pageEntry) {
+	for _, b := range e.blocks {
+		switch b.Kind {
+		case document.ListBlock:
+			for _, it := range b.ItemTexts() {
+				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it, Source: resolve.Src(e.sec, b.Line)})
+			}
+		case document.TableBlock:
+			for _, r := range b.Table.Rows {
+				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: resolve.Src(e.sec, r.Line)})
+			}
+		case document.HeadingBlock:
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+		default:
+			if b.Kind == document.ParagraphBlock && p.passInField(e, b) {
+				continue
+			}
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+		}
+		p.Report.Add("prose", e.where(), b.Line, "")
+	}
+}
+
+// pageVersion reads one dated entry of Recent changes: "Bot API 9.0", then
+// lists of changes under optional bold sub-headings.
+func (p *pageLayout) pageVersion(e *pageEntry) {
+	var v *schema.Version
+	for _, b := range e.blocks {
+		switch {
+		case b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text):
+			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
+			v = &schema.Version{Version: name, Date: e.head.Text, Source: resolve.Src(e.sec, b.Line)}
+			// The page lists the newest first; the schema oldest first.
+			p.Out.Versions = append([]*schema.Version{v}, p.Out.Versions...)
+		case b.Kind == document.ListBlock && v != nil:
+			for _, it := range b.ItemTexts() {
+				v.Changes = append(v.Changes, &schema.Change{Text: it})
+			}
+		default:
+			// Sub-headings ("Business Accounts") and the link to earlier
+			// changes.
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+			p.Report.Add("prose", e.where(), b.Line, "")
+		}
+	}
+}
+
+// pageDiscriminators finds, for each union of objects, listed or made from
+// a type cell ("A or B or C"), the field whose value tells its variants
+// apart: a field every object variant has and states the one value of
+// ("always “creator”", "must be photo"). The variants get that value as
+// their tag, and the field is fixed to it. It runs once every union exists
+// (see resolve); forms (a String, an Array) take no tag.
+func (p *pageLayout) pageDiscriminators() {
+	for _, u := range p.Out.Unions {
+		objs := schema.Objects(u)
+		if u.Discriminator != "" || len(objs) < 2 {
+			continue
+		}
+		var cands []string
+		for i, v := range objs {
+			fs := p.fields[v.Type.Name]
+			var here []string
+			for name, pd := range fs {
+				if pd.Facts.FixedValue != "" {
+					here = append(here, name)
+				}
+			}
+			if i == 0 {
+				cands = here
+			} else {
+				cands = slices.DeleteFunc(cands, func(c string) bool { return !slices.Contains(here, c) })
+			}
+		}
+		slices.Sort(cands)
+		if len(cands) == 0 {
+			continue
+		}
+		disc := cands[0]
+		if slices.Contains(cands, "type") {
+			disc = "type"
+		}
+		u.Discriminator = disc
+		for _, v := range objs {
+			pd := p.fields[v.Type.Name][disc]
+			v.Tag = pd.Facts.FixedValue
+			pd.Fixed = v.Tag
+			if pd.Field.Constraints == nil {
+				pd.Field.Constraints = &schema.Constraints{}
+			}
+			pd.Field.Constraints.Fixed = v.Tag
+			if o := p.Objects[v.Type.Name]; o != nil && !slices.Contains(o.Obj.Unions, u.Name) {
+				o.Obj.Unions = append(o.Obj.Unions, u.Name)
+			}
+		}
+	}
+}
+
+var (
+	reChangeMembers = regexp.MustCompile(`\b(?:[Tt]he )?(fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*)(?: of the type \w+)? (?:to|in|of) the (?:class|classes|methods?|objects?|types?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
+	reChangeRenamed = regexp.MustCompile(`\b[Rr]enamed the (?:fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*) to ((?:\w+)(?:(?:,? and |, )\w+)*) in the (?:class|method) (\w+)`)
+	reChangeValue   = regexp.MustCompile(`\b[Aa]dded the (\w+) (\w+) “(\w+)”`)
+	reChangeNamed   = regexp.MustCompile(`\b(?:[Aa]dded|and) the (?:class|classes|methods?|types?|objects?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
+)
+
+// reChangeVerb is a verb that opens a clause of a change item ("Added
+// the field …", "…, and marked the parameter …"). A comma alone opens
+// none: in "Added pokes, represented by the class X and the field y" the
+// field is still the addition's. A verb is one word in lower case (but
+// its first letter): "and ForumTopicReopened" names a class.
+var reChangeVerb = regexp.MustCompile(`(?:^|; |\band )([A-Z]?[a-z]+ed)\b`)
+
+// addsMembers reports whether the clause that ends with before (the text
+// of a change item up to a mention of fields or parameters) adds them: its
+// verb is "added", "introduced", or "replaced" (… with the field b). Other
+// verbs (marked, changed, allowed) speak of members that were there.
+func addsMembers(before string) bool {
+	all := reChangeVerb.FindAllStringSubmatch(before, -1)
+	if len(all) == 0 {
+		return false
+	}
+	switch strings.ToLower(all[len(all)-1][1]) {
+	case "added", "introduced", "replaced":
+		return true
+	}
+	return false
+}
+
+// submatches returns the texts of one FindAllStringSubmatchIndex match.
+func submatches(s string, ix []int) []string {
+	out := make([]string, len(ix)/2)
+	for i := range out {
+		if ix[2*i] >= 0 {
+			out[i] = s[ix[2*i]:ix[2*i+1]]
+		}
+	}
+	return out
+}
+
+// applyPageVersions resolves the change items of Recent changes to the
+// schema elements they name ("Added the field gift to the class Message",
+// "Added the methods verifyUser and verifyChat") and sets their since.
+// An item that names nothing the schema models is counted in the report.
+func (p *pageLayout) applyPageVersions() {
+	for _, v := range p.Out.Versions {
+		for _, c := range v.Changes {
+			var targets []string
+			for _, ix := range reChangeMembers.FindAllStringSubmatchIndex(c.Text, -1) {
+				// "Marked the field a in the class C as optional" changes
+				// a field that was there before: only an addition gives
+				// a since.
+				if !addsMembers(c.Text[:ix[0]]) {
+					continue
+				}
+				m := submatches(c.Text, ix)
+				for _, owner := range grammar.SplitNameList(m[3]) {
+					targets = append(targets, p.FieldsOf(owner, grammar.SplitNameList(m[2]))...)
+				}
+			}
+			// "Renamed the field a to b in the class C": b is new.
+			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
+				targets = append(targets, p.FieldsOf(m[3], grammar.SplitNameList(m[2]))...)
+			}
+			// "Added the MessageEntity type “custom_emoji”": a value of
+			// the enum of that object's field.
+			for _, m := range reChangeValue.FindAllStringSubmatch(c.Text, -1) {
+				if o := p.Out.Object(m[1]); o != nil {
+					if f := o.Field(m[2]); f != nil && f.Constraints != nil && f.Constraints.Enum != "" {
+						if e := p.Out.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
+							targets = append(targets, e.Name+"."+m[3])
+						}
+					}
+				}
+			}
+			// "Added the class X and the method Y": each "the <kind>"
+			// starts its own list, so "and the" never ends one.
+			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
+				for _, name := range grammar.SplitNameList(m[1]) {
+					if p.Out.Method(name) != nil || p.Out.Object(name) != nil || p.Out.Union(name) != nil {
+						targets = append(targets, name)
+					}
+				}
+			}
+			c.Targets = targets
+			for _, t := range targets {
+				p.SetSince(t, v.Version)
+				if u := p.Out.Union(t); u != nil && u.Since == "" {
+					u.Since = v.Version
+				}
+			}
+			if len(targets) == 0 {
+				p.Report.Add("change", v.Version, v.Source.Line, c.Text)
+			}
+		}
+	}
+}
+
+// requiredIfNotRules turns such statements into a one_of rule when they
+// agree: the parameters that name the same others form one group, and
+// those others name exactly that group back.
+func (p *pageLayout) requiredIfNotRules(m *schema.Method) map[string]bool {
+	cond := map[string][]string{}
+	for _, prm := range m.Params {
+		if mm := grammar.ReRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
+			names := grammar.SplitNameList(mm[1])
+			slices.Sort(names)
+			cond[prm.Name] = names
+		}
+	}
+	done := map[string]bool{}
+	for _, prm := range m.Params {
+		c, ok := cond[prm.Name]
+		if !ok || done[prm.Name] {
+			continue
+		}
+		var group []string
+		for _, q := range m.Params {
+			if slices.Equal(cond[q.Name], c) {
+				group = append(group, q.Name)
+			}
+		}
+		sorted := slices.Clone(group)
+		slices.Sort(sorted)
+		var other []string
+		agree := true
+		for _, q := range m.Params {
+			if slices.Contains(c, q.Name) {
+				other = append(other, q.Name)
+				if !slices.Equal(cond[q.Name], sorted) {
+					agree = false
+				}
+			}
+		}
+		if !agree || len(other) != len(c) {
+			continue
+		}
+		for _, n := range append(slices.Clone(group), other...) {
+			done[n] = true
+		}
+		m.Rules = append(m.Rules, &schema.Rule{
+			Kind:   schema.RuleOneOf,
+			Groups: [][]string{group, other},
+			Text:   "Either " + strings.Join(group, " and ") + ", or " + strings.Join(other, " and ") + ", must be given (each is \"Required if\" the other is \"not specified\")",
+			Source: m.Source,
+		})
+	}
+	return done
+}

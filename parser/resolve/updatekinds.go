@@ -1,0 +1,141 @@
+package resolve
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
+
+// UpdateKinds reads the update kinds from the document, in either layout:
+// the update object is the one whose description states that at most one
+// of its optional fields is present (an at_most_one rule) and of which
+// some method returns an Array (the way updates are fetched). Its optional
+// fields name the kinds. The page states them nowhere else, so they become
+// the enum <Object>Type ("UpdateType"); the seed lists them in its Events
+// table, which already made that enum. Then every Array of String whose
+// description speaks of "<object> types" ("the update types you want your
+// bot to receive", "JSON list of update types") takes its elements from
+// it: allowed_updates and the router's On<Kind> are typed from the
+// document, with no overlay.
+//
+// Nothing happens when no object, or more than one, fits, or when an enum
+// of that name holds other values.
+func (p *Core) UpdateKinds() {
+	var owner *schema.Object
+	var rule *schema.Rule
+	for _, o := range p.Out.Objects {
+		r := AtMostOne(o)
+		if r == nil || !p.FetchedAsArray(o.Name) {
+			continue
+		}
+		if owner != nil {
+			return // two candidates: which one is meant is not stated
+		}
+		owner, rule = o, r
+	}
+	if owner == nil {
+		return
+	}
+	if e := p.Out.Enum(owner.Name + "Type"); e != nil {
+		if SameValues(e, rule.Fields) {
+			p.LinkKindLists(owner, e)
+		}
+		return
+	}
+	e := &schema.Enum{
+		Name:        owner.Name + "Type",
+		Description: "The " + owner.Name + " fields that name a kind of " + strings.ToLower(Spaced(owner.Name)) + " (at most one is present in any given " + strings.ToLower(Spaced(owner.Name)) + ").",
+		Source:      rule.Source,
+	}
+	for _, name := range rule.Fields {
+		v := &schema.EnumValue{Value: name}
+		if f := owner.Field(name); f != nil {
+			v.Since = f.Since
+		}
+		e.Values = append(e.Values, v)
+	}
+	p.Out.Enums = append(p.Out.Enums, e)
+	p.LinkKindLists(owner, e)
+}
+
+// LinkKindLists gives the elements of every list of owner's kinds the enum
+// e.
+func (p *Core) LinkKindLists(owner *schema.Object, e *schema.Enum) {
+	// "update types", "update type": the words the page uses for a list
+	// of kinds.
+	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(Spaced(owner.Name)) + ` types?\b`)
+	link := func(f *schema.Field) {
+		if f.Type.String() != "Array of "+schema.String || !talk.MatchString(f.Description) {
+			return
+		}
+		if f.Constraints == nil {
+			f.Constraints = &schema.Constraints{}
+		}
+		if f.Constraints.Each == nil {
+			f.Constraints.Each = &schema.Constraints{}
+		}
+		if f.Constraints.Each.Enum == "" {
+			f.Constraints.Each.Enum = e.Name
+		}
+	}
+	for _, o := range p.Out.Objects {
+		for _, f := range o.Fields {
+			link(f)
+		}
+	}
+	for _, m := range p.Out.Methods {
+		for _, f := range m.Params {
+			link(f)
+		}
+	}
+}
+
+// SameValues reports whether e's values are exactly names, in any order.
+func SameValues(e *schema.Enum, names []string) bool {
+	if len(e.Values) != len(names) {
+		return false
+	}
+	have := map[string]bool{}
+	for _, v := range e.Values {
+		have[v.Value] = true
+	}
+	for _, n := range names {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// AtMostOne is an object's at_most_one rule, if it has one.
+func AtMostOne(o *schema.Object) *schema.Rule {
+	for _, r := range o.Rules {
+		if r.Kind == schema.RuleAtMostOne && len(r.Fields) > 0 {
+			return r
+		}
+	}
+	return nil
+}
+
+// FetchedAsArray reports whether some method returns an Array of name.
+func (p *Core) FetchedAsArray(name string) bool {
+	for _, m := range p.Out.Methods {
+		if m.Returns.IsArray() && m.Returns.String() == "Array of "+name {
+			return true
+		}
+	}
+	return false
+}
+
+// Spaced writes a Go-style name as words: "ChatEvent" -> "Chat Event".
+func Spaced(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,212 @@
+package resolve
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/apigen/apigen/parser/grammar"
+)
+
+var (
+	ReDotted    = regexp.MustCompile(`^([A-Z]\w*)\.(\w+)$`)
+	ReInOwner   = regexp.MustCompile(`^(.+?) in (\w+)$`)
+	ReOnOwners  = regexp.MustCompile(`^(.+?) on (.+)$`)
+	RePhrase    = regexp.MustCompile(`^(.*?)\s*\((.+)\)$`)
+	ReAnimation = regexp.MustCompile(`^(?:the )?(.+?) animations?$`)
+)
+
+// ApplyVersions resolves each "<version> added ..." item to the schema
+// elements it names and sets their since. Versions are listed oldest first,
+// so an element keeps the first version that names it. Items about things
+// the schema does not model ("the local server") resolve to nothing and are
+// kept as text.
+func (p *Core) ApplyVersions() {
+	for _, v := range p.Out.Versions {
+		for _, c := range v.Changes {
+			c.Targets = p.ChangeTargets(c.Text)
+			for _, t := range c.Targets {
+				p.SetSince(t, v.Version)
+			}
+		}
+	}
+}
+
+// ChangeTargets reads one change item.
+func (p *Core) ChangeTargets(text string) []string {
+	text = strings.TrimSpace(text)
+	if m := ReDotted.FindStringSubmatch(text); m != nil {
+		return p.FieldsOf(m[1], []string{m[2]})
+	}
+	if grammar.IsIdent(text) {
+		return p.Everywhere(text)
+	}
+	if m := RePhrase.FindStringSubmatch(text); m != nil {
+		phrase, inner := m[1], m[2]
+		var out []string
+		if p.AllOwners(grammar.SplitNameList(inner)) && grammar.IsIdent(phrase) {
+			for _, owner := range grammar.SplitNameList(inner) {
+				out = append(out, p.FieldsOf(owner, []string{phrase})...)
+			}
+			return out
+		}
+		owner := p.OwnerIn(phrase)
+		for _, part := range grammar.SplitTop(inner, ';') {
+			if mm := ReInOwner.FindStringSubmatch(part); mm != nil {
+				out = append(out, p.FieldsOf(mm[2], grammar.SplitNameList(mm[1]))...)
+				continue
+			}
+			for _, name := range grammar.SplitNameList(part) {
+				if !grammar.IsIdent(name) {
+					continue
+				}
+				if owner != "" {
+					out = append(out, p.FieldsOf(owner, []string{name})...)
+				} else {
+					out = append(out, p.Everywhere(name)...)
+				}
+			}
+		}
+		return out
+	}
+	if m := ReInOwner.FindStringSubmatch(text); m != nil {
+		return p.FieldsOf(m[2], grammar.SplitNameList(m[1]))
+	}
+	if m := ReOnOwners.FindStringSubmatch(text); m != nil {
+		var out []string
+		for _, owner := range grammar.SplitNameList(m[2]) {
+			out = append(out, p.FieldsOf(owner, grammar.SplitNameList(m[1]))...)
+		}
+		return out
+	}
+	if m := ReAnimation.FindStringSubmatch(text); m != nil {
+		var out []string
+		for _, name := range grammar.SplitNameList(m[1]) {
+			out = append(out, p.EnumValues(name)...)
+		}
+		return out
+	}
+	// "the darts animation and Dice.emoji": two items joined by "and".
+	if parts := SplitTopWord(text, " and "); len(parts) > 1 {
+		var out []string
+		for _, part := range parts {
+			// Only parts that name something exactly count here: a bare
+			// word such as "audio" in "audio and document albums" is prose.
+			if grammar.IsIdent(part) && p.Out.Method(part) == nil && p.Out.Object(part) == nil {
+				continue
+			}
+			out = append(out, p.ChangeTargets(part)...)
+		}
+		return out
+	}
+	return nil
+}
+
+func (p *Core) AllOwners(names []string) bool {
+	for _, n := range names {
+		if p.Out.Method(n) == nil && p.Out.Object(n) == nil {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
+// OwnerIn finds a method or object named in a phrase ("getChat additions");
+// a method stands for the object it returns.
+func (p *Core) OwnerIn(phrase string) string {
+	for _, w := range strings.Fields(phrase) {
+		if m := p.Out.Method(w); m != nil {
+			if p.Out.Object(m.Returns.Name) != nil {
+				return m.Returns.Name
+			}
+			return m.Name
+		}
+		if p.Out.Object(w) != nil {
+			return w
+		}
+	}
+	return ""
+}
+
+// FieldsOf names fields of an object or parameters of a method.
+func (p *Core) FieldsOf(owner string, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if o := p.Out.Object(owner); o != nil && o.Field(n) != nil {
+			out = append(out, owner+"."+n)
+		}
+		if m := p.Out.Method(owner); m != nil && m.Param(n) != nil {
+			out = append(out, owner+"."+n)
+		}
+	}
+	return out
+}
+
+// Everywhere resolves a bare name: a method, an object, or every field and
+// parameter of that name.
+func (p *Core) Everywhere(name string) []string {
+	if p.Out.Method(name) != nil || p.Out.Object(name) != nil {
+		return []string{name}
+	}
+	var out []string
+	for _, o := range p.Out.Objects {
+		if o.Field(name) != nil {
+			out = append(out, o.Name+"."+name)
+		}
+	}
+	for _, m := range p.Out.Methods {
+		if m.Param(name) != nil {
+			out = append(out, m.Name+"."+name)
+		}
+	}
+	return out
+}
+
+// EnumValues finds enum values known by a name ("darts", "slot machine").
+func (p *Core) EnumValues(name string) []string {
+	var out []string
+	for _, e := range p.Out.Enums {
+		for _, v := range e.Values {
+			if v.Name == name || v.Value == name {
+				out = append(out, e.Name+"."+v.Label())
+			}
+		}
+	}
+	return out
+}
+
+// SetSince marks a target with the version that added it, unless an older
+// version already did.
+func (p *Core) SetSince(target, version string) {
+	set := func(s *string) {
+		if *s == "" {
+			*s = version
+		}
+	}
+	owner, member, dotted := strings.Cut(target, ".")
+	if !dotted {
+		if m := p.Out.Method(target); m != nil {
+			set(&m.Since)
+		}
+		if o := p.Out.Object(target); o != nil {
+			set(&o.Since)
+		}
+		return
+	}
+	if o := p.Out.Object(owner); o != nil {
+		if f := o.Field(member); f != nil {
+			set(&f.Since)
+		}
+	}
+	if m := p.Out.Method(owner); m != nil {
+		if f := m.Param(member); f != nil {
+			set(&f.Since)
+		}
+	}
+	if e := p.Out.Enum(owner); e != nil {
+		for _, v := range e.Values {
+			if v.Label() == member {
+				set(&v.Since)
+			}
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package pipeline_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Issue 35: the README's bot and client snippet and the examples were
+// written against the seed's package; against a package from a published
+// page they did not compile (the page's IntegerOrString had no ChatID, a
+// callback query's message may be inaccessible there, …).
+// TestExamplesBuildAgainstEveryPublishedPage generates a package from each
+// published page beside the checkout into a module with the examples'
+// path, copies in the bots' sources and the README's snippets as they
+// are (only the README's import path is the examples'), and builds them.
+func TestExamplesBuildAgainstEveryPublishedPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a package per published page: skipped in -short")
+	}
+	pages, _ := filepath.Glob(filepath.Join(publishedDir, "bot-api-*.html.gz"))
+	if len(pages) == 0 {
+		t.Skipf("no published pages in %s (they live beside the checkout, in ../shared)", publishedDir)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := fencedGo(t, string(readme), "package main")
+	client := fencedGo(t, string(readme), "c.SendMessage(ctx")
+	for _, page := range pages {
+		name := filepath.Base(page)
+		t.Run(name, func(t *testing.T) {
+			root := generatePublished(t, name, "github.com/apigen/apigen/examples")
+			for _, ex := range []string{"echobot", "quizbot", "colorbot"} {
+				copyBotSources(t, filepath.Join("../examples", ex), filepath.Join(root, ex))
+			}
+			writeFile(t, filepath.Join(root, "readmebot", "main.go"), strings.ReplaceAll(bot, `"example.com/bot/botapi"`, `"github.com/apigen/apigen/examples/botapi"`))
+			writeFile(t, filepath.Join(root, "readmebot", "client.go"), readmeClientProgram(client))
+			for _, prog := range []string{"readmebot", "echobot", "quizbot", "colorbot"} {
+				cmd := exec.Command("go", "build", "-o", os.DevNull, "./"+prog)
+				cmd.Dir = root
+				out, err := cmd.CombinedOutput()
+				gap := pageLacks[name][prog]
+				switch {
+				case err != nil && gap == "":
+					t.Errorf("%s does not build against the %s package: %v\n%s", prog, name, err, out)
+				case err == nil && gap != "":
+					t.Errorf("%s builds against the %s package now: drop its entry in pageLacks (%s)", prog, name, gap)
+				}
+			}
+		})
+	}
+}
+
+// pageLacks are the bots that use what a page does not offer in the
+// seed's shape, per page and bot: the builds expected to fail, and why.
+var pageLacks = map[string]map[string]string{
+	"bot-api-7.10.html.gz": newerPageLacks,
+	"bot-api-9.0.html.gz":  newerPageLacks,
+}
+
+var newerPageLacks = map[string]string{
+	"echobot":  "sendMessage has no reply_to_message_id (reply_parameters since 7.0)",
+	"quizbot":  "sendPoll's options are InputPollOption objects (since 7.3); a callback query's message is a union, which has no Reply method",
+	"colorbot": "sendPoll's options are InputPollOption objects (since 7.3)",
+}
+
+// readmeClientProgram wraps the README's client snippet in a function
+// giving it the names it uses without declaring them (ctx, c, id, f,
+// impl).
+func readmeClientProgram(snippet string) string {
+	return `package main
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/apigen/apigen/examples/botapi"
+)
+
+var _ = errors.As
+
+func readmeClient(ctx context.Context, c *botapi.Client, f *os.File, impl botapi.Service) error {
+	id := botapi.ChatID(1)
+` + snippet + `	_, _, _ = msg, apiErr, srv
+	return err
+}
+
+var _ = readmeClient
+`
+}
+
+// fencedGo is the one fenced Go block of a Markdown text containing
+// marker.
+func fencedGo(t *testing.T, md, marker string) string {
+	t.Helper()
+	var found []string
+	for _, m := range regexp.MustCompile("(?ms)^```go\n(.*?)^```").FindAllStringSubmatch(md, -1) {
+		if strings.Contains(m[1], marker) {
+			found = append(found, m[1])
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("want one Go block with %q in the README, found %d", marker, len(found))
+	}
+	return found[0]
+}
+
+// copyBotSources copies a bot's files except its tests.
+func copyBotSources(t *testing.T, from, to string) {
+	t.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(to, e.Name()), string(data))
+	}
+}
+
+func writeFile(t *testing.T, name, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
