@@ -255,6 +255,12 @@ func (e *jsonError) Unwrap() error { return e.Err }
 // too; errors.As/Is still reach them through Unwrap. A *jsonError is updated
 // in place, which is safe because the reader never reuses one: do not pass
 // a shared *jsonError sentinel.
+//
+// Not inlined: it is the error path of every generated decoder case, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func jsonErrField(err error, name string) error {
 	if err == nil {
 		return nil
@@ -272,6 +278,12 @@ func jsonErrField(err error, name string) error {
 }
 
 // jsonErrIndex prefixes the path of err with an array index.
+//
+// Not inlined: it is the error path of every generated array decoder, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func jsonErrIndex(err error, i int) error {
 	if err == nil {
 		return nil
