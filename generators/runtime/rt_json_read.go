@@ -214,6 +214,17 @@ func jsonPutReader(r *jsonReader) {
 	jsonReaderPool.Put(r)
 }
 
+// jsonUnmarshal is every generated UnmarshalJSON: decode reads one value
+// from a pooled reader over data, which must hold nothing after it.
+func jsonUnmarshal(data []byte, decode func(*jsonReader) error) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := decode(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // ---------------------------------------------------------------- errors
 
 // jsonError is a decoding error at a byte offset. Off is -1 when unknown

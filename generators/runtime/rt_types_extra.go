@@ -220,7 +220,10 @@ func (w *jsonWriter) failUnset(path string) {
 }
 
 // key writes a pre-encoded member name (`"name":`, produced by the
-// generator for plain identifiers), with the comma when needed.
+// generator for plain identifiers), with the comma when needed. Out of
+// line like keyAfter.
+//
+//go:noinline
 func (w *jsonWriter) key(quotedColon string) {
 	if w.more {
 		w.buf = append(w.buf, ',')
