@@ -828,7 +828,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
 				jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName + "." + v.As)), jen.Id("w").Dot("Null").Call()}
 		}
-		cases = append(cases, jen.Case(jen.Lit(v.Index)).Block(body...))
+		cases = append(cases, jen.Case(jen.Id(v.Kind)).Block(body...))
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName)), jen.Id("w").Dot("Null").Call()))
 	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(
