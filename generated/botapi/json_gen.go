@@ -11520,9 +11520,9 @@ func (v *EditMessageReplyMarkupParams) UnmarshalJSON(data []byte) error {
 
 func (u *ChatRef) encodeJSON(w *jsonWriter) {
 	switch u.kind {
-	case 1:
+	case chatRefKindInteger64:
 		w.Int64(u.integer64)
-	case 2:
+	case chatRefKindString:
 		w.Str(u.stringValue)
 	default:
 		w.failUnset("ChatRef")
@@ -11853,14 +11853,14 @@ func (v UnknownReplyMarkup) AppendJSON(dst []byte) ([]byte, error) {
 
 func (u *MessageOrTrue) encodeJSON(w *jsonWriter) {
 	switch u.kind {
-	case 1:
+	case messageOrTrueKindMessage:
 		if u.message != nil {
 			u.message.encodeJSON(w)
 			return
 		}
 		w.failUnset("MessageOrTrue.AsMessage")
 		w.Null()
-	case 2:
+	case messageOrTrueKindTrue:
 		w.True()
 	default:
 		w.failUnset("MessageOrTrue")
