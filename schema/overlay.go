@@ -285,6 +285,7 @@ func (s *Schema) applyAlways(target string, f *Field, val string) string {
 		}
 		if u.Degraded != "" && !s.anyIndistinct(u) {
 			u.Degraded = ""
+			s.Warnings = slices.DeleteFunc(s.Warnings, func(w Warning) bool { return w.Target == u.Name })
 		}
 	}
 	if !found {
