@@ -350,10 +350,19 @@ var Releases = []Release{
 	{
 		Name: "return phrasing without the word returned",
 		Apply: func(t testing.TB, page string) string {
-			return firstParagraph(t, page, "sendmessage",
-				"Sends a text message. The bot gets back the delivered "+link("Message")+".")
+			return firstParagraph(t, page, "sendphoto",
+				"Sends a photo. The bot gets back the delivered "+link("Message")+".")
 		},
-		Refuses: []string{"sendMessage", "states the result"},
+		Degrades: "method",
+		Check: func(t testing.TB, s *schema.Schema, w []parser.Warning, _ *parser.Report) {
+			r := s.Method("sendPhoto").Returns
+			if o := s.Object(r.Name); r.IsArray() || o == nil || !o.Opaque {
+				t.Fatalf("sendPhoto returns %s, want its result kept as raw JSON", r)
+			}
+			if len(w) == 1 && (w[0].Construct != "method sendPhoto" || !strings.Contains(w[0].Settle, "{target: sendPhoto, returns:")) {
+				t.Errorf("the warning %s: want it to name the method and the overlay line that states its result", w[0])
+			}
+		},
 	},
 	{
 		Name: "new section",

@@ -507,7 +507,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	unreadRules(p.Report, e.where(), e.head.Line, m.Description)
 	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
 	if !ok {
-		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
+		ctx.Result = p.rawResult(e, name)
 	} else {
 		ctx.Result = te.String()
 	}
@@ -556,6 +556,29 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	}
 	p.Methods = append(p.Methods, ctx)
 	p.Out.Methods = append(p.Out.Methods, m)
+}
+
+// rawResult degrades the result of a method whose prose states it in
+// words the result reader does not read ("The bot gets back the new
+// Message."): the result is an object of its own kept as raw JSON (an
+// object without fields keeps the JSON as received, whatever it is), with
+// a warning naming the method and the overlay line that states the type.
+// It returns the object's name.
+func (p *pageLayout) rawResult(e *pageEntry, method string) string {
+	name := resolve.Pascal(method) + "Result"
+	for p.KnownType(name) || p.entries[name] {
+		name += "Raw"
+	}
+	p.Out.Objects = append(p.Out.Objects, &schema.Object{
+		Name: name, Opaque: true, Source: resolve.Src(e.sec, e.head.Line),
+		Description: "The result of " + method + ", kept as raw JSON: the page states it in words apigen does not read.",
+	})
+	p.Warn(resolve.Warning{
+		Construct: "method " + method, Target: method, Where: e.where(), Line: e.head.Line,
+		Text:   "no sentence of its description states the result as \"Returns <type>\" or \"<type> is returned\"; the result is kept as raw JSON (" + name + ")",
+		Settle: "to settle it, add to an overlay for this page (docs/overlays.md) the result the page states: - {target: " + method + ", returns: <its type>, reason: <the sentence that says so>}",
+	})
+	return name
 }
 
 // reRuleMarks finds the marks of a cross-field rule in an entry's prose.
