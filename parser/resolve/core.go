@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
@@ -285,14 +286,8 @@ type MethodEntry struct {
 }
 
 // Pascal turns snake_case into PascalCase for schema names (not Go names:
-// those come from the naming package).
-func Pascal(s string) string {
-	var b strings.Builder
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == ' ' || r == '-' }) {
-		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-	}
-	return b.String()
-}
+// those come from the naming package's Exported).
+func Pascal(s string) string { return naming.SchemaName(s) }
 
 // ParseResult reads a result cell: "Message", "Array of Update. Notes",
 // "String (new link). Notes", "Message if sent by the bot, otherwise True".
