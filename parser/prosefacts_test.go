@@ -337,7 +337,8 @@ func TestAllowedCharactersInOtherWords(t *testing.T) {
 <tr><td>c</td><td>String</td><td>Optional</td><td>Short name, 1-8 characters; must consist of uppercase letters and digits</td></tr>
 <tr><td>d</td><td>String</td><td>Optional</td><td>Tag of the thing. Allowed characters: <code>a-z</code>, <code>0-9</code> and <code>-</code>.</td></tr>
 <tr><td>e</td><td>String</td><td>Optional</td><td>Title of the thing, 1-40 characters. May contain only letters and emoji.</td></tr>
-<tr><td>f</td><td>String</td><td>Optional</td><td>Description of the thing. It may contain a link to the shop.</td></tr>`)
+<tr><td>f</td><td>String</td><td>Optional</td><td>Description of the thing. It may contain a link to the shop. It can only be set once.</td></tr>
+<tr><td>g</td><td>String</td><td>Optional</td><td>Mood of the thing. Only emoji are allowed.</td></tr>`)
 	rep := &parser.Report{}
 	s := parsePage(t, body, rep)
 	m := s.Method("nameThing")
@@ -382,7 +383,7 @@ func TestAllowedCharactersInOtherWords(t *testing.T) {
 			unread = append(unread, e.Where+": "+e.Text)
 		}
 	}
-	if want := "nameThing.e: May contain only letters and emoji"; len(unread) != 1 || unread[0] != want {
+	if want := []string{"nameThing.e: May contain only letters and emoji", "nameThing.g: Only emoji are allowed"}; strings.Join(unread, "\n") != strings.Join(want, "\n") {
 		t.Errorf("unread %q, want exactly %q", unread, want)
 	}
 }

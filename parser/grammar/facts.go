@@ -532,18 +532,24 @@ func charsetItems(s string) (set string, classes, others int) {
 
 // CharsetUnread reports whether a sentence states the allowed characters
 // with a set the grammar cannot read: it has the words of a statement of
-// them (ReCharset), and its list names some classes of characters but
-// also something else ("only letters and emoji"). Such a sentence is
-// reported, never passed over; a list that names no class ("may contain
-// a link") is no statement of characters.
+// them (ReCharset), and its list names something that is no class of
+// characters, next to classes ("only letters and emoji") or in words
+// that speak of characters ("Only emoji are allowed"). Such a sentence is
+// reported, never passed over; "may contain a link" is no statement of
+// characters.
 func CharsetUnread(sent string) bool {
 	m := ReCharset.FindStringSubmatch(sent)
 	if m == nil {
 		return false
 	}
 	_, classes, others := charsetItems(m[2])
-	return classes > 0 && others > 0
+	return others > 0 && (classes > 0 || reCharsetWords.MatchString(m[1]))
 }
+
+// reCharsetWords are the words that make a statement one of characters
+// whatever its list names ("Only emoji are allowed", "Allowed characters:
+// …"), unlike "can only be used once" or "may contain a link".
+var reCharsetWords = regexp.MustCompile(`(?i)\bcharacters?\b|\b(?:are|is) (?:allowed|accepted|permitted)$`)
 
 // Clause reads one comma-separated clause and reports whether it was a
 // recognised fact.
