@@ -8,7 +8,7 @@ GO        ?= go
 MODULES   := . $(patsubst %/go.mod,%,$(wildcard bench/go.mod interop/go.mod openapi-check/go.mod examples/go.mod))
 FUZZTIME  ?= 60s
 
-.PHONY: help all generate regenerate-check ci test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
+.PHONY: help all generate regenerate-check ci test check fmt-check vet tidy-check generated-check fuzz bench bench90 procbench compile-weight gencpu ratios servercpu golden docs-check emulator emulator-load race soak soak-ci openapi-ts
 
 ## all: generate, then test (the default target)
 all: generate test
@@ -111,6 +111,12 @@ servercpu:
 PROCBENCH_N ?= 1000
 procbench:
 	cd bench && $(GO) test -run '^TestProcBench$$' -procbench -procbench.n $(PROCBENCH_N) -rounds 3 -count=1 -v . | grep -v '^[=-]\|^PASS\|^ok'
+
+## compile-weight: the README's bot built from an empty build cache on the package of the newest shared page,
+## the seed's and telego: the largest compile's max RSS, the build's user CPU and the binary's size
+## (bench/compileweight/compileweight.sh; ROUNDS=N repeats the builds interleaved)
+compile-weight:
+	bench/compileweight/compileweight.sh
 
 ## gencpu: `apigen generate` as a process: median CPU and max RSS (GENCPU_BASE=REV compares)
 ## Median CPU (user+sys, from rusage) and max RSS of GENCPU_ROUNDS interleaved runs, each a rerun in a filled directory;

@@ -299,12 +299,19 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		if err != nil {
 			return err
 		}
-		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Ctor: un.GoName + "From" + vn, As: "As" + vn, Field: fn, Index: i + 1}
+		kind, err := unexported(un.GoName+"Kind"+vn, "kind of union "+u.Name+" variant "+v.Type.String())
+		if err != nil {
+			return err
+		}
+		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Ctor: un.GoName + "From" + vn, As: "As" + vn, Field: fn, Index: i + 1, Kind: kind}
 		if _, form, ok := strings.Cut(v.Note, "in the form "); ok && v.Type.Name == schema.String {
 			form, _, _ = strings.Cut(form, " ")
 			va.Form = strings.TrimRight(form, ".,;)")
 		}
 		if err := m.Declare(va.Ctor, "constructor of union "+u.Name+" variant "+v.Type.Name); err != nil {
+			return err
+		}
+		if err := m.Declare(va.Kind, "kind constant of union "+u.Name+" variant "+v.Type.Name); err != nil {
 			return err
 		}
 		if err := sc.Declare(va.As, "accessor of union "+u.Name+" variant "+v.Type.Name); err != nil {

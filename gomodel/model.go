@@ -361,11 +361,14 @@ type Variant struct {
 	// (schema.VariantKey): the member that tells it apart in JSON, or "".
 	Key string
 	// Value unions: the constructor, the accessor, the unexported storage
-	// field, the 1-based kind and the Go type the variant is stored as.
+	// field, the 1-based kind, the package-level constant naming that kind
+	// (<union>Kind<Variant>, unexported) and the Go type the variant is
+	// stored as.
 	Ctor  string
 	As    string
 	Field string
 	Index int
+	Kind  string
 	Type  *Type
 	// JSONKind is the JSON kind a value-union variant or a form is read
 	// from ("number", "string", "boolean", "object", "array"; see

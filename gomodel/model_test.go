@@ -6,6 +6,7 @@ package gomodel
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -258,6 +259,21 @@ func TestUnionsByKind(t *testing.T) {
 	}
 	if v := m.Union("Markup").Variant("Keyboard"); v.Key != "keyboard" || v.Type.String() != "*Keyboard" {
 		t.Errorf("Markup's Keyboard variant: key %q, type %s", v.Key, v.Type)
+	}
+}
+
+// TestValueUnionKindsAreNamed: the kind a value union holds is read and
+// written through a named constant per variant (chatRefKindString), decided
+// here like every other name, so generated code never compares the kind
+// with a bare number.
+func TestValueUnionKindsAreNamed(t *testing.T) {
+	cr := build(t, unionSchema).Union("ChatRef")
+	var got []string
+	for _, v := range cr.Variants {
+		got = append(got, v.Kind+"="+strconv.Itoa(v.Index))
+	}
+	if want := "chatRefKindInteger=1 chatRefKindString=2"; strings.Join(got, " ") != want {
+		t.Errorf("ChatRef's kinds: %s, want %s", strings.Join(got, " "), want)
 	}
 }
 

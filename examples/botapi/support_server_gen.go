@@ -252,11 +252,23 @@ var (
 
 // serverNotImplemented is the answer of Unimplemented: 404 like an unknown
 // method, since a client cannot tell the two apart anyway.
+//
+// Not inlined: it is the error path of every generated Unimplemented method, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func serverNotImplemented() error {
 	return &Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
 }
 
 // serverBad returns a 400 Bad Request error.
+//
+// Not inlined: it is the error path of every generated server decoder, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func serverBad(msg string) *Error {
 	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
 }
@@ -276,6 +288,12 @@ func serverValidate(p interface{ Validate() error }) error {
 }
 
 // serverInvalid turns a Validate error into a 400 answer.
+//
+// Not inlined: it is the error path of every generated server handler, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func serverInvalid(err error) error {
 	return serverBad(err.Error())
 }
@@ -2198,15 +2216,16 @@ var errServerJSONMissing = errors.New("a required parameter is missing")
 // serverDecodeParams reads the parameters of a method into p: in one pass
 // over a JSON body with fromJSON (nil for a method with more parameters
 // than its bit sets hold) when the request has only that body, else, and
-// whenever that pass fails, from the split values with fromArgs.
-func serverDecodeParams[P any](a *serverArgs, p *P, fromArgs func(a *serverArgs, p *P) error, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+// whenever that pass fails, from the split values with fromArgs, which
+// starts by zeroing *p. P is the pointer (*SendMessageParams): every
+// method shares one instantiation, where a struct type parameter made one
+// copy of this code per params struct.
+func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, p P) error, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
 	if body := a.json; body != nil {
 		a.json = nil
 		if fromJSON != nil && serverDecodeJSONBody(a, body, p, fromJSON) == nil {
 			return nil
 		}
-		var zero P
-		*p = zero
 		if err := a.parseJSON(body); err != nil {
 			return err
 		}
@@ -2214,7 +2233,7 @@ func serverDecodeParams[P any](a *serverArgs, p *P, fromArgs func(a *serverArgs,
 	return fromArgs(a, p)
 }
 
-func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p *P, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p P, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
 	r := jsonGetReader(body)
 	defer jsonPutReader(r)
 	if err := fromJSON(a, r, p); err != nil {

@@ -306,6 +306,17 @@ func jsonPutReader(r *jsonReader) {
 	jsonReaderPool.Put(r)
 }
 
+// jsonUnmarshal is every generated UnmarshalJSON: decode reads one value
+// from a pooled reader over data, which must hold nothing after it.
+func jsonUnmarshal(data []byte, decode func(*jsonReader) error) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := decode(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // ---------------------------------------------------------------- errors
 
 // jsonError is a decoding error at a byte offset. Off is -1 when unknown
@@ -347,6 +358,12 @@ func (e *jsonError) Unwrap() error { return e.Err }
 // too; errors.As/Is still reach them through Unwrap. A *jsonError is updated
 // in place, which is safe because the reader never reuses one: do not pass
 // a shared *jsonError sentinel.
+//
+// Not inlined: it is the error path of every generated decoder case, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func jsonErrField(err error, name string) error {
 	if err == nil {
 		return nil
@@ -364,6 +381,12 @@ func jsonErrField(err error, name string) error {
 }
 
 // jsonErrIndex prefixes the path of err with an array index.
+//
+// Not inlined: it is the error path of every generated array decoder, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func jsonErrIndex(err error, i int) error {
 	if err == nil {
 		return nil
@@ -1650,6 +1673,18 @@ func jsonPutWriter(w *jsonWriter) {
 	jsonWriterPool.Put(w)
 }
 
+// jsonMarshal is every generated MarshalJSON: encode writes one value into
+// a pooled writer, and the caller gets a copy of the bytes.
+func jsonMarshal(encode func(*jsonWriter)) ([]byte, error) {
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	encode(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
+}
+
 // set stores b, the result of appending to w.buf, back into w. While the
 // appends fitted (the capacity is unchanged) only the length is stored:
 // storing the slice itself costs a GC write barrier on every value written
@@ -1694,10 +1729,58 @@ func (w *jsonWriter) ArrEnd() {
 // keyAfter writes a pre-encoded `,"name":` for a member that the generator
 // knows follows another one of the same object (a required member or the
 // tag was written before it): the comma is part of the constant, so there
-// is nothing to test.
+// is nothing to test. Out of line like keyAfterStr, and for the same
+// reason: every member of every generated encoder calls it.
+//
+//go:noinline
 func (w *jsonWriter) keyAfter(commaQuotedColon string) {
 	w.more = false
 	w.set(append(w.buf, commaQuotedColon...))
+}
+
+// keyAfterStr and its siblings (keyAfterInt, keyAfterInt64,
+// keyAfterFloat64, keyAfterBool, keyAfterTrue) write keyAfter's constant
+// and a scalar value in one call: what keyAfter then Str (Int, ...) write.
+// The generated encoders call them for every scalar member that follows
+// another. They stay out of line on purpose: inlined, the two appends were
+// copied into each of the package's thousands of members, most of its
+// compile memory and binary size spent on encoding, for about a call's
+// worth of time per member.
+//
+//go:noinline
+func (w *jsonWriter) keyAfterStr(commaQuotedColon, s string) {
+	w.set(jsonAppendStr(append(w.buf, commaQuotedColon...), s))
+	w.more = true
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterInt(commaQuotedColon string, v int) {
+	w.set(strconv.AppendInt(append(w.buf, commaQuotedColon...), int64(v), 10))
+	w.more = true
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterInt64(commaQuotedColon string, v int64) {
+	w.set(strconv.AppendInt(append(w.buf, commaQuotedColon...), v, 10))
+	w.more = true
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterFloat64(commaQuotedColon string, f float64) {
+	w.keyAfter(commaQuotedColon)
+	w.Float64(f)
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterBool(commaQuotedColon string, v bool) {
+	w.keyAfter(commaQuotedColon)
+	w.Bool(v)
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterTrue(commaQuotedColon string) {
+	w.keyAfter(commaQuotedColon)
+	w.True()
 }
 
 // Field writes `"name":`; the value written next completes the member.
@@ -2321,6 +2404,12 @@ func (w *jsonWriter) fail(err error) {
 
 // failUnset records that a required value at path (for example
 // "SendMessageParams.chat_id") was unset while encoding.
+//
+// Not inlined: it is the error path of every generated encoder of a required value, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func (w *jsonWriter) failUnset(path string) {
 	if w.err == nil {
 		w.err = errors.New("json: " + path + ": required value is unset")
@@ -2328,7 +2417,10 @@ func (w *jsonWriter) failUnset(path string) {
 }
 
 // key writes a pre-encoded member name (`"name":`, produced by the
-// generator for plain identifiers), with the comma when needed.
+// generator for plain identifiers), with the comma when needed. Out of
+// line like keyAfter.
+//
+//go:noinline
 func (w *jsonWriter) key(quotedColon string) {
 	if w.more {
 		w.buf = append(w.buf, ',')

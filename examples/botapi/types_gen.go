@@ -1790,11 +1790,17 @@ type ChatRef struct {
 	stringValue string
 }
 
+// The variants a ChatRef holds, by its kind (0 is unset).
+const (
+	chatRefKindInteger64 = 1
+	chatRefKindString    = 2
+)
+
 // ChatRefFromInteger64 returns a ChatRef holding the Integer64 v.
 func ChatRefFromInteger64(v int64) ChatRef {
 	return ChatRef{
 		integer64: v,
-		kind:      1,
+		kind:      chatRefKindInteger64,
 	}
 }
 
@@ -1807,13 +1813,13 @@ func ChatID(v int64) ChatRef {
 // AsInteger64 returns the Integer64 u holds and true, or the zero value and
 // false when u holds another variant or is unset.
 func (u ChatRef) AsInteger64() (int64, bool) {
-	return u.integer64, u.kind == 1
+	return u.integer64, u.kind == chatRefKindInteger64
 }
 
 // ChatRefFromString returns a ChatRef holding the String v.
 func ChatRefFromString(v string) ChatRef {
 	return ChatRef{
-		kind:        2,
+		kind:        chatRefKindString,
 		stringValue: v,
 	}
 }
@@ -1827,7 +1833,7 @@ func Username(v string) ChatRef {
 // AsString returns the String u holds and true, or the zero value and false
 // when u holds another variant or is unset.
 func (u ChatRef) AsString() (string, bool) {
-	return u.stringValue, u.kind == 2
+	return u.stringValue, u.kind == chatRefKindString
 }
 
 // IsSet reports whether u holds a value.
@@ -1951,10 +1957,16 @@ type MessageOrTrue struct {
 	message *Message
 }
 
+// The variants a MessageOrTrue holds, by its kind (0 is unset).
+const (
+	messageOrTrueKindMessage = 1
+	messageOrTrueKindTrue    = 2
+)
+
 // MessageOrTrueFromMessage returns a MessageOrTrue holding the Message v.
 func MessageOrTrueFromMessage(v *Message) MessageOrTrue {
 	return MessageOrTrue{
-		kind:    1,
+		kind:    messageOrTrueKindMessage,
 		message: v,
 	}
 }
@@ -1962,17 +1974,17 @@ func MessageOrTrueFromMessage(v *Message) MessageOrTrue {
 // AsMessage returns the Message u holds and true, or the zero value and
 // false when u holds another variant or is unset.
 func (u MessageOrTrue) AsMessage() (*Message, bool) {
-	return u.message, u.kind == 1
+	return u.message, u.kind == messageOrTrueKindMessage
 }
 
 // MessageOrTrueFromTrue returns a MessageOrTrue holding true.
 func MessageOrTrueFromTrue() MessageOrTrue {
-	return MessageOrTrue{kind: 2}
+	return MessageOrTrue{kind: messageOrTrueKindTrue}
 }
 
 // AsTrue reports whether u holds true.
 func (u MessageOrTrue) AsTrue() bool {
-	return u.kind == 2
+	return u.kind == messageOrTrueKindTrue
 }
 
 // IsSet reports whether u holds a value.

@@ -162,13 +162,7 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Update) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -185,38 +179,27 @@ func (v Update) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Update) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Update{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"url\":")
 	w.Str(v.URL)
-	w.keyAfter(",\"has_custom_certificate\":")
-	w.Bool(v.HasCustomCertificate)
-	w.keyAfter(",\"pending_update_count\":")
-	w.Int(v.PendingUpdateCount)
+	w.keyAfterBool(",\"has_custom_certificate\":", v.HasCustomCertificate)
+	w.keyAfterInt(",\"pending_update_count\":", v.PendingUpdateCount)
 	if x, ok := v.IPAddress.Get(); ok {
-		w.keyAfter(",\"ip_address\":")
-		w.Str(x)
+		w.keyAfterStr(",\"ip_address\":", x)
 	}
 	if x, ok := v.LastErrorDate.Get(); ok {
-		w.keyAfter(",\"last_error_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"last_error_date\":", x)
 	}
 	if x, ok := v.LastErrorMessage.Get(); ok {
-		w.keyAfter(",\"last_error_message\":")
-		w.Str(x)
+		w.keyAfterStr(",\"last_error_message\":", x)
 	}
 	if x, ok := v.MaxConnections.Get(); ok {
-		w.keyAfter(",\"max_connections\":")
-		w.Int(x)
+		w.keyAfterInt(",\"max_connections\":", x)
 	}
 	if v.AllowedUpdates != nil {
 		w.keyAfter(",\"allowed_updates\":")
@@ -339,13 +322,7 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v WebhookInfo) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -362,46 +339,33 @@ func (v WebhookInfo) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *WebhookInfo) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = WebhookInfo{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *User) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Int64(v.ID)
-	w.keyAfter(",\"is_bot\":")
-	w.Bool(v.IsBot)
-	w.keyAfter(",\"first_name\":")
-	w.Str(v.FirstName)
+	w.keyAfterBool(",\"is_bot\":", v.IsBot)
+	w.keyAfterStr(",\"first_name\":", v.FirstName)
 	if x, ok := v.LastName.Get(); ok {
-		w.keyAfter(",\"last_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"last_name\":", x)
 	}
 	if x, ok := v.Username.Get(); ok {
-		w.keyAfter(",\"username\":")
-		w.Str(x)
+		w.keyAfterStr(",\"username\":", x)
 	}
 	if x, ok := v.LanguageCode.Get(); ok {
-		w.keyAfter(",\"language_code\":")
-		w.Str(x)
+		w.keyAfterStr(",\"language_code\":", x)
 	}
 	if x, ok := v.CanJoinGroups.Get(); ok {
-		w.keyAfter(",\"can_join_groups\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_join_groups\":", x)
 	}
 	if x, ok := v.CanReadAllGroupMessages.Get(); ok {
-		w.keyAfter(",\"can_read_all_group_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_read_all_group_messages\":", x)
 	}
 	if x, ok := v.SupportsInlineQueries.Get(); ok {
-		w.keyAfter(",\"supports_inline_queries\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"supports_inline_queries\":", x)
 	}
 	w.ObjEnd()
 }
@@ -497,13 +461,7 @@ func (v *User) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v User) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -520,52 +478,39 @@ func (v User) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *User) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = User{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Chat) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Int64(v.ID)
-	w.keyAfter(",\"type\":")
-	w.Str(string(v.Type))
+	w.keyAfterStr(",\"type\":", string(v.Type))
 	if x, ok := v.Title.Get(); ok {
-		w.keyAfter(",\"title\":")
-		w.Str(x)
+		w.keyAfterStr(",\"title\":", x)
 	}
 	if x, ok := v.Username.Get(); ok {
-		w.keyAfter(",\"username\":")
-		w.Str(x)
+		w.keyAfterStr(",\"username\":", x)
 	}
 	if x, ok := v.FirstName.Get(); ok {
-		w.keyAfter(",\"first_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"first_name\":", x)
 	}
 	if x, ok := v.LastName.Get(); ok {
-		w.keyAfter(",\"last_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"last_name\":", x)
 	}
 	if v.Photo != nil {
 		w.keyAfter(",\"photo\":")
 		v.Photo.encodeJSON(w)
 	}
 	if x, ok := v.Bio.Get(); ok {
-		w.keyAfter(",\"bio\":")
-		w.Str(x)
+		w.keyAfterStr(",\"bio\":", x)
 	}
 	if x, ok := v.Description.Get(); ok {
-		w.keyAfter(",\"description\":")
-		w.Str(x)
+		w.keyAfterStr(",\"description\":", x)
 	}
 	if x, ok := v.InviteLink.Get(); ok {
-		w.keyAfter(",\"invite_link\":")
-		w.Str(x)
+		w.keyAfterStr(",\"invite_link\":", x)
 	}
 	if v.PinnedMessage != nil {
 		w.keyAfter(",\"pinned_message\":")
@@ -576,20 +521,16 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 		v.Permissions.encodeJSON(w)
 	}
 	if x, ok := v.SlowModeDelay.Get(); ok {
-		w.keyAfter(",\"slow_mode_delay\":")
-		w.Int(x)
+		w.keyAfterInt(",\"slow_mode_delay\":", x)
 	}
 	if x, ok := v.StickerSetName.Get(); ok {
-		w.keyAfter(",\"sticker_set_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"sticker_set_name\":", x)
 	}
 	if x, ok := v.CanSetStickerSet.Get(); ok {
-		w.keyAfter(",\"can_set_sticker_set\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_set_sticker_set\":", x)
 	}
 	if x, ok := v.LinkedChatID.Get(); ok {
-		w.keyAfter(",\"linked_chat_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"linked_chat_id\":", x)
 	}
 	if v.Location != nil {
 		w.keyAfter(",\"location\":")
@@ -735,13 +676,7 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Chat) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -758,13 +693,8 @@ func (v Chat) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Chat) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Chat{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Message) encodeJSON(w *jsonWriter) {
@@ -779,8 +709,7 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.keyAfter(",\"sender_chat\":")
 		v.SenderChat.encodeJSON(w)
 	}
-	w.keyAfter(",\"date\":")
-	w.Int(v.Date)
+	w.keyAfterInt(",\"date\":", v.Date)
 	w.keyAfter(",\"chat\":")
 	v.Chat.encodeJSON(w)
 	if v.ForwardFrom != nil {
@@ -792,20 +721,16 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		v.ForwardFromChat.encodeJSON(w)
 	}
 	if x, ok := v.ForwardFromMessageID.Get(); ok {
-		w.keyAfter(",\"forward_from_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"forward_from_message_id\":", x)
 	}
 	if x, ok := v.ForwardSignature.Get(); ok {
-		w.keyAfter(",\"forward_signature\":")
-		w.Str(x)
+		w.keyAfterStr(",\"forward_signature\":", x)
 	}
 	if x, ok := v.ForwardSenderName.Get(); ok {
-		w.keyAfter(",\"forward_sender_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"forward_sender_name\":", x)
 	}
 	if x, ok := v.ForwardDate.Get(); ok {
-		w.keyAfter(",\"forward_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"forward_date\":", x)
 	}
 	if v.ReplyToMessage != nil {
 		w.keyAfter(",\"reply_to_message\":")
@@ -816,20 +741,16 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		v.ViaBot.encodeJSON(w)
 	}
 	if x, ok := v.EditDate.Get(); ok {
-		w.keyAfter(",\"edit_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"edit_date\":", x)
 	}
 	if x, ok := v.MediaGroupID.Get(); ok {
-		w.keyAfter(",\"media_group_id\":")
-		w.Str(x)
+		w.keyAfterStr(",\"media_group_id\":", x)
 	}
 	if x, ok := v.AuthorSignature.Get(); ok {
-		w.keyAfter(",\"author_signature\":")
-		w.Str(x)
+		w.keyAfterStr(",\"author_signature\":", x)
 	}
 	if x, ok := v.Text.Get(); ok {
-		w.keyAfter(",\"text\":")
-		w.Str(x)
+		w.keyAfterStr(",\"text\":", x)
 	}
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
@@ -876,8 +797,7 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		v.Voice.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -924,8 +844,7 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		v.LeftChatMember.encodeJSON(w)
 	}
 	if x, ok := v.NewChatTitle.Get(); ok {
-		w.keyAfter(",\"new_chat_title\":")
-		w.Str(x)
+		w.keyAfterStr(",\"new_chat_title\":", x)
 	}
 	if v.NewChatPhoto != nil {
 		w.keyAfter(",\"new_chat_photo\":")
@@ -936,28 +855,22 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if v.DeleteChatPhoto.IsSet() {
-		w.keyAfter(",\"delete_chat_photo\":")
-		w.True()
+		w.keyAfterTrue(",\"delete_chat_photo\":")
 	}
 	if v.GroupChatCreated.IsSet() {
-		w.keyAfter(",\"group_chat_created\":")
-		w.True()
+		w.keyAfterTrue(",\"group_chat_created\":")
 	}
 	if v.SupergroupChatCreated.IsSet() {
-		w.keyAfter(",\"supergroup_chat_created\":")
-		w.True()
+		w.keyAfterTrue(",\"supergroup_chat_created\":")
 	}
 	if v.ChannelChatCreated.IsSet() {
-		w.keyAfter(",\"channel_chat_created\":")
-		w.True()
+		w.keyAfterTrue(",\"channel_chat_created\":")
 	}
 	if x, ok := v.MigrateToChatID.Get(); ok {
-		w.keyAfter(",\"migrate_to_chat_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"migrate_to_chat_id\":", x)
 	}
 	if x, ok := v.MigrateFromChatID.Get(); ok {
-		w.keyAfter(",\"migrate_from_chat_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"migrate_from_chat_id\":", x)
 	}
 	if v.PinnedMessage != nil {
 		w.keyAfter(",\"pinned_message\":")
@@ -972,8 +885,7 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		v.SuccessfulPayment.encodeJSON(w)
 	}
 	if x, ok := v.ConnectedWebsite.Get(); ok {
-		w.keyAfter(",\"connected_website\":")
-		w.Str(x)
+		w.keyAfterStr(",\"connected_website\":", x)
 	}
 	if v.PassportData != nil {
 		w.keyAfter(",\"passport_data\":")
@@ -1305,13 +1217,7 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Message) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -1328,13 +1234,8 @@ func (v Message) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Message) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Message{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *MessageID) encodeJSON(w *jsonWriter) {
@@ -1383,13 +1284,7 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageID) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -1406,34 +1301,25 @@ func (v MessageID) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *MessageID) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = MessageID{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"type\":")
 	w.Str(string(v.Type))
-	w.keyAfter(",\"offset\":")
-	w.Int(v.Offset)
-	w.keyAfter(",\"length\":")
-	w.Int(v.Length)
+	w.keyAfterInt(",\"offset\":", v.Offset)
+	w.keyAfterInt(",\"length\":", v.Length)
 	if x, ok := v.URL.Get(); ok {
-		w.keyAfter(",\"url\":")
-		w.Str(x)
+		w.keyAfterStr(",\"url\":", x)
 	}
 	if v.User != nil {
 		w.keyAfter(",\"user\":")
 		v.User.encodeJSON(w)
 	}
 	if x, ok := v.Language.Get(); ok {
-		w.keyAfter(",\"language\":")
-		w.Str(x)
+		w.keyAfterStr(",\"language\":", x)
 	}
 	w.ObjEnd()
 }
@@ -1514,13 +1400,7 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageEntity) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -1537,28 +1417,19 @@ func (v MessageEntity) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *MessageEntity) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = MessageEntity{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PhotoSize) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
-	w.keyAfter(",\"width\":")
-	w.Int(v.Width)
-	w.keyAfter(",\"height\":")
-	w.Int(v.Height)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	w.keyAfterInt(",\"width\":", v.Width)
+	w.keyAfterInt(",\"height\":", v.Height)
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
 }
@@ -1632,13 +1503,7 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PhotoSize) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -1655,42 +1520,30 @@ func (v PhotoSize) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PhotoSize) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PhotoSize{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Animation) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
-	w.keyAfter(",\"width\":")
-	w.Int(v.Width)
-	w.keyAfter(",\"height\":")
-	w.Int(v.Height)
-	w.keyAfter(",\"duration\":")
-	w.Int(v.Duration)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	w.keyAfterInt(",\"width\":", v.Width)
+	w.keyAfterInt(",\"height\":", v.Height)
+	w.keyAfterInt(",\"duration\":", v.Duration)
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.keyAfter(",\"file_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"file_name\":", x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.keyAfter(",\"mime_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"mime_type\":", x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
 }
@@ -1789,13 +1642,7 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Animation) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -1812,42 +1659,30 @@ func (v Animation) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Animation) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Animation{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Audio) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
-	w.keyAfter(",\"duration\":")
-	w.Int(v.Duration)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	w.keyAfterInt(",\"duration\":", v.Duration)
 	if x, ok := v.Performer.Get(); ok {
-		w.keyAfter(",\"performer\":")
-		w.Str(x)
+		w.keyAfterStr(",\"performer\":", x)
 	}
 	if x, ok := v.Title.Get(); ok {
-		w.keyAfter(",\"title\":")
-		w.Str(x)
+		w.keyAfterStr(",\"title\":", x)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.keyAfter(",\"file_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"file_name\":", x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.keyAfter(",\"mime_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"mime_type\":", x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
@@ -1946,13 +1781,7 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Audio) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -1969,36 +1798,27 @@ func (v Audio) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Audio) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Audio{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Document) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.keyAfter(",\"file_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"file_name\":", x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.keyAfter(",\"mime_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"mime_type\":", x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
 }
@@ -2073,13 +1893,7 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Document) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2096,42 +1910,30 @@ func (v Document) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Document) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Document{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Video) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
-	w.keyAfter(",\"width\":")
-	w.Int(v.Width)
-	w.keyAfter(",\"height\":")
-	w.Int(v.Height)
-	w.keyAfter(",\"duration\":")
-	w.Int(v.Duration)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	w.keyAfterInt(",\"width\":", v.Width)
+	w.keyAfterInt(",\"height\":", v.Height)
+	w.keyAfterInt(",\"duration\":", v.Duration)
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileName.Get(); ok {
-		w.keyAfter(",\"file_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"file_name\":", x)
 	}
 	if x, ok := v.MIMEType.Get(); ok {
-		w.keyAfter(",\"mime_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"mime_type\":", x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
 }
@@ -2230,13 +2032,7 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Video) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2253,32 +2049,23 @@ func (v Video) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Video) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Video{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *VideoNote) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
-	w.keyAfter(",\"length\":")
-	w.Int(v.Length)
-	w.keyAfter(",\"duration\":")
-	w.Int(v.Duration)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	w.keyAfterInt(",\"length\":", v.Length)
+	w.keyAfterInt(",\"duration\":", v.Duration)
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
 }
@@ -2357,13 +2144,7 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v VideoNote) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2380,30 +2161,21 @@ func (v VideoNote) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *VideoNote) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = VideoNote{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Voice) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
-	w.keyAfter(",\"duration\":")
-	w.Int(v.Duration)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	w.keyAfterInt(",\"duration\":", v.Duration)
 	if x, ok := v.MIMEType.Get(); ok {
-		w.keyAfter(",\"mime_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"mime_type\":", x)
 	}
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
 }
@@ -2475,13 +2247,7 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Voice) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2498,32 +2264,23 @@ func (v Voice) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Voice) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Voice{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Contact) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"phone_number\":")
 	w.Str(v.PhoneNumber)
-	w.keyAfter(",\"first_name\":")
-	w.Str(v.FirstName)
+	w.keyAfterStr(",\"first_name\":", v.FirstName)
 	if x, ok := v.LastName.Get(); ok {
-		w.keyAfter(",\"last_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"last_name\":", x)
 	}
 	if x, ok := v.UserID.Get(); ok {
-		w.keyAfter(",\"user_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"user_id\":", x)
 	}
 	if x, ok := v.Vcard.Get(); ok {
-		w.keyAfter(",\"vcard\":")
-		w.Str(x)
+		w.keyAfterStr(",\"vcard\":", x)
 	}
 	w.ObjEnd()
 }
@@ -2593,13 +2350,7 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Contact) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2616,21 +2367,15 @@ func (v Contact) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Contact) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Contact{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Dice) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"emoji\":")
 	w.Str(string(v.Emoji))
-	w.keyAfter(",\"value\":")
-	w.Int(v.Value)
+	w.keyAfterInt(",\"value\":", v.Value)
 	w.ObjEnd()
 }
 
@@ -2685,13 +2430,7 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Dice) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2708,13 +2447,8 @@ func (v Dice) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Dice) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Dice{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
@@ -2781,13 +2515,7 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v UserProfilePhotos) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2804,28 +2532,20 @@ func (v UserProfilePhotos) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *UserProfilePhotos) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = UserProfilePhotos{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *File) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"file_id\":")
 	w.Str(v.FileID)
-	w.keyAfter(",\"file_unique_id\":")
-	w.Str(v.FileUniqueID)
+	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
 	if x, ok := v.FileSize.Get(); ok {
-		w.keyAfter(",\"file_size\":")
-		w.Int(x)
+		w.keyAfterInt(",\"file_size\":", x)
 	}
 	if x, ok := v.FilePath.Get(); ok {
-		w.keyAfter(",\"file_path\":")
-		w.Str(x)
+		w.keyAfterStr(",\"file_path\":", x)
 	}
 	w.ObjEnd()
 }
@@ -2889,13 +2609,7 @@ func (v *File) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v File) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -2912,36 +2626,26 @@ func (v File) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *File) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = File{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Location) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"longitude\":")
 	w.Float64(v.Longitude)
-	w.keyAfter(",\"latitude\":")
-	w.Float64(v.Latitude)
+	w.keyAfterFloat64(",\"latitude\":", v.Latitude)
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
-		w.keyAfter(",\"horizontal_accuracy\":")
-		w.Float64(x)
+		w.keyAfterFloat64(",\"horizontal_accuracy\":", x)
 	}
 	if x, ok := v.LivePeriod.Get(); ok {
-		w.keyAfter(",\"live_period\":")
-		w.Int(x)
+		w.keyAfterInt(",\"live_period\":", x)
 	}
 	if x, ok := v.Heading.Get(); ok {
-		w.keyAfter(",\"heading\":")
-		w.Int(x)
+		w.keyAfterInt(",\"heading\":", x)
 	}
 	if x, ok := v.ProximityAlertRadius.Get(); ok {
-		w.keyAfter(",\"proximity_alert_radius\":")
-		w.Int(x)
+		w.keyAfterInt(",\"proximity_alert_radius\":", x)
 	}
 	w.ObjEnd()
 }
@@ -3017,13 +2721,7 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Location) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3040,38 +2738,27 @@ func (v Location) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Location) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Location{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Venue) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"location\":")
 	v.Location.encodeJSON(w)
-	w.keyAfter(",\"title\":")
-	w.Str(v.Title)
-	w.keyAfter(",\"address\":")
-	w.Str(v.Address)
+	w.keyAfterStr(",\"title\":", v.Title)
+	w.keyAfterStr(",\"address\":", v.Address)
 	if x, ok := v.VenueAID.Get(); ok {
-		w.keyAfter(",\"venueA_id\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueA_id\":", x)
 	}
 	if x, ok := v.VenueAType.Get(); ok {
-		w.keyAfter(",\"venueA_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueA_type\":", x)
 	}
 	if x, ok := v.VenueBPlaceID.Get(); ok {
-		w.keyAfter(",\"venueB_place_id\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueB_place_id\":", x)
 	}
 	if x, ok := v.VenueBPlaceType.Get(); ok {
-		w.keyAfter(",\"venueB_place_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueB_place_type\":", x)
 	}
 	w.ObjEnd()
 }
@@ -3153,13 +2840,7 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Venue) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3176,13 +2857,8 @@ func (v Venue) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Venue) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Venue{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
@@ -3191,8 +2867,7 @@ func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
 	v.Traveler.encodeJSON(w)
 	w.keyAfter(",\"watcher\":")
 	v.Watcher.encodeJSON(w)
-	w.keyAfter(",\"distance\":")
-	w.Int(v.Distance)
+	w.keyAfterInt(",\"distance\":", v.Distance)
 	w.ObjEnd()
 }
 
@@ -3247,13 +2922,7 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ProximityAlertTriggered) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3270,21 +2939,15 @@ func (v ProximityAlertTriggered) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ProximityAlertTriggered) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ProximityAlertTriggered{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ChatLocation) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"location\":")
 	v.Location.encodeJSON(w)
-	w.keyAfter(",\"address\":")
-	w.Str(v.Address)
+	w.keyAfterStr(",\"address\":", v.Address)
 	w.ObjEnd()
 }
 
@@ -3333,13 +2996,7 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatLocation) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3356,21 +3013,15 @@ func (v ChatLocation) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatLocation) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ChatLocation{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PollOption) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"text\":")
 	w.Str(v.Text)
-	w.keyAfter(",\"voter_count\":")
-	w.Int(v.VoterCount)
+	w.keyAfterInt(",\"voter_count\":", v.VoterCount)
 	w.ObjEnd()
 }
 
@@ -3421,13 +3072,7 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PollOption) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3444,13 +3089,8 @@ func (v PollOption) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PollOption) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PollOption{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PollAnswer) encodeJSON(w *jsonWriter) {
@@ -3542,13 +3182,7 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PollAnswer) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3565,44 +3199,31 @@ func (v PollAnswer) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PollAnswer) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PollAnswer{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Poll) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"id\":")
 	w.Str(v.ID)
-	w.keyAfter(",\"question\":")
-	w.Str(v.Question)
+	w.keyAfterStr(",\"question\":", v.Question)
 	w.keyAfter(",\"options\":")
 	w.ArrStart()
 	for i := range v.Options {
 		v.Options[i].encodeJSON(w)
 	}
 	w.ArrEnd()
-	w.keyAfter(",\"total_voter_count\":")
-	w.Int(v.TotalVoterCount)
-	w.keyAfter(",\"is_closed\":")
-	w.Bool(v.IsClosed)
-	w.keyAfter(",\"is_anonymous\":")
-	w.Bool(v.IsAnonymous)
-	w.keyAfter(",\"type\":")
-	w.Str(string(v.Type))
-	w.keyAfter(",\"allows_multiple_answers\":")
-	w.Bool(v.AllowsMultipleAnswers)
+	w.keyAfterInt(",\"total_voter_count\":", v.TotalVoterCount)
+	w.keyAfterBool(",\"is_closed\":", v.IsClosed)
+	w.keyAfterBool(",\"is_anonymous\":", v.IsAnonymous)
+	w.keyAfterStr(",\"type\":", string(v.Type))
+	w.keyAfterBool(",\"allows_multiple_answers\":", v.AllowsMultipleAnswers)
 	if x, ok := v.CorrectOptionID.Get(); ok {
-		w.keyAfter(",\"correct_option_id\":")
-		w.Int(x)
+		w.keyAfterInt(",\"correct_option_id\":", x)
 	}
 	if x, ok := v.Explanation.Get(); ok {
-		w.keyAfter(",\"explanation\":")
-		w.Str(x)
+		w.keyAfterStr(",\"explanation\":", x)
 	}
 	if v.ExplanationEntities != nil {
 		w.keyAfter(",\"explanation_entities\":")
@@ -3613,12 +3234,10 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.OpenPeriod.Get(); ok {
-		w.keyAfter(",\"open_period\":")
-		w.Int(x)
+		w.keyAfterInt(",\"open_period\":", x)
 	}
 	if x, ok := v.CloseDate.Get(); ok {
-		w.keyAfter(",\"close_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"close_date\":", x)
 	}
 	w.ObjEnd()
 }
@@ -3752,13 +3371,7 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Poll) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3775,13 +3388,8 @@ func (v Poll) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Poll) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Poll{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
@@ -3797,16 +3405,13 @@ func (v *ReplyKeyboardMarkup) encodeJSON(w *jsonWriter) {
 	}
 	w.ArrEnd()
 	if x, ok := v.ResizeKeyboard.Get(); ok {
-		w.keyAfter(",\"resize_keyboard\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"resize_keyboard\":", x)
 	}
 	if x, ok := v.OneTimeKeyboard.Get(); ok {
-		w.keyAfter(",\"one_time_keyboard\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"one_time_keyboard\":", x)
 	}
 	if x, ok := v.Selective.Get(); ok {
-		w.keyAfter(",\"selective\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"selective\":", x)
 	}
 	w.ObjEnd()
 }
@@ -3868,13 +3473,7 @@ func (v *ReplyKeyboardMarkup) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ReplyKeyboardMarkup) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -3891,13 +3490,8 @@ func (v ReplyKeyboardMarkup) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ReplyKeyboardMarkup) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ReplyKeyboardMarkup{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *KeyboardButton) encodeJSON(w *jsonWriter) {
@@ -3905,12 +3499,10 @@ func (v *KeyboardButton) encodeJSON(w *jsonWriter) {
 	w.key("\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.RequestContact.Get(); ok {
-		w.keyAfter(",\"request_contact\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"request_contact\":", x)
 	}
 	if x, ok := v.RequestLocation.Get(); ok {
-		w.keyAfter(",\"request_location\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"request_location\":", x)
 	}
 	if v.RequestPoll != nil {
 		w.keyAfter(",\"request_poll\":")
@@ -3980,13 +3572,7 @@ func (v *KeyboardButton) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v KeyboardButton) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4003,13 +3589,8 @@ func (v KeyboardButton) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *KeyboardButton) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = KeyboardButton{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *KeyboardButtonPollType) encodeJSON(w *jsonWriter) {
@@ -4050,13 +3631,7 @@ func (v *KeyboardButtonPollType) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v KeyboardButtonPollType) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4073,13 +3648,8 @@ func (v KeyboardButtonPollType) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *KeyboardButtonPollType) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = KeyboardButtonPollType{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
@@ -4087,8 +3657,7 @@ func (v *ReplyKeyboardRemove) encodeJSON(w *jsonWriter) {
 	w.key("\"remove_keyboard\":")
 	w.True()
 	if x, ok := v.Selective.Get(); ok {
-		w.keyAfter(",\"selective\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"selective\":", x)
 	}
 	w.ObjEnd()
 }
@@ -4136,13 +3705,7 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ReplyKeyboardRemove) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4159,13 +3722,8 @@ func (v ReplyKeyboardRemove) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ReplyKeyboardRemove) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ReplyKeyboardRemove{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ForceReply) encodeJSON(w *jsonWriter) {
@@ -4173,8 +3731,7 @@ func (v *ForceReply) encodeJSON(w *jsonWriter) {
 	w.key("\"force_reply\":")
 	w.True()
 	if x, ok := v.Selective.Get(); ok {
-		w.keyAfter(",\"selective\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"selective\":", x)
 	}
 	w.ObjEnd()
 }
@@ -4222,13 +3779,7 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ForceReply) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4245,13 +3796,8 @@ func (v ForceReply) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ForceReply) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ForceReply{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
@@ -4308,13 +3854,7 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineKeyboardMarkup) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4331,13 +3871,8 @@ func (v InlineKeyboardMarkup) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InlineKeyboardMarkup) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InlineKeyboardMarkup{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
@@ -4345,32 +3880,27 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 	w.key("\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.URL.Get(); ok {
-		w.keyAfter(",\"url\":")
-		w.Str(x)
+		w.keyAfterStr(",\"url\":", x)
 	}
 	if v.LoginURL != nil {
 		w.keyAfter(",\"login_url\":")
 		v.LoginURL.encodeJSON(w)
 	}
 	if x, ok := v.CallbackData.Get(); ok {
-		w.keyAfter(",\"callback_data\":")
-		w.Str(x)
+		w.keyAfterStr(",\"callback_data\":", x)
 	}
 	if x, ok := v.SwitchInlineQuery.Get(); ok {
-		w.keyAfter(",\"switch_inline_query\":")
-		w.Str(x)
+		w.keyAfterStr(",\"switch_inline_query\":", x)
 	}
 	if x, ok := v.SwitchInlineQueryCurrentChat.Get(); ok {
-		w.keyAfter(",\"switch_inline_query_current_chat\":")
-		w.Str(x)
+		w.keyAfterStr(",\"switch_inline_query_current_chat\":", x)
 	}
 	if v.CallbackGame != nil {
 		w.keyAfter(",\"callback_game\":")
 		v.CallbackGame.encodeJSON(w)
 	}
 	if x, ok := v.Pay.Get(); ok {
-		w.keyAfter(",\"pay\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"pay\":", x)
 	}
 	w.ObjEnd()
 }
@@ -4454,13 +3984,7 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineKeyboardButton) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4477,13 +4001,8 @@ func (v InlineKeyboardButton) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InlineKeyboardButton) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InlineKeyboardButton{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *LoginURL) encodeJSON(w *jsonWriter) {
@@ -4491,16 +4010,13 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 	w.key("\"url\":")
 	w.Str(v.URL)
 	if x, ok := v.ForwardText.Get(); ok {
-		w.keyAfter(",\"forward_text\":")
-		w.Str(x)
+		w.keyAfterStr(",\"forward_text\":", x)
 	}
 	if x, ok := v.BotUsername.Get(); ok {
-		w.keyAfter(",\"bot_username\":")
-		w.Str(x)
+		w.keyAfterStr(",\"bot_username\":", x)
 	}
 	if x, ok := v.RequestWriteAccess.Get(); ok {
-		w.keyAfter(",\"request_write_access\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"request_write_access\":", x)
 	}
 	w.ObjEnd()
 }
@@ -4562,13 +4078,7 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v LoginURL) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4585,13 +4095,8 @@ func (v LoginURL) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *LoginURL) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = LoginURL{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
@@ -4605,18 +4110,14 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 		v.Message.encodeJSON(w)
 	}
 	if x, ok := v.InlineMessageID.Get(); ok {
-		w.keyAfter(",\"inline_message_id\":")
-		w.Str(x)
+		w.keyAfterStr(",\"inline_message_id\":", x)
 	}
-	w.keyAfter(",\"chat_instance\":")
-	w.Str(v.ChatInstance)
+	w.keyAfterStr(",\"chat_instance\":", v.ChatInstance)
 	if x, ok := v.Data.Get(); ok {
-		w.keyAfter(",\"data\":")
-		w.Str(x)
+		w.keyAfterStr(",\"data\":", x)
 	}
 	if x, ok := v.GameShortName.Get(); ok {
-		w.keyAfter(",\"game_short_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"game_short_name\":", x)
 	}
 	w.ObjEnd()
 }
@@ -4697,13 +4198,7 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v CallbackQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4720,25 +4215,17 @@ func (v CallbackQuery) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *CallbackQuery) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = CallbackQuery{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"small_file_id\":")
 	w.Str(v.SmallFileID)
-	w.keyAfter(",\"small_file_unique_id\":")
-	w.Str(v.SmallFileUniqueID)
-	w.keyAfter(",\"big_file_id\":")
-	w.Str(v.BigFileID)
-	w.keyAfter(",\"big_file_unique_id\":")
-	w.Str(v.BigFileUniqueID)
+	w.keyAfterStr(",\"small_file_unique_id\":", v.SmallFileUniqueID)
+	w.keyAfterStr(",\"big_file_id\":", v.BigFileID)
+	w.keyAfterStr(",\"big_file_unique_id\":", v.BigFileUniqueID)
 	w.ObjEnd()
 }
 
@@ -4805,13 +4292,7 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatPhoto) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -4828,92 +4309,68 @@ func (v ChatPhoto) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatPhoto) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ChatPhoto{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ChatMember) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"user\":")
 	v.User.encodeJSON(w)
-	w.keyAfter(",\"status\":")
-	w.Str(string(v.Status))
+	w.keyAfterStr(",\"status\":", string(v.Status))
 	if x, ok := v.CustomTitle.Get(); ok {
-		w.keyAfter(",\"custom_title\":")
-		w.Str(x)
+		w.keyAfterStr(",\"custom_title\":", x)
 	}
 	if x, ok := v.IsAnonymous.Get(); ok {
-		w.keyAfter(",\"is_anonymous\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"is_anonymous\":", x)
 	}
 	if x, ok := v.CanBeEdited.Get(); ok {
-		w.keyAfter(",\"can_be_edited\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_be_edited\":", x)
 	}
 	if x, ok := v.CanPostMessages.Get(); ok {
-		w.keyAfter(",\"can_post_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_post_messages\":", x)
 	}
 	if x, ok := v.CanEditMessages.Get(); ok {
-		w.keyAfter(",\"can_edit_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_edit_messages\":", x)
 	}
 	if x, ok := v.CanDeleteMessages.Get(); ok {
-		w.keyAfter(",\"can_delete_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_delete_messages\":", x)
 	}
 	if x, ok := v.CanRestrictMembers.Get(); ok {
-		w.keyAfter(",\"can_restrict_members\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_restrict_members\":", x)
 	}
 	if x, ok := v.CanPromoteMembers.Get(); ok {
-		w.keyAfter(",\"can_promote_members\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_promote_members\":", x)
 	}
 	if x, ok := v.CanChangeInfo.Get(); ok {
-		w.keyAfter(",\"can_change_info\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_change_info\":", x)
 	}
 	if x, ok := v.CanInviteUsers.Get(); ok {
-		w.keyAfter(",\"can_invite_users\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_invite_users\":", x)
 	}
 	if x, ok := v.CanPinMessages.Get(); ok {
-		w.keyAfter(",\"can_pin_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_pin_messages\":", x)
 	}
 	if x, ok := v.IsMember.Get(); ok {
-		w.keyAfter(",\"is_member\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"is_member\":", x)
 	}
 	if x, ok := v.CanSendMessages.Get(); ok {
-		w.keyAfter(",\"can_send_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_send_messages\":", x)
 	}
 	if x, ok := v.CanSendMediaMessages.Get(); ok {
-		w.keyAfter(",\"can_send_media_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_send_media_messages\":", x)
 	}
 	if x, ok := v.CanSendPolls.Get(); ok {
-		w.keyAfter(",\"can_send_polls\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_send_polls\":", x)
 	}
 	if x, ok := v.CanSendOtherMessages.Get(); ok {
-		w.keyAfter(",\"can_send_other_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_send_other_messages\":", x)
 	}
 	if x, ok := v.CanAddWebPagePreviews.Get(); ok {
-		w.keyAfter(",\"can_add_web_page_previews\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_add_web_page_previews\":", x)
 	}
 	if x, ok := v.UntilDate.Get(); ok {
-		w.keyAfter(",\"until_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"until_date\":", x)
 	}
 	w.ObjEnd()
 }
@@ -5075,13 +4532,7 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatMember) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5098,13 +4549,8 @@ func (v ChatMember) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatMember) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ChatMember{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ChatPermissions) encodeJSON(w *jsonWriter) {
@@ -5215,13 +4661,7 @@ func (v *ChatPermissions) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatPermissions) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5238,21 +4678,15 @@ func (v ChatPermissions) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatPermissions) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ChatPermissions{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *BotCommand) encodeJSON(w *jsonWriter) {
 	w.ObjStart()
 	w.key("\"command\":")
 	w.Str(v.Command)
-	w.keyAfter(",\"description\":")
-	w.Str(v.Description)
+	w.keyAfterStr(",\"description\":", v.Description)
 	w.ObjEnd()
 }
 
@@ -5303,13 +4737,7 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v BotCommand) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5326,13 +4754,8 @@ func (v BotCommand) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *BotCommand) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = BotCommand{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ResponseParameters) encodeJSON(w *jsonWriter) {
@@ -5383,13 +4806,7 @@ func (v *ResponseParameters) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ResponseParameters) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5406,13 +4823,8 @@ func (v ResponseParameters) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ResponseParameters) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ResponseParameters{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
@@ -5425,12 +4837,10 @@ func (v *InputMediaPhoto) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -5502,13 +4912,7 @@ func (v *InputMediaPhoto) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaPhoto) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5525,13 +4929,8 @@ func (v InputMediaPhoto) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaPhoto) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InputMediaPhoto{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
@@ -5544,12 +4943,10 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -5564,20 +4961,16 @@ func (v *InputMediaVideo) encodeJSON(w *jsonWriter) {
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.keyAfter(",\"width\":")
-		w.Int(x)
+		w.keyAfterInt(",\"width\":", x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.keyAfter(",\"height\":")
-		w.Int(x)
+		w.keyAfterInt(",\"height\":", x)
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.SupportsStreaming.Get(); ok {
-		w.keyAfter(",\"supports_streaming\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"supports_streaming\":", x)
 	}
 	w.ObjEnd()
 }
@@ -5669,13 +5062,7 @@ func (v *InputMediaVideo) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaVideo) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5692,13 +5079,8 @@ func (v InputMediaVideo) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaVideo) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InputMediaVideo{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
@@ -5711,12 +5093,10 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -5731,16 +5111,13 @@ func (v *InputMediaAnimation) encodeJSON(w *jsonWriter) {
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.keyAfter(",\"width\":")
-		w.Int(x)
+		w.keyAfterInt(",\"width\":", x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.keyAfter(",\"height\":")
-		w.Int(x)
+		w.keyAfterInt(",\"height\":", x)
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	w.ObjEnd()
 }
@@ -5826,13 +5203,7 @@ func (v *InputMediaAnimation) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaAnimation) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -5849,13 +5220,8 @@ func (v InputMediaAnimation) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaAnimation) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InputMediaAnimation{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
@@ -5868,12 +5234,10 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -5888,16 +5252,13 @@ func (v *InputMediaAudio) encodeJSON(w *jsonWriter) {
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.Performer.Get(); ok {
-		w.keyAfter(",\"performer\":")
-		w.Str(x)
+		w.keyAfterStr(",\"performer\":", x)
 	}
 	if x, ok := v.Title.Get(); ok {
-		w.keyAfter(",\"title\":")
-		w.Str(x)
+		w.keyAfterStr(",\"title\":", x)
 	}
 	w.ObjEnd()
 }
@@ -5983,13 +5344,7 @@ func (v *InputMediaAudio) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaAudio) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6006,13 +5361,8 @@ func (v InputMediaAudio) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaAudio) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InputMediaAudio{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
@@ -6025,12 +5375,10 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"media\":")
 	v.Media.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -6045,8 +5393,7 @@ func (v *InputMediaDocument) encodeJSON(w *jsonWriter) {
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.DisableContentTypeDetection.Get(); ok {
-		w.keyAfter(",\"disable_content_type_detection\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_content_type_detection\":", x)
 	}
 	w.ObjEnd()
 }
@@ -6120,13 +5467,7 @@ func (v *InputMediaDocument) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InputMediaDocument) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6143,13 +5484,8 @@ func (v InputMediaDocument) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InputMediaDocument) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InputMediaDocument{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Sticker) encodeJSON(w *jsonWriter) {
@@ -6164,13 +5500,7 @@ func (v *Sticker) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Sticker) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6187,13 +5517,8 @@ func (v Sticker) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Sticker) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Sticker{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *StickerSet) encodeJSON(w *jsonWriter) {
@@ -6208,13 +5533,7 @@ func (v *StickerSet) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v StickerSet) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6231,13 +5550,8 @@ func (v StickerSet) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *StickerSet) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = StickerSet{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Game) encodeJSON(w *jsonWriter) {
@@ -6252,13 +5566,7 @@ func (v *Game) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Game) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6275,13 +5583,8 @@ func (v Game) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Game) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Game{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *CallbackGame) encodeJSON(w *jsonWriter) {
@@ -6296,13 +5599,7 @@ func (v *CallbackGame) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v CallbackGame) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6319,13 +5616,8 @@ func (v CallbackGame) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *CallbackGame) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = CallbackGame{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *Invoice) encodeJSON(w *jsonWriter) {
@@ -6340,13 +5632,7 @@ func (v *Invoice) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v Invoice) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6363,13 +5649,8 @@ func (v Invoice) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *Invoice) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = Invoice{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SuccessfulPayment) encodeJSON(w *jsonWriter) {
@@ -6384,13 +5665,7 @@ func (v *SuccessfulPayment) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SuccessfulPayment) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6407,13 +5682,8 @@ func (v SuccessfulPayment) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SuccessfulPayment) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SuccessfulPayment{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PassportData) encodeJSON(w *jsonWriter) {
@@ -6428,13 +5698,7 @@ func (v *PassportData) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PassportData) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6451,13 +5715,8 @@ func (v PassportData) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PassportData) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PassportData{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *InlineQuery) encodeJSON(w *jsonWriter) {
@@ -6472,13 +5731,7 @@ func (v *InlineQuery) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v InlineQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6495,13 +5748,8 @@ func (v InlineQuery) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *InlineQuery) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = InlineQuery{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ChosenInlineResult) encodeJSON(w *jsonWriter) {
@@ -6516,13 +5764,7 @@ func (v *ChosenInlineResult) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ChosenInlineResult) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6539,13 +5781,8 @@ func (v ChosenInlineResult) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChosenInlineResult) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ChosenInlineResult{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ShippingQuery) encodeJSON(w *jsonWriter) {
@@ -6560,13 +5797,7 @@ func (v *ShippingQuery) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ShippingQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6583,13 +5814,8 @@ func (v ShippingQuery) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ShippingQuery) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ShippingQuery{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PreCheckoutQuery) encodeJSON(w *jsonWriter) {
@@ -6604,13 +5830,7 @@ func (v *PreCheckoutQuery) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PreCheckoutQuery) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6627,13 +5847,8 @@ func (v PreCheckoutQuery) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PreCheckoutQuery) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PreCheckoutQuery{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetUpdatesParams) encodeJSON(w *jsonWriter) {
@@ -6733,13 +5948,7 @@ func (v *GetUpdatesParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetUpdatesParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6756,13 +5965,8 @@ func (v GetUpdatesParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetUpdatesParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetUpdatesParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
@@ -6774,12 +5978,10 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 		v.Certificate.encodeJSON(w)
 	}
 	if x, ok := v.IPAddress.Get(); ok {
-		w.keyAfter(",\"ip_address\":")
-		w.Str(x)
+		w.keyAfterStr(",\"ip_address\":", x)
 	}
 	if x, ok := v.MaxConnections.Get(); ok {
-		w.keyAfter(",\"max_connections\":")
-		w.Int(x)
+		w.keyAfterInt(",\"max_connections\":", x)
 	}
 	if v.AllowedUpdates != nil {
 		w.keyAfter(",\"allowed_updates\":")
@@ -6790,8 +5992,7 @@ func (v *SetWebhookParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DropPendingUpdates.Get(); ok {
-		w.keyAfter(",\"drop_pending_updates\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"drop_pending_updates\":", x)
 	}
 	w.ObjEnd()
 }
@@ -6888,13 +6089,7 @@ func (v *SetWebhookParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetWebhookParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6911,13 +6106,8 @@ func (v SetWebhookParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetWebhookParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetWebhookParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *DeleteWebhookParams) encodeJSON(w *jsonWriter) {
@@ -6958,13 +6148,7 @@ func (v *DeleteWebhookParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteWebhookParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -6981,13 +6165,8 @@ func (v DeleteWebhookParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *DeleteWebhookParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = DeleteWebhookParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
@@ -6997,11 +6176,9 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"text\":")
-	w.Str(v.Text)
+	w.keyAfterStr(",\"text\":", v.Text)
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
@@ -7012,20 +6189,16 @@ func (v *SendMessageParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableWebPagePreview.Get(); ok {
-		w.keyAfter(",\"disable_web_page_preview\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_web_page_preview\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -7125,13 +6298,7 @@ func (v *SendMessageParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -7148,13 +6315,8 @@ func (v SendMessageParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendMessageParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendMessageParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
@@ -7169,11 +6331,9 @@ func (v *ForwardMessageParams) encodeJSON(w *jsonWriter) {
 	}
 	w.keyAfter(",\"from_chat_id\":")
 	v.FromChatID.encodeJSON(w)
-	w.keyAfter(",\"message_id\":")
-	w.Int64(v.MessageID)
+	w.keyAfterInt64(",\"message_id\":", v.MessageID)
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	w.ObjEnd()
 }
@@ -7235,13 +6395,7 @@ func (v *ForwardMessageParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ForwardMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -7258,13 +6412,8 @@ func (v ForwardMessageParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ForwardMessageParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ForwardMessageParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
@@ -7279,15 +6428,12 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 	}
 	w.keyAfter(",\"from_chat_id\":")
 	v.FromChatID.encodeJSON(w)
-	w.keyAfter(",\"message_id\":")
-	w.Int64(v.MessageID)
+	w.keyAfterInt64(",\"message_id\":", v.MessageID)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -7298,16 +6444,13 @@ func (v *CopyMessageParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -7413,13 +6556,7 @@ func (v *CopyMessageParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v CopyMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -7436,13 +6573,8 @@ func (v CopyMessageParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *CopyMessageParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = CopyMessageParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
@@ -7458,12 +6590,10 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"photo\":")
 	v.Photo.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -7474,16 +6604,13 @@ func (v *SendPhotoParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -7581,13 +6708,7 @@ func (v *SendPhotoParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -7604,13 +6725,8 @@ func (v SendPhotoParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendPhotoParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendPhotoParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
@@ -7626,12 +6742,10 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"audio\":")
 	v.Audio.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -7642,32 +6756,26 @@ func (v *SendAudioParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.Performer.Get(); ok {
-		w.keyAfter(",\"performer\":")
-		w.Str(x)
+		w.keyAfterStr(",\"performer\":", x)
 	}
 	if x, ok := v.Title.Get(); ok {
-		w.keyAfter(",\"title\":")
-		w.Str(x)
+		w.keyAfterStr(",\"title\":", x)
 	}
 	if v.Thumb.IsSet() {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -7787,13 +6895,7 @@ func (v *SendAudioParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendAudioParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -7810,13 +6912,8 @@ func (v SendAudioParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendAudioParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendAudioParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
@@ -7836,12 +6933,10 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -7852,20 +6947,16 @@ func (v *SendDocumentParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableContentTypeDetection.Get(); ok {
-		w.keyAfter(",\"disable_content_type_detection\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_content_type_detection\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -7973,13 +7064,7 @@ func (v *SendDocumentParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendDocumentParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -7996,13 +7081,8 @@ func (v SendDocumentParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendDocumentParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendDocumentParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
@@ -8018,28 +7098,23 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"video\":")
 	v.Video.encodeJSON(w)
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.keyAfter(",\"width\":")
-		w.Int(x)
+		w.keyAfterInt(",\"width\":", x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.keyAfter(",\"height\":")
-		w.Int(x)
+		w.keyAfterInt(",\"height\":", x)
 	}
 	if v.Thumb.IsSet() {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -8050,20 +7125,16 @@ func (v *SendVideoParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.SupportsStreaming.Get(); ok {
-		w.keyAfter(",\"supports_streaming\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"supports_streaming\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -8189,13 +7260,7 @@ func (v *SendVideoParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVideoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -8212,13 +7277,8 @@ func (v SendVideoParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVideoParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendVideoParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
@@ -8234,28 +7294,23 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"animation\":")
 	v.Animation.encodeJSON(w)
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.Width.Get(); ok {
-		w.keyAfter(",\"width\":")
-		w.Int(x)
+		w.keyAfterInt(",\"width\":", x)
 	}
 	if x, ok := v.Height.Get(); ok {
-		w.keyAfter(",\"height\":")
-		w.Int(x)
+		w.keyAfterInt(",\"height\":", x)
 	}
 	if v.Thumb.IsSet() {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -8266,16 +7321,13 @@ func (v *SendAnimationParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -8395,13 +7447,7 @@ func (v *SendAnimationParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendAnimationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -8418,13 +7464,8 @@ func (v SendAnimationParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendAnimationParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendAnimationParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
@@ -8440,12 +7481,10 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"voice\":")
 	v.Voice.encodeJSON(w)
 	if x, ok := v.Caption.Get(); ok {
-		w.keyAfter(",\"caption\":")
-		w.Str(x)
+		w.keyAfterStr(",\"caption\":", x)
 	}
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.CaptionEntities != nil {
 		w.keyAfter(",\"caption_entities\":")
@@ -8456,20 +7495,16 @@ func (v *SendVoiceParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -8573,13 +7608,7 @@ func (v *SendVoiceParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVoiceParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -8596,13 +7625,8 @@ func (v SendVoiceParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVoiceParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendVoiceParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
@@ -8618,28 +7642,23 @@ func (v *SendVideoNoteParams) encodeJSON(w *jsonWriter) {
 	w.keyAfter(",\"video_note\":")
 	v.VideoNote.encodeJSON(w)
 	if x, ok := v.Duration.Get(); ok {
-		w.keyAfter(",\"duration\":")
-		w.Int(x)
+		w.keyAfterInt(",\"duration\":", x)
 	}
 	if x, ok := v.Length.Get(); ok {
-		w.keyAfter(",\"length\":")
-		w.Int(x)
+		w.keyAfterInt(",\"length\":", x)
 	}
 	if v.Thumb.IsSet() {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -8731,13 +7750,7 @@ func (v *SendVideoNoteParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVideoNoteParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -8754,13 +7767,8 @@ func (v SendVideoNoteParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVideoNoteParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendVideoNoteParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
@@ -8777,16 +7785,13 @@ func (v *SendMediaGroupParams) encodeJSON(w *jsonWriter) {
 	}
 	w.ArrEnd()
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	w.ObjEnd()
 }
@@ -8875,13 +7880,7 @@ func (v *SendMediaGroupParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendMediaGroupParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -8898,13 +7897,8 @@ func (v SendMediaGroupParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendMediaGroupParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendMediaGroupParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
@@ -8914,37 +7908,28 @@ func (v *SendLocationParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"latitude\":")
-	w.Float64(v.Latitude)
-	w.keyAfter(",\"longitude\":")
-	w.Float64(v.Longitude)
+	w.keyAfterFloat64(",\"latitude\":", v.Latitude)
+	w.keyAfterFloat64(",\"longitude\":", v.Longitude)
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
-		w.keyAfter(",\"horizontal_accuracy\":")
-		w.Float64(x)
+		w.keyAfterFloat64(",\"horizontal_accuracy\":", x)
 	}
 	if x, ok := v.LivePeriod.Get(); ok {
-		w.keyAfter(",\"live_period\":")
-		w.Int(x)
+		w.keyAfterInt(",\"live_period\":", x)
 	}
 	if x, ok := v.Heading.Get(); ok {
-		w.keyAfter(",\"heading\":")
-		w.Int(x)
+		w.keyAfterInt(",\"heading\":", x)
 	}
 	if x, ok := v.ProximityAlertRadius.Get(); ok {
-		w.keyAfter(",\"proximity_alert_radius\":")
-		w.Int(x)
+		w.keyAfterInt(",\"proximity_alert_radius\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -9054,13 +8039,7 @@ func (v *SendLocationParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -9077,13 +8056,8 @@ func (v SendLocationParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendLocationParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendLocationParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
@@ -9102,19 +8076,15 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"latitude\":")
 	w.Float64(v.Latitude)
-	w.keyAfter(",\"longitude\":")
-	w.Float64(v.Longitude)
+	w.keyAfterFloat64(",\"longitude\":", v.Longitude)
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
-		w.keyAfter(",\"horizontal_accuracy\":")
-		w.Float64(x)
+		w.keyAfterFloat64(",\"horizontal_accuracy\":", x)
 	}
 	if x, ok := v.Heading.Get(); ok {
-		w.keyAfter(",\"heading\":")
-		w.Int(x)
+		w.keyAfterInt(",\"heading\":", x)
 	}
 	if x, ok := v.ProximityAlertRadius.Get(); ok {
-		w.keyAfter(",\"proximity_alert_radius\":")
-		w.Int(x)
+		w.keyAfterInt(",\"proximity_alert_radius\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -9209,13 +8179,7 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -9232,13 +8196,8 @@ func (v EditMessageLiveLocationParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageLiveLocationParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = EditMessageLiveLocationParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *StopMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
@@ -9306,13 +8265,7 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v StopMessageLiveLocationParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -9329,13 +8282,8 @@ func (v StopMessageLiveLocationParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *StopMessageLiveLocationParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = StopMessageLiveLocationParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
@@ -9345,41 +8293,30 @@ func (v *SendVenueParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"latitude\":")
-	w.Float64(v.Latitude)
-	w.keyAfter(",\"longitude\":")
-	w.Float64(v.Longitude)
-	w.keyAfter(",\"title\":")
-	w.Str(v.Title)
-	w.keyAfter(",\"address\":")
-	w.Str(v.Address)
+	w.keyAfterFloat64(",\"latitude\":", v.Latitude)
+	w.keyAfterFloat64(",\"longitude\":", v.Longitude)
+	w.keyAfterStr(",\"title\":", v.Title)
+	w.keyAfterStr(",\"address\":", v.Address)
 	if x, ok := v.VenueAID.Get(); ok {
-		w.keyAfter(",\"venueA_id\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueA_id\":", x)
 	}
 	if x, ok := v.VenueAType.Get(); ok {
-		w.keyAfter(",\"venueA_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueA_type\":", x)
 	}
 	if x, ok := v.VenueBPlaceID.Get(); ok {
-		w.keyAfter(",\"venueB_place_id\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueB_place_id\":", x)
 	}
 	if x, ok := v.VenueBPlaceType.Get(); ok {
-		w.keyAfter(",\"venueB_place_type\":")
-		w.Str(x)
+		w.keyAfterStr(",\"venueB_place_type\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -9505,13 +8442,7 @@ func (v *SendVenueParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendVenueParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -9528,13 +8459,8 @@ func (v SendVenueParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendVenueParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendVenueParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendContactParams) encodeJSON(w *jsonWriter) {
@@ -9544,29 +8470,22 @@ func (v *SendContactParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"phone_number\":")
-	w.Str(v.PhoneNumber)
-	w.keyAfter(",\"first_name\":")
-	w.Str(v.FirstName)
+	w.keyAfterStr(",\"phone_number\":", v.PhoneNumber)
+	w.keyAfterStr(",\"first_name\":", v.FirstName)
 	if x, ok := v.LastName.Get(); ok {
-		w.keyAfter(",\"last_name\":")
-		w.Str(x)
+		w.keyAfterStr(",\"last_name\":", x)
 	}
 	if x, ok := v.Vcard.Get(); ok {
-		w.keyAfter(",\"vcard\":")
-		w.Str(x)
+		w.keyAfterStr(",\"vcard\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -9664,13 +8583,7 @@ func (v *SendContactParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendContactParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -9687,13 +8600,8 @@ func (v SendContactParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendContactParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendContactParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendPollParams) encodeJSON(w *jsonWriter) {
@@ -9703,8 +8611,7 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"question\":")
-	w.Str(v.Question)
+	w.keyAfterStr(",\"question\":", v.Question)
 	w.keyAfter(",\"options\":")
 	w.ArrStart()
 	for i := range v.Options {
@@ -9712,28 +8619,22 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 	}
 	w.ArrEnd()
 	if x, ok := v.IsAnonymous.Get(); ok {
-		w.keyAfter(",\"is_anonymous\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"is_anonymous\":", x)
 	}
 	if x, ok := v.Type.Get(); ok {
-		w.keyAfter(",\"type\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"type\":", string(x))
 	}
 	if x, ok := v.AllowsMultipleAnswers.Get(); ok {
-		w.keyAfter(",\"allows_multiple_answers\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allows_multiple_answers\":", x)
 	}
 	if x, ok := v.CorrectOptionID.Get(); ok {
-		w.keyAfter(",\"correct_option_id\":")
-		w.Int(x)
+		w.keyAfterInt(",\"correct_option_id\":", x)
 	}
 	if x, ok := v.Explanation.Get(); ok {
-		w.keyAfter(",\"explanation\":")
-		w.Str(x)
+		w.keyAfterStr(",\"explanation\":", x)
 	}
 	if x, ok := v.ExplanationParseMode.Get(); ok {
-		w.keyAfter(",\"explanation_parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"explanation_parse_mode\":", string(x))
 	}
 	if v.ExplanationEntities != nil {
 		w.keyAfter(",\"explanation_entities\":")
@@ -9744,28 +8645,22 @@ func (v *SendPollParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.OpenPeriod.Get(); ok {
-		w.keyAfter(",\"open_period\":")
-		w.Int(x)
+		w.keyAfterInt(",\"open_period\":", x)
 	}
 	if x, ok := v.CloseDate.Get(); ok {
-		w.keyAfter(",\"close_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"close_date\":", x)
 	}
 	if x, ok := v.IsClosed.Get(); ok {
-		w.keyAfter(",\"is_closed\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"is_closed\":", x)
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -9940,13 +8835,7 @@ func (v *SendPollParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendPollParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -9963,13 +8852,8 @@ func (v SendPollParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendPollParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendPollParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
@@ -9980,20 +8864,16 @@ func (v *SendDiceParams) encodeJSON(w *jsonWriter) {
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
 	if x, ok := v.Emoji.Get(); ok {
-		w.keyAfter(",\"emoji\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"emoji\":", string(x))
 	}
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	if x, ok := v.ReplyToMessageID.Get(); ok {
-		w.keyAfter(",\"reply_to_message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"reply_to_message_id\":", x)
 	}
 	if x, ok := v.AllowSendingWithoutReply.Get(); ok {
-		w.keyAfter(",\"allow_sending_without_reply\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"allow_sending_without_reply\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -10073,13 +8953,7 @@ func (v *SendDiceParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendDiceParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10096,13 +8970,8 @@ func (v SendDiceParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendDiceParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendDiceParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
@@ -10112,8 +8981,7 @@ func (v *SendChatActionParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"action\":")
-	w.Str(string(v.Action))
+	w.keyAfterStr(",\"action\":", string(v.Action))
 	w.ObjEnd()
 }
 
@@ -10166,13 +9034,7 @@ func (v *SendChatActionParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SendChatActionParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10189,13 +9051,8 @@ func (v SendChatActionParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SendChatActionParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SendChatActionParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
@@ -10203,12 +9060,10 @@ func (v *GetUserProfilePhotosParams) encodeJSON(w *jsonWriter) {
 	w.key("\"user_id\":")
 	w.Int64(v.UserID)
 	if x, ok := v.Offset.Get(); ok {
-		w.keyAfter(",\"offset\":")
-		w.Int(x)
+		w.keyAfterInt(",\"offset\":", x)
 	}
 	if x, ok := v.Limit.Get(); ok {
-		w.keyAfter(",\"limit\":")
-		w.Int(x)
+		w.keyAfterInt(",\"limit\":", x)
 	}
 	w.ObjEnd()
 }
@@ -10264,13 +9119,7 @@ func (v *GetUserProfilePhotosParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetUserProfilePhotosParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10287,13 +9136,8 @@ func (v GetUserProfilePhotosParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetUserProfilePhotosParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetUserProfilePhotosParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetFileParams) encodeJSON(w *jsonWriter) {
@@ -10342,13 +9186,7 @@ func (v *GetFileParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetFileParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10365,13 +9203,8 @@ func (v GetFileParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetFileParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetFileParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
@@ -10381,11 +9214,9 @@ func (v *KickChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"user_id\":")
-	w.Int64(v.UserID)
+	w.keyAfterInt64(",\"user_id\":", v.UserID)
 	if x, ok := v.UntilDate.Get(); ok {
-		w.keyAfter(",\"until_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"until_date\":", x)
 	}
 	w.ObjEnd()
 }
@@ -10441,13 +9272,7 @@ func (v *KickChatMemberParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v KickChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10464,13 +9289,8 @@ func (v KickChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *KickChatMemberParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = KickChatMemberParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
@@ -10480,11 +9300,9 @@ func (v *UnbanChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"user_id\":")
-	w.Int64(v.UserID)
+	w.keyAfterInt64(",\"user_id\":", v.UserID)
 	if x, ok := v.OnlyIfBanned.Get(); ok {
-		w.keyAfter(",\"only_if_banned\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"only_if_banned\":", x)
 	}
 	w.ObjEnd()
 }
@@ -10540,13 +9358,7 @@ func (v *UnbanChatMemberParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v UnbanChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10563,13 +9375,8 @@ func (v UnbanChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *UnbanChatMemberParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = UnbanChatMemberParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
@@ -10579,13 +9386,11 @@ func (v *RestrictChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"user_id\":")
-	w.Int64(v.UserID)
+	w.keyAfterInt64(",\"user_id\":", v.UserID)
 	w.keyAfter(",\"permissions\":")
 	v.Permissions.encodeJSON(w)
 	if x, ok := v.UntilDate.Get(); ok {
-		w.keyAfter(",\"until_date\":")
-		w.Int(x)
+		w.keyAfterInt(",\"until_date\":", x)
 	}
 	w.ObjEnd()
 }
@@ -10647,13 +9452,7 @@ func (v *RestrictChatMemberParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v RestrictChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10670,13 +9469,8 @@ func (v RestrictChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *RestrictChatMemberParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = RestrictChatMemberParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
@@ -10686,43 +9480,33 @@ func (v *PromoteChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"user_id\":")
-	w.Int64(v.UserID)
+	w.keyAfterInt64(",\"user_id\":", v.UserID)
 	if x, ok := v.IsAnonymous.Get(); ok {
-		w.keyAfter(",\"is_anonymous\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"is_anonymous\":", x)
 	}
 	if x, ok := v.CanChangeInfo.Get(); ok {
-		w.keyAfter(",\"can_change_info\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_change_info\":", x)
 	}
 	if x, ok := v.CanPostMessages.Get(); ok {
-		w.keyAfter(",\"can_post_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_post_messages\":", x)
 	}
 	if x, ok := v.CanEditMessages.Get(); ok {
-		w.keyAfter(",\"can_edit_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_edit_messages\":", x)
 	}
 	if x, ok := v.CanDeleteMessages.Get(); ok {
-		w.keyAfter(",\"can_delete_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_delete_messages\":", x)
 	}
 	if x, ok := v.CanInviteUsers.Get(); ok {
-		w.keyAfter(",\"can_invite_users\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_invite_users\":", x)
 	}
 	if x, ok := v.CanRestrictMembers.Get(); ok {
-		w.keyAfter(",\"can_restrict_members\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_restrict_members\":", x)
 	}
 	if x, ok := v.CanPinMessages.Get(); ok {
-		w.keyAfter(",\"can_pin_messages\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_pin_messages\":", x)
 	}
 	if x, ok := v.CanPromoteMembers.Get(); ok {
-		w.keyAfter(",\"can_promote_members\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"can_promote_members\":", x)
 	}
 	w.ObjEnd()
 }
@@ -10826,13 +9610,7 @@ func (v *PromoteChatMemberParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PromoteChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10849,13 +9627,8 @@ func (v PromoteChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PromoteChatMemberParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PromoteChatMemberParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
@@ -10865,10 +9638,8 @@ func (v *SetChatAdministratorCustomTitleParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"user_id\":")
-	w.Int64(v.UserID)
-	w.keyAfter(",\"custom_title\":")
-	w.Str(v.CustomTitle)
+	w.keyAfterInt64(",\"user_id\":", v.UserID)
+	w.keyAfterStr(",\"custom_title\":", v.CustomTitle)
 	w.ObjEnd()
 }
 
@@ -10925,13 +9696,7 @@ func (v *SetChatAdministratorCustomTitleParams) decodeJSON(r *jsonReader) error 
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatAdministratorCustomTitleParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -10948,13 +9713,8 @@ func (v SetChatAdministratorCustomTitleParams) AppendJSON(dst []byte) ([]byte, e
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatAdministratorCustomTitleParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetChatAdministratorCustomTitleParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetChatPermissionsParams) encodeJSON(w *jsonWriter) {
@@ -11012,13 +9772,7 @@ func (v *SetChatPermissionsParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatPermissionsParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11035,13 +9789,8 @@ func (v SetChatPermissionsParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatPermissionsParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetChatPermissionsParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *ExportChatInviteLinkParams) encodeJSON(w *jsonWriter) {
@@ -11091,13 +9840,7 @@ func (v *ExportChatInviteLinkParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ExportChatInviteLinkParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11114,13 +9857,8 @@ func (v ExportChatInviteLinkParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ExportChatInviteLinkParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ExportChatInviteLinkParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetChatPhotoParams) encodeJSON(w *jsonWriter) {
@@ -11181,13 +9919,7 @@ func (v *SetChatPhotoParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11204,13 +9936,8 @@ func (v SetChatPhotoParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatPhotoParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetChatPhotoParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *DeleteChatPhotoParams) encodeJSON(w *jsonWriter) {
@@ -11260,13 +9987,7 @@ func (v *DeleteChatPhotoParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteChatPhotoParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11283,13 +10004,8 @@ func (v DeleteChatPhotoParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *DeleteChatPhotoParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = DeleteChatPhotoParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
@@ -11299,8 +10015,7 @@ func (v *SetChatTitleParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"title\":")
-	w.Str(v.Title)
+	w.keyAfterStr(",\"title\":", v.Title)
 	w.ObjEnd()
 }
 
@@ -11349,13 +10064,7 @@ func (v *SetChatTitleParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatTitleParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11372,13 +10081,8 @@ func (v SetChatTitleParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatTitleParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetChatTitleParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
@@ -11389,8 +10093,7 @@ func (v *SetChatDescriptionParams) encodeJSON(w *jsonWriter) {
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
 	if x, ok := v.Description.Get(); ok {
-		w.keyAfter(",\"description\":")
-		w.Str(x)
+		w.keyAfterStr(",\"description\":", x)
 	}
 	w.ObjEnd()
 }
@@ -11438,13 +10141,7 @@ func (v *SetChatDescriptionParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatDescriptionParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11461,13 +10158,8 @@ func (v SetChatDescriptionParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatDescriptionParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetChatDescriptionParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
@@ -11477,11 +10169,9 @@ func (v *PinChatMessageParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"message_id\":")
-	w.Int64(v.MessageID)
+	w.keyAfterInt64(",\"message_id\":", v.MessageID)
 	if x, ok := v.DisableNotification.Get(); ok {
-		w.keyAfter(",\"disable_notification\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_notification\":", x)
 	}
 	w.ObjEnd()
 }
@@ -11537,13 +10227,7 @@ func (v *PinChatMessageParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v PinChatMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11560,13 +10244,8 @@ func (v PinChatMessageParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *PinChatMessageParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = PinChatMessageParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
@@ -11577,8 +10256,7 @@ func (v *UnpinChatMessageParams) encodeJSON(w *jsonWriter) {
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
 	if x, ok := v.MessageID.Get(); ok {
-		w.keyAfter(",\"message_id\":")
-		w.Int64(x)
+		w.keyAfterInt64(",\"message_id\":", x)
 	}
 	w.ObjEnd()
 }
@@ -11626,13 +10304,7 @@ func (v *UnpinChatMessageParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v UnpinChatMessageParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11649,13 +10321,8 @@ func (v UnpinChatMessageParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *UnpinChatMessageParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = UnpinChatMessageParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *UnpinAllChatMessagesParams) encodeJSON(w *jsonWriter) {
@@ -11705,13 +10372,7 @@ func (v *UnpinAllChatMessagesParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v UnpinAllChatMessagesParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11728,13 +10389,8 @@ func (v UnpinAllChatMessagesParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *UnpinAllChatMessagesParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = UnpinAllChatMessagesParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *LeaveChatParams) encodeJSON(w *jsonWriter) {
@@ -11784,13 +10440,7 @@ func (v *LeaveChatParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v LeaveChatParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11807,13 +10457,8 @@ func (v LeaveChatParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *LeaveChatParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = LeaveChatParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetChatParams) encodeJSON(w *jsonWriter) {
@@ -11863,13 +10508,7 @@ func (v *GetChatParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11886,13 +10525,8 @@ func (v GetChatParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetChatParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetChatParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetChatAdministratorsParams) encodeJSON(w *jsonWriter) {
@@ -11942,13 +10576,7 @@ func (v *GetChatAdministratorsParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatAdministratorsParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -11965,13 +10593,8 @@ func (v GetChatAdministratorsParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetChatAdministratorsParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetChatAdministratorsParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetChatMembersCountParams) encodeJSON(w *jsonWriter) {
@@ -12021,13 +10644,7 @@ func (v *GetChatMembersCountParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatMembersCountParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12044,13 +10661,8 @@ func (v GetChatMembersCountParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetChatMembersCountParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetChatMembersCountParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
@@ -12060,8 +10672,7 @@ func (v *GetChatMemberParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"user_id\":")
-	w.Int64(v.UserID)
+	w.keyAfterInt64(",\"user_id\":", v.UserID)
 	w.ObjEnd()
 }
 
@@ -12110,13 +10721,7 @@ func (v *GetChatMemberParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v GetChatMemberParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12133,13 +10738,8 @@ func (v GetChatMemberParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *GetChatMemberParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = GetChatMemberParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
@@ -12149,8 +10749,7 @@ func (v *SetChatStickerSetParams) encodeJSON(w *jsonWriter) {
 	}
 	w.key("\"chat_id\":")
 	v.ChatID.encodeJSON(w)
-	w.keyAfter(",\"sticker_set_name\":")
-	w.Str(v.StickerSetName)
+	w.keyAfterStr(",\"sticker_set_name\":", v.StickerSetName)
 	w.ObjEnd()
 }
 
@@ -12199,13 +10798,7 @@ func (v *SetChatStickerSetParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetChatStickerSetParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12222,13 +10815,8 @@ func (v SetChatStickerSetParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetChatStickerSetParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetChatStickerSetParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *DeleteChatStickerSetParams) encodeJSON(w *jsonWriter) {
@@ -12278,13 +10866,7 @@ func (v *DeleteChatStickerSetParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v DeleteChatStickerSetParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12301,13 +10883,8 @@ func (v DeleteChatStickerSetParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *DeleteChatStickerSetParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = DeleteChatStickerSetParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
@@ -12315,20 +10892,16 @@ func (v *AnswerCallbackQueryParams) encodeJSON(w *jsonWriter) {
 	w.key("\"callback_query_id\":")
 	w.Str(v.CallbackQueryID)
 	if x, ok := v.Text.Get(); ok {
-		w.keyAfter(",\"text\":")
-		w.Str(x)
+		w.keyAfterStr(",\"text\":", x)
 	}
 	if x, ok := v.ShowAlert.Get(); ok {
-		w.keyAfter(",\"show_alert\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"show_alert\":", x)
 	}
 	if x, ok := v.URL.Get(); ok {
-		w.keyAfter(",\"url\":")
-		w.Str(x)
+		w.keyAfterStr(",\"url\":", x)
 	}
 	if x, ok := v.CacheTime.Get(); ok {
-		w.keyAfter(",\"cache_time\":")
-		w.Int(x)
+		w.keyAfterInt(",\"cache_time\":", x)
 	}
 	w.ObjEnd()
 }
@@ -12396,13 +10969,7 @@ func (v *AnswerCallbackQueryParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v AnswerCallbackQueryParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12419,13 +10986,8 @@ func (v AnswerCallbackQueryParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *AnswerCallbackQueryParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = AnswerCallbackQueryParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *SetMyCommandsParams) encodeJSON(w *jsonWriter) {
@@ -12478,13 +11040,7 @@ func (v *SetMyCommandsParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v SetMyCommandsParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12501,13 +11057,8 @@ func (v SetMyCommandsParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *SetMyCommandsParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = SetMyCommandsParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
@@ -12527,8 +11078,7 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 	w.key("\"text\":")
 	w.Str(v.Text)
 	if x, ok := v.ParseMode.Get(); ok {
-		w.keyAfter(",\"parse_mode\":")
-		w.Str(string(x))
+		w.keyAfterStr(",\"parse_mode\":", string(x))
 	}
 	if v.Entities != nil {
 		w.keyAfter(",\"entities\":")
@@ -12539,8 +11089,7 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	if x, ok := v.DisableWebPagePreview.Get(); ok {
-		w.keyAfter(",\"disable_web_page_preview\":")
-		w.Bool(x)
+		w.keyAfterBool(",\"disable_web_page_preview\":", x)
 	}
 	if v.ReplyMarkup != nil {
 		w.keyAfter(",\"reply_markup\":")
@@ -12631,13 +11180,7 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageTextParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12654,13 +11197,8 @@ func (v EditMessageTextParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageTextParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = EditMessageTextParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
@@ -12766,13 +11304,7 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageCaptionParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12789,13 +11321,8 @@ func (v EditMessageCaptionParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageCaptionParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = EditMessageCaptionParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
@@ -12884,13 +11411,7 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageMediaParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -12907,13 +11428,8 @@ func (v EditMessageMediaParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageMediaParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = EditMessageMediaParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (v *EditMessageReplyMarkupParams) encodeJSON(w *jsonWriter) {
@@ -12981,13 +11497,7 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v EditMessageReplyMarkupParams) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -13004,20 +11514,15 @@ func (v EditMessageReplyMarkupParams) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *EditMessageReplyMarkupParams) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = EditMessageReplyMarkupParams{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func (u *ChatRef) encodeJSON(w *jsonWriter) {
 	switch u.kind {
-	case 1:
+	case chatRefKindInteger64:
 		w.Int64(u.integer64)
-	case 2:
+	case chatRefKindString:
 		w.Str(u.stringValue)
 	default:
 		w.failUnset("ChatRef")
@@ -13051,13 +11556,7 @@ func (u *ChatRef) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v ChatRef) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -13074,13 +11573,8 @@ func (v ChatRef) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *ChatRef) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = ChatRef{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 func encodeInputMedia(w *jsonWriter, v InputMedia) {
@@ -13359,14 +11853,14 @@ func (v UnknownReplyMarkup) AppendJSON(dst []byte) ([]byte, error) {
 
 func (u *MessageOrTrue) encodeJSON(w *jsonWriter) {
 	switch u.kind {
-	case 1:
+	case messageOrTrueKindMessage:
 		if u.message != nil {
 			u.message.encodeJSON(w)
 			return
 		}
 		w.failUnset("MessageOrTrue.AsMessage")
 		w.Null()
-	case 2:
+	case messageOrTrueKindTrue:
 		w.True()
 	default:
 		w.failUnset("MessageOrTrue")
@@ -13400,13 +11894,7 @@ func (u *MessageOrTrue) decodeJSON(r *jsonReader) error {
 
 // MarshalJSON encodes v with the generated encoder.
 func (v MessageOrTrue) MarshalJSON() ([]byte, error) {
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	v.encodeJSON(w)
-	if err := w.Err(); err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), w.Bytes()...), nil
+	return jsonMarshal(v.encodeJSON)
 }
 
 // AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns)
@@ -13423,13 +11911,8 @@ func (v MessageOrTrue) AppendJSON(dst []byte) ([]byte, error) {
 
 // UnmarshalJSON replaces v with the decoded data.
 func (v *MessageOrTrue) UnmarshalJSON(data []byte) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
 	*v = MessageOrTrue{}
-	if err := v.decodeJSON(r); err != nil {
-		return err
-	}
-	return r.End()
+	return jsonUnmarshal(data, v.decodeJSON)
 }
 
 // decodeUserArray decodes a JSON array into []User; see the generator's

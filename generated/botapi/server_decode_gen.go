@@ -4,8 +4,9 @@
 
 package botapi
 
-// serverDecodeGetUpdatesParams reads the parameters of getUpdates.
+// serverDecodeGetUpdatesParams reads the parameters of getUpdates into p, from zero.
 func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
+	*p = GetUpdatesParams{}
 	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
@@ -117,8 +118,9 @@ func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdate
 	return nil
 }
 
-// serverDecodeSetWebhookParams reads the parameters of setWebhook.
+// serverDecodeSetWebhookParams reads the parameters of setWebhook into p, from zero.
 func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
+	*p = SetWebhookParams{}
 	if x, ok, err := serverScalar(a, "url", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
@@ -259,8 +261,9 @@ func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhoo
 	return nil
 }
 
-// serverDecodeDeleteWebhookParams reads the parameters of deleteWebhook.
+// serverDecodeDeleteWebhookParams reads the parameters of deleteWebhook into p, from zero.
 func serverDecodeDeleteWebhookParams(a *serverArgs, p *DeleteWebhookParams) error {
+	*p = DeleteWebhookParams{}
 	if x, ok, err := serverScalar(a, "drop_pending_updates", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
@@ -308,8 +311,9 @@ func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *Delete
 	return nil
 }
 
-// serverDecodeSendMessageParams reads the parameters of sendMessage.
+// serverDecodeSendMessageParams reads the parameters of sendMessage into p, from zero.
 func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
+	*p = SendMessageParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -498,8 +502,9 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 	return nil
 }
 
-// serverDecodeForwardMessageParams reads the parameters of forwardMessage.
+// serverDecodeForwardMessageParams reads the parameters of forwardMessage into p, from zero.
 func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) error {
+	*p = ForwardMessageParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -600,8 +605,9 @@ func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *Forwa
 	return nil
 }
 
-// serverDecodeCopyMessageParams reads the parameters of copyMessage.
+// serverDecodeCopyMessageParams reads the parameters of copyMessage into p, from zero.
 func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
+	*p = CopyMessageParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -808,8 +814,9 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 	return nil
 }
 
-// serverDecodeSendPhotoParams reads the parameters of sendPhoto.
+// serverDecodeSendPhotoParams reads the parameters of sendPhoto into p, from zero.
 func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
+	*p = SendPhotoParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -998,8 +1005,9 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 	return nil
 }
 
-// serverDecodeSendAudioParams reads the parameters of sendAudio.
+// serverDecodeSendAudioParams reads the parameters of sendAudio into p, from zero.
 func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
+	*p = SendAudioParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -1236,8 +1244,9 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 	return nil
 }
 
-// serverDecodeSendDocumentParams reads the parameters of sendDocument.
+// serverDecodeSendDocumentParams reads the parameters of sendDocument into p, from zero.
 func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error {
+	*p = SendDocumentParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -1450,8 +1459,9 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 	return nil
 }
 
-// serverDecodeSendVideoParams reads the parameters of sendVideo.
+// serverDecodeSendVideoParams reads the parameters of sendVideo into p, from zero.
 func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
+	*p = SendVideoParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -1700,8 +1710,9 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 	return nil
 }
 
-// serverDecodeSendAnimationParams reads the parameters of sendAnimation.
+// serverDecodeSendAnimationParams reads the parameters of sendAnimation into p, from zero.
 func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) error {
+	*p = SendAnimationParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -1938,8 +1949,9 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 	return nil
 }
 
-// serverDecodeSendVoiceParams reads the parameters of sendVoice.
+// serverDecodeSendVoiceParams reads the parameters of sendVoice into p, from zero.
 func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
+	*p = SendVoiceParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -2140,8 +2152,9 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 	return nil
 }
 
-// serverDecodeSendVideoNoteParams reads the parameters of sendVideoNote.
+// serverDecodeSendVideoNoteParams reads the parameters of sendVideoNote into p, from zero.
 func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) error {
+	*p = SendVideoNoteParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -2306,8 +2319,9 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 	return nil
 }
 
-// serverDecodeSendMediaGroupParams reads the parameters of sendMediaGroup.
+// serverDecodeSendMediaGroupParams reads the parameters of sendMediaGroup into p, from zero.
 func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) error {
+	*p = SendMediaGroupParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -2453,8 +2467,9 @@ func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendM
 	return nil
 }
 
-// serverDecodeSendLocationParams reads the parameters of sendLocation.
+// serverDecodeSendLocationParams reads the parameters of sendLocation into p, from zero.
 func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error {
+	*p = SendLocationParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -2644,8 +2659,9 @@ func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLoc
 	return nil
 }
 
-// serverDecodeEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation.
+// serverDecodeEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation into p, from zero.
 func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLiveLocationParams) error {
+	*p = EditMessageLiveLocationParams{}
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -2809,8 +2825,9 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 	return nil
 }
 
-// serverDecodeStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation.
+// serverDecodeStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation into p, from zero.
 func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLiveLocationParams) error {
+	*p = StopMessageLiveLocationParams{}
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -2908,8 +2925,9 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 	return nil
 }
 
-// serverDecodeSendVenueParams reads the parameters of sendVenue.
+// serverDecodeSendVenueParams reads the parameters of sendVenue into p, from zero.
 func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
+	*p = SendVenueParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -3125,8 +3143,9 @@ func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueP
 	return nil
 }
 
-// serverDecodeSendContactParams reads the parameters of sendContact.
+// serverDecodeSendContactParams reads the parameters of sendContact into p, from zero.
 func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
+	*p = SendContactParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -3292,8 +3311,9 @@ func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendCont
 	return nil
 }
 
-// serverDecodeSendPollParams reads the parameters of sendPoll.
+// serverDecodeSendPollParams reads the parameters of sendPoll into p, from zero.
 func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
+	*p = SendPollParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -3608,8 +3628,9 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 	return nil
 }
 
-// serverDecodeSendDiceParams reads the parameters of sendDice.
+// serverDecodeSendDiceParams reads the parameters of sendDice into p, from zero.
 func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
+	*p = SendDiceParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -3737,8 +3758,9 @@ func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDicePar
 	return nil
 }
 
-// serverDecodeSendChatActionParams reads the parameters of sendChatAction.
+// serverDecodeSendChatActionParams reads the parameters of sendChatAction into p, from zero.
 func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) error {
+	*p = SendChatActionParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -3809,8 +3831,9 @@ func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendC
 	return nil
 }
 
-// serverDecodeGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos.
+// serverDecodeGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos into p, from zero.
 func serverDecodeGetUserProfilePhotosParams(a *serverArgs, p *GetUserProfilePhotosParams) error {
+	*p = GetUserProfilePhotosParams{}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
@@ -3887,8 +3910,9 @@ func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p 
 	return nil
 }
 
-// serverDecodeGetFileParams reads the parameters of getFile.
+// serverDecodeGetFileParams reads the parameters of getFile into p, from zero.
 func serverDecodeGetFileParams(a *serverArgs, p *GetFileParams) error {
+	*p = GetFileParams{}
 	if x, ok, err := serverScalar(a, "file_id", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
@@ -3941,8 +3965,9 @@ func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParam
 	return nil
 }
 
-// serverDecodeKickChatMemberParams reads the parameters of kickChatMember.
+// serverDecodeKickChatMemberParams reads the parameters of kickChatMember into p, from zero.
 func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) error {
+	*p = KickChatMemberParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4025,8 +4050,9 @@ func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickC
 	return nil
 }
 
-// serverDecodeUnbanChatMemberParams reads the parameters of unbanChatMember.
+// serverDecodeUnbanChatMemberParams reads the parameters of unbanChatMember into p, from zero.
 func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) error {
+	*p = UnbanChatMemberParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4109,8 +4135,9 @@ func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *Unba
 	return nil
 }
 
-// serverDecodeRestrictChatMemberParams reads the parameters of restrictChatMember.
+// serverDecodeRestrictChatMemberParams reads the parameters of restrictChatMember into p, from zero.
 func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberParams) error {
+	*p = RestrictChatMemberParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4213,8 +4240,9 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 	return nil
 }
 
-// serverDecodePromoteChatMemberParams reads the parameters of promoteChatMember.
+// serverDecodePromoteChatMemberParams reads the parameters of promoteChatMember into p, from zero.
 func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberParams) error {
+	*p = PromoteChatMemberParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4393,8 +4421,9 @@ func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *Pr
 	return nil
 }
 
-// serverDecodeSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle.
+// serverDecodeSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle into p, from zero.
 func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChatAdministratorCustomTitleParams) error {
+	*p = SetChatAdministratorCustomTitleParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4478,8 +4507,9 @@ func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jso
 	return nil
 }
 
-// serverDecodeSetChatPermissionsParams reads the parameters of setChatPermissions.
+// serverDecodeSetChatPermissionsParams reads the parameters of setChatPermissions into p, from zero.
 func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsParams) error {
+	*p = SetChatPermissionsParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4557,8 +4587,9 @@ func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *S
 	return nil
 }
 
-// serverDecodeExportChatInviteLinkParams reads the parameters of exportChatInviteLink.
+// serverDecodeExportChatInviteLinkParams reads the parameters of exportChatInviteLink into p, from zero.
 func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLinkParams) error {
+	*p = ExportChatInviteLinkParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4616,8 +4647,9 @@ func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p 
 	return nil
 }
 
-// serverDecodeSetChatPhotoParams reads the parameters of setChatPhoto.
+// serverDecodeSetChatPhotoParams reads the parameters of setChatPhoto into p, from zero.
 func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error {
+	*p = SetChatPhotoParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4688,8 +4720,9 @@ func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChat
 	return nil
 }
 
-// serverDecodeDeleteChatPhotoParams reads the parameters of deleteChatPhoto.
+// serverDecodeDeleteChatPhotoParams reads the parameters of deleteChatPhoto into p, from zero.
 func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) error {
+	*p = DeleteChatPhotoParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4747,8 +4780,9 @@ func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *Dele
 	return nil
 }
 
-// serverDecodeSetChatTitleParams reads the parameters of setChatTitle.
+// serverDecodeSetChatTitleParams reads the parameters of setChatTitle into p, from zero.
 func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error {
+	*p = SetChatTitleParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4819,8 +4853,9 @@ func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChat
 	return nil
 }
 
-// serverDecodeSetChatDescriptionParams reads the parameters of setChatDescription.
+// serverDecodeSetChatDescriptionParams reads the parameters of setChatDescription into p, from zero.
 func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionParams) error {
+	*p = SetChatDescriptionParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4890,8 +4925,9 @@ func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *S
 	return nil
 }
 
-// serverDecodePinChatMessageParams reads the parameters of pinChatMessage.
+// serverDecodePinChatMessageParams reads the parameters of pinChatMessage into p, from zero.
 func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) error {
+	*p = PinChatMessageParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -4974,8 +5010,9 @@ func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinCh
 	return nil
 }
 
-// serverDecodeUnpinChatMessageParams reads the parameters of unpinChatMessage.
+// serverDecodeUnpinChatMessageParams reads the parameters of unpinChatMessage into p, from zero.
 func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams) error {
+	*p = UnpinChatMessageParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5045,8 +5082,9 @@ func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *Unp
 	return nil
 }
 
-// serverDecodeUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages.
+// serverDecodeUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages into p, from zero.
 func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessagesParams) error {
+	*p = UnpinAllChatMessagesParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5104,8 +5142,9 @@ func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p 
 	return nil
 }
 
-// serverDecodeLeaveChatParams reads the parameters of leaveChat.
+// serverDecodeLeaveChatParams reads the parameters of leaveChat into p, from zero.
 func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
+	*p = LeaveChatParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5163,8 +5202,9 @@ func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatP
 	return nil
 }
 
-// serverDecodeGetChatParams reads the parameters of getChat.
+// serverDecodeGetChatParams reads the parameters of getChat into p, from zero.
 func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
+	*p = GetChatParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5222,8 +5262,9 @@ func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParam
 	return nil
 }
 
-// serverDecodeGetChatAdministratorsParams reads the parameters of getChatAdministrators.
+// serverDecodeGetChatAdministratorsParams reads the parameters of getChatAdministrators into p, from zero.
 func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministratorsParams) error {
+	*p = GetChatAdministratorsParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5281,8 +5322,9 @@ func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p
 	return nil
 }
 
-// serverDecodeGetChatMembersCountParams reads the parameters of getChatMembersCount.
+// serverDecodeGetChatMembersCountParams reads the parameters of getChatMembersCount into p, from zero.
 func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCountParams) error {
+	*p = GetChatMembersCountParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5340,8 +5382,9 @@ func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *
 	return nil
 }
 
-// serverDecodeGetChatMemberParams reads the parameters of getChatMember.
+// serverDecodeGetChatMemberParams reads the parameters of getChatMember into p, from zero.
 func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) error {
+	*p = GetChatMemberParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5412,8 +5455,9 @@ func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetCha
 	return nil
 }
 
-// serverDecodeSetChatStickerSetParams reads the parameters of setChatStickerSet.
+// serverDecodeSetChatStickerSetParams reads the parameters of setChatStickerSet into p, from zero.
 func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetParams) error {
+	*p = SetChatStickerSetParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5484,8 +5528,9 @@ func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *Se
 	return nil
 }
 
-// serverDecodeDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet.
+// serverDecodeDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet into p, from zero.
 func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerSetParams) error {
+	*p = DeleteChatStickerSetParams{}
 	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5543,8 +5588,9 @@ func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p 
 	return nil
 }
 
-// serverDecodeAnswerCallbackQueryParams reads the parameters of answerCallbackQuery.
+// serverDecodeAnswerCallbackQueryParams reads the parameters of answerCallbackQuery into p, from zero.
 func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *AnswerCallbackQueryParams) error {
+	*p = AnswerCallbackQueryParams{}
 	if x, ok, err := serverScalar(a, "callback_query_id", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
@@ -5645,8 +5691,9 @@ func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *
 	return nil
 }
 
-// serverDecodeSetMyCommandsParams reads the parameters of setMyCommands.
+// serverDecodeSetMyCommandsParams reads the parameters of setMyCommands into p, from zero.
 func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) error {
+	*p = SetMyCommandsParams{}
 	if _, err := serverDecode(a, "commands", true, "an Array of BotCommand", func(r *jsonReader) error {
 		elems := []BotCommand{}
 		if err := r.Array(func(r *jsonReader) error {
@@ -5724,8 +5771,9 @@ func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyC
 	return nil
 }
 
-// serverDecodeEditMessageTextParams reads the parameters of editMessageText.
+// serverDecodeEditMessageTextParams reads the parameters of editMessageText into p, from zero.
 func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) error {
+	*p = EditMessageTextParams{}
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -5900,8 +5948,9 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 	return nil
 }
 
-// serverDecodeEditMessageCaptionParams reads the parameters of editMessageCaption.
+// serverDecodeEditMessageCaptionParams reads the parameters of editMessageCaption into p, from zero.
 func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionParams) error {
+	*p = EditMessageCaptionParams{}
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -6059,8 +6108,9 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 	return nil
 }
 
-// serverDecodeEditMessageMediaParams reads the parameters of editMessageMedia.
+// serverDecodeEditMessageMediaParams reads the parameters of editMessageMedia into p, from zero.
 func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams) error {
+	*p = EditMessageMediaParams{}
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {
@@ -6192,8 +6242,9 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 	return nil
 }
 
-// serverDecodeEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup.
+// serverDecodeEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup into p, from zero.
 func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReplyMarkupParams) error {
+	*p = EditMessageReplyMarkupParams{}
 	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
 		return p.ChatID.decodeJSON(r)
 	}, func(s string) {

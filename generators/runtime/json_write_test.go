@@ -468,3 +468,43 @@ func TestWriterStrThreeByteWordsMatchStdlib(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyAfterScalarWritesWhatKeyAfterThenTheValueWrites: the generated
+// encoders write a scalar member with one call (keyAfterStr, ...) instead
+// of keyAfter then the value's writer, to keep the package small; the bytes
+// and the writer's state (the error of a NaN, the next comma) must be the
+// same, at the start of a buffer and when an append has to grow it.
+func TestKeyAfterScalarWritesWhatKeyAfterThenTheValueWrites(t *testing.T) {
+	const k = `,"name":`
+	cases := []struct {
+		name     string
+		one, two func(w *jsonWriter)
+	}{
+		{"Str", func(w *jsonWriter) { w.keyAfterStr(k, "héllo \"x\"\n") }, func(w *jsonWriter) { w.keyAfter(k); w.Str("héllo \"x\"\n") }},
+		{"Int", func(w *jsonWriter) { w.keyAfterInt(k, -42) }, func(w *jsonWriter) { w.keyAfter(k); w.Int(-42) }},
+		{"Int64", func(w *jsonWriter) { w.keyAfterInt64(k, math.MinInt64) }, func(w *jsonWriter) { w.keyAfter(k); w.Int64(math.MinInt64) }},
+		{"Float64", func(w *jsonWriter) { w.keyAfterFloat64(k, 1e-7) }, func(w *jsonWriter) { w.keyAfter(k); w.Float64(1e-7) }},
+		{"Float64 NaN", func(w *jsonWriter) { w.keyAfterFloat64(k, math.NaN()) }, func(w *jsonWriter) { w.keyAfter(k); w.Float64(math.NaN()) }},
+		{"Bool", func(w *jsonWriter) { w.keyAfterBool(k, false) }, func(w *jsonWriter) { w.keyAfter(k); w.Bool(false) }},
+		{"True", func(w *jsonWriter) { w.keyAfterTrue(k) }, func(w *jsonWriter) { w.keyAfter(k); w.True() }},
+	}
+	for _, c := range cases {
+		for _, size := range []int{0, 3, 64} {
+			write := func(f func(w *jsonWriter)) (string, error) {
+				w := jsonWriter{buf: make([]byte, 0, size)}
+				w.ObjStart()
+				w.key(`"a":`)
+				w.Int(1)
+				f(&w)
+				w.Str("next") // shows whether the comma state matches
+				w.ObjEnd()
+				return string(w.buf), w.err
+			}
+			got, gotErr := write(c.one)
+			want, wantErr := write(c.two)
+			if got != want || (gotErr == nil) != (wantErr == nil) {
+				t.Errorf("%s (capacity %d): %s, %v; keyAfter then the value: %s, %v", c.name, size, got, gotErr, want, wantErr)
+			}
+		}
+	}
+}

@@ -214,6 +214,17 @@ func jsonPutReader(r *jsonReader) {
 	jsonReaderPool.Put(r)
 }
 
+// jsonUnmarshal is every generated UnmarshalJSON: decode reads one value
+// from a pooled reader over data, which must hold nothing after it.
+func jsonUnmarshal(data []byte, decode func(*jsonReader) error) error {
+	r := jsonGetReader(data)
+	defer jsonPutReader(r)
+	if err := decode(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
 // ---------------------------------------------------------------- errors
 
 // jsonError is a decoding error at a byte offset. Off is -1 when unknown
@@ -255,6 +266,12 @@ func (e *jsonError) Unwrap() error { return e.Err }
 // too; errors.As/Is still reach them through Unwrap. A *jsonError is updated
 // in place, which is safe because the reader never reuses one: do not pass
 // a shared *jsonError sentinel.
+//
+// Not inlined: it is the error path of every generated decoder case, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func jsonErrField(err error, name string) error {
 	if err == nil {
 		return nil
@@ -272,6 +289,12 @@ func jsonErrField(err error, name string) error {
 }
 
 // jsonErrIndex prefixes the path of err with an array index.
+//
+// Not inlined: it is the error path of every generated array decoder, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func jsonErrIndex(err error, i int) error {
 	if err == nil {
 		return nil

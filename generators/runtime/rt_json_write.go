@@ -72,6 +72,18 @@ func jsonPutWriter(w *jsonWriter) {
 	jsonWriterPool.Put(w)
 }
 
+// jsonMarshal is every generated MarshalJSON: encode writes one value into
+// a pooled writer, and the caller gets a copy of the bytes.
+func jsonMarshal(encode func(*jsonWriter)) ([]byte, error) {
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	encode(w)
+	if err := w.Err(); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), w.Bytes()...), nil
+}
+
 // set stores b, the result of appending to w.buf, back into w. While the
 // appends fitted (the capacity is unchanged) only the length is stored:
 // storing the slice itself costs a GC write barrier on every value written
@@ -116,10 +128,58 @@ func (w *jsonWriter) ArrEnd() {
 // keyAfter writes a pre-encoded `,"name":` for a member that the generator
 // knows follows another one of the same object (a required member or the
 // tag was written before it): the comma is part of the constant, so there
-// is nothing to test.
+// is nothing to test. Out of line like keyAfterStr, and for the same
+// reason: every member of every generated encoder calls it.
+//
+//go:noinline
 func (w *jsonWriter) keyAfter(commaQuotedColon string) {
 	w.more = false
 	w.set(append(w.buf, commaQuotedColon...))
+}
+
+// keyAfterStr and its siblings (keyAfterInt, keyAfterInt64,
+// keyAfterFloat64, keyAfterBool, keyAfterTrue) write keyAfter's constant
+// and a scalar value in one call: what keyAfter then Str (Int, ...) write.
+// The generated encoders call them for every scalar member that follows
+// another. They stay out of line on purpose: inlined, the two appends were
+// copied into each of the package's thousands of members, most of its
+// compile memory and binary size spent on encoding, for about a call's
+// worth of time per member.
+//
+//go:noinline
+func (w *jsonWriter) keyAfterStr(commaQuotedColon, s string) {
+	w.set(jsonAppendStr(append(w.buf, commaQuotedColon...), s))
+	w.more = true
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterInt(commaQuotedColon string, v int) {
+	w.set(strconv.AppendInt(append(w.buf, commaQuotedColon...), int64(v), 10))
+	w.more = true
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterInt64(commaQuotedColon string, v int64) {
+	w.set(strconv.AppendInt(append(w.buf, commaQuotedColon...), v, 10))
+	w.more = true
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterFloat64(commaQuotedColon string, f float64) {
+	w.keyAfter(commaQuotedColon)
+	w.Float64(f)
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterBool(commaQuotedColon string, v bool) {
+	w.keyAfter(commaQuotedColon)
+	w.Bool(v)
+}
+
+//go:noinline
+func (w *jsonWriter) keyAfterTrue(commaQuotedColon string) {
+	w.keyAfter(commaQuotedColon)
+	w.True()
 }
 
 // Field writes `"name":`; the value written next completes the member.

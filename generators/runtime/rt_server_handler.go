@@ -72,11 +72,23 @@ var (
 
 // serverNotImplemented is the answer of Unimplemented: 404 like an unknown
 // method, since a client cannot tell the two apart anyway.
+//
+// Not inlined: it is the error path of every generated Unimplemented method, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func serverNotImplemented() error {
 	return &Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
 }
 
 // serverBad returns a 400 Bad Request error.
+//
+// Not inlined: it is the error path of every generated server decoder, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func serverBad(msg string) *Error {
 	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
 }
@@ -96,6 +108,12 @@ func serverValidate(p interface{ Validate() error }) error {
 }
 
 // serverInvalid turns a Validate error into a 400 answer.
+//
+// Not inlined: it is the error path of every generated server handler, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func serverInvalid(err error) error {
 	return serverBad(err.Error())
 }

@@ -29,15 +29,16 @@ var errServerJSONMissing = errors.New("a required parameter is missing")
 // serverDecodeParams reads the parameters of a method into p: in one pass
 // over a JSON body with fromJSON (nil for a method with more parameters
 // than its bit sets hold) when the request has only that body, else, and
-// whenever that pass fails, from the split values with fromArgs.
-func serverDecodeParams[P any](a *serverArgs, p *P, fromArgs func(a *serverArgs, p *P) error, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+// whenever that pass fails, from the split values with fromArgs, which
+// starts by zeroing *p. P is the pointer (*SendMessageParams): every
+// method shares one instantiation, where a struct type parameter made one
+// copy of this code per params struct.
+func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, p P) error, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
 	if body := a.json; body != nil {
 		a.json = nil
 		if fromJSON != nil && serverDecodeJSONBody(a, body, p, fromJSON) == nil {
 			return nil
 		}
-		var zero P
-		*p = zero
 		if err := a.parseJSON(body); err != nil {
 			return err
 		}
@@ -45,7 +46,7 @@ func serverDecodeParams[P any](a *serverArgs, p *P, fromArgs func(a *serverArgs,
 	return fromArgs(a, p)
 }
 
-func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p *P, fromJSON func(a *serverArgs, r *jsonReader, p *P) error) error {
+func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p P, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
 	r := jsonGetReader(body)
 	defer jsonPutReader(r)
 	if err := fromJSON(a, r, p); err != nil {

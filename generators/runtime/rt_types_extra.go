@@ -207,6 +207,12 @@ func (w *jsonWriter) fail(err error) {
 
 // failUnset records that a required value at path (for example
 // "SendMessageParams.chat_id") was unset while encoding.
+//
+// Not inlined: it is the error path of every generated encoder of a required value, and
+// inlined it multiplies the package's code (compile memory, binary size)
+// for no gain on the path that succeeds.
+//
+//go:noinline
 func (w *jsonWriter) failUnset(path string) {
 	if w.err == nil {
 		w.err = errors.New("json: " + path + ": required value is unset")
@@ -214,7 +220,10 @@ func (w *jsonWriter) failUnset(path string) {
 }
 
 // key writes a pre-encoded member name (`"name":`, produced by the
-// generator for plain identifiers), with the comma when needed.
+// generator for plain identifiers), with the comma when needed. Out of
+// line like keyAfter.
+//
+//go:noinline
 func (w *jsonWriter) key(quotedColon string) {
 	if w.more {
 		w.buf = append(w.buf, ',')

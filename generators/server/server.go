@@ -534,7 +534,8 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 // ---------------------------------------------------------------- decoding
 
 func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
-	var body []jen.Code
+	// From zero: a JSON pass that failed half-way may have filled p.
+	body := []jen.Code{jen.Op("*").Id("p").Op("=").Id(mi.Params.GoName).Values()}
 	for _, fl := range mi.Params.Fields {
 		stmts, err := g.decodeParam(fl, fromArgs, nil)
 		if err != nil {
@@ -543,7 +544,7 @@ func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 		body = append(body, stmts...)
 	}
 	body = append(body, jen.Return(jen.Nil()))
-	f.Comment(mi.decode + " reads the parameters of " + mi.name() + ".")
+	f.Comment(mi.decode + " reads the parameters of " + mi.name() + " into p, from zero.")
 	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Id(mi.Params.GoName)).Error().Block(body...)
 	f.Line()
 	return nil

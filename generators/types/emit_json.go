@@ -49,24 +49,23 @@ func (g *gen) emitJSON() ([]byte, error) {
 	return render(f)
 }
 
-// emitMarshalers writes MarshalJSON / UnmarshalJSON on top of
-// encodeJSON / decodeJSON.
+// emitMarshalers writes MarshalJSON / AppendJSON / UnmarshalJSON on top of
+// encodeJSON / decodeJSON. MarshalJSON and UnmarshalJSON hand the method
+// value to one shared runtime function (jsonMarshal, jsonUnmarshal) rather
+// than repeat its pooled-buffer and defer code in every type: the closure
+// does not escape, so v stays on the stack, and the one indirect call per
+// document is nothing beside the decoding.
 func emitMarshalers(f *jen.File, goName string) {
 	godoc.Add(f, "MarshalJSON encodes v with the generated encoder.")
 	f.Func().Params(jen.Id("v").Id(goName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Id("w").Op(":=").Id("jsonGetWriter").Call(),
-		jen.Defer().Id("jsonPutWriter").Call(jen.Id("w")),
-		jen.Id("v").Dot("encodeJSON").Call(jen.Id("w")),
-		jen.If(jen.Err().Op(":=").Id("w").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Err()),
-		),
-		jen.Return(jen.Append(jen.Index().Byte().Parens(jen.Nil()), jen.Id("w").Dot("Bytes").Call().Op("...")), jen.Nil()),
+		jen.Return(jen.Id("jsonMarshal").Call(jen.Id("v").Dot("encodeJSON"))),
 	)
 	f.Line()
 	// AppendJSON writes straight into the caller's buffer through a writer
 	// on the stack: no pooled writer, no copy and no allocation when dst
 	// has room, so a caller that reuses one buffer (a server writing
-	// replies, a bot logging requests) encodes without allocating.
+	// replies, a bot logging requests) encodes without allocating. (Through
+	// a shared function the writer would escape with the indirect call.)
 	godoc.Add(f, "AppendJSON appends the JSON encoding of v (the bytes MarshalJSON returns) to dst and returns the extended buffer; it allocates only when dst lacks the capacity. On error it returns dst unchanged.")
 	f.Func().Params(jen.Id("v").Id(goName)).Id("AppendJSON").Params(jen.Id("dst").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Id("w").Op(":=").Id("jsonWriter").Values(jen.Dict{jen.Id("buf"): jen.Id("dst")}),
@@ -79,13 +78,8 @@ func emitMarshalers(f *jen.File, goName string) {
 	f.Line()
 	godoc.Add(f, "UnmarshalJSON replaces v with the decoded data.")
 	f.Func().Params(jen.Id("v").Op("*").Id(goName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Id("r").Op(":=").Id("jsonGetReader").Call(jen.Id("data")),
-		jen.Defer().Id("jsonPutReader").Call(jen.Id("r")),
 		jen.Op("*").Id("v").Op("=").Id(goName).Values(),
-		jen.If(jen.Err().Op(":=").Id("v").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Err()),
-		),
-		jen.Return(jen.Id("r").Dot("End").Call()),
+		jen.Return(jen.Id("jsonUnmarshal").Call(jen.Id("data"), jen.Id("v").Dot("decodeJSON"))),
 	)
 	f.Line()
 }
@@ -231,6 +225,17 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 		key = writeKeyAfter(wire)
 	}
 	path := si.GoName + "." + wire
+	// A scalar member after another: one call writes the name and the value.
+	member := func(e gofile.Expr, t *gomodel.Type) []jen.Code {
+		if k := gomodel.JSONKey(wire); after && k != "" && t.Kind == gomodel.Scalar {
+			args := []jen.Code{jen.Lit("," + k)}
+			if !t.IsTrue() {
+				args = append(args, scalarArg(e, t))
+			}
+			return []jen.Code{jen.Id("w").Dot("keyAfter" + t.Prim.JSON()).Call(args...)}
+		}
+		return append([]jen.Code{key}, g.encodeValue(e, t, 0)...)
+	}
 	if fi.Required() {
 		var pre []jen.Code
 		switch t.Kind {
@@ -239,15 +244,14 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 		case gomodel.Interface:
 			pre = append(pre, jen.If(v().Op("==").Nil()).Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(path))))
 		}
-		pre = append(pre, key)
-		return append(pre, g.encodeValue(v, t, 0)...)
+		return append(pre, member(v, t)...)
 	}
 	switch {
 	case t.Kind == gomodel.Opt && t.Elem.IsTrue():
-		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(key, jen.Id("w").Dot("True").Call())}
+		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(member(v, t.Elem)...)}
 	case t.Kind == gomodel.Opt:
 		return []jen.Code{jen.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Add(v()).Dot("Get").Call(), jen.Id("ok")).Block(
-			append([]jen.Code{key}, g.encodeValue(gofile.Id("x"), t.Elem, 0)...)...)}
+			member(gofile.Id("x"), t.Elem)...)}
 	case t.HasIsSet():
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(append([]jen.Code{key}, g.encodeValue(v, t, 0)...)...)}
 	}
@@ -271,14 +275,21 @@ func (g *gen) encodeValue(e gofile.Expr, t *gomodel.Type, depth int) []jen.Code 
 		switch {
 		case t.IsTrue():
 			return []jen.Code{w.Dot("True").Call()}
-		case t.Conv() != "":
-			return []jen.Code{w.Dot(t.Prim.JSON()).Call(jen.String().Parens(e()))}
 		}
-		return []jen.Code{w.Dot(t.Prim.JSON()).Call(e())}
+		return []jen.Code{w.Dot(t.Prim.JSON()).Call(scalarArg(e, t))}
 	case gomodel.Interface:
 		return []jen.Code{jen.Id(t.Union.Encode).Call(jen.Id("w"), e())}
 	}
 	return []jen.Code{e().Dot("encodeJSON").Call(jen.Id("w"))}
+}
+
+// scalarArg is the argument of the writer of scalar e of type t: e, or its
+// string when t is a named string type.
+func scalarArg(e gofile.Expr, t *gomodel.Type) jen.Code {
+	if t.Conv() != "" {
+		return jen.String().Parens(e())
+	}
+	return e()
 }
 
 // decodeInto reads one value of Go type t and stores it in lv; on error
@@ -817,7 +828,7 @@ func (g *gen) emitPrimUnionCodec(f *jen.File, ui *gomodel.Union) {
 			body = []jen.Code{jen.If(field().Op("!=").Nil()).Block(field().Dot("encodeJSON").Call(jen.Id("w")), jen.Return()),
 				jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName + "." + v.As)), jen.Id("w").Dot("Null").Call()}
 		}
-		cases = append(cases, jen.Case(jen.Lit(v.Index)).Block(body...))
+		cases = append(cases, jen.Case(jen.Id(v.Kind)).Block(body...))
 	}
 	cases = append(cases, jen.Default().Block(jen.Id("w").Dot("failUnset").Call(jen.Lit(ui.GoName)), jen.Id("w").Dot("Null").Call()))
 	f.Func().Params(jen.Id("u").Op("*").Id(ui.GoName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(

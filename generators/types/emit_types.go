@@ -542,24 +542,31 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 	}
 	f.Type().Id(ui.GoName).Struct(fields...)
 	f.Line()
+	f.Comment("The variants " + article(ui.GoName) + " holds, by its kind (0 is unset).")
+	var kinds []jen.Code
+	for _, v := range ui.Variants {
+		kinds = append(kinds, jen.Id(v.Kind).Op("=").Lit(v.Index))
+	}
+	f.Const().Defs(kinds...)
+	f.Line()
 	for _, v := range ui.Variants {
 		vt := v.Type.Jen()
 		if v.Type.IsTrue() {
 			godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding true.")
 			f.Func().Id(v.Ctor).Params().Id(ui.GoName).Block(
-				jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index)})),
+				jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Id(v.Kind)})),
 			)
 			f.Line()
 			godoc.Add(f, v.As+" reports whether u holds true.")
 			f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Bool().Block(
-				jen.Return(jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
+				jen.Return(jen.Id("u").Dot("kind").Op("==").Id(v.Kind)),
 			)
 			f.Line()
 			continue
 		}
 		godoc.Add(f, v.Ctor+" returns "+article(ui.GoName)+" holding the "+v.Schema.Type.String()+" v.")
 		f.Func().Id(v.Ctor).Params(jen.Id("v").Add(vt)).Id(ui.GoName).Block(
-			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Lit(v.Index), jen.Id(v.Field): jen.Id("v")})),
+			jen.Return(jen.Id(ui.GoName).Values(jen.Dict{jen.Id("kind"): jen.Id(v.Kind), jen.Id(v.Field): jen.Id("v")})),
 		)
 		f.Line()
 		if v.Short != "" {
@@ -573,7 +580,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		}
 		godoc.Add(f, v.As+" returns the "+v.Schema.Type.String()+" u holds and true, or the zero value and false when u holds another variant or is unset.")
 		f.Func().Params(jen.Id("u").Id(ui.GoName)).Id(v.As).Params().Params(v.Type.Jen(), jen.Bool()).Block(
-			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Lit(v.Index)),
+			jen.Return(jen.Id("u").Dot(v.Field), jen.Id("u").Dot("kind").Op("==").Id(v.Kind)),
 		)
 		f.Line()
 	}
