@@ -286,3 +286,12 @@ func (c *notFoundCatcher) flush() {
 
 // notImplemented is the description of the generated Unimplemented's 404.
 const notImplemented = "method not implemented"
+
+// MinimalParams is a minimal valid set of method's parameters in s, as
+// JSON values (nil when s has no such method): the required ones, the
+// first group of each one_of rule, and what a required_if rule then asks
+// for. Tests of a version call every method with it.
+func MinimalParams(s *schema.Schema, method string) map[string]any {
+	p, _ := synth{s}.params(method)
+	return p
+}
