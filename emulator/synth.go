@@ -3,6 +3,7 @@ package emulator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -82,7 +83,7 @@ func (y synth) fields(fs []*schema.Field, rules []*schema.Rule, depth int) map[s
 	}
 	for _, r := range rules {
 		if r.Kind == "required_if" && r.When != nil {
-			if v, ok := out[r.When.Field]; ok && (r.When.Equals == "" || v == r.When.Equals) {
+			if v, ok := out[r.When.Field]; ok && (r.When.Equals == "" || fmt.Sprint(v) == r.When.Equals) {
 				for _, f := range fs {
 					if contains(r.Fields, f.Name) {
 						out[f.Name] = y.value(f.Type, f.Constraints, depth+1)
@@ -144,6 +145,16 @@ func (y synth) value(t schema.Type, c *schema.Constraints, depth int) any {
 	}
 	if u := y.s.Union(t.Name); u != nil && len(u.Variants) > 0 {
 		v := u.Variants[0]
+		if c != nil && len(c.Variants) > 0 {
+			// The first variant the value may be (sendMediaGroup's media
+			// are not animations).
+			for _, w := range u.Variants {
+				if contains(c.Variants, w.Type.Name) || contains(c.Variants, w.Tag) {
+					v = w
+					break
+				}
+			}
+		}
 		x := y.value(v.Type, c, depth)
 		if m, ok := x.(map[string]any); ok && u.Discriminator != "" && v.Tag != "" {
 			m[u.Discriminator] = v.Tag
@@ -164,6 +175,13 @@ func (y synth) value(t schema.Type, c *schema.Constraints, depth int) any {
 func elemConstraints(c *schema.Constraints) *schema.Constraints {
 	if c == nil {
 		return nil
+	}
+	if c.Each != nil {
+		e := *c.Each
+		if len(e.Variants) == 0 {
+			e.Variants = c.Variants
+		}
+		return &e
 	}
 	e := *c
 	e.Items = nil

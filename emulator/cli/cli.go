@@ -76,19 +76,28 @@ var (
 	IdleTimeout       = 15 * time.Second
 )
 
+// DefineFlags defines the command's flags on fs: apigen emulator takes
+// them and hands them to the program it builds.
+func DefineFlags(fs *flag.FlagSet) { defineFlags(fs) }
+
+func defineFlags(fs *flag.FlagSet) (listen, tokens *string, local *bool, flood *int, files, controlToken *string, every *bool) {
+	listen = fs.String("listen", "127.0.0.1:8081", "address to listen on")
+	tokens = fs.String("tokens", "any", `bot tokens accepted: "any" (any token of the shape <digits>:<secret>) or a comma-separated list`)
+	local = fs.Bool("local", false, "apply the local server's rules (big files, file:// uploads, HTTP webhooks on any address, absolute file_path)")
+	flood = fs.Int("flood", 0, "flood control: messages per bot per second before 429 with retry_after (0: off)")
+	files = fs.String("files", "", "directory for uploaded files (default: memory)")
+	controlToken = fs.String("control-token", "", "token the control API requires (Authorization: Bearer <token>; default: a random one, printed at start)")
+	every = fs.Bool("call-every-method", false, "call every method of the version through its generated client with minimal valid parameters, print what each answered, and exit (1 when one was not served)")
+	return
+}
+
 // Run parses args, serves until ctx is done, and reports the address it
 // listens on to ready (tests pass a channel; nil is fine). at is the
 // version served, nil for the core's (the seed's).
 func Run(ctx context.Context, args []string, stderr io.Writer, ready chan<- string, at *At) error {
 	fs := flag.NewFlagSet("apigen-emulator", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	listen := fs.String("listen", "127.0.0.1:8081", "address to listen on")
-	tokens := fs.String("tokens", "any", `bot tokens accepted: "any" (any token of the shape <digits>:<secret>) or a comma-separated list`)
-	local := fs.Bool("local", false, "apply the local server's rules (big files, file:// uploads, HTTP webhooks on any address, absolute file_path)")
-	flood := fs.Int("flood", 0, "flood control: messages per bot per second before 429 with retry_after (0: off)")
-	files := fs.String("files", "", "directory for uploaded files (default: memory)")
-	controlToken := fs.String("control-token", "", "token the control API requires (Authorization: Bearer <token>; default: a random one, printed at start)")
-	every := fs.Bool("call-every-method", false, "call every method of the version through its generated client with minimal valid parameters, print what each answered, and exit (1 when one was not served)")
+	listen, tokens, local, flood, files, controlToken, every := defineFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

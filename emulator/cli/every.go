@@ -55,7 +55,7 @@ func callEveryMethod(ctx context.Context, emu *emulator.Emulator, base string, s
 		for attempt := range 5 {
 			args := []reflect.Value{reflect.ValueOf(ctx)}
 			if call.Type().NumIn() == 2 {
-				p, err := params(m, call.Type().In(1), h.params(emulator.MinimalParams(s, m.Name), attempt), at)
+				p, err := params(s, m, call.Type().In(1), h.params(emulator.MinimalParams(s, m.Name), attempt), at)
 				if err != nil {
 					verdict, detail = "FAIL", err.Error()
 					break
@@ -122,14 +122,12 @@ func methodByName(client reflect.Value, name string) reflect.Value {
 }
 
 // params decodes the JSON parameters into a new *P (typ); a parameter
-// that takes only an upload (a plain InputFile) becomes an upload of a
-// small PNG.
-func params(m *schema.Method, typ reflect.Type, p map[string]any, at *At) (reflect.Value, error) {
+// that may carry an upload becomes an upload of a small PNG.
+func params(s *schema.Schema, m *schema.Method, typ reflect.Type, p map[string]any, at *At) (reflect.Value, error) {
 	uploads := map[string]bool{}
 	for _, f := range m.Params {
-		if _, given := p[f.Name]; given && !f.Type.IsArray() && f.Type.Name == schema.InputFile {
+		if _, given := p[f.Name]; given && !f.Type.IsArray() && s.FieldCanUpload(f) {
 			uploads[f.Name] = true
-			delete(p, f.Name)
 		}
 	}
 	b, err := json.Marshal(p)
@@ -143,7 +141,9 @@ func params(m *schema.Method, typ reflect.Type, p map[string]any, at *At) (refle
 	for i := range typ.Elem().NumField() {
 		f := typ.Elem().Field(i)
 		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); uploads[name] {
-			v.Elem().Field(i).Set(reflect.ValueOf(at.Upload(name+".png", bytes.NewReader(smallPNG()))))
+			if up := reflect.ValueOf(at.Upload(name+".png", bytes.NewReader(smallPNG()))); up.Type().AssignableTo(f.Type) {
+				v.Elem().Field(i).Set(up)
+			}
 		}
 	}
 	return v, nil
@@ -152,7 +152,7 @@ func params(m *schema.Method, typ reflect.Type, p map[string]any, at *At) (refle
 // held are the things one method's bot may name.
 type held struct {
 	chat     int64
-	users    []int64 // a member, then the creator
+	users    []int64 // a member, the creator, an administrator the bot promoted
 	messages []int64 // text, photo, live location, poll, button
 	fileID   string
 	query    string
@@ -175,9 +175,29 @@ func (h held) params(p map[string]any, attempt int) map[string]any {
 			p[k] = h.fileID
 		case "callback_query_id":
 			p[k] = h.query
+		default:
+			h.files(p[k])
 		}
 	}
 	return p
+}
+
+// files puts the held file into the "media" strings of the objects in v
+// (InputMedia).
+func (h held) files(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		if _, ok := x["media"].(string); ok {
+			x["media"] = h.fileID
+		}
+		for _, e := range x {
+			h.files(e)
+		}
+	case []any:
+		for _, e := range x {
+			h.files(e)
+		}
+	}
 }
 
 // hold makes the bot of token, its supergroup, users and messages.
@@ -198,14 +218,23 @@ func hold(ctx context.Context, emu *emulator.Emulator, base, token string, i int
 		CanRestrictMembers: yes, CanPinMessages: yes, CanPromoteMembers: yes}); err != nil {
 		return held{}, err
 	}
-	if err := emu.Join(g.ID, member.ID); err != nil {
-		return held{}, err
+	admin := emu.NewUser("Admin", "admin"+strconv.Itoa(i))
+	for _, u := range []int64{member.ID, admin.ID} {
+		if err := emu.Join(g.ID, u); err != nil {
+			return held{}, err
+		}
 	}
-	h := held{chat: g.ID, users: []int64{member.ID, owner.ID}}
+	h := held{chat: g.ID, users: []int64{member.ID, owner.ID, admin.ID}}
 	send := func(method string, p map[string]any) (map[string]any, error) {
 		p["chat_id"] = g.ID
 		b, _ := json.Marshal(p)
 		return post(ctx, base, token, method, "application/json", b)
+	}
+	if _, err := send("promoteChatMember", map[string]any{"user_id": admin.ID, "can_pin_messages": true}); err != nil {
+		return held{}, err
+	}
+	if _, err := send("setChatDescription", map[string]any{"description": "held description"}); err != nil {
+		return held{}, err
 	}
 	text, err := send("sendMessage", map[string]any{"text": "held text"})
 	if err != nil {
@@ -222,7 +251,16 @@ func hold(ctx context.Context, emu *emulator.Emulator, base, token string, i int
 	if err != nil {
 		return held{}, err
 	}
-	live, err := send("sendLocation", map[string]any{"latitude": 1, "longitude": 1, "live_period": 600})
+	body.Reset()
+	mw = multipart.NewWriter(&body)
+	mw.WriteField("chat_id", strconv.FormatInt(g.ID, 10))
+	fw, _ = mw.CreateFormFile("photo", "chat.png")
+	fw.Write(smallPNG())
+	mw.Close()
+	if _, err := post(ctx, base, token, "setChatPhoto", mw.FormDataContentType(), body.Bytes()); err != nil {
+		return held{}, err
+	}
+	live, err := send("sendLocation", map[string]any{"latitude": 2, "longitude": 2, "live_period": 600})
 	if err != nil {
 		return held{}, err
 	}
@@ -238,6 +276,9 @@ func hold(ctx context.Context, emu *emulator.Emulator, base, token string, i int
 	for _, m := range []map[string]any{text, photo, live, poll, button} {
 		id, _ := m["message_id"].(json.Number).Int64()
 		h.messages = append(h.messages, id)
+	}
+	if _, err := send("pinChatMessage", map[string]any{"message_id": h.messages[0], "disable_notification": true}); err != nil {
+		return held{}, err
 	}
 	if ps, _ := photo["photo"].([]any); len(ps) > 0 {
 		h.fileID, _ = ps[0].(map[string]any)["file_id"].(string)
@@ -259,9 +300,9 @@ func post(ctx context.Context, base, token, method, ct string, body []byte) (map
 	}
 	defer resp.Body.Close()
 	var a struct {
-		OK          bool           `json:"ok"`
-		Result      map[string]any `json:"result"`
-		Description string         `json:"description"`
+		OK          bool   `json:"ok"`
+		Result      any    `json:"result"`
+		Description string `json:"description"`
 	}
 	d := json.NewDecoder(resp.Body)
 	d.UseNumber()
@@ -271,7 +312,8 @@ func post(ctx context.Context, base, token, method, ct string, body []byte) (map
 	if !a.OK {
 		return nil, fmt.Errorf("%s: %s", method, a.Description)
 	}
-	return a.Result, nil
+	m, _ := a.Result.(map[string]any)
+	return m, nil
 }
 
 // smallPNG is an 8x8 PNG image.
