@@ -70,10 +70,13 @@ func (y synth) fields(fs []*schema.Field, rules []*schema.Rule, depth int) map[s
 		want[f.Name] = f.Required
 	}
 	for _, r := range rules {
-		if r.Kind == "one_of" && len(r.Groups) > 0 {
+		switch {
+		case r.Kind == "one_of" && len(r.Groups) > 0:
 			for _, n := range r.Groups[0] {
 				want[n] = true
 			}
+		case r.Kind == "exactly_one" && len(r.Fields) > 0:
+			want[r.Fields[0]] = true
 		}
 	}
 	for _, f := range fs {
@@ -83,7 +86,12 @@ func (y synth) fields(fs []*schema.Field, rules []*schema.Rule, depth int) map[s
 	}
 	for _, r := range rules {
 		if r.Kind == "required_if" && r.When != nil {
-			if v, ok := out[r.When.Field]; ok && (r.When.Equals == "" || fmt.Sprint(v) == r.When.Equals) {
+			v, ok := out[r.When.Field]
+			met := ok && (r.When.Equals == "" || fmt.Sprint(v) == r.When.Equals)
+			if r.When.Set != nil {
+				met = ok == *r.When.Set
+			}
+			if met {
 				for _, f := range fs {
 					if contains(r.Fields, f.Name) {
 						out[f.Name] = y.value(f.Type, f.Constraints, depth+1)
@@ -312,4 +320,10 @@ const notImplemented = "method not implemented"
 func MinimalParams(s *schema.Schema, method string) map[string]any {
 	p, _ := synth{s}.params(method)
 	return p
+}
+
+// MinimalValue is the deterministic value of type t in s that
+// MinimalParams would give a parameter of that type without constraints.
+func MinimalValue(s *schema.Schema, t schema.Type) any {
+	return synth{s}.value(t, nil, 0)
 }

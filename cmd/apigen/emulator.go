@@ -178,10 +178,14 @@ func emulatorProgram(s *schema.Schema, yaml []byte, in loader.Input, cacheDir st
 // writeEmulatorModule writes the program's module into dir: the version's
 // generated package (botapi/), its schema, main.go and go.mod.
 func writeEmulatorModule(dir string, s *schema.Schema, yaml []byte, in loader.Input) error {
-	backends, err := pipeline.Select("types,validate,server,client")
+	// The whole Go package, as apigen generate writes it: the program
+	// uses its server and client, and a bot under test can be built
+	// against the same files (botapi/ in the cache).
+	all, err := pipeline.Select("")
 	if err != nil {
 		return err
 	}
+	backends := keep(all, func(b generators.Backend) bool { return b.Kind == generators.GoPackage })
 	outs, err := pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: filepath.Base(in.Name()), ImportPath: emulatorModule + "/botapi"})
 	if err != nil {
 		return err
