@@ -229,6 +229,12 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 	}
 }
 
+// started are the process ids startProgram started, in order.
+var (
+	startedMu sync.Mutex
+	started   []int
+)
+
 // startProgram runs an emulator program and returns the address it says
 // it serves on.
 func startProgram(t *testing.T, bin string, args ...string) string {
@@ -242,6 +248,9 @@ func startProgram(t *testing.T, bin string, args ...string) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	startedMu.Lock()
+	started = append(started, cmd.Process.Pid)
+	startedMu.Unlock()
 	t.Cleanup(func() { cancel(); cmd.Wait() })
 	addr := make(chan string, 1)
 	go func() {
