@@ -355,12 +355,12 @@ func readParams(query, ct string, body []byte) map[string]string {
 			if err != nil {
 				break
 			}
-			if p.FileName() == "" {
+			if !isUpload(p) {
 				b, _ := io.ReadAll(io.LimitReader(p, 1<<20))
 				out[p.FormName()] = string(b)
 			}
 		}
-	case len(t) > 0 && t[0] == '{':
+	case len(t) > 0 && t[0] == '{' && mt != "application/x-www-form-urlencoded":
 		var v map[string]any
 		if decodeJSON(body, &v) {
 			for k, x := range v {
@@ -371,7 +371,7 @@ func readParams(query, ct string, body []byte) map[string]string {
 				}
 			}
 		}
-	default:
+	case mt == "application/x-www-form-urlencoded" || mt == "":
 		if v, err := url.ParseQuery(string(body)); err == nil {
 			for k := range v {
 				out[k] = v.Get(k)
@@ -390,19 +390,25 @@ func (f *versionFront) toCore(vm, cm *schema.Method, query, ct string, body []by
 	if v, err := url.ParseQuery(query); err == nil && query != "" {
 		query = tr.form(v, vm.Params, cm.Params).Encode()
 	}
+	// The body is read as the generated server reads it: by its content
+	// type, a JSON object when there is none and it starts with "{"; any
+	// other body ("null", empty) carries no parameter and stays as it is.
 	mt, mp, _ := mime.ParseMediaType(ct)
 	t := bytes.TrimLeft(body, " \t\r\n")
+	isJSON := mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "" && len(t) > 0 && t[0] == '{'
 	switch {
 	case mt == "multipart/form-data" && mp["boundary"] != "":
 		if out, err := tr.multipart(body, mp["boundary"], vm.Params, cm.Params); err == nil {
 			body = out
 		}
-	case len(t) > 0 && t[0] == '{' && mt != "application/x-www-form-urlencoded":
+	case isJSON:
 		var v map[string]any
-		if decodeJSON(body, &v) {
-			body = encodeJSON(tr.object(v, vm.Params, cm.Params, false, 0))
+		if len(t) > 0 && t[0] == '{' && decodeJSON(body, &v) {
+			// A JSON body may carry an object or array parameter as its
+			// JSON text in a string (telebot's options): text is true.
+			body = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
 		}
-	case len(t) > 0:
+	case mt == "application/x-www-form-urlencoded" || mt == "" && len(t) > 0:
 		if v, err := url.ParseQuery(string(body)); err == nil {
 			body = []byte(tr.form(v, vm.Params, cm.Params).Encode())
 		}
@@ -462,7 +468,7 @@ func (tr translator) multipart(body []byte, boundary string, from, to []*schema.
 		if err != nil {
 			return nil, err
 		}
-		if p.FileName() == "" {
+		if !isUpload(p) {
 			texts[p.FormName()] = string(b)
 		} else {
 			files = append(files, part{p.Header, p.FormName(), b})
@@ -500,6 +506,15 @@ func (tr translator) multipart(body []byte, boundary string, from, to []*schema.
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// isUpload reports whether a part is an upload: it has a filename, even
+// an empty one (telebot sends filename=""), as the generated server reads
+// it.
+func isUpload(p *multipart.Part) bool {
+	_, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
+	_, has := params["filename"]
+	return err == nil && has
 }
 
 // renames pairs the fields only one side has: same type, similar name.

@@ -166,6 +166,12 @@ func TestVersionFrontTranslatesNamesAndShapes(t *testing.T) {
 	if opts, _ := at(poll, "poll", "options").([]any); len(opts) != 2 || at(opts[1], "text") != "b" {
 		t.Errorf("poll options = %v", at(poll, "poll", "options"))
 	}
+	// The same as JSON text inside a JSON body (telebot).
+	poll = call(t, v.srv.URL, "sendPoll", map[string]any{"chat_id": chat, "question": "q?",
+		"options": `[{"text":"c"},{"text":"d"}]`})
+	if opts, _ := at(poll, "poll", "options").([]any); len(opts) != 2 || at(opts[1], "text") != "d" {
+		t.Errorf("poll options from JSON text = %v", at(poll, "poll", "options"))
+	}
 	// The renamed upload part is the core's thumb.
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -219,5 +225,41 @@ func TestVersionFrontTranslatesNamesAndShapes(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 401 {
 		t.Errorf("wrong secret on a synthesized method: %d", resp.StatusCode)
+	}
+}
+
+// telebot posts "null" as the JSON body of a method without parameters;
+// the version front read it as a form and sent the core "null%0A=" with a
+// JSON content type (400 "invalid JSON body").
+func TestVersionFrontPassesJSONNullBody(t *testing.T) {
+	s := laterVersion(t)
+	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
+		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+	resp, err := http.Post(v.srv.URL+"/bot"+token+"/getMe", "application/json", strings.NewReader("null\n"))
+	ok(t, err)
+	if me := answer(t, "getMe", resp); me["is_bot"] != true {
+		t.Errorf("getMe = %v", me)
+	}
+}
+
+// telebot uploads with filename=""; the version front took such a part
+// for a text parameter and the core refused the photo ("not valid UTF-8").
+func TestVersionFrontKeepsUploadWithEmptyFilename(t *testing.T) {
+	s := laterVersion(t)
+	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
+		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+	v.start()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	h := make(map[string][]string)
+	h["Content-Disposition"] = []string{`form-data; name="photo"; filename=""`}
+	pw, _ := mw.CreatePart(h)
+	pw.Write(pngImage(8, 6))
+	mw.WriteField("chat_id", fmt.Sprint(v.user.ID))
+	mw.Close()
+	resp, err := http.Post(v.srv.URL+"/bot"+token+"/sendPhoto", mw.FormDataContentType(), &body)
+	ok(t, err)
+	if ph, _ := answer(t, "sendPhoto", resp)["photo"].([]any); len(ph) == 0 || fmt.Sprint(at(ph[0], "width")) != "8" {
+		t.Errorf("photo = %v", ph)
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/apigen/apigen/emulator"
+	"github.com/apigen/apigen/generated/botapi"
 )
 
 // newestPage is the newest published page shared beside the checkout
@@ -108,4 +113,135 @@ func TestEmulatorConversationJavaScriptAtNewestPage(t *testing.T) {
 		t.Fatalf("node --test: %v\n%s", err, out)
 	}
 	t.Logf("%s", out)
+}
+
+// Issue 33: every Go library's conversation (go-telegram-bot-api,
+// telego with no adapter, telebot, the seed's generated client) against
+// the emulator program of the newest shared page, the user's side through
+// the HTTP control API.
+func TestEmulatorConversationsAtNewestPage(t *testing.T) {
+	for _, run := range []struct {
+		name string
+		f    func(*testing.T, *conversation)
+	}{
+		{"GoTelegramBotAPI", conversationGoTelegramBotAPI},
+		{"Telego", conversationTelego},
+		{"Telebot", conversationTelebot},
+		{"GeneratedClient", conversationGeneratedClient},
+	} {
+		t.Run(run.name, func(t *testing.T) {
+			base := startVersionEmulator(t, "interop-control")
+			ctl := httpControls{t: t, base: base, token: "interop-control"}
+			bot, err := ctl.AddBot(token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run.f(t, startConversation(t, ctl, base, "9.0", bot))
+		})
+	}
+}
+
+// httpControls is the control API of an emulator program over HTTP (its
+// answers are in the seed's shapes, as the Go methods' are).
+type httpControls struct {
+	t           *testing.T
+	base, token string
+}
+
+func (h httpControls) call(action string, body any, out any) error {
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest(http.MethodPost, h.base+"/control/"+action, bytes.NewReader(b))
+	req.Header.Set("Authorization", "Bearer "+h.token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var a struct {
+		OK          bool            `json:"ok"`
+		Result      json.RawMessage `json:"result"`
+		Description string          `json:"description"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&a); err != nil {
+		return err
+	}
+	if !a.OK {
+		return fmt.Errorf("control %s: %s", action, a.Description)
+	}
+	if out != nil {
+		return json.Unmarshal(a.Result, out)
+	}
+	return nil
+}
+
+func where(w emulator.Where) map[string]any {
+	if w.Chat != 0 {
+		return map[string]any{"chat_id": w.Chat}
+	}
+	return map[string]any{"bot_id": w.Bot}
+}
+
+func (h httpControls) AddBot(token string) (u botapi.User, err error) {
+	err = h.call("bot", map[string]any{"token": token}, &u)
+	return u, err
+}
+
+func (h httpControls) NewUser(firstName, username string) (u botapi.User) {
+	if err := h.call("user", map[string]any{"first_name": firstName, "username": username}, &u); err != nil {
+		h.t.Fatal(err)
+	}
+	return u
+}
+
+func (h httpControls) Send(from int64, w emulator.Where, text string) (m botapi.Message, err error) {
+	p := where(w)
+	p["user_id"], p["text"] = from, text
+	err = h.call("send", p, &m)
+	return m, err
+}
+
+func (h httpControls) Press(from int64, w emulator.Where, id int64, data string) (string, error) {
+	p := where(w)
+	p["user_id"], p["message_id"], p["data"] = from, id, data
+	var r struct {
+		ID string `json:"callback_query_id"`
+	}
+	err := h.call("press", p, &r)
+	return r.ID, err
+}
+
+func (h httpControls) CallbackAnswer(queryID string) (a emulator.CallbackAnswer, ok bool) {
+	return a, h.call("callback_answer", map[string]any{"callback_query_id": queryID}, &a) == nil
+}
+
+func (h httpControls) Message(from int64, w emulator.Where, id int64) (m botapi.Message, ok bool) {
+	p := where(w)
+	p["user_id"], p["message_id"] = from, id
+	return m, h.call("message", p, &m) == nil
+}
+
+func (h httpControls) Sent(botID int64) []emulator.Sent {
+	// reply_markup (a union the Go type cannot decode alone) is left out.
+	var sent []struct {
+		Seq     int64          `json:"seq"`
+		Method  string         `json:"method"`
+		Message botapi.Message `json:"message"`
+	}
+	if err := h.call("sent", map[string]any{"bot_id": botID}, &sent); err != nil {
+		h.t.Fatal(err)
+	}
+	out := make([]emulator.Sent, len(sent))
+	for i, s := range sent {
+		out[i] = emulator.Sent{Seq: s.Seq, Method: s.Method, Message: s.Message}
+	}
+	return out
+}
+
+func (h httpControls) Advance(d time.Duration) time.Time {
+	var now int64
+	if err := h.call("advance", map[string]any{"seconds": int64(d / time.Second)}, &now); err != nil {
+		h.t.Fatal(err)
+	}
+	return time.Unix(now, 0)
 }

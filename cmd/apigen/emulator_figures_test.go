@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -28,7 +27,7 @@ var versionsLoad = flag.Duration("emulator.versions", 0, "run TestEmulatorFigure
 // same harness over loopback HTTP: exchanges per second (bots long-poll
 // and echo with the seed's generated client; users send through the
 // control API, one message in flight each; every message must reach its
-// bot once and be echoed), and the resident memory per group and per
+// bot once and be echoed), and the live heap per group and per
 // message (the program's VmRSS before and after creating 5,000 groups,
 // then 5,000 messages with their pending updates). Opt-in: make
 // emulator-load.
@@ -45,7 +44,7 @@ func TestEmulatorFiguresAtBothVersions(t *testing.T) {
 		for _, p := range []struct{ name, bin string }{{"5.0 (seed)", seed}, {"9.0", newest}} {
 			rate := loadOver(t, p.bin, *versionsLoad)
 			chat, msg := memoryOf(t, p.bin, 5000)
-			t.Logf("round %d, %s: %.0f exchanges/s; %.0f B per group, %.0f B per message (VmRSS)", round, p.name, rate, chat, msg)
+			t.Logf("round %d, %s: %.0f exchanges/s; %.0f B per group, %.0f B per message (live heap)", round, p.name, rate, chat, msg)
 		}
 	}
 }
@@ -171,50 +170,29 @@ func loadOver(t *testing.T, bin string, dur time.Duration) float64 {
 	return float64(total.Load()) / elapsed.Seconds()
 }
 
-// memoryOf starts the program and returns its resident bytes per group
-// and per message (a user's text and its pending update) over n of each.
+// memoryOf starts the program and returns its live heap bytes per group
+// and per message (a user's text and its pending update) over n of each
+// (the control API's heap: after a collection).
 func memoryOf(t *testing.T, bin string, n int) (perChat, perMessage float64) {
 	base := startProgram(t, bin, "-listen", "127.0.0.1:0", "-control-token", "figures")
 	var me, u struct{ ID int64 }
 	control(t, base, "bot", map[string]any{"token": "999:figures"}, &me)
 	control(t, base, "user", map[string]any{"first_name": "Alice"}, &u)
-	pid := programPID(t, base)
-	r0 := rss(t, pid)
+	heap := func() float64 {
+		var h struct {
+			HeapBytes float64 `json:"heap_bytes"`
+		}
+		control(t, base, "heap", map[string]any{}, &h)
+		return h.HeapBytes
+	}
+	h0 := heap()
 	for i := range n {
 		control(t, base, "chat", map[string]any{"type": "group", "title": "g" + strconv.Itoa(i), "user_id": u.ID}, nil)
 	}
-	r1 := rss(t, pid)
+	h1 := heap()
 	for i := range n {
 		control(t, base, "send", map[string]any{"user_id": u.ID, "bot_id": me.ID, "text": strings.Repeat("m", 30) + strconv.Itoa(i)}, nil)
 	}
-	r2 := rss(t, pid)
-	return float64(r1-r0) / float64(n), float64(r2-r1) / float64(n)
-}
-
-// programPID is the process startProgram started last (the one at base).
-func programPID(t *testing.T, _ string) int {
-	t.Helper()
-	startedMu.Lock()
-	defer startedMu.Unlock()
-	if len(started) == 0 {
-		t.Fatal("no program started")
-	}
-	return started[len(started)-1]
-}
-
-// rss is the process's resident set in bytes.
-func rss(t *testing.T, pid int) int64 {
-	t.Helper()
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		t.Skipf("no /proc here: %v", err)
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb << 10
-		}
-	}
-	t.Fatal("no VmRSS")
-	return 0
+	h2 := heap()
+	return (h1 - h0) / float64(n), (h2 - h1) / float64(n)
 }
