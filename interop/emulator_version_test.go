@@ -37,6 +37,7 @@ var versionEmulator = sync.OnceValues(func() (string, error) {
 		if cache, err = os.MkdirTemp("", "interop-emulator-"); err != nil {
 			return "", err
 		}
+		ownCache = cache
 	}
 	cmd := exec.Command("go", "run", "./cmd/apigen", "emulator", "--spec", filepath.Join(src, "..", "shared", "spec", "published", newestPage), "--cache", cache, "--build-only")
 	cmd.Dir = src
@@ -48,6 +49,17 @@ var versionEmulator = sync.OnceValues(func() (string, error) {
 	}
 	return strings.TrimSpace(out.String()), nil
 })
+
+// ownCache is the cache directory this run made (removed at its end).
+var ownCache string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if ownCache != "" {
+		os.RemoveAll(ownCache)
+	}
+	os.Exit(code)
+}
 
 // startVersionEmulator runs the newest page's emulator on loopback with
 // the control token control and returns its address; skips in -short and

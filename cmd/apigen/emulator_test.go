@@ -34,8 +34,21 @@ var emulatorCache = sync.OnceValues(func() (string, error) {
 	if d := os.Getenv(emulatorCacheEnv); d != "" {
 		return d, nil
 	}
-	return os.MkdirTemp("", "apigen-emulator-test-")
+	d, err := os.MkdirTemp("", "apigen-emulator-test-")
+	ownCache = d
+	return d, err
 })
+
+// ownCache is the cache directory this run made (removed at its end).
+var ownCache string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if ownCache != "" {
+		os.RemoveAll(ownCache)
+	}
+	os.Exit(code)
+}
 
 // emulatorAt builds (once per run) the emulator of the shared page name
 // through `apigen emulator --build-only`, or skips: in -short, and
