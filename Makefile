@@ -41,10 +41,13 @@ emulator:
 	$(GO) run ./cmd/apigen-emulator
 
 ## emulator-load: 50 bots x 100 users exchanging messages for 20 s over loopback
-## (make test runs a short version of the same test)
+## (make test runs a short version of the same test); then, where the shared pages are, the
+## seed's emulator program against the one `apigen emulator` builds for the 9.0 page, in one run
+## through the same HTTP harness: exchanges per second and live heap bytes per group and message
 EMULATOR_LOAD ?= 20s
 emulator-load:
 	$(GO) test ./emulator/ -run '^TestLoad$$' -count=1 -v -timeout 10m -args -emulator.load=$(EMULATOR_LOAD)
+	$(GO) test ./cmd/apigen/ -run '^TestEmulatorFiguresAtBothVersions$$' -count=1 -v -timeout 30m -args -emulator.versions=$(EMULATOR_LOAD)
 
 ## golden: rewrite the golden files from the current generators
 golden:

@@ -24,9 +24,22 @@ const deleteWindow = 48 * time.Hour
 
 func (e *Emulator) outsideMethods() []botapi.ServerOption {
 	return []botapi.ServerOption{
-		botapi.WithMethod("deleteMessage", e.deleteMessage),
-		botapi.WithMethod("stopPoll", e.stopPoll),
+		botapi.WithMethod(outsideNames[0], e.deleteMessage),
+		botapi.WithMethod(outsideNames[1], e.stopPoll),
 	}
+}
+
+// outsideNames are the methods outsideMethods adds, in its order.
+var outsideNames = []string{"deleteMessage", "stopPoll"}
+
+// servesOutside reports whether outsideMethods adds the method name.
+func (e *Emulator) servesOutside(name string) bool {
+	for _, n := range outsideNames {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // chatAndMessage reads chat_id (Integer or @username) and message_id.

@@ -8,6 +8,7 @@ import (
 	"math"
 	"mime"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -55,6 +56,7 @@ var controlActions = map[string]controlAction{
 	"advance":         {keys: []string{"seconds"}},
 	"now":             {read: true},
 	"stats":           {read: true},
+	"heap":            {read: true},
 }
 
 // ControlToken is the token the HTTP control API requires
@@ -259,6 +261,13 @@ func (e *Emulator) control(action string, in *controlRequest) (any, error) {
 		return e.Now().Unix(), nil
 	case "stats":
 		return e.Stats(), nil
+	case "heap":
+		// The live heap after a collection: what a program serving a
+		// version holds, measured from outside (make emulator-load).
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return map[string]uint64{"heap_bytes": ms.HeapAlloc}, nil
 	}
 	return nil, controlErr("unknown control action " + action)
 }

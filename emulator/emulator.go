@@ -72,6 +72,9 @@ type Config struct {
 	WebhookClient *http.Client
 	// Seed makes dice values reproducible (0: a fixed default seed).
 	Seed uint64
+	// Version, when set, is the API version served instead of the core's
+	// (the seed's): see version.go and the README, "Every version".
+	Version *Version
 	// ControlToken is the token the HTTP control API requires in
 	// "Authorization: Bearer <token>"; empty: New chooses a random one
 	// (ControlToken returns it). The Go control methods need none.
@@ -104,6 +107,9 @@ type Emulator struct {
 	nextSeq   int64
 
 	files *fileStore
+	// shapeUpdate turns an update's JSON in the core's shape into the
+	// served version's (webhook deliveries); nil at the core's version.
+	shapeUpdate func([]byte) []byte
 
 	handler http.Handler
 	stop    chan struct{}
@@ -166,6 +172,9 @@ func New(cfg Config) *Emulator {
 	opts = append(opts, e.outsideMethods()...)
 	// 1 MiB: the generated server's default body limit.
 	api := lenient(synthesized(botapi.NewServer(e, opts...), seedSynth), 1<<20, serviceShapes)
+	if cfg.Version != nil {
+		api = e.versioned(cfg.Version, api)
+	}
 	control := e.controlHandler()
 	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {

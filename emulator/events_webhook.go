@@ -77,6 +77,9 @@ func (e *Emulator) startDeliveries(b *bot, h *webhook) (wait chan struct{}, ok b
 // postUpdate makes one delivery attempt of u.
 func (e *Emulator) postUpdate(b *bot, h *webhook, u botapi.Update) {
 	body, err := u.MarshalJSON()
+	if err == nil && e.shapeUpdate != nil {
+		body = e.shapeUpdate(body)
+	}
 	var reply *http.Response
 	if err == nil {
 		req, rerr := http.NewRequest(http.MethodPost, h.url, bytes.NewReader(body))

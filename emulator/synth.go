@@ -3,6 +3,7 @@ package emulator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -69,10 +70,13 @@ func (y synth) fields(fs []*schema.Field, rules []*schema.Rule, depth int) map[s
 		want[f.Name] = f.Required
 	}
 	for _, r := range rules {
-		if r.Kind == "one_of" && len(r.Groups) > 0 {
+		switch {
+		case r.Kind == "one_of" && len(r.Groups) > 0:
 			for _, n := range r.Groups[0] {
 				want[n] = true
 			}
+		case r.Kind == "exactly_one" && len(r.Fields) > 0:
+			want[r.Fields[0]] = true
 		}
 	}
 	for _, f := range fs {
@@ -82,7 +86,12 @@ func (y synth) fields(fs []*schema.Field, rules []*schema.Rule, depth int) map[s
 	}
 	for _, r := range rules {
 		if r.Kind == "required_if" && r.When != nil {
-			if v, ok := out[r.When.Field]; ok && (r.When.Equals == "" || v == r.When.Equals) {
+			v, ok := out[r.When.Field]
+			met := ok && (r.When.Equals == "" || fmt.Sprint(v) == r.When.Equals)
+			if r.When.Set != nil {
+				met = ok == *r.When.Set
+			}
+			if met {
 				for _, f := range fs {
 					if contains(r.Fields, f.Name) {
 						out[f.Name] = y.value(f.Type, f.Constraints, depth+1)
@@ -144,6 +153,16 @@ func (y synth) value(t schema.Type, c *schema.Constraints, depth int) any {
 	}
 	if u := y.s.Union(t.Name); u != nil && len(u.Variants) > 0 {
 		v := u.Variants[0]
+		if c != nil && len(c.Variants) > 0 {
+			// The first variant the value may be (sendMediaGroup's media
+			// are not animations).
+			for _, w := range u.Variants {
+				if contains(c.Variants, w.Type.Name) || contains(c.Variants, w.Tag) {
+					v = w
+					break
+				}
+			}
+		}
 		x := y.value(v.Type, c, depth)
 		if m, ok := x.(map[string]any); ok && u.Discriminator != "" && v.Tag != "" {
 			m[u.Discriminator] = v.Tag
@@ -164,6 +183,13 @@ func (y synth) value(t schema.Type, c *schema.Constraints, depth int) any {
 func elemConstraints(c *schema.Constraints) *schema.Constraints {
 	if c == nil {
 		return nil
+	}
+	if c.Each != nil {
+		e := *c.Each
+		if len(e.Variants) == 0 {
+			e.Variants = c.Variants
+		}
+		return &e
 	}
 	e := *c
 	e.Items = nil
@@ -286,3 +312,18 @@ func (c *notFoundCatcher) flush() {
 
 // notImplemented is the description of the generated Unimplemented's 404.
 const notImplemented = "method not implemented"
+
+// MinimalParams is a minimal valid set of method's parameters in s, as
+// JSON values (nil when s has no such method): the required ones, the
+// first group of each one_of rule, and what a required_if rule then asks
+// for. Tests of a version call every method with it.
+func MinimalParams(s *schema.Schema, method string) map[string]any {
+	p, _ := synth{s}.params(method)
+	return p
+}
+
+// MinimalValue is the deterministic value of type t in s that
+// MinimalParams would give a parameter of that type without constraints.
+func MinimalValue(s *schema.Schema, t schema.Type) any {
+	return synth{s}.value(t, nil, 0)
+}

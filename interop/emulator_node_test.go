@@ -20,6 +20,26 @@ func TestEmulatorConversationJavaScript(t *testing.T) {
 	if os.Getenv("APIGEN_SKIP_JS") != "" {
 		t.Skip("APIGEN_SKIP_JS is set")
 	}
+	dir := installJS(t)
+	emu := emulator.New(emulator.Config{Clock: emulator.ManualClock(time.Now().Truncate(time.Second))})
+	t.Cleanup(emu.Shutdown)
+	srv := httptest.NewServer(emu.Handler())
+	t.Cleanup(srv.Close)
+
+	node := exec.Command("node", "--test", "--test-reporter=spec", "conversation.test.js")
+	node.Dir = dir
+	node.Env = append(os.Environ(), "EMULATOR_URL="+srv.URL, "BOT_TOKEN="+token, "CONTROL_TOKEN="+emu.ControlToken())
+	out, err := node.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node --test: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
+
+// installJS installs js/'s packages when they are missing or stale and
+// returns the directory.
+func installJS(t *testing.T) string {
+	t.Helper()
 	for _, tool := range []string{"node", "npm"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("%s is not installed (needed for the JavaScript interop test; set APIGEN_SKIP_JS=1 to skip it)", tool)
@@ -36,19 +56,7 @@ func TestEmulatorConversationJavaScript(t *testing.T) {
 			t.Fatalf("npm ci: %v\n%s", err, out)
 		}
 	}
-	emu := emulator.New(emulator.Config{Clock: emulator.ManualClock(time.Now().Truncate(time.Second))})
-	t.Cleanup(emu.Shutdown)
-	srv := httptest.NewServer(emu.Handler())
-	t.Cleanup(srv.Close)
-
-	node := exec.Command("node", "--test", "--test-reporter=spec", "conversation.test.js")
-	node.Dir = dir
-	node.Env = append(os.Environ(), "EMULATOR_URL="+srv.URL, "BOT_TOKEN="+token, "CONTROL_TOKEN="+emu.ControlToken())
-	out, err := node.CombinedOutput()
-	if err != nil {
-		t.Fatalf("node --test: %v\n%s", err, out)
-	}
-	t.Logf("%s", out)
+	return dir
 }
 
 // stale reports whether the installed packages are missing or older than

@@ -10,10 +10,11 @@ import (
 
 // The conversation with telebot v3 as a bot is written with it: its long
 // poller and handlers (the other conversations poll step by step).
-func TestEmulatorConversationTelebot(t *testing.T) {
-	c := newConversation(t)
+func TestEmulatorConversationTelebot(t *testing.T) { conversationTelebot(t, newConversation(t)) }
+
+func conversationTelebot(t *testing.T, c *conversation) {
 	b, err := tele.NewBot(tele.Settings{
-		URL: c.srv.URL, Token: token,
+		URL: c.url, Token: token,
 		Poller:  &tele.LongPoller{Timeout: time.Second},
 		OnError: func(err error, _ tele.Context) { t.Errorf("telebot: %v", err) },
 	})
@@ -106,7 +107,7 @@ func TestEmulatorConversationTelebot(t *testing.T) {
 // so telebot needs no adapter.
 func TestTelebotEmptyInlineQueryChatAccepted(t *testing.T) {
 	c := newConversation(t)
-	b, err := tele.NewBot(tele.Settings{URL: c.srv.URL, Token: token, Offline: true})
+	b, err := tele.NewBot(tele.Settings{URL: c.url, Token: token, Offline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apigen/apigen/emulator/cli"
 	"github.com/apigen/apigen/generated/botapi"
 )
 
@@ -52,13 +53,13 @@ func TestRunRejectsBadFlags(t *testing.T) {
 func TestHelpExitsZero(t *testing.T) {
 	var out strings.Builder
 	err := run(context.Background(), []string{"-h"}, &out, nil)
-	if code := exitCode(err, io.Discard); code != 0 {
+	if code := cli.ExitCode(err, io.Discard); code != 0 {
 		t.Fatalf("-h: exit %d (%v)", code, err)
 	}
 	if !strings.Contains(out.String(), "-control-token") {
 		t.Fatalf("help text: %s", out.String())
 	}
-	if code := exitCode(run(context.Background(), []string{"-nope"}, io.Discard, nil), io.Discard); code != 2 {
+	if code := cli.ExitCode(run(context.Background(), []string{"-nope"}, io.Discard, nil), io.Discard); code != 2 {
 		t.Fatalf("bad flag: exit %d", code)
 	}
 }
@@ -67,8 +68,8 @@ func TestHelpExitsZero(t *testing.T) {
 // that drip a request body or sit idle stayed open. With the timeouts cut
 // short for the test, both kinds are closed.
 func TestServerClosesDrippingAndIdleConnections(t *testing.T) {
-	defer func(r, i time.Duration) { readTimeout, idleTimeout = r, i }(readTimeout, idleTimeout)
-	readTimeout, idleTimeout = 300*time.Millisecond, 300*time.Millisecond
+	defer func(r, i time.Duration) { cli.ReadTimeout, cli.IdleTimeout = r, i }(cli.ReadTimeout, cli.IdleTimeout)
+	cli.ReadTimeout, cli.IdleTimeout = 300*time.Millisecond, 300*time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ready := make(chan string, 1)

@@ -144,6 +144,7 @@ Usage:
   apigen parse [flags]           parse a specification and write its YAML schema
   apigen check FILE.yaml         load a YAML schema and check that it is closed and well formed
   apigen diff OLD NEW            show what changed between two specifications or schemas, and what breaks
+  apigen emulator [flags]        run the emulator (stateful reference service) at a specification's version
   apigen version                 print apigen's version and build
   apigen help [COMMAND]          show this help, or a command's
 
@@ -163,6 +164,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 	"check":    cmdCheck,
 	"diff":     cmdDiff,
 	"version":  cmdVersion,
+	"emulator": cmdEmulator,
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) error {

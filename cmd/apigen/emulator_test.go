@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// emulatorBuilds holds the emulator program built for each page in this
+// test run: one build per page, whatever the number of tests using it.
+var emulatorBuilds sync.Map // page path -> *emulatorBuild
+
+type emulatorBuild struct {
+	once     sync.Once
+	bin, log string
+	err      error
+}
+
+// emulatorCache is the cache directory of this run's builds
+// ($APIGEN_EMULATOR_CACHE when set, to keep them across runs).
+var emulatorCache = sync.OnceValues(func() (string, error) {
+	if d := os.Getenv(emulatorCacheEnv); d != "" {
+		return d, nil
+	}
+	d, err := os.MkdirTemp("", "apigen-emulator-test-")
+	ownCache = d
+	return d, err
+})
+
+// ownCache is the cache directory this run made (removed at its end).
+var ownCache string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if ownCache != "" {
+		os.RemoveAll(ownCache)
+	}
+	os.Exit(code)
+}
+
+// emulatorAt builds (once per run) the emulator of the shared page name
+// through `apigen emulator --build-only`, or skips: in -short, and
+// without the page.
+func emulatorAt(t *testing.T, name string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the emulator of a published page (about a minute): not in -short")
+	}
+	page, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "spec", "published", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(page); err != nil {
+		t.Skipf("%s is absent (the published pages live beside the checkout, in ../shared): %v", page, err)
+	}
+	v, _ := emulatorBuilds.LoadOrStore(page, &emulatorBuild{})
+	b := v.(*emulatorBuild)
+	b.once.Do(func() {
+		cache, err := emulatorCache()
+		if err != nil {
+			b.err = err
+			return
+		}
+		var out, log bytes.Buffer
+		if code := run([]string{"emulator", "--spec", page, "--cache", cache, "--build-only"}, &out, &log); code != 0 {
+			b.err = fmt.Errorf("exit status %d", code)
+		}
+		b.bin, b.log = strings.TrimSpace(out.String()), log.String()
+	})
+	if b.err != nil {
+		t.Fatalf("apigen emulator --spec %s --build-only: %v\n%s", page, b.err, b.log)
+	}
+	return b.bin
+}
+
+// Issue 33: at each shared page, the version's generated client calls
+// every method of that version with minimal valid parameters (the held
+// chat, users, messages, file and callback query in place of the
+// synthesized ids) against the emulator of that version: each is served
+// (never 404, never a 5xx, always an answer the client decodes), and all
+// but two give a typed result; the two are the core's own rules (close
+// is refused for 10 minutes after launch; the emulator has no sticker
+// sets).
+func TestEmulatorServesEveryMethodAtEachPublishedPage(t *testing.T) {
+	for _, page := range []string{"bot-api-6.3.html.gz", "bot-api-7.10.html.gz", "bot-api-9.0.html.gz"} {
+		t.Run(page, func(t *testing.T) {
+			bin := emulatorAt(t, page)
+			out, err := exec.Command(bin, "-listen", "127.0.0.1:0", "-call-every-method").CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s -call-every-method: %v\n%s", bin, err, out)
+			}
+			var typed, state int
+			for _, line := range strings.Split(string(out), "\n") {
+				switch {
+				case strings.HasPrefix(line, "typed "):
+					typed++
+				case strings.HasPrefix(line, "state "):
+					state++
+					if !strings.HasPrefix(line, "state close:") && !strings.HasPrefix(line, "state setChatStickerSet:") {
+						t.Errorf("%s", line)
+					}
+				case strings.HasPrefix(line, "FAIL "):
+					t.Errorf("%s", line)
+				}
+			}
+			if typed == 0 || state > 2 {
+				t.Errorf("%d typed results, %d errors:\n%s", typed, state, out)
+			}
+			t.Logf("%d methods typed, %d refused by the core's rules", typed, state)
+		})
+	}
+}
+
+// The seed's emulator needs no page and no build: apigen runs it itself.
+func TestEmulatorAtTheSeedRunsWithoutABuild(t *testing.T) {
+	cache := t.TempDir()
+	var out, log bytes.Buffer
+	if code := run([]string{"emulator", "--cache", cache, "-listen", "127.0.0.1:0", "-call-every-method"}, &out, &log); code != 0 {
+		t.Fatalf("exit %d\n%s", code, log.String())
+	}
+	if !strings.Contains(log.String(), "the seed's version") || !strings.Contains(log.String(), " 0 not served") {
+		t.Errorf("unexpected output:\n%s", log.String())
+	}
+	if entries, _ := os.ReadDir(cache); len(entries) != 0 {
+		t.Errorf("the seed's emulator built something: %v", entries)
+	}
+}
+
+// A second start with the same page reuses the program: the same path,
+// nothing rebuilt.
+func TestEmulatorSecondStartReusesTheBuild(t *testing.T) {
+	bin := emulatorAt(t, "bot-api-9.0.html.gz")
+	st, err := os.Stat(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, _ := emulatorCache()
+	page, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "spec", "published", "bot-api-9.0.html.gz"))
+	var out, log bytes.Buffer
+	if code := run([]string{"emulator", "--spec", page, "--cache", cache, "--build-only"}, &out, &log); code != 0 {
+		t.Fatalf("exit %d\n%s", code, log.String())
+	}
+	if got := strings.TrimSpace(out.String()); got != bin || strings.Contains(log.String(), "building") {
+		t.Errorf("second start: %q (log %q), want %q reused", got, log.String(), bin)
+	}
+	if st2, _ := os.Stat(bin); !st2.ModTime().Equal(st.ModTime()) {
+		t.Errorf("the program was rewritten")
+	}
+}
+
+// Issue 33: the README's bot, built against the package of the newest
+// shared page (the package the emulator program was built with, botapi/
+// beside it), answers /ping with "pong" and echoes a text on the emulator
+// of that page, driven by the control API over HTTP.
+func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
+	bin := emulatorAt(t, "bot-api-9.0.html.gz")
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const open, imp = "```go\npackage main\n", `"example.com/bot/botapi"`
+	i := bytes.Index(readme, []byte(open))
+	if i < 0 {
+		t.Fatal("README.md has no bot (a go block starting with package main)")
+	}
+	src := readme[i+len("```go\n"):]
+	src = src[:bytes.Index(src, []byte("```"))]
+	if !bytes.Contains(src, []byte(imp)) {
+		t.Fatalf("the README's bot does not import %s", imp)
+	}
+	// The bot is built inside the emulator program's module, so the
+	// version's package is the one already compiled.
+	mod := filepath.Dir(bin)
+	dir, err := os.MkdirTemp(mod, "readmebot-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	src = bytes.Replace(src, []byte(imp), []byte(`"`+emulatorModule+`/botapi"`), 1)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-mod=mod", "-o", "bot", ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the README's bot against the 9.0 package: %v\n%s", err, out)
+	}
+	base := startProgram(t, bin, "-listen", "127.0.0.1:0", "-control-token", "readme")
+	bot := exec.Command(filepath.Join(dir, "bot"))
+	bot.Env = append(os.Environ(), "BOT_TOKEN=123:x", "BOT_API_URL="+base)
+	var botLog bytes.Buffer
+	bot.Stdout, bot.Stderr = &botLog, &botLog
+	if err := bot.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bot.Process.Kill(); bot.Wait() })
+	ctl := func(action, body string) string {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, base+"/control/"+action, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer readme")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("control %s: %d %s", action, resp.StatusCode, b)
+		}
+		return string(b)
+	}
+	var user struct {
+		Result struct{ ID int64 } `json:"result"`
+	}
+	ctl("bot", `{"token":"123:x"}`) // the bot may not have made its first request yet
+	json.Unmarshal([]byte(ctl("user", `{"first_name":"Alice","username":"alice"}`)), &user)
+	ctl("send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"/ping"}`, user.Result.ID))
+	ctl("send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"hello there"}`, user.Result.ID))
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		sent := ctl("sent", `{"bot_id":123}`)
+		if strings.Contains(sent, `"text":"pong"`) && strings.Contains(sent, `"text":"hello there"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot did not answer: sent %s\nbot: %s", sent, botLog.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// started are the process ids startProgram started, in order.
+var (
+	startedMu sync.Mutex
+	started   []int
+)
+
+// startProgram runs an emulator program and returns the address it says
+// it serves on.
+func startProgram(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	startedMu.Lock()
+	started = append(started, cmd.Process.Pid)
+	startedMu.Unlock()
+	t.Cleanup(func() { cancel(); cmd.Wait() })
+	addr := make(chan string, 1)
+	go func() {
+		served := regexp.MustCompile(`server on (http://\S+)`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := served.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+				break
+			}
+		}
+		io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case a := <-addr:
+		return a
+	case <-time.After(30 * time.Second):
+		t.Fatal("the emulator did not say where it listens")
+	}
+	return ""
+}

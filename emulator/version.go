@@ -1,0 +1,970 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/textproto"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/schema"
+)
+
+// Serving another version (issue 33; README, "Every version"). The
+// stateful core is typed Go written against the package generated from
+// the seed. A version generated from another document is served by a
+// front driven at run time by the two schemas, the version's and the
+// core's:
+//
+//  1. the version's own generated server, over its Unimplemented,
+//     validates the request as strictly as the user's server does (its
+//     "method not implemented" 404 means the request is valid);
+//  2. a method the core serves (by name, or under the name it had in the
+//     core's version: see pairNames) gets the request translated into the
+//     core's shapes, and the core's answer translated back into the
+//     version's result type;
+//  3. any other method of the version is answered with a deterministic
+//     result of its type from the version's schema (synth), where the
+//     chat, user and message its parameters name are the held ones.
+//
+// The translation is read from the two schemas, never typed for one
+// version: a field one side lacks pairs with the other side's field of
+// the same type and a similar name (thumb, thumbnail); an object
+// parameter the core lacks spreads into the core's flat parameters named
+// like its fields (reply_parameters' message_id into reply_to_message_id);
+// an array of objects whose only required field is a String becomes an
+// array of Strings (InputPollOption); a field the version requires and
+// the core's answer lacks gets the synthesized value; a union of the
+// version picks the variant the core's value fits.
+
+// Version is an API version, other than the core's, that the emulator
+// serves: its schema, its generated Service interface (the lenient
+// front's shapes) and its generated server over its Unimplemented, the
+// strict front.
+type Version struct {
+	Schema  *schema.Schema
+	Service reflect.Type
+	Strict  http.Handler
+}
+
+// versionFront serves a Version over the core's handler.
+type versionFront struct {
+	e       *Emulator
+	v, core *schema.Schema
+	strict  http.Handler
+	coreH   http.Handler
+	vs      synth
+	vl, cl  *lookup
+	plans   sync.Map
+	maxBody int64
+	// coreName is the core's name of each version method the core
+	// serves, by the version's lower-case name.
+	coreName map[string]string
+}
+
+func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
+	f := &versionFront{e: e, v: v.Schema, core: core, strict: v.Strict, coreH: coreH, vs: synth{v.Schema},
+		vl: newLookup(v.Schema), cl: newLookup(core), maxBody: maxBody, coreName: map[string]string{}}
+	coreBy := map[string]*schema.Method{}
+	for _, m := range core.Methods {
+		coreBy[strings.ToLower(m.Name)] = m
+	}
+	var vOnly, cOnly []string
+	vBy := map[string]*schema.Method{}
+	for _, m := range v.Schema.Methods {
+		vBy[strings.ToLower(m.Name)] = m
+		if coreBy[strings.ToLower(m.Name)] != nil {
+			f.coreName[strings.ToLower(m.Name)] = m.Name
+		} else {
+			vOnly = append(vOnly, m.Name)
+		}
+	}
+	for _, m := range core.Methods {
+		if vBy[strings.ToLower(m.Name)] == nil {
+			cOnly = append(cOnly, m.Name)
+		}
+	}
+	// A method renamed between the versions (kickChatMember,
+	// banChatMember): same result type, similar name.
+	for a, b := range pairNames(vOnly, cOnly, func(a, b string) bool {
+		return vBy[strings.ToLower(a)].Returns.String() == coreBy[strings.ToLower(b)].Returns.String()
+	}) {
+		f.coreName[strings.ToLower(a)] = b
+	}
+	// Methods outside the core's document that the core serves anyway
+	// (deleteMessage, stopPoll: see outsideMethods) keep their names.
+	for _, m := range v.Schema.Methods {
+		if _, ok := f.coreName[strings.ToLower(m.Name)]; !ok && e.servesOutside(m.Name) {
+			f.coreName[strings.ToLower(m.Name)] = m.Name
+		}
+	}
+	return f
+}
+
+// versioned serves v over the core's handler core: the lenient front
+// with v's shapes, then the version front.
+func (e *Emulator) versioned(v *Version, core http.Handler) http.Handler {
+	sy, err := seedSynth()
+	if err != nil {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			writeAPIError(w, http.StatusInternalServerError, "Internal Server Error: the core's schema did not load: "+err.Error())
+		})
+	}
+	// The body is read whole to be validated, then translated: the
+	// uploads a request may carry (50 MiB in cloud mode, 2000 MiB local)
+	// and its text (1 MiB).
+	maxBody := int64(51 << 20)
+	if e.cfg.Local {
+		maxBody = 2001 << 20
+	}
+	f := newVersionFront(e, v, sy.s, core, maxBody)
+	if cu, vu := updateType(sy.s), updateType(v.Schema); cu.Name != "" && vu.Name != "" {
+		e.shapeUpdate = func(b []byte) []byte { return f.toVersionJSON(b, cu, vu) }
+	}
+	return lenient(f, 1<<20, shapesOf(v.Service))
+}
+
+// updateType is the type of what getUpdates returns a list of.
+func updateType(s *schema.Schema) schema.Type {
+	if m := (synth{s}).method("getUpdates"); m != nil && m.Returns.IsArray() {
+		return *m.Returns.Elem
+	}
+	return schema.Type{}
+}
+
+func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rest, isBot := strings.CutPrefix(r.URL.Path, "/bot")
+	i := strings.LastIndexByte(rest, '/')
+	if !isBot || i < 0 {
+		f.coreH.ServeHTTP(w, r)
+		return
+	}
+	token, method := rest[:i], rest[i+1:]
+	body, err := io.ReadAll(io.LimitReader(r.Body, f.maxBody+1))
+	r.Body.Close()
+	if err != nil {
+		http.Error(w, "Bad Request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	if int64(len(body)) > f.maxBody {
+		writeAPIError(w, http.StatusRequestEntityTooLarge, "Request Entity Too Large")
+		return
+	}
+	strict := httptest.NewRecorder()
+	f.strict.ServeHTTP(strict, withBody(r, r.URL.Path, r.URL.RawQuery, body))
+	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
+		copyRecorded(w, strict)
+		return
+	}
+	vm := f.vl.methods[strings.ToLower(method)]
+	if vm == nil {
+		copyRecorded(w, strict)
+		return
+	}
+	coreName, ok := f.coreName[strings.ToLower(method)]
+	if !ok {
+		f.synthesize(w, r.Context(), token, vm, r.URL.RawQuery, r.Header.Get("Content-Type"), body)
+		return
+	}
+	cm := f.cl.methods[strings.ToLower(coreName)]
+	q, ct, cbody := r.URL.RawQuery, r.Header.Get("Content-Type"), body
+	if cm != nil {
+		q, ct, cbody = f.toCore(vm, cm, q, ct, body)
+	}
+	cr := withBody(r, "/bot"+token+"/"+coreName, q, cbody)
+	cr.Header.Set("Content-Type", ct)
+	rec := httptest.NewRecorder()
+	f.coreH.ServeHTTP(rec, cr)
+	if rec.Code != http.StatusOK || cm == nil {
+		copyRecorded(w, rec)
+		return
+	}
+	var answer struct {
+		OK     bool `json:"ok"`
+		Result any  `json:"result"`
+	}
+	if !decodeJSON(rec.Body.Bytes(), &answer) || !answer.OK {
+		copyRecorded(w, rec)
+		return
+	}
+	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
+	writeResult(w, res)
+}
+
+// withBody is a copy of r for path and query with body.
+func withBody(r *http.Request, path, query string, body []byte) *http.Request {
+	c := r.Clone(r.Context())
+	c.URL.Path, c.URL.RawPath, c.URL.RawQuery = path, "", query
+	c.RequestURI = ""
+	c.Body = io.NopCloser(bytes.NewReader(body))
+	c.ContentLength = int64(len(body))
+	c.Header.Set("Content-Length", strconv.Itoa(len(body)))
+	return c
+}
+
+func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.Code)
+	w.Write(rec.Body.Bytes())
+}
+
+func writeResult(w http.ResponseWriter, res any) {
+	var b bytes.Buffer
+	b.WriteString(`{"ok":true,"result":`)
+	b.Write(encodeJSON(res))
+	b.WriteString("}")
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(http.StatusOK)
+	w.Write(b.Bytes())
+}
+
+func writeAPIError(w http.ResponseWriter, code int, desc string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(encodeJSON(map[string]any{"ok": false, "error_code": code, "description": desc}))
+}
+
+// ---------------------------------------------------------------- synthesized methods
+
+// synthesize answers a method of the version the core does not serve:
+// the bot must be admitted (as for every method), then the result is the
+// synthesized one with the held chat, user and message its parameters
+// name in place of the synthesized ones.
+func (f *versionFront) synthesize(w http.ResponseWriter, ctx context.Context, token string, m *schema.Method, query, ct string, body []byte) {
+	if !f.e.authorize(ctx, token) {
+		writeAPIError(w, http.StatusUnauthorized, "Unauthorized")
+		return
+	}
+	params := readParams(query, ct, body)
+	res := f.vs.value(m.Returns, nil, 0)
+	if o, ok := res.(map[string]any); ok {
+		f.fillHeld(ctx, token, o, m.Returns, params)
+	}
+	writeResult(w, res)
+}
+
+// fillHeld puts into o, a result of type t, the held things its
+// parameters name: a parameter X_id names the X of the result (chat_id
+// the chat, user_id the user, message_id the message), and a result field
+// X_id takes the parameter's value.
+func (f *versionFront) fillHeld(ctx context.Context, token string, o map[string]any, t schema.Type, params map[string]string) {
+	obj := f.v.Object(t.Name)
+	if obj == nil {
+		return
+	}
+	for _, fl := range obj.Fields {
+		if v, ok := params[fl.Name]; ok && strings.HasSuffix(fl.Name, "_id") {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil && isNumberType(fl.Type) {
+				o[fl.Name] = json.Number(strconv.FormatInt(n, 10))
+			} else if fl.Type.Name == schema.String {
+				o[fl.Name] = v
+			}
+		}
+	}
+	for _, fl := range obj.Fields {
+		if fl.Type.IsArray() || f.v.Object(fl.Type.Name) == nil {
+			continue
+		}
+		held, htype := f.held(ctx, token, fl.Name, params)
+		if held != nil {
+			o[fl.Name] = f.toVersion(held, htype, fl.Type, 0)
+		}
+	}
+}
+
+// held is the thing the emulator holds that the parameters name under
+// kind ("chat", "user", "message") as the bot sees it, in the core's
+// shape, with its core type; nil when none.
+func (f *versionFront) held(ctx context.Context, token, kind string, params map[string]string) (any, schema.Type) {
+	id, ok := params[kind+"_id"]
+	if !ok {
+		return nil, schema.Type{}
+	}
+	switch kind {
+	case "chat":
+		// The core's own getChat: the bot sees only the chats it may.
+		rec := httptest.NewRecorder()
+		r := httptest.NewRequestWithContext(ctx, http.MethodPost, "/bot"+token+"/getChat?chat_id="+url.QueryEscape(id), nil)
+		f.coreH.ServeHTTP(rec, r)
+		var answer struct {
+			OK     bool `json:"ok"`
+			Result any  `json:"result"`
+		}
+		if rec.Code == http.StatusOK && decodeJSON(rec.Body.Bytes(), &answer) && answer.OK {
+			if m := (synth{f.core}).method("getChat"); m != nil {
+				return answer.Result, m.Returns
+			}
+		}
+	case "user":
+		n, err := strconv.ParseInt(id, 10, 64)
+		if u := f.e.user(n); err == nil && u != nil {
+			if b, err := u.MarshalJSON(); err == nil {
+				var v any
+				if decodeJSON(b, &v) {
+					return v, schema.Named(reflect.TypeOf(*u).Name())
+				}
+			}
+		}
+	case "message":
+		chatID, ok := params["chat_id"]
+		n, err := strconv.ParseInt(id, 10, 64)
+		if !ok || err != nil {
+			return nil, schema.Type{}
+		}
+		if m, name := f.e.heldMessage(token, chatID, n); m != nil {
+			var v any
+			if decodeJSON(m, &v) {
+				return v, schema.Named(name)
+			}
+		}
+	}
+	return nil, schema.Type{}
+}
+
+func isNumberType(t schema.Type) bool {
+	return !t.IsArray() && (t.Name == schema.Integer || t.Name == schema.Integer64 || t.Name == schema.Float)
+}
+
+// readParams reads a request's parameters as text (JSON values of a
+// JSON body as their JSON text, strings as themselves); uploads are
+// left out.
+func readParams(query, ct string, body []byte) map[string]string {
+	out := map[string]string{}
+	if v, err := url.ParseQuery(query); err == nil {
+		for k := range v {
+			out[k] = v.Get(k)
+		}
+	}
+	mt, mp, _ := mime.ParseMediaType(ct)
+	t := bytes.TrimLeft(body, " \t\r\n")
+	switch {
+	case mt == "multipart/form-data":
+		mr := multipart.NewReader(bytes.NewReader(body), mp["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			if !isUpload(p) {
+				b, _ := io.ReadAll(io.LimitReader(p, 1<<20))
+				out[p.FormName()] = string(b)
+			}
+		}
+	case len(t) > 0 && t[0] == '{' && mt != "application/x-www-form-urlencoded":
+		var v map[string]any
+		if decodeJSON(body, &v) {
+			for k, x := range v {
+				if s, ok := x.(string); ok {
+					out[k] = s
+				} else {
+					out[k] = string(encodeJSON(x))
+				}
+			}
+		}
+	case mt == "application/x-www-form-urlencoded" || mt == "":
+		if v, err := url.ParseQuery(string(body)); err == nil {
+			for k := range v {
+				out[k] = v.Get(k)
+			}
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------- requests: version -> core
+
+// toCore rewrites a request of the version's method vm into the core's
+// method cm: the query, the content type and the body.
+func (f *versionFront) toCore(vm, cm *schema.Method, query, ct string, body []byte) (string, string, []byte) {
+	tr := translator{from: f.vl, to: f.cl, plans: &f.plans}
+	if v, err := url.ParseQuery(query); err == nil && query != "" {
+		query = tr.form(v, vm.Params, cm.Params).Encode()
+	}
+	// The body is read as the generated server reads it: by its content
+	// type, a JSON object when there is none and it starts with "{"; any
+	// other body ("null", empty) carries no parameter and stays as it is.
+	mt, mp, _ := mime.ParseMediaType(ct)
+	t := bytes.TrimLeft(body, " \t\r\n")
+	isJSON := mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "" && len(t) > 0 && t[0] == '{'
+	switch {
+	case mt == "multipart/form-data" && mp["boundary"] != "":
+		if out, err := tr.multipart(body, mp["boundary"], vm.Params, cm.Params); err == nil {
+			body = out
+		}
+	case isJSON:
+		var v map[string]any
+		if len(t) > 0 && t[0] == '{' && decodeJSON(body, &v) {
+			// A JSON body may carry an object or array parameter as its
+			// JSON text in a string (telebot's options): text is true.
+			body = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
+		}
+	case mt == "application/x-www-form-urlencoded" || mt == "" && len(t) > 0:
+		if v, err := url.ParseQuery(string(body)); err == nil {
+			body = []byte(tr.form(v, vm.Params, cm.Params).Encode())
+		}
+	}
+	return query, ct, body
+}
+
+// translator turns values of one schema's types into another's.
+type translator struct {
+	from, to *lookup
+	// plans holds the pairing of each pair of field lists (renames),
+	// computed on first use: a request or answer translates the same
+	// objects again and again.
+	plans *sync.Map
+	// fill: a field the target requires and the value lacks gets the
+	// synthesized value (answers to the version; requests to the core
+	// stay as the client sent them).
+	fill bool
+}
+
+// form translates form values (objects and arrays as JSON text).
+func (tr translator) form(v url.Values, from, to []*schema.Field) url.Values {
+	m := map[string]any{}
+	for k := range v {
+		m[k] = v.Get(k)
+	}
+	out := url.Values{}
+	for k, x := range tr.object(m, from, to, true, 0) {
+		switch s := x.(type) {
+		case string:
+			out.Set(k, s)
+		case json.Number:
+			out.Set(k, string(s))
+		default:
+			out.Set(k, string(encodeJSON(s)))
+		}
+	}
+	return out
+}
+
+// multipart translates the text parts of a multipart body and renames
+// the upload parts whose parameter was renamed.
+func (tr translator) multipart(body []byte, boundary string, from, to []*schema.Field) ([]byte, error) {
+	mr := multipart.NewReader(bytes.NewReader(body), boundary)
+	texts := map[string]any{}
+	type part struct {
+		h    textproto.MIMEHeader
+		name string
+		body []byte
+	}
+	var files []part
+	for {
+		p, err := mr.NextRawPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		b, err := io.ReadAll(p)
+		if err != nil {
+			return nil, err
+		}
+		if !isUpload(p) {
+			texts[p.FormName()] = string(b)
+		} else {
+			files = append(files, part{p.Header, p.FormName(), b})
+		}
+	}
+	rename := tr.renames(from, to)
+	var out bytes.Buffer
+	mw := multipart.NewWriter(&out)
+	mw.SetBoundary(boundary)
+	for k, x := range tr.object(texts, from, to, true, 0) {
+		s, ok := x.(string)
+		if !ok {
+			s = string(encodeJSON(x))
+		}
+		if err := mw.WriteField(k, s); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range files {
+		h := p.h
+		if n, ok := rename[p.name]; ok {
+			h = textproto.MIMEHeader{}
+			for k, v := range p.h {
+				h[k] = v
+			}
+			h.Set("Content-Disposition", strings.Replace(p.h.Get("Content-Disposition"), `name="`+p.name+`"`, `name="`+n+`"`, 1))
+		}
+		w, err := mw.CreatePart(h)
+		if err != nil {
+			return nil, err
+		}
+		w.Write(p.body)
+	}
+	if err := mw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// isUpload reports whether a part is an upload: it has a filename, even
+// an empty one (telebot sends filename=""), as the generated server reads
+// it.
+func isUpload(p *multipart.Part) bool {
+	_, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
+	_, has := params["filename"]
+	return err == nil && has
+}
+
+// plan is how one list of fields becomes another.
+type plan struct {
+	fromBy, toBy map[string]*schema.Field
+	rename       map[string]string
+}
+
+type planKey struct {
+	from, to   *schema.Field
+	nfrom, nto int
+}
+
+// plan is the plan of from into to, computed once.
+func (tr translator) plan(from, to []*schema.Field) *plan {
+	var k planKey
+	if len(from) > 0 {
+		k.from = from[0]
+	}
+	if len(to) > 0 {
+		k.to = to[0]
+	}
+	k.nfrom, k.nto = len(from), len(to)
+	if tr.plans != nil {
+		if p, ok := tr.plans.Load(k); ok {
+			return p.(*plan)
+		}
+	}
+	p := &plan{fromBy: fieldsBy(from), toBy: fieldsBy(to), rename: tr.renames(from, to)}
+	if tr.plans != nil {
+		tr.plans.Store(k, p)
+	}
+	return p
+}
+
+// renames pairs the fields only one side has: same type, similar name.
+func (tr translator) renames(from, to []*schema.Field) map[string]string {
+	fromBy, toBy := fieldsBy(from), fieldsBy(to)
+	var a, b []string
+	for _, f := range from {
+		if toBy[f.Name] == nil {
+			a = append(a, f.Name)
+		}
+	}
+	for _, f := range to {
+		if fromBy[f.Name] == nil {
+			b = append(b, f.Name)
+		}
+	}
+	return pairNames(a, b, func(x, y string) bool {
+		return tr.sameType(fromBy[x].Type, toBy[y].Type)
+	})
+}
+
+// sameType: the same primitive, or both arrays of the same, or the same
+// kind of named type (objects and unions are translated field by field).
+func (tr translator) sameType(a, b schema.Type) bool {
+	if a.IsArray() || b.IsArray() {
+		return a.IsArray() && b.IsArray() && tr.sameType(*a.Elem, *b.Elem)
+	}
+	if a.Name == b.Name {
+		return true
+	}
+	return tr.from.Object(a.Name) != nil && tr.to.Object(b.Name) != nil
+}
+
+func fieldsBy(fs []*schema.Field) map[string]*schema.Field {
+	m := make(map[string]*schema.Field, len(fs))
+	for _, f := range fs {
+		m[f.Name] = f
+	}
+	return m
+}
+
+// maxTranslateDepth bounds the recursion over nested objects.
+const maxTranslateDepth = 16
+
+// object translates the members of an object (or the parameters of a
+// method) with fields from into one with fields to. text: the values are
+// form text, where objects and arrays are JSON text and stay so.
+func (tr translator) object(m map[string]any, from, to []*schema.Field, text bool, depth int) map[string]any {
+	pl := tr.plan(from, to)
+	fromBy, toBy, rename := pl.fromBy, pl.toBy, pl.rename
+	out := make(map[string]any, len(m))
+	for k, x := range m {
+		ff := fromBy[k]
+		switch {
+		case ff == nil:
+			if !tr.fill {
+				out[k] = x // unknown to the schema: the target decides
+			}
+		case toBy[k] != nil:
+			out[k] = tr.valueText(x, ff.Type, toBy[k].Type, text, depth)
+		case rename[k] != "":
+			out[rename[k]] = tr.valueText(x, ff.Type, toBy[rename[k]].Type, text, depth)
+		default:
+			// An object the target has as flat fields named like its
+			// members, or ending in "_<member>" (reply_parameters).
+			obj := tr.from.Object(ff.Type.Name)
+			inner, ok := asObject(x)
+			if obj == nil || ff.Type.IsArray() || !ok {
+				continue // the target has no such field
+			}
+			for _, of := range obj.Fields {
+				iv, present := inner[of.Name]
+				if !present {
+					continue
+				}
+				if t := toBy[of.Name]; t != nil && fromBy[of.Name] == nil {
+					if _, set := m[of.Name]; !set {
+						out[of.Name] = tr.valueText(iv, of.Type, t.Type, text, depth)
+					}
+					continue
+				}
+				var match *schema.Field
+				for _, t := range to {
+					if fromBy[t.Name] == nil && strings.HasSuffix(t.Name, "_"+of.Name) && tr.sameType(of.Type, t.Type) {
+						if match != nil {
+							match = nil
+							break
+						}
+						match = t
+					}
+				}
+				if match != nil {
+					if _, set := m[match.Name]; !set {
+						out[match.Name] = tr.valueText(iv, of.Type, match.Type, text, depth)
+					}
+				}
+			}
+		}
+	}
+	if tr.fill {
+		ys := synth{tr.to.Schema}
+		for _, t := range to {
+			if _, ok := out[t.Name]; !ok && t.Required {
+				out[t.Name] = ys.value(t.Type, t.Constraints, depth+1)
+			}
+		}
+	}
+	return out
+}
+
+// asObject is x as a JSON object, decoding JSON text.
+func asObject(x any) (map[string]any, bool) {
+	switch v := x.(type) {
+	case map[string]any:
+		return v, true
+	case string:
+		var m map[string]any
+		if decodeJSON([]byte(v), &m) {
+			return m, true
+		}
+	}
+	return nil, false
+}
+
+// valueText translates x; when text holds it as form text, an object or
+// array is decoded from and encoded back to JSON text.
+func (tr translator) valueText(x any, from, to schema.Type, text bool, depth int) any {
+	s, isText := x.(string)
+	if !text || !isText || !tr.composite(from) {
+		return tr.value(x, from, to, depth)
+	}
+	var j any
+	if !decodeJSON([]byte(s), &j) {
+		return x
+	}
+	return string(encodeJSON(tr.value(j, from, to, depth)))
+}
+
+func (tr translator) composite(t schema.Type) bool {
+	return t.IsArray() || tr.from.Object(t.Name) != nil || tr.from.Union(t.Name) != nil
+}
+
+// value translates x of type from into type to.
+func (tr translator) value(x any, from, to schema.Type, depth int) any {
+	if depth > maxTranslateDepth {
+		return x
+	}
+	if from.IsArray() && to.IsArray() {
+		a, ok := x.([]any)
+		if !ok {
+			return x
+		}
+		field := ""
+		if o := tr.from.Object(from.Elem.Name); o != nil && !from.Elem.IsArray() && to.Elem.Name == schema.String {
+			field = onlyRequiredStringField(o)
+		}
+		out := make([]any, len(a))
+		for i, e := range a {
+			if m, ok := e.(map[string]any); ok && field != "" {
+				out[i] = m[field]
+				continue
+			}
+			out[i] = tr.value(e, *from.Elem, *to.Elem, depth+1)
+		}
+		return out
+	}
+	m, ok := x.(map[string]any)
+	if !ok || from.IsArray() || to.IsArray() {
+		return x
+	}
+	ff := tr.fieldsOf(tr.from, from.Name, m)
+	tf, tag := tr.fieldsOfTarget(to.Name, from.Name, m)
+	if ff == nil || tf == nil {
+		return x
+	}
+	out := tr.object(m, ff, tf, false, depth+1)
+	if d, v := tag(); d != "" {
+		out[d] = v
+	}
+	return out
+}
+
+// fieldsOf are the fields of the object, or of the union variant m is,
+// named name in s.
+func (tr translator) fieldsOf(s *lookup, name string, m map[string]any) []*schema.Field {
+	if o := s.Object(name); o != nil {
+		return o.Fields
+	}
+	if u := s.Union(name); u != nil {
+		if o := s.Object(variantOf(s, u, "", m).Type.Name); o != nil {
+			return withDiscriminator(o.Fields, u)
+		}
+	}
+	return nil
+}
+
+// fieldsOfTarget are the target's fields for a value m of the source's
+// type fromName, and the discriminator member to set, if any.
+func (tr translator) fieldsOfTarget(name, fromName string, m map[string]any) ([]*schema.Field, func() (string, any)) {
+	none := func() (string, any) { return "", nil }
+	if o := tr.to.Object(name); o != nil {
+		return o.Fields, none
+	}
+	u := tr.to.Union(name)
+	if u == nil {
+		return nil, none
+	}
+	v := variantOf(tr.to, u, fromName, m)
+	o := tr.to.Object(v.Type.Name)
+	if o == nil {
+		return nil, none
+	}
+	return withDiscriminator(o.Fields, u), func() (string, any) {
+		if u.Discriminator != "" && v.Tag != "" {
+			if _, has := m[u.Discriminator]; !has {
+				return u.Discriminator, v.Tag
+			}
+		}
+		return "", nil
+	}
+}
+
+// withDiscriminator adds the union's discriminator to a variant's fields
+// when the variant's object does not list it.
+func withDiscriminator(fs []*schema.Field, u *schema.Union) []*schema.Field {
+	if u.Discriminator == "" || len(fs) == 0 {
+		return fs
+	}
+	for _, f := range fs {
+		if f.Name == u.Discriminator {
+			return fs
+		}
+	}
+	// The same list each time (plans are keyed by it).
+	if x, ok := withTag.Load(fs[0]); ok {
+		return x.([]*schema.Field)
+	}
+	x, _ := withTag.LoadOrStore(fs[0], append(append([]*schema.Field(nil), fs...), &schema.Field{Name: u.Discriminator, Type: schema.Named(schema.String)}))
+	return x.([]*schema.Field)
+}
+
+// withTag holds withDiscriminator's lists, by the variant's first field.
+var withTag sync.Map
+
+// lookup is a schema with its objects and unions found by name at once
+// (Schema.Object scans the list: 350 objects at 9.0, per value).
+type lookup struct {
+	*schema.Schema
+	objects map[string]*schema.Object
+	unions  map[string]*schema.Union
+	methods map[string]*schema.Method // by lower-case name, as the server routes
+}
+
+func newLookup(s *schema.Schema) *lookup {
+	l := &lookup{Schema: s, objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{}, methods: map[string]*schema.Method{}}
+	for _, m := range s.Methods {
+		l.methods[strings.ToLower(m.Name)] = m
+	}
+	for _, o := range s.Objects {
+		l.objects[o.Name] = o
+	}
+	for _, u := range s.Unions {
+		l.unions[u.Name] = u
+	}
+	return l
+}
+
+func (l *lookup) Object(name string) *schema.Object { return l.objects[name] }
+
+func (l *lookup) Union(name string) *schema.Union { return l.unions[name] }
+
+// variantOf is the variant of u that m is: by the discriminator's value,
+// else the variant of the same name as the source type, else the first
+// whose required members and constant m has, else the first.
+func variantOf(s *lookup, u *schema.Union, fromName string, m map[string]any) *schema.Variant {
+	if u.Discriminator != "" {
+		if tag, ok := m[u.Discriminator].(string); ok {
+			for _, v := range u.Variants {
+				if v.Tag == tag {
+					return v
+				}
+			}
+		}
+	}
+	for _, v := range u.Variants {
+		if v.Type.Name == fromName && !v.Type.IsArray() {
+			return v
+		}
+	}
+	for _, v := range u.Variants {
+		if fits(s, v, m) {
+			return v
+		}
+	}
+	return u.Variants[0]
+}
+
+func fits(s *lookup, v *schema.Variant, m map[string]any) bool {
+	o := s.Object(v.Type.Name)
+	if o == nil {
+		return false
+	}
+	for _, f := range o.Fields {
+		if _, ok := m[f.Name]; f.Required && !ok {
+			return false
+		}
+	}
+	if v.Const != nil {
+		if x, ok := m[v.Const.Field]; !ok || string(encodeJSON(x)) != v.Const.JSON {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyRequiredStringField is the name of o's one required field when it
+// is a String and no other is required, else "".
+func onlyRequiredStringField(o *schema.Object) string {
+	found := ""
+	for _, f := range o.Fields {
+		if !f.Required {
+			continue
+		}
+		if found != "" || f.Type.IsArray() || f.Type.Name != schema.String {
+			return ""
+		}
+		found = f.Name
+	}
+	return found
+}
+
+// ---------------------------------------------------------------- answers: core -> version
+
+// toVersion translates a value of the core's type from into the
+// version's type to, filling what the version requires.
+func (f *versionFront) toVersion(x any, from, to schema.Type, depth int) any {
+	return translator{from: f.cl, to: f.vl, fill: true, plans: &f.plans}.value(x, from, to, depth)
+}
+
+// toVersionJSON translates the JSON of a core value of type from.
+func (f *versionFront) toVersionJSON(b []byte, from, to schema.Type) []byte {
+	var v any
+	if !decodeJSON(b, &v) {
+		return b
+	}
+	return encodeJSON(f.toVersion(v, from, to, 0))
+}
+
+// ---------------------------------------------------------------- names
+
+// pairNames pairs names of a with names of b that name the same thing
+// under another name: compatible (same) and similar (a common prefix and
+// suffix covering two thirds of the shorter name, thumb and thumbnail,
+// kickChatMember and banChatMember); a name with two candidates, or a
+// candidate claimed twice, stays unpaired.
+func pairNames(a, b []string, same func(a, b string) bool) map[string]string {
+	cand := map[string][]string{}
+	claimed := map[string]int{}
+	for _, x := range a {
+		for _, y := range b {
+			if similar(x, y) && same(x, y) {
+				cand[x] = append(cand[x], y)
+				claimed[y]++
+			}
+		}
+	}
+	out := map[string]string{}
+	for x, ys := range cand {
+		if len(ys) == 1 && claimed[ys[0]] == 1 {
+			out[x] = ys[0]
+		}
+	}
+	return out
+}
+
+func similar(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	n := min(len(a), len(b))
+	p := 0
+	for p < n && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < n && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return n > 0 && 3*min(p+s, n) >= 2*n
+}
+
+// heldMessage is the message id of the chat chatRef names as the bot of
+// token sees it (JSON, and its Go type's name, the core's type), nil when
+// the bot cannot see it.
+func (e *Emulator) heldMessage(token, chatRef string, id int64) ([]byte, string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, err := e.botByTokenLocked(token)
+	if err != nil || b == nil {
+		return nil, ""
+	}
+	ref := botapi.ChatRefFromString(chatRef)
+	if n, err := strconv.ParseInt(chatRef, 10, 64); err == nil {
+		ref = botapi.ChatRefFromInteger64(n)
+	}
+	c, err := e.reachLocked(b, ref, seeChat)
+	if err != nil || c.msgs[id] == nil {
+		return nil, ""
+	}
+	j, err := c.msgs[id].m.MarshalJSON()
+	if err != nil {
+		return nil, ""
+	}
+	return j, reflect.TypeOf(c.msgs[id].m).Name()
+}
