@@ -32,8 +32,13 @@
 //     A parameters struct taking o_id gets filled by O.Answer (o_id from the
 //     identifier, f_id from each place); one with a required f_id parameter
 //     by O.Reply (f_id from each place, and a parameter ending in
-//     _<identifier name>, such as a reply-to reference, from the
-//     identifier). Only unset parameters are filled.
+//     _<identifier name>, such as a reply-to reference, or an optional
+//     object whose sole required field has the identifier's name, such as
+//     reply parameters, from the identifier). Only unset parameters are
+//     filled. A parameters struct that refers to O so gets
+//     ReplyTo<Object>, the same filling as a builder. The identifier and
+//     places are the model's (gomodel.Referent), as is the union whose
+//     variants all get Reply and Answer (gomodel.Union.Offers).
 package dispatch
 
 import (
