@@ -451,9 +451,9 @@ func (g *gen) emitDispatchError() error {
 	}
 	g.doc("DispatchError is a handler's error with the " + g.upd.GoName + " it failed on: its identifier and its kind (what " + g.kind.Method + " returns).")
 	g.f.Type().Id("DispatchError").Struct(
-		jen.Id("UpdateID").Int64(),
-		jen.Id("Kind").Add(kind),
-		jen.Id("Err").Error(),
+		jen.Id("UpdateID").Int64().Comment("the " + g.id.Name + " of the failed " + g.upd.GoName),
+		jen.Id("Kind").Add(kind).Comment("its kind, the field it carries"),
+		jen.Id("Err").Error().Comment("what the handler returned"),
 	)
 	g.f.Line()
 	g.f.Func().Params(jen.Id("e").Op("*").Id("DispatchError")).Id("Error").Params().String().Block(
@@ -665,10 +665,6 @@ func (g *gen) kindObjects() []*gomodel.Struct {
 	return out
 }
 
-func snake(name string) string {
-	return strings.ToLower(strings.Join(naming.Words(name), "_"))
-}
-
 // source is a value taken from a kind object: its Go expression (from the
 // receiver "o") and type.
 type source struct {
@@ -867,7 +863,7 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	for _, recv := range r.receivers(o) {
 		st := o
 		if recv != o.GoName {
-			st = scopeOf(r.via, recv)
+			st = variantStruct(r.via, recv)
 		}
 		if st == nil {
 			continue // the unknown variant: no fields, no other methods

@@ -34,9 +34,9 @@ func (r *relation) receivers(o *gomodel.Struct) []string {
 	return append(out, r.via.Unknown)
 }
 
-// scopeOf is the member scope of a receiver, nil for the unknown variant
+// variantStruct is the variant struct named name, nil for the unknown variant
 // (which has no fields).
-func scopeOf(via *gomodel.Union, name string) *gomodel.Struct {
+func variantStruct(via *gomodel.Union, name string) *gomodel.Struct {
 	if via == nil {
 		return nil
 	}
