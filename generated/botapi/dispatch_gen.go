@@ -355,9 +355,9 @@ func dispatchInfo(u *Update) dispatchUpdateInfo {
 // DispatchError is a handler's error with the Update it failed on: its
 // identifier and its kind (what Kind returns).
 type DispatchError struct {
-	UpdateID int64
-	Kind     UpdateType
-	Err      error
+	UpdateID int64      // the update_id of the failed Update
+	Kind     UpdateType // its kind, the field it carries
+	Err      error      // what the handler returned
 }
 
 func (e *DispatchError) Error() string {
