@@ -451,7 +451,7 @@ func (g *gen) emitDispatchError() error {
 	}
 	g.doc("DispatchError is a handler's error with the " + g.upd.GoName + " it failed on: its identifier and its kind (what " + g.kind.Method + " returns).")
 	g.f.Type().Id("DispatchError").Struct(
-		jen.Id("UpdateID").Int64().Comment("the " + g.id.Name + " of the failed " + g.upd.GoName),
+		jen.Id("UpdateID").Int64().Comment("the "+g.id.Name+" of the failed "+g.upd.GoName),
 		jen.Id("Kind").Add(kind).Comment("its kind, the field it carries"),
 		jen.Id("Err").Error().Comment("what the handler returned"),
 	)
