@@ -342,10 +342,6 @@ func TestPageErrorsNameHeadingAndRow(t *testing.T) {
 			"<h3>Available types</h3><h4>Pal</h4><table><thead><tr><th>Name</th><th>Kind</th><th>Description</th></tr></thead><tbody><tr><td>a</td><td>b</td><td>c</td></tr></tbody></table>" + palObject[len("<h4>Pal</h4>"):],
 			`table with columns "Name | Kind | Description"`,
 		},
-		"no result": {
-			"<h3>Available types</h3>" + palObject + "<h3>Available methods</h3><h4>doIt</h4><p>Use this method to do it.</p>",
-			"method doIt: no sentence of its description states the result",
-		},
 		"bad required": {
 			"<h3>Available methods</h3><h4>doIt</h4><p>Returns True on success.</p><table><thead><tr><th>Parameter</th><th>Type</th><th>Required</th><th>Description</th></tr></thead><tbody><tr><td>a</td><td>String</td><td>Maybe</td><td>x</td></tr></tbody></table>",
 			`parameter a: Required column says "Maybe"`,
@@ -651,5 +647,51 @@ func TestPageSinceOnlyForAdditions(t *testing.T) {
 	}
 	if got := s.Method("getPals").Since; got != "3.1" {
 		t.Errorf("getPals since %q, want 3.1 (the method after \"and the\")", got)
+	}
+}
+
+// TestPageResultInOtherWordsDegradesToRawJSON is the defect where a
+// method whose prose states its result without "returns"/"is returned"
+// ("The bot gets back the new Pal.") refused the whole page. The method
+// is kept, its result read as raw JSON (an object kept as received), with
+// one warning naming the method and the overlay line that states its
+// result type; Strict refuses; that overlay line settles it.
+func TestPageResultInOtherWordsDegradesToRawJSON(t *testing.T) {
+	body := "<h3>Available types</h3>" + palObject + `<h3>Available methods</h3><h4>wavePal</h4>
+<p>Use this method to wave at a pal. The bot gets back the <a href="#pal">Pal</a> it waved at.</p>`
+	rep := &parser.Report{}
+	s := parsePage(t, body, rep)
+	m := s.Method("wavePal")
+	if m == nil {
+		t.Fatal("no method wavePal")
+	}
+	o := s.Object(m.Returns.Name)
+	if m.Returns.IsArray() || o == nil || !o.Opaque {
+		t.Fatalf("wavePal returns %s (%+v), want an object kept as raw JSON", m.Returns, o)
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Construct != "method wavePal" || !strings.Contains(rep.Warnings[0].Settle, "{target: wavePal, returns: <its type>") {
+		t.Fatalf("warnings %v, want one naming method wavePal and the overlay line that states its result", rep.Warnings)
+	}
+	_, err := parser.Parse(page(recent+body), parser.Options{Name: "demo.html", Strict: true})
+	if err == nil || !strings.Contains(err.Error(), "method wavePal") || !strings.Contains(err.Error(), "--strict") {
+		t.Errorf("under Strict: %v, want the page refused for method wavePal", err)
+	}
+	ov, err := schema.ParseOverlay([]byte("document: Demo Bot API\nentries:\n  - {target: wavePal, returns: Pal, reason: the sentence names the Pal waved at}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.ApplyOverlay(s, ov); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Method("wavePal").Returns.String(); got != "Pal" || len(s.Warnings) != 0 || s.Object(o.Name) != nil {
+		t.Errorf("with the overlay: returns %s, warnings %v, raw result object kept %v; want Pal, none, gone", got, s.Warnings, s.Object(o.Name) != nil)
+	}
+	// A method whose result the page states takes no such fact.
+	ov, _ = schema.ParseOverlay([]byte("document: Demo Bot API\nentries:\n  - {target: wavePal, returns: Picture, reason: no}\n"))
+	if err := schema.ApplyOverlay(s, ov); err == nil || !strings.Contains(err.Error(), "states") {
+		t.Errorf("an overlay changing a stated result: %v, want it refused", err)
 	}
 }

@@ -149,11 +149,21 @@ func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
 // parsePage reads the published reference page.
 func parsePage(d *document.Document, name string, opts Options) (*schema.Schema, error) {
 	p := newParser(name, d.Title, resolve.PagePolicy)
-	p.Strict = opts.Strict
 	p.Report = opts.Report
 	page.Read(p, d)
-	if len(p.Errs) > 0 {
-		return nil, errors.Join(p.Errs...)
+	if opts.Report != nil {
+		opts.Report.Warnings = append(opts.Report.Warnings, p.Out.Warnings...)
+	}
+	errs := p.Errs
+	if opts.Strict {
+		// Every warning is in the schema's one list: each refuses the
+		// page, saying why and what settles it.
+		for _, w := range p.Out.Warnings {
+			errs = append(errs, &schema.StrictError{File: name, Warning: w})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	return p.Out, nil
 }

@@ -324,3 +324,66 @@ func TestObjectFieldRequiredIf(t *testing.T) {
 		t.Errorf("rules %+v, want message_id required when draft_id is not set", o.Rules)
 	}
 }
+
+// TestAllowedCharactersInOtherWords is the defect where a statement of the
+// allowed characters in words other than "only … are allowed" ("using
+// only a-z and 0-9", "may contain letters, digits and underscores") was
+// passed over in silence: no pattern and no report. The one charset
+// grammar reads them as a pattern; a set it cannot read is reported as
+// unread.
+func TestAllowedCharactersInOtherWords(t *testing.T) {
+	body := methodPage("nameThing", `<tr><td>a</td><td>String</td><td>Optional</td><td>Name of the thing; up to 30 characters, using only <code>a-z</code> and <code>0-9</code></td></tr>
+<tr><td>b</td><td>String</td><td>Optional</td><td>Name of the thing, 2-20 characters. May contain letters, digits and underscores.</td></tr>
+<tr><td>c</td><td>String</td><td>Optional</td><td>Short name, 1-8 characters; must consist of uppercase letters and digits</td></tr>
+<tr><td>d</td><td>String</td><td>Optional</td><td>Tag of the thing. Allowed characters: <code>a-z</code>, <code>0-9</code> and <code>-</code>.</td></tr>
+<tr><td>e</td><td>String</td><td>Optional</td><td>Title of the thing, 1-40 characters. May contain only letters and emoji.</td></tr>
+<tr><td>f</td><td>String</td><td>Optional</td><td>Description of the thing. It may contain a link to the shop. It can only be set once.</td></tr>
+<tr><td>g</td><td>String</td><td>Optional</td><td>Mood of the thing. Only emoji are allowed.</td></tr>`)
+	rep := &parser.Report{}
+	s := parsePage(t, body, rep)
+	m := s.Method("nameThing")
+	for _, tc := range []struct {
+		param     string
+		good, bad []string
+	}{
+		{"a", []string{"ab09"}, []string{"a_b", "Ab"}},
+		{"b", []string{"My_name2"}, []string{"a-b", "a b"}},
+		{"c", []string{"AB12"}, []string{"ab"}},
+		{"d", []string{"my-tag-2"}, []string{"my_tag"}},
+	} {
+		c := m.Param(tc.param).Constraints
+		if c == nil || c.Pattern == "" {
+			t.Errorf("%s: no pattern: %+v", tc.param, c)
+			continue
+		}
+		re := regexp.MustCompile(c.Pattern)
+		for _, v := range tc.good {
+			if !re.MatchString(v) {
+				t.Errorf("%s: pattern %s refuses %q", tc.param, c.Pattern, v)
+			}
+		}
+		for _, v := range tc.bad {
+			if re.MatchString(v) {
+				t.Errorf("%s: pattern %s accepts %q", tc.param, c.Pattern, v)
+			}
+		}
+	}
+	if c := m.Param("a").Constraints; c == nil || c.Length == nil || c.Length.Max == nil || *c.Length.Max != 30 {
+		t.Errorf("a: the length is lost: %+v", c)
+	}
+	if c := m.Param("e").Constraints; c != nil && c.Pattern != "" {
+		t.Errorf("e: pattern %q from a set with emoji", c.Pattern)
+	}
+	if c := m.Param("f").Constraints; c != nil && c.Pattern != "" {
+		t.Errorf("f: pattern %q from a sentence that allows no set", c.Pattern)
+	}
+	var unread []string
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" {
+			unread = append(unread, e.Where+": "+e.Text)
+		}
+	}
+	if want := []string{"nameThing.e: May contain only letters and emoji", "nameThing.g: Only emoji are allowed"}; strings.Join(unread, "\n") != strings.Join(want, "\n") {
+		t.Errorf("unread %q, want exactly %q", unread, want)
+	}
+}

@@ -291,3 +291,50 @@ func TestPageUnionIntegerAndFloatMembersDegradeToFloat(t *testing.T) {
 		t.Error("under Strict the warning must be an error")
 	}
 }
+
+// TestPageUnionListIntroducedInOtherWords is the defect where an untabled
+// entry whose sentence says in words of its own that the value is one of
+// a list ("is given by whichever of these objects applies:") refused the
+// whole page ("has no Field | Type | Description table"), though every
+// item of the list names another entry. The page's structure decides it:
+// an untabled entry and a list of entries is a union; tags are found as
+// for any union.
+func TestPageUnionListIntroducedInOtherWords(t *testing.T) {
+	for _, intro := range []string{
+		"The shape drawn is given by whichever of these objects applies:",
+		"Shapes come in these forms.",
+		"This object describes a shape.",
+	} {
+		body := strings.Replace(shapes, "This object describes a shape. Currently, it can be one of", intro, 1)
+		rep := &parser.Report{}
+		s := parsePage(t, "<h3>Available types</h3>"+body, rep)
+		u := s.Union("Shape")
+		if u == nil || len(u.Variants) != 2 || u.Discriminator != "type" {
+			t.Errorf("%q: Shape read as %+v, want a union of Square and Circle told apart by type", intro, u)
+		}
+		if len(rep.Warnings) != 0 {
+			t.Errorf("%q: warnings %v", intro, rep.Warnings)
+		}
+	}
+}
+
+// TestPageUntabledListNotAllEntriesDegrades: an untabled entry whose list
+// names some entries and some things that are none cannot be decided to
+// be a union of them: it is kept as raw JSON (an object without fields)
+// with one warning, and Strict refuses it.
+func TestPageUntabledListNotAllEntriesDegrades(t *testing.T) {
+	body := strings.Replace(shapes, "This object describes a shape. Currently, it can be one of", "Shapes we draw:", 1)
+	body = strings.Replace(body, `<li><a href="#circle">Circle</a></li>`, `<li><a href="#circle">Circle</a></li><li>a hand-drawn outline</li>`, 1)
+	rep := &parser.Report{}
+	s := parsePage(t, "<h3>Available types</h3>"+body, rep)
+	if o := s.Object("Shape"); o == nil || !o.Opaque {
+		t.Errorf("Shape read as %+v, want an object kept as raw JSON", o)
+	}
+	if len(rep.Warnings) != 1 || !strings.HasPrefix(rep.Warnings[0].Construct, "object Shape") || !strings.Contains(rep.Warnings[0].Text, "hand-drawn") {
+		t.Errorf("warnings %v, want one naming object Shape and the item that is no entry", rep.Warnings)
+	}
+	_, err := parser.Parse(page(recent+"<h3>Available types</h3>"+body), parser.Options{Name: "demo.html", Strict: true})
+	if err == nil || !strings.Contains(err.Error(), "object Shape") || !strings.Contains(err.Error(), "--strict") {
+		t.Errorf("under Strict: %v, want the page refused for object Shape", err)
+	}
+}

@@ -118,7 +118,7 @@ func TestSchemaWithMoreObjectsThanTheBoundIsRefused(t *testing.T) {
 func TestOverlayErrorsNameTheFileAndLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my-overlay.yaml")
 	for _, c := range []struct{ yaml, want string }{
-		{"entries:\n  - target: A.b\n    enumm: X\n    reason: r\n", path + `:3: unknown key "enumm" (the keys are document, versions, entries, and in an entry: target, enum, each_enum, always, reason)`},
+		{"entries:\n  - target: A.b\n    enumm: X\n    reason: r\n", path + `:3: unknown key "enumm" (the keys are document, versions, entries, and in an entry: target, enum, each_enum, always, returns, reason)`},
 		{"entries:\n  - target: A.b\n  enum: X\n", path + ":1: did not find expected '-' indicator (YAML syntax)"},
 	} {
 		os.WriteFile(path, []byte(c.yaml), 0o644)

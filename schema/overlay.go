@@ -87,6 +87,11 @@ type OverlayFact struct {
 	// settles a union the reader kept degraded because JSON could not tell
 	// its variants apart.
 	Always string `yaml:"always,omitempty"`
+	// Returns is the result type of a method whose result the document
+	// states in words the reader does not read (target: the method's
+	// name): the reader kept the result as raw JSON with a warning, which
+	// this settles. A result the document states is not changed.
+	Returns string `yaml:"returns,omitempty"`
 	// Reason says why the fact holds although the document does not state it.
 	Reason string `yaml:"reason"`
 	line   int
@@ -117,7 +122,7 @@ func (f *OverlayFact) UnmarshalYAML(n *yaml.Node) error {
 // of one entry, for messages.
 var (
 	OverlayKeys     = []string{"document", "versions", "entries"}
-	overlayFactKeys = []string{"target", "enum", "each_enum", "always", "reason"}
+	overlayFactKeys = []string{"target", "enum", "each_enum", "always", "returns", "reason"}
 )
 
 // ParseOverlay reads an overlay file's contents.
@@ -180,6 +185,18 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 			fail("every entry needs a reason")
 			continue
 		}
+		if e.Returns != "" {
+			if e.Enum != "" || e.EachEnum != "" || e.Always != "" {
+				fail("an entry adds exactly one fact: enum, each_enum, always or returns")
+				continue
+			}
+			if msg := s.applyReturns(e.Target, e.Returns); msg != "" {
+				fail("%s", msg)
+				continue
+			}
+			s.Overlay = append(s.Overlay, &OverlayEntry{Target: e.Target, Fact: "returns: " + e.Returns, Reason: e.Reason})
+			continue
+		}
 		f := s.fieldByPath(e.Target)
 		if f == nil {
 			fail("no such field or parameter in the parsed document (remove the entry, or fix its target)")
@@ -193,7 +210,7 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 		}
 		switch {
 		case facts != 1:
-			fail("an entry adds exactly one fact: enum, each_enum or always")
+			fail("an entry adds exactly one fact: enum, each_enum, always or returns")
 		case e.Always != "":
 			if msg := s.applyAlways(e.Target, f, e.Always); msg != "" {
 				fail("%s", msg)
@@ -250,10 +267,70 @@ func ApplyOverlay(s *Schema, ov *Overlay) error {
 			f.Constraints.Each.Enum = e.EachEnum
 			s.Overlay = append(s.Overlay, &OverlayEntry{Target: e.Target, Fact: "each_enum: " + e.EachEnum, Reason: e.Reason})
 		default:
-			fail("an entry adds exactly one fact: enum, each_enum or always")
+			fail("an entry adds exactly one fact: enum, each_enum, always or returns")
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// applyReturns gives the method named target the result type text, when
+// the reader kept its result as raw JSON because the document states it in
+// words the reader does not read (a warning on the method says so). The
+// raw result object, used by nothing else, goes. It returns what is wrong,
+// or "".
+func (s *Schema) applyReturns(target, text string) string {
+	m := s.Method(target)
+	if m == nil {
+		return "no such method in the parsed document (a returns entry's target is a method's name)"
+	}
+	i := slices.IndexFunc(s.Warnings, func(w Warning) bool { return w.Target == target && w.Construct == "method "+target })
+	if i < 0 {
+		return fmt.Sprintf("the document states the result of %s (%s); the overlay may not change what the document states", target, m.Returns)
+	}
+	t, err := ParseType(text)
+	if err != nil {
+		return fmt.Sprintf("returns: %v", err)
+	}
+	if b := t.Base(); !IsPrimitive(b) && s.Object(b) == nil && s.Union(b) == nil {
+		return fmt.Sprintf("returns: %s is no type of the document", b)
+	}
+	raw := m.Returns
+	m.Returns = t
+	s.Warnings = slices.Delete(s.Warnings, i, i+1)
+	if o := s.Object(raw.Base()); o != nil && o.Opaque && !s.refersTo(o.Name) {
+		s.Objects = slices.DeleteFunc(s.Objects, func(x *Object) bool { return x == o })
+	}
+	return ""
+}
+
+// refersTo reports whether any field, parameter, result or variant names
+// the type name.
+func (s *Schema) refersTo(name string) bool {
+	for _, o := range s.Objects {
+		for _, f := range o.Fields {
+			if f.Type.Base() == name {
+				return true
+			}
+		}
+	}
+	for _, m := range s.Methods {
+		if m.Returns.Base() == name {
+			return true
+		}
+		for _, f := range m.Params {
+			if f.Type.Base() == name {
+				return true
+			}
+		}
+	}
+	for _, u := range s.Unions {
+		for _, v := range u.Variants {
+			if v.Type.Base() == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // applyAlways records that the required field f of the object named by
@@ -285,6 +362,7 @@ func (s *Schema) applyAlways(target string, f *Field, val string) string {
 		}
 		if u.Degraded != "" && !s.anyIndistinct(u) {
 			u.Degraded = ""
+			s.Warnings = slices.DeleteFunc(s.Warnings, func(w Warning) bool { return w.Target == u.Name })
 		}
 	}
 	if !found {

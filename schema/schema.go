@@ -54,6 +54,10 @@ type Schema struct {
 	// Overlay lists the facts that came from the overlay file, not the
 	// document, each with its reason (filled in by ApplyOverlay).
 	Overlay []*OverlayEntry `yaml:"overlay,omitempty"`
+	// Warnings are the constructs of a page the reader kept in a degraded
+	// form, one each (see Warning); an overlay fact that settles one
+	// removes it. The commands print them, and --strict refuses them.
+	Warnings []Warning `yaml:"warnings,omitempty"`
 }
 
 // Source locates a node in the input document.

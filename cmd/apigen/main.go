@@ -623,17 +623,19 @@ func load(in loader.Input, strict bool, stderr io.Writer) (*schema.Schema, error
 		return s, err
 	}
 	// A construct of a page the reader kept in a degraded form: one
-	// warning line each, or, under --strict, the run fails.
+	// warning line each, or, under --strict, the run fails. The schema's
+	// Warnings are every warning the reader gave (the list the parser's
+	// Strict reads too), less those the overlay settled.
 	var degraded []error
-	for _, u := range s.Unions {
-		if u.Degraded == "" {
-			continue
-		}
-		line := fmt.Sprintf("%s:%d: union %s (%s): %s", in.Name(), u.Source.Line, u.Name, u.Source.Section, strings.TrimPrefix(u.Degraded, "union "+u.Name+": "))
+	doc := in.Name()
+	if in.SchemaPath != "" {
+		doc = s.Source // a saved schema's warnings point into its document
+	}
+	for _, w := range s.Warnings {
 		if strict {
-			degraded = append(degraded, errors.New(line+" (refused under --strict)"))
+			degraded = append(degraded, &schema.StrictError{File: doc, Warning: w})
 		} else {
-			fmt.Fprintf(stderr, "apigen: warning: %s\n", line)
+			fmt.Fprintf(stderr, "apigen: warning: %s\n", w.Message(doc))
 		}
 	}
 	return s, errors.Join(degraded...)

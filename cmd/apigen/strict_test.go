@@ -48,7 +48,7 @@ func TestUndistinguishableUnionDegradesAndStrictRefuses(t *testing.T) {
 			warnings = append(warnings, l)
 		}
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "union Either (Either)") || !strings.Contains(warnings[0], "alike.html:") {
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "union Either (Available types / Either)") || !strings.Contains(warnings[0], "alike.html:") {
 		t.Errorf("want one warning line naming union Either, its heading and line:\n%s", errs)
 	}
 	if strings.Contains(errs, "Notes cell") {
@@ -81,5 +81,28 @@ func TestUndistinguishableUnionDegradesAndStrictRefuses(t *testing.T) {
 	code, out, errs = runCLI("parse", "--strict", "--spec", spec, "--overlay", ov, "-o", "-")
 	if code != 0 || strings.Contains(errs, "warning") || strings.Contains(out, "degraded:") || !strings.Contains(out, `const: {field: value, json: '"one"'}`) {
 		t.Errorf("with the overlay: exit %d, stderr:\n%s\nschema:\n%s", code, errs, out)
+	}
+}
+
+// TestStrictRefusesEveryWarningNotOnlyUnions is the defect where
+// `apigen --strict` refused only over a union's Degraded, so a warning of
+// another kind passed it. Here the one warning is an object's (an untabled
+// entry whose list names something that is no entry): the warning line is
+// printed, and --strict refuses it, saying why.
+func TestStrictRefusesEveryWarningNotOnlyUnions(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "odd.html")
+	odd := strings.Replace(alikePage, "Something. It can be one of", "Things we keep:", 1)
+	odd = strings.Replace(odd, `<li><a href="#otherthing">OtherThing</a></li>`, `<li><a href="#otherthing">OtherThing</a></li><li>a thing of another kind</li>`, 1)
+	if err := os.WriteFile(spec, []byte(odd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI("parse", "--spec", spec, "-o", "-")
+	if code != 0 || !strings.Contains(errs, "apigen: warning: ") || !strings.Contains(errs, "object Either (Available types / Either)") {
+		t.Fatalf("exit %d, want 0 and a warning naming object Either; stderr:\n%s", code, errs)
+	}
+	code, _, errs = runCLI("parse", "--strict", "--spec", spec, "-o", "-")
+	if code == 0 || !strings.Contains(errs, "object Either") || !strings.Contains(errs, "refused under --strict") {
+		t.Errorf("--strict: exit %d, want the page refused for object Either; stderr:\n%s", code, errs)
 	}
 }

@@ -105,3 +105,23 @@ func TestMarkdownTreeKeepsMarkdownLines(t *testing.T) {
 		t.Errorf("items: %+v", items)
 	}
 }
+
+// TestPageNestedListTextIsSpaced is the defect where the page front end
+// joined a nested list's text to its parent item with no space
+// ("Seedsannualsperennials"): the words of a nested list stay words.
+func TestPageNestedListTextIsSpaced(t *testing.T) {
+	src := `<!DOCTYPE html><html><body><h1>Garden API</h1><div id="dev_page_content">
+<h3>Plants</h3>
+<ul><li>Seeds<ul><li>annuals</li><li>perennials</li></ul></li><li>Bulbs<ol><li>tulips</li></ol>and corms</li></ul>
+</div></body></html>`
+	d := FromPage([]byte(src))
+	var items []string
+	for _, b := range d.Blocks {
+		if b.Kind == ListBlock {
+			items = append(items, b.ItemTexts()...)
+		}
+	}
+	if want := []string{"Seeds annuals perennials", "Bulbs tulips and corms"}; strings.Join(items, " | ") != strings.Join(want, " | ") {
+		t.Errorf("items %q, want %q", items, want)
+	}
+}

@@ -202,10 +202,13 @@ func (r *pageReader) partOfBlock(name string, line int) {
 		switch name {
 		case "ul", "ol":
 			r.listDepth++
+			r.spaceItem()
 		case "li":
 			if r.listDepth == 1 {
 				r.appendToItem(r.flushText())
 				r.cur.Items = append(r.cur.Items, &Item{Line: line})
+			} else {
+				r.spaceItem()
 			}
 		}
 	case QuoteBlock:
@@ -268,6 +271,8 @@ func (r *pageReader) endTag(name string) (contentEnded bool) {
 			r.listDepth--
 			if r.listDepth == 0 {
 				r.finish()
+			} else {
+				r.spaceItem() // the parent item's text may go on
 			}
 		}
 	case QuoteBlock:
@@ -299,6 +304,15 @@ func (r *pageReader) textToken(s string, line int) {
 		r.cur.Items[len(r.cur.Items)-1].Text += s
 	default:
 		r.Text.WriteString(s)
+	}
+}
+
+// spaceItem separates what a nested list adds to the open item from the
+// words before it: the item's text is one run of words, and a nested
+// list's items are words of their own ("Seeds annuals perennials").
+func (r *pageReader) spaceItem() {
+	if n := len(r.cur.Items); n > 0 {
+		r.cur.Items[n-1].Text += " "
 	}
 }
 

@@ -187,9 +187,14 @@ var (
 	// its sentence: "only lowercase English letters, digits, underscores",
 	// "Can contain only English letters, digits and underscores", "1-64
 	// characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only
-	// characters A-Z, a-z, 0-9, _ and - are allowed". The list is read by
-	// charsetPattern; a list with anything but character classes is prose.
-	ReCharset    = Guard(`(?i)(?:^|, )((?:(?:can|may) )?(?:contains? |consists? of |use )?only (?:the )?(?:characters? )?(.+?)(?: (?:are|is) (?:allowed|accepted|permitted))?)$`, Contains("nly "))
+	// characters A-Z, a-z, 0-9, _ and - are allowed", "using only a-z and
+	// 0-9", "may contain letters, digits and underscores", "must consist of
+	// uppercase letters and digits", "Allowed characters: a-z, 0-9 and -".
+	// The list is read by CharsetPattern; a list with anything but
+	// character classes is prose, or, when some of it names classes, an
+	// unread sentence (CharsetUnread).
+	ReCharset = Guard(`(?i)(?:^|[,;] )((?:(?:(?:can|may|must) )?(?:contains? |consists? of |consisting of |use |using )?only|(?:can|may|must) (?:contain|consist of|be made of|use)|(?:the )?allowed characters(?: are)?:?|characters allowed:?) (?:the )?(?:characters? )?(.+?)(?: (?:are|is) (?:allowed|accepted|permitted))?)$`,
+		Contains("nly ", "NLY ", "ontain", "onsist", "ade of", "llowed", "LLOWED", " use "))
 	ReShownAs    = Guard(`^(.*?): (.+?), shown as (.+)$`, Contains(", shown as "))
 	ReCodePoint  = regexp.MustCompile(`^(.+?) U\+([0-9A-Fa-f]{4,6})$`)
 	ReExclusive  = Guard(`^(.+) are mutually exclusive$`, Suffix(" are mutually exclusive"))
@@ -254,7 +259,7 @@ func ReadNotes(s string) *Facts {
 		for _, part := range SplitTop(sent, ';') {
 			f.Part(part)
 		}
-		if f.Known() == facts && MayHaveMarks(sent) && ReFactMarks.MatchString(sent) && !ReadLater(sent) && !ReWideBits.MatchString(sent) {
+		if f.Known() == facts && (MayHaveMarks(sent) && ReFactMarks.MatchString(sent) && !ReadLater(sent) && !ReWideBits.MatchString(sent) || CharsetUnread(sent)) {
 			f.Unread = append(f.Unread, sent)
 		}
 		if len(f.Desc) > before {
@@ -490,31 +495,61 @@ var ReCharRange = regexp.MustCompile(`^(?:[A-Z]-[A-Z]|[a-z]-[a-z]|[0-9]-[0-9])$`
 // expression over the whole string. Every item must be a class: a word for
 // one, a range written with its ends, or a single punctuation mark.
 func CharsetPattern(s string) (string, bool) {
-	var set strings.Builder
-	items := SplitNameList(s)
-	if len(items) == 0 {
+	set, classes, others := charsetItems(s)
+	if classes == 0 || others > 0 {
 		return "", false
 	}
-	for _, w := range items {
+	return "^[" + set + "]*$", true
+}
+
+// charsetItems reads the items of a list of character classes: the set
+// of those that are classes, how many are, and how many are not.
+func charsetItems(s string) (set string, classes, others int) {
+	var b strings.Builder
+	for _, w := range SplitNameList(s) {
 		if c, ok := CharsetWords[strings.ToLower(w)]; ok {
-			set.WriteString(c)
+			b.WriteString(c)
+			classes++
 			continue
 		}
 		if ReCharRange.MatchString(w) && w[0] <= w[2] {
-			set.WriteString(w)
+			b.WriteString(w)
+			classes++
 			continue
 		}
 		if len(w) == 1 && w[0] < 0x80 && (unicode.IsPunct(rune(w[0])) || unicode.IsSymbol(rune(w[0]))) {
 			if strings.ContainsRune(`\-]^[`, rune(w[0])) {
-				set.WriteByte('\\')
+				b.WriteByte('\\')
 			}
-			set.WriteByte(w[0])
+			b.WriteByte(w[0])
+			classes++
 			continue
 		}
-		return "", false
+		others++
 	}
-	return "^[" + set.String() + "]*$", true
+	return b.String(), classes, others
 }
+
+// CharsetUnread reports whether a sentence states the allowed characters
+// with a set the grammar cannot read: it has the words of a statement of
+// them (ReCharset), and its list names something that is no class of
+// characters, next to classes ("only letters and emoji") or in words
+// that speak of characters ("Only emoji are allowed"). Such a sentence is
+// reported, never passed over; "may contain a link" is no statement of
+// characters.
+func CharsetUnread(sent string) bool {
+	m := ReCharset.FindStringSubmatch(sent)
+	if m == nil {
+		return false
+	}
+	_, classes, others := charsetItems(m[2])
+	return others > 0 && (classes > 0 || reCharsetWords.MatchString(m[1]))
+}
+
+// reCharsetWords are the words that make a statement one of characters
+// whatever its list names ("Only emoji are allowed", "Allowed characters:
+// …"), unlike "can only be used once" or "may contain a link".
+var reCharsetWords = regexp.MustCompile(`(?i)\bcharacters?\b|\b(?:are|is) (?:allowed|accepted|permitted)$`)
 
 // Clause reads one comma-separated clause and reports whether it was a
 // recognised fact.

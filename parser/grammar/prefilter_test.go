@@ -35,7 +35,7 @@ var GuardedExamples = []struct {
 	{"reAlways", ReAlways, []string{"always 42", "always true"}},
 	{"reNotWith", ReNotWith, []string{"not with close_date"}},
 	{"reRequiredIf", ReRequiredIf, []string{"required for quiz"}},
-	{"reCharset", ReCharset, []string{"only lowercase english letters, digits and underscores", "only digits", "1-64 characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only characters A-Z and - are allowed", "Can contain only English letters"}},
+	{"reCharset", ReCharset, []string{"only lowercase english letters, digits and underscores", "only digits", "1-64 characters, only A-Z, a-z, 0-9, _ and - are allowed", "Only characters A-Z and - are allowed", "Can contain only English letters", "using only a-z and 0-9", "may contain letters, digits and underscores", "must consist of uppercase letters and digits", "Allowed characters: a-z and -", "name, only A-Z"}},
 	{"reMustBeBetween", ReMustBeBetween, []string{"must be between 1 and 360 if specified", "must be between -5 and 5"}},
 	{"reAtMostCount", ReAtMostCount, []string{"at most 4 suggested tip amounts can be specified"}},
 	{"reFuture", ReFuture, []string{"must be at least 5 and no more than 600 seconds in the future"}},

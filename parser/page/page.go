@@ -8,7 +8,7 @@
 // changes section. The facts it reads go through the same type grammar and
 // the same reader of prose (package grammar) as the seed layout's, and are
 // resolved by the same core (package resolve). A construct it cannot
-// place degrades with a warning (resolve.Core.Warnf) instead of refusing
+// place degrades with a warning (resolve.Core.Warn) instead of refusing
 // the page.
 package page
 
@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/apigen/apigen/parser/document"
@@ -95,7 +96,8 @@ func (p *pageLayout) widenNumbers(e *pageEntry, union string, forms []schema.Typ
 		return forms, ""
 	}
 	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
-	p.Warnf("union "+union, e.where(), e.head.Line, "%s", msg)
+	p.Warn(resolve.Warning{Construct: "union " + union, Target: union, Where: e.where(), Line: e.head.Line, Text: msg,
+		Settle: "no overlay fact settles it: a Float reads every number the page allows"})
 	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
 }
 
@@ -266,6 +268,10 @@ type objectBlocks struct {
 	listed, inline []string
 	forms          []schema.Type
 	introLine      int
+	// lists are the lists no introducing sentence announces: under an
+	// untabled entry, the page's structure decides what they are (see
+	// untabledList).
+	lists []*document.Block
 	// noInfo says the object "currently holds no information".
 	noInfo bool
 }
@@ -286,9 +292,46 @@ func (p *pageLayout) pageObject(e *pageEntry) {
 		p.pageUnion(e, description, ob)
 	case ob.noInfo:
 		p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
+	case len(ob.lists) > 0:
+		p.untabledList(e, description, ob)
+		return
 	default:
 		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
 	}
+}
+
+// untabledList reads an object entry with no field table whose lists no
+// sentence of the page's usual words introduces ("The value is given by
+// whichever of these applies:"). The structure decides, not the sentence:
+// an entry without fields and a list whose every item names another entry
+// of the page is a union of those entries, whatever words introduce it.
+// A list that names other things too cannot be decided: the entry is kept
+// as raw JSON (an object without fields reads any value) with a warning.
+func (p *pageLayout) untabledList(e *pageEntry, description string, ob *objectBlocks) {
+	name := e.head.Text
+	b := ob.lists[0]
+	items := b.ItemTexts()
+	var others []string
+	for _, it := range items {
+		if !p.entries[it] || it == name {
+			others = append(others, strconv.Quote(it))
+		}
+	}
+	for _, l := range ob.lists[1:] {
+		p.Report.Add("object list", e.where(), l.Line, strings.Join(l.ItemTexts(), "; "))
+	}
+	if len(others) == 0 {
+		ob.listed, ob.introLine = items, b.Line
+		p.pageUnion(e, description, ob)
+		return
+	}
+	p.Report.Add("object list", e.where(), b.Line, strings.Join(items, "; "))
+	p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
+	p.Warn(resolve.Warning{
+		Construct: "object " + name, Where: e.where(), Line: e.head.Line,
+		Text:   fmt.Sprintf("has no Field | Type | Description table and a list (line %d) whose items %s name no entry of the page, so it cannot be read as a union of the listed types; kept as raw JSON (an object without fields)", b.Line, strings.Join(others, ", ")),
+		Settle: "no overlay fact settles it: the page must list one type per item, each naming an entry, for apigen to read it as a union",
+	})
 }
 
 // objectBlocks reads the blocks of an object's entry: its field table, the
@@ -323,7 +366,7 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 				continue
 			}
 			ob.desc = append(ob.desc, b.ItemTexts()...)
-			p.Report.Add("object list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+			ob.lists = append(ob.lists, b)
 		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 			if reNoInformation.MatchString(b.Text) {
 				ob.noInfo = true
@@ -464,7 +507,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	unreadRules(p.Report, e.where(), e.head.Line, m.Description)
 	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
 	if !ok {
-		p.pageErr(e, e.head.Line, "method %s: no sentence of its description states the result (want \"Returns <type> on success\", \"On success, the sent <type> is returned\" or the like)", name)
+		ctx.Result = p.rawResult(e, name)
 	} else {
 		ctx.Result = te.String()
 	}
@@ -513,6 +556,29 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	}
 	p.Methods = append(p.Methods, ctx)
 	p.Out.Methods = append(p.Out.Methods, m)
+}
+
+// rawResult degrades the result of a method whose prose states it in
+// words the result reader does not read ("The bot gets back the new
+// Message."): the result is an object of its own kept as raw JSON (an
+// object without fields keeps the JSON as received, whatever it is), with
+// a warning naming the method and the overlay line that states the type.
+// It returns the object's name.
+func (p *pageLayout) rawResult(e *pageEntry, method string) string {
+	name := resolve.Pascal(method) + "Result"
+	for p.KnownType(name) || p.entries[name] {
+		name += "Raw"
+	}
+	p.Out.Objects = append(p.Out.Objects, &schema.Object{
+		Name: name, Opaque: true, Source: resolve.Src(e.sec, e.head.Line),
+		Description: "The result of " + method + ", kept as raw JSON: the page states it in words apigen does not read.",
+	})
+	p.Warn(resolve.Warning{
+		Construct: "method " + method, Target: method, Where: e.where(), Line: e.head.Line,
+		Text:   "no sentence of its description states the result as \"Returns <type>\" or \"<type> is returned\"; the result is kept as raw JSON (" + name + ")",
+		Settle: "to settle it, add to an overlay for this page (docs/overlays.md) the result the page states: - {target: " + method + ", returns: <its type>, reason: <the sentence that says so>}",
+	})
+	return name
 }
 
 // reRuleMarks finds the marks of a cross-field rule in an entry's prose.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
@@ -46,8 +47,6 @@ type Core struct {
 	Policy Policy
 	// Report receives what the page reader keeps as text only.
 	Report *Report
-	// Strict turns the page reader's warnings into errors.
-	Strict bool
 	// Listed holds the unions the document defines by a list or a variant
 	// table (not made from a type cell): the ones a restricted list may
 	// name a subset of.
@@ -143,17 +142,11 @@ type ShorthandCtx struct {
 	Line    int
 }
 
-// Warnf records a construct of the page kept in a degraded form: an error
-// under Strict, else a warning for the report and the schema's record.
-func (p *Core) Warnf(construct, where string, line int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if p.Strict {
-		p.Errorf(line, "%s: %s: %s (refused under --strict)", where, construct, text)
-		return
-	}
-	if p.Report != nil {
-		p.Report.Warnings = append(p.Report.Warnings, Warning{Construct: construct, Where: where, Line: line, Text: text})
-	}
+// Warn records a construct of the page kept in a degraded form in the
+// schema's one list of warnings (schema.Schema.Warnings), which the
+// report shows and Strict (parser.Options) and --strict refuse.
+func (p *Core) Warn(w Warning) {
+	p.Out.Warnings = append(p.Out.Warnings, w)
 }
 
 func (p *Core) Errorf(line int, format string, args ...any) {
@@ -293,14 +286,8 @@ type MethodEntry struct {
 }
 
 // Pascal turns snake_case into PascalCase for schema names (not Go names:
-// those come from the naming package).
-func Pascal(s string) string {
-	var b strings.Builder
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == ' ' || r == '-' }) {
-		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-	}
-	return b.String()
-}
+// those come from the naming package's Exported).
+func Pascal(s string) string { return naming.SchemaName(s) }
 
 // ParseResult reads a result cell: "Message", "Array of Update. Notes",
 // "String (new link). Notes", "Message if sent by the bot, otherwise True".

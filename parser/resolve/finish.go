@@ -336,20 +336,20 @@ func (p *Core) UnionVariants() {
 						if apart != "" {
 							msg += "; fields only one of them has: " + apart + ", which the page marks Optional"
 						}
+						settle := "they have no required field, so no overlay fact settles it"
 						if len(a.Requires) > 0 {
-							msg += fmt.Sprintf("; to settle it, add to an overlay for this page (docs/overlays.md) the value a required field always holds in one of them: - {target: %s.%s, always: <its JSON value>, reason: <where the platform says so>}", oa.Name, a.Requires[0])
-						} else {
-							msg += "; they have no required field, so no overlay fact settles it"
+							settle = fmt.Sprintf("to settle it, add to an overlay for this page (docs/overlays.md) the value a required field always holds in one of them: - {target: %s.%s, always: <its JSON value>, reason: <where the platform says so>}", oa.Name, a.Requires[0])
 						}
 						if u.Degraded != "" {
 							continue // one warning per union: its first pair
 						}
-						u.Degraded = msg
+						u.Degraded = msg + "; " + settle
 						where := p.UnionWhere[u]
 						if where == "" {
 							where = u.Source.Section
 						}
-						p.Warnf("union "+u.Name, where, u.Source.Line, "%s", strings.TrimPrefix(msg, "union "+u.Name+": "))
+						p.Warn(Warning{Construct: "union " + u.Name, Target: u.Name, Where: where, Line: u.Source.Line,
+							Text: strings.TrimPrefix(msg, "union "+u.Name+": "), Settle: settle})
 						continue
 					}
 					if apart != "" {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/apigen/apigen/schema"
 )
 
 // Report counts what the reader kept as text without drawing a schema fact
@@ -20,24 +22,10 @@ type Report struct {
 	Warnings []Warning
 }
 
-// Warning is one construct of a document nobody here controls (the
-// published page) that the reader could not place as written: it is kept
-// in the most faithful form that still reads every JSON the document
-// allows, and named here. Options.Strict makes it an error.
-type Warning struct {
-	// Construct names what degraded ("union Either").
-	Construct string
-	// Where is the heading path, Line the line of the document.
-	Where string
-	Line  int
-	// Text says what could not be placed, what was kept instead, and
-	// what would settle it.
-	Text string
-}
-
-func (w Warning) String() string {
-	return fmt.Sprintf("line %d (%s): %s: %s", w.Line, w.Where, w.Construct, w.Text)
-}
+// Warning is one construct of the page kept in a degraded form: the
+// schema's (schema.Warning), so that the parser's Strict and the
+// commands' --strict read one list.
+type Warning = schema.Warning
 
 // ReportEntry is one block kept as text.
 type ReportEntry struct {

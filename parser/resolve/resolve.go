@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/parser/grammar"
 	"github.com/apigen/apigen/schema"
 )
@@ -287,9 +288,8 @@ func (p *Core) KnownType(name string) bool {
 }
 
 // UnionFor finds or creates the union of alts. A new union is named by
-// joining two variants with "Or" (InputFileOrString, MessageOrTrue); a
-// union of more variants is named after the field that carries it
-// (reply_markup -> ReplyMarkup).
+// the rule of naming.InlineUnion (two members joined with "Or", more
+// named after the field that carries them).
 func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
 	want := slices.Clone(alts)
 	slices.Sort(want)
@@ -326,15 +326,12 @@ func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (
 	if best != nil {
 		return best, slices.Clone(alts), nil
 	}
-	name := strings.Join(alts, "Or")
-	if len(alts) > 2 {
-		name = Pascal(field)
-	}
+	// The naming rule of an inline union is naming's (naming/unions.go).
+	name := naming.InlineUnion(alts, field)
 	if p.KnownType(name) && p.Policy.Tolerant && len(alts) > 2 {
 		// Another entry's field of that name holds other members: on the
-		// page, this one is named after its owner too (sendPaidMedia.media
-		// -> SendPaidMediaMedia), as enums are.
-		name = Pascal(owner) + Pascal(field)
+		// page, this one is named after its owner too.
+		name = naming.OwnedInlineUnion(owner, field)
 	}
 	if p.KnownType(name) {
 		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)
