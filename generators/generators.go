@@ -6,6 +6,8 @@
 package generators
 
 import (
+	"slices"
+
 	"github.com/apigen/apigen/generators/runtime"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
@@ -23,7 +25,16 @@ type Options struct {
 	// command reads it from the go.mod above the output directory): the
 	// docs link Go names to the package's documentation on pkg.go.dev.
 	ImportPath string
+	// Backends are the names of the backends of this run (pipeline.Generate
+	// sets them). A backend declares a method another backend implements
+	// only when that backend runs: an interface union offering the
+	// dispatcher's replies (gomodel.Union.Offers) names them only with the
+	// dispatcher.
+	Backends []string
 }
+
+// Runs reports whether the backend named name is part of this run.
+func (o Options) Runs(name string) bool { return slices.Contains(o.Backends, name) }
 
 // Kind says where a backend's files go.
 type Kind int

@@ -81,6 +81,10 @@ func (m *Model) build() error {
 	if err := m.commonFields(); err != nil {
 		return err
 	}
+	if err := m.stringLists(); err != nil {
+		return err
+	}
+	m.referents()
 	m.markUploads()
 	m.markSent()
 	m.markUses()

@@ -160,6 +160,12 @@ type Struct struct {
 	// Getters are the methods of the interface unions' common fields this
 	// variant implements (see Common), in union order.
 	Getters []*Common
+	// Referent is set on the object of a kind of an update: what replies
+	// and answers read from it.
+	Referent *Referent
+	// Lists are a params struct's setters of text lists from plain
+	// strings (see StringList), in field order.
+	Lists []*StringList
 }
 
 // Source is where the struct's schema node came from.
@@ -317,6 +323,9 @@ type Union struct {
 	// Common are the fields every variant of an interface union carries
 	// alike, offered as methods of the union (see Common).
 	Common []*Common
+	// Offers is the referent whose replies and answers the union offers
+	// as methods, as its variant does (Referent.Via), or nil.
+	Offers *Referent
 }
 
 // Variant returns the variant whose schema type is named name, or nil.

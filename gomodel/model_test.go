@@ -587,3 +587,100 @@ methods:
 		t.Errorf("nothing: %v, want an error saying no form is allowed", err)
 	}
 }
+
+// Issue 35: a poll's options were an Array of String at the seed and an
+// Array of InputPollOption (a text, later with formatting) from 7.3, so
+// no bot wrote them once for both. A params struct's list of text values,
+// strings or objects made from a String alone, gets With<Field> taking
+// plain strings; a list of enum values or of objects needing more than a
+// text gets none.
+func TestStringListsWrapTheSoleStringField(t *testing.T) {
+	m := build(t, header+`
+enums:
+  - name: Kind
+    values: [{value: a}, {value: b}]
+objects:
+  - name: Choice
+    fields:
+      - {name: text, type: String, required: true}
+      - {name: text_mode, type: String, required: false}
+  - name: Pair
+    fields:
+      - {name: left, type: String, required: true}
+      - {name: right, type: String, required: true}
+methods:
+  - name: ask
+    group: g
+    returns: "True"
+    params:
+      - {name: words, type: Array of String, required: true}
+      - {name: choices, type: Array of Choice, required: true}
+      - {name: pairs, type: Array of Pair, required: false}
+      - {name: kinds, type: Array of String, required: false, constraints: {each: {enum: Kind}}}
+`)
+	var got []string
+	for _, l := range m.Method("ask").Params.Lists {
+		w := "strings"
+		if l.Wrap != nil {
+			w = l.Wrap.GoName + "." + l.Into.GoName
+		}
+		got = append(got, l.Method+" "+w)
+	}
+	if want := "WithWords strings, WithChoices Choice.Text"; strings.Join(got, ", ") != want {
+		t.Errorf("AskParams' string lists: %q, want %q", strings.Join(got, ", "), want)
+	}
+	if s := m.Object("Pair").Sole(); s != nil {
+		t.Errorf("Pair has two required fields, yet Sole is %s", s.Name)
+	}
+}
+
+// Issue 35: a callback query's message became a union of the message and
+// an inaccessible message, which had no Reply, so q.Message.Reply stopped
+// compiling. The object of an update's kind is a referent (its identifier,
+// its places); the one union it is a variant of whose common fields cover
+// them offers its replies and answers, as the object does.
+func TestUnionOffersTheRepliesOfItsVariant(t *testing.T) {
+	m := build(t, header+`
+objects:
+  - name: Room
+    fields: [{name: id, type: Integer, required: true}]
+  - name: Note
+    fields:
+      - {name: note_id, type: Integer, required: true}
+      - {name: room, type: Room, required: true}
+      - {name: text, type: String, required: true}
+  - name: GoneNote
+    fields:
+      - {name: note_id, type: Integer, required: true}
+      - {name: room, type: Room, required: true}
+      - {name: gone, type: Boolean, required: true}
+  - name: Tap
+    fields:
+      - {name: id, type: String, required: true}
+      - {name: note, type: MaybeNote, required: false}
+  - name: Event
+    fields:
+      - {name: event_id, type: Integer, required: true}
+      - {name: note, type: Note, required: false}
+      - {name: tap, type: Tap, required: false}
+    rules:
+      - {kind: at_most_one, fields: [note, tap], text: At most one is present}
+unions:
+  - name: MaybeNote
+    variants: [{type: Note, requires: [text]}, {type: GoneNote, requires: [gone]}]
+`)
+	r := m.Object("Note").Referent
+	if r == nil || r.Own == nil || r.Own.Name != "note_id" || len(r.Places) != 1 || r.Places[0].Name != "room" {
+		t.Fatalf("Note's referent: %+v", r)
+	}
+	u := m.Union("MaybeNote")
+	if r.Via != u || u.Offers != r {
+		t.Errorf("MaybeNote: Via %v, Offers %v; want the union to offer Note's helpers", r.Via, u.Offers)
+	}
+	if r.Reply.Params != "NoteReply" || r.Answer.Result != "AnswerNote" {
+		t.Errorf("helper names %+v %+v", r.Reply, r.Answer)
+	}
+	if m.Object("GoneNote").Referent != nil {
+		t.Error("GoneNote is no kind's object, yet a referent")
+	}
+}

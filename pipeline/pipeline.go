@@ -129,6 +129,10 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	if opts.Package == "" {
 		opts.Package = m.Package
 	}
+	opts.Backends = nil
+	for _, b := range backends {
+		opts.Backends = append(opts.Backends, b.Name)
+	}
 	out := &Outputs{}
 	stamp := []byte(VersionLine(version.Stamp()) + "\n")
 	var readme [][]byte // the Go backends' README sections, in backend order

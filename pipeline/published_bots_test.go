@@ -40,6 +40,16 @@ func TestExamplesBuildAgainstEveryPublishedPage(t *testing.T) {
 			}
 			writeFile(t, filepath.Join(root, "readmebot", "main.go"), strings.ReplaceAll(bot, `"example.com/bot/botapi"`, `"github.com/apigen/apigen/examples/botapi"`))
 			writeFile(t, filepath.Join(root, "readmebot", "client.go"), readmeClientProgram(client))
+			want, ok := pageReplyJSON[name]
+			if !ok {
+				t.Fatalf("no expected reply JSON for %s in pageReplyJSON", name)
+			}
+			writeFile(t, filepath.Join(root, "botapi", "botlib_json_test.go"), strings.NewReplacer("WANT_REPLY", want[0], "WANT_OPTIONS", want[1]).Replace(botlibJSONTest))
+			test := exec.Command("go", "test", "-count=1", "-v", "-run", "TestBuildersSendThePagesJSON", "./botapi")
+			test.Dir = root
+			if out, err := test.CombinedOutput(); err != nil || !strings.Contains(string(out), "--- PASS: TestBuildersSendThePagesJSON") {
+				t.Errorf("in the %s package: %v\n%s", name, err, out)
+			}
 			for _, prog := range []string{"readmebot", "echobot", "quizbot", "colorbot"} {
 				cmd := exec.Command("go", "build", "-o", os.DevNull, "./"+prog)
 				cmd.Dir = root
@@ -58,16 +68,59 @@ func TestExamplesBuildAgainstEveryPublishedPage(t *testing.T) {
 
 // pageLacks are the bots that use what a page does not offer in the
 // seed's shape, per page and bot: the builds expected to fail, and why.
-var pageLacks = map[string]map[string]string{
-	"bot-api-7.10.html.gz": newerPageLacks,
-	"bot-api-9.0.html.gz":  newerPageLacks,
+// None: ReplyToMessage and Reply fill reply_parameters where a page has
+// it instead of reply_to_message_id, WithOptions wraps the texts in
+// InputPollOption objects, and a message that may be inaccessible has
+// Reply as a message does.
+var pageLacks = map[string]map[string]string{}
+
+// pageReplyJSON is what botlibJSONTest expects of each page's package:
+// the sendMessage parameters ReplyToMessage and Reply fill for message 3
+// of chat 7, and the options WithOptions("a", "b") sends. The pages
+// before 7.0 refer to the message by reply_to_message_id, the later ones
+// by reply_parameters; the options are objects from 7.3.
+var pageReplyJSON = map[string][2]string{
+	"bot-api-6.3.html.gz":  {`{"chat_id":7,"text":"x","reply_to_message_id":3}`, `["a","b"]`},
+	"bot-api-7.10.html.gz": {`{"chat_id":7,"text":"x","reply_parameters":{"message_id":3}}`, `[{"text":"a"},{"text":"b"}]`},
+	"bot-api-9.0.html.gz":  {`{"chat_id":7,"text":"x","reply_parameters":{"message_id":3}}`, `[{"text":"a"},{"text":"b"}]`},
 }
 
-var newerPageLacks = map[string]string{
-	"echobot":  "sendMessage has no reply_to_message_id (reply_parameters since 7.0)",
-	"quizbot":  "sendPoll's options are InputPollOption objects (since 7.3); a callback query's message is a union, which has no Reply method",
-	"colorbot": "sendPoll's options are InputPollOption objects (since 7.3)",
+// botlibJSONTest runs inside each page's package (issue 35): one source
+// for every version, as the bots are. A callback query's message of date
+// 0 is inaccessible from 7.0 (a union variant without Reply before), a
+// Message before; ReplyToMessage and its Reply fill the same parameters.
+const botlibJSONTest = `package botapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/apigen/apigen/examples/botapi"
+)
+
+func TestBuildersSendThePagesJSON(t *testing.T) {
+	var q botapi.CallbackQuery
+	if err := json.Unmarshal([]byte(` + "`" + `{"id":"1","from":{"id":9,"is_bot":false,"first_name":"A"},"chat_instance":"c","message":{"message_id":3,"date":0,"chat":{"id":7,"type":"private"}}}` + "`" + `), &q); err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.Marshal((&botapi.SendMessageParams{Text: "x"}).ReplyToMessage(q.Message))
+	if want := ` + "`WANT_REPLY`" + `; err != nil || string(got) != want {
+		t.Errorf("ReplyToMessage: %s, %v; want %s", got, err, want)
+	}
+	p := &botapi.SendMessageParams{Text: "x"}
+	if err := q.Message.Reply(context.Background(), p); err == nil {
+		t.Error("Reply outside a handler sent something")
+	}
+	if got, err := json.Marshal(p); err != nil || string(got) != ` + "`WANT_REPLY`" + ` {
+		t.Errorf("Reply filled %s, %v", got, err)
+	}
+	got, err = json.Marshal((&botapi.SendPollParams{Question: "?"}).WithOptions("a", "b").Options)
+	if want := ` + "`WANT_OPTIONS`" + `; err != nil || string(got) != want {
+		t.Errorf("WithOptions: %s, %v; want %s", got, err, want)
+	}
 }
+`
 
 // readmeClientProgram wraps the README's client snippet in a function
 // giving it the names it uses without declaring them (ctx, c, id, f,

@@ -38,7 +38,7 @@ type Router struct {
 // DispatchMaxPending, DispatchShutdownTimeout, DispatchBotUsername,
 // DispatchOnError, DispatchLogger.
 func NewRouter(opts ...DispatchOption) *Router {
-	return &Router{core: newDispatchCore(opts, dispatchKindOf, dispatchInfo)}
+	return &Router{core: newDispatchCore(opts, dispatchKindOf, dispatchInfo, dispatchFail)}
 }
 
 // Use adds middleware to r: on the root router it wraps the dispatch of every
@@ -352,6 +352,31 @@ func dispatchInfo(u *Update) dispatchUpdateInfo {
 	return i
 }
 
+// DispatchError is a handler's error with the Update it failed on: its
+// identifier and its kind (what Kind returns).
+type DispatchError struct {
+	UpdateID int64      // the update_id of the failed Update
+	Kind     UpdateType // its kind, the field it carries
+	Err      error      // what the handler returned
+}
+
+func (e *DispatchError) Error() string {
+	return fmt.Sprintf("update %d (%s): %v", e.UpdateID, e.Kind, e.Err)
+}
+
+func (e *DispatchError) Unwrap() error {
+	return e.Err
+}
+
+// dispatchFail wraps a handler's error in a *DispatchError.
+func dispatchFail(i dispatchUpdateInfo, err error) error {
+	return &DispatchError{
+		Err:      err,
+		Kind:     UpdateType(i.Kind),
+		UpdateID: i.ID,
+	}
+}
+
 // Filter decides whether a route takes a value of type T: the payload of the
 // route's kind (Filter[*Message] for OnMessage) or, for groups and OnUnknown,
 // the whole update. A filter of one type cannot be given to a route of
@@ -555,6 +580,13 @@ func (p *SendMessageParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendMessageParams) ReplyToMessage(o *Message) *SendMessageParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendMessageParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
 	return c.SendMessage(ctx, p)
 }
@@ -568,6 +600,13 @@ func (p *SendPhotoParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendPhotoParams) ReplyToMessage(o *Message) *SendPhotoParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendPhotoParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
@@ -585,6 +624,13 @@ func (p *SendAudioParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendAudioParams) ReplyToMessage(o *Message) *SendAudioParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendAudioParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
 	return c.SendAudio(ctx, p)
 }
@@ -598,6 +644,13 @@ func (p *SendDocumentParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendDocumentParams) ReplyToMessage(o *Message) *SendDocumentParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendDocumentParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
@@ -615,6 +668,13 @@ func (p *SendVideoParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendVideoParams) ReplyToMessage(o *Message) *SendVideoParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendVideoParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
 	return c.SendVideo(ctx, p)
 }
@@ -628,6 +688,13 @@ func (p *SendAnimationParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendAnimationParams) ReplyToMessage(o *Message) *SendAnimationParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendAnimationParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
@@ -645,6 +712,13 @@ func (p *SendVoiceParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendVoiceParams) ReplyToMessage(o *Message) *SendVoiceParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendVoiceParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
 	return c.SendVoice(ctx, p)
 }
@@ -658,6 +732,13 @@ func (p *SendVideoNoteParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendVideoNoteParams) ReplyToMessage(o *Message) *SendVideoNoteParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendVideoNoteParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
@@ -675,6 +756,13 @@ func (p *SendMediaGroupParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendMediaGroupParams) ReplyToMessage(o *Message) *SendMediaGroupParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendMediaGroupParams) dispatchCall(ctx context.Context, c *Client) ([]Message, error) {
 	return c.SendMediaGroup(ctx, p)
 }
@@ -688,6 +776,13 @@ func (p *SendLocationParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendLocationParams) ReplyToMessage(o *Message) *SendLocationParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendLocationParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
@@ -705,6 +800,13 @@ func (p *SendVenueParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendVenueParams) ReplyToMessage(o *Message) *SendVenueParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendVenueParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
 	return c.SendVenue(ctx, p)
 }
@@ -718,6 +820,13 @@ func (p *SendContactParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendContactParams) ReplyToMessage(o *Message) *SendContactParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendContactParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
@@ -735,6 +844,13 @@ func (p *SendPollParams) dispatchReplyMessage(o *Message, quote bool) {
 	}
 }
 
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendPollParams) ReplyToMessage(o *Message) *SendPollParams {
+	p.dispatchReplyMessage(o, true)
+	return p
+}
+
 func (p *SendPollParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {
 	return c.SendPoll(ctx, p)
 }
@@ -748,6 +864,13 @@ func (p *SendDiceParams) dispatchReplyMessage(o *Message, quote bool) {
 			p.ReplyToMessageID = Some(o.MessageID)
 		}
 	}
+}
+
+// ReplyToMessage fills the parameters of p that send it to o's place and refer
+// to o, where unset, as o.Reply does, and returns p, for chaining.
+func (p *SendDiceParams) ReplyToMessage(o *Message) *SendDiceParams {
+	p.dispatchReplyMessage(o, true)
+	return p
 }
 
 func (p *SendDiceParams) dispatchCall(ctx context.Context, c *Client) (*Message, error) {

@@ -35,8 +35,8 @@ func newBot() *botapi.Router {
 		if _, err := botapi.ReplyMessage(ctx, q.Message, &botapi.SendPhotoParams{Photo: botapi.Upload("blue.png", &pic)}, botapi.NoQuote()); err != nil {
 			return err
 		}
-		_, err := botapi.ReplyMessage(ctx, q.Message, &botapi.SendPollParams{Question: "Which one is blue?", Options: []string{"red", "blue"},
-			Type: botapi.Some(botapi.PollTypeQuiz), CorrectOptionID: botapi.Some(1), OpenPeriod: botapi.Some(5)}, botapi.NoQuote())
+		_, err := botapi.ReplyMessage(ctx, q.Message, (&botapi.SendPollParams{Question: "Which one is blue?",
+			Type: botapi.Some(botapi.PollTypeQuiz), CorrectOptionID: botapi.Some(1), OpenPeriod: botapi.Some(5)}).WithOptions("red", "blue"), botapi.NoQuote())
 		return err
 	}, botapi.DataEqual("color:blue"))
 	return r

@@ -22,12 +22,7 @@ func reply(u *botapi.Update) (*botapi.SendMessageParams, bool) {
 	if !ok || text == "" {
 		return nil, false
 	}
-	p := &botapi.SendMessageParams{
-		ChatID: botapi.ChatID(m.Chat.ID),
-		Text:   text,
-	}
-	p.ReplyToMessageID = botapi.Some(m.MessageID)
-	return p, true
+	return (&botapi.SendMessageParams{Text: text}).ReplyToMessage(m), true // fills chat_id and the reply-to reference
 }
 
 // run long-polls for updates and echoes every text message until ctx ends.

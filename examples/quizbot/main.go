@@ -32,8 +32,8 @@ func newBot() *botapi.Router {
 			return q.Message.Reply(ctx, &botapi.SendPhotoParams{
 				Photo: botapi.Upload("quiz.png", bytes.NewReader(quizPNG)), Caption: botapi.Some("What colour is this?")})
 		}
-		return q.Message.Reply(ctx, &botapi.SendPollParams{Question: "2 + 2 = ?", Options: []string{"3", "4", "5"},
-			Type: botapi.Some(botapi.PollTypeQuiz), CorrectOptionID: botapi.Some(1)})
+		return q.Message.Reply(ctx, (&botapi.SendPollParams{Question: "2 + 2 = ?",
+			Type: botapi.Some(botapi.PollTypeQuiz), CorrectOptionID: botapi.Some(1)}).WithOptions("3", "4", "5"))
 	}, botapi.DataPrefix("quiz:"))
 	return r
 }

@@ -181,3 +181,10 @@ func (o *ForceReply) WithSelective(v bool) *ForceReply {
 	o.Selective = Some(v)
 	return o
 }
+
+// WithOptions sets options (p.Options) from plain strings, one element each,
+// and returns p, for chaining.
+func (p *SendPollParams) WithOptions(texts ...string) *SendPollParams {
+	p.Options = append(make([]string, 0, len(texts)), texts...)
+	return p
+}

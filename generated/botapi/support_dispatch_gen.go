@@ -288,6 +288,7 @@ type dispatchCore[U any] struct {
 	parent  *dispatchCore[U]
 	kind    func(*U) int
 	info    func(*U) dispatchUpdateInfo
+	fail    func(dispatchUpdateInfo, error) error // wraps a handler's error (the generated DispatchError, whose Kind has the kinds' type)
 	filters []func(context.Context, *U) bool
 	mw      []dispatchMiddleware[U]
 	entries []*dispatchEntry[U]
@@ -314,8 +315,8 @@ type dispatchEntry[U any] struct {
 	chain   dispatchHandler[U]
 }
 
-func newDispatchCore[U any](opts []DispatchOption, kind func(*U) int, info func(*U) dispatchUpdateInfo) *dispatchCore[U] {
-	c := &dispatchCore[U]{cfg: dispatchOptions(opts), kind: kind, info: info}
+func newDispatchCore[U any](opts []DispatchOption, kind func(*U) int, info func(*U) dispatchUpdateInfo, fail func(dispatchUpdateInfo, error) error) *dispatchCore[U] {
+	c := &dispatchCore[U]{cfg: dispatchOptions(opts), kind: kind, info: info, fail: fail}
 	c.root = c
 	if c.cfg.username != "" {
 		c.me, c.meOK = c.cfg.username, true
@@ -330,7 +331,7 @@ func (c *dispatchCore[U]) handle(kind int, h dispatchHandler[U], filters []func(
 }
 
 func (c *dispatchCore[U]) group(filters []func(context.Context, *U) bool) *dispatchCore[U] {
-	g := &dispatchCore[U]{cfg: c.cfg, root: c.root, parent: c, kind: c.kind, info: c.info, filters: filters}
+	g := &dispatchCore[U]{cfg: c.cfg, root: c.root, parent: c, kind: c.kind, info: c.info, fail: c.fail, filters: filters}
 	c.entries = append(c.entries, &dispatchEntry[U]{kind: -1, group: g, owner: c})
 	return g
 }
@@ -502,8 +503,7 @@ func (p *dispatchPool[U]) exec(j dispatchJob[U]) {
 	}
 	err := p.c.dispatch(j.ctx, j.u)
 	if err != nil {
-		i := p.c.info(j.u)
-		err = &DispatchError{UpdateID: i.ID, Kind: i.Kind, Err: err}
+		err = p.c.fail(p.c.info(j.u), err)
 	}
 	j.done(true, err)
 }
@@ -527,19 +527,6 @@ func (p *dispatchPool[U]) drain(timeout time.Duration, cancel context.CancelFunc
 		<-done
 	}
 }
-
-// DispatchError is a handler's error with the update it failed on.
-type DispatchError struct {
-	UpdateID int64
-	Kind     string
-	Err      error
-}
-
-func (e *DispatchError) Error() string {
-	return fmt.Sprintf("update %d (%s): %v", e.UpdateID, e.Kind, e.Err)
-}
-
-func (e *DispatchError) Unwrap() error { return e.Err }
 
 // ---------------------------------------------------------------- long polling
 

@@ -33,6 +33,10 @@
 //   - Grids and flag objects get a With<Field> method per optional field
 //     that sets it and returns the object, so that options chain:
 //     Keyboard(rows...).WithResizeKeyboard(true).
+//   - A parameter that is a list of text values (gomodel.StringList: an
+//     Array of String, or of an object made from a String alone) gets
+//     With<Field>(texts ...string) on its params struct, the same call at
+//     every version: SendPollParams.WithOptions("3", "4").
 //
 // A schema without any of these gets no file.
 package builders
@@ -74,8 +78,8 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		return nil, err
 	}
 	readme, err := generators.ReadmeSection("builders", struct {
-		Grids, Cells, Flags []string
-	}{g.gridNames, g.cellNames, g.flagNames})
+		Grids, Cells, Flags, Lists []string
+	}{g.gridNames, g.cellNames, g.flagNames, g.listNames})
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +91,7 @@ type gen struct {
 	f *jen.File
 
 	// What the README section names, recorded as it is emitted.
-	gridNames, cellNames, flagNames []string
+	gridNames, cellNames, flagNames, listNames []string
 }
 
 // grid is a grid object and its rows field.
@@ -182,7 +186,7 @@ func (g *gen) emit() (int, error) {
 		}
 		n++
 	}
-	return n, nil
+	return n + g.emitLists(), nil
 }
 
 // grids are the sent objects whose only required field is an array of
@@ -455,6 +459,36 @@ func (g *gen) emitFlag(name string, o *gomodel.Struct) error {
 	)
 	g.f.Line()
 	return g.emitWith(o)
+}
+
+// emitLists emits the StringList setters of every params struct.
+func (g *gen) emitLists() int {
+	n := 0
+	for _, p := range g.m.Params {
+		for _, l := range p.Lists {
+			f := l.Field
+			var fill []jen.Code
+			what := "one element each"
+			if l.Wrap == nil {
+				fill = append(fill, jen.Id("p").Dot(f.GoName).Op("=").Append(jen.Make(f.Type.Jen(), jen.Lit(0), jen.Len(jen.Id("texts"))), jen.Id("texts").Op("...")))
+			} else {
+				what = "each the " + l.Into.Name + " of " + article(l.Wrap.GoName)
+				fill = append(fill,
+					jen.Id("p").Dot(f.GoName).Op("=").Make(f.Type.Jen(), jen.Len(jen.Id("texts"))),
+					jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Id("texts")).Block(
+						jen.Id("p").Dot(f.GoName).Index(jen.Id("i")).Dot(l.Into.GoName).Op("=").Id("t"),
+					))
+			}
+			g.doc(fmt.Sprintf("%s sets %s (p.%s) from plain strings, %s, and returns p, for chaining.", l.Method, f.Name, f.GoName, what))
+			g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(l.Method).Params(jen.Id("texts").Op("...").String()).Op("*").Id(p.GoName).Block(
+				append(fill, jen.Return(jen.Id("p")))...,
+			)
+			g.f.Line()
+			g.listNames = append(g.listNames, p.GoName+"."+l.Method)
+			n++
+		}
+	}
+	return n
 }
 
 // emitWith emits With<Field> for each optional field of o.

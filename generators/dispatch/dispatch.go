@@ -32,8 +32,13 @@
 //     A parameters struct taking o_id gets filled by O.Answer (o_id from the
 //     identifier, f_id from each place); one with a required f_id parameter
 //     by O.Reply (f_id from each place, and a parameter ending in
-//     _<identifier name>, such as a reply-to reference, from the
-//     identifier). Only unset parameters are filled.
+//     _<identifier name>, such as a reply-to reference, or an optional
+//     object whose sole required field has the identifier's name, such as
+//     reply parameters, from the identifier). Only unset parameters are
+//     filled. A parameters struct that refers to O so gets
+//     ReplyTo<Object>, the same filling as a builder. The identifier and
+//     places are the model's (gomodel.Referent), as is the union whose
+//     variants all get Reply and Answer (gomodel.Union.Offers).
 package dispatch
 
 import (
@@ -267,7 +272,7 @@ func (g *gen) emitTypes() error {
 	g.f.Line()
 	g.doc("NewRouter returns an empty Router. Options: DispatchWorkers, DispatchMaxPending, DispatchShutdownTimeout, DispatchBotUsername, DispatchOnError, DispatchLogger.")
 	g.f.Func().Id("NewRouter").Params(jen.Id("opts").Op("...").Id("DispatchOption")).Op("*").Id("Router").Block(
-		jen.Return(jen.Op("&").Id("Router").Values(jen.Id("core").Op(":").Id("newDispatchCore").Call(jen.Id("opts"), jen.Id("dispatchKindOf"), jen.Id("dispatchInfo")))),
+		jen.Return(jen.Op("&").Id("Router").Values(jen.Id("core").Op(":").Id("newDispatchCore").Call(jen.Id("opts"), jen.Id("dispatchKindOf"), jen.Id("dispatchInfo"), jen.Id("dispatchFail")))),
 	)
 	g.f.Line()
 	return nil
@@ -427,6 +432,44 @@ func (g *gen) emitInfo() error {
 	body = append(body, jen.Return(jen.Id("i")))
 	g.f.Comment("dispatchInfo is what the dispatcher needs of u: its identifier, its kind and its ordering key.")
 	g.f.Func().Id("dispatchInfo").Params(jen.Id("u").Add(g.updPtr())).Id("dispatchUpdateInfo").Block(body...)
+	g.f.Line()
+	return g.emitDispatchError()
+}
+
+// emitDispatchError emits DispatchError, whose Kind has the type of the
+// kind accessor's result (the update kinds' enum, when the model has one),
+// and dispatchFail, which the runtime wraps a handler's error with.
+func (g *gen) emitDispatchError() error {
+	for _, n := range []string{"DispatchError", "dispatchFail"} {
+		if err := g.declare(n, "dispatcher"); err != nil {
+			return err
+		}
+	}
+	kind := jen.String()
+	if g.kind.Enum != nil {
+		kind = jen.Id(g.kind.Enum.GoName)
+	}
+	g.doc("DispatchError is a handler's error with the " + g.upd.GoName + " it failed on: its identifier and its kind (what " + g.kind.Method + " returns).")
+	g.f.Type().Id("DispatchError").Struct(
+		jen.Id("UpdateID").Int64().Comment("the "+g.id.Name+" of the failed "+g.upd.GoName),
+		jen.Id("Kind").Add(kind).Comment("its kind, the field it carries"),
+		jen.Id("Err").Error().Comment("what the handler returned"),
+	)
+	g.f.Line()
+	g.f.Func().Params(jen.Id("e").Op("*").Id("DispatchError")).Id("Error").Params().String().Block(
+		jen.Return(jen.Qual(pkgFmt, "Sprintf").Call(jen.Lit("update %d (%s): %v"), jen.Id("e").Dot("UpdateID"), jen.Id("e").Dot("Kind"), jen.Id("e").Dot("Err"))),
+	)
+	g.f.Line()
+	g.f.Func().Params(jen.Id("e").Op("*").Id("DispatchError")).Id("Unwrap").Params().Error().Block(jen.Return(jen.Id("e").Dot("Err")))
+	g.f.Line()
+	g.f.Comment("dispatchFail wraps a handler's error in a *DispatchError.")
+	g.f.Func().Id("dispatchFail").Params(jen.Id("i").Id("dispatchUpdateInfo"), jen.Id("err").Error()).Error().Block(
+		jen.Return(jen.Op("&").Id("DispatchError").Values(jen.Dict{
+			jen.Id("UpdateID"): jen.Id("i").Dot("ID"),
+			jen.Id("Kind"):     jen.Add(kind.Clone()).Call(jen.Id("i").Dot("Kind")),
+			jen.Id("Err"):      jen.Id("err"),
+		})),
+	)
 	g.f.Line()
 	return nil
 }
@@ -622,10 +665,6 @@ func (g *gen) kindObjects() []*gomodel.Struct {
 	return out
 }
 
-func snake(name string) string {
-	return strings.ToLower(strings.Join(naming.Words(name), "_"))
-}
-
 // source is a value taken from a kind object: its Go expression (from the
 // receiver "o") and type.
 type source struct {
@@ -667,6 +706,16 @@ func (g *gen) assign(dst *gomodel.Field, src source) jen.Code {
 				return jen.If(jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()).Block(v.Clone().Op("=").Id(va.Ctor).Call(conv(va.Type.Name)))
 			}
 		}
+	case gomodel.Pointer:
+		// An object made from the value alone (its sole required field),
+		// such as the reply parameters that replaced a reply-to
+		// identifier.
+		if t.Elem.Kind != gomodel.Object {
+			return nil
+		}
+		if sole := t.Elem.Struct.Sole(); sole != nil && fits(sole.Type) {
+			return jen.If(v.Clone().Op("==").Nil()).Block(v.Clone().Op("=").Op("&").Id(t.Elem.Name).Values(jen.Id(sole.GoName).Op(":").Add(conv(sole.Type.Name))))
+		}
 	}
 	return nil
 }
@@ -678,50 +727,44 @@ type relation struct {
 	fill   string // dispatch<Name><Object>
 	params []*gomodel.Struct
 	bodies [][]jen.Code
-	// via is the union the helpers take instead of *Object (see
-	// acceptedUnion), or nil.
-	via *wider
+	// quoted are the params that refer to o (Reply only): they get the
+	// builder ReplyTo<Object>.
+	quoted map[*gomodel.Struct]bool
+	// via is the union the helpers take instead of *Object
+	// (gomodel.Referent.Via), or nil.
+	via *gomodel.Union
+	// offered: the union offers the helper as a method too
+	// (gomodel.Union.Offers).
+	offered bool
 }
 
 // arg is the type of the object the relation's helpers take.
 func (r *relation) arg(o *gomodel.Struct) *jen.Statement {
 	if r.via != nil {
-		return jen.Id(r.via.u.GoName)
+		return jen.Id(r.via.GoName)
 	}
 	return jen.Op("*").Id(o.GoName)
 }
 
 func (g *gen) emitRelations() error {
 	for _, o := range g.kindObjects() {
-		on := snake(o.Object.Name)
-		var own *gomodel.Field
-		for _, f := range o.Fields {
-			if (f.Name == "id" || f.Name == on+"_id") && f.Required() && f.Type.Kind == gomodel.Scalar && f.Type.Enum == nil {
-				own = f
-				break
-			}
+		ref := o.Referent
+		if ref == nil {
+			continue
 		}
+		on, own, via := ref.SnakeName(), ref.Own, ref.Via
 		type place struct {
 			param string
 			src   source
 		}
 		var places []place
-		var placeFields []*gomodel.Field
-		for _, f := range o.Fields {
-			if !f.Required() || f.Type.Kind != gomodel.Object || f.Type.Struct.Opaque {
-				continue
-			}
-			idf := f.Type.Struct.Field("id")
-			if idf == nil || !idf.Required() || idf.Type.Kind != gomodel.Scalar {
-				continue
-			}
-			placeFields = append(placeFields, f)
-			places = append(places, place{f.Name + "_id", source{nil, idf.Type}})
+		placeFields := ref.Places
+		for _, f := range placeFields {
+			places = append(places, place{f.Name + "_id", source{nil, f.Type.Struct.Field("id").Type}})
 		}
-		via := acceptedUnion(o, own, placeFields)
 		read := func(f *gomodel.Field) *jen.Statement {
 			if via != nil {
-				return jen.Id("o").Dot(via.common(f.Name)).Call()
+				return jen.Id("o").Dot(ref.Common(f.Name)).Call()
 			}
 			return jen.Id("o").Dot(f.GoName)
 		}
@@ -733,8 +776,9 @@ func (g *gen) emitRelations() error {
 		if own != nil {
 			ownSrc = source{func() *jen.Statement { return read(own) }, own.Type}
 		}
-		answer := &relation{name: "Answer", fn: "Answer" + o.GoName, iface: o.GoName + "Answer", fill: "dispatchAnswer" + o.GoName, via: via}
-		reply := &relation{name: "Reply", fn: "Reply" + o.GoName, iface: o.GoName + "Reply", fill: "dispatchReply" + o.GoName, via: via}
+		offered := via != nil && via.Offers == ref
+		answer := &relation{name: ref.Answer.Method, fn: ref.Answer.Result, iface: ref.Answer.Params, fill: "dispatchAnswer" + o.GoName, via: via, offered: offered}
+		reply := &relation{name: ref.Reply.Method, fn: ref.Reply.Result, iface: ref.Reply.Params, fill: "dispatchReply" + o.GoName, via: via, offered: offered, quoted: map[*gomodel.Struct]bool{}}
 		for _, p := range g.m.Params {
 			var placeFills []jen.Code
 			placed := map[string]bool{}
@@ -763,7 +807,7 @@ func (g *gen) emitRelations() error {
 				var quote []jen.Code
 				if own != nil {
 					for _, pf := range p.Fields {
-						if pf.Name != own.Name && strings.HasSuffix(pf.Name, "_"+own.Name) {
+						if pf.Name != own.Name && (strings.HasSuffix(pf.Name, "_"+own.Name) || refersBy(pf, own)) {
 							if c := g.assign(pf, ownSrc); c != nil {
 								quote = append(quote, c)
 							}
@@ -772,14 +816,15 @@ func (g *gen) emitRelations() error {
 				}
 				if len(quote) > 0 {
 					body = append(body, jen.If(jen.Id("quote")).Block(quote...))
+					reply.quoted[p] = true
 				}
 				reply.params = append(reply.params, p)
 				reply.bodies = append(reply.bodies, body)
 			}
 		}
 		for _, r := range []*relation{reply, answer} {
-			if len(r.params) == 0 {
-				continue
+			if len(r.params) == 0 && !r.offered {
+				continue // a union offering it declares it in its interface
 			}
 			if err := g.emitRelation(o, r); err != nil {
 				return err
@@ -787,6 +832,17 @@ func (g *gen) emitRelations() error {
 		}
 	}
 	return nil
+}
+
+// refersBy reports whether pf is an optional object made from own alone:
+// its sole required field has own's name (reply_parameters, whose
+// message_id is the message replied to).
+func refersBy(pf *gomodel.Field, own *gomodel.Field) bool {
+	if pf.Type.Kind != gomodel.Pointer || pf.Type.Elem.Kind != gomodel.Object {
+		return false
+	}
+	sole := pf.Type.Elem.Struct.Sole()
+	return sole != nil && sole.Name == own.Name
 }
 
 // refsFilled reports whether every required reference parameter of p (id
@@ -804,8 +860,17 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	if err := g.declare(r.iface, "parameters "+r.name+" takes"); err != nil {
 		return err
 	}
-	if err := o.Scope.Declare(r.name, "dispatch helper"); err != nil {
-		return fmt.Errorf("dispatch: %s: %w", o.GoName, err)
+	for _, recv := range r.receivers(o) {
+		st := o
+		if recv != o.GoName {
+			st = variantStruct(r.via, recv)
+		}
+		if st == nil {
+			continue // the unknown variant: no fields, no other methods
+		}
+		if err := st.Scope.Declare(r.name, "dispatch helper"); err != nil {
+			return fmt.Errorf("dispatch: %s: %w", st.GoName, err)
+		}
 	}
 	g.helpers = append(g.helpers, o.GoName+"."+r.name)
 	var names []string
@@ -824,11 +889,16 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	g.f.Line()
 	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset (NoQuote: no reference to o), then sends p with Send (from a dispatcher handler only): in a webhook delivery the first Send is the answer in the response body, whose result the service does not report. "+
 		"%s returns the method's result instead.", r.name, what, r.fn))
-	g.f.Func().Params(jen.Id("o").Op("*").Id(o.GoName)).Id(r.name).Params(ctxParam(), jen.Id("p").Id(r.iface), jen.Id("opts").Op("...").Id("ReplyOption")).Error().Block(
-		jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
-		jen.Return(jen.Id("Send").Call(jen.Id("ctx"), jen.Id("p"))),
-	)
-	g.f.Line()
+	for i, recv := range r.receivers(o) {
+		if i > 0 {
+			g.doc(fmt.Sprintf("%s is %s.%s for any %s: the fields it reads are common to every variant.", r.name, o.GoName, r.name, r.via.GoName))
+		}
+		g.f.Func().Params(jen.Id("o").Op("*").Id(recv)).Id(r.name).Params(ctxParam(), jen.Id("p").Id(r.iface), jen.Id("opts").Op("...").Id(gomodel.ReplyOption)).Error().Block(
+			jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
+			jen.Return(jen.Id("Send").Call(jen.Id("ctx"), jen.Id("p"))),
+		)
+		g.f.Line()
+	}
 	if err := g.emitResultFunc(o, r); err != nil {
 		return err
 	}
@@ -838,6 +908,21 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 		}
 		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Add(r.arg(o)), jen.Id("quote").Bool()).Block(r.bodies[i]...)
 		g.f.Line()
+		if r.quoted[p] {
+			// The same filling for code that sends p itself (a bot
+			// without the router): one call whatever the version names
+			// the reference (reply_to_message_id, reply_parameters).
+			b := "ReplyTo" + o.GoName
+			if err := p.Scope.Declare(b, "dispatch builder"); err != nil {
+				return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
+			}
+			g.doc(fmt.Sprintf("%s fills the parameters of p that send it to o's place and refer to o, where unset, as o.%s does, and returns p, for chaining.%s", b, r.name, r.viaDoc(o)))
+			g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(b).Params(jen.Id("o").Add(r.arg(o))).Op("*").Id(p.GoName).Block(
+				jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.True()),
+				jen.Return(jen.Id("p")),
+			)
+			g.f.Line()
+		}
 		if err := g.emitCaller(p); err != nil {
 			return err
 		}

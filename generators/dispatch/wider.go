@@ -1,53 +1,49 @@
 package dispatch
 
+// A kind object that is a variant of an interface union whose common
+// fields include every field a reply or an answer reads (its identifier
+// and places: gomodel.Referent.Via) has helpers taking the union, so that
+// a value that may be another variant (a message that may be inaccessible,
+// which still has its chat and message_id) is replied to as the object is,
+// and the object itself still fits. When the union offers them
+// (gomodel.Union.Offers), every variant, the unknown one included, has the
+// object's Reply and Answer methods, which the union's interface declares.
+
 import "github.com/apigen/apigen/gomodel"
-
-// wider is an interface union a kind object is a variant of, whose common
-// fields (gomodel.Union.Common) include every field a reply or an answer
-// reads: the object's identifier and places. The helpers then take the
-// union, so that a value that may be another variant (a message that may
-// be inaccessible, which still has its chat and message_id) is replied to
-// as the object is, and the object itself still fits.
-type wider struct {
-	u *gomodel.Union
-}
-
-// common is the method reading the common field wire.
-func (w *wider) common(wire string) string {
-	for _, c := range w.u.Common {
-		if c.Wire == wire {
-			return c.Method
-		}
-	}
-	return ""
-}
-
-// acceptedUnion is the one interface union o is a variant of whose common
-// fields include own (when set) and every place, or nil (none, or several:
-// no choice is made between them).
-func acceptedUnion(o *gomodel.Struct, own *gomodel.Field, places []*gomodel.Field) *wider {
-	var found *wider
-	for _, u := range o.Members {
-		w := &wider{u}
-		ok := own == nil || w.common(own.Name) != ""
-		for _, f := range places {
-			ok = ok && w.common(f.Name) != ""
-		}
-		if !ok {
-			continue
-		}
-		if found != nil {
-			return nil
-		}
-		found = w
-	}
-	return found
-}
 
 // viaDoc says, in a helper's doc comment, that it takes the union.
 func (r *relation) viaDoc(o *gomodel.Struct) string {
 	if r.via == nil {
 		return ""
 	}
-	return " o is any " + r.via.u.GoName + ", a *" + o.GoName + " or another variant: the fields it reads are common to them all."
+	return " o is any " + r.via.GoName + ", a *" + o.GoName + " or another variant: the fields it reads are common to them all."
+}
+
+// receivers are the types that get the relation's method: the object, and
+// every other variant of the union offering it with its unknown variant.
+func (r *relation) receivers(o *gomodel.Struct) []string {
+	out := []string{o.GoName}
+	if !r.offered {
+		return out
+	}
+	for _, v := range r.via.Variants {
+		if v.Struct != nil && v.Struct != o {
+			out = append(out, v.Struct.GoName)
+		}
+	}
+	return append(out, r.via.Unknown)
+}
+
+// variantStruct is the variant struct named name, nil for the unknown variant
+// (which has no fields).
+func variantStruct(via *gomodel.Union, name string) *gomodel.Struct {
+	if via == nil {
+		return nil
+	}
+	for _, v := range via.Variants {
+		if v.Struct != nil && v.Struct.GoName == name {
+			return v.Struct
+		}
+	}
+	return nil
 }

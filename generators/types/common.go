@@ -22,6 +22,23 @@ func commonMethods(ui *gomodel.Union) []jen.Code {
 	return out
 }
 
+// unionMethods are the interface's method specs after its marker: the
+// common fields' methods, then the replies and answers the union offers
+// as its variant does (gomodel.Union.Offers), which the dispatcher
+// implements on every variant, when it runs.
+func (g *gen) unionMethods(ui *gomodel.Union) []jen.Code {
+	out := commonMethods(ui)
+	r := ui.Offers
+	if r == nil || !g.helpers {
+		return out
+	}
+	for _, h := range []gomodel.Helper{r.Reply, r.Answer} {
+		out = append(out, jen.Comment(h.Method+" is "+r.Object.GoName+"."+h.Method+", for any variant: the fields it reads are common to them all."))
+		out = append(out, jen.Id(h.Method).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("p").Id(h.Params), jen.Id("opts").Op("...").Id(gomodel.ReplyOption)).Error())
+	}
+	return out
+}
+
 // emitGetters emits the common-field methods a variant struct implements.
 func emitGetters(f *jen.File, si *gomodel.Struct) {
 	for _, c := range si.Getters {

@@ -481,7 +481,7 @@ func (g *gen) emitUnionType(f *jen.File, ui *gomodel.Union) {
 		for _, c := range godoc.Lines(lines...) {
 			f.Add(c)
 		}
-		f.Type().Id(ui.GoName).Interface(append([]jen.Code{jen.Id(ui.Marker).Params()}, commonMethods(ui)...)...)
+		f.Type().Id(ui.GoName).Interface(append([]jen.Code{jen.Id(ui.Marker).Params()}, g.unionMethods(ui)...)...)
 		f.Line()
 		// Unknown variant.
 		var uf []jen.Code

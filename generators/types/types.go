@@ -27,7 +27,7 @@ var Backend = generators.Backend{Name: "types", Kind: generators.GoPackage, Gene
 
 // Generate emits types_gen.go and json_gen.go.
 func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
-	g := &gen{m: m, pkg: m.Package, source: opts.Source}
+	g := &gen{m: m, pkg: m.Package, source: opts.Source, helpers: opts.Runs("dispatch")}
 	types, err := g.emitTypes()
 	if err != nil {
 		return nil, err
@@ -51,4 +51,7 @@ type gen struct {
 	m      *gomodel.Model
 	pkg    string
 	source string
+	// helpers: the dispatcher runs, so a union offering its replies
+	// declares them (gomodel.Union.Offers).
+	helpers bool
 }

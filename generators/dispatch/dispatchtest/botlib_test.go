@@ -3,6 +3,7 @@ package dispatchtest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"os"
@@ -200,5 +201,26 @@ func TestSetWebhookRetries(t *testing.T) {
 	}
 	if len(svc.hooks) != 1 || strings.Count(logs.String(), "dispatch: retrying") != 2 || !strings.Contains(logs.String(), "call=setWebhook") {
 		t.Fatalf("hooks %v, log:\n%s", svc.hooks, logs.String())
+	}
+}
+
+// Issue 35: echobot set reply_to_message_id by hand, which a page package
+// from 7.0 on has no more (reply_parameters replaced it), and a poll's
+// options were []string here but InputPollOption objects there. The
+// builders write the same call at every version; at the seed they send
+// the chat and reply_to_message_id, and the options as strings.
+func TestReplyToMessageAndPollOptionsSendTheSeedsJSON(t *testing.T) {
+	m := &botapi.Message{MessageID: 5, Chat: botapi.Chat{ID: 7}}
+	got, err := json.Marshal((&botapi.SendMessageParams{Text: "x"}).ReplyToMessage(m))
+	if want := `{"chat_id":7,"text":"x","reply_to_message_id":5}`; err != nil || string(got) != want {
+		t.Errorf("ReplyToMessage: %s, %v; want %s", got, err, want)
+	}
+	kept := &botapi.SendMessageParams{ChatID: botapi.ChatID(8), Text: "x", ReplyToMessageID: botapi.Some(int64(6))}
+	if kept.ReplyToMessage(m); kept.ReplyToMessageID.Value() != 6 {
+		t.Errorf("ReplyToMessage overwrote a set reply_to_message_id: %v", kept.ReplyToMessageID)
+	}
+	got, err = json.Marshal((&botapi.SendPollParams{ChatID: botapi.ChatID(7), Question: "?"}).WithOptions("a", "b"))
+	if want := `{"chat_id":7,"question":"?","options":["a","b"]}`; err != nil || string(got) != want {
+		t.Errorf("WithOptions: %s, %v; want %s", got, err, want)
 	}
 }

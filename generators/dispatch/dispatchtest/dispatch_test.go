@@ -133,7 +133,7 @@ func TestPanickingHandler(t *testing.T) {
 	err := <-errs
 	var pe *botapi.PanicError
 	var de *botapi.DispatchError
-	if !errors.As(err, &pe) || pe.Value != "boom" || len(pe.Stack) == 0 || !errors.As(err, &de) || de.UpdateID != 1 || de.Kind != "message" {
+	if !errors.As(err, &pe) || pe.Value != "boom" || len(pe.Stack) == 0 || !errors.As(err, &de) || de.UpdateID != 1 || de.Kind != botapi.UpdateTypeMessage {
 		t.Fatalf("error %v (%T), want a *PanicError for update 1 inside a *DispatchError", err, err)
 	}
 }

@@ -1,0 +1,73 @@
+package gomodel
+
+import "fmt"
+
+// Sole is the one required field of an object with exactly one (an
+// InputPollOption's text, a ReplyParameters' message_id), or nil: a value
+// of the object is then made from that field alone, the others keeping
+// their defaults. A field holding a variant's discriminator counts as
+// required; an opaque object has none.
+func (s *Struct) Sole() *Field {
+	if s.Object == nil || s.Opaque || s.Tagged != nil {
+		return nil
+	}
+	var sole *Field
+	for _, f := range s.Fields {
+		if !f.Required() {
+			continue
+		}
+		if sole != nil {
+			return nil
+		}
+		sole = f
+	}
+	return sole
+}
+
+// StringList is how a parameter that is a list of text values is set from
+// plain strings (SendPollParams.WithOptions("3", "4")), the same call at
+// every version of the document: where the list is an Array of String the
+// strings are the list; where it is an Array of an object whose sole
+// required field is a String (an option that later gained formatting), each
+// string is wrapped in that object.
+type StringList struct {
+	// Method is the params struct's method: With<Field>.
+	Method string
+	// Field is the parameter.
+	Field *Field
+	// Wrap is the element object (nil: the elements are strings), and
+	// Into its field each string sets.
+	Wrap *Struct
+	Into *Field
+}
+
+// isPlainString reports whether t is a string that is no enum.
+func isPlainString(t *Type) bool {
+	return t.Kind == Scalar && t.Prim == PrimString && t.Enum == nil
+}
+
+// stringLists decides the StringList setters of every params struct
+// (Struct.Lists). A name the struct already uses is an error, never a
+// rename.
+func (m *Model) stringLists() error {
+	for _, p := range m.Params {
+		for _, f := range p.Fields {
+			if f.Type.Kind != Slice {
+				continue
+			}
+			l := &StringList{Method: "With" + f.GoName, Field: f}
+			switch e := f.Type.Elem; {
+			case isPlainString(e):
+			case e.Kind == Object && e.Struct.Sole() != nil && isPlainString(e.Struct.Sole().Type):
+				l.Wrap, l.Into = e.Struct, e.Struct.Sole()
+			default:
+				continue
+			}
+			if err := p.Scope.Declare(l.Method, "setter of "+f.Name+" from strings"); err != nil {
+				return fmt.Errorf("%s: %w", p.GoName, err)
+			}
+			p.Lists = append(p.Lists, l)
+		}
+	}
+	return nil
+}
