@@ -136,6 +136,10 @@ func constraintFacts(s *schema.Schema, prefix string, c *schema.Constraints) []f
 	if c.Items != nil {
 		out = append(out, factText{prefix + "items " + c.Items.Text(), hintsOf(c.Items)})
 	}
+	if l := c.TotalLength; l != nil {
+		b := l.Bounds()
+		out = append(out, factText{prefix + "total length " + b.Text() + " " + l.Unit, append(hintsOf(b), "total length")})
+	}
 	if c.Ahead != nil {
 		out = append(out, factText{prefix + "ahead " + c.Ahead.Text() + " seconds", hintsOf(c.Ahead)})
 	}

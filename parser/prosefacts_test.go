@@ -481,3 +481,41 @@ func TestListOfUpToNIsAnItemCount(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalLengthOfAListIsRead is the defect where "a list of 0-20 tags
+// with total length of up to 64 characters" kept the count of items and
+// dropped the length of all the items together with no report line. A
+// total length over a list's items, in the page's words and in others
+// ("in total at most N characters", "N characters in total"), is the
+// Array's total_length.
+func TestTotalLengthOfAListIsRead(t *testing.T) {
+	rep := &parser.Report{}
+	body := methodPage("setTags", `<tr><td>a</td><td>Array of String</td><td>Yes</td><td>A JSON-serialized list of 0-10 tags for the item with total length of up to 40 characters</td></tr>
+<tr><td>b</td><td>Array of String</td><td>Optional</td><td>Names of the item, 1-5 items; in total at most 30 characters</td></tr>
+<tr><td>c</td><td>Array of String</td><td>Optional</td><td>Words of the reply, up to 8 items, 100 bytes in total</td></tr>`)
+	s := parsePage(t, body, rep)
+	m := s.Method("setTags")
+	for name, want := range map[string]string{
+		"a": "items 0-10; total length at most 40 characters",
+		"b": "items 1-5; total length at most 30 characters",
+		"c": "items at most 8; total length at most 100 bytes",
+	} {
+		var got []string
+		if c := m.Param(name).Constraints; c != nil {
+			if c.Items != nil {
+				got = append(got, "items "+c.Items.Text())
+			}
+			if l := c.TotalLength; l != nil {
+				got = append(got, "total length "+l.Bounds().Text()+" "+l.Unit)
+			}
+		}
+		if g := strings.Join(got, "; "); g != want {
+			t.Errorf("%s: %q, want %q", name, g, want)
+		}
+	}
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" || e.Kind == "fact does not apply" {
+			t.Errorf("%s %s: %s", e.Kind, e.Where, e.Text)
+		}
+	}
+}

@@ -212,6 +212,15 @@ func (c *checker) constraints(src Source, what string, t Type, k *Constraints) {
 		}
 		c.bounds(src, what+" items", k.Items)
 	}
+	if k.TotalLength != nil {
+		if !t.IsArray() || t.Elem.IsArray() || t.Elem.Name != String {
+			c.fail(src, "%s: total length on a %s (only an Array of String has one)", what, t)
+		}
+		if k.TotalLength.Unit != UnitCharacters && k.TotalLength.Unit != UnitBytes {
+			c.fail(src, "%s: total length unit %q (want characters or bytes)", what, k.TotalLength.Unit)
+		}
+		c.intBounds(src, what+" total length", k.TotalLength.Min, k.TotalLength.Max)
+	}
 	if k.Range != nil {
 		if base != Integer && base != Integer64 && base != Float {
 			c.fail(src, "%s: numeric range on a %s", what, t)

@@ -125,6 +125,9 @@ type Constraints struct {
 	Length *Length `yaml:"length,omitempty,flow"`
 	// Items bounds the number of elements of an Array.
 	Items *Bounds `yaml:"items,omitempty,flow"`
+	// TotalLength bounds the length of all the strings of an Array of
+	// String together ("with total length of up to 64 characters").
+	TotalLength *Length `yaml:"total_length,omitempty,flow"`
 	// Range bounds a number.
 	Range *Bounds `yaml:"range,omitempty,flow"`
 	// Ahead bounds a Unix time relative to now, in seconds.

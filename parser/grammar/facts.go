@@ -19,13 +19,17 @@ type Facts struct {
 	RequiredIf string // "required for quiz" -> "quiz"
 	AsAbove    bool   // "as above": repeat an earlier definition
 
-	Length      *RawRange // characters or bytes
-	LengthUnit  string
-	AfterParse  bool // "after entity parsing"
-	LineFeeds   *int
-	Items       *RawRange
-	EachLength  *RawRange
-	EachUnit    string
+	Length     *RawRange // characters or bytes
+	LengthUnit string
+	AfterParse bool // "after entity parsing"
+	LineFeeds  *int
+	Items      *RawRange
+	EachLength *RawRange
+	EachUnit   string
+	// TotalLength bounds the length of a list's items together ("with
+	// total length of up to 64 characters"), in TotalUnit.
+	TotalLength *RawRange
+	TotalUnit   string
 	Bare        *RawRange // "0-1024": its meaning depends on the type
 	AtMost      *float64  // "at most 100": items or length by type
 	NumRange    *RawRange // "5-600 seconds"
@@ -94,7 +98,7 @@ func (f *Facts) Known() int {
 	n := len(f.Enum) + len(f.NotWith) + len(f.Rules)
 	for _, b := range []bool{
 		f.Marker != "", f.RequiredIf != "", f.Length != nil, f.LineFeeds != nil, f.Items != nil,
-		f.EachLength != nil, f.Bare != nil, f.AtMost != nil, f.NumRange != nil, f.Ahead != nil,
+		f.EachLength != nil, f.TotalLength != nil, f.Bare != nil, f.AtMost != nil, f.NumRange != nil, f.Ahead != nil,
 		f.Unit != "", f.DefaultRaw != "", f.DefaultsTo != "", f.Json, f.ZeroBased, f.UploadOnly,
 		f.NoEmoji, f.Pattern != "", f.Bits64, f.Position != "", f.AttachRef, f.Always != "", f.FixedValue != "",
 	} {
@@ -161,8 +165,18 @@ var (
 	// no reader matched is reported as unread (see Part), even when
 	// another clause of its sentence gave a fact.
 	ReCountMarks = Guard(`\b(?:\d+-\d+|up to \d+) ([a-z]+)(?: ([a-z]+))?(?: ([a-z]+))?`, func(s string) bool { return strings.ContainsAny(s, "0123456789") })
-	ReNumUnit    = Guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, DigitFirst)
-	ReAhead      = Guard(`^unix time (\d+)-(\d+) seconds ahead$`, Prefix("unix time "))
+	// ReTotalLength: a length of a list's items together, in the page's
+	// words and in others: "with total length of up to 64 characters",
+	// "a total length of 1-100 bytes", "in total at most 30 characters",
+	// "up to 100 characters in total". Groups: 1-2 the range or 3 the
+	// maximum, 4 the unit (the first wording); 5 the maximum, 6 the unit
+	// (the second); 7 the maximum, 8 the unit (the third). It is read on
+	// the whole piece before the piece is cut into clauses (see
+	// totalLength), since it may close a clause that states the count.
+	ReTotalLength = Guard(`(?:^|,? |\b)(?:(?:[Ww]ith )?(?:an? |the )?[Tt]otal length (?:of )?(?:up to |at most |no more than )?(?:(\d+)-(\d+)|(\d+)) (characters|bytes)|[Ii]n total (?:up to |at most |no more than )(\d+) (characters|bytes)|(?:(?:[Uu]p to |[Aa]t most |[Nn]o more than )?(\d+)) (characters|bytes) in total)\b`,
+		Contains("otal"))
+	ReNumUnit = Guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, DigitFirst)
+	ReAhead   = Guard(`^unix time (\d+)-(\d+) seconds ahead$`, Prefix("unix time "))
 	// The published page's sentences of bounds: "Must be between 1 and
 	// 360 if specified", "At most 4 suggested tip amounts can be
 	// specified", "Must be at least 5 and no more than 600 seconds in the
@@ -400,6 +414,9 @@ func (f *Facts) Part(p string) {
 	if at, pat, text := CharsetIn(p); pat != "" {
 		f.Pattern, f.PatternText = pat, text
 		p = strings.TrimSpace(p[:at])
+	}
+	if p = f.totalLength(p); p == "" {
+		return
 	}
 	p = f.itemsEach(p)
 	var rest []string
@@ -639,6 +656,32 @@ func (f *Facts) itemsEach(p string) string {
 	default:
 		return p[:m[11]] + p[end:]
 	}
+}
+
+// totalLength reads a length of a list's items together (ReTotalLength)
+// in a piece and returns the piece without the words read.
+func (f *Facts) totalLength(p string) string {
+	m := ReTotalLength.FindStringSubmatchIndex(p)
+	if m == nil {
+		return p
+	}
+	g := func(i int) string {
+		if m[2*i] < 0 {
+			return ""
+		}
+		return p[m[2*i]:m[2*i+1]]
+	}
+	switch {
+	case g(1) != "":
+		f.TotalLength, f.TotalUnit = Rng(g(1), g(2)), g(4)
+	case g(3) != "":
+		f.TotalLength, f.TotalUnit = &RawRange{Max: Num(g(3))}, g(4)
+	case g(5) != "":
+		f.TotalLength, f.TotalUnit = &RawRange{Max: Num(g(5))}, g(6)
+	default:
+		f.TotalLength, f.TotalUnit = &RawRange{Max: Num(g(7))}, g(8)
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p[:m[0]]+p[m[1]:]), ","))
 }
 
 // countStop are the words after a number that do not name things counted
