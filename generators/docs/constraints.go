@@ -34,6 +34,9 @@ func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constrai
 	if c.Items != nil {
 		add("items", plain(c.Items.Text()))
 	}
+	if l := c.TotalLength; l != nil {
+		add("total length", plain(l.Bounds().Text()+" "+l.Unit))
+	}
 	if c.Range != nil {
 		v := c.Range.Text()
 		if c.Unit != "" {

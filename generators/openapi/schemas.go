@@ -42,6 +42,7 @@ const (
 	xOpaque        = "x-apigen-opaque"
 	xStringForm    = "x-apigen-string-form"
 	xNotes         = "x-apigen-notes"
+	xTotalLength   = "x-apigen-total-length"
 	xValues        = "x-apigen-values"
 	xJSONSerialize = "x-apigen-json-serialized"
 	xVariantNote   = "x-apigen-variant-notes"
@@ -63,6 +64,10 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 		if c.Items != nil {
 			setBound(m, "minItems", c.Items.Min)
 			setBound(m, "maxItems", c.Items.Max)
+		}
+		if l := c.TotalLength; l != nil {
+			// JSON Schema has no bound over the items together.
+			m.Set(xTotalLength, l.Bounds().Text()+" "+l.Unit)
 		}
 		m.Set("allOf", g.positions(t))
 		return m, nil

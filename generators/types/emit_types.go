@@ -51,6 +51,9 @@ func constraintText(c *schema.Constraints) []string {
 	if c.Items != nil {
 		out = append(out, "Items: "+c.Items.Text()+".")
 	}
+	if l := c.TotalLength; l != nil {
+		out = append(out, "Total length of the items: "+l.Bounds().Text()+" "+l.Unit+".")
+	}
 	if c.Range != nil {
 		out = append(out, "Range: "+c.Range.Text()+".")
 	}

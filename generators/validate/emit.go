@@ -453,8 +453,15 @@ func (b *body) array(x gofile.Expr, te *gomodel.Type, required bool, at gofile.E
 	if required && name != "" {
 		b.doc(name, "required")
 	}
-	if len(items) > 0 {
+	if c != nil && c.Items != nil {
 		b.doc(name, c.Items.Text()+" items")
+	}
+	if c != nil && c.TotalLength != nil {
+		total, err := b.totalLength(x, te, at, name)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, total...)
 	}
 	switch {
 	case required && name != "":
@@ -498,6 +505,54 @@ func (b *body) array(x gofile.Expr, te *gomodel.Type, required bool, at gofile.E
 		loop := append([]jen.Code{jen.Id(e).Op(":=").Id(rtPath).Values(jen.Dict{jen.Id("parent"): arrPath(), jen.Id("index"): jen.Id(i)})}, elem...)
 		out = append(out, append(decl, jen.For(jen.Id(i).Op(":=").Range().Add(x())).Block(loop...))...)
 	}
+	return out, nil
+}
+
+// totalLength checks the length of all the strings of a list together
+// (constraints.total_length): their lengths in the unit are summed and the
+// sum judged against the bounds.
+func (b *body) totalLength(x gofile.Expr, te *gomodel.Type, at gofile.Expr, name string) ([]jen.Code, error) {
+	l := te.Constraints.TotalLength
+	var unit jen.Code = jen.Id(rtChars)
+	switch l.Unit {
+	case schema.UnitCharacters:
+	case schema.UnitBytes:
+		unit = jen.Id(rtBytes)
+	default:
+		return nil, fmt.Errorf("unknown total length unit %q", l.Unit)
+	}
+	b.openScope()
+	elem := b.local("t")
+	b.closeScope()
+	n := b.named(name, "Total", "total")
+	var text jen.Code = jen.Id(elem)
+	if el := te.Elem; el.Kind != gomodel.Scalar || el.Prim != gomodel.PrimString || el.Enum != nil {
+		text = jen.String().Call(jen.Id(elem))
+	}
+	out := []jen.Code{
+		jen.Id(n).Op(":=").Lit(0),
+		jen.For(jen.List(jen.Id("_"), jen.Id(elem)).Op(":=").Range().Add(x())).Block(
+			jen.Id(n).Op("+=").Id("validateLen").Call(text, unit),
+		),
+	}
+	counted := func(bound string) *jen.Statement {
+		return jen.Id("validateCount").Call(jen.Id(n), unit, jen.False()).Op("+").Lit(" in total, " + bound)
+	}
+	if l.Min != nil {
+		if *l.Min < 0 {
+			return nil, fmt.Errorf("negative total length %d", *l.Min)
+		}
+		out = append(out, jen.If(jen.Id(n).Op("<").Lit(*l.Min)).Block(
+			call("add", at(), jen.Lit(name), counted("at least "+strconv.Itoa(*l.Min)))))
+	}
+	if l.Max != nil {
+		if *l.Max < 0 {
+			return nil, fmt.Errorf("negative total length %d", *l.Max)
+		}
+		out = append(out, jen.If(jen.Id(n).Op(">").Lit(*l.Max)).Block(
+			call("add", at(), jen.Lit(name), counted("at most "+strconv.Itoa(*l.Max)))))
+	}
+	b.doc(name, l.Bounds().Text()+" "+l.Unit+" in total")
 	return out, nil
 }
 
@@ -653,6 +708,7 @@ func checkApplicable(te *gomodel.Type) error {
 	add(c.Fixed != "" && !plainStr, "fixed")
 	add(c.Items != nil && !arr, "items")
 	add(c.Each != nil && !arr, "each")
+	add(c.TotalLength != nil && !(arr && te.Elem.Kind == gomodel.Scalar && te.Elem.Prim == gomodel.PrimString), "total_length")
 	add(c.Range != nil && !num, "range")
 	add(c.Ahead != nil && !num, "ahead")
 	add(c.UploadOnly && !file, "upload_only")
