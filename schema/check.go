@@ -221,6 +221,9 @@ func (c *checker) constraints(src Source, what string, t Type, k *Constraints) {
 		}
 		c.intBounds(src, what+" total length", k.TotalLength.Min, k.TotalLength.Max)
 	}
+	if len(k.Values) > 0 && (t.IsArray() || base != Integer && base != Integer64) {
+		c.fail(src, "%s: values on a %s (only an Integer has a list of whole numbers)", what, t)
+	}
 	if k.Range != nil {
 		if base != Integer && base != Integer64 && base != Float {
 			c.fail(src, "%s: numeric range on a %s", what, t)

@@ -30,6 +30,9 @@ type Facts struct {
 	// total length of up to 64 characters"), in TotalUnit.
 	TotalLength *RawRange
 	TotalUnit   string
+	// Numbers are the whole numbers the value must be one of ("must be
+	// one of 3, 6, or 12").
+	Numbers     []int64
 	Bare        *RawRange // "0-1024": its meaning depends on the type
 	AtMost      *float64  // "at most 100": items or length by type
 	NumRange    *RawRange // "5-600 seconds"
@@ -95,7 +98,7 @@ func MayHaveMarks(s string) bool {
 // Known counts the facts read so far; a sentence that leaves it unchanged
 // gave none.
 func (f *Facts) Known() int {
-	n := len(f.Enum) + len(f.NotWith) + len(f.Rules)
+	n := len(f.Enum) + len(f.NotWith) + len(f.Rules) + len(f.Numbers)
 	for _, b := range []bool{
 		f.Marker != "", f.RequiredIf != "", f.Length != nil, f.LineFeeds != nil, f.Items != nil,
 		f.EachLength != nil, f.TotalLength != nil, f.Bare != nil, f.AtMost != nil, f.NumRange != nil, f.Ahead != nil,
@@ -210,13 +213,22 @@ var (
 	// each is for: "Choose one, depending on what the user is about to
 	// receive: typing for text messages, upload_photo for photos,
 	// record_video or upload_video for videos".
-	ReChooseOne  = Guard(`(?i)^(?:choose|pick|use) one\b[^:]*: (.+)$`, Contains(":"))
-	ReChoice     = regexp.MustCompile(`^(?:and )?([a-z][a-z0-9_]*(?: or [a-z][a-z0-9_]*)*) for \S.*$`)
-	ReOneOf      = Guard(`(?i)^one of (.+)$`, FirstFold('o'))
-	ReOrEnum     = Guard(`^[a-z_]+(?: or [a-z_]+)+$`, Contains(" or "))
-	ReAlways     = Guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, Prefix("always "))
-	ReNotWith    = Guard(`^not with ([a-z_][a-z0-9_]*)$`, Prefix("not with "))
-	ReRequiredIf = Guard(`^required for ([a-z_]+)$`, Prefix("required for "))
+	ReChooseOne = Guard(`(?i)^(?:choose|pick|use) one\b[^:]*: (.+)$`, Contains(":"))
+	ReChoice    = regexp.MustCompile(`^(?:and )?([a-z][a-z0-9_]*(?: or [a-z][a-z0-9_]*)*) for \S.*$`)
+	ReOneOf     = Guard(`(?i)^one of (.+)$`, FirstFold('o'))
+	// ReNumberList: a list of whole numbers a value must be one of, each
+	// optionally followed by its hexadecimal form: "must be one of 3, 6,
+	// or 12", "Currently, must be one of 7 (0x7), 255 (0xFF) and 4096
+	// (0x1000)", "one of 1, 2 and 3". Group 1 is the list (see
+	// NumberList).
+	ReNumberList = Guard(`^(?:(?:[Cc]urrently, )?(?:must|can) be )?one of (-?\d+(?: \(0x[0-9A-Fa-f]+\))?(?:,? (?:or |and )?-?\d+(?: \(0x[0-9A-Fa-f]+\))?)+)$`, Contains("one of "))
+	// ReListedNumber is one number of such a list, with its hexadecimal
+	// form.
+	ReListedNumber = regexp.MustCompile(`(-?\d+)(?: \(0x([0-9A-Fa-f]+)\))?`)
+	ReOrEnum       = Guard(`^[a-z_]+(?: or [a-z_]+)+$`, Contains(" or "))
+	ReAlways       = Guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, Prefix("always "))
+	ReNotWith      = Guard(`^not with ([a-z_][a-z0-9_]*)$`, Prefix("not with "))
+	ReRequiredIf   = Guard(`^required for ([a-z_]+)$`, Prefix("required for "))
 	// ReCharset: a statement of the characters a string may hold, ending
 	// its sentence: "only lowercase English letters, digits, underscores",
 	// "Can contain only English letters, digits and underscores", "1-64
@@ -458,6 +470,18 @@ func (f *Facts) Part(p string) {
 // WholePart recognises patterns that span commas. It reports whether the
 // part is fully structural (nothing to keep as description).
 func (f *Facts) WholePart(p string) bool {
+	if m := ReNumberList.FindStringSubmatch(p); m != nil {
+		if nums, ok := NumberList(m[1]); ok {
+			f.Numbers = nums
+			// Kept as description too: the words may say more (the
+			// colours the numbers stand for).
+			f.Desc = append(f.Desc, p)
+			return true
+		}
+		// A list whose numbers disagree with their hexadecimal forms
+		// is no list of values: the sentence is reported unread.
+		return true
+	}
 	if m := ReOneOf.FindStringSubmatch(p); m != nil && !strings.Contains(m[1], " is ") {
 		for _, v := range SplitNameList(m[1]) {
 			f.Enum = append(f.Enum, EnumVal{Value: v})
@@ -498,6 +522,27 @@ func (f *Facts) WholePart(p string) bool {
 		return true
 	}
 	return false
+}
+
+// NumberList reads the numbers of a list matched by ReNumberList. It
+// fails when a number's hexadecimal form is another number.
+func NumberList(list string) ([]int64, bool) {
+	var out []int64
+	for _, m := range ReListedNumber.FindAllStringSubmatch(list, -1) {
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		if m[2] != "" {
+			if h, err := strconv.ParseInt(m[2], 16, 64); err != nil || h != n {
+				return nil, false
+			}
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, len(out) >= 2
 }
 
 // CharsetIn finds a statement of the allowed characters that ends s (see
