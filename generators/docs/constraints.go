@@ -44,6 +44,13 @@ func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constrai
 		}
 		add("range", plain(v))
 	}
+	if len(c.Values) > 0 {
+		var words []string
+		for _, v := range c.Values {
+			words = append(words, strconv.FormatInt(v, 10))
+		}
+		add("values", plain(strings.Join(words, ", ")))
+	}
 	if c.Ahead != nil {
 		add("ahead of now", plain(c.Ahead.Text()+" seconds"))
 	}

@@ -48,6 +48,16 @@ const (
 	xVariantNote   = "x-apigen-variant-notes"
 )
 
+// integerValues is the enum of an Integer's constraints.values (nil, not
+// written, when there are none).
+func integerValues(vals []int64) []any {
+	var out []any
+	for _, v := range vals {
+		out = append(out, v)
+	}
+	return out
+}
+
 func ref(name string) string { return "#/components/schemas/" + name }
 
 // typeSchema is the schema of a value of type t under constraints c.
@@ -75,9 +85,9 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 	m := &Map{}
 	switch t.Name {
 	case schema.Integer:
-		m.Set("type", "integer")
+		m.Set("type", "integer").Set("enum", integerValues(c.Values))
 	case schema.Integer64:
-		m.Set("type", "integer").Set("format", "int64")
+		m.Set("type", "integer").Set("format", "int64").Set("enum", integerValues(c.Values))
 	case schema.Float:
 		m.Set("type", "number")
 	case schema.String:

@@ -633,6 +633,21 @@ func (b *body) scalar(x gofile.Expr, te *gomodel.Type, mode *fieldInfo, at gofil
 			}
 			b.doc(name, r.Text())
 		}
+		if len(c.Values) > 0 {
+			// A switch with no case of its own: the listed numbers pass.
+			var vals []jen.Code
+			var words []string
+			for _, v := range c.Values {
+				vals = append(vals, jen.Lit(int(v)))
+				words = append(words, strconv.FormatInt(v, 10))
+			}
+			list := strings.Join(words, ", ")
+			out = append(out, jen.Switch(x()).Block(
+				jen.Case(vals...),
+				jen.Default().Block(call("add", at(), jen.Lit(name), jen.Id("validateFloat").Call(jen.Float64().Call(x())).Op("+").Lit(", must be one of "+list))),
+			))
+			b.doc(name, "one of "+list)
+		}
 		if a := c.Ahead; a != nil {
 			out = append(out, call("ahead", at(), jen.Lit(name), jen.Int64().Call(x()), floatBound(a.Min, rtNoMinF), floatBound(a.Max, rtNoMaxF)))
 			b.doc(name, "a Unix time "+a.Text()+" seconds after ValidationNow()")
@@ -710,6 +725,7 @@ func checkApplicable(te *gomodel.Type) error {
 	add(c.Each != nil && !arr, "each")
 	add(c.TotalLength != nil && !(arr && te.Elem.Kind == gomodel.Scalar && te.Elem.Prim == gomodel.PrimString), "total_length")
 	add(c.Range != nil && !num, "range")
+	add(len(c.Values) > 0 && !te.IsInteger(), "values")
 	add(c.Ahead != nil && !num, "ahead")
 	add(c.UploadOnly && !file, "upload_only")
 	add(len(c.Variants) > 0 && !isUnion, "variants")

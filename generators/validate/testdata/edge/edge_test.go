@@ -51,6 +51,8 @@ func TestEdge(t *testing.T) {
 		{PutParams{Ref: RefFromInteger64(1), Tags: []string{"é", "é", "é"}}, "tags: 6 bytes in total, at most 4"},
 		{PutParams{Ref: RefFromInteger64(1), Tags: []string{"a"}}, "tags: 1 byte in total, at least 2"},
 		{PutParams{Ref: RefFromInteger64(1), Tags: []string{"ab", "c"}}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Weeks: Some(4)}, ""},
+		{PutParams{Ref: RefFromInteger64(1), Weeks: Some(5)}, "weeks: 5, must be one of 2, 4, 8"},
 		{PutParams{Ref: RefFromInteger64(1), When: Some(1009.0)}, "when: 1009 is 9 seconds ahead of now, at least 10 seconds ahead"},
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: item}}, ""},
 		{PutParams{Ref: RefFromInteger64(1), Box: &Box{Main: Item{Kind: "item", Label: Some("a🎲"), Weight: Some(2.5)}}}, "box.main.label: emoji \"🎲\" (U+1F3B2) at character 2, emoji are not allowed"},
