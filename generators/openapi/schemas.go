@@ -53,7 +53,7 @@ const (
 func integerValues(vals []int64) []any {
 	var out []any
 	for _, v := range vals {
-		out = append(out, v)
+		out = append(out, int(v)) // the writers know int
 	}
 	return out
 }
