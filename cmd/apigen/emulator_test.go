@@ -110,8 +110,8 @@ func staleness(dir, pkg string) string {
 // moved into the cache, so the version's package was compiled (and
 // cached by the go command) under a directory that no longer exists: a
 // bot built beside the program (as the README says to) compiled the
-// whole package again, the longest part of the build (about 40 s and
-// most of its memory at 9.0). Right after a build, the package beside
+// whole package again, the longest part of the build (and most of its
+// memory). Right after a build, the package beside
 // the program must be up to date in the build cache.
 func TestEmulatorBotBesideTheProgramReusesTheCompiledPackage(t *testing.T) {
 	emulatorAt(t, "bot-api-9.0.html.gz")
