@@ -78,9 +78,10 @@ type Fill struct {
 	Param *Field
 	From  FillSource
 	Kind  FillKind
-	// Widen is the integer Go type the value is converted to (its type
-	// differs from the one stored), or "" when it is stored as it is.
-	Widen string
+	// Convert is the integer Go type the value is converted to (int64 to
+	// int or back: the value's integer type differs from the one stored),
+	// or "" when it is stored as it is.
+	Convert string
 	// Ctor is the value union's constructor (FillCtor).
 	Ctor string
 	// Object and Sole are the object built and the field the value
@@ -157,7 +158,7 @@ func newFill(dst *Field, src FillSource) (fl Fill, ok bool) {
 	fits := func(t *Type) bool {
 		return t.Kind == Scalar && t.Enum == nil && (t.Name == src.Type.Name || (t.IsInteger() && src.Type.IsInteger()))
 	}
-	widen := func(to string) string {
+	convert := func(to string) string {
 		if to == src.Type.Name {
 			return ""
 		}
@@ -169,18 +170,18 @@ func newFill(dst *Field, src FillSource) (fl Fill, ok bool) {
 		if !fits(t) {
 			return fl, false
 		}
-		fl.Kind, fl.Widen = FillScalar, widen(t.Name)
+		fl.Kind, fl.Convert = FillScalar, convert(t.Name)
 		return fl, true
 	case Opt:
 		if !fits(t.Elem) {
 			return fl, false
 		}
-		fl.Kind, fl.Widen = FillSome, widen(t.Elem.Name)
+		fl.Kind, fl.Convert = FillSome, convert(t.Elem.Name)
 		return fl, true
 	case Value:
 		for _, va := range t.Union.Variants {
 			if va.Type != nil && fits(va.Type) {
-				fl.Kind, fl.Ctor, fl.Widen = FillCtor, va.Ctor, widen(va.Type.Name)
+				fl.Kind, fl.Ctor, fl.Convert = FillCtor, va.Ctor, convert(va.Type.Name)
 				return fl, true
 			}
 		}
@@ -189,7 +190,7 @@ func newFill(dst *Field, src FillSource) (fl Fill, ok bool) {
 			return fl, false
 		}
 		if sole := t.Elem.Struct.Sole(); sole != nil && fits(sole.Type) {
-			fl.Kind, fl.Object, fl.Sole, fl.Widen = FillSole, t.Elem.Struct, sole, widen(sole.Type.Name)
+			fl.Kind, fl.Object, fl.Sole, fl.Convert = FillSole, t.Elem.Struct, sole, convert(sole.Type.Name)
 			return fl, true
 		}
 	}

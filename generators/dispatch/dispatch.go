@@ -26,19 +26,14 @@
 //   - The bot's username, which commands may be addressed to, comes from
 //     the method without parameters that returns the Sender helper's type
 //     (its username field).
-//   - Reply helpers come from names and types: for a kind object O (o its
-//     snake-case name), its own identifier is its required field id or
-//     o_id; a place is a required object field f whose object has an id.
-//     A parameters struct taking o_id gets filled by O.Answer (o_id from the
-//     identifier, f_id from each place); one with a required f_id parameter
-//     by O.Reply (f_id from each place, and a parameter ending in
-//     _<identifier name>, such as a reply-to reference, or an optional
-//     object whose sole required field has the identifier's name, such as
-//     reply parameters, from the identifier). Only unset parameters are
-//     filled. A parameters struct that refers to O so gets
-//     ReplyTo<Object>, the same filling as a builder. The identifier and
-//     places are the model's (gomodel.Referent), as is the union whose
-//     variants all get Reply and Answer (gomodel.Union.Offers).
+//   - Reply helpers: for a kind object O, O.Reply sends a parameters
+//     struct to O's place (its chat), referring to O when quoting, and
+//     O.Answer calls a method about O itself. Which parameters structs each
+//     fills, which parameter from which field of O, how the value is
+//     stored and which structs get ReplyTo<Object> are the model's
+//     decisions (gomodel.Referent, gomodel.Helper.Fills), as is the union
+//     whose variants all get Reply and Answer (gomodel.Union.Offers): this
+//     backend writes them and re-derives none.
 package dispatch
 
 import (
@@ -734,8 +729,8 @@ func fillCode(f gomodel.Fill) jen.Code {
 		src = src.Dot(f.From.ID.GoName)
 	}
 	val := src
-	if f.Widen != "" {
-		val = jen.Id(f.Widen).Call(src)
+	if f.Convert != "" {
+		val = jen.Id(f.Convert).Call(src)
 	}
 	v := jen.Id("p").Dot(f.Param.GoName)
 	unset := jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()
