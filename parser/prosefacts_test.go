@@ -387,3 +387,97 @@ func TestAllowedCharactersInOtherWords(t *testing.T) {
 		t.Errorf("unread %q, want exactly %q", unread, want)
 	}
 }
+
+// TestItemCountWithItemLengthInOtherWords is the defect where a list's
+// count of items followed by a per-item length in words other than "N-M
+// strings of X-Y characters" ("2-10 strings 1-100 characters each" after a
+// comma) gave neither the count nor the length, and no report line. The
+// one grammar reads a count, an item noun and a per-item length, with or
+// without "of"/"each", in either layout.
+func TestItemCountWithItemLengthInOtherWords(t *testing.T) {
+	rep := &parser.Report{}
+	body := methodPage("sendChoice", `<tr><td>a</td><td>Array of String</td><td>Yes</td><td>A list of choices, 3-7 strings 1-50 characters each</td></tr>
+<tr><td>b</td><td>Array of String</td><td>Yes</td><td>Labels to show, 1-4 items of up to 20 characters</td></tr>
+<tr><td>c</td><td>Array of String</td><td>Optional</td><td>Tags of the thing; up to 6 strings, each 2-12 characters</td></tr>
+<tr><td>d</td><td>Array of String</td><td>Optional</td><td>A JSON-serialized list of 2-5 answer words, 1-30 characters each</td></tr>
+<tr><td>e</td><td>Array of String</td><td>Optional</td><td>Names of the things, 2-9 strings of 1-16 bytes</td></tr>`)
+	s := parsePage(t, body, rep)
+	m := s.Method("sendChoice")
+	for name, want := range map[string]string{
+		"a": "items 3-7; each length 1-50 characters",
+		"b": "items 1-4; each length at most 20 characters",
+		"c": "items at most 6; each length 2-12 characters",
+		"d": "items 2-5; each length 1-30 characters",
+		"e": "items 2-9; each length 1-16 bytes",
+	} {
+		var got []string
+		if c := m.Param(name).Constraints; c != nil {
+			if c.Items != nil {
+				got = append(got, "items "+c.Items.Text())
+			}
+			if c.Each != nil && c.Each.Length != nil {
+				l, b := c.Each.Length, &schema.Bounds{}
+				if l.Min != nil {
+					v := float64(*l.Min)
+					b.Min = &v
+				}
+				if l.Max != nil {
+					v := float64(*l.Max)
+					b.Max = &v
+				}
+				got = append(got, "each length "+b.Text()+" "+l.Unit)
+			}
+		}
+		if g := strings.Join(got, "; "); g != want {
+			t.Errorf("%s: %q, want %q", name, g, want)
+		}
+	}
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" {
+			t.Errorf("unread %s: %s", e.Where, e.Text)
+		}
+	}
+}
+
+// TestUnreadItemCountIsReported: a sentence with a digit range next to a
+// noun of things counted that no reader consumed is reported as unread,
+// even when another clause of the sentence gave a fact, so that a wording
+// the grammar does not know yet is seen.
+func TestUnreadItemCountIsReported(t *testing.T) {
+	rep := &parser.Report{}
+	body := methodPage("sendChoice", `<tr><td>a</td><td>Array of String</td><td>Yes</td><td>A JSON-serialized list of choices, between 3-7 strings with 1-50 letters apiece</td></tr>
+<tr><td>b</td><td>Array of String</td><td>Yes</td><td>A JSON-serialized list of 1-4 labels for the buttons</td></tr>
+<tr><td>c</td><td>Integer</td><td>Yes</td><td>Score of the thing, 1-6 for some kinds, 1-5 for others. Values between 1-100 are accepted</td></tr>`)
+	parsePage(t, body, rep)
+	var got []string
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" {
+			got = append(got, e.Where+": "+e.Text)
+		}
+	}
+	want := "sendChoice.a: A JSON-serialized list of choices, between 3-7 strings with 1-50 letters apiece"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("unread:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestListOfUpToNIsAnItemCount is the defect where "List of up to 100
+// winners" (an object field's item count in the page's words) gave no
+// fact: "list of" was read with a range of items only.
+func TestListOfUpToNIsAnItemCount(t *testing.T) {
+	rep := &parser.Report{}
+	body := `<h3>Available types</h3><h4>Draw</h4><p>A draw.</p>
+<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr><td>winners</td><td>Array of Integer</td><td>List of up to 50 winners of the draw</td></tr>
+<tr><td>rate</td><td>Boolean</td><td><em>Optional</em>. True, if up to 30 draws per minute may be held</td></tr></tbody></table>`
+	s := parsePage(t, body, rep)
+	c := s.Object("Draw").Field("winners").Constraints
+	if c == nil || c.Items == nil || c.Items.Text() != "at most 50" {
+		t.Errorf("winners: constraints %+v, want items at most 50", c)
+	}
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" {
+			t.Errorf("unread %s: %s", e.Where, e.Text)
+		}
+	}
+}

@@ -57,6 +57,9 @@ type Facts struct {
 	// Unread are the sentences that have the marks of a rule or a
 	// constraint (reFactMarks) but gave no fact: the report lists them.
 	Unread []string
+	// unreadCounts counts the clauses with a count of things
+	// (countMarks) that no reader matched.
+	unreadCounts int
 }
 
 // ReFactMarks finds the marks of a rule or a constraint in a sentence: a
@@ -134,15 +137,32 @@ var (
 	ReLengthLF = Guard(`^(\d+)-(\d+) (characters|bytes) with at most (\d+) line feeds?( after entit(?:y|ies) parsing)?$`, DigitFirst)
 	ReItems    = Guard(`^(\d+)-(\d+) items$`, DigitFirst)
 	// ReItemCount: "must include 2-10 items", "a JSON-serialized list of
-	// 2-12 answer options" (the published page's item counts).
-	ReItemCount = Guard(`(?:^must include|\blist of) (\d+)-(\d+) (?:items|[a-z]+)\b`, Contains("must include", "list of"))
+	// 2-12 answer options", "list of up to 100 winners" (the published
+	// page's item counts).
+	ReItemCount = Guard(`(?:^must include|\blist of) (?:(\d+)-(\d+)|up to (\d+)) (?:items|[a-z]+)\b`, Contains("must include", "list of"))
 	// ReUpToItems: "up to 10 items"; reUpToChars: "(up to 256
 	// characters)" closing a clause.
 	ReUpToItems = Guard(`^up to (\d+) items$`, Prefix("up to "))
 	ReUpToChars = Guard(`(?:^|\()up to (\d+) characters\)?$`, Contains("up to "))
-	ReItemsEach = Guard(`^(\d+)-(\d+) strings of (\d+)-(\d+) (characters|bytes)$`, DigitFirst)
-	ReNumUnit   = Guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, DigitFirst)
-	ReAhead     = Guard(`^unix time (\d+)-(\d+) seconds ahead$`, Prefix("unix time "))
+	// ReItemsEach: a count of items, the item noun and the length of each
+	// item, with or without "of"/"each": "2-10 strings of 1-100
+	// characters", "2-10 strings 1-100 characters each", "1-4 items of up
+	// to 20 characters", "up to 6 strings, each 2-12 characters", "list of
+	// 2-5 answer words, 1-30 characters each". It may span a comma, so it
+	// is read on the whole piece before the piece is cut into clauses (see
+	// itemsEach). Groups: 1 what precedes, 2-3 the count's range or 4 its
+	// maximum, 5 the noun, 6 the words between, 7-8 the length's range or
+	// 9 its maximum, 10 the unit, 11 a closing "each" (a comma alone
+	// between the noun and the length needs it).
+	ReItemsEach = Guard(`(^|, |\b(?:[Ll]ist of|[Mm]ust include) )(?:(\d+)-(\d+)|[Uu]p to (\d+)) ((?:[a-z-]+ )??[a-z]+)( of|,? each(?: of)?|,|) (?:(\d+)-(\d+)|up to (\d+)) (characters|bytes)( each)?(?:,|$)`,
+		Contains(" characters", " bytes"))
+	// ReCountMarks: a digit range or "up to N" followed by a noun of things
+	// counted ("3-7 strings", "up to 4 answer words"). A clause with it that
+	// no reader matched is reported as unread (see Part), even when
+	// another clause of its sentence gave a fact.
+	ReCountMarks = Guard(`\b(?:\d+-\d+|up to \d+) ([a-z]+)(?: ([a-z]+))?(?: ([a-z]+))?`, func(s string) bool { return strings.ContainsAny(s, "0123456789") })
+	ReNumUnit    = Guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, DigitFirst)
+	ReAhead      = Guard(`^unix time (\d+)-(\d+) seconds ahead$`, Prefix("unix time "))
 	// The published page's sentences of bounds: "Must be between 1 and
 	// 360 if specified", "At most 4 suggested tip amounts can be
 	// specified", "Must be at least 5 and no more than 600 seconds in the
@@ -255,11 +275,11 @@ func ReadNotes(s string) *Facts {
 			kept = append(kept, sent)
 			continue
 		}
-		before, facts := len(f.Desc), f.Known()
+		before, facts, counts := len(f.Desc), f.Known(), f.unreadCounts
 		for _, part := range SplitTop(sent, ';') {
 			f.Part(part)
 		}
-		if f.Known() == facts && (MayHaveMarks(sent) && ReFactMarks.MatchString(sent) && !ReadLater(sent) && !ReWideBits.MatchString(sent) || CharsetUnread(sent)) {
+		if f.unreadCounts > counts || f.Known() == facts && (MayHaveMarks(sent) && ReFactMarks.MatchString(sent) && !ReadLater(sent) && !ReWideBits.MatchString(sent) || CharsetUnread(sent)) {
 			f.Unread = append(f.Unread, sent)
 		}
 		if len(f.Desc) > before {
@@ -381,6 +401,7 @@ func (f *Facts) Part(p string) {
 		f.Pattern, f.PatternText = pat, text
 		p = strings.TrimSpace(p[:at])
 	}
+	p = f.itemsEach(p)
 	var rest []string
 	clauses := SplitTop(p, ',')
 	prose := false // the previous clause was description, not a fact
@@ -403,9 +424,13 @@ func (f *Facts) Part(p string) {
 			prose = true
 			continue
 		}
-		prose = !f.Clause(c)
+		matched, whole := f.clause(c)
+		prose = !whole
 		if prose {
 			rest = append(rest, c)
+		}
+		if !matched && countMarks(c) {
+			f.unreadCounts++
 		}
 	}
 	if len(rest) > 0 {
@@ -554,16 +579,89 @@ var reCharsetWords = regexp.MustCompile(`(?i)\bcharacters?\b|\b(?:are|is) (?:all
 // Clause reads one comma-separated clause and reports whether it was a
 // recognised fact.
 func (f *Facts) Clause(c string) bool {
+	_, whole := f.clause(c)
+	return whole
+}
+
+// clause reads one clause and reports whether a reader matched it and
+// whether the whole clause is the fact.
+func (f *Facts) clause(c string) (matched, whole bool) {
 	c = strings.TrimSpace(c)
 	low := strings.ToLower(c)
 	if matched, whole := f.wordClause(c, low); matched {
-		return whole
+		return true, whole
 	}
 	if matched, whole := f.sizeClause(low); matched {
-		return whole
+		return true, whole
 	}
-	_, whole := f.valueClause(c, low)
-	return whole
+	return f.valueClause(c, low)
+}
+
+// itemsEach reads a count of items with the length of each (ReItemsEach)
+// in a piece and returns the piece without the words read: the whole
+// clause when the count opens one, else what follows the item noun ("a
+// list of 2-5 answer words, 1-30 characters each" keeps "a list of 2-5
+// answer words", whose count the clause readers read as well).
+func (f *Facts) itemsEach(p string) string {
+	m := ReItemsEach.FindStringSubmatchIndex(p)
+	if m == nil {
+		return p
+	}
+	g := func(i int) string {
+		if m[2*i] < 0 {
+			return ""
+		}
+		return p[m[2*i]:m[2*i+1]]
+	}
+	if noun := g(5); strings.HasSuffix(noun, "characters") || strings.HasSuffix(noun, "bytes") || g(6) == "," && g(11) == "" {
+		return p
+	}
+	if g(2) != "" {
+		f.Items = Rng(g(2), g(3))
+	} else {
+		f.Items = &RawRange{Max: Num(g(4))}
+	}
+	if g(7) != "" {
+		f.EachLength = Rng(g(7), g(8))
+	} else {
+		f.EachLength = &RawRange{Max: Num(g(9))}
+	}
+	f.EachUnit = g(10)
+	end := m[1]
+	if strings.HasSuffix(p[:end], ",") {
+		end--
+	}
+	switch g(1) {
+	case "":
+		return strings.TrimSpace(strings.TrimPrefix(p[end:], ","))
+	case ", ":
+		return p[:m[0]] + p[end:]
+	default:
+		return p[:m[11]] + p[end:]
+	}
+}
+
+// countStop are the words after a number that do not name things counted
+// ("1-6 for some kinds", "values 1-100 are accepted").
+var countStop = map[string]bool{
+	"for": true, "of": true, "in": true, "to": true, "with": true, "from": true, "and": true,
+	"or": true, "per": true, "at": true, "on": true, "by": true, "is": true, "are": true,
+	"was": true, "has": true, "as": true, "plus": true, "less": true, "this": true, "its": true,
+	"characters": true, "bytes": true,
+}
+
+// countMarks reports whether a clause has a digit range or "up to N"
+// followed by a plural noun of things counted (ReCountMarks), with at most
+// one word before the noun, and no rate. Lengths in characters or bytes have their own
+// marks (ReFactMarks).
+func countMarks(c string) bool {
+	m := ReCountMarks.FindStringSubmatch(strings.ToLower(c))
+	if m == nil || countStop[m[1]] {
+		return false
+	}
+	plural := func(w string) bool { return len(w) > 2 && strings.HasSuffix(w, "s") && !countStop[w] }
+	// A rate ("up to 1000 messages per second") counts no value's items.
+	return plural(m[1]) && m[2] != "per" || !countStop[m[1]] && plural(m[2]) && m[3] != "per"
 }
 
 // The readers of one clause, tried in this order; each reports whether the
@@ -636,7 +734,11 @@ func (f *Facts) sizeClause(low string) (matched, whole bool) {
 		return true, true
 	}
 	if m := ReItemCount.FindStringSubmatch(low); m != nil {
-		f.Items = Rng(m[1], m[2])
+		if m[3] != "" {
+			f.Items = &RawRange{Max: Num(m[3])}
+		} else {
+			f.Items = Rng(m[1], m[2])
+		}
 		return true, false
 	}
 	if m := ReUpToItems.FindStringSubmatch(low); m != nil {
@@ -646,10 +748,6 @@ func (f *Facts) sizeClause(low string) (matched, whole bool) {
 	if m := ReUpToChars.FindStringSubmatch(low); m != nil && f.Length == nil {
 		f.Length = &RawRange{Max: Num(m[1])}
 		return true, strings.HasPrefix(low, "up to")
-	}
-	if m := ReItemsEach.FindStringSubmatch(low); m != nil {
-		f.Items, f.EachLength, f.EachUnit = Rng(m[1], m[2]), Rng(m[3], m[4]), m[5]
-		return true, true
 	}
 	if m := ReNumUnit.FindStringSubmatch(low); m != nil {
 		f.NumRange, f.Unit = Rng(m[1], m[2]), ReUnits[m[3]]
