@@ -31,11 +31,17 @@ type Referent struct {
 
 // Helper names one of a referent's helpers: the method of the object (and
 // of the union offering it), the interface of the parameters structs it
-// takes, and the package-level function returning the method's result.
+// takes, the package-level function returning the method's result and the
+// unexported method of each parameters struct filling it; and decides
+// which parameters structs it fills, and how (see Filled).
 type Helper struct {
 	Method string // Reply
 	Params string // MessageReply
 	Result string // ReplyMessage
+	Filler string // dispatchReplyMessage
+	// Fills are the parameters structs the helper fills, in the model's
+	// order (Model.Params).
+	Fills []*Filled
 }
 
 // ReplyOption is the dispatcher runtime's type of a helper's options
@@ -62,7 +68,7 @@ func (r *Referent) Common(wire string) string {
 }
 
 // referents decides the Referent of every object of a kind accessor's
-// fields (Struct.Referent), and the union each offers its helpers through
+// fields (Struct.Referent) with the fills of its helpers, and the union each offers its helpers through
 // (Union.Offers): a union that several objects would reach offers none.
 func (m *Model) referents() {
 	taken := map[*Union]int{}
@@ -77,6 +83,7 @@ func (m *Model) referents() {
 				continue
 			}
 			r := newReferent(b.Struct)
+			m.fills(r)
 			b.Struct.Referent = r
 			all = append(all, r)
 			if r.Via != nil {
@@ -93,8 +100,8 @@ func (m *Model) referents() {
 
 func newReferent(o *Struct) *Referent {
 	r := &Referent{Object: o,
-		Reply:  Helper{Method: "Reply", Params: o.GoName + "Reply", Result: "Reply" + o.GoName},
-		Answer: Helper{Method: "Answer", Params: o.GoName + "Answer", Result: "Answer" + o.GoName},
+		Reply:  Helper{Method: "Reply", Params: o.GoName + "Reply", Result: "Reply" + o.GoName, Filler: "dispatchReply" + o.GoName},
+		Answer: Helper{Method: "Answer", Params: o.GoName + "Answer", Result: "Answer" + o.GoName, Filler: "dispatchAnswer" + o.GoName},
 	}
 	on := r.SnakeName()
 	for _, f := range o.Fields {

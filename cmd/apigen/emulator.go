@@ -150,26 +150,46 @@ func emulatorProgram(s *schema.Schema, yaml []byte, in loader.Input, cacheDir st
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(cacheDir, ".build-")
+	// The sources arrive whole (written aside, then renamed into place);
+	// the program is then built in place, not aside and moved: the go
+	// command caches the compiled package under its directory, so a bot
+	// built beside the program (botapi/ in the cache) reuses it instead of
+	// compiling the version's package again.
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		tmp, err := os.MkdirTemp(cacheDir, ".build-")
+		if err != nil {
+			return "", err
+		}
+		defer os.RemoveAll(tmp)
+		if err := writeEmulatorModule(tmp, s, yaml, in); err != nil {
+			return "", err
+		}
+		// A failed rename with go.mod in place is another start that
+		// wrote the same sources meanwhile.
+		if err := os.Rename(tmp, dir); err != nil {
+			if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr != nil {
+				return "", err
+			}
+		}
+	}
+	// Built under a name of its own, then renamed: a start running at the
+	// same time never finds a half-written program.
+	f, err := os.CreateTemp(dir, ".emulator-")
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(tmp)
-	if err := writeEmulatorModule(tmp, s, yaml, in); err != nil {
-		return "", err
-	}
-	build := exec.Command("go", "build", "-mod=mod", "-o", "emulator", ".")
-	build.Dir = tmp
+	f.Close()
+	part := f.Name()
+	defer os.Remove(part)
+	build := exec.Command("go", "build", "-mod=mod", "-o", part, ".")
+	build.Dir = dir
 	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	var out bytes.Buffer
 	build.Stdout, build.Stderr = &out, &out
 	if err := build.Run(); err != nil {
-		return "", fmt.Errorf("building the emulator in %s: %v\n%s", tmp, err, out.String())
+		return "", fmt.Errorf("building the emulator in %s: %v\n%s", dir, err, out.String())
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, serr := os.Stat(bin); serr == nil {
-			return bin, nil // another start built it meanwhile
-		}
+	if err := os.Rename(part, bin); err != nil {
 		return "", err
 	}
 	return bin, nil

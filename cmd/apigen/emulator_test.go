@@ -26,6 +26,11 @@ type emulatorBuild struct {
 	once     sync.Once
 	bin, log string
 	err      error
+	// stale is what the go command says of the version's package beside
+	// the program just after a build of this run (before any bot is built
+	// there): "" when there was no build, else `go list`'s Stale and
+	// StaleReason.
+	stale string
 }
 
 // emulatorCache is the cache directory of this run's builds
@@ -78,11 +83,55 @@ func emulatorAt(t *testing.T, name string) string {
 			b.err = fmt.Errorf("exit status %d", code)
 		}
 		b.bin, b.log = strings.TrimSpace(out.String()), log.String()
+		if b.err == nil && strings.Contains(b.log, "building") {
+			b.stale = staleness(filepath.Dir(b.bin), "./botapi")
+		}
 	})
 	if b.err != nil {
 		t.Fatalf("apigen emulator --spec %s --build-only: %v\n%s", page, b.err, b.log)
 	}
 	return b.bin
+}
+
+// staleness is `go list`'s word on whether building pkg in the module at
+// dir would compile it again (not from the build cache).
+func staleness(dir, pkg string) string {
+	list := exec.Command("go", "list", "-mod=mod", "-f", "{{.Stale}} {{.StaleReason}}", pkg)
+	list.Dir = dir
+	list.Env = append(os.Environ(), "GOWORK=off")
+	out, err := list.CombinedOutput()
+	if err != nil {
+		return fmt.Sprintf("go list: %v: %s", err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Issue 33: the program was built in a temporary directory and then
+// moved into the cache, so the version's package was compiled (and
+// cached by the go command) under a directory that no longer exists: a
+// bot built beside the program (as the README says to) compiled the
+// whole package again, the longest part of the build (and most of its
+// memory). Right after a build, the package beside
+// the program must be up to date in the build cache.
+func TestEmulatorBotBesideTheProgramReusesTheCompiledPackage(t *testing.T) {
+	emulatorAt(t, "bot-api-9.0.html.gz")
+	v, _ := emulatorBuilds.Load(mustAbs(t, filepath.Join("..", "..", "..", "shared", "spec", "published", "bot-api-9.0.html.gz")))
+	b := v.(*emulatorBuild)
+	if b.stale == "" {
+		t.Skipf("the program was in the cache already (%s): nothing was built in this run", b.bin)
+	}
+	if b.stale != "false" {
+		t.Errorf("after the build, go list says of botapi beside the program: %q, want false (compiled, cached)", b.stale)
+	}
+}
+
+func mustAbs(t *testing.T, path string) string {
+	t.Helper()
+	p, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // Issue 33: at each shared page, the version's generated client calls

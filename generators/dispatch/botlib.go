@@ -361,17 +361,17 @@ func (g *gen) emitCaller(p *gomodel.Struct) error {
 // emitResultFunc emits <Name><Object>, the relation's helper returning the
 // method's result.
 func (g *gen) emitResultFunc(o *gomodel.Struct, r *relation) error {
-	if err := g.declare(r.fn, "dispatch helper "+o.GoName+"."+r.name); err != nil {
+	if err := g.declare(r.h.Result, "dispatch helper "+o.GoName+"."+r.h.Method); err != nil {
 		return err
 	}
-	g.results = append(g.results, r.fn)
+	g.results = append(g.results, r.h.Result)
 	g.doc(fmt.Sprintf("%s fills p from o as o.%s does (NoQuote: no reference to o), calls p's method through the handler's Client (ClientFrom) and returns its result as the Client's method does (True for methods whose only result is success). "+
-		"It works in webhook deliveries too (as a call, not as the answer in the body).%s", r.fn, r.name, r.viaDoc(o)))
-	g.f.Func().Id(r.fn).Types(jen.Id("R").Any()).Params(ctxParam(), jen.Id("o").Add(r.arg(o)),
-		jen.Id("p").Interface(jen.Id(r.iface), jen.Id("dispatchCall").Params(jen.Qual(pkgContext, "Context"), jen.Op("*").Id("Client")).Params(jen.Id("R"), jen.Error())),
+		"It works in webhook deliveries too (as a call, not as the answer in the body).%s", r.h.Result, r.h.Method, r.viaDoc(o)))
+	g.f.Func().Id(r.h.Result).Types(jen.Id("R").Any()).Params(ctxParam(), jen.Id("o").Add(r.arg(o)),
+		jen.Id("p").Interface(jen.Id(r.h.Params), jen.Id("dispatchCall").Params(jen.Qual(pkgContext, "Context"), jen.Op("*").Id("Client")).Params(jen.Id("R"), jen.Error())),
 		jen.Id("opts").Op("...").Id("ReplyOption"),
 	).Params(jen.Id("R"), jen.Error()).Block(
-		jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
+		jen.Id("p").Dot(r.h.Filler).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
 		jen.Return(jen.Id("dispatchDo").Call(jen.Id("ctx"), jen.Id("p"))),
 	)
 	g.f.Line()

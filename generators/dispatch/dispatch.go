@@ -26,19 +26,14 @@
 //   - The bot's username, which commands may be addressed to, comes from
 //     the method without parameters that returns the Sender helper's type
 //     (its username field).
-//   - Reply helpers come from names and types: for a kind object O (o its
-//     snake-case name), its own identifier is its required field id or
-//     o_id; a place is a required object field f whose object has an id.
-//     A parameters struct taking o_id gets filled by O.Answer (o_id from the
-//     identifier, f_id from each place); one with a required f_id parameter
-//     by O.Reply (f_id from each place, and a parameter ending in
-//     _<identifier name>, such as a reply-to reference, or an optional
-//     object whose sole required field has the identifier's name, such as
-//     reply parameters, from the identifier). Only unset parameters are
-//     filled. A parameters struct that refers to O so gets
-//     ReplyTo<Object>, the same filling as a builder. The identifier and
-//     places are the model's (gomodel.Referent), as is the union whose
-//     variants all get Reply and Answer (gomodel.Union.Offers).
+//   - Reply helpers: for a kind object O, O.Reply sends a parameters
+//     struct to O's place (its chat), referring to O when quoting, and
+//     O.Answer calls a method about O itself. Which parameters structs each
+//     fills, which parameter from which field of O, how the value is
+//     stored and which structs get ReplyTo<Object> are the model's
+//     decisions (gomodel.Referent, gomodel.Helper.Fills), as is the union
+//     whose variants all get Reply and Answer (gomodel.Union.Offers): this
+//     backend writes them and re-derives none.
 package dispatch
 
 import (
@@ -665,71 +660,11 @@ func (g *gen) kindObjects() []*gomodel.Struct {
 	return out
 }
 
-// source is a value taken from a kind object: its Go expression (from the
-// receiver "o") and type.
-type source struct {
-	expr gofile.Expr
-	typ  *gomodel.Type
-}
-
-// assign returns "if dst is unset { dst = src }" when a src fits the
-// parameter dst, else nil.
-func (g *gen) assign(dst *gomodel.Field, src source) jen.Code {
-	v := jen.Id("p").Dot(dst.GoName)
-	conv := func(to string) *jen.Statement {
-		if to == src.typ.Name {
-			return src.expr()
-		}
-		return jen.Id(to).Call(src.expr())
-	}
-	fits := func(t *gomodel.Type) bool {
-		return t.Kind == gomodel.Scalar && t.Enum == nil && (t.Name == src.typ.Name || (t.IsInteger() && src.typ.IsInteger()))
-	}
-	switch t := dst.Type; t.Kind {
-	case gomodel.Scalar:
-		if !fits(t) {
-			return nil
-		}
-		zero := jen.Lit(0)
-		if t.Name == "string" {
-			zero = jen.Lit("")
-		}
-		return jen.If(v.Clone().Op("==").Add(zero)).Block(v.Clone().Op("=").Add(conv(t.Name)))
-	case gomodel.Opt:
-		if !fits(t.Elem) {
-			return nil
-		}
-		return jen.If(jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()).Block(v.Clone().Op("=").Id("Some").Call(conv(t.Elem.Name)))
-	case gomodel.Value:
-		for _, va := range t.Union.Variants {
-			if va.Type != nil && fits(va.Type) {
-				return jen.If(jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()).Block(v.Clone().Op("=").Id(va.Ctor).Call(conv(va.Type.Name)))
-			}
-		}
-	case gomodel.Pointer:
-		// An object made from the value alone (its sole required field),
-		// such as the reply parameters that replaced a reply-to
-		// identifier.
-		if t.Elem.Kind != gomodel.Object {
-			return nil
-		}
-		if sole := t.Elem.Struct.Sole(); sole != nil && fits(sole.Type) {
-			return jen.If(v.Clone().Op("==").Nil()).Block(v.Clone().Op("=").Op("&").Id(t.Elem.Name).Values(jen.Id(sole.GoName).Op(":").Add(conv(sole.Type.Name))))
-		}
-	}
-	return nil
-}
-
+// relation is a helper of a kind object's referent (gomodel.Referent)
+// as the backend emits it: what it fills is the model's decision
+// (gomodel.Helper.Fills); the backend only writes it.
 type relation struct {
-	name   string // Reply, Answer
-	fn     string // <Name><Object>: the helper returning the result
-	iface  string // <Object><Name>
-	fill   string // dispatch<Name><Object>
-	params []*gomodel.Struct
-	bodies [][]jen.Code
-	// quoted are the params that refer to o (Reply only): they get the
-	// builder ReplyTo<Object>.
-	quoted map[*gomodel.Struct]bool
+	h *gomodel.Helper
 	// via is the union the helpers take instead of *Object
 	// (gomodel.Referent.Via), or nil.
 	via *gomodel.Union
@@ -752,81 +687,12 @@ func (g *gen) emitRelations() error {
 		if ref == nil {
 			continue
 		}
-		on, own, via := ref.SnakeName(), ref.Own, ref.Via
-		type place struct {
-			param string
-			src   source
-		}
-		var places []place
-		placeFields := ref.Places
-		for _, f := range placeFields {
-			places = append(places, place{f.Name + "_id", source{nil, f.Type.Struct.Field("id").Type}})
-		}
-		read := func(f *gomodel.Field) *jen.Statement {
-			if via != nil {
-				return jen.Id("o").Dot(ref.Common(f.Name)).Call()
-			}
-			return jen.Id("o").Dot(f.GoName)
-		}
-		for i := range places {
-			f, idf := placeFields[i], placeFields[i].Type.Struct.Field("id")
-			places[i].src.expr = func() *jen.Statement { return read(f).Dot(idf.GoName) }
-		}
-		var ownSrc source
-		if own != nil {
-			ownSrc = source{func() *jen.Statement { return read(own) }, own.Type}
-		}
-		offered := via != nil && via.Offers == ref
-		answer := &relation{name: ref.Answer.Method, fn: ref.Answer.Result, iface: ref.Answer.Params, fill: "dispatchAnswer" + o.GoName, via: via, offered: offered}
-		reply := &relation{name: ref.Reply.Method, fn: ref.Reply.Result, iface: ref.Reply.Params, fill: "dispatchReply" + o.GoName, via: via, offered: offered, quoted: map[*gomodel.Struct]bool{}}
-		for _, p := range g.m.Params {
-			var placeFills []jen.Code
-			placed := map[string]bool{}
-			requiredPlace := false
-			for _, pl := range places {
-				pf := p.Field(pl.param)
-				if pf == nil {
-					continue
-				}
-				if c := g.assign(pf, pl.src); c != nil {
-					placeFills = append(placeFills, c)
-					placed[pf.Name] = true
-					requiredPlace = requiredPlace || pf.Required()
-				}
-			}
-			if own != nil {
-				if pf := p.Field(on + "_id"); pf != nil {
-					if c := g.assign(pf, ownSrc); c != nil && refsFilled(p, placed, pf.Name) {
-						answer.params = append(answer.params, p)
-						answer.bodies = append(answer.bodies, append([]jen.Code{c}, placeFills...))
-					}
-				}
-			}
-			if requiredPlace && refsFilled(p, placed, "") {
-				body := append([]jen.Code(nil), placeFills...)
-				var quote []jen.Code
-				if own != nil {
-					for _, pf := range p.Fields {
-						if pf.Name != own.Name && (strings.HasSuffix(pf.Name, "_"+own.Name) || refersBy(pf, own)) {
-							if c := g.assign(pf, ownSrc); c != nil {
-								quote = append(quote, c)
-							}
-						}
-					}
-				}
-				if len(quote) > 0 {
-					body = append(body, jen.If(jen.Id("quote")).Block(quote...))
-					reply.quoted[p] = true
-				}
-				reply.params = append(reply.params, p)
-				reply.bodies = append(reply.bodies, body)
-			}
-		}
-		for _, r := range []*relation{reply, answer} {
-			if len(r.params) == 0 && !r.offered {
+		offered := ref.Via != nil && ref.Via.Offers == ref
+		for _, h := range []*gomodel.Helper{&ref.Reply, &ref.Answer} {
+			if len(h.Fills) == 0 && !offered {
 				continue // a union offering it declares it in its interface
 			}
-			if err := g.emitRelation(o, r); err != nil {
+			if err := g.emitRelation(o, &relation{h: h, via: ref.Via, offered: offered}); err != nil {
 				return err
 			}
 		}
@@ -834,30 +700,60 @@ func (g *gen) emitRelations() error {
 	return nil
 }
 
-// refersBy reports whether pf is an optional object made from own alone:
-// its sole required field has own's name (reply_parameters, whose
-// message_id is the message replied to).
-func refersBy(pf *gomodel.Field, own *gomodel.Field) bool {
-	if pf.Type.Kind != gomodel.Pointer || pf.Type.Elem.Kind != gomodel.Object {
-		return false
-	}
-	sole := pf.Type.Elem.Struct.Sole()
-	return sole != nil && sole.Name == own.Name
-}
-
-// refsFilled reports whether every required reference parameter of p (id
-// or *_id) is filled: one of placed, or also.
-func refsFilled(p *gomodel.Struct, placed map[string]bool, also string) bool {
-	for _, f := range p.Fields {
-		if f.Required() && (f.Name == "id" || strings.HasSuffix(f.Name, "_id")) && !placed[f.Name] && f.Name != also {
-			return false
+// fillBody is the body of a parameters struct's filler: each fill that
+// is no quote, then the quote fills under "if quote".
+func fillBody(fd *gomodel.Filled) []jen.Code {
+	var body, quote []jen.Code
+	for _, f := range fd.Fills {
+		if f.Quote {
+			quote = append(quote, fillCode(f))
+		} else {
+			body = append(body, fillCode(f))
 		}
 	}
-	return true
+	if len(quote) > 0 {
+		body = append(body, jen.If(jen.Id("quote")).Block(quote...))
+	}
+	return body
+}
+
+// fillCode is "if p.<Param> is unset { p.<Param> = <value from o> }".
+func fillCode(f gomodel.Fill) jen.Code {
+	src := jen.Id("o")
+	if f.From.Getter != "" {
+		src = src.Dot(f.From.Getter).Call()
+	} else {
+		src = src.Dot(f.From.Field.GoName)
+	}
+	if f.From.ID != nil {
+		src = src.Dot(f.From.ID.GoName)
+	}
+	val := src
+	if f.Convert != "" {
+		val = jen.Id(f.Convert).Call(src)
+	}
+	v := jen.Id("p").Dot(f.Param.GoName)
+	unset := jen.Op("!").Add(v.Clone()).Dot("IsSet").Call()
+	switch f.Kind {
+	case gomodel.FillSome:
+		val = jen.Id("Some").Call(val)
+	case gomodel.FillCtor:
+		val = jen.Id(f.Ctor).Call(val)
+	case gomodel.FillSole:
+		unset = v.Clone().Op("==").Nil()
+		val = jen.Op("&").Id(f.Object.GoName).Values(jen.Id(f.Sole.GoName).Op(":").Add(val))
+	default:
+		zero := jen.Lit(0)
+		if f.Param.Type.Name == "string" {
+			zero = jen.Lit("")
+		}
+		unset = v.Clone().Op("==").Add(zero)
+	}
+	return jen.If(unset).Block(v.Clone().Op("=").Add(val))
 }
 
 func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
-	if err := g.declare(r.iface, "parameters "+r.name+" takes"); err != nil {
+	if err := g.declare(r.h.Params, "parameters "+r.h.Method+" takes"); err != nil {
 		return err
 	}
 	for _, recv := range r.receivers(o) {
@@ -868,33 +764,33 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 		if st == nil {
 			continue // the unknown variant: no fields, no other methods
 		}
-		if err := st.Scope.Declare(r.name, "dispatch helper"); err != nil {
+		if err := st.Scope.Declare(r.h.Method, "dispatch helper"); err != nil {
 			return fmt.Errorf("dispatch: %s: %w", st.GoName, err)
 		}
 	}
-	g.helpers = append(g.helpers, o.GoName+"."+r.name)
+	g.helpers = append(g.helpers, o.GoName+"."+r.h.Method)
 	var names []string
-	for _, p := range r.params {
-		names = append(names, p.GoName)
+	for _, fd := range r.h.Fills {
+		names = append(names, fd.Params.GoName)
 	}
 	what := map[string]string{
 		"Reply":  "sends p to the place of o (the ids of its required objects, such as its chat), referring to o where p has a parameter for that",
 		"Answer": "calls the method of p about o itself (p takes o's identifier)",
-	}[r.name]
-	g.doc(fmt.Sprintf("%s is a parameters struct %s.%s can fill: %s.", r.iface, o.GoName, r.name, strings.Join(names, ", ")))
-	g.f.Type().Id(r.iface).Interface(
+	}[r.h.Method]
+	g.doc(fmt.Sprintf("%s is a parameters struct %s.%s can fill: %s.", r.h.Params, o.GoName, r.h.Method, strings.Join(names, ", ")))
+	g.f.Type().Id(r.h.Params).Interface(
 		jen.Id("WebhookReply"),
-		jen.Id(r.fill).Params(r.arg(o), jen.Bool()),
+		jen.Id(r.h.Filler).Params(r.arg(o), jen.Bool()),
 	)
 	g.f.Line()
 	g.doc(fmt.Sprintf("%s %s: it fills the parameters of p that identify o and are unset (NoQuote: no reference to o), then sends p with Send (from a dispatcher handler only): in a webhook delivery the first Send is the answer in the response body, whose result the service does not report. "+
-		"%s returns the method's result instead.", r.name, what, r.fn))
+		"%s returns the method's result instead.", r.h.Method, what, r.h.Result))
 	for i, recv := range r.receivers(o) {
 		if i > 0 {
-			g.doc(fmt.Sprintf("%s is %s.%s for any %s: the fields it reads are common to every variant.", r.name, o.GoName, r.name, r.via.GoName))
+			g.doc(fmt.Sprintf("%s is %s.%s for any %s: the fields it reads are common to every variant.", r.h.Method, o.GoName, r.h.Method, r.via.GoName))
 		}
-		g.f.Func().Params(jen.Id("o").Op("*").Id(recv)).Id(r.name).Params(ctxParam(), jen.Id("p").Id(r.iface), jen.Id("opts").Op("...").Id(gomodel.ReplyOption)).Error().Block(
-			jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
+		g.f.Func().Params(jen.Id("o").Op("*").Id(recv)).Id(r.h.Method).Params(ctxParam(), jen.Id("p").Id(r.h.Params), jen.Id("opts").Op("...").Id(gomodel.ReplyOption)).Error().Block(
+			jen.Id("p").Dot(r.h.Filler).Call(jen.Id("o"), jen.Id("dispatchQuote").Call(jen.Id("opts"))),
 			jen.Return(jen.Id("Send").Call(jen.Id("ctx"), jen.Id("p"))),
 		)
 		g.f.Line()
@@ -902,23 +798,23 @@ func (g *gen) emitRelation(o *gomodel.Struct, r *relation) error {
 	if err := g.emitResultFunc(o, r); err != nil {
 		return err
 	}
-	for i, p := range r.params {
-		if err := p.Scope.Declare(r.fill, "dispatch helper"); err != nil {
+	for _, fd := range r.h.Fills {
+		p := fd.Params
+		if err := p.Scope.Declare(r.h.Filler, "dispatch helper"); err != nil {
 			return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
 		}
-		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.fill).Params(jen.Id("o").Add(r.arg(o)), jen.Id("quote").Bool()).Block(r.bodies[i]...)
+		g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(r.h.Filler).Params(jen.Id("o").Add(r.arg(o)), jen.Id("quote").Bool()).Block(fillBody(fd)...)
 		g.f.Line()
-		if r.quoted[p] {
+		if b := fd.Builder; b != "" {
 			// The same filling for code that sends p itself (a bot
 			// without the router): one call whatever the version names
 			// the reference (reply_to_message_id, reply_parameters).
-			b := "ReplyTo" + o.GoName
 			if err := p.Scope.Declare(b, "dispatch builder"); err != nil {
 				return fmt.Errorf("dispatch: %s: %w", p.GoName, err)
 			}
-			g.doc(fmt.Sprintf("%s fills the parameters of p that send it to o's place and refer to o, where unset, as o.%s does, and returns p, for chaining.%s", b, r.name, r.viaDoc(o)))
+			g.doc(fmt.Sprintf("%s fills the parameters of p that send it to o's place and refer to o, where unset, as o.%s does, and returns p, for chaining.%s", b, r.h.Method, r.viaDoc(o)))
 			g.f.Func().Params(jen.Id("p").Op("*").Id(p.GoName)).Id(b).Params(jen.Id("o").Add(r.arg(o))).Op("*").Id(p.GoName).Block(
-				jen.Id("p").Dot(r.fill).Call(jen.Id("o"), jen.True()),
+				jen.Id("p").Dot(r.h.Filler).Call(jen.Id("o"), jen.True()),
 				jen.Return(jen.Id("p")),
 			)
 			g.f.Line()
