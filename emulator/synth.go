@@ -135,6 +135,9 @@ func (y synth) value(t schema.Type, c *schema.Constraints, depth int) any {
 	}
 	switch t.Name {
 	case schema.Integer, schema.Integer64, schema.Float:
+		if c != nil && len(c.Values) > 0 {
+			return json.Number(strconv.FormatInt(c.Values[0], 10))
+		}
 		if c != nil && c.Range != nil && c.Range.Min != nil && *c.Range.Min > 1 {
 			return json.Number(formatNumber(*c.Range.Min))
 		}

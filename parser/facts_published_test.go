@@ -136,6 +136,17 @@ func constraintFacts(s *schema.Schema, prefix string, c *schema.Constraints) []f
 	if c.Items != nil {
 		out = append(out, factText{prefix + "items " + c.Items.Text(), hintsOf(c.Items)})
 	}
+	if len(c.Values) > 0 {
+		var vals []string
+		for _, v := range c.Values {
+			vals = append(vals, strconv.FormatInt(v, 10))
+		}
+		out = append(out, factText{prefix + "values [" + strings.Join(vals, " ") + "]", vals})
+	}
+	if l := c.TotalLength; l != nil {
+		b := l.Bounds()
+		out = append(out, factText{prefix + "total length " + b.Text() + " " + l.Unit, append(hintsOf(b), "total length")})
+	}
 	if c.Ahead != nil {
 		out = append(out, factText{prefix + "ahead " + c.Ahead.Text() + " seconds", hintsOf(c.Ahead)})
 	}

@@ -1,6 +1,7 @@
 package parser_test
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -479,5 +480,82 @@ func TestListOfUpToNIsAnItemCount(t *testing.T) {
 		if e.Kind == "unread" {
 			t.Errorf("unread %s: %s", e.Where, e.Text)
 		}
+	}
+}
+
+// TestTotalLengthOfAListIsRead is the defect where "a list of 0-20 tags
+// with total length of up to 64 characters" kept the count of items and
+// dropped the length of all the items together with no report line. A
+// total length over a list's items, in the page's words and in others
+// ("in total at most N characters", "N characters in total"), is the
+// Array's total_length.
+func TestTotalLengthOfAListIsRead(t *testing.T) {
+	rep := &parser.Report{}
+	body := methodPage("setTags", `<tr><td>a</td><td>Array of String</td><td>Yes</td><td>A JSON-serialized list of 0-10 tags for the item with total length of up to 40 characters</td></tr>
+<tr><td>b</td><td>Array of String</td><td>Optional</td><td>Names of the item, 1-5 items; in total at most 30 characters</td></tr>
+<tr><td>c</td><td>Array of String</td><td>Optional</td><td>Words of the reply, up to 8 items, 100 bytes in total</td></tr>
+<tr><td>d</td><td>Array of String</td><td>Optional</td><td>Short names of the item, a total length of 2-50 characters</td></tr>`)
+	s := parsePage(t, body, rep)
+	m := s.Method("setTags")
+	for name, want := range map[string]string{
+		"a": "items 0-10; total length at most 40 characters",
+		"b": "items 1-5; total length at most 30 characters",
+		"c": "items at most 8; total length at most 100 bytes",
+		"d": "total length 2-50 characters",
+	} {
+		var got []string
+		if c := m.Param(name).Constraints; c != nil {
+			if c.Items != nil {
+				got = append(got, "items "+c.Items.Text())
+			}
+			if l := c.TotalLength; l != nil {
+				got = append(got, "total length "+l.Bounds().Text()+" "+l.Unit)
+			}
+		}
+		if g := strings.Join(got, "; "); g != want {
+			t.Errorf("%s: %q, want %q", name, g, want)
+		}
+	}
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" || e.Kind == "fact does not apply" {
+			t.Errorf("%s %s: %s", e.Kind, e.Where, e.Text)
+		}
+	}
+}
+
+// TestIntegerValueListIsRead is the defect where "must be one of 3, 6, or
+// 12" on an Integer was only reported unread: a list of whole numbers an
+// Integer must be one of (with "or"/"and", after "Currently,", each
+// number optionally followed by its hexadecimal form) is the Integer's
+// `values`, checked on requests. A hexadecimal form that disagrees with
+// its number is no list: the sentence stays reported.
+func TestIntegerValueListIsRead(t *testing.T) {
+	rep := &parser.Report{}
+	body := methodPage("setShade", `<tr><td>a</td><td>Integer</td><td>Yes</td><td>Number of weeks to keep the shade; must be one of 2, 4, or 8</td></tr>
+<tr><td>b</td><td>Integer</td><td>Optional</td><td>Colour of the shade. Currently, must be one of 255 (0xFF), 4096 (0x1000) and 65535 (0xFFFF)</td></tr>
+<tr><td>c</td><td>Integer</td><td>Optional</td><td>Level of the shade, one of 1, 2 and 3</td></tr>
+<tr><td>d</td><td>Integer</td><td>Optional</td><td>Tint of the shade. Currently, must be one of 255 (0xFE) or 256 (0x100)</td></tr>`)
+	s := parsePage(t, body, rep)
+	m := s.Method("setShade")
+	for name, want := range map[string]string{"a": "[2 4 8]", "b": "[255 4096 65535]", "c": "[1 2 3]", "d": "[]"} {
+		var got []int64
+		if c := m.Param(name).Constraints; c != nil {
+			got = c.Values
+		}
+		if g := fmt.Sprint(got); g != want {
+			t.Errorf("%s: values %s, want %s", name, g, want)
+		}
+	}
+	if d := m.Param("b").Description; !strings.Contains(d, "0xFFFF") {
+		t.Errorf("b: description %q lost the sentence of values", d)
+	}
+	var unread []string
+	for _, e := range rep.Entries {
+		if e.Kind == "unread" || e.Kind == "fact does not apply" {
+			unread = append(unread, e.Where+": "+e.Text)
+		}
+	}
+	if want := "setShade.d: Currently, must be one of 255 (0xFE) or 256 (0x100)"; strings.Join(unread, "\n") != want {
+		t.Errorf("report:\n%s\nwant:\n%s", strings.Join(unread, "\n"), want)
 	}
 }

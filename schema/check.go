@@ -212,6 +212,18 @@ func (c *checker) constraints(src Source, what string, t Type, k *Constraints) {
 		}
 		c.bounds(src, what+" items", k.Items)
 	}
+	if k.TotalLength != nil {
+		if !t.IsArray() || t.Elem.IsArray() || t.Elem.Name != String {
+			c.fail(src, "%s: total length on a %s (only an Array of String has one)", what, t)
+		}
+		if k.TotalLength.Unit != UnitCharacters && k.TotalLength.Unit != UnitBytes {
+			c.fail(src, "%s: total length unit %q (want characters or bytes)", what, k.TotalLength.Unit)
+		}
+		c.intBounds(src, what+" total length", k.TotalLength.Min, k.TotalLength.Max)
+	}
+	if len(k.Values) > 0 && (t.IsArray() || base != Integer && base != Integer64) {
+		c.fail(src, "%s: values on a %s (only an Integer has a list of whole numbers)", what, t)
+	}
 	if k.Range != nil {
 		if base != Integer && base != Integer64 && base != Float {
 			c.fail(src, "%s: numeric range on a %s", what, t)

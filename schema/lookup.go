@@ -114,7 +114,7 @@ func (c *Constraints) count() int {
 	}
 	n := 0
 	for _, set := range []bool{
-		c.Length != nil, c.Items != nil, c.Range != nil, c.Ahead != nil,
+		c.Length != nil, c.Items != nil, c.TotalLength != nil, len(c.Values) > 0, c.Range != nil, c.Ahead != nil,
 		c.Enum != "", c.Default != nil, c.Fixed != "", c.Pattern != "", c.NoEmoji,
 		c.MaxLineFeeds != nil, c.Position != "", c.UploadOnly, c.Attach, len(c.Variants) > 0,
 	} {

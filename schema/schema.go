@@ -125,8 +125,14 @@ type Constraints struct {
 	Length *Length `yaml:"length,omitempty,flow"`
 	// Items bounds the number of elements of an Array.
 	Items *Bounds `yaml:"items,omitempty,flow"`
+	// TotalLength bounds the length of all the strings of an Array of
+	// String together ("with total length of up to 64 characters").
+	TotalLength *Length `yaml:"total_length,omitempty,flow"`
 	// Range bounds a number.
 	Range *Bounds `yaml:"range,omitempty,flow"`
+	// Values are the only numbers an Integer may hold ("must be one of 3,
+	// 6, or 12"): a list of whole numbers, checked on requests.
+	Values []int64 `yaml:"values,omitempty,flow"`
 	// Ahead bounds a Unix time relative to now, in seconds.
 	Ahead *Bounds `yaml:"ahead,omitempty,flow"`
 	// Unit of a number: seconds, meters, degrees, unix_time.

@@ -37,6 +37,17 @@ func facts(c *schema.Constraints, prefix string) []fact {
 	if c.Items != nil {
 		add(fact{kind: "items", value: c.Items.Text(), bounded: true, lo: c.Items.Min, hi: c.Items.Max})
 	}
+	if l := c.TotalLength; l != nil {
+		lb := l.Bounds()
+		add(fact{kind: "total length", value: lb.Text() + " " + l.Unit, bounded: true, lo: lb.Min, hi: lb.Max, unit: l.Unit})
+	}
+	if len(c.Values) > 0 {
+		vals := make([]string, len(c.Values))
+		for i, v := range c.Values {
+			vals[i] = strconv.FormatInt(v, 10)
+		}
+		add(fact{kind: "values", value: strings.Join(vals, ", ")})
+	}
 	if c.Range != nil {
 		add(fact{kind: "range", value: strings.TrimSpace(c.Range.Text() + " " + c.Unit), bounded: true, lo: c.Range.Min, hi: c.Range.Max, unit: c.Unit})
 	}

@@ -34,12 +34,22 @@ func (l *linker) constraintRows(c *schema.Constraints, prefix string) []constrai
 	if c.Items != nil {
 		add("items", plain(c.Items.Text()))
 	}
+	if l := c.TotalLength; l != nil {
+		add("total length", plain(l.Bounds().Text()+" "+l.Unit))
+	}
 	if c.Range != nil {
 		v := c.Range.Text()
 		if c.Unit != "" {
 			v += " " + c.Unit
 		}
 		add("range", plain(v))
+	}
+	if len(c.Values) > 0 {
+		var words []string
+		for _, v := range c.Values {
+			words = append(words, strconv.FormatInt(v, 10))
+		}
+		add("values", plain(strings.Join(words, ", ")))
 	}
 	if c.Ahead != nil {
 		add("ahead of now", plain(c.Ahead.Text()+" seconds"))

@@ -227,3 +227,25 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// TestIntegerValuesAndTotalLength is the defect where an Integer's values
+// (constraints.values) stopped the OpenAPI writer ("cannot write int64
+// value as YAML"): they are an integer enum, and a list's total length an
+// x-apigen-total-length note.
+func TestIntegerValuesAndTotalLength(t *testing.T) {
+	s := small()
+	max := 64
+	s.Methods[0].Params = append(s.Methods[0].Params,
+		&schema.Field{Name: "months", Type: schema.Named(schema.Integer), Constraints: &schema.Constraints{Values: []int64{3, 6, 12}}},
+		&schema.Field{Name: "words", Type: schema.ArrayOf(schema.Named(schema.String)), Constraints: &schema.Constraints{TotalLength: &schema.Length{Max: &max, Unit: schema.UnitCharacters}}})
+	files, err := openapi.Generate(s, generators.Options{Source: "small"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := string(files[0].Data)
+	for _, want := range []string{"enum:\n                    - 3\n                    - 6\n                    - 12\n", "x-apigen-total-length: at most 64 characters"} {
+		if !strings.Contains(y, want) {
+			t.Errorf("openapi.yaml lacks %q", want)
+		}
+	}
+}

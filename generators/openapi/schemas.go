@@ -42,10 +42,21 @@ const (
 	xOpaque        = "x-apigen-opaque"
 	xStringForm    = "x-apigen-string-form"
 	xNotes         = "x-apigen-notes"
+	xTotalLength   = "x-apigen-total-length"
 	xValues        = "x-apigen-values"
 	xJSONSerialize = "x-apigen-json-serialized"
 	xVariantNote   = "x-apigen-variant-notes"
 )
+
+// integerValues is the enum of an Integer's constraints.values (nil, not
+// written, when there are none).
+func integerValues(vals []int64) []any {
+	var out []any
+	for _, v := range vals {
+		out = append(out, int(v)) // the writers know int
+	}
+	return out
+}
 
 func ref(name string) string { return "#/components/schemas/" + name }
 
@@ -64,15 +75,19 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 			setBound(m, "minItems", c.Items.Min)
 			setBound(m, "maxItems", c.Items.Max)
 		}
+		if l := c.TotalLength; l != nil {
+			// JSON Schema has no bound over the items together.
+			m.Set(xTotalLength, l.Bounds().Text()+" "+l.Unit)
+		}
 		m.Set("allOf", g.positions(t))
 		return m, nil
 	}
 	m := &Map{}
 	switch t.Name {
 	case schema.Integer:
-		m.Set("type", "integer")
+		m.Set("type", "integer").Set("enum", integerValues(c.Values))
 	case schema.Integer64:
-		m.Set("type", "integer").Set("format", "int64")
+		m.Set("type", "integer").Set("format", "int64").Set("enum", integerValues(c.Values))
 	case schema.Float:
 		m.Set("type", "number")
 	case schema.String:

@@ -51,8 +51,14 @@ func constraintText(c *schema.Constraints) []string {
 	if c.Items != nil {
 		out = append(out, "Items: "+c.Items.Text()+".")
 	}
+	if l := c.TotalLength; l != nil {
+		out = append(out, "Total length of the items: "+l.Bounds().Text()+" "+l.Unit+".")
+	}
 	if c.Range != nil {
 		out = append(out, "Range: "+c.Range.Text()+".")
+	}
+	if len(c.Values) > 0 {
+		out = append(out, "One of "+valuesText(c.Values)+".")
 	}
 	if c.Ahead != nil {
 		out = append(out, "Must be "+c.Ahead.Text()+" seconds ahead of now.")
@@ -684,4 +690,13 @@ func variantEvidence(v *gomodel.Variant) string {
 		out += "; " + c.Field + " " + c.JSON
 	}
 	return out
+}
+
+// valuesText lists the whole numbers of constraints.values.
+func valuesText(vals []int64) string {
+	words := make([]string, len(vals))
+	for i, v := range vals {
+		words[i] = strconv.FormatInt(v, 10)
+	}
+	return strings.Join(words, ", ")
 }

@@ -453,8 +453,15 @@ func (b *body) array(x gofile.Expr, te *gomodel.Type, required bool, at gofile.E
 	if required && name != "" {
 		b.doc(name, "required")
 	}
-	if len(items) > 0 {
+	if c != nil && c.Items != nil {
 		b.doc(name, c.Items.Text()+" items")
+	}
+	if c != nil && c.TotalLength != nil {
+		total, err := b.totalLength(x, te, at, name)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, total...)
 	}
 	switch {
 	case required && name != "":
@@ -498,6 +505,54 @@ func (b *body) array(x gofile.Expr, te *gomodel.Type, required bool, at gofile.E
 		loop := append([]jen.Code{jen.Id(e).Op(":=").Id(rtPath).Values(jen.Dict{jen.Id("parent"): arrPath(), jen.Id("index"): jen.Id(i)})}, elem...)
 		out = append(out, append(decl, jen.For(jen.Id(i).Op(":=").Range().Add(x())).Block(loop...))...)
 	}
+	return out, nil
+}
+
+// totalLength checks the length of all the strings of a list together
+// (constraints.total_length): their lengths in the unit are summed and the
+// sum judged against the bounds.
+func (b *body) totalLength(x gofile.Expr, te *gomodel.Type, at gofile.Expr, name string) ([]jen.Code, error) {
+	l := te.Constraints.TotalLength
+	var unit jen.Code = jen.Id(rtChars)
+	switch l.Unit {
+	case schema.UnitCharacters:
+	case schema.UnitBytes:
+		unit = jen.Id(rtBytes)
+	default:
+		return nil, fmt.Errorf("unknown total length unit %q", l.Unit)
+	}
+	b.openScope()
+	elem := b.local("t")
+	b.closeScope()
+	n := b.named(name, "Total", "total")
+	var text jen.Code = jen.Id(elem)
+	if el := te.Elem; el.Kind != gomodel.Scalar || el.Prim != gomodel.PrimString || el.Enum != nil {
+		text = jen.String().Call(jen.Id(elem))
+	}
+	out := []jen.Code{
+		jen.Id(n).Op(":=").Lit(0),
+		jen.For(jen.List(jen.Id("_"), jen.Id(elem)).Op(":=").Range().Add(x())).Block(
+			jen.Id(n).Op("+=").Id("validateLen").Call(text, unit),
+		),
+	}
+	counted := func(bound string) *jen.Statement {
+		return jen.Id("validateCount").Call(jen.Id(n), unit, jen.False()).Op("+").Lit(" in total, " + bound)
+	}
+	if l.Min != nil {
+		if *l.Min < 0 {
+			return nil, fmt.Errorf("negative total length %d", *l.Min)
+		}
+		out = append(out, jen.If(jen.Id(n).Op("<").Lit(*l.Min)).Block(
+			call("add", at(), jen.Lit(name), counted("at least "+strconv.Itoa(*l.Min)))))
+	}
+	if l.Max != nil {
+		if *l.Max < 0 {
+			return nil, fmt.Errorf("negative total length %d", *l.Max)
+		}
+		out = append(out, jen.If(jen.Id(n).Op(">").Lit(*l.Max)).Block(
+			call("add", at(), jen.Lit(name), counted("at most "+strconv.Itoa(*l.Max)))))
+	}
+	b.doc(name, l.Bounds().Text()+" "+l.Unit+" in total")
 	return out, nil
 }
 
@@ -578,6 +633,21 @@ func (b *body) scalar(x gofile.Expr, te *gomodel.Type, mode *fieldInfo, at gofil
 			}
 			b.doc(name, r.Text())
 		}
+		if len(c.Values) > 0 {
+			// A switch with no case of its own: the listed numbers pass.
+			var vals []jen.Code
+			var words []string
+			for _, v := range c.Values {
+				vals = append(vals, jen.Lit(int(v)))
+				words = append(words, strconv.FormatInt(v, 10))
+			}
+			list := strings.Join(words, ", ")
+			out = append(out, jen.Switch(x()).Block(
+				jen.Case(vals...),
+				jen.Default().Block(call("add", at(), jen.Lit(name), jen.Id("validateFloat").Call(jen.Float64().Call(x())).Op("+").Lit(", must be one of "+list))),
+			))
+			b.doc(name, "one of "+list)
+		}
 		if a := c.Ahead; a != nil {
 			out = append(out, call("ahead", at(), jen.Lit(name), jen.Int64().Call(x()), floatBound(a.Min, rtNoMinF), floatBound(a.Max, rtNoMaxF)))
 			b.doc(name, "a Unix time "+a.Text()+" seconds after ValidationNow()")
@@ -653,7 +723,9 @@ func checkApplicable(te *gomodel.Type) error {
 	add(c.Fixed != "" && !plainStr, "fixed")
 	add(c.Items != nil && !arr, "items")
 	add(c.Each != nil && !arr, "each")
+	add(c.TotalLength != nil && !(arr && te.Elem.Kind == gomodel.Scalar && te.Elem.Prim == gomodel.PrimString), "total_length")
 	add(c.Range != nil && !num, "range")
+	add(len(c.Values) > 0 && !te.IsInteger(), "values")
 	add(c.Ahead != nil && !num, "ahead")
 	add(c.UploadOnly && !file, "upload_only")
 	add(len(c.Variants) > 0 && !isUnion, "variants")

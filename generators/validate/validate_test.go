@@ -19,7 +19,9 @@ import (
 // primitive union with an object variant, required_if on a Boolean and on
 // another field being set or not,
 // open-ended bounds, a Float with ahead, rules naming required fields, an
-// Array of Array of Array and enums inside nested arrays.
+// Array of Array of Array and enums inside nested arrays, and total lengths
+// over a list's strings, and a list of whole numbers an Integer must be one
+// of.
 const edgeSchema = `
 title: edge
 version: "1.0"
@@ -74,6 +76,9 @@ methods:
       - {name: box, type: Box, required: false}
       - {name: when, type: Float, required: false, constraints: {ahead: {min: 10}}}
       - {name: pair, type: Pair, required: false}
+      - {name: words, type: Array of String, required: false, constraints: {items: {max: 3}, total_length: {max: 6, unit: characters}}}
+      - {name: weeks, type: Integer, required: false, constraints: {values: [2, 4, 8]}}
+      - {name: tags, type: Array of String, required: false, constraints: {total_length: {min: 2, max: 4, unit: bytes}}}
     returns: "True"
     multipart: true
 `

@@ -19,13 +19,20 @@ type Facts struct {
 	RequiredIf string // "required for quiz" -> "quiz"
 	AsAbove    bool   // "as above": repeat an earlier definition
 
-	Length      *RawRange // characters or bytes
-	LengthUnit  string
-	AfterParse  bool // "after entity parsing"
-	LineFeeds   *int
-	Items       *RawRange
-	EachLength  *RawRange
-	EachUnit    string
+	Length     *RawRange // characters or bytes
+	LengthUnit string
+	AfterParse bool // "after entity parsing"
+	LineFeeds  *int
+	Items      *RawRange
+	EachLength *RawRange
+	EachUnit   string
+	// TotalLength bounds the length of a list's items together ("with
+	// total length of up to 64 characters"), in TotalUnit.
+	TotalLength *RawRange
+	TotalUnit   string
+	// Numbers are the whole numbers the value must be one of ("must be
+	// one of 3, 6, or 12").
+	Numbers     []int64
 	Bare        *RawRange // "0-1024": its meaning depends on the type
 	AtMost      *float64  // "at most 100": items or length by type
 	NumRange    *RawRange // "5-600 seconds"
@@ -91,10 +98,10 @@ func MayHaveMarks(s string) bool {
 // Known counts the facts read so far; a sentence that leaves it unchanged
 // gave none.
 func (f *Facts) Known() int {
-	n := len(f.Enum) + len(f.NotWith) + len(f.Rules)
+	n := len(f.Enum) + len(f.NotWith) + len(f.Rules) + len(f.Numbers)
 	for _, b := range []bool{
 		f.Marker != "", f.RequiredIf != "", f.Length != nil, f.LineFeeds != nil, f.Items != nil,
-		f.EachLength != nil, f.Bare != nil, f.AtMost != nil, f.NumRange != nil, f.Ahead != nil,
+		f.EachLength != nil, f.TotalLength != nil, f.Bare != nil, f.AtMost != nil, f.NumRange != nil, f.Ahead != nil,
 		f.Unit != "", f.DefaultRaw != "", f.DefaultsTo != "", f.Json, f.ZeroBased, f.UploadOnly,
 		f.NoEmoji, f.Pattern != "", f.Bits64, f.Position != "", f.AttachRef, f.Always != "", f.FixedValue != "",
 	} {
@@ -161,8 +168,18 @@ var (
 	// no reader matched is reported as unread (see Part), even when
 	// another clause of its sentence gave a fact.
 	ReCountMarks = Guard(`\b(?:\d+-\d+|up to \d+) ([a-z]+)(?: ([a-z]+))?(?: ([a-z]+))?`, func(s string) bool { return strings.ContainsAny(s, "0123456789") })
-	ReNumUnit    = Guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, DigitFirst)
-	ReAhead      = Guard(`^unix time (\d+)-(\d+) seconds ahead$`, Prefix("unix time "))
+	// ReTotalLength: a length of a list's items together, in the page's
+	// words and in others: "with total length of up to 64 characters",
+	// "a total length of 1-100 bytes", "in total at most 30 characters",
+	// "up to 100 characters in total". Groups: 1-2 the range or 3 the
+	// maximum, 4 the unit (the first wording); 5 the maximum, 6 the unit
+	// (the second); 7 the maximum, 8 the unit (the third). It is read on
+	// the whole piece before the piece is cut into clauses (see
+	// totalLength), since it may close a clause that states the count.
+	ReTotalLength = Guard(`(?:^|,? |\b)(?:(?:[Ww]ith )?(?:an? |the )?[Tt]otal length (?:of )?(?:up to |at most |no more than )?(?:(\d+)-(\d+)|(\d+)) (characters|bytes)|[Ii]n total (?:up to |at most |no more than )(\d+) (characters|bytes)|(?:(?:[Uu]p to |[Aa]t most |[Nn]o more than )?(\d+)) (characters|bytes) in total)\b`,
+		Contains("otal"))
+	ReNumUnit = Guard(`^(\d+)-(\d+) (seconds|meters|degrees|s|m)$`, DigitFirst)
+	ReAhead   = Guard(`^unix time (\d+)-(\d+) seconds ahead$`, Prefix("unix time "))
 	// The published page's sentences of bounds: "Must be between 1 and
 	// 360 if specified", "At most 4 suggested tip amounts can be
 	// specified", "Must be at least 5 and no more than 600 seconds in the
@@ -196,13 +213,22 @@ var (
 	// each is for: "Choose one, depending on what the user is about to
 	// receive: typing for text messages, upload_photo for photos,
 	// record_video or upload_video for videos".
-	ReChooseOne  = Guard(`(?i)^(?:choose|pick|use) one\b[^:]*: (.+)$`, Contains(":"))
-	ReChoice     = regexp.MustCompile(`^(?:and )?([a-z][a-z0-9_]*(?: or [a-z][a-z0-9_]*)*) for \S.*$`)
-	ReOneOf      = Guard(`(?i)^one of (.+)$`, FirstFold('o'))
-	ReOrEnum     = Guard(`^[a-z_]+(?: or [a-z_]+)+$`, Contains(" or "))
-	ReAlways     = Guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, Prefix("always "))
-	ReNotWith    = Guard(`^not with ([a-z_][a-z0-9_]*)$`, Prefix("not with "))
-	ReRequiredIf = Guard(`^required for ([a-z_]+)$`, Prefix("required for "))
+	ReChooseOne = Guard(`(?i)^(?:choose|pick|use) one\b[^:]*: (.+)$`, Contains(":"))
+	ReChoice    = regexp.MustCompile(`^(?:and )?([a-z][a-z0-9_]*(?: or [a-z][a-z0-9_]*)*) for \S.*$`)
+	ReOneOf     = Guard(`(?i)^one of (.+)$`, FirstFold('o'))
+	// ReNumberList: a list of whole numbers a value must be one of, each
+	// optionally followed by its hexadecimal form: "must be one of 3, 6,
+	// or 12", "Currently, must be one of 7 (0x7), 255 (0xFF) and 4096
+	// (0x1000)", "one of 1, 2 and 3". Group 1 is the list (see
+	// NumberList).
+	ReNumberList = Guard(`^(?:(?:[Cc]urrently, )?(?:must|can) be )?one of (-?\d+(?: \(0x[0-9A-Fa-f]+\))?(?:,? (?:or |and )?-?\d+(?: \(0x[0-9A-Fa-f]+\))?)+)$`, Contains("one of "))
+	// ReListedNumber is one number of such a list, with its hexadecimal
+	// form.
+	ReListedNumber = regexp.MustCompile(`(-?\d+)(?: \(0x([0-9A-Fa-f]+)\))?`)
+	ReOrEnum       = Guard(`^[a-z_]+(?: or [a-z_]+)+$`, Contains(" or "))
+	ReAlways       = Guard(`^always (-?\d+(?:\.\d+)?|true|false)$`, Prefix("always "))
+	ReNotWith      = Guard(`^not with ([a-z_][a-z0-9_]*)$`, Prefix("not with "))
+	ReRequiredIf   = Guard(`^required for ([a-z_]+)$`, Prefix("required for "))
 	// ReCharset: a statement of the characters a string may hold, ending
 	// its sentence: "only lowercase English letters, digits, underscores",
 	// "Can contain only English letters, digits and underscores", "1-64
@@ -401,6 +427,9 @@ func (f *Facts) Part(p string) {
 		f.Pattern, f.PatternText = pat, text
 		p = strings.TrimSpace(p[:at])
 	}
+	if p = f.totalLength(p); p == "" {
+		return
+	}
 	p = f.itemsEach(p)
 	var rest []string
 	clauses := SplitTop(p, ',')
@@ -441,6 +470,18 @@ func (f *Facts) Part(p string) {
 // WholePart recognises patterns that span commas. It reports whether the
 // part is fully structural (nothing to keep as description).
 func (f *Facts) WholePart(p string) bool {
+	if m := ReNumberList.FindStringSubmatch(p); m != nil {
+		if nums, ok := NumberList(m[1]); ok {
+			f.Numbers = nums
+			// Kept as description too: the words may say more (the
+			// colours the numbers stand for).
+			f.Desc = append(f.Desc, p)
+			return true
+		}
+		// A list whose numbers disagree with their hexadecimal forms
+		// is no list of values: the sentence is reported unread.
+		return true
+	}
 	if m := ReOneOf.FindStringSubmatch(p); m != nil && !strings.Contains(m[1], " is ") {
 		for _, v := range SplitNameList(m[1]) {
 			f.Enum = append(f.Enum, EnumVal{Value: v})
@@ -481,6 +522,27 @@ func (f *Facts) WholePart(p string) bool {
 		return true
 	}
 	return false
+}
+
+// NumberList reads the numbers of a list matched by ReNumberList. It
+// fails when a number's hexadecimal form is another number.
+func NumberList(list string) ([]int64, bool) {
+	var out []int64
+	for _, m := range ReListedNumber.FindAllStringSubmatch(list, -1) {
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		if m[2] != "" {
+			if h, err := strconv.ParseInt(m[2], 16, 64); err != nil || h != n {
+				return nil, false
+			}
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, len(out) >= 2
 }
 
 // CharsetIn finds a statement of the allowed characters that ends s (see
@@ -639,6 +701,32 @@ func (f *Facts) itemsEach(p string) string {
 	default:
 		return p[:m[11]] + p[end:]
 	}
+}
+
+// totalLength reads a length of a list's items together (ReTotalLength)
+// in a piece and returns the piece without the words read.
+func (f *Facts) totalLength(p string) string {
+	m := ReTotalLength.FindStringSubmatchIndex(p)
+	if m == nil {
+		return p
+	}
+	g := func(i int) string {
+		if m[2*i] < 0 {
+			return ""
+		}
+		return p[m[2*i]:m[2*i+1]]
+	}
+	switch {
+	case g(1) != "":
+		f.TotalLength, f.TotalUnit = Rng(g(1), g(2)), g(4)
+	case g(3) != "":
+		f.TotalLength, f.TotalUnit = &RawRange{Max: Num(g(3))}, g(4)
+	case g(5) != "":
+		f.TotalLength, f.TotalUnit = &RawRange{Max: Num(g(5))}, g(6)
+	default:
+		f.TotalLength, f.TotalUnit = &RawRange{Max: Num(g(7))}, g(8)
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p[:m[0]]+p[m[1]:]), ","))
 }
 
 // countStop are the words after a number that do not name things counted

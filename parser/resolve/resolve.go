@@ -426,6 +426,12 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	if f.EachLength != nil {
 		c.Each = &schema.Constraints{Length: Length(f.EachLength, f.EachUnit, false)}
 	}
+	if f.TotalLength != nil && (isArray && t.Elem.Name == schema.String && !t.Elem.IsArray() || bad("a total length")) {
+		c.TotalLength = Length(f.TotalLength, f.TotalUnit, false)
+	}
+	if len(f.Numbers) > 0 && (name == schema.Integer || name == schema.Integer64) && !isArray || len(f.Numbers) > 0 && bad("a list of whole numbers") {
+		c.Values = f.Numbers
+	}
 	if f.NumRange != nil && (isNumber || bad("a numeric range")) {
 		c.Range = Bounds(f.NumRange)
 	}
