@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -336,5 +337,39 @@ func TestPageUntabledListNotAllEntriesDegrades(t *testing.T) {
 	_, err := parser.Parse(page(recent+"<h3>Available types</h3>"+body), parser.Options{Name: "demo.html", Strict: true})
 	if err == nil || !strings.Contains(err.Error(), "object Shape") || !strings.Contains(err.Error(), "--strict") {
 		t.Errorf("under Strict: %v, want the page refused for object Shape", err)
+	}
+}
+
+// TestPageObjectWithoutTableOrListDegrades is the defect where an object
+// entry with no field table, no list and no statement that it holds no
+// information refused the whole page ("object … has no Field | Type |
+// Description table"). Like an untabled list that is not all entries, it
+// is kept as raw JSON (an object without fields) with one warning naming
+// its heading and line, and Strict refuses it. An entry that says it
+// holds no information (Ping) stays an empty object without a warning.
+func TestPageObjectWithoutTableOrListDegrades(t *testing.T) {
+	body := shapes + `<h4>Doodle</h4>
+<p>This object describes a doodle the user drew by hand; its contents are up to the app.</p>
+`
+	rep := &parser.Report{}
+	s := parsePage(t, "<h3>Available types</h3>"+body, rep)
+	if o := s.Object("Doodle"); o == nil || !o.Opaque || len(o.Fields) != 0 {
+		t.Errorf("Doodle read as %+v, want an object kept as raw JSON", o)
+	}
+	if o := s.Object("Ping"); o == nil || !o.Opaque {
+		t.Errorf("Ping read as %+v, want the empty object it says it is", o)
+	}
+	if len(rep.Warnings) != 1 {
+		t.Fatalf("warnings %v, want one for Doodle", rep.Warnings)
+	}
+	w := rep.Warnings[0]
+	if !strings.HasPrefix(w.Construct, "object Doodle") || w.Line == 0 || !strings.Contains(w.String(), "Doodle") || w.Settle == "" {
+		t.Errorf("warning %+v, want one naming object Doodle, its line and what settles it", w)
+	}
+	_, err := parser.Parse(page(recent+"<h3>Available types</h3>"+body), parser.Options{Name: "demo.html", Strict: true})
+	if err == nil || !strings.Contains(err.Error(), "object Doodle") || !strings.Contains(err.Error(), "--strict") {
+		t.Errorf("under Strict: %v, want the page refused for object Doodle", err)
+	} else if !strings.Contains(err.Error(), ":"+strconv.Itoa(w.Line)+":") {
+		t.Errorf("under Strict: %v, want the line of Doodle's heading (%d)", err, w.Line)
 	}
 }

@@ -424,6 +424,21 @@ var Releases = []Release{
 		},
 	},
 	{
+		Name: "object without table or list",
+		Apply: func(t testing.TB, page string) string {
+			return beforeHeading(t, page, "available-methods", h4("StickerDoodle")+"<p>This object describes a doodle drawn over a sticker; what it holds is up to the app.</p>\n")
+		},
+		Degrades: "object",
+		Check: func(t testing.TB, s *schema.Schema, w []parser.Warning, _ *parser.Report) {
+			if o := s.Object("StickerDoodle"); o == nil || !o.Opaque {
+				t.Fatalf("StickerDoodle read as %+v, want an object kept as raw JSON", o)
+			}
+			if !slices.ContainsFunc(w, func(x parser.Warning) bool { return x.Construct == "object StickerDoodle" && x.Line > 0 }) {
+				t.Errorf("warnings %v, want one naming object StickerDoodle and its line", w)
+			}
+		},
+	},
+	{
 		Name: "field marked optional",
 		Apply: func(t testing.TB, page string) string {
 			page = recentChange(t, page, "The field <em>first_name</em> of the class "+link("User")+" may now be absent.")

@@ -296,7 +296,11 @@ func (p *pageLayout) pageObject(e *pageEntry) {
 		p.untabledList(e, description, ob)
 		return
 	default:
-		p.pageErr(e, e.head.Line, "object %s has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"", name)
+		// Nothing the page shows decides the entry's shape: kept as raw
+		// JSON like an undecidable list, never a refusal of the page.
+		p.keepRaw(e, description,
+			"has no Field | Type | Description table, no list of the types it can be (after a sentence such as \"It can be one of\"), and does not say it \"currently holds no information\"; kept as raw JSON (an object without fields)",
+			"no overlay fact settles it: the page must give the entry a Field | Type | Description table, a list of the types it can be, or say it \"currently holds no information\"")
 	}
 }
 
@@ -326,12 +330,18 @@ func (p *pageLayout) untabledList(e *pageEntry, description string, ob *objectBl
 		return
 	}
 	p.Report.Add("object list", e.where(), b.Line, strings.Join(items, "; "))
+	p.keepRaw(e, description,
+		fmt.Sprintf("has no Field | Type | Description table and a list (line %d) whose items %s name no entry of the page, so it cannot be read as a union of the listed types; kept as raw JSON (an object without fields)", b.Line, strings.Join(others, ", ")),
+		"no overlay fact settles it: the page must list one type per item, each naming an entry, for apigen to read it as a union")
+}
+
+// keepRaw keeps an object entry whose shape the page does not decide as
+// raw JSON (an object without fields reads any value), with one warning
+// at its heading: the schema stays whole and Strict refuses it.
+func (p *pageLayout) keepRaw(e *pageEntry, description, text, settle string) {
+	name := e.head.Text
 	p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
-	p.Warn(resolve.Warning{
-		Construct: "object " + name, Where: e.where(), Line: e.head.Line,
-		Text:   fmt.Sprintf("has no Field | Type | Description table and a list (line %d) whose items %s name no entry of the page, so it cannot be read as a union of the listed types; kept as raw JSON (an object without fields)", b.Line, strings.Join(others, ", ")),
-		Settle: "no overlay fact settles it: the page must list one type per item, each naming an entry, for apigen to read it as a union",
-	})
+	p.Warn(resolve.Warning{Construct: "object " + name, Where: e.where(), Line: e.head.Line, Text: text, Settle: settle})
 }
 
 // objectBlocks reads the blocks of an object's entry: its field table, the
