@@ -106,6 +106,9 @@ func (e *Emulator) controlHandler() http.Handler {
 			}
 		}
 		res, err := e.control(name, &in)
+		if err == nil && e.shapeControl != nil {
+			res = e.shapeControl(name, res)
+		}
 		controlReply(w, res, err)
 	})
 }

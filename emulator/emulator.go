@@ -110,6 +110,9 @@ type Emulator struct {
 	// shapeUpdate turns an update's JSON in the core's shape into the
 	// served version's (webhook deliveries); nil at the core's version.
 	shapeUpdate func([]byte) []byte
+	// shapeControl turns a control action's answer carrying the core's
+	// API objects into the served version's; nil at the core's version.
+	shapeControl func(action string, res any) any
 
 	handler http.Handler
 	stop    chan struct{}

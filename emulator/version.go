@@ -131,6 +131,7 @@ func (e *Emulator) versioned(v *Version, core http.Handler) http.Handler {
 	if cu, vu := updateType(sy.s), updateType(v.Schema); cu.Name != "" && vu.Name != "" {
 		e.shapeUpdate = func(b []byte) []byte { return f.toVersionJSON(b, cu, vu) }
 	}
+	e.shapeControl = f.controlAnswer
 	return lenient(f, 1<<20, shapesOf(v.Service))
 }
 
@@ -901,6 +902,124 @@ func (f *versionFront) toVersionJSON(b []byte, from, to schema.Type) []byte {
 		return b
 	}
 	return encodeJSON(f.toVersion(v, from, to, 0))
+}
+
+// ---------------------------------------------------------------- control answers: core -> version
+
+// controlAnswer is a control action's answer res, whose API objects are
+// the core's Go values, as the version's: each value of a type of the
+// core's package that both schemas name (User, Chat, Message, a sent
+// record's Message and ReplyMarkup) goes through the translation of the
+// Bot API's answers, so a test reads what the bot itself would receive.
+// A callback answer holds the bot's answerCallbackQuery parameters, under
+// the version's names. Anything else is res unchanged.
+func (f *versionFront) controlAnswer(action string, res any) any {
+	if a, ok := res.(CallbackAnswer); ok && action == "callback_answer" {
+		return f.callbackAnswer(a)
+	}
+	return f.controlValue(reflect.ValueOf(res))
+}
+
+// corePkg is the import path of the core's generated package.
+var corePkg = reflect.TypeOf(botapi.User{}).PkgPath()
+
+// coreTypeName is the schema name of a Go type of the core's package
+// that both schemas know, else "".
+func (f *versionFront) coreTypeName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.PkgPath() != corePkg {
+		return ""
+	}
+	n := t.Name()
+	if (f.cl.Object(n) != nil || f.cl.Union(n) != nil) && (f.vl.Object(n) != nil || f.vl.Union(n) != nil) {
+		return n
+	}
+	return ""
+}
+
+func (f *versionFront) controlValue(rv reflect.Value) any {
+	if !rv.IsValid() {
+		return nil
+	}
+	if n := f.coreTypeName(rv.Type()); n != "" {
+		return f.coreJSONToVersion(rv.Interface(), n)
+	}
+	switch rv.Kind() {
+	case reflect.Slice:
+		if !f.carriesAPI(rv.Type().Elem()) {
+			return rv.Interface()
+		}
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = f.controlValue(rv.Index(i))
+		}
+		return out
+	case reflect.Struct:
+		if !f.carriesAPI(rv.Type()) {
+			return rv.Interface()
+		}
+		// A record of the emulator's (Sent): its JSON, with each member
+		// of an API type translated.
+		var m map[string]any
+		if !decodeJSON(encodeJSON(rv.Interface()), &m) {
+			return rv.Interface()
+		}
+		for i := 0; i < rv.NumField(); i++ {
+			sf := rv.Type().Field(i)
+			key, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+			if n := f.coreTypeName(sf.Type); n != "" && key != "" && m[key] != nil {
+				m[key] = f.toVersion(m[key], schema.Named(n), schema.Named(n), 0)
+			}
+		}
+		return m
+	}
+	return rv.Interface()
+}
+
+// carriesAPI: t is, or is a struct with a member of, a type of the
+// core's package both schemas know.
+func (f *versionFront) carriesAPI(t reflect.Type) bool {
+	if f.coreTypeName(t) != "" {
+		return true
+	}
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		if sf := t.Field(i); sf.IsExported() && f.coreTypeName(sf.Type) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// coreJSONToVersion is v, a value of the core's type name, as the
+// version's type of that name.
+func (f *versionFront) coreJSONToVersion(v any, name string) any {
+	var x any
+	if !decodeJSON(encodeJSON(v), &x) {
+		return v
+	}
+	return f.toVersion(x, schema.Named(name), schema.Named(name), 0)
+}
+
+// callbackAnswer is a callback answer with the answerCallbackQuery
+// parameters under the version's names (the members that are no
+// parameter, answered, as they are).
+func (f *versionFront) callbackAnswer(a CallbackAnswer) any {
+	var m map[string]any
+	if !decodeJSON(encodeJSON(a), &m) {
+		return a
+	}
+	for vname, cname := range f.coreName {
+		cm, vm := f.cl.methods[strings.ToLower(cname)], f.vl.methods[vname]
+		if cm != nil && vm != nil && cm.Name == "answerCallbackQuery" {
+			return translator{from: f.cl, to: f.vl, plans: &f.plans}.object(m, cm.Params, vm.Params, false, 0)
+		}
+	}
+	return a
 }
 
 // ---------------------------------------------------------------- names

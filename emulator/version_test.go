@@ -263,3 +263,107 @@ func TestVersionFrontKeepsUploadWithEmptyFilename(t *testing.T) {
 		t.Errorf("photo = %v", ph)
 	}
 }
+
+// Issue 33: at another version the HTTP control API, which a test reads
+// to see what the bot sent, answered in the core's (the seed's) shapes: a
+// Message without the fields the version requires, under the names the
+// version renamed, a callback answer under the core's parameter names.
+// Its answers that carry API objects are the version's, as the bot sees
+// them.
+func TestControlAnswersInTheVersionsShapes(t *testing.T) {
+	s := laterVersion(t)
+	// Two more renames of the kind later documents make: a field of an
+	// object (Message's edit_date) and a parameter (answerCallbackQuery's
+	// cache_time).
+	for _, o := range s.Objects {
+		if o.Name == "Message" {
+			for _, f := range o.Fields {
+				if f.Name == "edit_date" {
+					f.Name = "edit_datetime"
+				}
+			}
+		}
+	}
+	for _, m := range s.Methods {
+		if m.Name == "answerCallbackQuery" {
+			for _, p := range m.Params {
+				if p.Name == "cache_time" {
+					p.Name = "cache_time_seconds"
+				}
+			}
+		}
+	}
+	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
+		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+	v.start()
+	ctl := func(action string, in map[string]any) any {
+		t.Helper()
+		b, _ := json.Marshal(in)
+		code, body := v.control("POST", action, "application/json", v.emu.ControlToken(), string(b))
+		var a struct {
+			OK     bool `json:"ok"`
+			Result any  `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(body), &a); err != nil || code != 200 || !a.OK {
+			t.Fatalf("control %s: %d %s", action, code, body)
+		}
+		return a.Result
+	}
+	hasColor := func(what string, chat any) {
+		t.Helper()
+		if m, _ := chat.(map[string]any); m == nil || m["accent_color_id"] == nil {
+			t.Errorf("%s: a Chat without the version's required accent_color_id: %v", what, chat)
+		}
+	}
+	me := v.me.ID
+	first := call(t, v.srv.URL, "sendMessage", map[string]any{"chat_id": v.user.ID, "text": "one",
+		"reply_markup": map[string]any{"inline_keyboard": [][]map[string]any{{{"text": "go", "callback_data": "go"}}}}})
+	id := first["message_id"]
+
+	sent, _ := ctl("sent", map[string]any{"bot_id": me}).([]any)
+	if len(sent) == 0 {
+		t.Fatalf("sent: none")
+	}
+	last := sent[len(sent)-1]
+	hasColor("sent", at(last, "message", "chat"))
+	if at(last, "method") != "sendMessage" || at(last, "reply_markup", "inline_keyboard") == nil {
+		t.Errorf("sent record lost its method or markup: %v", last)
+	}
+	hasColor("message", at(ctl("message", map[string]any{"user_id": v.user.ID, "bot_id": me, "message_id": id}), "chat"))
+
+	reply := ctl("send", map[string]any{"user_id": v.user.ID, "bot_id": me, "text": "two", "reply_to_message_id": id})
+	hasColor("send", at(reply, "chat"))
+	hasColor("send's reply_to_message", at(reply, "reply_to_message", "chat"))
+
+	edited := ctl("edit", map[string]any{"user_id": v.user.ID, "bot_id": me, "message_id": at(reply, "message_id"), "text": "two!"}).(map[string]any)
+	if _, renamed := edited["edit_datetime"]; !renamed || edited["edit_date"] != nil {
+		t.Errorf("edit: want the version's edit_datetime, not edit_date: %v", edited)
+	}
+	hasColor("chat", ctl("chat", map[string]any{"type": "group", "title": "G", "user_id": v.user.ID}))
+	if u := ctl("user", map[string]any{"first_name": "Bob"}); at(u, "first_name") != "Bob" {
+		t.Errorf("user: %v", u)
+	}
+
+	pressed := ctl("press", map[string]any{"user_id": v.user.ID, "bot_id": me, "message_id": id, "data": "go"})
+	q := at(pressed, "callback_query_id")
+	call(t, v.srv.URL, "answerCallbackQuery", map[string]any{"callback_query_id": q, "text": "done", "cache_time_seconds": 30})
+	ans := ctl("callback_answer", map[string]any{"callback_query_id": q}).(map[string]any)
+	if ans["answered"] != true || ans["text"] != "done" || fmt.Sprint(ans["cache_time_seconds"]) != "30" || ans["cache_time"] != nil {
+		t.Errorf("callback_answer: want answered, text and the version's cache_time_seconds: %v", ans)
+	}
+}
+
+// At the core's own version the control API's answers are the core's
+// values encoded as they always were.
+func TestControlAnswersAtTheSeedAreTheCoresValues(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	v.start()
+	m := v.send("hello")
+	code, body := v.control("POST", "message", "application/json", v.emu.ControlToken(),
+		fmt.Sprintf(`{"user_id":%d,"bot_id":%d,"message_id":%d}`, v.user.ID, v.me.ID, m.MessageID))
+	var want bytes.Buffer
+	json.NewEncoder(&want).Encode(map[string]any{"ok": true, "result": m})
+	if code != 200 || body != want.String() {
+		t.Errorf("control message at the seed:\n got %s\nwant %s", body, want.String())
+	}
+}

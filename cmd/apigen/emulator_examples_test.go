@@ -25,9 +25,9 @@ const examplesImport = `"github.com/apigen/apigen/examples/botapi"`
 // the newest shared page (the one the emulator program was built with)
 // and run as processes against the emulator of that page; each bot's own
 // conversation is driven over the HTTP control API and checked in what
-// the emulator recorded. The control API answers in the core's shapes
-// (a 5.0 Message), so a reply shows as reply_to_message: at 9.0 the bot
-// can only have sent reply_parameters (reply_to_message_id is no
+// the emulator recorded. The control API answers in the version's
+// shapes (9.0's Message), so a reply shows as reply_to_message: at 9.0
+// the bot can only have sent reply_parameters (reply_to_message_id is no
 // parameter there, and the version's server is strict), which the front
 // translated.
 func TestExampleBotsAgainstEmulatorAtNewestPage(t *testing.T) {
@@ -241,7 +241,7 @@ func methods(sent []sentRecord) string {
 }
 
 // sentRecord is what the control API's sent action lists: the fields of
-// the core's Message these tests read.
+// the version's Message these tests read.
 type sentRecord struct {
 	Method      string          `json:"method"`
 	Message     recordedMessage `json:"message"`

@@ -6,7 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"os/exec"
@@ -289,6 +292,39 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 			t.Fatalf("the bot did not answer: sent %s\nbot: %s", sent, botLog.String())
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+	// The control API answers in the version's shapes: a document the bot
+	// sent with a thumbnail (9.0's name; the core's Document has thumb)
+	// is recorded with the version's thumbnail.
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mw.WriteField("chat_id", fmt.Sprint(user.Result.ID))
+	fw, _ := mw.CreateFormFile("document", "a.txt")
+	fw.Write([]byte("hello"))
+	fw, _ = mw.CreateFormFile("thumbnail", "t.jpg")
+	jpeg.Encode(fw, image.NewRGBA(image.Rect(0, 0, 90, 90)), nil)
+	mw.Close()
+	resp, err := http.Post(base+"/bot123:x/sendDocument", mw.FormDataContentType(), &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("sendDocument: %d %s", resp.StatusCode, b)
+	}
+	var sent struct {
+		Result []struct {
+			Method  string
+			Message struct{ Document map[string]any }
+		}
+	}
+	json.Unmarshal([]byte(ctl("sent", `{"bot_id":123}`)), &sent)
+	if n := len(sent.Result); n == 0 || sent.Result[n-1].Method != "sendDocument" {
+		t.Fatalf("control sent: no sendDocument last: %+v", sent.Result)
+	}
+	if d := sent.Result[len(sent.Result)-1].Message.Document; d["thumbnail"] == nil || d["thumb"] != nil {
+		t.Errorf("control sent: the document %v, want 9.0's thumbnail (not the core's thumb)", d)
 	}
 }
 
