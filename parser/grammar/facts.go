@@ -669,12 +669,7 @@ func (f *Facts) itemsEach(p string) string {
 	if m == nil {
 		return p
 	}
-	g := func(i int) string {
-		if m[2*i] < 0 {
-			return ""
-		}
-		return p[m[2*i]:m[2*i+1]]
-	}
+	g := func(i int) string { return submatch(p, m, i) }
 	if noun := g(5); strings.HasSuffix(noun, "characters") || strings.HasSuffix(noun, "bytes") || g(6) == "," && g(11) == "" {
 		return p
 	}
@@ -703,6 +698,15 @@ func (f *Facts) itemsEach(p string) string {
 	}
 }
 
+// submatch is group i of a match m (FindStringSubmatchIndex) in p, or ""
+// when the group took no part in it.
+func submatch(p string, m []int, i int) string {
+	if m[2*i] < 0 {
+		return ""
+	}
+	return p[m[2*i]:m[2*i+1]]
+}
+
 // totalLength reads a length of a list's items together (ReTotalLength)
 // in a piece and returns the piece without the words read.
 func (f *Facts) totalLength(p string) string {
@@ -710,12 +714,7 @@ func (f *Facts) totalLength(p string) string {
 	if m == nil {
 		return p
 	}
-	g := func(i int) string {
-		if m[2*i] < 0 {
-			return ""
-		}
-		return p[m[2*i]:m[2*i+1]]
-	}
+	g := func(i int) string { return submatch(p, m, i) }
 	switch {
 	case g(1) != "":
 		f.TotalLength, f.TotalUnit = Rng(g(1), g(2)), g(4)
