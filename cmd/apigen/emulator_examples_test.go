@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -283,36 +280,6 @@ type recordedMessage struct {
 		} `json:"options"`
 		CorrectOptionID *int `json:"correct_option_id"`
 	} `json:"poll"`
-}
-
-// controlAPI calls an emulator program's HTTP control API.
-type controlAPI struct{ base, token string }
-
-// do posts body to the action and decodes the result into out.
-func (c *controlAPI) do(t *testing.T, action, body string, out any) {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, c.base+"/control/"+action, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	var r struct {
-		OK     bool            `json:"ok"`
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 || !r.OK {
-		t.Fatalf("control %s %s: %d %s", action, body, resp.StatusCode, b)
-	}
-	if err := json.Unmarshal(r.Result, out); err != nil {
-		t.Fatalf("control %s: %v in %s", action, err, r.Result)
-	}
 }
 
 // copyExampleBot copies a bot's sources (not its tests) as they are, but

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http"
@@ -49,31 +47,6 @@ func TestEmulatorFiguresAtBothVersions(t *testing.T) {
 	}
 }
 
-// control posts a control action and decodes its result into out.
-func control(t *testing.T, base, action string, body any, out any) {
-	t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, base+"/control/"+action, bytes.NewReader(b))
-	req.Header.Set("Authorization", "Bearer figures")
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var a struct {
-		OK          bool            `json:"ok"`
-		Result      json.RawMessage `json:"result"`
-		Description string          `json:"description"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&a); err != nil || !a.OK {
-		t.Fatalf("control %s: %v %s", action, err, a.Description)
-	}
-	if out != nil {
-		json.Unmarshal(a.Result, out)
-	}
-}
-
 // loadOver runs 10 bots and 50 users against the program for dur and
 // returns the exchanges (a user message and its echo) per second.
 func loadOver(t *testing.T, bin string, dur time.Duration) float64 {
@@ -85,7 +58,7 @@ func loadOver(t *testing.T, bin string, dur time.Duration) float64 {
 	for i := range clients {
 		tok := strconv.Itoa(1000+i) + ":figures"
 		var me struct{ ID int64 }
-		control(t, base, "bot", map[string]any{"token": tok}, &me)
+		(&controlAPI{base, "figures"}).do(t, "bot", map[string]any{"token": tok}, &me)
 		ids[i] = me.ID
 		clients[i] = botapi.NewClient(tok, botapi.WithBaseURL(base), botapi.WithHTTPClient(hc))
 	}
@@ -93,7 +66,7 @@ func loadOver(t *testing.T, bin string, dur time.Duration) float64 {
 	uids := make([]int64, users)
 	for i := range uids {
 		var u struct{ ID int64 }
-		control(t, base, "user", map[string]any{"first_name": "u" + strconv.Itoa(i)}, &u)
+		(&controlAPI{base, "figures"}).do(t, "user", map[string]any{"first_name": "u" + strconv.Itoa(i)}, &u)
 		uids[i] = u.ID
 		echoed[u.ID] = make(chan struct{}, 1)
 	}
@@ -146,7 +119,7 @@ func loadOver(t *testing.T, bin string, dur time.Duration) float64 {
 		go func() {
 			defer uwg.Done()
 			for seq := 0; userCtx.Err() == nil; seq++ {
-				control(t, base, "send", map[string]any{"user_id": uid, "bot_id": ids[(ui+seq)%bots], "text": fmt.Sprintf("%d:%d", uid, seq)}, nil)
+				(&controlAPI{base, "figures"}).do(t, "send", map[string]any{"user_id": uid, "bot_id": ids[(ui+seq)%bots], "text": fmt.Sprintf("%d:%d", uid, seq)}, nil)
 				total.Add(1)
 				select {
 				case <-echoed[uid]:
@@ -176,22 +149,22 @@ func loadOver(t *testing.T, bin string, dur time.Duration) float64 {
 func memoryOf(t *testing.T, bin string, n int) (perChat, perMessage float64) {
 	base := startProgram(t, bin, "-listen", "127.0.0.1:0", "-control-token", "figures")
 	var me, u struct{ ID int64 }
-	control(t, base, "bot", map[string]any{"token": "999:figures"}, &me)
-	control(t, base, "user", map[string]any{"first_name": "Alice"}, &u)
+	(&controlAPI{base, "figures"}).do(t, "bot", map[string]any{"token": "999:figures"}, &me)
+	(&controlAPI{base, "figures"}).do(t, "user", map[string]any{"first_name": "Alice"}, &u)
 	heap := func() float64 {
 		var h struct {
 			HeapBytes float64 `json:"heap_bytes"`
 		}
-		control(t, base, "heap", map[string]any{}, &h)
+		(&controlAPI{base, "figures"}).do(t, "heap", map[string]any{}, &h)
 		return h.HeapBytes
 	}
 	h0 := heap()
 	for i := range n {
-		control(t, base, "chat", map[string]any{"type": "group", "title": "g" + strconv.Itoa(i), "user_id": u.ID}, nil)
+		(&controlAPI{base, "figures"}).do(t, "chat", map[string]any{"type": "group", "title": "g" + strconv.Itoa(i), "user_id": u.ID}, nil)
 	}
 	h1 := heap()
 	for i := range n {
-		control(t, base, "send", map[string]any{"user_id": u.ID, "bot_id": me.ID, "text": strings.Repeat("m", 30) + strconv.Itoa(i)}, nil)
+		(&controlAPI{base, "figures"}).do(t, "send", map[string]any{"user_id": u.ID, "bot_id": me.ID, "text": strings.Repeat("m", 30) + strconv.Itoa(i)}, nil)
 	}
 	h2 := heap()
 	return (h1 - h0) / float64(n), (h2 - h1) / float64(n)

@@ -259,32 +259,17 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bot.Process.Kill(); bot.Wait() })
-	ctl := func(action, body string) string {
-		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, base+"/control/"+action, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer readme")
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode != 200 {
-			t.Fatalf("control %s: %d %s", action, resp.StatusCode, b)
-		}
-		return string(b)
-	}
-	var user struct {
-		Result struct{ ID int64 } `json:"result"`
-	}
-	ctl("bot", `{"token":"123:x"}`) // the bot may not have made its first request yet
-	json.Unmarshal([]byte(ctl("user", `{"first_name":"Alice","username":"alice"}`)), &user)
-	ctl("send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"/ping"}`, user.Result.ID))
-	ctl("send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"hello there"}`, user.Result.ID))
+	ctl := &controlAPI{base, "readme"}
+	var user struct{ ID int64 }
+	ctl.do(t, "bot", `{"token":"123:x"}`, nil) // the bot may not have made its first request yet
+	ctl.do(t, "user", `{"first_name":"Alice","username":"alice"}`, &user)
+	ctl.do(t, "send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"/ping"}`, user.ID), nil)
+	ctl.do(t, "send", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"text":"hello there"}`, user.ID), nil)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		sent := ctl("sent", `{"bot_id":123}`)
+		var raw json.RawMessage
+		ctl.do(t, "sent", `{"bot_id":123}`, &raw)
+		sent := string(raw)
 		if strings.Contains(sent, `"text":"pong"`) && strings.Contains(sent, `"text":"hello there"`) {
 			break
 		}
@@ -298,7 +283,7 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 	// is recorded with the version's thumbnail.
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
-	mw.WriteField("chat_id", fmt.Sprint(user.Result.ID))
+	mw.WriteField("chat_id", fmt.Sprint(user.ID))
 	fw, _ := mw.CreateFormFile("document", "a.txt")
 	fw.Write([]byte("hello"))
 	fw, _ = mw.CreateFormFile("thumbnail", "t.jpg")
@@ -313,17 +298,15 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("sendDocument: %d %s", resp.StatusCode, b)
 	}
-	var sent struct {
-		Result []struct {
-			Method  string
-			Message struct{ Document map[string]any }
-		}
+	var sent []struct {
+		Method  string
+		Message struct{ Document map[string]any }
 	}
-	json.Unmarshal([]byte(ctl("sent", `{"bot_id":123}`)), &sent)
-	if n := len(sent.Result); n == 0 || sent.Result[n-1].Method != "sendDocument" {
-		t.Fatalf("control sent: no sendDocument last: %+v", sent.Result)
+	ctl.do(t, "sent", `{"bot_id":123}`, &sent)
+	if n := len(sent); n == 0 || sent[n-1].Method != "sendDocument" {
+		t.Fatalf("control sent: no sendDocument last: %+v", sent)
 	}
-	if d := sent.Result[len(sent.Result)-1].Message.Document; d["thumbnail"] == nil || d["thumb"] != nil {
+	if d := sent[len(sent)-1].Message.Document; d["thumbnail"] == nil || d["thumb"] != nil {
 		t.Errorf("control sent: the document %v, want 9.0's thumbnail (not the core's thumb)", d)
 	}
 }
@@ -370,4 +353,46 @@ func startProgram(t *testing.T, bin string, args ...string) string {
 		t.Fatal("the emulator did not say where it listens")
 	}
 	return ""
+}
+
+// controlAPI calls an emulator program's HTTP control API.
+type controlAPI struct{ base, token string }
+
+// do posts body (JSON text, or a value to encode) to the action and
+// decodes the result into out, unless out is nil.
+func (c *controlAPI) do(t *testing.T, action string, body, out any) {
+	t.Helper()
+	text, ok := body.(string)
+	if !ok {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = string(b)
+	}
+	req, err := http.NewRequest(http.MethodPost, c.base+"/control/"+action, strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var r struct {
+		OK     bool            `json:"ok"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 || !r.OK {
+		t.Fatalf("control %s %s: %d %s", action, text, resp.StatusCode, b)
+	}
+	if out == nil {
+		return
+	}
+	if err := json.Unmarshal(r.Result, out); err != nil {
+		t.Fatalf("control %s: %v in %s", action, err, r.Result)
+	}
 }
