@@ -266,7 +266,9 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		un.Decode = "decode" + un.GoName
 		un.DecodeKnown = "decodeKnown" + un.GoName
 		un.Encode = "encode" + un.GoName
-		for _, n := range []string{un.Unknown, un.Decode, un.DecodeKnown, un.Encode} {
+		un.WireDecode = "WireDecode" + un.GoName
+		un.WireEncode = "WireEncode" + un.GoName
+		for _, n := range []string{un.Unknown, un.Decode, un.DecodeKnown, un.Encode, un.WireDecode, un.WireEncode} {
 			if err := m.Declare(n, "helper of union "+u.Name); err != nil {
 				return err
 			}
