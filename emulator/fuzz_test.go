@@ -12,13 +12,13 @@ import (
 	"unicode"
 
 	"github.com/apigen/apigen/emulator"
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // fuzzMethods are the API's method names (from the generated Service
 // interface) and those the emulator adds.
 func fuzzMethods() []string {
-	st := reflect.TypeOf((*botapi.Service)(nil)).Elem()
+	st := reflect.TypeOf((*botapiserver.Service)(nil)).Elem()
 	out := []string{"deleteMessage", "stopPoll", "sendSticker"}
 	for i := range st.NumMethod() {
 		n := []rune(st.Method(i).Name)

@@ -87,6 +87,8 @@ import (
 	"testing"
 
 	"published/botapi"
+
+	"published/botapi/botapiserver"
 )
 
 func TestNewestPackageReadsOlderServer(t *testing.T) {
@@ -302,7 +304,7 @@ import (
 )
 
 type albumService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	got map[string]string // "item field" -> "upload name: content" or "ref"
 }
 
@@ -330,7 +332,7 @@ func (s *albumService) SendMediaGroup(_ context.Context, p *botapi.SendMediaGrou
 
 func TestPublishedAlbumUploadSendsAttachParts(t *testing.T) {
 	svc := &albumService{}
-	server := botapi.NewServer(svc)
+	server := botapiserver.NewServer(svc)
 	parts := map[string]string{} // part name -> file name: content
 	var mediaJSON, contentType string
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

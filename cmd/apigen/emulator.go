@@ -286,6 +286,8 @@ import (
 	"time"
 
 	"` + emulatorModule + `/botapi"
+
+	"` + emulatorModule + `/botapi/botapiserver"
 	"github.com/apigen/apigen/emulator/cli"
 )
 
@@ -295,12 +297,12 @@ var schemaYAML []byte
 func main() {
 	cli.Main(&cli.At{
 		Schema:  schemaYAML,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(),
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(),
 		Strict: func(local bool) http.Handler {
 			if local {
-				return botapi.NewServer(botapi.Unimplemented{}, botapi.WithLocalServerLimits())
+				return botapiserver.NewServer(botapiserver.Unimplemented{}, botapiserver.WithLocalServerLimits())
 			}
-			return botapi.NewServer(botapi.Unimplemented{})
+			return botapiserver.NewServer(botapiserver.Unimplemented{})
 		},
 		SetNow:    func(now func() time.Time) { botapi.ValidationNow = now },
 		NewClient: func(base, token string) any { return botapi.NewClient(token, botapi.WithBaseURL(base)) },

@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/generated/botapi"
+
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // TestServerRefusesObjectMissingRequiredField: the client reads received
@@ -14,7 +15,7 @@ import (
 // called.
 func TestServerRefusesObjectMissingRequiredField(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	for _, c := range []struct{ name, ct, body, desc string }{
 		{"JSON body", "application/json", `{"chat_id":1,"text":"hi","entities":[{"type":"bold","offset":0}]}`, `missing required field "length"`},
 		{"form field", "application/x-www-form-urlencoded", `chat_id=1&text=hi&entities=` + strings.ReplaceAll(`[{"type":"bold","length":1}]`, `"`, `%22`), `missing required field "offset"`},
