@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
