@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

@@ -16,7 +16,6 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"github.com/apigen/apigen/generated/botapi"
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

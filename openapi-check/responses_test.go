@@ -8,7 +8,6 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"github.com/apigen/apigen/generated/botapi"
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

@@ -144,7 +144,6 @@ import (
 	"testing"
 
 	"published/botapi"
-
 	"published/botapi/botapiserver"
 )
 

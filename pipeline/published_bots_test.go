@@ -97,7 +97,6 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/examples/botapi"
-
 	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 

@@ -87,7 +87,6 @@ import (
 	"testing"
 
 	"published/botapi"
-
 	"published/botapi/botapiserver"
 )
 
@@ -217,7 +216,7 @@ func generatePage(t *testing.T, page []byte, source, module string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: source})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: source, ImportPath: module + "/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,6 +225,9 @@ func generatePage(t *testing.T, page []byte, source, module string) string {
 	}
 	root := t.TempDir()
 	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), outs.Server); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.26\n"), 0o644); err != nil {

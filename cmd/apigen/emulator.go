@@ -286,7 +286,6 @@ import (
 	"time"
 
 	"` + emulatorModule + `/botapi"
-
 	"` + emulatorModule + `/botapi/botapiserver"
 	"github.com/apigen/apigen/emulator/cli"
 )

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/examples/botapi"
-
 	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 

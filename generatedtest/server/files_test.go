@@ -16,7 +16,6 @@ import (
 	"testing/fstest"
 
 	"github.com/apigen/apigen/generated/botapi"
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

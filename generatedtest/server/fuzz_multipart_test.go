@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

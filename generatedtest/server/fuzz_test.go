@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

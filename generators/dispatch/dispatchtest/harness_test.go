@@ -12,7 +12,6 @@ import (
 	"unicode/utf16"
 
 	"github.com/apigen/apigen/generated/botapi"
-
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
