@@ -33,7 +33,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen/apigen/generated/botapi"
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 

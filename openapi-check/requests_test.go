@@ -15,7 +15,6 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
-	"github.com/apigen/apigen/generated/botapi"
 	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
