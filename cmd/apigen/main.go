@@ -558,11 +558,12 @@ files that differ are listed (exit 1), for CI.`, stdout)
 		return usageError{"generate", err.Error()}
 	}
 	t := pipeline.Targets{GoDir: cfg.Out, ServerDir: cfg.ServerDir(), DocsDir: cfg.DocsDir(), OpenAPIDir: cfg.OpenAPIDir(), SchemaFile: cfg.SchemaFile()}
+	noServer := ""
 	if len(cfg.Backends) == 0 && pipeline.ImportPath(cfg.Out) == "" {
 		// The server package imports the Go package by its import path,
 		// which only a module gives; asked for by name, it fails instead.
 		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.ServerPackage })
-		fmt.Fprintf(stderr, "apigen: server: not generated: %s is in no Go module, so the server package could not import it (add a go.mod above it)\n", cfg.Out)
+		noServer = fmt.Sprintf("apigen: server: not generated: %s is in no Go module, so the server package could not import it (add a go.mod above it)", cfg.Out)
 	}
 	if t.DocsDir == "" {
 		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.Docs })
@@ -572,6 +573,9 @@ files that differ are listed (exit 1), for CI.`, stdout)
 	}
 	if err := generate(cfg, backends, t, *check, *strict, stdout, stderr); err != nil {
 		return err
+	}
+	if noServer != "" && !*check {
+		fmt.Fprintln(stderr, noServer)
 	}
 	if line := cf.whereLine(cfg); line != "" && !*check {
 		fmt.Fprintln(stderr, line)
