@@ -29,6 +29,9 @@ type Options struct {
 	// types package by ImportPath (default: the package name followed by
 	// "server", server.DefaultPackage).
 	ServerPackage string
+	// ServerImportPath is the server package's import path, when known
+	// (its README names it); default: ImportPath/ServerPackage.
+	ServerImportPath string
 	// Backends are the names of the backends of this run (pipeline.Generate
 	// sets them). A backend declares a method another backend implements
 	// only when that backend runs: an interface union offering the

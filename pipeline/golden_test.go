@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -108,7 +109,11 @@ func generateCase(c *goldenCase, only string) (*pipeline.Outputs, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: goldenImportPath + "/" + c.name})
+	opts := generators.Options{Package: "botapi", Source: "spec.md"}
+	if c.backend.Kind == generators.ServerPackage {
+		opts.ImportPath = goldenImportPath + "/" + c.name // the server package imports it
+	}
+	return pipeline.Generate(s, backends, opts)
 }
 
 // expected is what a case's archive must hold: the files of the backend
@@ -122,7 +127,14 @@ func expected(c *goldenCase) map[string][]byte {
 	files := outs.Go
 	switch c.backend.Kind {
 	case generators.ServerPackage:
-		files = outs.Server
+		// Its package, and the README of the types package, which holds
+		// the server's section.
+		files = slices.Clone(outs.Server)
+		for _, f := range outs.Go {
+			if f.Path == generators.ReadmeFile {
+				files = append(files, f)
+			}
+		}
 	case generators.Docs:
 		files = outs.Docs
 	case generators.OpenAPI:
@@ -169,7 +181,7 @@ func ownFiles(c *goldenCase) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := c.backend.Generate(m, generators.Options{Package: "botapi", Source: "spec.md"})
+	files, err := c.backend.Generate(m, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: goldenImportPath + "/" + c.name})
 	if err != nil {
 		return nil, err
 	}

@@ -670,7 +670,7 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 		return err
 	}
 	pr.stage("parse")
-	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, ServerPackage: cfg.ServerPackageName(), Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
+	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, ServerPackage: cfg.ServerPackageName(), ServerImportPath: pipeline.ImportPath(cfg.ServerDir()), Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,9 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -111,7 +113,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	readme, err := generators.ReadmeSection("server", struct {
 		Package, Server, ServerPath, Service, Unimplemented string
 		Example                                             bool
-	}{m.Package, pkg, g.types + "/" + pkg, nameService, nameUnimplemented, examples != nil})
+	}{m.Package, pkg, cmp.Or(opts.ServerImportPath, g.types+"/"+pkg), nameService, nameUnimplemented, examples != nil})
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +230,16 @@ func (g *gen) bindOf(te *gomodel.Type) string {
 	return ""
 }
 
+// importTypes imports the types package into f, under its package name
+// (written as an alias when the path ends otherwise).
+func (g *gen) importTypes(f *jen.File) {
+	if path.Base(g.types) == g.m.Package {
+		f.ImportName(g.types, g.m.Package)
+	} else {
+		f.ImportAlias(g.types, g.m.Package)
+	}
+}
+
 // q names a declaration of the types package.
 func (g *gen) q(name string) *jen.Statement { return jen.Qual(g.types, name) }
 
@@ -243,7 +255,7 @@ func (g *gen) wireDecode(dst jen.Code) *jen.Statement {
 
 func (g *gen) emit() (server, decode []byte, err error) {
 	f := godoc.NewFile(g.pkg, g.source)
-	f.ImportName(g.types, g.m.Package)
+	g.importTypes(f)
 	f.ImportName("context", "context")
 	f.ImportName("net/http", "http")
 
@@ -257,7 +269,7 @@ func (g *gen) emit() (server, decode []byte, err error) {
 		return nil, nil, err
 	}
 	df := godoc.NewFile(g.pkg, g.source)
-	df.ImportName(g.types, g.m.Package)
+	g.importTypes(df)
 	for _, mi := range g.methods {
 		if mi.Params == nil {
 			continue
