@@ -11,49 +11,20 @@ import (
 // build computes every name and classifies every type.
 func (m *Model) build() error {
 	s := m.Schema
-	// Type names first: every other declaration may refer to them.
-	for _, o := range s.Objects {
-		n, err := exported(o.Name, "object "+o.Name)
-		if err != nil {
-			return err
-		}
-		if err := m.Declare(n, "object "+o.Name); err != nil {
-			return err
-		}
-		m.typeName[o.Name] = n
-		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: naming.NewScope(StructMethods...)}
-		m.objects[o.Name] = st
-		m.Objects = append(m.Objects, st)
-	}
+	// Every name the document decides at package level first, by
+	// naming's rule: every other declaration may refer to them.
 	for _, u := range s.Unions {
 		if isFileUnion(u) {
 			// Represented by InputFile itself: no Go declaration.
 			m.fileUnions[u.Name] = u
-			continue
 		}
-		n, err := exported(u.Name, "union "+u.Name)
-		if err != nil {
-			return err
-		}
-		if err := m.Declare(n, "union "+u.Name); err != nil {
-			return err
-		}
-		m.typeName[u.Name] = n
 	}
-	for _, e := range s.Enums {
-		n, err := exported(e.Name, "enum "+e.Name)
-		if err != nil {
-			return err
-		}
-		if err := m.Declare(n, "enum "+e.Name); err != nil {
-			return err
-		}
-		m.typeName[e.Name] = n
-	}
-	for _, e := range s.Enums {
-		if err := m.buildEnum(e); err != nil {
-			return err
-		}
+	m.packageNames()
+	for _, o := range s.Objects {
+		n := m.typeName[o.Name]
+		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: naming.NewScope(StructMethods...)}
+		m.objects[o.Name] = st
+		m.Objects = append(m.Objects, st)
 	}
 	for _, u := range s.Unions {
 		if m.fileUnions[u.Name] != nil {
@@ -135,11 +106,7 @@ func shortName(note string) string {
 			words[i] = "id"
 		}
 	}
-	n, err := naming.Exported(strings.Join(words, "_"))
-	if err != nil {
-		return ""
-	}
-	return n
+	return naming.Exported(strings.Join(words, "_"))
 }
 
 // markUses records where each object is met: the methods returning it and
@@ -174,32 +141,6 @@ func (m *Model) markUses() {
 			b.Struct.ReturnedBy = append(b.Struct.ReturnedBy, me)
 		}
 	}
-}
-
-func (m *Model) buildEnum(e *schema.Enum) error {
-	en := &Enum{Schema: e, GoName: m.typeName[e.Name]}
-	for _, v := range e.Values {
-		label, err := exported(v.Label(), "enum value "+e.Name+"."+v.Label())
-		if err != nil {
-			return err
-		}
-		c := en.GoName + label
-		if err := m.Declare(c, "enum value "+e.Name+"."+v.Label()); err != nil {
-			return err
-		}
-		en.Consts = append(en.Consts, c)
-	}
-	en.Intern = "intern" + en.GoName
-	if err := m.Declare(en.Intern, "decoder of enum "+e.Name); err != nil {
-		return err
-	}
-	en.Values = en.GoName + "Values"
-	if err := m.Declare(en.Values, "values function of enum "+e.Name); err != nil {
-		return err
-	}
-	m.enums[e.Name] = en
-	m.Enums = append(m.Enums, en)
-	return nil
 }
 
 // isFileUnion reports whether u is a union of exactly the variants InputFile
@@ -272,10 +213,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 			}
 		}
 		if un.Kind == TaggedUnion {
-			t, err := exported(u.Discriminator, "discriminator of union "+u.Name)
-			if err != nil {
-				return err
-			}
+			t := naming.Exported(u.Discriminator)
 			if t == "Raw" {
 				return fmt.Errorf("union %s: discriminator %q collides with the Raw field of %s", u.Name, u.Discriminator, un.Unknown)
 			}
@@ -299,14 +237,8 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		if err != nil {
 			return err
 		}
-		fn, err := unexported(vn, "variant "+u.Name+"."+v.Type.String())
-		if err != nil {
-			return err
-		}
-		kind, err := unexported(un.GoName+"Kind"+vn, "kind of union "+u.Name+" variant "+v.Type.String())
-		if err != nil {
-			return err
-		}
+		fn := naming.Unexported(vn)
+		kind := naming.Unexported(un.GoName + "Kind" + vn)
 		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Ctor: un.GoName + "From" + vn, As: "As" + vn, Field: fn, Index: i + 1, Kind: kind}
 		if _, form, ok := strings.Cut(v.Note, "in the form "); ok && v.Type.Name == schema.String {
 			form, _, _ = strings.Cut(form, " ")
@@ -351,7 +283,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 // ("ArrayOfArrayOfString").
 func formName(u *schema.Union, v *schema.Variant) (string, error) {
 	if !v.Type.IsArray() {
-		return exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+		return naming.Exported(v.Type.Name), nil
 	}
 	arrays := 0
 	for _, w := range u.Variants {
@@ -366,11 +298,7 @@ func formName(u *schema.Union, v *schema.Variant) (string, error) {
 	for t := v.Type; t.IsArray(); t = *t.Elem {
 		prefix += "ArrayOf"
 	}
-	base, err := exported(v.Type.Base(), "variant "+u.Name+"."+v.Type.String())
-	if err != nil {
-		return "", err
-	}
-	return prefix + base, nil
+	return prefix + naming.Exported(v.Type.Base()), nil
 }
 
 // buildForms names the forms of a mixed interface union: each is a named
@@ -496,15 +424,8 @@ func (m *Model) jsonKind(name string) string {
 	return ""
 }
 
-// field builds a struct field in the struct's scope.
-func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, error) {
-	n, err := exported(f.Name, what)
-	if err != nil {
-		return nil, err
-	}
-	if err := sc.Declare(n, what); err != nil {
-		return nil, err
-	}
+// field builds a struct field named n.
+func (m *Model) field(f *schema.Field, n, what string) (*Field, error) {
 	ident := isIdentifier(f)
 	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required)
 	if err != nil {
@@ -545,11 +466,15 @@ func (m *Model) buildObject(st *Struct) error {
 			}
 		}
 	}
+	var fields []*schema.Field
 	for _, f := range o.Fields {
 		if disc != "" && f.Name == disc {
 			continue // written from the variant's tag
 		}
-		fl, err := m.field(sc, f, "field "+o.Name+"."+f.Name)
+		fields = append(fields, f)
+	}
+	for i, n := range m.fieldNames(sc, fields, "field "+o.Name) {
+		fl, err := m.field(fields[i], n, "field "+o.Name+"."+fields[i].Name)
 		if err != nil {
 			return err
 		}
@@ -627,10 +552,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 			} else if ph.GoType != gt {
 				continue
 			}
-			cn, err := exported(cf.Name, "field "+ko.Object.Name+"."+cf.Name)
-			if err != nil {
-				return err
-			}
+			cn := naming.Exported(cf.Name)
 			ph.Paths = append(ph.Paths, HelperPath{Kind: kf, Field: &Field{Schema: cf, Name: cf.Name, GoName: cn}, Required: cf.Required})
 		}
 		if len(ph.Paths) > 0 {
@@ -644,21 +566,13 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 }
 
 func (m *Model) buildMethod(sm *schema.Method) error {
-	gn, err := exported(sm.Name, "method "+sm.Name)
-	if err != nil {
-		return err
-	}
-	me := &Method{Schema: sm, GoName: gn}
+	me := &Method{Schema: sm, GoName: naming.Exported(sm.Name)}
 	m.methods[sm.Name] = me
 	m.Methods = append(m.Methods, me)
 	if len(sm.Params) > 0 {
-		n := gn + "Params"
-		if err := m.Declare(n, "parameters of method "+sm.Name); err != nil {
-			return err
-		}
-		st := &Struct{GoName: n, Method: sm, Scope: naming.NewScope(StructMethods...), Sent: true}
-		for _, f := range sm.Params {
-			fl, err := m.field(st.Scope, f, "parameter "+sm.Name+"."+f.Name)
+		st := &Struct{GoName: m.paramsName[sm.Name], Method: sm, Scope: naming.NewScope(StructMethods...), Sent: true}
+		for i, n := range m.fieldNames(st.Scope, sm.Params, "parameter "+sm.Name) {
+			fl, err := m.field(sm.Params[i], n, "parameter "+sm.Name+"."+sm.Params[i].Name)
 			if err != nil {
 				return err
 			}

@@ -16,7 +16,6 @@
 package gomodel
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/apigen/apigen/naming"
@@ -30,8 +29,14 @@ type Model struct {
 	Package string
 	// Scope holds every package-level name of the generated package: the
 	// runtime's, the model's, and whatever backends declare through
-	// Declare. A collision is an error, never a rename.
+	// Declare. The names the document decides are given by naming's rule
+	// (never refused; Warnings lists those that were disambiguated); a
+	// name a backend makes from them and finds taken is an error.
 	Scope *naming.Scope
+	// Warnings are the names that had to be disambiguated (naming's rule):
+	// one warning each, which the commands print and --strict refuses,
+	// like the reader's.
+	Warnings []schema.Warning
 
 	// Objects are the object structs in schema order.
 	Objects []*Struct
@@ -54,6 +59,7 @@ type Model struct {
 	BaseURL, FileURL string
 
 	typeName   map[string]string
+	paramsName map[string]string
 	objects    map[string]*Struct
 	unions     map[string]*Union
 	fileUnions map[string]*schema.Union
@@ -81,6 +87,7 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		Package:    pkg,
 		Scope:      naming.NewScope(opts.Reserved...),
 		typeName:   map[string]string{},
+		paramsName: map[string]string{},
 		objects:    map[string]*Struct{},
 		unions:     map[string]*Union{},
 		fileUnions: map[string]*schema.Union{},
@@ -431,22 +438,6 @@ type Method struct {
 	Return *Type
 	// Uploads reports whether a call can carry an upload.
 	Uploads bool
-}
-
-func exported(wire, what string) (string, error) {
-	n, err := naming.Exported(wire)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", what, err)
-	}
-	return n, nil
-}
-
-func unexported(wire, what string) (string, error) {
-	n, err := naming.Unexported(wire)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", what, err)
-	}
-	return n, nil
 }
 
 // StructMethods are the methods every generated struct has.

@@ -8,12 +8,13 @@ import (
 // reservedWhat describes names passed to NewScope in collision messages.
 const reservedWhat = "reserved name"
 
-// Scope detects two declarations that would get the same Go name in one Go
-// scope (a package, a struct's fields and methods, a function's parameters).
-// Conversion maps many wire names onto one identifier ("chat_id", "chatId"),
-// so the generator declares every name it emits and stops on the first
-// collision: a silently renamed identifier ("ChatID_") would be an API that
-// nobody chose.
+// Scope holds the names of one Go scope (a package, a struct's fields and
+// methods, a function's parameters). Conversion maps many wire names onto
+// one identifier ("chat_id", "chatId"), so the generator gives the names the
+// document decides by [Scope.Resolve] (the one rule of the package
+// documentation, each rename reported), and declares the names of its own
+// making (derived from names already given) by [Scope.Declare], where a
+// collision is a bug of the generator and an error.
 //
 // The zero Scope is empty and ready to use. A Scope is not safe for
 // concurrent use.

@@ -327,11 +327,7 @@ func param(t *gomodel.Type, name string) (typ, val *jen.Statement) {
 
 // paramName is the Go parameter for a field's wire name.
 func paramName(f *gomodel.Field) (string, error) {
-	n, err := naming.Unexported(f.Name)
-	if err != nil {
-		return "", err
-	}
-	return n, nil
+	return naming.Unexported(f.Name), nil
 }
 
 func (g *gen) doc(text string) { godoc.Add(g.f, text) }
