@@ -58,6 +58,8 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
+	// own are the backends' names (Options.Own): true until declared.
+	own        map[string]bool
 	typeName   map[string]string
 	paramsName map[string]string
 	objects    map[string]*Struct
@@ -74,6 +76,10 @@ type Options struct {
 	// Reserved are package-level names taken before the model declares
 	// anything: the runtime's identifiers and imported package names.
 	Reserved []string
+	// Own are the names backends declare whatever the document says
+	// (generators.Backend.Reserves): reserved like Reserved, and each
+	// declared once by its backend through Declare.
+	Own []string
 }
 
 // Build computes the Go view of a checked schema.
@@ -85,7 +91,8 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 	m := &Model{
 		Schema:     s,
 		Package:    pkg,
-		Scope:      naming.NewScope(opts.Reserved...),
+		Scope:      naming.NewScope(append(opts.Reserved, opts.Own...)...),
+		own:        map[string]bool{},
 		typeName:   map[string]string{},
 		paramsName: map[string]string{},
 		objects:    map[string]*Struct{},
@@ -93,6 +100,9 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		fileUnions: map[string]*schema.Union{},
 		enums:      map[string]*Enum{},
 		methods:    map[string]*Method{},
+	}
+	for _, n := range opts.Own {
+		m.own[n] = true
 	}
 	if err := m.build(); err != nil {
 		return nil, err
@@ -107,8 +117,15 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 }
 
 // Declare takes a package-level name for a backend's own declaration
-// (what describes it in collision errors).
-func (m *Model) Declare(goName, what string) error { return m.Scope.Declare(goName, what) }
+// (what describes it in collision errors): one the backend reserved
+// (Options.Own), once, or a free one.
+func (m *Model) Declare(goName, what string) error {
+	if m.own[goName] {
+		m.own[goName] = false
+		return nil
+	}
+	return m.Scope.Declare(goName, what)
+}
 
 // Object returns the struct of the schema object named name, or nil.
 func (m *Model) Object(name string) *Struct { return m.objects[name] }

@@ -103,16 +103,16 @@ var nameCases = []struct {
 	{"über_größe", "ÜberGröße", "überGröße"},
 	{"café", "Café", "café"},
 	{"ВКонтакте", "ВКонтакте", "вКонтакте"},
-	{"ǆungla", "Ǆungla", "ǆungla"}, // ǆ (Ll) is one letter
-	{"ǅungla", "Ǆungla", "ǆungla"}, // ǅ is title case (Lt): IsUpper is false, so it is upper-cased
-	{"日本", "X日本", "日本"},              // caseless: cannot be exported
-	{"日本_id", "X日本ID", "日本ID"},        //
-	{"ßtraße", "Xßtraße", "ßtraße"},      // ß has no single-rune upper case
-	{"x٣", "X٣", "x٣"},             // Arabic-Indic digit three (Nd) is a Go digit
-	{"Ⅻ", "U216B", "u216b"},      // letter-number, not a Go letter
-	{"cafe\u0301", "Cafe", "cafe"}, // combining mark is not allowed in identifiers: separator
-	{"a\u0301b", "AB", "aB"},       //
-	{"ϒ", "ϒ", "xϒ"},      // upper-case with no lower-case form
+	{"ǆungla", "Ǆungla", "ǆungla"},  // ǆ (Ll) is one letter
+	{"ǅungla", "Ǆungla", "ǆungla"},  // ǅ is title case (Lt): IsUpper is false, so it is upper-cased
+	{"日本", "X日本", "日本"},             // caseless: cannot be exported
+	{"日本_id", "X日本ID", "日本ID"},      //
+	{"ßtraße", "Xßtraße", "ßtraße"}, // ß has no single-rune upper case
+	{"x٣", "X٣", "x٣"},              // Arabic-Indic digit three (Nd) is a Go digit
+	{"Ⅻ", "U216B", "u216b"},         // letter-number, not a Go letter
+	{"cafe\u0301", "Cafe", "cafe"},  // combining mark is not allowed in identifiers: separator
+	{"a\u0301b", "AB", "aB"},        //
+	{"ϒ", "ϒ", "xϒ"},                // upper-case with no lower-case form
 
 	// No letters or digits: spelt rune by rune.
 	{"-", "Minus", "minus"},

@@ -68,7 +68,7 @@ func (r Rename) Text() string {
 	head := fmt.Sprintf("its Go name is %s, not %s", r.Name, c.Name)
 	switch {
 	case r.Holder == reservedWhat:
-		return head + ", which the generated package declares itself (" + c.Kind.word() + " added)"
+		return head + ", which the generated package declares itself"
 	case r.Holder != "":
 		return head + ", which " + r.Holder + " has and keeps (it is older)"
 	}
@@ -76,7 +76,7 @@ func (r Rename) Text() string {
 }
 
 // Settle is the advice that goes with the warning.
-const Settle = "the name is stable (docs/naming.md): a value or type added later never renames it; no overlay line changes it"
+const Settle = "names follow docs/naming.md, whose rule never renames one when the document adds a value or a type"
 
 // Resolve gives every claim its name by the rule of the package
 // documentation and declares it in s: names in the order of claims, and
