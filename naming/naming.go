@@ -74,7 +74,7 @@
 //  2. Of the declarations that spell one name, the oldest keeps it: the one
 //     the document says was added first (its since; a declaration without
 //     one counts as oldest). When several are equally old, none keeps it,
-//     so that one added later at another age cannot take it from them.
+//     and none added later takes it: it stays theirs.
 //  3. A declaration that does not keep its name takes a qualifier derived
 //     from its own wire name only ([Qualifier]): the case of its letters
 //     (Lower, Upper, Mixed) and its punctuation spelt out: "a" ->

@@ -70,7 +70,7 @@ func (r Rename) Text() string {
 	case r.Holder == reservedWhat:
 		return head + ", which the generated package declares itself"
 	case r.Holder != "":
-		return head + ", which " + r.Holder + " has and keeps (it is older)"
+		return head + ": " + r.Holder + " spelled it first"
 	}
 	return head + ": " + strings.Join(r.Others, " and ") + " spells it too and the document does not say which is older, so none keeps it"
 }
@@ -147,6 +147,17 @@ func (s *Scope) resolveAge(claims []Claim, group []int, names []string, renames 
 			}
 		}
 		pending = next
+	}
+	// A plain name equally old claims contested goes to none of them,
+	// and stays theirs: a later claim spelling it is qualified too.
+	for n, same := range want {
+		if len(same) > 1 && s.names[n] == "" {
+			var whats []string
+			for _, i := range same {
+				whats = append(whats, what(claims[i]))
+			}
+			s.names[n] = strings.Join(whats, " and ")
+		}
 	}
 	for _, i := range group {
 		c := claims[i]
