@@ -658,12 +658,16 @@ func warn(ws []schema.Warning, doc string, strict bool, stderr io.Writer) error 
 }
 
 // names reports the names the Go model of s had to disambiguate (naming's
-// rule; gomodel.Model.Warnings), as warnings. parse builds the model for
-// them alone; a schema whose model fails is generate's to report.
+// rule; gomodel.Model.Warnings), as warnings, and lists them with the
+// reader's in the report. parse builds the model for them alone; a schema
+// whose model fails is generate's to report.
 func names(in loader.Input, s *schema.Schema, pkg string, strict bool, stderr io.Writer) error {
 	m, err := pipeline.Model(s, pkg)
 	if err != nil {
 		return nil
+	}
+	if in.Report != nil {
+		in.Report.Warnings = append(in.Report.Warnings, m.Warnings...)
 	}
 	return warn(m.Warnings, docName(in, s), strict, stderr)
 }

@@ -63,6 +63,9 @@ func TestDisambiguatedNameIsAWarning(t *testing.T) {
 			t.Fatalf("%s: exit %d, want 0 and two warnings; stderr:\n%s", args[0], code, errs)
 		}
 		all := strings.Join(w, "\n")
+		if args[0] == "parse" && !strings.Contains(errs, "degraded with a warning: 2 constructs") {
+			t.Errorf("parse --report does not list the two names with the constructs degraded; stderr:\n%s", errs)
+		}
 		for _, want := range []string{"naming.html:", "enum value ListItemMarker.a", "ListItemMarkerALower", "enum value ListItemMarker.A", "ListItemMarkerAUpper", "docs/naming.md"} {
 			if !strings.Contains(all, want) {
 				t.Errorf("%s: warnings do not say %q:\n%s", args[0], want, all)
