@@ -203,15 +203,10 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	m.Unions = append(m.Unions, un)
 	if un.Kind.IsInterface() {
 		un.Marker = "is" + un.GoName
-		un.Unknown = "Unknown" + un.GoName
-		un.Decode = "decode" + un.GoName
-		un.DecodeKnown = "decodeKnown" + un.GoName
-		un.Encode = "encode" + un.GoName
-		for _, n := range []string{un.Unknown, un.Decode, un.DecodeKnown, un.Encode} {
-			if err := m.Declare(n, "helper of union "+u.Name); err != nil {
-				return err
-			}
-		}
+		un.Unknown = m.made(m.Scope, "Unknown"+un.GoName, naming.TypeKind, u, "unknown variant of union "+u.Name)
+		un.Decode = m.made(m.Scope, "decode"+un.GoName, naming.ValueKind, u, "decoder of union "+u.Name)
+		un.DecodeKnown = m.made(m.Scope, "decodeKnown"+un.GoName, naming.ValueKind, u, "known-variant decoder of union "+u.Name)
+		un.Encode = m.made(m.Scope, "encode"+un.GoName, naming.ValueKind, u, "encoder of union "+u.Name)
 		if un.Kind == TaggedUnion {
 			t := naming.Exported(u.Discriminator)
 			if t == "Raw" {
@@ -237,24 +232,15 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		if err != nil {
 			return err
 		}
-		fn := naming.Unexported(vn)
-		kind := naming.Unexported(un.GoName + "Kind" + vn)
-		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Ctor: un.GoName + "From" + vn, As: "As" + vn, Field: fn, Index: i + 1, Kind: kind}
+		what := " of union " + u.Name + " variant " + v.Type.String()
+		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Index: i + 1,
+			Ctor:  m.made(m.Scope, un.GoName+"From"+vn, naming.ValueKind, u, "constructor"+what),
+			Kind:  m.made(m.Scope, naming.Unexported(un.GoName+"Kind"+vn), naming.ValueKind, u, "kind constant"+what),
+			As:    m.made(sc, "As"+vn, naming.ValueKind, u, "accessor"+what),
+			Field: m.made(sc, naming.Unexported(vn), naming.FieldKind, u, "field"+what)}
 		if _, form, ok := strings.Cut(v.Note, "in the form "); ok && v.Type.Name == schema.String {
 			form, _, _ = strings.Cut(form, " ")
 			va.Form = strings.TrimRight(form, ".,;)")
-		}
-		if err := m.Declare(va.Ctor, "constructor of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
-		}
-		if err := m.Declare(va.Kind, "kind constant of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
-		}
-		if err := sc.Declare(va.As, "accessor of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
-		}
-		if err := sc.Declare(va.Field, "field of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
 		}
 		jk := m.jsonKind(v.Type.Name)
 		if v.Type.IsArray() {
@@ -327,10 +313,7 @@ func (m *Model) buildForms(un *Union) error {
 			return fmt.Errorf("union %s: variant %s and %s are both JSON %ss and cannot be told apart", u.Name, v.Type, prev, jk)
 		}
 		kinds[jk] = v.Type.String()
-		va := &Variant{Schema: v, GoName: un.GoName + suffix, JSONKind: jk}
-		if err := m.Declare(va.GoName, "form "+v.Type.String()+" of union "+u.Name); err != nil {
-			return err
-		}
+		va := &Variant{Schema: v, GoName: m.made(m.Scope, un.GoName+suffix, naming.TypeKind, u, "form "+v.Type.String()+" of union "+u.Name), JSONKind: jk}
 		un.Forms = append(un.Forms, va)
 	}
 	return nil

@@ -109,6 +109,18 @@ func (m *Model) settle(scope *naming.Scope, cs []claim) {
 	}
 }
 
+// made gives a name the model makes from a union's name (its helpers,
+// constructors and forms) in scope: the name itself when free, else one
+// by naming's rule, with a warning. These names come after the document's
+// own, so a type the document adds may take one from them, never the
+// reverse.
+func (m *Model) made(scope *naming.Scope, name string, kind naming.Kind, u *schema.Union, what string) string {
+	var got string
+	m.settle(scope, []claim{{since: u.Since, src: u.Source, set: func(n string) { got = n },
+		make: func() naming.Claim { return naming.Claim{Name: name, Wire: name, Since: u.Since, Kind: kind, What: what} }}})
+	return got
+}
+
 // typeClaim is the claim of an object, union or enum named name.
 func typeClaim(name, since, kind string) naming.Claim {
 	return naming.Claim{Name: naming.Exported(name), Wire: name, Since: since, Kind: naming.TypeKind, What: kind + name}

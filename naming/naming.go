@@ -85,6 +85,9 @@
 //     that is taken, a number follows, counted in the order of the wire
 //     names.
 //
+// Names the generator makes from the document's (a union's constructors)
+// are settled after those, so the document's names win against them.
+//
 // Names are settled oldest first, so a declaration can only lose a name to
 // an older one or to one of its own age: adding a value or a type dated
 // later (the document's list of changes gives the since) never renames

@@ -197,3 +197,25 @@ func TestNamingIsStableWhenAValueIsAdded(t *testing.T) {
 	wantNames(t, d2, w, []string{"ItemMarkerA", "ItemMarkerAUpper", "ItemMarker1Plus", "ItemMarkerAMixed", "KindXLower", "KindXUpper", "KindXLowerSpace"},
 		"enum value ItemMarker.A", "enum value ItemMarker.+1", "object ItemMarkerA", "enum value Kind.x", "enum value Kind.X", "enum value Kind.x ")
 }
+
+// TestObjectNamedLikeAUnionHelper: an object the document names like a
+// constructor or the unknown variant the package makes from a union's name
+// keeps its name; the made name is disambiguated, with a warning.
+func TestObjectNamedLikeAUnionHelper(t *testing.T) {
+	d, w := namedPackage(t, `objects:
+  - {name: ChatRefFromInteger, fields: [{name: note, type: String, required: true}]}
+  - {name: UnknownMedia, fields: [{name: note, type: String, required: true}]}
+  - {name: Photo, fields: [{name: type, type: String, required: true, constraints: {fixed: photo}}, {name: file_id, type: String, required: true}]}
+  - {name: Video, fields: [{name: type, type: String, required: true, constraints: {fixed: video}}, {name: file_id, type: String, required: true}]}
+unions:
+  - name: ChatRef
+    variants: [{type: Integer}, {type: String}]
+  - name: Media
+    discriminator: type
+    variants: [{type: Photo, tag: photo}, {type: Video, tag: video}]
+methods:
+  - {name: send, group: g, returns: True, params: [{name: chat, type: ChatRef, required: true}, {name: media, type: Media, required: true}, {name: note, type: ChatRefFromInteger, required: false}, {name: other, type: UnknownMedia, required: false}]}
+`)
+	wantNames(t, d, w, []string{"ChatRefFromInteger", "ChatRefFromIntegerMixed", "UnknownMedia", "UnknownMediaMixed"},
+		"constructor of union ChatRef variant Integer", "unknown variant of union Media")
+}
