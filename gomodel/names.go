@@ -117,7 +117,9 @@ func (m *Model) settle(scope *naming.Scope, cs []claim) {
 func (m *Model) made(scope *naming.Scope, name string, kind naming.Kind, u *schema.Union, what string) string {
 	var got string
 	m.settle(scope, []claim{{since: u.Since, src: u.Source, set: func(n string) { got = n },
-		make: func() naming.Claim { return naming.Claim{Name: name, Wire: name, Since: u.Since, Kind: kind, What: what} }}})
+		make: func() naming.Claim {
+			return naming.Claim{Name: name, Wire: name, Since: u.Since, Kind: kind, What: what}
+		}}})
 	return got
 }
 
