@@ -66,6 +66,11 @@ type Backend struct {
 	// and names do not depend on the selection. The backend still
 	// declares each (gomodel.Model.Declare), once.
 	Reserves []string
+	// Members are the methods the backend adds to structs whatever the
+	// document says ("Validate"): kept in every struct's scope, so that a
+	// field never takes one; the backend declares each in the scope of
+	// the structs it adds it to.
+	Members []string
 	// Generate returns the backend's files, with paths relative to the
 	// backend's output directory. A Go backend emits its own share of the
 	// runtime (support_<name>_gen.go).
@@ -85,9 +90,10 @@ func Model(s *schema.Schema, pkg string, backends []Backend) (*gomodel.Model, er
 	if err != nil {
 		return nil, err
 	}
-	var own []string
+	var own, members []string
 	for _, b := range backends {
 		own = append(own, b.Reserves...)
+		members = append(members, b.Members...)
 	}
-	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own})
+	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members})
 }

@@ -2,6 +2,7 @@ package gomodel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apigen/apigen/naming"
@@ -22,7 +23,7 @@ func (m *Model) build() error {
 	m.packageNames()
 	for _, o := range s.Objects {
 		n := m.typeName[o.Name]
-		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: naming.NewScope(StructMethods...)}
+		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: m.structScope()}
 		m.objects[o.Name] = st
 		m.Objects = append(m.Objects, st)
 	}
@@ -225,7 +226,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		return nil
 	}
 	// Value union: a struct with constructors and accessors.
-	sc := naming.NewScope(append(append([]string(nil), StructMethods...), "IsSet", "kind")...)
+	sc := m.structScope("IsSet", "kind")
 	byJSON := map[string]string{}
 	for i, v := range u.Variants {
 		vn, err := formName(u, v)
@@ -449,6 +450,9 @@ func (m *Model) buildObject(st *Struct) error {
 			}
 		}
 	}
+	if slices.ContainsFunc(o.Rules, func(r *schema.Rule) bool { return r.Kind == schema.RuleAtMostOne }) {
+		sc.Keep(kindAccessorNames[:]...) // buildKind declares them
+	}
 	var fields []*schema.Field
 	for _, f := range o.Fields {
 		if disc != "" && f.Name == disc {
@@ -488,13 +492,17 @@ func (m *Model) buildObject(st *Struct) error {
 	return nil
 }
 
+// kindAccessorNames are the methods of the kind accessor (KindAccessor:
+// Method, UnknownKey, UnknownRaw), kept from the object's fields.
+var kindAccessorNames = [3]string{"Kind", "UnknownKey", "UnknownRaw"}
+
 // buildKind adds the kind accessor of an object with an at_most_one rule.
 func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 	o := st.Object
 	if st.Kind != nil {
 		return fmt.Errorf("object %s: two at_most_one rules", o.Name)
 	}
-	k := &KindAccessor{Rule: r, Method: "Kind", UnknownKey: "UnknownKey", UnknownRaw: "UnknownRaw"}
+	k := &KindAccessor{Rule: r, Method: kindAccessorNames[0], UnknownKey: kindAccessorNames[1], UnknownRaw: kindAccessorNames[2]}
 	st.Kind = k
 	for _, n := range []string{k.Method, k.UnknownKey, k.UnknownRaw} {
 		if err := st.Scope.Declare(n, "kind accessor of "+o.Name); err != nil {
@@ -553,7 +561,7 @@ func (m *Model) buildMethod(sm *schema.Method) error {
 	m.methods[sm.Name] = me
 	m.Methods = append(m.Methods, me)
 	if len(sm.Params) > 0 {
-		st := &Struct{GoName: m.paramsName[sm.Name], Method: sm, Scope: naming.NewScope(StructMethods...), Sent: true}
+		st := &Struct{GoName: m.paramsName[sm.Name], Method: sm, Scope: m.structScope(), Sent: true}
 		for i, n := range m.fieldNames(st.Scope, sm.Params, "parameter "+sm.Name) {
 			fl, err := m.field(sm.Params[i], n, "parameter "+sm.Name+"."+sm.Params[i].Name)
 			if err != nil {

@@ -58,8 +58,7 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
-	// own are the backends' names (Options.Own): true until declared.
-	own        map[string]bool
+	members    []string
 	typeName   map[string]string
 	paramsName map[string]string
 	objects    map[string]*Struct
@@ -80,6 +79,10 @@ type Options struct {
 	// (generators.Backend.Reserves): reserved like Reserved, and each
 	// declared once by its backend through Declare.
 	Own []string
+	// Members are the methods backends add to structs whatever the
+	// document says (generators.Backend.Members): kept in every struct's
+	// scope, so that a field never takes one.
+	Members []string
 }
 
 // Build computes the Go view of a checked schema.
@@ -91,8 +94,7 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 	m := &Model{
 		Schema:     s,
 		Package:    pkg,
-		Scope:      naming.NewScope(append(opts.Reserved, opts.Own...)...),
-		own:        map[string]bool{},
+		Scope:      naming.NewScope(opts.Reserved...),
 		typeName:   map[string]string{},
 		paramsName: map[string]string{},
 		objects:    map[string]*Struct{},
@@ -101,9 +103,8 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		enums:      map[string]*Enum{},
 		methods:    map[string]*Method{},
 	}
-	for _, n := range opts.Own {
-		m.own[n] = true
-	}
+	m.Scope.Keep(opts.Own...)
+	m.members = opts.Members
 	if err := m.build(); err != nil {
 		return nil, err
 	}
@@ -119,12 +120,14 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 // Declare takes a package-level name for a backend's own declaration
 // (what describes it in collision errors): one the backend reserved
 // (Options.Own), once, or a free one.
-func (m *Model) Declare(goName, what string) error {
-	if m.own[goName] {
-		m.own[goName] = false
-		return nil
-	}
-	return m.Scope.Declare(goName, what)
+func (m *Model) Declare(goName, what string) error { return m.Scope.Declare(goName, what) }
+
+// structScope is a new struct's scope: the methods every struct has, and
+// those backends add (Options.Members) kept for them.
+func (m *Model) structScope(extra ...string) *naming.Scope {
+	sc := naming.NewScope(append(append([]string(nil), StructMethods...), extra...)...)
+	sc.Keep(m.members...)
+	return sc
 }
 
 // Object returns the struct of the schema object named name, or nil.

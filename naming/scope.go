@@ -20,6 +20,26 @@ const reservedWhat = "reserved name"
 // concurrent use.
 type Scope struct {
 	names map[string]string // Go name -> what declared it
+	kept  map[string]bool   // names kept for the generator's own later declaration
+}
+
+// Keep reserves names the generator declares itself later, through
+// Declare, once each ("Router", a struct's Validate): [Scope.Resolve] never
+// gives them to the document's declarations, which is how a name of the
+// package's own always wins, whichever backends run.
+func (s *Scope) Keep(names ...string) {
+	if s.names == nil {
+		s.names = make(map[string]string)
+	}
+	if s.kept == nil {
+		s.kept = make(map[string]bool)
+	}
+	for _, n := range names {
+		if _, ok := s.names[n]; !ok {
+			s.names[n] = reservedWhat
+			s.kept[n] = true
+		}
+	}
 }
 
 // NewScope returns a scope in which the given names are already taken:
@@ -53,6 +73,11 @@ func (e *CollisionError) Error() string {
 func (s *Scope) Declare(goName, what string) error {
 	if !token.IsIdentifier(goName) || goName == "_" {
 		return fmt.Errorf("naming: cannot declare %q for %s: not a usable Go identifier", goName, what)
+	}
+	if s.kept[goName] {
+		delete(s.kept, goName)
+		s.names[goName] = what
+		return nil
 	}
 	if prev, ok := s.names[goName]; ok {
 		return &CollisionError{Name: goName, What: what, PrevWhat: prev}

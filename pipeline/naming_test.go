@@ -219,3 +219,34 @@ methods:
 	wantNames(t, d, w, []string{"ChatRefFromInteger", "ChatRefFromIntegerMixed", "UnknownMedia", "UnknownMediaMixed"},
 		"constructor of union ChatRef variant Integer", "unknown variant of union Media")
 }
+
+// TestFieldNamedLikeAMethod: a field spelling a method the package adds to
+// its struct (Validate; Kind of an object whose fields are kinds) takes
+// Field; the method keeps its name.
+func TestFieldNamedLikeAMethod(t *testing.T) {
+	d, w := namedPackage(t, `objects:
+  - name: Event
+    fields:
+      - {name: validate, type: Boolean, required: false}
+      - {name: kind, type: String, required: false}
+      - {name: photo, type: String, required: false}
+      - {name: video, type: String, required: false}
+    rules: [{kind: at_most_one, fields: [photo, video]}]
+methods:
+  - {name: send, group: g, returns: True, params: [{name: event, type: Event, required: true}, {name: validate, type: Boolean, required: false}]}
+`)
+	wantNames(t, d, w, []string{"Event"}, "field Event.validate", "field Event.kind", "parameter send.validate")
+	for _, want := range []string{"ValidateField", "KindField"} {
+		if !strings.Contains(strings.Join(warningTexts(w), "\n"), want) {
+			t.Errorf("warnings %v do not give %s", w, want)
+		}
+	}
+}
+
+func warningTexts(ws []schema.Warning) []string {
+	var out []string
+	for _, w := range ws {
+		out = append(out, w.Text)
+	}
+	return out
+}
