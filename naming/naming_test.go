@@ -177,8 +177,8 @@ func TestQualifier(t *testing.T) {
 		"a": "Lower", "A": "Upper", "Id": "Mixed", "chat_id": "LowerUnderscore",
 		"+1": "Plus", "-1": "Minus", "1": "", "-": "", "": "", "a😀": "LowerU1F600",
 	} {
-		if got := Qualifier(wire); got != want {
-			t.Errorf("Qualifier(%q) = %q, want %q", wire, got, want)
+		if got := qualifier(wire); got != want {
+			t.Errorf("qualifier(%q) = %q, want %q", wire, got, want)
 		}
 	}
 }

@@ -188,7 +188,7 @@ func (s *Scope) candidate(c Claim, step int) string {
 		if s.names[c.Name] == reservedWhat {
 			return c.Name + c.Kind.word()
 		}
-		if q := Qualifier(c.Wire); q != "" {
+		if q := qualifier(c.Wire); q != "" {
 			return c.Name + q
 		}
 		return ""
@@ -202,7 +202,7 @@ func (s *Scope) qualified(c Claim) string {
 	if s.names[c.Name] == reservedWhat {
 		return c.Name + c.Kind.word()
 	}
-	return c.Name + Qualifier(c.Wire)
+	return c.Name + qualifier(c.Wire)
 }
 
 // numbered settles the claims no spelling told apart: each takes its

@@ -7,7 +7,7 @@ import (
 )
 
 // runeNames spell the runes a wire name without letters or digits is made
-// of, and the punctuation a qualifier spells ([Qualifier]). A literal table,
+// of, and the punctuation a qualifier spells ((qualifier)). A literal table,
 // like the escapes, so that a reader sees every spelling; any other rune is
 // "U" and its code point in hexadecimal ("😀" -> "U1F600").
 var runeNames = map[rune]string{
@@ -42,7 +42,7 @@ func spell(wire string) []string {
 	return words
 }
 
-// Qualifier is what a name that must be told apart from another one adds
+// qualifier is what a name that must be told apart from another one adds
 // after its plain spelling (rule 3 of the package documentation): derived
 // from the wire name alone, so that it never depends on what else the
 // document declares. It is the case of the wire name's letters ("Lower"
@@ -51,7 +51,7 @@ func spell(wire string) []string {
 // is neither a letter nor a digit, spelt: "a" -> "Lower", "A" -> "Upper",
 // "chat_id" -> "LowerUnderscore", "+1" -> "Plus", "1" -> "". A wire name
 // without letters or digits is spelt in full already: its qualifier is "".
-func Qualifier(wire string) string {
+func qualifier(wire string) string {
 	if len(Words(wire)) == 0 {
 		return ""
 	}
