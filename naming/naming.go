@@ -76,7 +76,7 @@
 //     one counts as oldest). When several are equally old, none keeps it,
 //     and none added later takes it: it stays theirs.
 //  3. A declaration that does not keep its name takes a qualifier derived
-//     from its own wire name only ((qualifier)): the case of its letters
+//     from its own wire name only: the case of its letters
 //     (Lower, Upper, Mixed) and its punctuation spelt out: "a" ->
 //     ALower, "A" -> AUpper, "+1" -> 1Plus, "chatId" next to an older
 //     "chat_id" -> ChatIDMixed.

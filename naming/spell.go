@@ -7,7 +7,7 @@ import (
 )
 
 // runeNames spell the runes a wire name without letters or digits is made
-// of, and the punctuation a qualifier spells ((qualifier)). A literal table,
+// of, and the punctuation a qualifier spells. A literal table,
 // like the escapes, so that a reader sees every spelling; any other rune is
 // "U" and its code point in hexadecimal ("😀" -> "U1F600").
 var runeNames = map[rune]string{
