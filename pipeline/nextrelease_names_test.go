@@ -33,7 +33,7 @@ type nameRelease struct {
 
 var nameReleases = []nameRelease{
 	{
-		name: "enum values differing only in case, digits, punctuation, emoji and keywords",
+		name: "enum values differing only in case, digits, punctuation and keywords",
 		html: entry("ListMarker", "An item marker of an ordered list.",
 			[3]string{"marker", "String", "Marker of the item, must be one of “a” for lowercase letters, “A” for uppercase letters, “i” for lowercase Roman numerals, “I” for uppercase Roman numerals, or “1” for decimal numbers"},
 			[3]string{"vote", "String", "<em>Optional</em>. The vote, one of “+1”, “-1”, “type”, “default”"}),
