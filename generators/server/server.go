@@ -50,7 +50,11 @@ import (
 
 // Backend is the server backend. Its code calls the types' codecs and the
 // validators.
-var Backend = generators.Backend{Name: "server", Kind: generators.ServerPackage, Requires: []string{"types", "validate"}, Generate: Generate}
+var Backend = generators.Backend{Name: "server", Kind: generators.ServerPackage, Requires: []string{"types", "validate"}, Reserves: names, Generate: Generate}
+
+// names are the package-level names of this backend whatever the document
+// says.
+var names = []string{nameService, nameUnimplemented, nameUnsafe, nameNewServer, nameHandlers, "Example" + nameNewServer}
 
 // FileName is the file this backend writes (CONVENTIONS.md): the Service,
 // NewServer and a handler per method; DecodeFileName holds the parameter
@@ -162,7 +166,7 @@ type methodInfo struct {
 func (mi *methodInfo) name() string { return mi.Schema.Name }
 
 func (g *gen) build() error {
-	for _, n := range []string{nameService, nameUnimplemented, nameUnsafe, nameNewServer, nameHandlers} {
+	for _, n := range names[:5] {
 		if err := g.m.Declare(n, "server backend"); err != nil {
 			return err
 		}
