@@ -231,6 +231,10 @@ func (e *Emulator) SendFile(from int64, w Where, up Upload) (botapi.Message, err
 			return botapi.Message{}, controlErr("the photo is not a PNG, JPEG or GIF image (IMAGE_PROCESS_FAILED)")
 		}
 	}
+	return e.sendFile(from, w, up, kind)
+}
+
+func (e *Emulator) sendFile(from int64, w Where, up Upload, kind fileKind) (botapi.Message, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.tickLocked(false)
@@ -255,6 +259,13 @@ func (e *Emulator) SendFile(from int64, w Where, up Upload) (botapi.Message, err
 	})
 }
 
+// anyBot returns the file any bot's or user's id names, or nil.
+func (s *fileStore) anyBot(id string) *storedFile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.byID[id].f
+}
+
 // StoredFile is a file of the file store, as File returns it.
 type StoredFile struct {
 	FileName string `json:"file_name,omitempty"`
@@ -265,13 +276,10 @@ type StoredFile struct {
 // File returns the contents of the stored file any bot's or user's
 // file_id names (a window shows the photos of every side).
 func (e *Emulator) File(fileID string) (StoredFile, error) {
-	e.files.mu.Lock()
-	r, ok := e.files.byID[fileID]
-	e.files.mu.Unlock()
-	if !ok {
+	f := e.files.anyBot(fileID)
+	if f == nil {
 		return StoredFile{}, controlErr("no file " + fileID)
 	}
-	f := r.f
 	data := f.data
 	if data == nil {
 		fh, err := os.Open(filepath.Join(e.files.dir, filepath.FromSlash(f.path)))

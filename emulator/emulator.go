@@ -233,6 +233,7 @@ func (e *Emulator) ticker() {
 			return
 		case <-t.C:
 			e.tick()
+			e.changed()
 		}
 	}
 }
@@ -240,9 +241,8 @@ func (e *Emulator) ticker() {
 // tick runs the full tickLocked under the lock.
 func (e *Emulator) tick() {
 	e.mu.Lock()
+	defer e.mu.Unlock()
 	e.tickLocked(true)
-	e.mu.Unlock()
-	e.changed()
 }
 
 // tickLocked closes polls whose time has come and, when full, drops updates
