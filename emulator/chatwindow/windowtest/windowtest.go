@@ -69,7 +69,7 @@ func Bot() *botapi.Router {
 	}, botapi.Command("ping"))
 	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
 		_, err := botapi.ReplyMessage(ctx, m, &botapi.SendMessageParams{
-			Text: `<b>Pick</b> a <i>colour</i> (see <a href="https://example.com/colours">the list</a>), <code>red</code> or <pre>blue</pre>`,
+			Text:      `<b>Pick</b> a <i>colour</i> (see <a href="https://example.com/colours">the list</a>), <code>red</code> or <pre>blue</pre>`,
 			ParseMode: botapi.Some(botapi.ParseModeHTML),
 			ReplyMarkup: botapi.InlineKeyboard(botapi.Row(
 				botapi.CallbackDataButton("Red", "color:red"), botapi.CallbackDataButton("Blue", "color:blue"))),
@@ -309,7 +309,7 @@ func (s *session) load() Figures {
 	c := botapi.NewClient(loadToken, botapi.WithBaseURL(s.o.Base))
 	for i := 1; i < LoadMessages; i++ {
 		if _, err := c.SendMessage(s.ctx, &botapi.SendMessageParams{ChatID: botapi.ChatRefFromInteger64(alice),
-			Text: fmt.Sprintf("<b>Message %d</b> of the load: <i>some</i> text with <code>code</code> and a <a href=\"https://example.com/%d\">link</a>", i, i),
+			Text:      fmt.Sprintf("<b>Message %d</b> of the load: <i>some</i> text with <code>code</code> and a <a href=\"https://example.com/%d\">link</a>", i, i),
 			ParseMode: botapi.Some(botapi.ParseModeHTML)}); err != nil {
 			t.Fatal(err)
 		}
