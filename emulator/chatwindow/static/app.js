@@ -828,6 +828,13 @@
     if (S.es) { S.es.close(); }
     var es = new EventSource("events?user_id=" + id);
     S.es = es;
+    es.onerror = function () {
+      // EventSource reconnects by itself (and the feed replays); closed
+      // means the emulator refused: a new run, or the session ended.
+      if (es.readyState === EventSource.CLOSED && S.es === es) {
+        toast("Disconnected from the emulator: open the window URL it printed again", true);
+      }
+    };
     es.addEventListener("hello", function () { reload(); });
     es.addEventListener("reset", function () { reload(); });
     ["chats", "message", "delete", "users", "clock", "answer"].forEach(function (kind) {
