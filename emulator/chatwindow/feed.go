@@ -319,7 +319,11 @@ func (f *feed) serveEvents(rw http.ResponseWriter, r *http.Request) {
 		f.scanMu.Unlock()
 	}
 	rc := http.NewResponseController(rw)
-	rc.SetWriteDeadline(time.Time{}) // a stream outlives the server's write timeout
+	// A stream outlives the server's timeouts (a read deadline left in
+	// place would end it: the server cancels a request whose connection
+	// fails to read).
+	rc.SetWriteDeadline(time.Time{})
+	rc.SetReadDeadline(time.Time{})
 	h := rw.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
@@ -343,6 +347,11 @@ func (f *feed) serveEvents(rw http.ResponseWriter, r *http.Request) {
 	for {
 		f.mu.Lock()
 		var out []event
+		if len(f.buf) > 0 && f.buf[0].id > last+1 {
+			// This stream fell behind by more than the buffer holds.
+			out = append(out, event{id: f.next - 1, kind: "reset", data: []byte("{}")})
+			last = f.next - 1
+		}
 		for _, e := range f.buf {
 			if e.id > last && (e.user == 0 || e.user == user) {
 				out = append(out, e)

@@ -222,6 +222,7 @@
     var svc = service(m) && !m.text;
     var box = el("article", "msg " + (svc ? "service" : isMine(m) ? "out" : "in"));
     box.dataset.id = m.message_id;
+    if (m.text !== undefined) { box.dataset.text = m.text; }
     var b = el("div", "bubble");
     box.appendChild(b);
     if (svc) { b.textContent = service(m); return box; }
@@ -245,8 +246,10 @@
     }
     var meta = el("span", "meta", (m.edit_date ? "edited " : "") + hhmm(m.date));
     meta.title = new Date((m.edit_date || m.date) * 1000).toLocaleString();
-    b.appendChild(meta);
     content(b, m, entry);
+    // The time ends the text's last line (or sits under the media).
+    var last = b.lastElementChild;
+    (last && last.classList.contains("text") ? last : b).appendChild(meta);
     if (m.reply_markup && m.reply_markup.inline_keyboard) { box.appendChild(inlineKeyboard(m)); }
     var acts = el("div", "actions");
     acts.appendChild(button("Reply", function () { startReply(m); }));
@@ -475,11 +478,36 @@
     return null;
   }
 
+  // How many messages the first frame of a chat shows, and how many more
+  // each later task adds above them.
+  var firstChunk = 60, olderChunk = 200;
+
+  // renderRange puts the messages of ids (ascending, kept in S.entries)
+  // that are not shown yet in the chat, before the first shown message of
+  // a higher id.
+  function renderRange(ids) {
+    var frag = document.createDocumentFragment(), last = 0;
+    ids.forEach(function (id) {
+      var e = S.entries.get(id);
+      if (!e || S.elems.has(id)) { return; }
+      var n = renderMessage(e);
+      S.elems.set(id, n);
+      frag.appendChild(n);
+      last = id;
+    });
+    var box = $("messages"), before = null;
+    for (var c = box.firstElementChild; c; c = c.nextElementSibling) {
+      if (Number(c.dataset.id) > last) { before = c; break; }
+    }
+    box.insertBefore(frag, before);
+  }
+
   function openChat(key, focus) {
     S.open = key;
     S.entries.clear();
     S.elems.clear();
     delete window.APIGEN_CHAT_RENDER_MS;
+    delete window.APIGEN_CHAT_ALL_MS;
     S.kbHiddenFor = 0;
     cancelContext();
     $("messages").textContent = "";
@@ -490,14 +518,12 @@
     var started = performance.now();
     return api("history", withUser(key, { limit: 5000 })).then(function (hist) {
       if (S.open !== key) { return; }
-      var frag = document.createDocumentFragment();
-      hist.forEach(function (e) {
-        var n = renderMessage(e);
-        S.entries.set(e.message.message_id, e);
-        S.elems.set(e.message.message_id, n);
-        frag.appendChild(n);
-      });
-      $("messages").appendChild(frag);
+      hist.forEach(function (e) { S.entries.set(e.message.message_id, e); });
+      // The most recent messages first, in one frame; the older ones
+      // after, a chunk per task, above them (the view stays put).
+      var ids = hist.map(function (e) { return e.message.message_id; });
+      var end = ids.length, first = Math.max(0, end - firstChunk);
+      renderRange(ids.slice(first, end));
       toBottom();
       keyboard();
       // The time to the first frame showing the chat (the browser test's
@@ -506,6 +532,16 @@
         setTimeout(function () { window.APIGEN_CHAT_RENDER_MS = performance.now() - started; }, 0);
       });
       if (focus) { $("text").focus(); }
+      (function older(to) {
+        if (to <= 0) { window.APIGEN_CHAT_ALL_MS = performance.now() - started; return; }
+        setTimeout(function () {
+          if (S.open !== key) { return; }
+          var from = Math.max(0, to - olderChunk), stick = nearBottom();
+          renderRange(ids.slice(from, to));
+          if (stick) { toBottom(); }
+          older(from);
+        }, 0);
+      })(first);
     }).catch(fail).then(loadCommands);
   }
 
@@ -751,7 +787,10 @@
       var name = chatName(c.chat);
       b.appendChild(el("span", "avatar", name.slice(0, 1).toUpperCase()));
       b.lastChild.setAttribute("aria-hidden", "true");
-      b.appendChild(el("span", "name", name + (c.bot_id ? " 🤖" : c.chat.type === "channel" ? " 📢" : "")));
+      var nm = el("span", "name", name);
+      var tag = c.bot_id ? "bot" : c.chat.type === "private" ? "" : c.chat.type;
+      if (tag) { nm.appendChild(el("span", "tag", tag)); }
+      b.appendChild(nm);
       b.appendChild(el("span", "when", c.last_message ? hhmm(c.last_message.date) : ""));
       b.appendChild(el("span", "preview", c.last_message ? preview(c.last_message) :
         c.bot_id ? "Start the bot" : c.status === "left" || c.status === "kicked" ? "Not joined" : ""));

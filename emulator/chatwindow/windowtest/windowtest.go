@@ -45,7 +45,8 @@ const LoadMessages = 1000
 
 // Figures are what the load part measured.
 type Figures struct {
-	RenderMS     float64 // from asking for the chat's history to its messages in the page
+	RenderMS     float64 // from asking for the chat's history to the first frame showing its latest messages
+	AllMS        float64 // ... to every message in the page
 	HeapMB       float64 // the page's JavaScript heap after the render
 	Nodes        int     // DOM nodes of the page
 	ScrollMeanMS float64 // mean frame time while scrolling the chat from bottom to top
@@ -224,12 +225,12 @@ func Run(t *testing.T, o Options) Figures {
 		!document.getElementById("keyboard").hidden && document.querySelectorAll("#keyboard button").length === 2`)
 	s.clickText("#keyboard button", "Again")
 	s.waitFor("the keyboard's text sent and the one-time keyboard gone", `document.querySelectorAll(".msg.out .text").length >= 2 &&
-		Array.from(document.querySelectorAll(".msg.out .text")).some(function (t) { return t.textContent === "Again"; }) &&
+		Array.from(document.querySelectorAll(".msg.out")).some(function (m) { return m.dataset.text === "Again"; }) &&
 		document.getElementById("keyboard").hidden`)
 
 	// Edit, then delete, the user's own message.
 	s.eval(`(function () {
-		var m = Array.from(document.querySelectorAll(".msg.out")).find(function (m) { return m.querySelector(".text") && m.querySelector(".text").textContent === "Again"; });
+		var m = Array.from(document.querySelectorAll(".msg.out")).find(function (m) { return m.dataset.text === "Again"; });
 		Array.from(m.querySelectorAll(".actions button")).find(function (b) { return b.textContent === "Edit"; }).click();
 		return true;
 	})()`, nil)
@@ -237,14 +238,14 @@ func Run(t *testing.T, o Options) Figures {
 	s.typeInto("#text", "Again, edited")
 	s.key("Enter")
 	s.waitFor("the user's edit", `Array.from(document.querySelectorAll(".msg.out")).some(function (m) {
-		return m.querySelector(".text") && m.querySelector(".text").textContent === "Again, edited" && m.querySelector(".meta").textContent.indexOf("edited") === 0;
+		return m.dataset.text === "Again, edited" && m.querySelector(".meta").textContent.indexOf("edited") === 0;
 	})`)
 	s.eval(`(function () {
-		var m = Array.from(document.querySelectorAll(".msg.out")).find(function (m) { return m.querySelector(".text") && m.querySelector(".text").textContent === "Again, edited"; });
+		var m = Array.from(document.querySelectorAll(".msg.out")).find(function (m) { return m.dataset.text === "Again, edited"; });
 		Array.from(m.querySelectorAll(".actions button")).find(function (b) { return b.textContent === "Delete"; }).click();
 		return true;
 	})()`, nil)
-	s.waitFor("the deletion", `!Array.from(document.querySelectorAll(".msg.out .text")).some(function (t) { return t.textContent === "Again, edited"; })`)
+	s.waitFor("the deletion", `!Array.from(document.querySelectorAll(".msg.out")).some(function (m) { return m.dataset.text === "Again, edited"; })`)
 
 	// The clock.
 	clock := s.str(`document.getElementById("clock").textContent`)
@@ -274,7 +275,12 @@ func (s *session) screenshots() {
 	if err := os.MkdirAll(s.o.Shots, 0o755); err != nil {
 		s.t.Fatal(err)
 	}
+	// The start again, so the picture ends on the buttons.
+	s.typeInto("#text", "/start")
+	s.key("Enter")
+	s.waitFor("the second answer's buttons", `document.querySelectorAll(".msg.in .inline-kb").length === 1`)
 	s.eval(`(function () { document.getElementById("toast").hidden = true; document.getElementById("text").blur(); return true; })()`, nil)
+	s.eval(`(function () { var b = document.getElementById("messages"); b.scrollTop = b.scrollHeight; return true; })()`, nil)
 	for _, theme := range []string{"light", "dark"} {
 		s.call("Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-color-scheme", "value": theme}}})
 		var img struct {
@@ -323,9 +329,13 @@ func (s *session) load() Figures {
 	}
 	s.call("HeapProfiler.collectGarbage", nil)
 	s.click(`.chat-item[data-key="b4343"]`)
-	s.waitFor("the 1,000 messages", fmt.Sprintf(`document.querySelectorAll("#messages .msg").length === %d && typeof window.APIGEN_CHAT_RENDER_MS === "number" && document.getElementById("chat-title").textContent === "Bot 4343"`, LoadMessages))
+	s.waitFor("the 1,000 messages, in order", fmt.Sprintf(`document.querySelectorAll("#messages .msg").length === %d &&
+		typeof window.APIGEN_CHAT_RENDER_MS === "number" && typeof window.APIGEN_CHAT_ALL_MS === "number" &&
+		document.getElementById("chat-title").textContent === "Bot 4343" &&
+		Array.from(document.querySelectorAll("#messages .msg")).every(function (m, i, a) { return i === 0 || +a[i - 1].dataset.id < +m.dataset.id; })`, LoadMessages))
 	var fig Figures
 	fig.RenderMS = s.num(`window.APIGEN_CHAT_RENDER_MS`)
+	fig.AllMS = s.num(`window.APIGEN_CHAT_ALL_MS`)
 	s.call("HeapProfiler.collectGarbage", nil)
 	var heap struct {
 		Used float64 `json:"usedSize"`
@@ -335,6 +345,9 @@ func (s *session) load() Figures {
 	}
 	fig.HeapMB = heap.Used / (1 << 20)
 	fig.Nodes = int(s.num(`document.getElementsByTagName("*").length`))
+	if gap := s.num(`(function () { var b = document.getElementById("messages"); return b.scrollHeight - b.scrollTop - b.clientHeight; })()`); gap > 100 {
+		t.Errorf("the chat opened %v px above its latest message, want at it", gap)
+	}
 	var frames struct {
 		Mean float64 `json:"mean"`
 		Max  float64 `json:"max"`
@@ -433,7 +446,8 @@ func (s *session) waitFor(what, expr string) {
 		if time.Now().After(deadline) {
 			var shown string
 			s.eval(`(document.getElementById("messages") ? document.getElementById("messages").innerText.slice(-1500) : "") +
-				"\n[compose: " + JSON.stringify(document.getElementById("text").value) + ", menu hidden: " + document.getElementById("menu").hidden +
+				"\n[chat: " + document.getElementById("chat-title").textContent + ", " + document.querySelectorAll("#messages .msg").length +
+				" messages, rendered in " + window.APIGEN_CHAT_RENDER_MS + " ms; compose: " + JSON.stringify(document.getElementById("text").value) + ", menu hidden: " + document.getElementById("menu").hidden +
 				", toast: " + JSON.stringify(document.getElementById("toast").textContent) + "]"`, &shown)
 			s.t.Fatalf("waiting for %s: not after 15 s.\nproblems: %v\nthe chat shows:\n%s", what, s.b.Problems(s.o.Base), shown)
 		}
