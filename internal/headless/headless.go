@@ -307,9 +307,12 @@ func (b *Browser) Problems(origin string) []string {
 		case "Network.loadingFailed":
 			var p struct {
 				ErrorText string `json:"errorText"`
+				Canceled  bool   `json:"canceled"`
 			}
 			json.Unmarshal(ev.Params, &p)
-			out = append(out, "resource failed to load: "+p.ErrorText)
+			if !p.Canceled { // the page's own doing (an EventSource it closed)
+				out = append(out, "resource failed to load: "+p.ErrorText)
+			}
 		case "Network.responseReceived":
 			var p struct {
 				Response struct {

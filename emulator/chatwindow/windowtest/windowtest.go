@@ -252,6 +252,47 @@ func Run(t *testing.T, o Options) Figures {
 	s.click("#advance")
 	s.waitFor("the clock advanced", fmt.Sprintf(`document.getElementById("clock").textContent !== %q`, clock))
 
+	// A group the bot made: the user joins, writes, leaves.
+	var group struct {
+		ID int64 `json:"id"`
+	}
+	control(t, o, "chat", map[string]any{"type": "group", "title": "Colour club", "user_id": 4242}, &group)
+	key := fmt.Sprintf("c%d", group.ID)
+	s.waitFor("the group in the list", fmt.Sprintf(`!!document.querySelector('.chat-item[data-key="%s"]')`, key))
+	s.click(fmt.Sprintf(`.chat-item[data-key="%s"]`, key))
+	s.waitFor("the group, not joined", `!document.getElementById("join").hidden && document.getElementById("text").disabled`)
+	s.click("#join")
+	s.waitFor("the group, joined", `document.getElementById("join").hidden && !document.getElementById("leave").hidden && !document.getElementById("text").disabled &&
+		Array.from(document.querySelectorAll(".msg.service")).some(function (m) { return m.textContent === "Alice joined"; })`)
+	s.typeInto("#text", "hello club")
+	s.key("Enter")
+	s.waitFor("the echo in the group, with its sender", `Array.from(document.querySelectorAll(".msg.in")).some(function (m) {
+		return m.dataset.text === "hello club" && m.querySelector(".sender") && m.querySelector(".sender").textContent === "Bot 4242";
+	})`)
+	s.click("#leave")
+	s.waitFor("the group, left", `!document.getElementById("join").hidden && document.getElementById("text").disabled`)
+
+	// Another user: their own chats.
+	control(t, o, "user", map[string]any{"first_name": "Bob"}, nil)
+	s.waitFor("Bob among the users", `Array.from(document.querySelectorAll("#user option")).some(function (o) { return o.textContent === "Bob"; })`)
+	s.eval(`(function () {
+		var sel = document.getElementById("user");
+		sel.value = Array.from(sel.options).find(function (o) { return o.textContent === "Bob"; }).value;
+		sel.dispatchEvent(new Event("change"));
+		return true;
+	})()`, nil)
+	s.waitFor("Bob's chat with the bot, not started", `!!document.querySelector('.chat-item[data-key="b4242"]') &&
+		document.querySelector('.chat-item[data-key="b4242"] .preview').textContent === "Start the bot"`)
+	s.eval(`(function () {
+		var sel = document.getElementById("user");
+		sel.value = Array.from(sel.options).find(function (o) { return o.textContent === "Alice"; }).value;
+		sel.dispatchEvent(new Event("change"));
+		return true;
+	})()`, nil)
+	s.waitFor("Alice's chats again", `document.querySelector('.chat-item[data-key="b4242"] .preview').textContent !== "Start the bot"`)
+	s.click(`.chat-item[data-key="b4242"]`)
+	s.waitFor("the bot's chat again", `document.getElementById("chat-title").textContent === "Bot 4242" && !!document.querySelector(".poll")`)
+
 	for _, p := range s.b.Problems(o.Base) {
 		t.Errorf("the session: %s", p)
 	}
@@ -307,8 +348,8 @@ func (s *session) load() Figures {
 	control(t, s.o, "users", nil, &users)
 	var alice int64
 	for _, u := range users {
-		if !u.IsBot {
-			alice = u.ID
+		if !u.IsBot && alice == 0 {
+			alice = u.ID // the first user, Alice
 		}
 	}
 	control(t, s.o, "send", map[string]any{"user_id": alice, "bot_id": 4343, "text": "/start"}, nil)
@@ -324,8 +365,8 @@ func (s *session) load() Figures {
 	// Keyboard: the chat list moves with the arrow keys.
 	s.eval(`(function () { document.querySelector(".chat-item").focus(); return true; })()`, nil)
 	s.key("ArrowDown")
-	if got := s.str(`document.activeElement.dataset.key || ""`); got != "b4242" && got != "b4343" {
-		t.Errorf("ArrowDown in the chat list: focus on %q, want the second chat", got)
+	if got, want := s.str(`document.activeElement.dataset.key || ""`), s.str(`document.querySelectorAll(".chat-item")[1].dataset.key`); got != want {
+		t.Errorf("ArrowDown in the chat list: focus on %q, want the second chat %q", got, want)
 	}
 	s.call("HeapProfiler.collectGarbage", nil)
 	s.click(`.chat-item[data-key="b4343"]`)
