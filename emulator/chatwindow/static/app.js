@@ -286,12 +286,12 @@
         b.appendChild(el("div", "sticker-emoji", s.emoji || "🖼"));
       }
     }
-    var files = [["document", "📄"], ["animation", "🎞"], ["video", "🎬"], ["audio", "🎵"], ["voice", "🎤"], ["video_note", "📹"]];
+    var files = [["document", "File"], ["animation", "GIF"], ["video", "Video"], ["audio", "Audio"], ["voice", "Voice"], ["video_note", "Video message"]];
     files.forEach(function (f) {
       var d = m[f[0]];
       if (!d) { return; }
       var row = el("div", "file");
-      row.appendChild(el("span", null, f[1]));
+      row.appendChild(el("span", "tag", f[1]));
       var a = el("a", null, d.file_name || d.title || f[0].replace("_", " "));
       a.href = fileURL(d.file_id);
       a.setAttribute("download", d.file_name || "");
@@ -303,7 +303,7 @@
     if (m.venue || m.location) {
       var loc = m.venue ? m.venue.location : m.location, lb = el("div", "location");
       if (m.venue) { lb.appendChild(el("strong", null, m.venue.title)); lb.appendChild(el("div", null, m.venue.address)); }
-      var la = el("a", null, "📍 " + loc.latitude.toFixed(5) + ", " + loc.longitude.toFixed(5));
+      var la = el("a", null, "Location " + loc.latitude.toFixed(5) + ", " + loc.longitude.toFixed(5));
       la.href = "https://www.openstreetmap.org/?mlat=" + loc.latitude + "&mlon=" + loc.longitude;
       la.target = "_blank";
       la.rel = "noopener noreferrer";
@@ -311,10 +311,10 @@
       if (loc.live_period) { lb.appendChild(el("div", "hint", "Live location")); }
       b.appendChild(lb);
     }
-    if (m.contact) { b.appendChild(el("div", null, "👤 " + [m.contact.first_name, m.contact.last_name].filter(Boolean).join(" ") + " " + m.contact.phone_number)); }
+    if (m.contact) { b.appendChild(el("div", null, "Contact: " + [m.contact.first_name, m.contact.last_name].filter(Boolean).join(" ") + " " + m.contact.phone_number)); }
     if (m.dice) { b.appendChild(el("div", "sticker-emoji", m.dice.emoji + " " + m.dice.value)); }
-    if (m.game) { b.appendChild(el("strong", null, "🎮 " + m.game.title)); }
-    if (m.invoice) { b.appendChild(el("strong", null, "🧾 " + m.invoice.title)); }
+    if (m.game) { b.appendChild(el("strong", null, "Game: " + m.game.title)); }
+    if (m.invoice) { b.appendChild(el("strong", null, "Invoice: " + m.invoice.title)); }
     if (m.text !== undefined) { b.appendChild(formatted(m.text, m.entities)); }
     if (m.caption) { b.appendChild(formatted(m.caption, m.caption_entities)); }
   }

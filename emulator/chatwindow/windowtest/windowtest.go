@@ -85,6 +85,14 @@ func Bot() *botapi.Router {
 		return m.Reply(ctx, &botapi.SendMessageParams{Text: fmt.Sprintf("Nice photo, %d×%d", p.Width, p.Height), ReplyMarkup: kb})
 	}, func(_ context.Context, m *botapi.Message) bool { return len(m.Photo) > 0 })
 	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
+		if _, err := botapi.ReplyMessage(ctx, m, &botapi.SendLocationParams{Latitude: 52.52, Longitude: 13.405}, botapi.NoQuote()); err != nil {
+			return err
+		}
+		_, err := botapi.ReplyMessage(ctx, m, &botapi.SendDocumentParams{Document: botapi.Upload("colours.txt", strings.NewReader("red\nblue\n")),
+			Caption: botapi.Some("The list")}, botapi.NoQuote())
+		return err
+	}, botapi.Command("where"))
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
 		text, ok := m.Text.Get()
 		if !ok {
 			return nil
@@ -227,6 +235,20 @@ func Run(t *testing.T, o Options) Figures {
 	s.waitFor("the keyboard's text sent and the one-time keyboard gone", `document.querySelectorAll(".msg.out .text").length >= 2 &&
 		Array.from(document.querySelectorAll(".msg.out")).some(function (m) { return m.dataset.text === "Again"; }) &&
 		document.getElementById("keyboard").hidden`)
+
+	// A location and a document from the bot.
+	s.typeInto("#text", "/where")
+	s.key("Enter")
+	s.waitFor("the location and the document", `(function () {
+		var loc = document.querySelector(".msg.in .location a"), doc = document.querySelector(".msg.in .file a");
+		return !!loc && loc.textContent === "Location 52.52000, 13.40500" && !!doc && doc.textContent === "colours.txt" &&
+			doc.getAttribute("href").indexOf("file/") === 0;
+	})()`)
+	var got string
+	s.eval(`fetch(document.querySelector(".msg.in .file a").getAttribute("href")).then(function (r) { return r.text(); })`, &got)
+	if got != "red\nblue\n" {
+		t.Errorf("the document from the file store: %q", got)
+	}
 
 	// Edit, then delete, the user's own message.
 	s.eval(`(function () {
