@@ -7,12 +7,15 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/emulator/chatwindow"
+	"github.com/apigen/apigen/emulator/cli"
 )
 
 type fixture struct {
@@ -292,4 +295,75 @@ func TestEventsCarryTheCallbackAnswer(t *testing.T) {
 	if e := s.nextOf(t, "answer"); !strings.Contains(e.data, `"text":"Done!"`) {
 		t.Errorf("answer event %s", e.data)
 	}
+}
+
+// Issue 43: an open window's event stream held the command's shutdown
+// for its whole 5-second grace. The streams end when the server starts
+// shutting down.
+func TestCommandStopsPromptlyWithAWindowOpen(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan string, 1)
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- cli.Run(ctx, []string{"-listen", "127.0.0.1:0", "-control-token", "stop"}, &stderr, ready, nil)
+	}()
+	base := "http://" + <-ready
+	login := windowLine.FindStringSubmatch(stderr.String())[1]
+	jar := &cookieJar{}
+	client := &http.Client{Jar: jar, Timeout: 20 * time.Second}
+	if resp, err := client.Get(login); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	req, _ := http.NewRequest("POST", base+"/control/user", strings.NewReader(`{"first_name":"Alice"}`))
+	req.Header.Set("Authorization", "Bearer stop")
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	resp, err := client.Get(base + "/chat/events?user_id=100001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("events: %d", resp.StatusCode)
+	}
+	bufio.NewReader(resp.Body).ReadString('\n') // the stream is open
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("the command ended with %v", err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("the command took %v to stop with a window open", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the command did not stop in 10 s")
+	}
+}
+
+// cookieJar keeps the window's session cookie (one host).
+type cookieJar struct {
+	mu      sync.Mutex
+	cookies []*http.Cookie
+}
+
+func (j *cookieJar) SetCookies(_ *url.URL, cs []*http.Cookie) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.cookies = append(j.cookies, cs...)
+}
+
+func (j *cookieJar) Cookies(*url.URL) []*http.Cookie {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.cookies
 }

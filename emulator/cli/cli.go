@@ -144,6 +144,7 @@ func Run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 	defer win.Close()
 	srv := &http.Server{Handler: win.Handler(emu.Handler()), ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout: ReadTimeout, WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout}
+	srv.RegisterOnShutdown(win.Close) // the window's event streams end, so Shutdown need not wait for them
 	mode := "cloud"
 	if *local {
 		mode = "local"
