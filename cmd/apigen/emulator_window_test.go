@@ -14,5 +14,5 @@ func TestChatWindowAtNewestPage(t *testing.T) {
 	bin := emulatorAt(t, "bot-api-9.0.html.gz")
 	got := startProgramPrinting(t, bin, []*regexp.Regexp{regexp.MustCompile(`chat window: (http://\S+)`)},
 		"-listen", "127.0.0.1:0", "-control-token", "window90")
-	windowtest.Run(t, windowtest.Options{Base: got[0], Login: got[1], Control: "window90", Spoiler: true})
+	windowtest.Run(t, windowtest.Options{Base: got[0], Login: got[1], Control: "window90"})
 }

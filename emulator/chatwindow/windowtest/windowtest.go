@@ -38,9 +38,6 @@ type Options struct {
 	// Load opens a chat of LoadMessages messages and reports the time to
 	// its first render, the page's memory and the scrolling frames.
 	Load bool
-	// Spoiler, at a version that has spoiler entities (5.6 and later),
-	// has the bot send one (/secret) and the user reveal it.
-	Spoiler bool
 }
 
 // LoadMessages is the size of the chat the load part opens.
@@ -238,28 +235,6 @@ func Run(t *testing.T, o Options) Figures {
 	s.waitFor("the keyboard's text sent and the one-time keyboard gone", `document.querySelectorAll(".msg.out .text").length >= 2 &&
 		Array.from(document.querySelectorAll(".msg.out")).some(function (m) { return m.dataset.text === "Again"; }) &&
 		document.getElementById("keyboard").hidden`)
-
-	if o.Spoiler {
-		// The bot's client is the seed's, which knows no spoiler entity:
-		// the request is written by hand.
-		body := fmt.Sprintf(`{"chat_id":%s,"text":"The answer is blue","entities":[{"type":"spoiler","offset":14,"length":4}]}`,
-			s.str(`document.getElementById("user").value`))
-		resp, err := http.Post(o.Base+"/bot"+botToken+"/sendMessage", "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b, _ := io.ReadAll(resp.Body); resp.StatusCode != 200 {
-			t.Fatalf("sendMessage with a spoiler: %d %s", resp.StatusCode, b)
-		}
-		resp.Body.Close()
-		s.waitFor("the spoiler, hidden", `(function () {
-			var sp = document.querySelector(".msg.in .spoiler");
-			return !!sp && sp.textContent === "blue" && !sp.classList.contains("shown") && sp.getAttribute("role") === "button";
-		})()`)
-		s.eval(`(function () { document.querySelector(".msg.in .spoiler").focus(); return true; })()`, nil)
-		s.key("Enter")
-		s.waitFor("the spoiler, revealed by Enter", `document.querySelector(".msg.in .spoiler").classList.contains("shown")`)
-	}
 
 	// A location and a document from the bot.
 	s.typeInto("#text", "/where")
