@@ -511,6 +511,7 @@
     S.kbHiddenFor = 0;
     cancelContext();
     $("messages").textContent = "";
+    $("messages").removeAttribute("aria-busy");
     $("app").classList.add("open");
     renderChatList();
     head();
@@ -522,6 +523,7 @@
       // The most recent messages first, in one frame; the older ones
       // after, a chunk per task, above them (the view stays put).
       var ids = hist.map(function (e) { return e.message.message_id; });
+      $("messages").setAttribute("aria-busy", "true"); // a screen reader reads the history once it is in
       var end = ids.length, first = Math.max(0, end - firstChunk);
       renderRange(ids.slice(first, end));
       toBottom();
@@ -533,7 +535,11 @@
       });
       if (focus) { $("text").focus(); }
       (function older(to) {
-        if (to <= 0) { window.APIGEN_CHAT_ALL_MS = performance.now() - started; return; }
+        if (to <= 0) {
+          $("messages").removeAttribute("aria-busy");
+          window.APIGEN_CHAT_ALL_MS = performance.now() - started;
+          return;
+        }
         setTimeout(function () {
           if (S.open !== key) { return; }
           var from = Math.max(0, to - olderChunk), stick = nearBottom();
