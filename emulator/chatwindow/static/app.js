@@ -15,7 +15,7 @@
     attachment: null, // {name, type, data (base64), url}
     presses: new Map(), // callback_query_id -> button
     early: new Map(),   // callback_query_id -> an answer that came first
-    kbHiddenFor: 0,   // the one-time keyboard message the user answered
+    kbHidden: {},     // chat key -> the one-time keyboard's message the user answered
     clockOffset: 0,   // emulator seconds minus wall seconds
     es: null, ready: false, queued: [],
     commands: [], cmdIndex: -1
@@ -508,7 +508,6 @@
     S.elems.clear();
     delete window.APIGEN_CHAT_RENDER_MS;
     delete window.APIGEN_CHAT_ALL_MS;
-    S.kbHiddenFor = 0;
     cancelContext();
     $("messages").textContent = "";
     $("messages").removeAttribute("aria-busy");
@@ -578,7 +577,7 @@
     }
     var box = $("keyboard");
     box.textContent = "";
-    var show = kb && kb.keyboard && S.kbHiddenFor !== msgID;
+    var show = kb && kb.keyboard && S.kbHidden[S.open] !== msgID;
     $("kb-toggle").hidden = !(kb && kb.keyboard) || show;
     if (kb && kb.force_reply && S.replyTo === 0 && S.editing === 0 && S.forced !== msgID) {
       S.forced = msgID;
@@ -592,7 +591,7 @@
       row.forEach(function (bt) {
         var text = typeof bt === "string" ? bt : bt.text;
         var b = button(text, function () {
-          if (kb.one_time_keyboard) { S.kbHiddenFor = msgID; }
+          if (kb.one_time_keyboard) { S.kbHidden[S.open] = msgID; }
           sendText(text);
         });
         if (bt.request_contact || bt.request_location || bt.request_poll || bt.request_users || bt.request_user || bt.request_chat || bt.web_app) {
@@ -606,7 +605,7 @@
     if (kb.input_field_placeholder) { $("text").placeholder = kb.input_field_placeholder; }
     box.hidden = false;
   }
-  $("kb-toggle").addEventListener("click", function () { S.kbHiddenFor = 0; keyboard(); });
+  $("kb-toggle").addEventListener("click", function () { delete S.kbHidden[S.open]; keyboard(); });
 
   // ---------------------------------------------------------------- acting
 

@@ -313,7 +313,8 @@ func Run(t *testing.T, o Options) Figures {
 	})()`, nil)
 	s.waitFor("Alice's chats again", `document.querySelector('.chat-item[data-key="b4242"] .preview').textContent !== "Start the bot"`)
 	s.click(`.chat-item[data-key="b4242"]`)
-	s.waitFor("the bot's chat again", `document.getElementById("chat-title").textContent === "Bot 4242" && !!document.querySelector(".poll")`)
+	s.waitFor("the bot's chat again, its one-time keyboard still hidden", `document.getElementById("chat-title").textContent === "Bot 4242" && !!document.querySelector(".poll") &&
+		document.getElementById("keyboard").hidden && !document.getElementById("kb-toggle").hidden`)
 
 	for _, p := range s.b.Problems(o.Base) {
 		t.Errorf("the session: %s", p)
