@@ -205,20 +205,29 @@ func (b *Browser) Call(ctx context.Context, session, method string, params any, 
 	}
 }
 
+// Eval evaluates expr in the page and decodes its value into into (nil:
+// the value is dropped).
 func (b *Browser) Eval(ctx context.Context, session, expr string, into any) error {
 	var res struct {
 		Result struct {
 			Value json.RawMessage `json:"value"`
 		} `json:"result"`
 		ExceptionDetails *struct {
-			Text string `json:"text"`
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
 		} `json:"exceptionDetails"`
 	}
-	if err := b.Call(ctx, session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil {
+	// A promise is awaited: its value is the result.
+	if err := b.Call(ctx, session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &res); err != nil {
 		return err
 	}
 	if res.ExceptionDetails != nil {
-		return fmt.Errorf("evaluating probe: %s", res.ExceptionDetails.Text)
+		return fmt.Errorf("evaluating probe: %s %s", res.ExceptionDetails.Text, res.ExceptionDetails.Exception.Description)
+	}
+	if into == nil {
+		return nil
 	}
 	return json.Unmarshal(res.Result.Value, into)
 }

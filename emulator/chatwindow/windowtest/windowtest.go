@@ -459,27 +459,8 @@ func (s *session) call(method string, params any) {
 
 func (s *session) eval(expr string, into any) {
 	s.t.Helper()
-	var res struct {
-		Result struct {
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		ExceptionDetails *struct {
-			Text      string `json:"text"`
-			Exception struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-	}
-	if err := s.b.Call(s.ctx, s.page, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &res); err != nil {
-		s.t.Fatal(err)
-	}
-	if res.ExceptionDetails != nil {
-		s.t.Fatalf("evaluating %s: %s %s", expr, res.ExceptionDetails.Text, res.ExceptionDetails.Exception.Description)
-	}
-	if into != nil {
-		if err := json.Unmarshal(res.Result.Value, into); err != nil {
-			s.t.Fatalf("evaluating %s: %v (%s)", expr, err, res.Result.Value)
-		}
+	if err := s.b.Eval(s.ctx, s.page, expr, into); err != nil {
+		s.t.Fatalf("%v\n%s", err, expr)
 	}
 }
 
