@@ -130,6 +130,9 @@ type session struct {
 func Run(t *testing.T, o Options) Figures {
 	bin, missing := headless.Find()
 	if missing != "" {
+		if os.Getenv("APIGEN_REQUIRE_BROWSER") != "" { // make docs-check, CI
+			t.Fatal(missing)
+		}
 		t.Skip(missing)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
