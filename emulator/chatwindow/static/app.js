@@ -438,9 +438,10 @@
   function toBottom() { var box = $("messages"); box.scrollTop = box.scrollHeight; }
 
   function upsert(entry, follow) {
-    var id = entry.message.message_id;
+    var id = entry.message.message_id, known = S.entries.has(id);
     S.entries.set(id, entry);
     var old = S.elems.get(id), stick = follow && nearBottom();
+    if (known && !old) { return; } // an older message not rendered yet: its chunk shows it as it is now
     var n = renderMessage(entry);
     S.elems.set(id, n);
     if (old) {
