@@ -68,6 +68,10 @@ type Entry struct {
 	// Level is the level of an added or removed element, or of a changed
 	// element without parts.
 	Level Level
+
+	// key is the schema's name of a method, object, union or enum (Name
+	// may be a label for those): the Go comparison finds it by key.
+	key string
 }
 
 // Change is one change inside an element.
@@ -225,13 +229,13 @@ func (c *comparer) document(old, new *schema.Schema) {
 func (c *comparer) methods(old, new *schema.Schema) {
 	matchByName(old.Methods, new.Methods, func(m *schema.Method) string { return m.Name },
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m), Level: Breaking})
+			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, key: m.Name, Summary: methodSummary(m), Level: Breaking})
 		},
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, Summary: methodSummary(m), Level: Addition})
+			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, key: m.Name, Summary: methodSummary(m), Level: Addition})
 		},
 		func(o, n *schema.Method) {
-			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name}
+			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name, key: n.Name}
 			if o.Returns.String() != n.Returns.String() {
 				e.Changes = append(e.Changes, ch(Changed, "returns", o.Returns.String()+" -> "+n.Returns.String(), Breaking))
 			}
@@ -254,13 +258,13 @@ func (c *comparer) methods(old, new *schema.Schema) {
 func (c *comparer) objects(old, new *schema.Schema) {
 	matchByName(old.Objects, new.Objects, func(o *schema.Object) string { return o.Name },
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o), Level: Breaking})
+			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, key: o.Name, Summary: objectSummary(o), Level: Breaking})
 		},
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, Summary: objectSummary(o), Level: Addition})
+			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, key: o.Name, Summary: objectSummary(o), Level: Addition})
 		},
 		func(o, n *schema.Object) {
-			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name}
+			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name, key: n.Name}
 			fl := c.flows[n.Name]
 			if o.Opaque != n.Opaque {
 				l := Addition
@@ -292,13 +296,13 @@ func (c *comparer) objects(old, new *schema.Schema) {
 func (c *comparer) unions(old, new *schema.Schema) {
 	matchByName(old.Unions, new.Unions, func(u *schema.Union) string { return u.Name },
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Removed, Name: unionLabel(u), Summary: unionSummary(u), Level: Breaking})
+			c.add(&Entry{Section: SecUnions, Op: Removed, Name: unionLabel(u), key: u.Name, Summary: unionSummary(u), Level: Breaking})
 		},
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Added, Name: unionLabel(u), Summary: unionSummary(u), Level: Addition})
+			c.add(&Entry{Section: SecUnions, Op: Added, Name: unionLabel(u), key: u.Name, Summary: unionSummary(u), Level: Addition})
 		},
 		func(o, n *schema.Union) {
-			e := &Entry{Section: SecUnions, Op: Changed, Name: unionLabel(n)}
+			e := &Entry{Section: SecUnions, Op: Changed, Name: unionLabel(n), key: n.Name}
 			fl := c.flows[n.Name]
 			if o.Discriminator != n.Discriminator {
 				e.Changes = append(e.Changes, ch(Changed, "discriminator", orNone(o.Discriminator)+" -> "+orNone(n.Discriminator), Breaking))
@@ -330,13 +334,13 @@ func (c *comparer) unions(old, new *schema.Schema) {
 func (c *comparer) enums(old, new *schema.Schema) {
 	matchByName(old.Enums, new.Enums, func(e *schema.Enum) string { return e.Name },
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Removed, Name: c.enumLabel(e), Summary: enumSummary(e), Level: Breaking})
+			c.add(&Entry{Section: SecEnums, Op: Removed, Name: c.enumLabel(e), key: e.Name, Summary: enumSummary(e), Level: Breaking})
 		},
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Added, Name: c.enumLabel(e), Summary: enumSummary(e), Level: Addition})
+			c.add(&Entry{Section: SecEnums, Op: Added, Name: c.enumLabel(e), key: e.Name, Summary: enumSummary(e), Level: Addition})
 		},
 		func(o, n *schema.Enum) {
-			e := &Entry{Section: SecEnums, Op: Changed, Name: c.enumLabel(n)}
+			e := &Entry{Section: SecEnums, Op: Changed, Name: c.enumLabel(n), key: n.Name}
 			fl := c.flows[n.Name]
 			matchByName(o.Values, n.Values, func(v *schema.EnumValue) string { return v.Value },
 				func(v *schema.EnumValue) {
