@@ -496,8 +496,9 @@ func (m *Model) jsonKind(name string) string {
 	return ""
 }
 
-// field builds a struct field in the struct's scope.
-func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, error) {
+// field builds a struct field in the struct's scope; rules are the
+// struct's cross-field rules.
+func (m *Model) field(sc *naming.Scope, f *schema.Field, rules []*schema.Rule, what string) (*Field, error) {
 	n, err := exported(f.Name, what)
 	if err != nil {
 		return nil, err
@@ -506,11 +507,12 @@ func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, e
 		return nil, err
 	}
 	ident := isIdentifier(f)
-	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required)
+	cond := conditional(f, rules)
+	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required && !cond)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident}
+	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident, Conditional: cond}
 	if b := f.Type.Base(); (b != "" && m.fileUnions[b] != nil) || isAttachString(f.Type, f.Constraints) {
 		fl.FileUnion = true
 	}
@@ -549,7 +551,7 @@ func (m *Model) buildObject(st *Struct) error {
 		if disc != "" && f.Name == disc {
 			continue // written from the variant's tag
 		}
-		fl, err := m.field(sc, f, "field "+o.Name+"."+f.Name)
+		fl, err := m.field(sc, f, o.Rules, "field "+o.Name+"."+f.Name)
 		if err != nil {
 			return err
 		}
@@ -658,7 +660,7 @@ func (m *Model) buildMethod(sm *schema.Method) error {
 		}
 		st := &Struct{GoName: n, Method: sm, Scope: naming.NewScope(StructMethods...), Sent: true}
 		for _, f := range sm.Params {
-			fl, err := m.field(st.Scope, f, "parameter "+sm.Name+"."+f.Name)
+			fl, err := m.field(st.Scope, f, sm.Rules, "parameter "+sm.Name+"."+f.Name)
 			if err != nil {
 				return err
 			}

@@ -232,7 +232,18 @@ type Field struct {
 	// Identifier is the integer-width rule's verdict (isIdentifier): the
 	// field holds an identifier of something.
 	Identifier bool
+	// Conditional: the field is optional but required under a condition
+	// (a required_if rule or a one_of group) and its zero value is no
+	// value anyone sends, so it has the Go type of a required field (see
+	// conditional.go): its zero value means unset; encoders omit it, the
+	// validator checks it only when set and enforces the condition.
+	Conditional bool
 }
+
+// OmitZero reports whether the field's unset value is its type's zero
+// value though the type has no unset of its own (a Conditional scalar):
+// encoders skip it when zero, and presence is "not zero".
+func (f *Field) OmitZero() bool { return f.Conditional }
 
 // Required reports whether the field is required.
 func (f *Field) Required() bool { return f.Schema.Required }

@@ -118,6 +118,9 @@ func (r *Report) changedElements() elements {
 			if part := changePart(c.What); part != "" {
 				out[originKey(kind, e.key, part)] = true
 			}
+			for _, part := range c.parts {
+				out[originKey(kind, e.key, part)] = true
+			}
 		}
 	}
 	return out

@@ -84,6 +84,11 @@ type Change struct {
 	Detail string
 	// Level is what the change means for clients (see Level).
 	Level Level
+
+	// parts are the fields a rule's change concerns (its members): the
+	// change is theirs too, for the Go comparison (a field a new rule
+	// requires under a condition may change its Go type).
+	parts []string
 }
 
 // Report is the difference between two schemas.

@@ -209,7 +209,7 @@ func TestEveryMethod(t *testing.T) {
 func TestResultUnion(t *testing.T) {
 	rec := newRecorder(t, ok(`true`))
 	c := rec.client()
-	p := &botapi.EditMessageTextParams{InlineMessageID: botapi.Some("im"), Text: "hi"}
+	p := &botapi.EditMessageTextParams{InlineMessageID: "im", Text: "hi"}
 	r, err := c.EditMessageText(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
