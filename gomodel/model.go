@@ -53,12 +53,19 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
-	typeName   map[string]string
-	objects    map[string]*Struct
-	unions     map[string]*Union
-	fileUnions map[string]*schema.Union
-	enums      map[string]*Enum
-	methods    map[string]*Method
+	// Warnings are the helpers the model cannot derive for this
+	// document, which an earlier version of it may have had (a reply that
+	// no longer quotes): generation says so rather than change what the
+	// helpers do in silence. --strict refuses them.
+	Warnings []schema.Warning
+
+	quoteWarned map[string]int // noQuote's warnings by object, parameter and reason
+	typeName    map[string]string
+	objects     map[string]*Struct
+	unions      map[string]*Union
+	fileUnions  map[string]*schema.Union
+	enums       map[string]*Enum
+	methods     map[string]*Method
 }
 
 // Options configure Build.

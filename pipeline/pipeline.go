@@ -101,6 +101,9 @@ type Outputs struct {
 	Go      []output.File
 	Docs    []output.File
 	OpenAPI []output.File
+	// Warnings are the Go model's (gomodel.Model.Warnings): helpers of
+	// the bot library this document no longer lets the model derive.
+	Warnings []schema.Warning
 }
 
 // GeneratedHeader is the first line of every generated Go file.
@@ -133,7 +136,7 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	for _, b := range backends {
 		opts.Backends = append(opts.Backends, b.Name)
 	}
-	out := &Outputs{}
+	out := &Outputs{Warnings: m.Warnings}
 	stamp := []byte(VersionLine(version.Stamp()) + "\n")
 	var readme [][]byte // the Go backends' README sections, in backend order
 	for _, b := range backends {

@@ -3,6 +3,7 @@ package schemadiff
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,16 +111,35 @@ func (r *Report) changedElements() elements {
 			out[originKey(kind, e.key, "")] = true
 			continue
 		}
+		// A field that stays required under a condition: neither its
+		// change of required-ness nor the rule stating the condition
+		// is a reason for its Go type to change.
+		cond := map[string]bool{}
 		for _, c := range e.Changes {
-			if c.Level == Note {
+			if c.conditional {
+				cond[changePart(c.What)] = true
+			}
+		}
+		for _, c := range e.Changes {
+			if c.Level == Note || c.conditional {
 				continue
 			}
-			out[originKey(kind, e.key, "\x00any")] = true
+			if len(c.parts) > 0 && !slices.ContainsFunc(c.parts, func(p string) bool { return !cond[p] }) {
+				continue
+			}
+			if c.Level == Breaking {
+				// The element itself (a struct, a signature) changes
+				// only with a change that breaks: a new optional field
+				// breaks no code.
+				out[originKey(kind, e.key, "\x00any")] = true
+			}
 			if part := changePart(c.What); part != "" {
 				out[originKey(kind, e.key, part)] = true
 			}
 			for _, part := range c.parts {
-				out[originKey(kind, e.key, part)] = true
+				if !cond[part] {
+					out[originKey(kind, e.key, part)] = true
+				}
 			}
 		}
 	}

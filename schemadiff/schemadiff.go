@@ -19,6 +19,7 @@ package schemadiff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apigen/apigen/schema"
@@ -89,6 +90,10 @@ type Change struct {
 	// change is theirs too, for the Go comparison (a field a new rule
 	// requires under a condition may change its Go type).
 	parts []string
+	// conditional: a required field became optional but required under a
+	// condition, which changes no Go type (design: the page only made it
+	// optional-with-a-condition).
+	conditional bool
 }
 
 // Report is the difference between two schemas.
@@ -252,7 +257,7 @@ func (c *comparer) methods(old, new *schema.Schema) {
 				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), l))
 			}
 			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, c.fieldsDiff("parameter", o.Params, n.Params, request, old, new)...)
+			e.Changes = append(e.Changes, c.fieldsDiff("parameter", o.Params, n.Params, n.Rules, request, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Params, request)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -290,7 +295,7 @@ func (c *comparer) objects(old, new *schema.Schema) {
 				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(c.unionName(ou, old, new))+" -> "+orNone(c.unionName(nu, old, new)), Note))
 			}
 			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, c.fieldsDiff("field", o.Fields, n.Fields, fl, old, new)...)
+			e.Changes = append(e.Changes, c.fieldsDiff("field", o.Fields, n.Fields, n.Rules, fl, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Fields, fl)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -407,9 +412,10 @@ func (c *comparer) versions(old, new *schema.Schema) {
 		})
 }
 
-// fieldsDiff compares object fields or method parameters; fl says which
-// way the values travel, and so whom a change breaks.
-func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, fl flow, olds, news *schema.Schema) []Change {
+// fieldsDiff compares object fields or method parameters; newRules are
+// the new side's rules of their owner; fl says which way the values
+// travel, and so whom a change breaks.
+func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, newRules []*schema.Rule, fl flow, olds, news *schema.Schema) []Change {
 	var out []Change
 	matchByName(old, new, func(f *schema.Field) string { return f.Name },
 		func(f *schema.Field) {
@@ -442,10 +448,19 @@ func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, fl flow, ol
 				out = append(out, ch(Changed, what, "may name an attach:// upload "+yesNo(isAttach(o))+" -> "+yesNo(isAttach(n)), fl.level(dir)))
 			}
 			if o.Required != n.Required {
-				// Either way the Go field changes between T and Opt[T]; and
-				// a request without a newly required value is refused, a
-				// result may now lack a value clients relied on.
-				out = append(out, ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), Breaking))
+				// A request without a newly required value is refused, a
+				// result may now lack a value clients relied on. A field
+				// that stays required under a condition keeps its Go type
+				// (gomodel: conditionally required fields); any other
+				// changes between T and Opt[T].
+				rc := ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), Breaking)
+				if o.Required && slices.ContainsFunc(newRules, func(r *schema.Rule) bool {
+					return (r.Kind == schema.RuleRequiredIf || r.Kind == schema.RuleOneOf) && slices.Contains(ruleMembers(r), n.Name)
+				}) {
+					rc.Detail += " (required under a condition)"
+					rc.conditional = true
+				}
+				out = append(out, rc)
 			}
 			if o.JSONSerialized != n.JSONSerialized {
 				out = append(out, ch(Changed, what, "JSON-serialized "+yesNo(o.JSONSerialized)+" -> "+yesNo(n.JSONSerialized), Breaking))

@@ -643,6 +643,21 @@ func load(in loader.Input, strict bool, stderr io.Writer) (*schema.Schema, error
 	return s, errors.Join(degraded...)
 }
 
+// modelWarnings prints a warning line for each helper the Go model could
+// not derive from the document (a reply that cannot quote), or, under
+// --strict, fails the run naming them.
+func modelWarnings(ws []schema.Warning, doc string, strict bool, stderr io.Writer) error {
+	var refused []error
+	for _, w := range ws {
+		if strict {
+			refused = append(refused, &schema.StrictError{File: doc, Warning: w})
+		} else {
+			fmt.Fprintf(stderr, "apigen: warning: %s\n", w.Message(doc))
+		}
+	}
+	return errors.Join(refused...)
+}
+
 // strictUsage is the --strict flag's help.
 const strictUsage = "fail on a construct of a published page that would degrade with a warning (for CI)"
 
@@ -658,6 +673,9 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 	pr.stage("parse")
 	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
 	if err != nil {
+		return err
+	}
+	if err := modelWarnings(outs.Warnings, in.Name(), strict, stderr); err != nil {
 		return err
 	}
 	pr.stage("generate")
