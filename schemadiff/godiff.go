@@ -197,7 +197,13 @@ func WriteGoMarkdown(w io.Writer, changes []GoChange) error {
 	var b strings.Builder
 	b.WriteString("\n## Go code that breaks\n\nIdentifiers of the generated package that code written against the previous package can no longer use as it did.\n\n")
 	for _, c := range changes {
-		b.WriteString("- " + mdText(goLine(c)) + "\n")
+		what := "removed"
+		if c.Op == Changed {
+			what = "changed `" + c.Old + "` -> `" + c.New + "`"
+		} else if c.Old != "" {
+			what = "removed (`" + c.Old + "`)"
+		}
+		fmt.Fprintf(&b, "- **%s**: %s (%s: %s)\n", c.Name, what, c.Cause, mdText(c.Origin.String()))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
