@@ -1,7 +1,6 @@
 package pipeline_test
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -10,8 +9,6 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/loader"
-	"github.com/apigen/apigen/output"
-	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/schemadiff"
 )
@@ -128,30 +125,19 @@ func releaseModel(t *testing.T, release int) (*schema.Schema, *gomodel.Model) {
 	return s, m
 }
 
-// buildRelease generates every Go backend from releasePage(release) into
-// a temporary module "release", writes test (a test file of the package)
-// and runs it; run names the test function, which must pass.
-func buildRelease(t *testing.T, release int, test, run string) *pipeline.Outputs {
+// buildRelease generates every backend from releasePage(release) into a
+// temporary module "release" (generatePage), writes test (a test file of
+// the package) and runs it; run names the test function, which must pass.
+func buildRelease(t *testing.T, release int, test, run string) {
 	t.Helper()
-	s, _ := releaseModel(t, release)
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "release.html"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := t.TempDir()
-	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(root, "go.mod"), "module release\n\ngo 1.26\n")
+	root := generatePage(t, []byte(releasePage(release)), "release.html", "release")
 	writeFile(t, filepath.Join(root, "botapi", "release_test.go"), test)
 	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^"+run+"$", "./botapi")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: "+run) {
 		t.Fatalf("release %d: %v\n%s", release, err, out)
 	}
-	return outs
 }
 
 // Issue 42: at 10.1 editMessageText's text became "Required if
@@ -227,10 +213,7 @@ func TestReplyQuotesWhenTheIdentifierIsRequiredUnderACondition(t *testing.T) {
 		if len(m.Warnings) > 0 {
 			t.Errorf("release %d: warnings %v", release, m.Warnings)
 		}
-		outs := buildRelease(t, release, replyQuotesTest, "TestReplyQuotes")
-		if len(outs.Warnings) > 0 {
-			t.Errorf("release %d: generation warned %v", release, outs.Warnings)
-		}
+		buildRelease(t, release, replyQuotesTest, "TestReplyQuotes")
 	}
 }
 
