@@ -64,3 +64,36 @@ func TestConditionallyRequiredKeepsTheRequiredType(t *testing.T) {
 		}
 	}
 }
+
+// Issue 42: a list setter (WithOptions) wraps each string in the element
+// object's one required String field; when a release makes that field
+// required only under a condition, the setter stays.
+func TestListSetterSurvivesAConditionalElementField(t *testing.T) {
+	for _, text := range []string{
+		`{name: text, type: String, required: true, constraints: {length: {min: 1, max: 100, unit: characters}}}`,
+		`{name: text, type: String, required: false, constraints: {length: {min: 1, max: 100, unit: characters}}}`,
+	} {
+		m := build(t, header+`
+objects:
+  - name: Option
+    fields:
+      - `+text+`
+      - {name: rich_text, type: String, required: false}
+    rules:
+      - {kind: required_if, fields: [text], when: {field: rich_text, set: false}, text: "Required if rich_text is not specified"}
+  - name: Done
+    fields:
+      - {name: ok, type: Boolean, required: true}
+methods:
+  - name: poll
+    group: g
+    returns: Done
+    params:
+      - {name: options, type: Array of Option, required: true}
+`)
+		p := m.Method("poll").Params
+		if len(p.Lists) != 1 || p.Lists[0].Method != "WithOptions" || p.Lists[0].Into.Name != "text" {
+			t.Errorf("%s: lists %+v, want WithOptions wrapping text", text, p.Lists)
+		}
+	}
+}
