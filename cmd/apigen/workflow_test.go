@@ -152,7 +152,7 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"generate", "--package", "type"}, `package "type" is not a Go package name`},
 		{[]string{"generate", "--spec", "x.md", "--schema", "y.yaml"}, "give a specification or a schema, not both"},
 		{[]string{"init", "--package", "9bad"}, `--package "9bad" is not a Go package name`},
-		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want breaking, widening, additions, any or none`},
+		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want go-breaking, breaking, widening, additions, any or none`},
 		{[]string{"generate", "--config", "missing.yaml"}, "missing.yaml"},
 	} {
 		code, out, errs := runCLI(tc.args...)
