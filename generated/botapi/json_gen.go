@@ -8066,13 +8066,13 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	w.key("\"latitude\":")
 	w.Float64(v.Latitude)
@@ -8125,13 +8125,13 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
@@ -8206,13 +8206,13 @@ func (v *StopMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if v.ReplyMarkup != nil {
 		w.key("\"reply_markup\":")
@@ -8243,13 +8243,13 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {
@@ -11067,13 +11067,13 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	w.key("\"text\":")
 	w.Str(v.Text)
@@ -11129,13 +11129,13 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "text":
 			x, err := r.Str()
 			if err != nil {
@@ -11207,13 +11207,13 @@ func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if x, ok := v.Caption.Get(); ok {
 		w.key("\"caption\":")
@@ -11260,13 +11260,13 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -11331,13 +11331,13 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if v.Media == nil {
 		w.failUnset("EditMessageMediaParams.media")
@@ -11382,13 +11382,13 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "media":
 			x, err := decodeInputMedia(r)
 			if err != nil {
@@ -11438,13 +11438,13 @@ func (v *EditMessageReplyMarkupParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if v.ReplyMarkup != nil {
 		w.key("\"reply_markup\":")
@@ -11475,13 +11475,13 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {

@@ -2826,10 +2826,10 @@ type EditMessageLiveLocationParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Required.
 	Latitude float64 `json:"latitude"`
@@ -2863,10 +2863,10 @@ type StopMessageLiveLocationParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Optional.
 	ReplyMarkup *InlineKeyboardMarkup `json:"reply_markup,omitzero"`
@@ -3409,10 +3409,10 @@ type EditMessageTextParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Length: 1-4096 characters after entity parsing. Required.
 	Text string `json:"text"`
@@ -3442,10 +3442,10 @@ type EditMessageCaptionParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Length: 0-1024 characters. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -3477,10 +3477,10 @@ type EditMessageMediaParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Required.
 	Media InputMedia `json:"media"`
@@ -3501,10 +3501,10 @@ type EditMessageReplyMarkupParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Optional.
 	ReplyMarkup *InlineKeyboardMarkup `json:"reply_markup,omitzero"`

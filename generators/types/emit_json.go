@@ -247,6 +247,10 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 		return append(pre, member(v, t)...)
 	}
 	switch {
+	case fi.OmitZero():
+		// A conditionally required scalar (gomodel.Field.Conditional): its
+		// zero value is unset.
+		return []jen.Code{jen.If(v().Op("!=").Add(t.Zero())).Block(member(v, t)...)}
 	case t.Kind == gomodel.Opt && t.Elem.IsTrue():
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(member(v, t.Elem)...)}
 	case t.Kind == gomodel.Opt:
