@@ -344,7 +344,7 @@ func (g *gen) emitObjectType(f *jen.File, si *gomodel.Struct) {
 	}
 	if mi := si.Missing; mi != nil {
 		fields = append(fields, jen.Line())
-		fields = append(fields, godoc.Lines(mi.Field+" has a bit for each required field the received data lacked, set only by a tolerant decoder: encoding leaves such a field out while it holds its zero value.")...)
+		fields = append(fields, jen.Comment(mi.Field+" marks the required fields received data lacked (see the package doc)."))
 		fields = append(fields, jen.Id(mi.Field).Id(mi.GoType))
 	}
 	f.Type().Id(si.GoName).Struct(fields...)
