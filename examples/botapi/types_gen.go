@@ -116,9 +116,7 @@ type Update struct {
 	// UnknownRaw is that member's JSON.
 	UnknownRaw []byte `json:"-"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -218,9 +216,7 @@ type WebhookInfo struct {
 	// (open: unknown values are kept). Optional.
 	AllowedUpdates []UpdateType `json:"allowed_updates,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -259,9 +255,7 @@ type User struct {
 	// Only returned by getMe. Optional.
 	SupportsInlineQueries Opt[bool] `json:"supports_inline_queries,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -329,9 +323,7 @@ type Chat struct {
 	// Supergroups. Only in getChat. Optional. Since 5.0.
 	Location *ChatLocation `json:"location,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -507,9 +499,7 @@ type Message struct {
 	// Login_url buttons appear as ordinary url buttons. Optional.
 	ReplyMarkup *InlineKeyboardMarkup `json:"reply_markup,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -522,9 +512,7 @@ type MessageID struct {
 	// Required.
 	MessageID int64 `json:"message_id"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -555,9 +543,7 @@ type MessageEntity struct {
 	// Pre only. Optional.
 	Language Opt[string] `json:"language,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -584,9 +570,7 @@ type PhotoSize struct {
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -627,9 +611,7 @@ type Animation struct {
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -667,9 +649,7 @@ type Audio struct {
 	// Album cover. Optional.
 	Thumb *PhotoSize `json:"thumb,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -698,9 +678,7 @@ type Document struct {
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -738,9 +716,7 @@ type Video struct {
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -769,9 +745,7 @@ type VideoNote struct {
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -797,9 +771,7 @@ type Voice struct {
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -824,9 +796,7 @@ type Contact struct {
 	// Optional.
 	Vcard Opt[string] `json:"vcard,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -846,9 +816,7 @@ type Dice struct {
 	// Required.
 	Value int `json:"value"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -864,9 +832,7 @@ type UserProfilePhotos struct {
 	// Up to 4 sizes each. Required.
 	Photos [][]PhotoSize `json:"photos"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -889,9 +855,7 @@ type File struct {
 	// Used to build the download link. Optional.
 	FilePath Opt[string] `json:"file_path,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -922,9 +886,7 @@ type Location struct {
 	// Meters; sent live locations only. Unit: meters. Optional.
 	ProximityAlertRadius Opt[int] `json:"proximity_alert_radius,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -956,9 +918,7 @@ type Venue struct {
 	// Optional.
 	VenueBPlaceType Opt[string] `json:"venueB_place_type,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -978,9 +938,7 @@ type ProximityAlertTriggered struct {
 	// Distance between the users. Required.
 	Distance int `json:"distance"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -999,9 +957,7 @@ type ChatLocation struct {
 	// 1-64 characters, set by the chat owner. Length: 1-64 characters. Required.
 	Address string `json:"address"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1017,9 +973,7 @@ type PollOption struct {
 	// Required.
 	VoterCount int `json:"voter_count"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1039,9 +993,7 @@ type PollAnswer struct {
 	// is sent when set. Required.
 	OptionIDs []int `json:"option_ids"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1092,9 +1044,7 @@ type Poll struct {
 	// Unix time of automatic closing. Optional. Since 4.8.
 	CloseDate Opt[int] `json:"close_date,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1200,9 +1150,7 @@ type InlineKeyboardMarkup struct {
 	// Required.
 	InlineKeyboard [][]InlineKeyboardButton `json:"inline_keyboard"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1246,9 +1194,7 @@ type InlineKeyboardButton struct {
 	// Position: first_in_first_row. Optional.
 	Pay Opt[bool] `json:"pay,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1273,9 +1219,7 @@ type LoginURL struct {
 	// Optional.
 	RequestWriteAccess Opt[bool] `json:"request_write_access,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1311,9 +1255,7 @@ type CallbackQuery struct {
 	// Exactly one of data or game_short_name is present. Optional.
 	GameShortName Opt[string] `json:"game_short_name,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1336,9 +1278,7 @@ type ChatPhoto struct {
 	// Required.
 	BigFileUniqueID string `json:"big_file_unique_id"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1408,9 +1348,7 @@ type ChatMember struct {
 	// Restricted and kicked only; Unix time the restrictions end. Optional.
 	UntilDate Opt[int] `json:"until_date,omitzero"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
@@ -1462,9 +1400,7 @@ type BotCommand struct {
 	// Length: 3-256 characters. Required.
 	Description string `json:"description"`
 
-	// missing has a bit for each required field the received data lacked, set
-	// only by a tolerant decoder: encoding leaves such a field out while it
-	// holds its zero value.
+	// missing marks the required fields received data lacked (see the package doc).
 	missing uint8
 }
 
