@@ -220,3 +220,15 @@ func TestHandBuiltValueStillWritesZeroRequiredFields(t *testing.T) {
 		t.Errorf("filled-in chat written as %s", got)
 	}
 }
+
+func TestUnmarshalResponseArrayIsTolerant(t *testing.T) {
+	body := `{"ok":true,"result":[` + string(receivedFile(t, "Update__missing_three_depths.json")) + `,` + string(receivedFile(t, "Update__true_written_false.json")) + `]}`
+	var ups []botapi.Update
+	if st, err := botapi.UnmarshalResponseArray([]byte(body), &ups); err != nil || !st.OK || len(ups) != 2 {
+		t.Fatalf("UnmarshalResponseArray: %v, %+v, %d updates", err, st, len(ups))
+	}
+	arr, err := botapi.UnmarshalArray[botapi.Update]([]byte(body[len(`{"ok":true,"result":`) : len(body)-1]))
+	if err != nil || len(arr) != 2 {
+		t.Fatalf("UnmarshalArray: %v, %d updates", err, len(arr))
+	}
+}
