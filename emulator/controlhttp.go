@@ -361,7 +361,8 @@ func (e *Emulator) controlMember(in *controlRequest) (botapi.ChatMember, error) 
 	if err != nil {
 		return cm, err
 	}
-	if err := json.Unmarshal(b, &cm); err != nil {
+	// Strict, as the server reads requests: UnmarshalJSON reads tolerantly.
+	if err := botapi.UnmarshalStrict(b, &cm); err != nil {
 		return cm, controlErr("member: " + err.Error())
 	}
 	return cm, nil

@@ -59,6 +59,10 @@ func (m *Model) build() error {
 	m.referents()
 	m.markUploads()
 	m.markSent()
+	m.markReceived()
+	if err := m.markMissing(); err != nil {
+		return err
+	}
 	m.markUses()
 	m.shortConstructors()
 	return nil

@@ -180,6 +180,17 @@ type Struct struct {
 	// Sent reports whether a client sends values of this struct: it is a
 	// params struct, or an object reachable from some parameter.
 	Sent bool
+	// Received reports whether a client receives values of this struct:
+	// it is reachable from some method's result.
+	Received bool
+	// Tracked are the required fields whose presence a decoder checks, in
+	// bit order: the first 64 (a decoder's bit set is a uint64).
+	Tracked []*Field
+	// Missing is set on an object a client can receive (or that nothing
+	// sends) with required fields: how a value read from received data
+	// keeps which of them were absent, so that re-encoding it writes what
+	// was received and invents no zero value.
+	Missing *Missing
 	// Scope holds the struct's field and method names.
 	Scope *naming.Scope
 	// ReturnedBy are the methods whose result is (or is an array of) this
