@@ -48,9 +48,9 @@ func Render(f *jen.File) ([]byte, error) {
 // them; no alignment, comment or spacing decision of gofmt spans a blank
 // line between top-level declarations. Only the syntax tree of one piece
 // is alive at a time, and the printer's position lookups search a piece's
-// lines, not the file's: on the newest published page that is a fifth of
-// the formatting's CPU (docs/input-limits.md). Should a piece not parse on
-// its own, the whole file is formatted at once, with the error it gives.
+// lines, not the file's: less CPU and a lower peak on large documents
+// (docs/input-limits.md). Should a piece not parse on its own, the whole
+// file is formatted at once, with the error it gives.
 func Format(src []byte) ([]byte, error) {
 	cuts := pieces(src, pieceSize)
 	if len(cuts) == 0 {
