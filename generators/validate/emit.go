@@ -32,6 +32,8 @@ const (
 	rtItems     = "validateItems"
 	rtAtMostOne = "validateAtMostOne"
 	rtExactly   = "validateExactlyOne"
+	rtMember    = "validateMember"
+	rtChoice    = "validateChoice"
 )
 
 // fileComment is written at the top of validate_gen.go.
@@ -1031,42 +1033,42 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 		if r.Kind == schema.RuleExactlyOne {
 			kind, text = rtExactly, "exactly one of "
 		}
-		var names, sets, empties []jen.Code
+		var members, choices []jen.Code
 		anyText := false
 		for _, n := range r.Fields {
-			names = append(names, jen.Lit(n))
-			sets = append(sets, b.set(n))
+			set := b.set(n)
+			members = append(members, jen.Values(jen.Lit(n), set))
 			// An optional String member: whether it is set to "" (a
 			// server does not count that as a choice beside a non-empty
 			// member, see exactlyOneOf in the runtime).
+			empty := jen.Code(jen.False())
 			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Type.Elem.Prim == gomodel.PrimString {
 				anyText = true
-				empties = append(empties, gofile.Id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(gofile.Id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
-			} else {
-				empties = append(empties, jen.False())
+				empty = gofile.Id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(gofile.Id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit("")
 			}
+			choices = append(choices, jen.Values(jen.Lit(n), b.set(n), empty))
 		}
 		b.doc("", text+strings.Join(r.Fields, ", "))
 		if anyText {
-			return []jen.Code{call("exactlyOneOf", at, jen.Index().String().Values(names...), jen.Index().Bool().Values(sets...), jen.Index().Bool().Values(empties...))}, nil
+			return []jen.Code{call("exactlyOneOf", at, jen.Index().Id(rtChoice).Values(choices...))}, nil
 		}
-		return []jen.Code{call("fields", at, jen.Id(kind), jen.Index().String().Values(names...), jen.Index().Bool().Values(sets...))}, nil
+		return []jen.Code{call("fields", at, jen.Id(kind), jen.Index().Id(rtMember).Values(members...))}, nil
 	case schema.RuleOneOf:
-		var names, sizes, sets []jen.Code
+		var groups []jen.Code
 		var text []string
 		for _, grp := range r.Groups {
 			if len(grp) == 0 {
 				return nil, fmt.Errorf("empty group")
 			}
-			sizes = append(sizes, jen.Lit(len(grp)))
+			var members []jen.Code
 			for _, n := range grp {
-				names = append(names, jen.Lit(n))
-				sets = append(sets, b.set(n))
+				members = append(members, jen.Values(jen.Lit(n), b.set(n)))
 			}
+			groups = append(groups, jen.Values(members...))
 			text = append(text, strings.Join(grp, " with "))
 		}
 		b.doc("", "exactly one of: "+strings.Join(text, "; or "))
-		return []jen.Code{call("oneOf", at, jen.Index().String().Values(names...), jen.Index().Int().Values(sizes...), jen.Index().Bool().Values(sets...))}, nil
+		return []jen.Code{call("oneOf", at, jen.Index().Index().Id(rtMember).Values(groups...))}, nil
 	case schema.RuleRequiredIf:
 		if len(r.Fields) != 1 || r.When == nil {
 			return nil, fmt.Errorf("needs one field and a condition")
