@@ -2674,12 +2674,12 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *botapi.EditMess
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = botapi.Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = botapi.Some(x)
+		p.InlineMessageID = x
 	}
 	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
 		return err
@@ -2764,13 +2764,13 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *botapi.Wire
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = botapi.Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = botapi.Some(x)
+				p.InlineMessageID = x
 			}
 		case "latitude":
 			if x, ok, err := serverJSONScalar(a, r, &seen, latitudeBit, "latitude", serverParseFloat64); err != nil {
@@ -2840,12 +2840,12 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *botapi.StopMess
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = botapi.Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = botapi.Some(x)
+		p.InlineMessageID = x
 	}
 	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
 		v := new(botapi.InlineKeyboardMarkup)
@@ -2899,13 +2899,13 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *botapi.Wire
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = botapi.Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = botapi.Some(x)
+				p.InlineMessageID = x
 			}
 		case "reply_markup":
 			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
@@ -5786,12 +5786,12 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *botapi.EditMessageTextP
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = botapi.Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = botapi.Some(x)
+		p.InlineMessageID = x
 	}
 	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
 		return err
@@ -5882,13 +5882,13 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *botapi.WireReader, 
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = botapi.Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = botapi.Some(x)
+				p.InlineMessageID = x
 			}
 		case "text":
 			if x, ok, err := serverJSONScalar(a, r, &seen, textBit, "text", serverParseString); err != nil {
@@ -5963,12 +5963,12 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *botapi.EditMessageCa
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = botapi.Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = botapi.Some(x)
+		p.InlineMessageID = x
 	}
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
@@ -6052,13 +6052,13 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *botapi.WireReade
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = botapi.Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = botapi.Some(x)
+				p.InlineMessageID = x
 			}
 		case "caption":
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
@@ -6123,12 +6123,12 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *botapi.EditMessageMedi
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = botapi.Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = botapi.Some(x)
+		p.InlineMessageID = x
 	}
 	if _, err := serverDecode(a, "media", true, "an InputMedia", func(r *botapi.WireReader) error {
 		v, err := botapi.WireDecodeInputMedia(r)
@@ -6197,13 +6197,13 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *botapi.WireReader,
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = botapi.Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = botapi.Some(x)
+				p.InlineMessageID = x
 			}
 		case "media":
 			if ok, err := serverJSONDecode(a, r, &seen, mediaBit, "media", func(r *botapi.WireReader) error {
@@ -6257,12 +6257,12 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *botapi.EditMessa
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = botapi.Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = botapi.Some(x)
+		p.InlineMessageID = x
 	}
 	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
 		v := new(botapi.InlineKeyboardMarkup)
@@ -6316,13 +6316,13 @@ func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *botapi.WireR
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = botapi.Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = botapi.Some(x)
+				p.InlineMessageID = x
 			}
 		case "reply_markup":
 			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
