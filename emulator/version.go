@@ -70,6 +70,13 @@ type versionFront struct {
 	// coreName is the core's name of each version method the core
 	// serves, by the version's lower-case name.
 	coreName map[string]string
+	// fam are the version's methods the front acts on (families.go),
+	// state what they hold.
+	fam   families
+	state *frontState
+	// msgName and coreMsg name the Message type (what sendMessage
+	// returns) in the version and in the core.
+	msgName, coreMsg string
 }
 
 func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
@@ -108,6 +115,14 @@ func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Ha
 			f.coreName[strings.ToLower(m.Name)] = m.Name
 		}
 	}
+	if m := f.vl.methods["sendmessage"]; m != nil {
+		f.msgName = m.Returns.Name
+	}
+	if m := f.cl.methods["sendmessage"]; m != nil {
+		f.coreMsg = m.Returns.Name
+	}
+	f.fam = newFamilies(f.vl, f.cl, f.coreName, f.msgName)
+	f.state = &frontState{settings: map[string]any{}, resources: map[string]map[string]any{}}
 	return f
 }
 
@@ -172,6 +187,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		copyRecorded(w, strict)
 		return
 	}
+	if f.family(w, r, token, vm, r.Header.Get("Content-Type"), body) {
+		return
+	}
 	coreName, ok := f.coreName[strings.ToLower(method)]
 	if !ok {
 		f.synthesize(w, r.Context(), token, vm, r.URL.RawQuery, r.Header.Get("Content-Type"), body)
@@ -198,7 +216,24 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		copyRecorded(w, rec)
 		return
 	}
+	vparams := f.typed(vm, readParams(r.URL.RawQuery, r.Header.Get("Content-Type"), body))
+	kept := f.keptFlags(token, vm, cm, vparams)
+	if cm.Returns.Name == f.coreMsg && !cm.Returns.IsArray() {
+		if m, ok := answer.Result.(map[string]any); ok {
+			chat, _ := intOf(at(m, "chat", "id"))
+			id, _ := intOf(m["message_id"])
+			bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
+			f.keepParams(bot, chat, id, vm, cm, vparams)
+		}
+	}
 	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
+	if o, ok := res.(map[string]any); ok {
+		for k, x := range kept {
+			if _, has := o[k]; has {
+				o[k] = x
+			}
+		}
+	}
 	writeResult(w, res)
 }
 
@@ -254,6 +289,8 @@ func (f *versionFront) synthesize(w http.ResponseWriter, ctx context.Context, to
 	if o, ok := res.(map[string]any); ok {
 		f.fillHeld(ctx, token, o, m.Returns, params)
 	}
+	f.e.placeholders.Add(1)
+	w.Header().Set(PlaceholderHeader, m.Name)
 	writeResult(w, res)
 }
 
@@ -431,6 +468,10 @@ type translator struct {
 	// synthesized value (answers to the version; requests to the core
 	// stay as the client sent them).
 	fill bool
+	// held, for values of type heldType (the version's Message), adds
+	// what the emulator holds beyond the core's value (out from in).
+	held     func(in, out map[string]any)
+	heldType string
 }
 
 // form translates form values (objects and arrays as JSON text).
@@ -529,6 +570,17 @@ func isUpload(p *multipart.Part) bool {
 type plan struct {
 	fromBy, toBy map[string]*schema.Field
 	rename       map[string]string
+	// gather: a target field (an object or union) the source lacks,
+	// gathered from the source's flat fields sharing its prefix, by
+	// member (answers only: forward_origin from forward_from,
+	// forward_date, …).
+	gather map[string]map[string]gathered
+}
+
+// gathered is the source field a member is gathered from.
+type gathered struct {
+	from       string
+	fromT, toT schema.Type
 }
 
 type planKey struct {
@@ -552,10 +604,153 @@ func (tr translator) plan(from, to []*schema.Field) *plan {
 		}
 	}
 	p := &plan{fromBy: fieldsBy(from), toBy: fieldsBy(to), rename: tr.renames(from, to)}
+	p.gather = tr.gathers(p)
 	if tr.plans != nil {
 		tr.plans.Store(k, p)
 	}
 	return p
+}
+
+// gathers pairs each object or union field only the target has with the
+// source's flat fields named with its prefix (the part of its name up to
+// its first "_", forward_ of forward_origin) that the target lacks: a
+// member takes the one such field of its type, else the one ending in
+// _<member>, else the one whose rest is similar to the member's name.
+func (tr translator) gathers(p *plan) map[string]map[string]gathered {
+	renamed := map[string]bool{}
+	for a, b := range p.rename {
+		renamed[a], renamed[b] = true, true
+	}
+	var out map[string]map[string]gathered
+	for name, t := range p.toBy {
+		i := strings.IndexByte(name, '_')
+		if p.fromBy[name] != nil || renamed[name] || t.Type.IsArray() || i < 0 {
+			continue
+		}
+		members := tr.membersOf(t.Type.Name)
+		if members == nil {
+			continue
+		}
+		prefix := name[:i+1]
+		var flat []*schema.Field
+		for fn, f := range p.fromBy {
+			if strings.HasPrefix(fn, prefix) && p.toBy[fn] == nil && !renamed[fn] {
+				flat = append(flat, f)
+			}
+		}
+		g := map[string]gathered{}
+		for _, mb := range members {
+			var same, ending, like []*schema.Field
+			for _, f := range flat {
+				if !sameNamedType(f.Type, mb.Type) {
+					continue
+				}
+				same = append(same, f)
+				if strings.HasSuffix(f.Name, "_"+mb.Name) {
+					ending = append(ending, f)
+				}
+				if similar(mb.Name, strings.TrimPrefix(f.Name, prefix)) {
+					like = append(like, f)
+				}
+			}
+			for _, c := range [][]*schema.Field{same, ending, like} {
+				if len(c) == 1 {
+					g[mb.Name] = gathered{from: c[0].Name, fromT: c[0].Type, toT: mb.Type}
+					break
+				}
+			}
+		}
+		if len(g) > 0 {
+			if out == nil {
+				out = map[string]map[string]gathered{}
+			}
+			out[name] = g
+		}
+	}
+	return out
+}
+
+// membersOf are the fields of the target's object name, or of every
+// variant of its union name (the discriminator left out), nil otherwise.
+func (tr translator) membersOf(name string) []*schema.Field {
+	if o := tr.to.Object(name); o != nil {
+		return o.Fields
+	}
+	u := tr.to.Union(name)
+	if u == nil {
+		return nil
+	}
+	var out []*schema.Field
+	seen := map[string]bool{u.Discriminator: true}
+	for _, v := range u.Variants {
+		if o := tr.to.Object(v.Type.Name); o != nil {
+			for _, f := range o.Fields {
+				if !seen[f.Name] {
+					seen[f.Name] = true
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameNamedType: the same type, by name (objects too).
+func sameNamedType(a, b schema.Type) bool {
+	return a.String() == b.String()
+}
+
+// gather builds the target field name from the source's flat fields g
+// names: the object, or the union variant the members fit best (every
+// required member present, the most members used).
+func (tr translator) gather(m map[string]any, name string, g map[string]gathered, t schema.Type, depth int) (map[string]any, bool) {
+	in := map[string]any{}
+	for member, src := range g {
+		if x, ok := m[src.from]; ok && x != nil {
+			in[member] = tr.value(x, src.fromT, src.toT, depth+1)
+		}
+	}
+	if len(in) == 0 {
+		return nil, false
+	}
+	if tr.to.Object(t.Name) != nil {
+		return in, true
+	}
+	u := tr.to.Union(t.Name)
+	var best *schema.Variant
+	bestN := -1
+	for _, v := range u.Variants {
+		o := tr.to.Object(v.Type.Name)
+		if o == nil {
+			continue
+		}
+		n, fits := 0, true
+		for _, f := range o.Fields {
+			_, has := in[f.Name]
+			if f.Required && !has && f.Name != u.Discriminator {
+				fits = false
+			}
+			if has {
+				n++
+			}
+		}
+		if fits && n > bestN {
+			best, bestN = v, n
+		}
+	}
+	if best == nil {
+		return nil, false
+	}
+	out := map[string]any{}
+	for _, f := range tr.to.Object(best.Type.Name).Fields {
+		if x, ok := in[f.Name]; ok {
+			out[f.Name] = x
+		}
+	}
+	if u.Discriminator != "" && best.Tag != "" {
+		out[u.Discriminator] = best.Tag
+	}
+	return out, true
 }
 
 // renames pairs the fields only one side has: same type, similar name.
@@ -620,10 +815,11 @@ func (tr translator) object(m map[string]any, from, to []*schema.Field, text boo
 			out[rename[k]] = tr.valueText(x, ff.Type, toBy[rename[k]].Type, text, depth)
 		default:
 			// An object the target has as flat fields named like its
-			// members, or ending in "_<member>" (reply_parameters).
+			// members, or ending in "_<member>" (reply_parameters):
+			// requests only (an answer gathers instead: see gathers).
 			obj := tr.from.Object(ff.Type.Name)
 			inner, ok := asObject(x)
-			if obj == nil || ff.Type.IsArray() || !ok {
+			if obj == nil || ff.Type.IsArray() || !ok || tr.fill {
 				continue // the target has no such field
 			}
 			for _, of := range obj.Fields {
@@ -656,9 +852,20 @@ func (tr translator) object(m map[string]any, from, to []*schema.Field, text boo
 		}
 	}
 	if tr.fill {
+		for name, g := range pl.gather {
+			if _, set := out[name]; !set {
+				if v, ok := tr.gather(m, name, g, toBy[name].Type, depth); ok {
+					out[name] = v
+				}
+			}
+		}
 		ys := synth{tr.to.Schema}
 		for _, t := range to {
 			if _, ok := out[t.Name]; !ok && t.Required {
+				if t.Type.Name == schema.Boolean && !t.Type.IsArray() {
+					out[t.Name] = false // a right or flag the core does not know: not granted
+					continue
+				}
 				out[t.Name] = ys.value(t.Type, t.Constraints, depth+1)
 			}
 		}
@@ -735,7 +942,17 @@ func (tr translator) value(x any, from, to schema.Type, depth int) any {
 	if d, v := tag(); d != "" {
 		out[d] = v
 	}
+	if tr.held != nil && (to.Name == tr.heldType || tr.to.Union(to.Name) != nil && tr.fits(to.Name, tr.heldType, from.Name, m)) {
+		tr.held(m, out)
+	}
 	return out
+}
+
+// fits: the union name of the target takes m, a value of the source's
+// type fromName, as its variant of type variant.
+func (tr translator) fits(name, variant, fromName string, m map[string]any) bool {
+	u := tr.to.Union(name)
+	return u != nil && variantOf(tr.to, u, fromName, m).Type.Name == variant
 }
 
 // fieldsOf are the fields of the object, or of the union variant m is,
@@ -892,7 +1109,34 @@ func onlyRequiredStringField(o *schema.Object) string {
 // toVersion translates a value of the core's type from into the
 // version's type to, filling what the version requires.
 func (f *versionFront) toVersion(x any, from, to schema.Type, depth int) any {
-	return translator{from: f.cl, to: f.vl, fill: true, plans: &f.plans}.value(x, from, to, depth)
+	tr := translator{from: f.cl, to: f.vl, fill: true, plans: &f.plans}
+	if f.e.additionsHeld.Load() > 0 {
+		tr.held, tr.heldType = f.addHeld, f.msgName
+	}
+	return tr.value(x, from, to, depth)
+}
+
+// addHeld adds to out, a message in the version's shape translated from
+// the core's in, what the message carries beyond the core's Message.
+func (f *versionFront) addHeld(in, out map[string]any) {
+	chat, _ := intOf(at(in, "chat", "id"))
+	id, _ := intOf(in["message_id"])
+	from, ok := intOf(at(in, "from", "id"))
+	if !ok {
+		return // a channel post: its chat is enough
+	}
+	for k, x := range f.e.additions(chat, id, from) {
+		out[k] = x
+	}
+}
+
+// at is the member of v at path (nil when absent).
+func at(v any, path ...string) any {
+	for _, p := range path {
+		m, _ := v.(map[string]any)
+		v = m[p]
+	}
+	return v
 }
 
 // toVersionJSON translates the JSON of a core value of type from.
