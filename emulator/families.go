@@ -23,10 +23,10 @@ package emulator
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"mime"
 	"mime/multipart"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
