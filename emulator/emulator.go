@@ -112,6 +112,9 @@ type Emulator struct {
 	// core's Message cannot hold (held.go): until one is, answers skip
 	// looking for them.
 	additionsHeld atomic.Int64
+	// frontBudget bounds the request bodies the version front holds
+	// (nil at the core's version).
+	frontBudget *byteBudget
 	// placeholders counts the answers that are placeholders (synthesized
 	// results, marked with PlaceholderHeader).
 	placeholders atomic.Int64

@@ -21,12 +21,8 @@ package emulator
 //     file.
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -293,7 +289,7 @@ func (s *frontState) changeResource(k, verb, ident string, params map[string]any
 // ---------------------------------------------------------------- serving
 
 // family serves the method vm when it is of a family; false when not.
-func (f *versionFront) family(w http.ResponseWriter, r *http.Request, token string, vm *schema.Method, ct string, body []byte) bool {
+func (f *versionFront) family(w http.ResponseWriter, r *http.Request, token string, vm *schema.Method, body *frontBody) bool {
 	lower := strings.ToLower(vm.Name)
 	b, isBulk := f.fam.bulk[lower]
 	st, isSetting := f.fam.settings[lower]
@@ -306,7 +302,7 @@ func (f *versionFront) family(w http.ResponseWriter, r *http.Request, token stri
 		writeAPIError(w, http.StatusUnauthorized, "Unauthorized")
 		return true
 	}
-	params := f.typed(vm, readParams(r.URL.RawQuery, ct, body))
+	params := f.typed(vm, body.params(r.URL.RawQuery))
 	bot, _, _ := strings.Cut(token, ":")
 	switch {
 	case isBulk:
@@ -316,7 +312,7 @@ func (f *versionFront) family(w http.ResponseWriter, r *http.Request, token stri
 	case isResource:
 		f.serveResource(w, token, bot, rs, params)
 	default:
-		f.serveSend(w, r.Context(), token, vm, sd, params, ct, body)
+		f.serveSend(w, r.Context(), token, vm, sd, params, body)
 	}
 	return true
 }
@@ -640,14 +636,14 @@ func writeCoreError(w http.ResponseWriter, err error) {
 // core's rules of sending, with the chat, reply and markup read as the
 // core's sendMessage reads them; the content built from the parameters
 // and the held file.
-func (f *versionFront) serveSend(w http.ResponseWriter, ctx context.Context, token string, vm *schema.Method, sd sendOf, params map[string]any, ct string, body []byte) {
+func (f *versionFront) serveSend(w http.ResponseWriter, ctx context.Context, token string, vm *schema.Method, sd sendOf, params map[string]any, body *frontBody) {
 	bot, _, _ := strings.Cut(token, ":")
 	owner, _ := strconv.ParseInt(bot, 10, 64)
 	var content map[string]any
 	if sd.field != nil {
 		var file *storedFile
 		if sd.file != nil {
-			in, ok := inputFileOf(sd.file.Name, paramTextOr(params, sd.file.Name), ct, body)
+			in, ok := inputFileOf(sd.file.Name, paramTextOr(params, sd.file.Name), body)
 			if !ok {
 				writeAPIError(w, http.StatusBadRequest, "Bad Request: file is not specified")
 				return
@@ -803,7 +799,7 @@ func sumOf(params map[string]any, member string) (int64, bool) {
 
 // inputFileOf is the file a parameter name carries: its upload part, the
 // part "attach://<part>" names, an HTTP URL or a file id.
-func inputFileOf(name, text, ct string, body []byte) (botapi.InputFile, bool) {
+func inputFileOf(name, text string, body *frontBody) (botapi.InputFile, bool) {
 	part := name
 	if a, ok := strings.CutPrefix(text, "attach://"); ok {
 		part = a
@@ -813,24 +809,7 @@ func inputFileOf(name, text, ct string, body []byte) (botapi.InputFile, bool) {
 		}
 		return botapi.FileID(text), true
 	}
-	mt, mp, _ := mime.ParseMediaType(ct)
-	if mt != "multipart/form-data" {
-		return botapi.InputFile{}, false
-	}
-	mr := multipart.NewReader(bytes.NewReader(body), mp["boundary"])
-	for {
-		p, err := mr.NextPart()
-		if err != nil {
-			return botapi.InputFile{}, false
-		}
-		if p.FormName() == part && isUpload(p) {
-			b, err := io.ReadAll(p)
-			if err != nil {
-				return botapi.InputFile{}, false
-			}
-			return botapi.Upload(p.FileName(), bytes.NewReader(b)), true
-		}
-	}
+	return body.upload(part)
 }
 
 // intOf is a whole JSON number.

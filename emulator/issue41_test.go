@@ -3,15 +3,19 @@ package emulator_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generated/botapi"
@@ -391,4 +395,77 @@ func TestPlaceholderAnswersAreMarked(t *testing.T) {
 	if s := v.emu.Stats(); s.Placeholders != 1 {
 		t.Errorf("stats: %d placeholders, want 1", s.Placeholders)
 	}
+}
+
+// N14: the version front read every body whole before validating it (up
+// to 51 MiB): concurrent oversized bodies took the emulator at a version
+// to a peak of their total size, all then answered 413. The core refuses
+// a JSON or form body past 1 MiB as it reads it.
+func TestN14OversizedBodiesAtAVersionAreRefusedAsRead(t *testing.T) {
+	v := atNewest(t, nil)
+	const clients, size = 16, 8 << 20
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > peak.Load() {
+				peak.Store(m.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	codes := make([]int, clients)
+	for i := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ct, head := "application/json", fmt.Sprintf(`{"chat_id":%d,"text":"`, v.user.ID)
+			if i%2 == 1 {
+				ct, head = "application/x-www-form-urlencoded", fmt.Sprintf("chat_id=%d&text=", v.user.ID)
+			}
+			body := io.MultiReader(strings.NewReader(head), io.LimitReader(repeatByte('a'), size))
+			resp, err := http.Post(v.srv.URL+"/bot"+token+"/sendMessage", ct, body)
+			if err != nil {
+				return // the server may close the connection once it has answered
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			codes[i] = resp.StatusCode
+		}()
+	}
+	wg.Wait()
+	close(done)
+	<-sampled
+	for i, c := range codes {
+		if c != 0 && c != http.StatusRequestEntityTooLarge {
+			t.Errorf("client %d: %d, want 413", i, c)
+		}
+	}
+	grew := int64(peak.Load()) - int64(before.HeapInuse)
+	t.Logf("%d concurrent %d MiB bodies: the heap in use grew by at most %.1f MiB", clients, size>>20, float64(grew)/(1<<20))
+	if limit := int64(clients*(2<<20) + 16<<20); grew > limit {
+		t.Errorf("heap in use grew by %d MiB, want at most %d MiB (each body refused at the 1 MiB bound)", grew>>20, limit>>20)
+	}
+}
+
+// repeatByte is an endless reader of c.
+type repeatByte byte
+
+func (c repeatByte) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(c)
+	}
+	return len(p), nil
 }

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
+	"errors"
 	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"net/textproto"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -66,7 +65,10 @@ type versionFront struct {
 	vs      synth
 	vl, cl  *lookup
 	plans   sync.Map
-	maxBody int64
+	// maxBody bounds a body's text (JSON, form, multipart text parts),
+	// maxUpload its uploads; budget the text held across requests.
+	maxBody, maxUpload int64
+	budget             *byteBudget
 	// coreName is the core's name of each version method the core
 	// serves, by the version's lower-case name.
 	coreName map[string]string
@@ -135,14 +137,18 @@ func (e *Emulator) versioned(v *Version, core http.Handler) http.Handler {
 			writeAPIError(w, http.StatusInternalServerError, "Internal Server Error: the core's schema did not load: "+err.Error())
 		})
 	}
-	// The body is read whole to be validated, then translated: the
-	// uploads a request may carry (50 MiB in cloud mode, 2000 MiB local)
-	// and its text (1 MiB).
-	maxBody := int64(51 << 20)
+	// The body is read once to be validated, then translated, within the
+	// core's bounds (body.go): its text 1 MiB (the generated server's
+	// body bound), its uploads 50 MiB in cloud mode, 2000 MiB local,
+	// streamed into a temporary file; the text held in memory across
+	// requests at most frontBudget.
+	f := newVersionFront(e, v, sy.s, core, 1<<20)
+	f.maxUpload = 50 << 20
 	if e.cfg.Local {
-		maxBody = 2001 << 20
+		f.maxUpload = 2000 << 20
 	}
-	f := newVersionFront(e, v, sy.s, core, maxBody)
+	f.budget = &byteBudget{max: frontBudget}
+	e.frontBudget = f.budget
 	if cu, vu := updateType(sy.s), updateType(v.Schema); cu.Name != "" && vu.Name != "" {
 		e.shapeUpdate = func(b []byte) []byte { return f.toVersionJSON(b, cu, vu) }
 	}
@@ -166,18 +172,25 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token, method := rest[:i], rest[i+1:]
-	body, err := io.ReadAll(io.LimitReader(r.Body, f.maxBody+1))
-	r.Body.Close()
-	if err != nil {
-		http.Error(w, "Bad Request: "+err.Error(), http.StatusBadRequest)
-		return
-	}
-	if int64(len(body)) > f.maxBody {
+	body, err := readFrontBody(r, f.maxBody, f.maxUpload, f.budget, f.e.cfg.FilesDir)
+	defer body.Close()
+	switch {
+	case errors.Is(err, errBodyTooLarge):
 		writeAPIError(w, http.StatusRequestEntityTooLarge, "Request Entity Too Large")
+		return
+	case errors.Is(err, errBudget):
+		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write(encodeJSON(map[string]any{"ok": false, "error_code": http.StatusTooManyRequests, "description": errBudget.Error(),
+			"parameters": map[string]any{"retry_after": 1}}))
+		return
+	case err != nil:
+		writeAPIError(w, http.StatusBadRequest, "Bad Request: "+err.Error())
 		return
 	}
 	strict := httptest.NewRecorder()
-	f.strict.ServeHTTP(strict, withBody(r, r.URL.Path, r.URL.RawQuery, body))
+	f.strict.ServeHTTP(strict, body.request(r, r.URL.Path, r.URL.RawQuery))
 	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
 		copyRecorded(w, strict)
 		return
@@ -187,21 +200,20 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		copyRecorded(w, strict)
 		return
 	}
-	if f.family(w, r, token, vm, r.Header.Get("Content-Type"), body) {
+	if f.family(w, r, token, vm, body) {
 		return
 	}
 	coreName, ok := f.coreName[strings.ToLower(method)]
 	if !ok {
-		f.synthesize(w, r.Context(), token, vm, r.URL.RawQuery, r.Header.Get("Content-Type"), body)
+		f.synthesize(w, r.Context(), token, vm, r.URL.RawQuery, body)
 		return
 	}
 	cm := f.cl.methods[strings.ToLower(coreName)]
-	q, ct, cbody := r.URL.RawQuery, r.Header.Get("Content-Type"), body
+	q, cbody := r.URL.RawQuery, body
 	if cm != nil {
-		q, ct, cbody = f.toCore(vm, cm, q, ct, body)
+		q, cbody = f.toCore(vm, cm, q, body)
 	}
-	cr := withBody(r, "/bot"+token+"/"+coreName, q, cbody)
-	cr.Header.Set("Content-Type", ct)
+	cr := cbody.request(r, "/bot"+token+"/"+coreName, q)
 	rec := httptest.NewRecorder()
 	f.coreH.ServeHTTP(rec, cr)
 	if rec.Code != http.StatusOK || cm == nil {
@@ -216,7 +228,7 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		copyRecorded(w, rec)
 		return
 	}
-	vparams := f.typed(vm, readParams(r.URL.RawQuery, r.Header.Get("Content-Type"), body))
+	vparams := f.typed(vm, body.params(r.URL.RawQuery))
 	kept := f.keptFlags(token, vm, cm, vparams)
 	if cm.Returns.Name == f.coreMsg && !cm.Returns.IsArray() {
 		if m, ok := answer.Result.(map[string]any); ok {
@@ -235,17 +247,6 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeResult(w, res)
-}
-
-// withBody is a copy of r for path and query with body.
-func withBody(r *http.Request, path, query string, body []byte) *http.Request {
-	c := r.Clone(r.Context())
-	c.URL.Path, c.URL.RawPath, c.URL.RawQuery = path, "", query
-	c.RequestURI = ""
-	c.Body = io.NopCloser(bytes.NewReader(body))
-	c.ContentLength = int64(len(body))
-	c.Header.Set("Content-Length", strconv.Itoa(len(body)))
-	return c
 }
 
 func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
@@ -279,12 +280,12 @@ func writeAPIError(w http.ResponseWriter, code int, desc string) {
 // the bot must be admitted (as for every method), then the result is the
 // synthesized one with the held chat, user and message its parameters
 // name in place of the synthesized ones.
-func (f *versionFront) synthesize(w http.ResponseWriter, ctx context.Context, token string, m *schema.Method, query, ct string, body []byte) {
+func (f *versionFront) synthesize(w http.ResponseWriter, ctx context.Context, token string, m *schema.Method, query string, body *frontBody) {
 	if !f.e.authorize(ctx, token) {
 		writeAPIError(w, http.StatusUnauthorized, "Unauthorized")
 		return
 	}
-	params := readParams(query, ct, body)
+	params := body.params(query)
 	res := f.vs.value(m.Returns, nil, 0)
 	if o, ok := res.(map[string]any); ok {
 		f.fillHeld(ctx, token, o, m.Returns, params)
@@ -376,85 +377,39 @@ func isNumberType(t schema.Type) bool {
 	return !t.IsArray() && (t.Name == schema.Integer || t.Name == schema.Integer64 || t.Name == schema.Float)
 }
 
-// readParams reads a request's parameters as text (JSON values of a
-// JSON body as their JSON text, strings as themselves); uploads are
-// left out.
-func readParams(query, ct string, body []byte) map[string]string {
-	out := map[string]string{}
-	if v, err := url.ParseQuery(query); err == nil {
-		for k := range v {
-			out[k] = v.Get(k)
-		}
-	}
-	mt, mp, _ := mime.ParseMediaType(ct)
-	t := bytes.TrimLeft(body, " \t\r\n")
-	switch {
-	case mt == "multipart/form-data":
-		mr := multipart.NewReader(bytes.NewReader(body), mp["boundary"])
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			if !isUpload(p) {
-				b, _ := io.ReadAll(io.LimitReader(p, 1<<20))
-				out[p.FormName()] = string(b)
-			}
-		}
-	case len(t) > 0 && t[0] == '{' && mt != "application/x-www-form-urlencoded":
-		var v map[string]any
-		if decodeJSON(body, &v) {
-			for k, x := range v {
-				if s, ok := x.(string); ok {
-					out[k] = s
-				} else {
-					out[k] = string(encodeJSON(x))
-				}
-			}
-		}
-	case mt == "application/x-www-form-urlencoded" || mt == "":
-		if v, err := url.ParseQuery(string(body)); err == nil {
-			for k := range v {
-				out[k] = v.Get(k)
-			}
-		}
-	}
-	return out
-}
-
 // ---------------------------------------------------------------- requests: version -> core
 
 // toCore rewrites a request of the version's method vm into the core's
-// method cm: the query, the content type and the body.
-func (f *versionFront) toCore(vm, cm *schema.Method, query, ct string, body []byte) (string, string, []byte) {
+// method cm: the query and the body.
+func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBody) (string, *frontBody) {
 	tr := translator{from: f.vl, to: f.cl, plans: &f.plans}
 	if v, err := url.ParseQuery(query); err == nil && query != "" {
 		query = tr.form(v, vm.Params, cm.Params).Encode()
 	}
+	if body.multipart() {
+		return query, body.withTexts(tr.object(body.textParams(), vm.Params, cm.Params, true, 0), tr.renames(vm.Params, cm.Params))
+	}
 	// The body is read as the generated server reads it: by its content
 	// type, a JSON object when there is none and it starts with "{"; any
 	// other body ("null", empty) carries no parameter and stays as it is.
-	mt, mp, _ := mime.ParseMediaType(ct)
-	t := bytes.TrimLeft(body, " \t\r\n")
+	mt, _, _ := mime.ParseMediaType(body.ct)
+	t := bytes.TrimLeft(body.raw, " \t\r\n")
 	isJSON := mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "" && len(t) > 0 && t[0] == '{'
+	out := &frontBody{ct: body.ct, raw: body.raw, budget: body.budget}
 	switch {
-	case mt == "multipart/form-data" && mp["boundary"] != "":
-		if out, err := tr.multipart(body, mp["boundary"], vm.Params, cm.Params); err == nil {
-			body = out
-		}
 	case isJSON:
 		var v map[string]any
-		if len(t) > 0 && t[0] == '{' && decodeJSON(body, &v) {
+		if len(t) > 0 && t[0] == '{' && decodeJSON(body.raw, &v) {
 			// A JSON body may carry an object or array parameter as its
 			// JSON text in a string (telebot's options): text is true.
-			body = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
+			out.raw = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" && len(t) > 0:
-		if v, err := url.ParseQuery(string(body)); err == nil {
-			body = []byte(tr.form(v, vm.Params, cm.Params).Encode())
+		if v, err := url.ParseQuery(string(body.raw)); err == nil {
+			out.raw = []byte(tr.form(v, vm.Params, cm.Params).Encode())
 		}
 	}
-	return query, ct, body
+	return query, out
 }
 
 // translator turns values of one schema's types into another's.
@@ -494,71 +449,6 @@ func (tr translator) form(v url.Values, from, to []*schema.Field) url.Values {
 	return out
 }
 
-// multipart translates the text parts of a multipart body and renames
-// the upload parts whose parameter was renamed.
-func (tr translator) multipart(body []byte, boundary string, from, to []*schema.Field) ([]byte, error) {
-	mr := multipart.NewReader(bytes.NewReader(body), boundary)
-	texts := map[string]any{}
-	type part struct {
-		h    textproto.MIMEHeader
-		name string
-		body []byte
-	}
-	var files []part
-	for {
-		p, err := mr.NextRawPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		b, err := io.ReadAll(p)
-		if err != nil {
-			return nil, err
-		}
-		if !isUpload(p) {
-			texts[p.FormName()] = string(b)
-		} else {
-			files = append(files, part{p.Header, p.FormName(), b})
-		}
-	}
-	rename := tr.renames(from, to)
-	var out bytes.Buffer
-	mw := multipart.NewWriter(&out)
-	mw.SetBoundary(boundary)
-	for k, x := range tr.object(texts, from, to, true, 0) {
-		s, ok := x.(string)
-		if !ok {
-			s = string(encodeJSON(x))
-		}
-		if err := mw.WriteField(k, s); err != nil {
-			return nil, err
-		}
-	}
-	for _, p := range files {
-		h := p.h
-		if n, ok := rename[p.name]; ok {
-			h = textproto.MIMEHeader{}
-			for k, v := range p.h {
-				h[k] = v
-			}
-			h.Set("Content-Disposition", strings.Replace(p.h.Get("Content-Disposition"), `name="`+p.name+`"`, `name="`+n+`"`, 1))
-		}
-		w, err := mw.CreatePart(h)
-		if err != nil {
-			return nil, err
-		}
-		w.Write(p.body)
-	}
-	if err := mw.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
-// isUpload reports whether a part is an upload: it has a filename, even
-// an empty one (telebot sends filename=""), as the generated server reads
 // it.
 func isUpload(p *multipart.Part) bool {
 	_, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
