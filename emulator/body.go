@@ -195,11 +195,15 @@ func (b *frontBody) closePipes() {
 	}
 }
 
+// addPipe records a pipe for Close: on the root body.
 func (b *frontBody) addPipe(p *io.PipeReader) {
 	if b.root != nil {
-		b.root.addPipe(p)
-		return
+		b = b.root
 	}
+	b.appendPipe(p)
+}
+
+func (b *frontBody) appendPipe(p *io.PipeReader) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.pipes = append(b.pipes, p)
