@@ -469,3 +469,91 @@ func (c repeatByte) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// recording stands for the version's strict server: it keeps the last
+// body it was given and answers refusal (a 400 description) when set,
+// else "not implemented" (valid).
+type recording struct {
+	mu      sync.Mutex
+	last    []byte
+	refusal string
+}
+
+func (rc *recording) handler(s *schema.Schema) http.Handler {
+	all := acceptAll(s)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		rc.mu.Lock()
+		rc.last, r.Body = b, io.NopCloser(bytes.NewReader(b))
+		refusal := rc.refusal
+		rc.mu.Unlock()
+		if refusal != "" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			json.NewEncoder(w).Encode(map[string]any{"ok": false, "error_code": 400, "description": refusal})
+			return
+		}
+		all.ServeHTTP(w, r)
+	})
+}
+
+func (rc *recording) body() []byte {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return rc.last
+}
+
+// N5: ChatAdministratorRights without the rights later versions added was
+// refused (missing required field "can_post_stories"); the reference
+// reads them as false.
+func TestN5NewerRightsAreOptionalOnRequests(t *testing.T) {
+	rc := &recording{}
+	v := atNewest(t, rc.handler)
+	rights := map[string]any{"is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
+		"can_manage_video_chats": false, "can_restrict_members": false, "can_promote_members": false,
+		"can_change_info": false, "can_invite_users": true}
+	must(t, v, "setMyDefaultAdministratorRights", map[string]any{"rights": rights})
+	var got struct{ Rights map[string]any }
+	json.Unmarshal(rc.body(), &got)
+	if got.Rights["can_post_stories"] != false || got.Rights["can_manage_chat"] != true {
+		t.Errorf("the version's server was given %s, want the absent rights as false", rc.body())
+	}
+	if r := must(t, v, "getMyDefaultAdministratorRights", map[string]any{}); at(r, "can_invite_users") != true || at(r, "can_post_stories") != false {
+		t.Errorf("getMyDefaultAdministratorRights = %v", r)
+	}
+}
+
+// N7: createNewStickerSet with the set-level sticker_format and stickers
+// without their own format was refused.
+func TestN7StickerSetFormatAtSetLevelIsEachStickersFormat(t *testing.T) {
+	rc := &recording{}
+	v := atNewest(t, rc.handler)
+	post(t, v, "createNewStickerSet", map[string]any{"user_id": v.user.ID, "name": "tea_by_emulator_bot", "title": "Tea",
+		"sticker_format": "static", "stickers": []any{map[string]any{"sticker": "x", "emoji_list": []any{"🍵"}}}}, nil)
+	var got struct{ Stickers []map[string]any }
+	json.Unmarshal(rc.body(), &got)
+	if len(got.Stickers) != 1 || got.Stickers[0]["format"] != "static" {
+		t.Errorf("the version's server was given %s, want each sticker's format from sticker_format", rc.body())
+	}
+}
+
+// N12 and N6: the version's server words some refusals unlike the
+// reference: options=null named the version's InputPollOption (the
+// reference says Array of String), a 65-byte callback_data its bound
+// (the reference says BUTTON_DATA_INVALID).
+func TestN12N6RefusalsInTheReferencesWords(t *testing.T) {
+	rc := &recording{}
+	v := atNewest(t, rc.handler)
+	for _, c := range []struct{ method, refusal, want string }{
+		{"sendPoll", "Bad Request: expected an Array of InputPollOption as options", "Bad Request: expected an Array of String as options"},
+		{"sendMessage", "Bad Request: reply_markup.inline_keyboard[0][0].callback_data: 65 bytes, at most 64", "Bad Request: BUTTON_DATA_INVALID"},
+		{"sendMessage", "Bad Request: message text is empty", "Bad Request: message text is empty"},
+	} {
+		rc.mu.Lock()
+		rc.refusal = c.refusal
+		rc.mu.Unlock()
+		if r := post(t, v, c.method, map[string]any{"chat_id": v.user.ID}, nil); r.Status != 400 || r.Description != c.want {
+			t.Errorf("%s refused %q: answered %d %q, want %q", c.method, c.refusal, r.Status, r.Description, c.want)
+		}
+	}
+}

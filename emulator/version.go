@@ -69,6 +69,8 @@ type versionFront struct {
 	// maxUpload its uploads; budget the text held across requests.
 	maxBody, maxUpload int64
 	budget             *byteBudget
+	// relaxing: whether relaxed has anything to do for a method.
+	relaxing sync.Map
 	// coreName is the core's name of each version method the core
 	// serves, by the version's lower-case name.
 	coreName map[string]string
@@ -173,7 +175,7 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	token, method := rest[:i], rest[i+1:]
 	body, err := readFrontBody(r, f.maxBody, f.maxUpload, f.budget, f.e.cfg.FilesDir)
-	defer body.Close()
+	defer body.Close() // the body read, not the relaxed or translated ones made from it
 	switch {
 	case errors.Is(err, errBodyTooLarge):
 		writeAPIError(w, http.StatusRequestEntityTooLarge, "Request Entity Too Large")
@@ -189,13 +191,19 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, http.StatusBadRequest, "Bad Request: "+err.Error())
 		return
 	}
+	vm := f.vl.methods[strings.ToLower(method)]
+	if vm != nil {
+		body = f.relaxed(vm, body)
+	}
 	strict := httptest.NewRecorder()
 	f.strict.ServeHTTP(strict, body.request(r, r.URL.Path, r.URL.RawQuery))
 	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
+		if strict.Code == http.StatusBadRequest {
+			f.reword(strict)
+		}
 		copyRecorded(w, strict)
 		return
 	}
-	vm := f.vl.methods[strings.ToLower(method)]
 	if vm == nil {
 		copyRecorded(w, strict)
 		return
@@ -247,6 +255,21 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeResult(w, res)
+}
+
+// reword puts a refusal's description in the reference's words.
+func (f *versionFront) reword(rec *httptest.ResponseRecorder) {
+	var a map[string]any
+	if !decodeJSON(rec.Body.Bytes(), &a) {
+		return
+	}
+	d, _ := a["description"].(string)
+	if n := f.referenceWording(d); n != d {
+		a["description"] = n
+		rec.Body.Reset()
+		rec.Body.Write(encodeJSON(a))
+		rec.Header().Del("Content-Length")
+	}
 }
 
 func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
