@@ -271,6 +271,29 @@ func TestFamiliesConversationAtNewestPage(t *testing.T) {
 	if stats.Placeholders != 0 {
 		t.Errorf("stats: %d placeholder answers in the conversation, want none", stats.Placeholders)
 	}
+	// Requests and refusals read as the reference's, through the
+	// version's own server (N5, N6, N12, N7).
+	rights := `{"rights":{"is_anonymous":false,"can_manage_chat":true,"can_delete_messages":false,"can_manage_video_chats":false,"can_restrict_members":false,"can_promote_members":false,"can_change_info":false,"can_invite_users":true}}`
+	for _, c := range []struct{ method, body, want string }{
+		{"setMyDefaultAdministratorRights", rights, ""},
+		{"sendPoll", fmt.Sprintf(`{"chat_id":%d,"question":"q","options":null}`, user.ID), "Array of String"},
+		{"sendMessage", fmt.Sprintf(`{"chat_id":%d,"text":"k","reply_markup":{"inline_keyboard":[[{"text":"b","callback_data":"%s"}]]}}`, user.ID, strings.Repeat("d", 65)), "Bad Request: BUTTON_DATA_INVALID"},
+		{"createNewStickerSet", fmt.Sprintf(`{"user_id":%d,"name":"tea_by_bot","title":"Tea","sticker_format":"static","stickers":[{"sticker":"x","emoji_list":["🍵"]}]}`, user.ID), ""},
+	} {
+		resp, err := http.Post(base+"/bot123:x/"+c.method, "application/json", strings.NewReader(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a struct {
+			OK          bool   `json:"ok"`
+			Description string `json:"description"`
+		}
+		json.NewDecoder(resp.Body).Decode(&a)
+		resp.Body.Close()
+		if c.want == "" && !a.OK || c.want != "" && !strings.Contains(a.Description, c.want) {
+			t.Errorf("%s %s: %d %q, want %q", c.method, c.body, resp.StatusCode, a.Description, c.want)
+		}
+	}
 }
 
 // controlStatus posts a control action and returns the status.
@@ -286,4 +309,23 @@ func controlStatus(t *testing.T, c *controlAPI, action string, body any) int {
 	}
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// Issue 41: apigen emulator --spec printed generate's overlay notice
+// ("overlay: none (… give an overlay written for it with --overlay …)")
+// as if serving a document needed one.
+func TestEmulatorSpecDoesNotPrintOverlayNotice(t *testing.T) {
+	emulatorAt(t, "bot-api-9.0.html.gz") // builds once per run
+	page, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "spec", "published", "bot-api-9.0.html.gz"))
+	cache, err := emulatorCache()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, log bytes.Buffer
+	if code := run([]string{"emulator", "--spec", page, "--cache", cache, "--build-only"}, &out, &log); code != 0 {
+		t.Fatalf("exit %d: %s", code, log.String())
+	}
+	if strings.Contains(log.String(), "overlay") {
+		t.Errorf("apigen emulator --spec said: %s", log.String())
+	}
 }
