@@ -175,20 +175,7 @@ func main() {
 // answer it got was a placeholder.
 func TestFamiliesConversationAtNewestPage(t *testing.T) {
 	bin := emulatorAt(t, "bot-api-9.0.html.gz")
-	dir, err := os.MkdirTemp(filepath.Dir(bin), "familiesbot-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(familiesBot), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	build := exec.Command("go", "build", "-mod=mod", "-o", "bot", ".")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the bot against the 9.0 package: %v\n%s", err, out)
-	}
+	botBin := buildBeside(t, bin, "familiesbot", []byte(familiesBot))
 	base := startProgram(t, bin, "-listen", "127.0.0.1:0", "-control-token", "families")
 	ctl := &controlAPI{base, "families"}
 	var user, bob, bot struct{ ID int64 }
@@ -201,7 +188,7 @@ func TestFamiliesConversationAtNewestPage(t *testing.T) {
 	ctl.do(t, "member", fmt.Sprintf(`{"chat_id":%d,"user_id":123,"member":{"status":"administrator","can_invite_users":true,"can_promote_members":true,"can_pin_messages":true,"can_delete_messages":true}}`, group.ID), nil)
 	ctl.do(t, "join", fmt.Sprintf(`{"chat_id":%d,"user_id":%d}`, group.ID, bob.ID), nil)
 
-	run := exec.Command(filepath.Join(dir, "bot"))
+	run := exec.Command(botBin)
 	run.Env = append(os.Environ(), "BOT_TOKEN=123:x", "BOT_API_URL="+base,
 		fmt.Sprintf("USER_ID=%d", user.ID), fmt.Sprintf("GROUP_ID=%d", group.ID), fmt.Sprintf("BOB_ID=%d", bob.ID))
 	out, err := run.CombinedOutput()

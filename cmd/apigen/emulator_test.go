@@ -232,26 +232,10 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 	if !bytes.Contains(src, []byte(imp)) {
 		t.Fatalf("the README's bot does not import %s", imp)
 	}
-	// The bot is built inside the emulator program's module, so the
-	// version's package is the one already compiled.
-	mod := filepath.Dir(bin)
-	dir, err := os.MkdirTemp(mod, "readmebot-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
 	src = bytes.Replace(src, []byte(imp), []byte(`"`+emulatorModule+`/botapi"`), 1)
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	build := exec.Command("go", "build", "-mod=mod", "-o", "bot", ".")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOWORK=off")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the README's bot against the 9.0 package: %v\n%s", err, out)
-	}
+	botBin := buildBeside(t, bin, "readmebot", src)
 	base := startProgram(t, bin, "-listen", "127.0.0.1:0", "-control-token", "readme")
-	bot := exec.Command(filepath.Join(dir, "bot"))
+	bot := exec.Command(botBin)
 	bot.Env = append(os.Environ(), "BOT_TOKEN=123:x", "BOT_API_URL="+base)
 	var botLog bytes.Buffer
 	bot.Stdout, bot.Stderr = &botLog, &botLog
@@ -309,6 +293,28 @@ func TestReadmeBotAgainstEmulatorAtNewestPage(t *testing.T) {
 	if d := sent[len(sent)-1].Message.Document; d["thumbnail"] == nil || d["thumb"] != nil {
 		t.Errorf("control sent: the document %v, want 9.0's thumbnail (not the core's thumb)", d)
 	}
+}
+
+// buildBeside builds the bot main.go src inside the emulator program's
+// module, so the version's package is the one already compiled, and
+// returns the bot's path.
+func buildBeside(t *testing.T, bin, name string, src []byte) string {
+	t.Helper()
+	dir, err := os.MkdirTemp(filepath.Dir(bin), name+"-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-mod=mod", "-o", "bot", ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building %s against the version's package: %v\n%s", name, err, out)
+	}
+	return filepath.Join(dir, "bot")
 }
 
 // started are the process ids startProgram started, in order.
