@@ -20,6 +20,7 @@ import (
 	"net/textproto"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -302,6 +303,22 @@ func (b *frontBody) withTexts(params map[string]any, rename map[string]string) *
 var quoteEscaper = strings.NewReplacer("\\", "\\\\", `"`, "\\\"")
 
 func escapeQuotes(s string) string { return quoteEscaper.Replace(s) }
+
+// mentions: the query or the body's text holds one of names (else it
+// carries none of those parameters).
+func (b *frontBody) mentions(query string, names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	if b.multipart() {
+		for _, p := range b.texts {
+			if slices.Contains(names, p.name) {
+				return true
+			}
+		}
+	}
+	return mentionsAny(b.raw, names) || mentionsAny([]byte(query), names)
+}
 
 // textParams are a multipart body's text parts by name.
 func (b *frontBody) textParams() map[string]any {

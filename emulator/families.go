@@ -95,10 +95,10 @@ func snake(noun string) string {
 	return b.String()
 }
 
-// newFamilies classifies the version's methods; served says whether the
-// core serves a version method (by its lower-case name) with every
-// parameter of the version's get<X> (a setting whose key the core lacks
-// is the front's).
+// newFamilies classifies the version's methods (v), given the core's
+// schema, the core's name of each version method it serves and the name
+// of the version's Message: a setting is the front's when the core lacks
+// it or one of its key parameters.
 func newFamilies(v, core *lookup, coreName map[string]string, msg string) families {
 	fs := families{bulk: map[string]bulkOf{}, settings: map[string]settingOf{}, resources: map[string]resourceOf{}, sends: map[string]sendOf{}}
 	byName := v.methods
@@ -703,6 +703,26 @@ func (f *versionFront) answerMessage(w http.ResponseWriter, m *botapi.Message) {
 	writeResult(w, f.toVersion(x, schema.Named(f.coreMsg), schema.Named(f.msgName), 0))
 }
 
+// keepsParams are the parameters of vm named like a field of the
+// version's Message, of its type, that the core's cm lacks: what
+// keepParams keeps.
+func (f *versionFront) keepsParams(vm, cm *schema.Method) []string {
+	if x, ok := f.keeping.Load(vm); ok {
+		return x.([]string)
+	}
+	var names []string
+	if mo := f.vl.Object(f.msgName); mo != nil {
+		fields, core := fieldsBy(mo.Fields), fieldsBy(cm.Params)
+		for _, p := range vm.Params {
+			if fl := fields[p.Name]; fl != nil && core[p.Name] == nil && fl.Type.String() == p.Type.String() {
+				names = append(names, p.Name)
+			}
+		}
+	}
+	f.keeping.Store(vm, names)
+	return names
+}
+
 // keepParams records on the message the parameters of vm named like
 // fields of the version's Message that the core's method cm lacks
 // (message_thread_id, business_connection_id).
@@ -824,12 +844,28 @@ func intOf(x any) (int64, bool) {
 	return 0, false
 }
 
-// keptFlags keeps the Boolean parameters of vm that the core's cm lacks
-// (promoteChatMember's newer rights), under the values of vm's required
+// lacksFlags: vm has a Boolean parameter the core's cm lacks.
+func (f *versionFront) lacksFlags(vm, cm *schema.Method) bool {
+	core := fieldsBy(cm.Params)
+	for _, p := range vm.Params {
+		if core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
+			return true
+		}
+	}
+	return false
+}
+
+// keptFlags keeps the Boolean parameters of vm, a method answering True,
+// that the core's cm lacks (promoteChatMember's newer rights), under the values of vm's required
 // *_id parameters (chat_id, user_id), replacing what an earlier call with
 // the same ids kept; it answers what is kept under the request's ids, for
 // the answer's fields of those names (getChatMember).
-func (f *versionFront) keptFlags(token string, vm, cm *schema.Method, params map[string]any) map[string]any {
+func (f *versionFront) keptFlags(token string, vm, cm *schema.Method, lazy func() map[string]any) map[string]any {
+	keeps := vm.Returns.Name == schema.True && !vm.Returns.IsArray() && f.lacksFlags(vm, cm)
+	if !keeps && f.flagsKept.Load() == 0 {
+		return nil // nothing kept yet: the common case costs nothing
+	}
+	params := lazy()
 	bot, _, _ := strings.Cut(token, ":")
 	key := []any{"flags", bot}
 	for _, p := range vm.Params {
@@ -841,20 +877,16 @@ func (f *versionFront) keptFlags(token string, vm, cm *schema.Method, params map
 		return nil
 	}
 	k := string(encodeJSON(key))
-	core := fieldsBy(cm.Params)
-	var flags map[string]any
-	for _, p := range vm.Params {
-		if core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
-			if flags == nil {
-				flags = map[string]any{}
-			}
-			if x, ok := params[p.Name]; ok {
+	if keeps {
+		core := fieldsBy(cm.Params)
+		flags := map[string]any{}
+		for _, p := range vm.Params {
+			if x, ok := params[p.Name]; ok && core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
 				flags[p.Name] = x
 			}
 		}
-	}
-	if flags != nil {
 		f.state.putSetting(k, flags)
+		f.flagsKept.Add(1)
 		return nil
 	}
 	held, _ := f.state.getSetting(k)

@@ -18,6 +18,7 @@ package emulator
 //     BUTTON_DATA_INVALID.
 
 import (
+	"bytes"
 	"net/url"
 	"regexp"
 	"strings"
@@ -28,7 +29,8 @@ import (
 // relaxed is the body with the readings above applied, for vm; body
 // itself when nothing changes.
 func (f *versionFront) relaxed(vm *schema.Method, body *frontBody) *frontBody {
-	if !f.relaxes(vm) {
+	names := f.relaxes(vm)
+	if len(names) == 0 || !body.multipart() && !mentionsAny(body.raw, names) {
 		return body
 	}
 	if body.multipart() {
@@ -66,13 +68,13 @@ func (f *versionFront) relaxed(vm *schema.Method, body *frontBody) *frontBody {
 	return out
 }
 
-// relaxes: some parameter of vm is an object, or an array of objects,
-// with a required field.
-func (f *versionFront) relaxes(vm *schema.Method) bool {
+// relaxes are the parameters of vm that are an object, or an array of
+// objects, with a required field: what relaxed looks at.
+func (f *versionFront) relaxes(vm *schema.Method) []string {
 	if x, ok := f.relaxing.Load(vm); ok {
-		return x.(bool)
+		return x.([]string)
 	}
-	r := false
+	var names []string
 	for _, p := range vm.Params {
 		t := p.Type
 		if t.IsArray() {
@@ -80,12 +82,26 @@ func (f *versionFront) relaxes(vm *schema.Method) bool {
 		}
 		if o := f.vl.Object(t.Name); o != nil && !t.IsArray() {
 			for _, fl := range o.Fields {
-				r = r || fl.Required
+				if fl.Required {
+					names = append(names, p.Name)
+					break
+				}
 			}
 		}
 	}
-	f.relaxing.Store(vm, r)
-	return r
+	f.relaxing.Store(vm, names)
+	return names
+}
+
+// mentionsAny: b holds one of names (a body that does not carries none
+// of those parameters).
+func mentionsAny(b []byte, names []string) bool {
+	for _, n := range names {
+		if bytes.Contains(b, []byte(n)) {
+			return true
+		}
+	}
+	return false
 }
 
 // relaxParams applies the readings to the parameters m (form text when

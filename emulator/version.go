@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apigen/apigen/generated/botapi"
 	"github.com/apigen/apigen/schema"
@@ -71,6 +72,10 @@ type versionFront struct {
 	budget             *byteBudget
 	// relaxing: whether relaxed has anything to do for a method.
 	relaxing sync.Map
+	// keeping: whether keepParams has work for a method.
+	keeping sync.Map
+	// flagsKept counts the calls that kept flags (keptFlags).
+	flagsKept atomic.Int64
 	// coreName is the core's name of each version method the core
 	// serves, by the version's lower-case name.
 	coreName map[string]string
@@ -236,14 +241,20 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		copyRecorded(w, rec)
 		return
 	}
-	vparams := f.typed(vm, body.params(r.URL.RawQuery))
-	kept := f.keptFlags(token, vm, cm, vparams)
-	if cm.Returns.Name == f.coreMsg && !cm.Returns.IsArray() {
+	var vparams map[string]any
+	params := func() map[string]any {
+		if vparams == nil {
+			vparams = f.typed(vm, body.params(r.URL.RawQuery))
+		}
+		return vparams
+	}
+	kept := f.keptFlags(token, vm, cm, params)
+	if cm.Returns.Name == f.coreMsg && !cm.Returns.IsArray() && body.mentions(r.URL.RawQuery, f.keepsParams(vm, cm)) {
 		if m, ok := answer.Result.(map[string]any); ok {
 			chat, _ := intOf(at(m, "chat", "id"))
 			id, _ := intOf(m["message_id"])
 			bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
-			f.keepParams(bot, chat, id, vm, cm, vparams)
+			f.keepParams(bot, chat, id, vm, cm, params())
 		}
 	}
 	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
