@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -208,22 +207,10 @@ func TestFamiliesConversationAtNewestPage(t *testing.T) {
 	}
 	// The state over the control API.
 	message := func(id string) (map[string]any, bool) {
-		body := fmt.Sprintf(`{"user_id":%d,"bot_id":123,"message_id":%s}`, user.ID, id)
-		req, _ := http.NewRequest(http.MethodPost, base+"/control/message", strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer families")
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		var r struct {
-			OK     bool           `json:"ok"`
-			Result map[string]any `json:"result"`
-		}
-		json.Unmarshal(b, &r)
-		return r.Result, r.OK
+		_, res, ok, _ := ctl.try(t, "message", fmt.Sprintf(`{"user_id":%d,"bot_id":123,"message_id":%s}`, user.ID, id))
+		var m map[string]any
+		json.Unmarshal(res, &m)
+		return m, ok
 	}
 	for _, k := range []string{"DELETED", "STICKER", "INVOICE"} {
 		if m, held := message(got[k]); held {
@@ -239,7 +226,7 @@ func TestFamiliesConversationAtNewestPage(t *testing.T) {
 	carol := struct{ ID int64 }{}
 	ctl.do(t, "user", `{"first_name":"Carol"}`, &carol)
 	ctl.do(t, "join", map[string]any{"link": got["LINK"], "user_id": carol.ID}, nil)
-	if code := controlStatus(t, ctl, "join", map[string]any{"link": got["REVOKED"], "user_id": bob.ID}); code == 200 {
+	if code, _, _, _ := ctl.try(t, "join", map[string]any{"link": got["REVOKED"], "user_id": bob.ID}); code == 200 {
 		t.Errorf("join by a revoked link: %d, want a refusal", code)
 	}
 	var sent []struct{ Method string }
@@ -281,21 +268,6 @@ func TestFamiliesConversationAtNewestPage(t *testing.T) {
 			t.Errorf("%s %s: %d %q, want %q", c.method, c.body, resp.StatusCode, a.Description, c.want)
 		}
 	}
-}
-
-// controlStatus posts a control action and returns the status.
-func controlStatus(t *testing.T, c *controlAPI, action string, body any) int {
-	t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, c.base+"/control/"+action, bytes.NewReader(b))
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	return resp.StatusCode
 }
 
 // Issue 41: apigen emulator --spec printed generate's overlay notice

@@ -376,6 +376,23 @@ type controlAPI struct{ base, token string }
 // decodes the result into out, unless out is nil.
 func (c *controlAPI) do(t *testing.T, action string, body, out any) {
 	t.Helper()
+	code, res, ok, raw := c.try(t, action, body)
+	if code != 200 || !ok {
+		t.Fatalf("control %s: %d %s", action, code, raw)
+	}
+	if out == nil {
+		return
+	}
+	if err := json.Unmarshal(res, out); err != nil {
+		t.Fatalf("control %s: %v in %s", action, err, res)
+	}
+}
+
+// try posts body (JSON text, or a value to encode) to the action and
+// returns the status, the result, whether the answer was ok, and the
+// answer's bytes.
+func (c *controlAPI) try(t *testing.T, action string, body any) (int, json.RawMessage, bool, []byte) {
+	t.Helper()
 	text, ok := body.(string)
 	if !ok {
 		b, err := json.Marshal(body)
@@ -400,13 +417,6 @@ func (c *controlAPI) do(t *testing.T, action string, body, out any) {
 		OK     bool            `json:"ok"`
 		Result json.RawMessage `json:"result"`
 	}
-	if err := json.Unmarshal(b, &r); err != nil || resp.StatusCode != 200 || !r.OK {
-		t.Fatalf("control %s %s: %d %s", action, text, resp.StatusCode, b)
-	}
-	if out == nil {
-		return
-	}
-	if err := json.Unmarshal(r.Result, out); err != nil {
-		t.Fatalf("control %s: %v in %s", action, err, r.Result)
-	}
+	json.Unmarshal(b, &r)
+	return resp.StatusCode, r.Result, r.OK, b
 }
