@@ -552,7 +552,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 				continue
 			}
 			fld := &schema.Field{Name: r.Cells[0], Source: resolve.Src(e.sec, r.Line)}
-			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: resolve.ScopesOf(e.sec), Rules: &m.Rules}
+			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: resolve.ScopesOf(e.sec), Rules: &m.Rules, Where: e.where()}
 			p.Pending = append(p.Pending, pd)
 			ctx.Pending = append(ctx.Pending, pd)
 			ctx.Entries = append(ctx.Entries, resolve.MethodEntry{Param: pd, Line: r.Line})

@@ -35,10 +35,14 @@ type Policy struct {
 	// ConditionSentences reads an object field's "Optional if X is
 	// present" and "Required if …" sentences as rules.
 	ConditionSentences bool
+	// UndefinedAsRaw keeps a type the document names but never defines
+	// as raw JSON (an object without fields) with one warning, rather
+	// than refusing the document (undefined.go).
+	UndefinedAsRaw bool
 }
 
 // PagePolicy is the published page's policy; the seed's is the zero one.
-var PagePolicy = Policy{Tolerant: true, AttachAsConstraint: true, ConditionSentences: true}
+var PagePolicy = Policy{Tolerant: true, AttachAsConstraint: true, ConditionSentences: true, UndefinedAsRaw: true}
 
 // parser holds the state of one parse.
 type Core struct {
@@ -80,6 +84,9 @@ type Core struct {
 	// EventOwner is the object whose fields the Events table names.
 	EventOwner string
 	EventLine  int
+	// undefined holds the types named but not defined, kept as raw JSON
+	// under Policy.UndefinedAsRaw, in the order of their first use.
+	undefined []*undefinedType
 }
 
 type OpaqueRef struct {
@@ -104,6 +111,9 @@ type Pending struct {
 	MarkedTable bool
 	Rules       *[]*schema.Rule
 	Line        int
+	// Where is the heading path of the entry the field is in, for
+	// warnings.
+	Where string
 	// Fixed is the only value a discriminator field may hold.
 	Fixed string
 	// Resolved is set once the field's type and constraints are final.
@@ -218,6 +228,7 @@ func (p *Core) AddField(ctx *ObjectCtx, name string, f *grammar.Facts, sec *docu
 		Field: fld, Facts: f, Owner: ctx.Obj.Name, Line: line,
 		Scopes:          append(append([]string{"object:" + ctx.Obj.Name}, extraScopes...), ScopesOf(sec)...),
 		DefaultRequired: &req,
+		Where:           sec.Path(),
 		Rules:           &ctx.Obj.Rules,
 	}
 	p.Pending = append(p.Pending, pd)

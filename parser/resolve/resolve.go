@@ -23,6 +23,7 @@ func (p *Core) Resolve() {
 	for _, pd := range p.Pending {
 		p.ResolvePending(pd)
 	}
+	p.warnUndefined()
 	if len(p.Errs) > 0 {
 		return
 	}
@@ -246,6 +247,9 @@ func (p *Core) ResolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
+		if p.Policy.UndefinedAsRaw && p.keepUndefined(a, pd) {
+			continue
+		}
 		if !p.KnownType(a) {
 			p.Errorf(pd.Line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.Owner, pd.Field.Name, a)
 			return schema.Type{}, nil, false
