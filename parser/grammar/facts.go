@@ -333,10 +333,10 @@ func EndsWithExample(c string) bool {
 }
 
 // ReadLater reports whether a sentence is read after the fields are
-// resolved, by the rules of the method it is in (conditionRules,
-// requiredIfNotRules).
+// resolved, by the rules of the entry it is in (resolve's ConditionRules,
+// which reports what it cannot place).
 func ReadLater(sent string) bool {
-	return ReCondition.MatchString(sent) || ReRequiredIfNot.MatchString(sent)
+	return ReConditionMark.MatchString(sent)
 }
 
 // QuotedEnum reads a sentence listing the values a string takes, each in
@@ -1014,14 +1014,3 @@ func (f *Facts) IsBare() bool {
 		f.Length == nil && f.Bare == nil && f.Items == nil && f.NumRange == nil && f.Unit == "" &&
 		len(f.Enum) == 0 && f.DefaultRaw == "" && !f.Json && !f.ZeroBased && f.AtMost == nil
 }
-
-// ReRequiredIfNot is the page's way of stating alternatives between
-// parameters: chat_id "Required if inline_message_id is not specified",
-// inline_message_id "Required if chat_id and message_id are not specified".
-var ReRequiredIfNot = regexp.MustCompile(`^Required if ((?:\w+)(?:,? and \w+)*) (?:is|are) not specified`)
-
-// ReCondition is a parameter's statement that it is required, or
-// optional, depending on another: "Required if ok is False", "Required if
-// token is specified", "Optional if draft_id is present", "Required if
-// note_id is not specified".
-var ReCondition = regexp.MustCompile(`^(Required|Optional) if ([a-z_][a-z0-9_]*) (?:is|was) (not )?(?:“([^”]+)”|"([^"]+)"|(\S+))$`)

@@ -201,8 +201,7 @@ func (p *pageLayout) runPage(d *document.Document) {
 	p.UpdateKinds()
 	p.pageService(d)
 	for _, m := range p.Methods {
-		done := p.requiredIfNotRules(m.M)
-		p.ConditionRules(m.M.Name, m.M.Params, &m.M.Rules, done)
+		p.ConditionRules(m.M.Name, m.M.Source, m.M.Params, &m.M.Rules, true)
 	}
 	if n := len(p.Out.Versions); n > 0 {
 		p.Out.Version = p.Out.Versions[n-1].Version
@@ -843,56 +842,4 @@ func (p *pageLayout) applyPageVersions() {
 			}
 		}
 	}
-}
-
-// requiredIfNotRules turns such statements into a one_of rule when they
-// agree: the parameters that name the same others form one group, and
-// those others name exactly that group back.
-func (p *pageLayout) requiredIfNotRules(m *schema.Method) map[string]bool {
-	cond := map[string][]string{}
-	for _, prm := range m.Params {
-		if mm := grammar.ReRequiredIfNot.FindStringSubmatch(prm.Description); mm != nil {
-			names := grammar.SplitNameList(mm[1])
-			slices.Sort(names)
-			cond[prm.Name] = names
-		}
-	}
-	done := map[string]bool{}
-	for _, prm := range m.Params {
-		c, ok := cond[prm.Name]
-		if !ok || done[prm.Name] {
-			continue
-		}
-		var group []string
-		for _, q := range m.Params {
-			if slices.Equal(cond[q.Name], c) {
-				group = append(group, q.Name)
-			}
-		}
-		sorted := slices.Clone(group)
-		slices.Sort(sorted)
-		var other []string
-		agree := true
-		for _, q := range m.Params {
-			if slices.Contains(c, q.Name) {
-				other = append(other, q.Name)
-				if !slices.Equal(cond[q.Name], sorted) {
-					agree = false
-				}
-			}
-		}
-		if !agree || len(other) != len(c) {
-			continue
-		}
-		for _, n := range append(slices.Clone(group), other...) {
-			done[n] = true
-		}
-		m.Rules = append(m.Rules, &schema.Rule{
-			Kind:   schema.RuleOneOf,
-			Groups: [][]string{group, other},
-			Text:   "Either " + strings.Join(group, " and ") + ", or " + strings.Join(other, " and ") + ", must be given (each is \"Required if\" the other is \"not specified\")",
-			Source: m.Source,
-		})
-	}
-	return done
 }

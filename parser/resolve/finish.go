@@ -365,52 +365,139 @@ func (p *Core) UnionVariants() {
 }
 
 // ConditionRules turns the statements of parameters (or of an object's
-// fields) that they are required (or optional) depending on another into
-// required_if rules. done names the parameters already in a one_of rule.
-// A statement whose other field is not there, or whose value the other
-// cannot hold, is reported.
-func (p *Core) ConditionRules(owner string, fields []*schema.Field, rules *[]*schema.Rule, done map[string]bool) {
-	field := func(name string) *schema.Field {
-		for _, f := range fields {
-			if f.Name == name {
-				return f
+// fields) that they are required (or optional) depending on others into
+// rules, whatever the wording (grammar.ReadCondition): a required_if rule
+// per parameter and other field, which names the parameter and the
+// condition, so the Go model knows which field is required when. With
+// oneOf (a method's parameters), parameters that are each required if the
+// others are not specified, and whose others say the same of them, are one
+// one_of rule instead. A statement the reader cannot place (its other is
+// no field, its value one the other cannot hold, its words no condition on
+// fields) is an "unread" line of the report, never silence.
+func (p *Core) ConditionRules(owner string, src schema.Source, fields []*schema.Field, rules *[]*schema.Rule, oneOf bool) {
+	var all []statedCondition
+	for _, f := range fields {
+		for _, cl := range grammar.ConditionClauses(f.Description) {
+			c, ok := grammar.ReadCondition(cl.Clause)
+			if !ok {
+				p.unreadCondition(owner, f, cl.Sentence, "no condition on another field read")
+				continue
 			}
+			all = append(all, statedCondition{f, c, cl.Sentence})
 		}
-		return nil
 	}
-	for _, prm := range fields {
-		if done[prm.Name] {
+	var done map[string]bool
+	if oneOf {
+		done = oneOfRules(fields, all, rules, src)
+	}
+	for _, st := range all {
+		if !done[st.field.Name] {
+			p.conditionRule(owner, fields, st, rules)
+		}
+	}
+}
+
+// statedCondition is a condition a field's description states.
+type statedCondition struct {
+	field    *schema.Field
+	cond     grammar.Condition
+	sentence string
+}
+
+// unreadCondition reports a condition the reader cannot place.
+func (p *Core) unreadCondition(owner string, f *schema.Field, sentence, why string) {
+	p.Report.Add("unread", owner+"."+f.Name, f.Source.Line, sentence+" ("+why+")")
+}
+
+// conditionRule turns one statement into required_if rules: "Required if
+// X is not specified" is required when X is not set; "Required if X and Y
+// are not specified" when either is not set (one rule each); "Optional if
+// X is present" makes the field optional and required when X is not set;
+// "Required if X is “v”" when X equals v.
+func (p *Core) conditionRule(owner string, fields []*schema.Field, st statedCondition, rules *[]*schema.Rule) {
+	f, c := st.field, st.cond
+	var others []*schema.Field
+	for _, name := range c.Fields {
+		i := slices.IndexFunc(fields, func(o *schema.Field) bool { return o.Name == name })
+		if i < 0 || fields[i] == f {
+			p.unreadCondition(owner, f, st.sentence, name+" is not another field of "+owner)
+			return
+		}
+		others = append(others, fields[i])
+	}
+	var whens []*schema.Condition
+	switch set := c.Required != c.Not; {
+	case c.Value == "" && (len(others) == 1 || !set):
+		for _, o := range others {
+			whens = append(whens, &schema.Condition{Field: o.Name, Set: &set})
+		}
+	case c.Value != "" && c.Required && !c.Not && len(others) == 1 && ConditionValue(c.Value, others[0].Type) != "":
+		whens = append(whens, &schema.Condition{Field: others[0].Name, Equals: ConditionValue(c.Value, others[0].Type)})
+	default:
+		p.unreadCondition(owner, f, st.sentence, "no condition on "+strings.Join(c.Fields, " and ")+" read")
+		return
+	}
+	if !c.Required {
+		f.Required = false
+	}
+	for _, w := range whens {
+		*rules = append(*rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{f.Name}, When: w, Text: st.sentence, Source: f.Source})
+	}
+}
+
+// oneOfRules turns statements that agree into one_of rules: the
+// parameters that are required if the same others are not specified form
+// one group, and those others say exactly that of the group. It returns
+// the parameters in a one_of rule.
+func oneOfRules(fields []*schema.Field, all []statedCondition, rules *[]*schema.Rule, src schema.Source) map[string]bool {
+	cond := map[string][]string{}
+	for _, st := range all {
+		c := st.cond
+		if _, seen := cond[st.field.Name]; seen || !c.Required || !c.Not || c.Value != "" {
 			continue
 		}
-		for _, sent := range grammar.SplitSentences(prm.Description) {
-			c := grammar.ReCondition.FindStringSubmatch(sent)
-			if c == nil {
-				continue
-			}
-			other := field(c[2])
-			if other == nil || other == prm {
-				p.Report.Add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: %s is not a field of %s", sent, c[2], owner))
-				continue
-			}
-			not, value := c[3] != "", c[4]+c[5]+c[6]
-			when := &schema.Condition{Field: other.Name}
-			switch {
-			case PresenceWords[value]:
-				// "Optional if X is present": required unless X is set.
-				set := (c[1] == "Required") != not
-				when.Set = &set
-			case !not && c[1] == "Required" && ConditionValue(value, other.Type) != "":
-				when.Equals = ConditionValue(value, other.Type)
-			default:
-				p.Report.Add("rule", owner+"."+prm.Name, prm.Source.Line, fmt.Sprintf("%q: no condition on %s read", sent, c[2]))
-				continue
-			}
-			if c[1] == "Optional" {
-				prm.Required = false
-			}
-			*rules = append(*rules, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{prm.Name}, When: when, Text: sent, Source: prm.Source})
-		}
+		names := slices.Clone(c.Fields)
+		slices.Sort(names)
+		cond[st.field.Name] = names
 	}
+	done := map[string]bool{}
+	for _, prm := range fields {
+		c, ok := cond[prm.Name]
+		if !ok || done[prm.Name] {
+			continue
+		}
+		var group []string
+		for _, q := range fields {
+			if slices.Equal(cond[q.Name], c) {
+				group = append(group, q.Name)
+			}
+		}
+		sorted := slices.Clone(group)
+		slices.Sort(sorted)
+		var other []string
+		agree := true
+		for _, q := range fields {
+			if slices.Contains(c, q.Name) {
+				other = append(other, q.Name)
+				if !slices.Equal(cond[q.Name], sorted) {
+					agree = false
+				}
+			}
+		}
+		if !agree || len(other) != len(c) {
+			continue
+		}
+		for _, n := range append(slices.Clone(group), other...) {
+			done[n] = true
+		}
+		*rules = append(*rules, &schema.Rule{
+			Kind:   schema.RuleOneOf,
+			Groups: [][]string{group, other},
+			Text:   "Either " + strings.Join(group, " and ") + ", or " + strings.Join(other, " and ") + ", must be given (each is \"Required if\" the other is \"not specified\")",
+			Source: src,
+		})
+	}
+	return done
 }
 
 // ConditionValue spells a stated value of a parameter of type t as a
@@ -438,5 +525,3 @@ func ConditionValue(v string, t schema.Type) string {
 	return ""
 }
 
-// PresenceWords say that a value is given.
-var PresenceWords = map[string]bool{"specified": true, "present": true, "set": true, "given": true, "passed": true, "provided": true}

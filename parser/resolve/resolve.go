@@ -39,7 +39,7 @@ func (p *Core) Resolve() {
 		if o := p.Objects[name].Obj; p.Policy.ConditionSentences {
 			// Before the unions' requires: "Optional if X is present"
 			// makes a field optional.
-			p.ConditionRules(o.Name, o.Fields, &o.Rules, nil)
+			p.ConditionRules(o.Name, o.Source, o.Fields, &o.Rules, false)
 		}
 	}
 	for _, g := range p.Out.Shorthands {
