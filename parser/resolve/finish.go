@@ -524,4 +524,3 @@ func ConditionValue(v string, t schema.Type) string {
 	}
 	return ""
 }
-
