@@ -126,7 +126,7 @@ func inlineVariants(text string, isEntry func(string) bool) []string {
 func IsPage(d *document.Document) bool {
 	h2, entry := false, false
 	for _, b := range d.Blocks {
-		if b.Kind == document.TableBlock && pageTableShape(b.Table) != "" {
+		if b.Kind == document.TableBlock && pageTableShape(b.Table) != otherTable {
 			return true
 		}
 		if b.Kind == document.HeadingBlock && b.Level == 2 {
@@ -139,16 +139,46 @@ func IsPage(d *document.Document) bool {
 	return entry && !h2
 }
 
-// pageTableShape names a table's header shape: "fields", "params" or "".
-func pageTableShape(t *document.Table) string {
+// tableShape is the header shape of a table of the page.
+type tableShape uint8
+
+const (
+	// otherTable is a table of no shape the page's entries use.
+	otherTable tableShape = iota
+	// fieldTable is an object's Field | Type | Description.
+	fieldTable
+	// paramTable is a method's Parameter | Type | Required | Description.
+	paramTable
+)
+
+// pageTableShape names a table's header shape.
+func pageTableShape(t *document.Table) tableShape {
 	switch strings.ToLower(strings.Join(t.Header, "|")) {
 	case "field|type|description":
-		return "fields"
+		return fieldTable
 	case "parameter|type|required|description":
-		return "params"
+		return paramTable
 	}
-	return ""
+	return otherTable
 }
+
+// entryKind is what an entry of the page is, told by its heading (and,
+// for a version, by its first paragraph).
+type entryKind uint8
+
+const (
+	// proseEntry is an h3 section's text, or an h4 heading named like
+	// neither an object nor a method: kept as text.
+	proseEntry entryKind = iota
+	// objectEntry is an h4 named like an object (a capitalised
+	// identifier): an object, a union or an opaque object.
+	objectEntry
+	// methodEntry is an h4 named like a method (a lowerCamel identifier).
+	methodEntry
+	// versionEntry is a Recent changes h4 whose first paragraph is "Bot
+	// API <version>".
+	versionEntry
+)
 
 // pageEntry is one h4 heading (or the h3 itself, for blocks before the
 // first h4) and the blocks under it.
@@ -156,8 +186,7 @@ type pageEntry struct {
 	sec    *document.Section // the h3 section, or the h4 under it
 	head   *document.Block
 	blocks []*document.Block
-	// kind is "object", "method", "version" or "prose".
-	kind string
+	kind entryKind
 }
 
 // runPage reads the page into p.out.
@@ -168,24 +197,23 @@ func (p *pageLayout) runPage(d *document.Document) {
 	entries := pageEntries(d)
 	p.entries = map[string]bool{}
 	for _, e := range entries {
-		if e.kind == "object" {
+		if e.kind == objectEntry {
 			p.entries[e.head.Text] = true
 		}
 	}
 	// Objects and unions first: method results and field types name them.
 	for _, e := range entries {
-		switch e.kind {
-		case "object":
+		if e.kind == objectEntry {
 			p.pageObject(e)
 		}
 	}
 	for _, e := range entries {
 		switch e.kind {
-		case "method":
+		case methodEntry:
 			p.pageMethod(e)
-		case "version":
+		case versionEntry:
 			p.pageVersion(e)
-		case "prose":
+		case proseEntry:
 			p.pageProse(e)
 		}
 	}
@@ -214,21 +242,21 @@ func (p *pageLayout) runPage(d *document.Document) {
 func pageEntries(d *document.Document) []*pageEntry {
 	var out []*pageEntry
 	var h3 *document.Section
-	cur := &pageEntry{kind: "prose", sec: &document.Section{Level: 2, Title: d.Title}}
+	cur := &pageEntry{kind: proseEntry, sec: &document.Section{Level: 2, Title: d.Title}}
 	out = append(out, cur)
 	for _, b := range d.Blocks {
 		if b.Kind == document.HeadingBlock && (b.Level == 3 || b.Level == 4) {
 			if b.Level == 3 {
 				h3 = &document.Section{Level: 2, Title: b.Text, Line: b.Line}
-				cur = &pageEntry{kind: "prose", sec: h3, head: b}
+				cur = &pageEntry{kind: proseEntry, sec: h3, head: b}
 			} else {
 				s := &document.Section{Level: 3, Title: b.Text, Line: b.Line, Parent: h3}
-				cur = &pageEntry{kind: "prose", sec: s, head: b}
+				cur = &pageEntry{kind: proseEntry, sec: s, head: b}
 				switch {
 				case reObjectHeading.MatchString(b.Text):
-					cur.kind = "object"
+					cur.kind = objectEntry
 				case reMethodHeading.MatchString(b.Text):
-					cur.kind = "method"
+					cur.kind = methodEntry
 				}
 			}
 			out = append(out, cur)
@@ -237,9 +265,9 @@ func pageEntries(d *document.Document) []*pageEntry {
 		if b.Kind == document.HeadingBlock && b.Level == 1 {
 			continue
 		}
-		if cur.kind == "prose" && cur.head != nil && cur.head.Level == 4 && len(cur.blocks) == 0 &&
+		if cur.kind == proseEntry && cur.head != nil && cur.head.Level == 4 && len(cur.blocks) == 0 &&
 			b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text) {
-			cur.kind = "version"
+			cur.kind = versionEntry
 		}
 		cur.blocks = append(cur.blocks, b)
 	}
@@ -353,7 +381,7 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 		switch b.Kind {
 		case document.TableBlock:
 			switch pageTableShape(b.Table) {
-			case "fields":
+			case fieldTable:
 				if ob.table != nil {
 					p.pageErr(e, b.Line, "a second field table (the first is at line %d): an object has one", ob.table.Line)
 					continue
@@ -497,7 +525,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	for _, b := range e.blocks {
 		switch b.Kind {
 		case document.TableBlock:
-			if pageTableShape(b.Table) != "params" || tbl != nil {
+			if pageTableShape(b.Table) != paramTable || tbl != nil {
 				p.pageErr(e, b.Line, "table with columns %q: a method's table has the columns Parameter | Type | Required | Description, and there is one", strings.Join(b.Table.Header, " | "))
 				continue
 			}

@@ -181,6 +181,20 @@ func ScopesOf(sec *document.Section) []string {
 	return append(out, "")
 }
 
+// JoinSentences joins two texts as sentences: the first, a heading's
+// parenthesis ("content of a media message to send") or a sentence
+// without its stop, is ended with one before the second.
+func JoinSentences(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	if !strings.ContainsAny(a[len(a)-1:], ".!?:") {
+		a += "."
+	}
+	return a + " " + b
+}
+
+// JoinText joins two texts with a space.
 func JoinText(a, b string) string {
 	if a == "" {
 		return b

@@ -340,7 +340,10 @@ func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (
 	if p.KnownType(name) {
 		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)
 	}
-	u := &schema.Union{Name: name, Description: strings.Join(alts, " or "), Source: src}
+	// No description: the document gives the union none of its own, and
+	// its variants are said where it is documented (the types backend's
+	// "is one of").
+	u := &schema.Union{Name: name, Source: src}
 	for _, a := range alts {
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(a)})
 	}

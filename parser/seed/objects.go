@@ -350,7 +350,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 				continue
 			}
 			other.Used = true
-			u.Description = resolve.JoinText(u.Description, other.Text)
+			u.Description = resolve.JoinSentences(u.Description, other.Text)
 			for _, raw := range grammar.SplitTop(m[1], ',') {
 				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
 				fi, _ := grammar.ParseParenItem(raw)
