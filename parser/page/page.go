@@ -186,7 +186,7 @@ type pageEntry struct {
 	sec    *document.Section // the h3 section, or the h4 under it
 	head   *document.Block
 	blocks []*document.Block
-	kind entryKind
+	kind   entryKind
 }
 
 // runPage reads the page into p.out.
