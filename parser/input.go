@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/resolve"
 )
 
 // notReference is the one line for an HTML document of neither layout: it

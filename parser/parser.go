@@ -1,6 +1,7 @@
 // Package parser reads the API specification document and builds its schema.
 //
-// The reader's parts, each a folder:
+// The reader's parts, each a folder under internal/ (nothing outside the
+// reader imports them):
 //
 //   - document/: the document model (headings, paragraphs, lists, tables,
 //     each with its line) and its front ends, Markdown (goldmark) and HTML;
@@ -31,10 +32,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/page"
-	"github.com/apigen/apigen/parser/resolve"
-	"github.com/apigen/apigen/parser/seed"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/page"
+	"github.com/apigen/apigen/parser/internal/resolve"
+	"github.com/apigen/apigen/parser/internal/seed"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -175,3 +176,9 @@ func looksLikeHTML(src []byte) bool {
 	low := strings.ToLower(s)
 	return strings.HasPrefix(low, "<!doctype html") || strings.HasPrefix(low, "<html")
 }
+
+// SeedHTML renders a Markdown document in the seed's layout as HTML that
+// Parse reads as the same document, each element marked with the Markdown
+// line it comes from (the form "HTML with the same headings and tables"
+// takes when it is produced from the Markdown).
+func SeedHTML(md []byte) ([]byte, error) { return document.RenderHTML(md) }

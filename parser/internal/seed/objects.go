@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/grammar"
-	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/grammar"
+	"github.com/apigen/apigen/parser/internal/resolve"
 	"github.com/apigen/apigen/schema"
 )
 

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/internal/document"
 	"github.com/apigen/apigen/schema"
 )
 

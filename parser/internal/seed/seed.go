@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/resolve"
 	"github.com/apigen/apigen/schema"
 )
 

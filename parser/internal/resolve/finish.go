@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/internal/grammar"
 	"github.com/apigen/apigen/schema"
 )
 

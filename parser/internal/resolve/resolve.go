@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/naming"
-	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/internal/grammar"
 	"github.com/apigen/apigen/schema"
 )
 

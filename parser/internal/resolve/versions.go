@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/internal/grammar"
 )
 
 var (

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/internal/grammar"
 	"github.com/apigen/apigen/schema"
 )
 

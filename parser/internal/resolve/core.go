@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/naming"
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/grammar"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/grammar"
 	"github.com/apigen/apigen/schema"
 )
 
