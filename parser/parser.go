@@ -52,11 +52,12 @@ type (
 	ReportEntry = resolve.ReportEntry
 )
 
-// Bounds of an input document (see package resolve, limits.go).
+// Bounds of an input document (internal/document's bounds.go, the one
+// place they are stated and checked) and of the errors listed.
 const (
-	MaxDocumentBytes = resolve.MaxDocumentBytes
-	MaxColumns       = resolve.MaxColumns
-	MaxCellBytes     = resolve.MaxCellBytes
+	MaxDocumentBytes = document.MaxDocumentBytes
+	MaxColumns       = document.MaxColumns
+	MaxCellBytes     = document.MaxCellBytes
 	MaxErrors        = resolve.MaxErrors
 )
 
@@ -87,7 +88,7 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if err := checkComplete(name, src); err != nil {
 		return nil, err
 	}
-	if err := resolve.CheckInput(name, src, opts.HTML); err != nil {
+	if err := checkInput(name, src, opts.HTML); err != nil {
 		return nil, err
 	}
 	if looksLikeHTML(src) {
@@ -97,6 +98,9 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 		// The layout is told by the document: the published reference
 		// page (h4 entries with Field/Parameter tables) or the seed's.
 		if pd := document.FromPage(src); page.IsPage(pd) {
+			if err := lineErrors(name, pd.CheckTables()); err != nil {
+				return nil, err
+			}
 			return parsePage(pd, name, opts)
 		}
 	}
@@ -107,6 +111,11 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 		d, err = document.FromHTML(src)
 	} else {
 		d, err = document.FromMarkdown(src)
+	}
+	if err == nil {
+		if err := lineErrors(name, d.CheckTables()); err != nil {
+			return nil, err
+		}
 	}
 	var doc *document.Tree
 	if err == nil {

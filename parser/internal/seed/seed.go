@@ -140,9 +140,7 @@ func (p *seedLayout) clauses(dst *[]schema.Clause, s *document.Section, b *docum
 // table dispatches on the header shape.
 func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	t := b.Table
-	if !p.CheckTable(t) {
-		return
-	}
+	p.CheckTable(t)
 	h := strings.ToLower(strings.Join(t.Header, "|"))
 	switch {
 	case h == "field|type|notes" || h == "field|type":
