@@ -94,33 +94,25 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if looksLikeHTML(src) {
 		opts.HTML = true
 	}
-	if opts.HTML {
-		// The layout is told by the document: the published reference
-		// page (h4 entries with Field/Parameter tables) or the seed's.
-		if pd := document.FromPage(src); page.IsPage(pd) {
-			if err := lineErrors(name, pd.CheckTables()); err != nil {
-				return nil, err
-			}
-			return parsePage(pd, name, opts)
-		}
-	}
-	// Otherwise the document is in the seed's layout, Markdown or HTML.
+	// One reading of the document, whichever its layout.
 	var d *document.Document
-	var err error
 	if opts.HTML {
-		d, err = document.FromHTML(src)
+		d = document.FromHTML(src)
 	} else {
-		d, err = document.FromMarkdown(src)
-	}
-	if err == nil {
-		if err := lineErrors(name, d.CheckTables()); err != nil {
-			return nil, err
+		var err error
+		if d, err = document.FromMarkdown(src); err != nil {
+			return nil, &resolve.Error{File: name, Msg: err.Error()}
 		}
 	}
-	var doc *document.Tree
-	if err == nil {
-		doc, err = document.NewTree(d)
+	if err := lineErrors(name, d.CheckTables()); err != nil {
+		return nil, err
 	}
+	// The layout is told by the document: the published reference page
+	// (h4 entries with Field/Parameter tables) or the seed's.
+	if opts.HTML && page.IsPage(d) {
+		return parsePage(d, name, opts)
+	}
+	doc, err := document.NewTree(d)
 	if err != nil {
 		if opts.HTML {
 			return nil, errNotReference(name)

@@ -5,13 +5,16 @@
 // paragraphs, lists, tables, quotes), each with the line it starts on.
 // The front ends that produce it:
 //
-//   - FromMarkdown reads Markdown (goldmark, GFM tables; blocks and rows
-//     keep their Markdown line, rows their source cell count);
-//   - FromHTML reads HTML with goquery (what FromMarkdown renders, or a
-//     document written by hand in the seed's layout);
-//   - FromPage reads the published reference page's HTML with the
-//     tokenizer, within its content element, closing an open paragraph at
-//     a block-level tag as a browser does.
+//   - FromHTML, the one HTML reader of both layouts, reads HTML with the
+//     tokenizer: the published reference page within its content element,
+//     closing an open paragraph at a block-level tag as a browser does, or
+//     a document in the seed's layout, written by hand or rendered from
+//     Markdown;
+//   - FromMarkdown renders Markdown to HTML (goldmark, GFM tables; blocks
+//     and rows marked with their Markdown line, rows with their source cell
+//     count) and reads it with FromHTML.
+//
+// Every bound of the document is stated and checked here (bounds.go).
 //
 // The seed layout reads the Document through NewTree, which groups the
 // blocks under their h2/h3 headings; the page layout reads the flat run

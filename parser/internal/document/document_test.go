@@ -28,7 +28,7 @@ func TestReadPageKeepsBlocksAndLines(t *testing.T) {
 </div>
 <div class="footer"><p>Footer</p></div>
 </body></html>`
-	d := FromPage([]byte(src))
+	d := FromHTML([]byte(src))
 	if d.Title != "Garden API" {
 		t.Errorf("title %q, want Garden API", d.Title)
 	}
@@ -114,7 +114,7 @@ func TestPageNestedListTextIsSpaced(t *testing.T) {
 <h3>Plants</h3>
 <ul><li>Seeds<ul><li>annuals</li><li>perennials</li></ul></li><li>Bulbs<ol><li>tulips</li></ol>and corms</li></ul>
 </div></body></html>`
-	d := FromPage([]byte(src))
+	d := FromHTML([]byte(src))
 	var items []string
 	for _, b := range d.Blocks {
 		if b.Kind == ListBlock {

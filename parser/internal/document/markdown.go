@@ -184,7 +184,7 @@ func FromMarkdown(md []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return FromHTML(htmlDoc)
+	return FromHTML(htmlDoc), nil
 }
 
 // CountCells counts the cells of a Markdown table row: the unescaped pipes

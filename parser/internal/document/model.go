@@ -140,6 +140,9 @@ func NewTree(d *Document) (*Tree, error) {
 	t := &Tree{}
 	var h2, h3 *Section
 	for _, b := range d.Blocks {
+		if b.Kind == TableBlock && b.Table != nil {
+			b.Table.Rows = mergeBrokenRows(b.Table.Rows)
+		}
 		if b.Kind != HeadingBlock {
 			switch {
 			case h3 != nil:

@@ -1,5 +1,5 @@
 // Package page is the published reference page's layout: it walks the
-// page's document model, read by document.FromPage: h3 sections,
+// page's document model, read by document.FromHTML: h3 sections,
 // h4 entries (an object when the heading is a capitalised identifier, a
 // method when it is a lowerCamel one, prose otherwise), Field | Type |
 // Description and Parameter | Type | Required | Description tables, unions

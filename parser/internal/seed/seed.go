@@ -88,7 +88,7 @@ func (p *seedLayout) section(s *document.Section) {
 // statements the parser acts on wherever they stand.
 func (p *seedLayout) note(s *document.Section, b *document.Block) {
 	switch b.Kind {
-	case document.ParagraphBlock:
+	case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 		b.Used = true
 		p.statement(s, b.Text, b.Line)
 	case document.ListBlock:

@@ -3,20 +3,24 @@ package document
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
 )
 
-// This file is the front end for the platform's published reference page:
-// its HTML, read with the tokenizer into the document model, a flat list of
-// blocks (headings, paragraphs, tables, lists, quotes) with the line each
-// starts on. The page is one long run of h3 sections and h4 entries; unlike
-// the seed layout it has no h2, and what belongs to an entry is everything
-// up to the next heading, so a flat list is the natural shape. The page's
-// HTML leaves some elements implicitly closed (a <table> inside a <p>), so
-// the reader closes an open paragraph at any block-level tag, as a browser
-// does.
+// This file is the one HTML reader, for both layouts: HTML read with the
+// tokenizer into the document model, a flat list of blocks (headings,
+// paragraphs, tables, lists, quotes) with the line each starts on. The
+// published page is one long run of h3 sections and h4 entries, and what
+// belongs to an entry is everything up to the next heading, so a flat
+// list is the natural shape; the seed's layout groups it under its
+// headings afterwards (NewTree). The page's HTML leaves some elements
+// implicitly closed (a <table> inside a <p>), so the reader closes an open
+// paragraph at any block-level tag, as a browser does. HTML rendered from
+// Markdown (RenderHTML) marks each block and row with its Markdown line
+// (data-line) and each row with its source cell count (data-cells), which
+// the reader takes instead of the HTML's own.
 
 // blockTags are the tags that start a block of their own.
 var blockTags = map[string]bool{
@@ -25,10 +29,12 @@ var blockTags = map[string]bool{
 	"div": true, "hr": true,
 }
 
-// readPageDoc tokenises the page. It starts at the element with id
-// "dev_page_content" when there is one (the page's own content, without the
-// site's navigation and footer), else at the body.
-func FromPage(src []byte) *Document {
+// FromHTML reads an HTML document. It starts at the element with id
+// "dev_page_content" when there is one (the published page's own content,
+// without the site's navigation and footer: another div inside it is not
+// the page's text), else at the body, whose containers (div, section,
+// article, main) it reads through.
+func FromHTML(src []byte) *Document {
 	start := bytes.Index(src, []byte(`id="dev_page_content"`))
 	r := &pageReader{doc: &Document{}, scoped: start >= 0, inContent: start < 0}
 	z := html.NewTokenizer(bytes.NewReader(src))
@@ -80,6 +86,7 @@ type pageReader struct {
 
 	rowCells  []string
 	rowLine   int
+	rowSrc    int // the row's data-cells, when given
 	Cell      *strings.Builder
 	inHeader  bool
 	listDepth int
@@ -125,6 +132,7 @@ func (r *pageReader) skip(tt html.TokenType, name string) {
 // part of the open block (a row, a cell, a list item), or a new block.
 func (r *pageReader) startTag(tt html.TokenType, tok html.Token, line int) {
 	name := tok.Data
+	line = attrInt(tok, "data-line", line)
 	switch name {
 	case "script", "style":
 		if tt == html.StartTagToken {
@@ -146,13 +154,13 @@ func (r *pageReader) startTag(tt html.TokenType, tok html.Token, line int) {
 		// A block-level tag ends an open paragraph or heading; any other
 		// tag is a part of the open block.
 		if !((r.cur.Kind == ParagraphBlock || r.cur.Kind == HeadingBlock) && blockTags[name]) {
-			r.partOfBlock(name, line)
+			r.partOfBlock(tok, line)
 			return
 		}
 		r.finish()
 	}
 	if name == "div" {
-		if tt == html.StartTagToken {
+		if tt == html.StartTagToken && r.scoped {
 			r.skipTag, r.skipDepth = "div", 1
 		}
 		return
@@ -180,7 +188,8 @@ func (r *pageReader) image(tok html.Token) {
 }
 
 // partOfBlock reads a tag inside the open block.
-func (r *pageReader) partOfBlock(name string, line int) {
+func (r *pageReader) partOfBlock(tok html.Token, line int) {
+	name := tok.Data
 	switch r.cur.Kind {
 	case TableBlock:
 		switch name {
@@ -191,6 +200,7 @@ func (r *pageReader) partOfBlock(name string, line int) {
 		case "tr":
 			r.endRow()
 			r.rowCells, r.rowLine = []string{}, line
+			r.rowSrc = attrInt(tok, "data-cells", 0)
 		case "th", "td":
 			r.endCell()
 			if name == "th" && r.cur.Table.Header == nil && len(r.cur.Table.Rows) == 0 {
@@ -375,7 +385,11 @@ func (r *pageReader) endRow() {
 	if r.inHeader && r.cur.Table.Header == nil {
 		r.cur.Table.Header = r.rowCells
 	} else {
-		r.cur.Table.Rows = append(r.cur.Table.Rows, &Row{Cells: r.rowCells, Line: r.rowLine, SrcCells: len(r.rowCells)})
+		n := len(r.rowCells)
+		if r.rowSrc > 0 {
+			n = r.rowSrc // GFM pads short rows and drops extra cells: the source's count
+		}
+		r.cur.Table.Rows = append(r.cur.Table.Rows, &Row{Cells: r.rowCells, Line: r.rowLine, SrcCells: n})
 	}
 	r.rowCells = nil
 }
@@ -391,4 +405,16 @@ func (d *Document) cleanItems() *Document {
 		}
 	}
 	return d
+}
+
+// attrInt is the integer value of the attribute key of tok, or def.
+func attrInt(tok html.Token, key string, def int) int {
+	for _, a := range tok.Attr {
+		if a.Key == key {
+			if n, err := strconv.Atoi(a.Val); err == nil && n > 0 {
+				return n
+			}
+		}
+	}
+	return def
 }
