@@ -22,27 +22,27 @@ import (
 // names the decision it changes, so the core never asks which layout it
 // reads.
 type Policy struct {
-	// Tolerant is for a document nobody here controls (the published
+	// tolerant is for a document nobody here controls (the published
 	// page): a fact that does not apply is reported and dropped, a rule
 	// naming another object's fields is kept as text, variants JSON
 	// cannot tell apart are tried in order, and a union or enum whose name
 	// is taken is named after its owner, each instead of an error.
-	Tolerant bool
-	// AttachAsConstraint keeps a String that may be "attach://<name>" a
+	tolerant bool
+	// attachAsConstraint keeps a String that may be "attach://<name>" a
 	// String with constraints.attach, rather than a union of InputFile and
 	// String (the seed's reading of the same phrase).
-	AttachAsConstraint bool
-	// ConditionSentences reads an object field's "Optional if X is
+	attachAsConstraint bool
+	// conditionSentences reads an object field's "Optional if X is
 	// present" and "Required if …" sentences as rules.
-	ConditionSentences bool
-	// UndefinedAsRaw keeps a type the document names but never defines
+	conditionSentences bool
+	// undefinedAsRaw keeps a type the document names but never defines
 	// as raw JSON (an object without fields) with one warning, rather
 	// than refusing the document (undefined.go).
-	UndefinedAsRaw bool
+	undefinedAsRaw bool
 }
 
 // PagePolicy is the published page's policy; the seed's is the zero one.
-var PagePolicy = Policy{Tolerant: true, AttachAsConstraint: true, ConditionSentences: true, UndefinedAsRaw: true}
+var PagePolicy = Policy{tolerant: true, attachAsConstraint: true, conditionSentences: true, undefinedAsRaw: true}
 
 // parser holds the state of one parse.
 type Core struct {
@@ -85,7 +85,7 @@ type Core struct {
 	EventOwner string
 	EventLine  int
 	// undefined holds the types named but not defined, kept as raw JSON
-	// under Policy.UndefinedAsRaw, in the order of their first use.
+	// under Policy.undefinedAsRaw, in the order of their first use.
 	undefined []*undefinedType
 }
 
@@ -102,9 +102,9 @@ type Pending struct {
 	Scopes []string // most specific first
 	Owner  string   // object or method name, for enum names and errors
 	Method bool     // owner is a method or shorthand
-	// DefaultRequired applies when neither the text nor an earlier
+	// defaultRequired applies when neither the text nor an earlier
 	// definition says Required or Optional.
-	DefaultRequired *bool
+	defaultRequired *bool
 	// MarkedTable: the field comes from a table that marks only its
 	// optional fields ("Fields (Optional marked)"), so an unmarked field is
 	// required even where the name is optional elsewhere.
@@ -116,8 +116,8 @@ type Pending struct {
 	Where string
 	// Fixed is the only value a discriminator field may hold.
 	Fixed string
-	// Resolved is set once the field's type and constraints are final.
-	Resolved bool
+	// resolved is set once the field's type and constraints are final.
+	resolved bool
 }
 
 type ObjectCtx struct {
@@ -202,8 +202,8 @@ func JoinText(a, b string) string {
 	return a + " " + b
 }
 
-// SortedKeys returns a map's keys in order.
-func SortedKeys[V any](m map[string]V) []string {
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -241,7 +241,7 @@ func (p *Core) AddField(ctx *ObjectCtx, name string, f *grammar.Facts, sec *docu
 	pd := &Pending{
 		Field: fld, Facts: f, Owner: ctx.Obj.Name, Line: line,
 		Scopes:          append(append([]string{"object:" + ctx.Obj.Name}, extraScopes...), ScopesOf(sec)...),
-		DefaultRequired: &req,
+		defaultRequired: &req,
 		Where:           sec.Path(),
 		Rules:           &ctx.Obj.Rules,
 	}
@@ -252,16 +252,16 @@ func (p *Core) AddField(ctx *ObjectCtx, name string, f *grammar.Facts, sec *docu
 // ObjectRules reads the rules an object-level sentence states.
 func ObjectRules(text string) []grammar.RawRule {
 	var out []grammar.RawRule
-	if ReAtMostOneOpt.MatchString(text) {
-		out = append(out, grammar.RawRule{Kind: schema.RuleAtMostOne, Fields: []string{OptionalFields}, Text: text})
+	if reAtMostOneOpt.MatchString(text) {
+		out = append(out, grammar.RawRule{Kind: schema.RuleAtMostOne, Fields: []string{optionalFields}, Text: text})
 	}
-	if m := ReExactlyOneExcept.FindStringSubmatch(text); m != nil {
-		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{AllFields}, Except: grammar.SplitNameList(m[1]), Text: text})
-	} else if ReExactlyOneOpt.MatchString(text) {
-		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{OptionalFields}, Text: text})
+	if m := reExactlyOneExcept.FindStringSubmatch(text); m != nil {
+		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{allFields}, Except: grammar.SplitNameList(m[1]), Text: text})
+	} else if reExactlyOneOpt.MatchString(text) {
+		out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: []string{optionalFields}, Text: text})
 	}
-	if ReAtMostOneUsed.MatchString(text) {
-		out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: []string{OptionalFields}, Text: text})
+	if reAtMostOneUsed.MatchString(text) {
+		out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: []string{optionalFields}, Text: text})
 	}
 	return out
 }
@@ -271,10 +271,10 @@ func ObjectRules(text string) []grammar.RawRule {
 func NamedRules(text string) []grammar.RawRule {
 	var out []grammar.RawRule
 	for _, sent := range grammar.SplitSentences(text) {
-		if m := ReNamedExclusive.FindStringSubmatch(sent); m != nil {
+		if m := reNamedExclusive.FindStringSubmatch(sent); m != nil {
 			out = append(out, grammar.RawRule{Kind: schema.RuleMutuallyExclusive, Fields: grammar.SplitNameList(m[1]), Text: sent})
 		}
-		if m := ReNamedExactlyOne.FindStringSubmatch(sent); m != nil {
+		if m := reNamedExactlyOne.FindStringSubmatch(sent); m != nil {
 			out = append(out, grammar.RawRule{Kind: schema.RuleExactlyOne, Fields: grammar.SplitNameList(m[1]), Text: sent})
 		}
 	}
@@ -314,10 +314,10 @@ type MethodEntry struct {
 // those come from the naming package's Exported).
 func Pascal(s string) string { return naming.SchemaName(s) }
 
-// ParseResult reads a result cell: "Message", "Array of Update. Notes",
+// parseResult reads a result cell: "Message", "Array of Update. Notes",
 // "String (new link). Notes", "Message if sent by the bot, otherwise True".
-func ParseResult(cell string) (te grammar.TypeExpr, note string, ok bool) {
-	if m := ReIfOtherwise.FindStringSubmatch(cell); m != nil {
+func parseResult(cell string) (te grammar.TypeExpr, note string, ok bool) {
+	if m := reIfOtherwise.FindStringSubmatch(cell); m != nil {
 		return grammar.TypeExpr{Alts: []string{m[1], m[3]}}, cell, true
 	}
 	te, rest, ok := grammar.ParseTypePrefix(cell)
@@ -339,22 +339,22 @@ var (
 	// The seed's words and the published page's ("At most one of the
 	// optional parameters can be present in any given update", "Exactly
 	// one of the optional fields must be used").
-	ReAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:is|can be) present`)
-	ReExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional (?:fields? must be used|fields\b)`)
-	// ReExactlyOneExcept: "Exactly one of the fields other than text,
+	reAtMostOneOpt  = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:is|can be) present`)
+	reExactlyOneOpt = regexp.MustCompile(`(?i)exactly one (?:of the )?optional (?:fields? must be used|fields\b)`)
+	// reExactlyOneExcept: "Exactly one of the fields other than text,
 	// icon_custom_emoji_id, and style must be used to specify the type of
 	// the button": every field but those.
-	ReExactlyOneExcept = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) other than ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)*) must be (?:used|set|specified)`)
-	// ReAtMostOneUsed: "At most one of the optional fields must be used to
+	reExactlyOneExcept = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) other than ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)*) must be (?:used|set|specified)`)
+	// reAtMostOneUsed: "At most one of the optional fields must be used to
 	// specify type of the button": a request sets at most one.
-	ReAtMostOneUsed = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:must|may|can) be used`)
-	// ReNamedExclusive: "Optional fields web_app, request_contact, and
+	reAtMostOneUsed = regexp.MustCompile(`(?i)at most one of the optional (?:fields|parameters) (?:must|may|can) be used`)
+	// reNamedExclusive: "Optional fields web_app, request_contact, and
 	// request_poll are mutually exclusive".
-	ReNamedExclusive = regexp.MustCompile(`(?i)^(?:the )?(?:optional )?(?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and )?|,? and )[a-z_][a-z0-9_]*)+) are mutually exclusive$`)
-	// ReNamedExactlyOne: "You must use exactly one of the fields
+	reNamedExclusive = regexp.MustCompile(`(?i)^(?:the )?(?:optional )?(?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and )?|,? and )[a-z_][a-z0-9_]*)+) are mutually exclusive$`)
+	// reNamedExactlyOne: "You must use exactly one of the fields
 	// png_sticker, tgs_sticker, or webm_sticker".
-	ReNamedExactlyOne = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)+)$`)
-	ReIfOtherwise     = regexp.MustCompile(`^(\w+) if (.+?), otherwise (\w+)(.*)$`)
+	reNamedExactlyOne = regexp.MustCompile(`(?i)\bexactly one of the (?:fields|parameters) ([a-z_][a-z0-9_]*(?:(?:, (?:and |or )?|,? (?:and|or) )[a-z_][a-z0-9_]*)+)$`)
+	reIfOtherwise     = regexp.MustCompile(`^(\w+) if (.+?), otherwise (\w+)(.*)$`)
 )
 
 // VariantListing is how a variant table row defined an object: what another
@@ -365,9 +365,9 @@ type VariantListing struct {
 	Line             int
 }
 
-// OptionalFields is the placeholder a rule uses for "the optional fields".
-const OptionalFields = "*optional"
+// optionalFields is the placeholder a rule uses for "the optional fields".
+const optionalFields = "*optional"
 
-// AllFields is the placeholder for "the fields other than …": every field
+// allFields is the placeholder for "the fields other than …": every field
 // but the rule's except.
-const AllFields = "*all"
+const allFields = "*all"

@@ -16,13 +16,13 @@ func Rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.
 	out := &schema.Rule{Kind: r.Kind, Groups: r.Groups, Kinds: r.Kinds, Text: r.Text, Source: src}
 	for _, f := range r.Fields {
 		switch f {
-		case OptionalFields:
+		case optionalFields:
 			for _, fld := range fields {
 				if !fld.Required {
 					out.Fields = append(out.Fields, fld.Name)
 				}
 			}
-		case AllFields:
+		case allFields:
 			for _, fld := range fields {
 				if !slices.Contains(r.Except, fld.Name) {
 					out.Fields = append(out.Fields, fld.Name)
@@ -35,24 +35,24 @@ func Rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.
 	return out
 }
 
-func (p *Core) FinishObject(ctx *ObjectCtx) {
+func (p *Core) finishObject(ctx *ObjectCtx) {
 	o := ctx.Obj
 	for _, r := range ctx.RawRules {
-		if p.NamesFields(r, o.Name, o.Fields, o.Source.Line) {
+		if p.namesFields(r, o.Name, o.Fields, o.Source.Line) {
 			o.Rules = append(o.Rules, Rule(r, o.Fields, o.Source))
 		}
 	}
 }
 
-// NamesFields reports whether every field a rule names is one of fields.
+// namesFields reports whether every field a rule names is one of fields.
 // On the published page a rule naming another is kept as text and
 // reported (the sentence may speak of something else).
-func (p *Core) NamesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
-	if !p.Policy.Tolerant {
+func (p *Core) namesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
+	if !p.Policy.tolerant {
 		return true
 	}
 	for _, n := range append(slices.Clone(r.Fields), r.Except...) {
-		if n == OptionalFields || n == AllFields {
+		if n == optionalFields || n == allFields {
 			continue
 		}
 		if !slices.ContainsFunc(fields, func(f *schema.Field) bool { return f.Name == n }) {
@@ -63,8 +63,8 @@ func (p *Core) NamesFields(r grammar.RawRule, owner string, fields []*schema.Fie
 	return true
 }
 
-// ParamRules reads the rules stated in one parameter's own text.
-func (p *Core) ParamRules(pd *Pending, params []*schema.Field, dst *[]*schema.Rule) {
+// paramRules reads the rules stated in one parameter's own text.
+func (p *Core) paramRules(pd *Pending, params []*schema.Field, dst *[]*schema.Rule) {
 	f := pd.Facts
 	for _, other := range f.NotWith {
 		pair := []string{pd.Field.Name, other}
@@ -98,10 +98,10 @@ func (p *Core) ParamRules(pd *Pending, params []*schema.Field, dst *[]*schema.Ru
 	}
 }
 
-func (p *Core) FinishShorthand(ctx *ShorthandCtx) {
+func (p *Core) finishShorthand(ctx *ShorthandCtx) {
 	g := ctx.G
 	for _, pd := range ctx.Pending {
-		p.ParamRules(pd, g.Params, &g.Rules)
+		p.paramRules(pd, g.Params, &g.Rules)
 	}
 	for _, r := range ctx.Rules {
 		g.Rules = append(g.Rules, Rule(r, g.Params, g.Source))
@@ -117,13 +117,13 @@ func (p *Core) FinishShorthand(ctx *ShorthandCtx) {
 // TypeOf resolves a written type outside a field.
 func (p *Core) TypeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
 	pd := &Pending{Field: &schema.Field{Name: what, Source: where}, Owner: owner, Line: where.Line}
-	t, _, ok := p.ResolveType(&grammar.Facts{Typ: te}, pd)
+	t, _, ok := p.resolveType(&grammar.Facts{Typ: te}, pd)
 	return t, ok
 }
 
-// CopyField deep-copies a field so that a method can adjust its copy of a
+// copyField deep-copies a field so that a method can adjust its copy of a
 // shorthand parameter.
-func CopyField(f *schema.Field) *schema.Field {
+func copyField(f *schema.Field) *schema.Field {
 	cp := *f
 	if f.Constraints != nil {
 		c := *f.Constraints
@@ -136,9 +136,9 @@ func CopyField(f *schema.Field) *schema.Field {
 	return &cp
 }
 
-var ReOverride = regexp.MustCompile(`^([a-z_][a-z0-9_]*) (.+)$`)
+var reOverride = regexp.MustCompile(`^([a-z_][a-z0-9_]*) (.+)$`)
 
-func (p *Core) FinishMethod(ctx *MethodCtx) {
+func (p *Core) finishMethod(ctx *MethodCtx) {
 	m := ctx.M
 	var groupReturns *schema.Type
 	for _, e := range ctx.Entries {
@@ -148,11 +148,11 @@ func (p *Core) FinishMethod(ctx *MethodCtx) {
 		}
 		g := p.Shorthands[e.Group]
 		if g == nil {
-			p.Errorf(e.Line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.Group, strings.Join(SortedKeys(p.Shorthands), ", "))
+			p.Errorf(e.Line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.Group, strings.Join(sortedKeys(p.Shorthands), ", "))
 			continue
 		}
 		for _, prm := range g.G.Params {
-			cp := CopyField(prm)
+			cp := copyField(prm)
 			cp.From = g.G.Name
 			m.Params = append(m.Params, cp)
 		}
@@ -175,11 +175,11 @@ func (p *Core) FinishMethod(ctx *MethodCtx) {
 		seen[prm.Name] = true
 	}
 	for _, pd := range ctx.Pending {
-		p.ParamRules(pd, m.Params, &m.Rules)
+		p.paramRules(pd, m.Params, &m.Rules)
 	}
 	switch {
 	case ctx.Result != "":
-		te, note, ok := ParseResult(ctx.Result)
+		te, note, ok := parseResult(ctx.Result)
 		if !ok {
 			p.Errorf(ctx.Line, "%s: result %q does not start with a type", m.Name, ctx.Result)
 			return
@@ -190,7 +190,7 @@ func (p *Core) FinishMethod(ctx *MethodCtx) {
 		}
 		m.Returns, m.ReturnsNote = t, note
 		for _, sent := range grammar.SplitSentences(note) {
-			if r, ok := p.GroupingRule(m, sent); ok {
+			if r, ok := p.groupingRule(m, sent); ok {
 				m.Rules = append(m.Rules, r)
 			}
 		}
@@ -211,7 +211,7 @@ func (p *Core) FinishMethod(ctx *MethodCtx) {
 		}
 	}
 	for _, r := range ctx.Rules {
-		if p.NamesFields(r, m.Name, m.Params, m.Source.Line) {
+		if p.namesFields(r, m.Name, m.Params, m.Source.Line) {
 			m.Rules = append(m.Rules, Rule(r, m.Params, m.Source))
 		}
 	}
@@ -220,7 +220,7 @@ func (p *Core) FinishMethod(ctx *MethodCtx) {
 // Override applies "GROUP (param constraint, note)" to the expanded group.
 func (p *Core) Override(m *schema.Method, e MethodEntry) {
 	clauses := grammar.SplitTop(e.Override, ',')
-	mm := ReOverride.FindStringSubmatch(clauses[0])
+	mm := reOverride.FindStringSubmatch(clauses[0])
 	var target *schema.Field
 	if mm != nil {
 		target = m.Param(mm[1])
@@ -257,9 +257,9 @@ func (p *Core) Override(m *schema.Method, e MethodEntry) {
 	}
 }
 
-// GroupingRule reads "Documents and audios can be grouped only with items
+// groupingRule reads "Documents and audios can be grouped only with items
 // of the same type" for a method with an array of a discriminated union.
-func (p *Core) GroupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
+func (p *Core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
 	mm := grammar.ReGrouping.FindStringSubmatch(sent)
 	if mm == nil {
 		return nil, false
@@ -289,12 +289,12 @@ func (p *Core) GroupingRule(m *schema.Method, sent string) (*schema.Rule, bool) 
 	return nil, false
 }
 
-// UnionVariants records, for the variants of unions of objects that JSON
+// unionVariants records, for the variants of unions of objects that JSON
 // must tell apart by their fields (no discriminator, or a shared tag), the
 // required fields and any stated constant (schema.Variant gives the rule),
 // and reports variants no JSON value can tell apart, with the fields that
 // would.
-func (p *Core) UnionVariants() {
+func (p *Core) unionVariants() {
 	for _, u := range p.Out.Unions {
 		groups := p.Out.FieldGroups(u)
 		for _, g := range groups {
@@ -329,7 +329,7 @@ func (p *Core) UnionVariants() {
 					}
 					msg += ", so JSON cannot tell them apart"
 					apart := p.Out.TellApart(oa, ob)
-					if p.Policy.Tolerant {
+					if p.Policy.tolerant {
 						// A document nobody here controls: the union is
 						// kept, its variants tried in order, and named.
 						msg += fmt.Sprintf("; a value is decoded as the first variant whose required fields it has (%s before %s)", oa.Name, ob.Name)
@@ -431,8 +431,8 @@ func (p *Core) conditionRule(owner string, fields []*schema.Field, st statedCond
 		for _, o := range others {
 			whens = append(whens, &schema.Condition{Field: o.Name, Set: &set})
 		}
-	case c.Value != "" && c.Required && !c.Not && len(others) == 1 && ConditionValue(c.Value, others[0].Type) != "":
-		whens = append(whens, &schema.Condition{Field: others[0].Name, Equals: ConditionValue(c.Value, others[0].Type)})
+	case c.Value != "" && c.Required && !c.Not && len(others) == 1 && conditionValue(c.Value, others[0].Type) != "":
+		whens = append(whens, &schema.Condition{Field: others[0].Name, Equals: conditionValue(c.Value, others[0].Type)})
 	default:
 		p.unreadCondition(owner, f, st.sentence, "no condition on "+strings.Join(c.Fields, " and ")+" read")
 		return
@@ -500,10 +500,10 @@ func oneOfRules(fields []*schema.Field, all []statedCondition, rules *[]*schema.
 	return done
 }
 
-// ConditionValue spells a stated value of a parameter of type t as a
+// conditionValue spells a stated value of a parameter of type t as a
 // condition compares it ("False" of a Boolean is "false"), or "" when t
 // cannot hold it.
-func ConditionValue(v string, t schema.Type) string {
+func conditionValue(v string, t schema.Type) string {
 	if t.IsArray() {
 		return ""
 	}

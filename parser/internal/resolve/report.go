@@ -106,17 +106,17 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, msg)
 }
 
-// MaxMsg bounds the text of one error: a message quotes the input it is
+// maxMsg bounds the text of one error: a message quotes the input it is
 // about, and a table header of 100 000 columns made an 889 KB line.
-const MaxMsg = 400
+const maxMsg = 400
 
 // ClipMsg cuts a message longer than maxMsg at a character boundary and
 // says how long it was.
 func ClipMsg(s string) string {
-	if len(s) <= MaxMsg {
+	if len(s) <= maxMsg {
 		return s
 	}
-	cut := MaxMsg
+	cut := maxMsg
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}

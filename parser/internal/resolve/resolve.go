@@ -16,12 +16,12 @@ import (
 // field and parameter its type and constraints, expands shorthand groups
 // into methods, turns sentences into rules and applies the version list.
 func (p *Core) Resolve() {
-	p.AddOpaque()
+	p.addOpaque()
 	for _, pd := range p.Pending {
 		p.Register(pd)
 	}
 	for _, pd := range p.Pending {
-		p.ResolvePending(pd)
+		p.resolvePending(pd)
 	}
 	p.warnUndefined()
 	if len(p.Errs) > 0 {
@@ -32,30 +32,30 @@ func (p *Core) Resolve() {
 	if p.TagUnions != nil {
 		p.TagUnions()
 	}
-	p.LinkFormattingEnum()
-	p.CheckEventEnum()
-	for _, name := range p.ObjectOrder() {
-		p.FinishObject(p.Objects[name])
-		if o := p.Objects[name].Obj; p.Policy.ConditionSentences {
+	p.linkFormattingEnum()
+	p.checkEventEnum()
+	for _, name := range p.objectOrder() {
+		p.finishObject(p.Objects[name])
+		if o := p.Objects[name].Obj; p.Policy.conditionSentences {
 			// Before the unions' requires: "Optional if X is present"
 			// makes a field optional.
 			p.ConditionRules(o.Name, o.Source, o.Fields, &o.Rules, false)
 		}
 	}
 	for _, g := range p.Out.Shorthands {
-		p.FinishShorthand(p.Shorthands[g.Name])
+		p.finishShorthand(p.Shorthands[g.Name])
 	}
 	for _, m := range p.Methods {
-		p.FinishMethod(m)
+		p.finishMethod(m)
 	}
-	p.UnionVariants()
-	p.ApplyVersions()
+	p.unionVariants()
+	p.applyVersions()
 	if n := len(p.Out.Versions); n > 0 {
 		p.Out.Version = p.Out.Versions[n-1].Version
 	}
 }
 
-func (p *Core) ObjectOrder() []string {
+func (p *Core) objectOrder() []string {
 	names := make([]string, 0, len(p.Out.Objects))
 	for _, o := range p.Out.Objects {
 		if p.Objects[o.Name] != nil {
@@ -65,8 +65,8 @@ func (p *Core) ObjectOrder() []string {
 	return names
 }
 
-// AddOpaque adds the objects the document names without showing them.
-func (p *Core) AddOpaque() {
+// addOpaque adds the objects the document names without showing them.
+func (p *Core) addOpaque() {
 	for _, ref := range p.Opaque {
 		if ctx := p.Objects[ref.Name]; ctx != nil {
 			p.Errorf(ref.Src.Line, "object %s is listed as not shown but is defined at line %d", ref.Name, ctx.Obj.Source.Line)
@@ -120,11 +120,11 @@ func (p *Core) Lookup(pd *Pending) *Pending {
 	return nil
 }
 
-func (p *Core) ResolvePending(pd *Pending) {
-	if pd.Resolved || pd.Owner == "" {
+func (p *Core) resolvePending(pd *Pending) {
+	if pd.resolved || pd.Owner == "" {
 		return
 	}
-	pd.Resolved = true
+	pd.resolved = true
 	f := pd.Facts
 	if f.Typ.IsZero() {
 		def := p.Lookup(pd)
@@ -155,7 +155,7 @@ func (p *Core) ResolvePending(pd *Pending) {
 		pd.Facts = f
 	}
 	fld := pd.Field
-	t, variants, ok := p.ResolveType(f, pd)
+	t, variants, ok := p.resolveType(f, pd)
 	if !ok {
 		return
 	}
@@ -169,8 +169,8 @@ func (p *Core) ResolvePending(pd *Pending) {
 		fld.Required = true
 	case f.Marker == "Optional":
 		fld.Required = false
-	case pd.DefaultRequired != nil:
-		fld.Required = *pd.DefaultRequired
+	case pd.defaultRequired != nil:
+		fld.Required = *pd.defaultRequired
 	default:
 		p.Errorf(pd.Line, "%s.%s: the document says neither Required nor Optional", pd.Owner, fld.Name)
 	}
@@ -179,7 +179,7 @@ func (p *Core) ResolvePending(pd *Pending) {
 		// A default that is not the zero value makes the zero a real
 		// choice (is_anonymous: false against default true). Strings are
 		// left out: "" is no value of an enum with a default.
-		if d := fld.Constraints.Default; d != nil && !IsZeroValue(d) {
+		if d := fld.Constraints.Default; d != nil && !isZeroValue(d) {
 			if _, isString := d.(string); !isString {
 				fld.ZeroMeaningful = true
 			}
@@ -188,13 +188,13 @@ func (p *Core) ResolvePending(pd *Pending) {
 	if f.ZeroBased {
 		fld.ZeroMeaningful = true
 	}
-	if f.Always != "" && !pd.Method && ConstFits(f.Always, t) {
+	if f.Always != "" && !pd.Method && constFits(f.Always, t) {
 		p.Always[pd.Owner+"."+fld.Name] = f.Always
 	}
 }
 
-// ConstFits reports whether a stated constant is a value of type t.
-func ConstFits(val string, t schema.Type) bool {
+// constFits reports whether a stated constant is a value of type t.
+func constFits(val string, t schema.Type) bool {
 	if t.IsArray() {
 		return false
 	}
@@ -211,7 +211,7 @@ func ConstFits(val string, t schema.Type) bool {
 	return false
 }
 
-func IsZeroValue(v any) bool {
+func isZeroValue(v any) bool {
 	switch x := v.(type) {
 	case bool:
 		return !x
@@ -225,10 +225,10 @@ func IsZeroValue(v any) bool {
 	return false
 }
 
-// ResolveType turns the written type into a schema type. Alternatives
+// resolveType turns the written type into a schema type. Alternatives
 // become a union; when an existing union has exactly those variants it is
 // reused, and when it has more, the value is restricted to the subset.
-func (p *Core) ResolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string, bool) {
+func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string, bool) {
 	te := f.Typ
 	if te.Depth > schema.MaxArrayDepth {
 		p.Errorf(pd.Line, "%s.%s: %v: write the type with fewer levels", pd.Owner, pd.Field.Name, schema.ErrArrayDepth(te.Depth))
@@ -243,11 +243,11 @@ func (p *Core) ResolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 	// the published page's type column is its own word for the type and
 	// stays String, with the fact kept as constraints.attach (see
 	// constraints). The Go model gives both the same Go type.
-	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.Policy.AttachAsConstraint {
+	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.Policy.attachAsConstraint {
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
-		if p.Policy.UndefinedAsRaw && p.keepUndefined(a, pd) {
+		if p.Policy.undefinedAsRaw && p.keepUndefined(a, pd) {
 			continue
 		}
 		if !p.KnownType(a) {
@@ -266,7 +266,7 @@ func (p *Core) ResolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 		if where.Line == 0 {
 			where.Line = pd.Line
 		}
-		u, subset, err := p.UnionFor(alts, pd.Owner, pd.Field.Name, where)
+		u, subset, err := p.unionFor(alts, pd.Owner, pd.Field.Name, where)
 		if err != nil {
 			p.Errorf(pd.Line, "%s.%s: %v", pd.Owner, pd.Field.Name, err)
 			return schema.Type{}, nil, false
@@ -291,10 +291,10 @@ func (p *Core) KnownType(name string) bool {
 	return false
 }
 
-// UnionFor finds or creates the union of alts. A new union is named by
+// unionFor finds or creates the union of alts. A new union is named by
 // the rule of naming.InlineUnion (two members joined with "Or", more
 // named after the field that carries them).
-func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
+func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
 	want := slices.Clone(alts)
 	slices.Sort(want)
 	want = slices.Compact(want)
@@ -332,7 +332,7 @@ func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (
 	}
 	// The naming rule of an inline union is naming's (naming/unions.go).
 	name := naming.InlineUnion(alts, field)
-	if p.KnownType(name) && p.Policy.Tolerant && len(alts) > 2 {
+	if p.KnownType(name) && p.Policy.tolerant && len(alts) > 2 {
 		// Another entry's field of that name holds other members: on the
 		// page, this one is named after its owner too.
 		name = naming.OwnedInlineUnion(owner, field)
@@ -351,7 +351,7 @@ func (p *Core) UnionFor(alts []string, owner, field string, src schema.Source) (
 	return u, nil, nil
 }
 
-func Intp(v *float64) *int {
+func intp(v *float64) *int {
 	if v == nil {
 		return nil
 	}
@@ -370,7 +370,7 @@ func Length(r *grammar.RawRange, unit string, after bool) *schema.Length {
 	if unit == "" {
 		unit = schema.UnitCharacters
 	}
-	return &schema.Length{Min: Intp(r.Min), Max: Intp(r.Max), Unit: unit, AfterEntityParsing: after}
+	return &schema.Length{Min: intp(r.Min), Max: intp(r.Max), Unit: unit, AfterEntityParsing: after}
 }
 
 // Constraints turns facts into constraints on a value of type t. A bare
@@ -383,7 +383,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	// phrase read as a fact that does not fit stays text, and the report
 	// says so; in the seed layout it is an error.
 	bad := func(what string) bool {
-		if p.Policy.Tolerant {
+		if p.Policy.tolerant {
 			p.Report.Add("fact does not apply", pd.Owner+"."+pd.Field.Name, pd.Line, what+" does not apply to a "+t.String())
 			return false
 		}
@@ -391,7 +391,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 		return true
 	}
 	name := t.Name
-	isString := name == schema.String || p.HasStringVariant(name)
+	isString := name == schema.String || p.hasStringVariant(name)
 	isNumber := name == schema.Integer || name == schema.Integer64 || name == schema.Float
 	isArray := t.IsArray()
 	if f.Length != nil && (isString || bad("a length")) {
@@ -445,8 +445,8 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	c.Ahead = Bounds(f.Ahead)
 	c.Unit = f.Unit
 	fitsEnum := name == schema.String || (isArray && t.Elem.Name == schema.String)
-	if len(f.Enum) > 0 && (fitsEnum || !p.Policy.Tolerant || bad("a list of values")) {
-		e := p.EnumFor(pd, f.Enum)
+	if len(f.Enum) > 0 && (fitsEnum || !p.Policy.tolerant || bad("a list of values")) {
+		e := p.enumFor(pd, f.Enum)
 		switch {
 		case e == nil:
 		case name == schema.String:
@@ -461,7 +461,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 		}
 	}
 	if f.DefaultRaw != "" {
-		v, err := Literal(f.DefaultRaw, t)
+		v, err := literal(f.DefaultRaw, t)
 		if err != nil {
 			// "default returns all" and the like are prose, not values.
 			pd.Field.Description = JoinText(pd.Field.Description, "Default: "+f.DefaultRaw+".")
@@ -470,7 +470,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 		}
 	}
 	if f.DefaultRaw == "" && f.DefaultsTo != "" {
-		if v, err := Literal(f.DefaultsTo, t); err == nil {
+		if v, err := literal(f.DefaultsTo, t); err == nil {
 			c.Default = v
 		} else if c.Enum != "" && slices.ContainsFunc(f.Enum, func(e grammar.EnumVal) bool { return e.Value == f.DefaultsTo }) {
 			// A listed value that is no word ("Defaults to “🎲”").
@@ -482,7 +482,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	c.NoEmoji = f.NoEmoji
 	c.Position = f.Position
 	c.UploadOnly = f.UploadOnly
-	c.Attach = p.Policy.AttachAsConstraint && f.AttachRef && !isArray && name == schema.String
+	c.Attach = p.Policy.attachAsConstraint && f.AttachRef && !isArray && name == schema.String
 	if len(variants) > 0 && isArray {
 		if c.Each == nil {
 			c.Each = &schema.Constraints{}
@@ -500,7 +500,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	return c
 }
 
-func (p *Core) HasStringVariant(name string) bool {
+func (p *Core) hasStringVariant(name string) bool {
 	u := p.Out.Union(name)
 	if u == nil {
 		return false
@@ -513,8 +513,8 @@ func (p *Core) HasStringVariant(name string) bool {
 	return false
 }
 
-// Literal reads a default value as the type says.
-func Literal(s string, t schema.Type) (any, error) {
+// literal reads a default value as the type says.
+func literal(s string, t schema.Type) (any, error) {
 	switch t.Name {
 	case schema.Boolean:
 		return strconv.ParseBool(s)
@@ -531,10 +531,10 @@ func Literal(s string, t schema.Type) (any, error) {
 	return nil, fmt.Errorf("no literal for %s", t)
 }
 
-// EnumName derives an enum's name from where its values are listed: the
+// enumName derives an enum's name from where its values are listed: the
 // object and field (Chat.type -> ChatType), or the method without its verb
 // and the parameter (sendChatAction.action -> ChatAction).
-func EnumName(owner string, method bool, field string) string {
+func enumName(owner string, method bool, field string) string {
 	o := owner
 	if method {
 		if i := strings.IndexFunc(owner, func(r rune) bool { return r >= 'A' && r <= 'Z' }); i > 0 {
@@ -550,12 +550,12 @@ func EnumName(owner string, method bool, field string) string {
 	return o + fp
 }
 
-// EnumFor finds or creates the enum for listed values. The same name with
+// enumFor finds or creates the enum for listed values. The same name with
 // the same set of values is one enum; the same name with other values is an
 // error.
-func (p *Core) EnumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
-	name := EnumName(pd.Owner, pd.Method, pd.Field.Name)
-	if p.Policy.Tolerant && p.KnownType(name) {
+func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
+	name := enumName(pd.Owner, pd.Method, pd.Field.Name)
+	if p.Policy.tolerant && p.KnownType(name) {
 		// MoodEmoji.emoji: the object is named MoodEmoji already.
 		name = Pascal(pd.Owner) + Pascal(pd.Field.Name)
 	}
@@ -573,7 +573,7 @@ func (p *Core) EnumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 			// On the published page the same field of two entries may
 			// list different values ("type" of two unions): the enum is
 			// then named after the whole owner.
-			if alt := Pascal(pd.Owner) + Pascal(pd.Field.Name); p.Policy.Tolerant && alt != name && p.Out.Enum(alt) == nil {
+			if alt := Pascal(pd.Owner) + Pascal(pd.Field.Name); p.Policy.tolerant && alt != name && p.Out.Enum(alt) == nil {
 				name = alt
 			} else {
 				p.Errorf(pd.Line, "%s.%s: enum %s lists %v here but %v at line %d", pd.Owner, pd.Field.Name, name, want, have, e.Source.Line)
@@ -591,13 +591,13 @@ func (p *Core) EnumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 	return e
 }
 
-// LinkFormattingEnum gives every String field named like the formatting
+// linkFormattingEnum gives every String field named like the formatting
 // section's field ("parse_mode") that section's enum, and every String
 // field whose name ends in "_" and that field (quote_parse_mode,
 // explanation_parse_mode) whose description points at the formatting
 // section by its title ("See formatting options"): a prefixed name alone
 // could be some other mode.
-func (p *Core) LinkFormattingEnum() {
+func (p *Core) linkFormattingEnum() {
 	f := p.Out.Formatting
 	if f == nil || p.Out.Enum(f.Enum) == nil {
 		return
@@ -641,9 +641,9 @@ func (p *Core) LinkFormattingEnum() {
 	}
 }
 
-// CheckEventEnum checks that every event kind names a field of the object
+// checkEventEnum checks that every event kind names a field of the object
 // the Events table is about.
-func (p *Core) CheckEventEnum() {
+func (p *Core) checkEventEnum() {
 	if p.EventOwner == "" {
 		return
 	}

@@ -25,8 +25,8 @@ func (p *Core) UpdateKinds() {
 	var owner *schema.Object
 	var rule *schema.Rule
 	for _, o := range p.Out.Objects {
-		r := AtMostOne(o)
-		if r == nil || !p.FetchedAsArray(o.Name) {
+		r := atMostOne(o)
+		if r == nil || !p.fetchedAsArray(o.Name) {
 			continue
 		}
 		if owner != nil {
@@ -38,14 +38,14 @@ func (p *Core) UpdateKinds() {
 		return
 	}
 	if e := p.Out.Enum(owner.Name + "Type"); e != nil {
-		if SameValues(e, rule.Fields) {
-			p.LinkKindLists(owner, e)
+		if sameValues(e, rule.Fields) {
+			p.linkKindLists(owner, e)
 		}
 		return
 	}
 	e := &schema.Enum{
 		Name:        owner.Name + "Type",
-		Description: "The " + owner.Name + " fields that name a kind of " + strings.ToLower(Spaced(owner.Name)) + " (at most one is present in any given " + strings.ToLower(Spaced(owner.Name)) + ").",
+		Description: "The " + owner.Name + " fields that name a kind of " + strings.ToLower(spaced(owner.Name)) + " (at most one is present in any given " + strings.ToLower(spaced(owner.Name)) + ").",
 		Source:      rule.Source,
 	}
 	for _, name := range rule.Fields {
@@ -56,15 +56,15 @@ func (p *Core) UpdateKinds() {
 		e.Values = append(e.Values, v)
 	}
 	p.Out.Enums = append(p.Out.Enums, e)
-	p.LinkKindLists(owner, e)
+	p.linkKindLists(owner, e)
 }
 
-// LinkKindLists gives the elements of every list of owner's kinds the enum
+// linkKindLists gives the elements of every list of owner's kinds the enum
 // e.
-func (p *Core) LinkKindLists(owner *schema.Object, e *schema.Enum) {
+func (p *Core) linkKindLists(owner *schema.Object, e *schema.Enum) {
 	// "update types", "update type": the words the page uses for a list
 	// of kinds.
-	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(Spaced(owner.Name)) + ` types?\b`)
+	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(spaced(owner.Name)) + ` types?\b`)
 	link := func(f *schema.Field) {
 		if f.Type.String() != "Array of "+schema.String || !talk.MatchString(f.Description) {
 			return
@@ -91,8 +91,8 @@ func (p *Core) LinkKindLists(owner *schema.Object, e *schema.Enum) {
 	}
 }
 
-// SameValues reports whether e's values are exactly names, in any order.
-func SameValues(e *schema.Enum, names []string) bool {
+// sameValues reports whether e's values are exactly names, in any order.
+func sameValues(e *schema.Enum, names []string) bool {
 	if len(e.Values) != len(names) {
 		return false
 	}
@@ -108,8 +108,8 @@ func SameValues(e *schema.Enum, names []string) bool {
 	return true
 }
 
-// AtMostOne is an object's at_most_one rule, if it has one.
-func AtMostOne(o *schema.Object) *schema.Rule {
+// atMostOne is an object's at_most_one rule, if it has one.
+func atMostOne(o *schema.Object) *schema.Rule {
 	for _, r := range o.Rules {
 		if r.Kind == schema.RuleAtMostOne && len(r.Fields) > 0 {
 			return r
@@ -118,8 +118,8 @@ func AtMostOne(o *schema.Object) *schema.Rule {
 	return nil
 }
 
-// FetchedAsArray reports whether some method returns an Array of name.
-func (p *Core) FetchedAsArray(name string) bool {
+// fetchedAsArray reports whether some method returns an Array of name.
+func (p *Core) fetchedAsArray(name string) bool {
 	for _, m := range p.Out.Methods {
 		if m.Returns.IsArray() && m.Returns.String() == "Array of "+name {
 			return true
@@ -128,8 +128,8 @@ func (p *Core) FetchedAsArray(name string) bool {
 	return false
 }
 
-// Spaced writes a Go-style name as words: "ChatEvent" -> "Chat Event".
-func Spaced(name string) string {
+// spaced writes a Go-style name as words: "ChatEvent" -> "Chat Event".
+func spaced(name string) string {
 	var b strings.Builder
 	for i, r := range name {
 		if i > 0 && r >= 'A' && r <= 'Z' {

@@ -8,22 +8,22 @@ import (
 )
 
 var (
-	ReDotted    = regexp.MustCompile(`^([A-Z]\w*)\.(\w+)$`)
-	ReInOwner   = regexp.MustCompile(`^(.+?) in (\w+)$`)
-	ReOnOwners  = regexp.MustCompile(`^(.+?) on (.+)$`)
-	RePhrase    = regexp.MustCompile(`^(.*?)\s*\((.+)\)$`)
-	ReAnimation = regexp.MustCompile(`^(?:the )?(.+?) animations?$`)
+	reDotted    = regexp.MustCompile(`^([A-Z]\w*)\.(\w+)$`)
+	reInOwner   = regexp.MustCompile(`^(.+?) in (\w+)$`)
+	reOnOwners  = regexp.MustCompile(`^(.+?) on (.+)$`)
+	rePhrase    = regexp.MustCompile(`^(.*?)\s*\((.+)\)$`)
+	reAnimation = regexp.MustCompile(`^(?:the )?(.+?) animations?$`)
 )
 
-// ApplyVersions resolves each "<version> added ..." item to the schema
+// applyVersions resolves each "<version> added ..." item to the schema
 // elements it names and sets their since. Versions are listed oldest first,
 // so an element keeps the first version that names it. Items about things
 // the schema does not model ("the local server") resolve to nothing and are
 // kept as text.
-func (p *Core) ApplyVersions() {
+func (p *Core) applyVersions() {
 	for _, v := range p.Out.Versions {
 		for _, c := range v.Changes {
-			c.Targets = p.ChangeTargets(c.Text)
+			c.Targets = p.changeTargets(c.Text)
 			for _, t := range c.Targets {
 				p.SetSince(t, v.Version)
 			}
@@ -31,27 +31,27 @@ func (p *Core) ApplyVersions() {
 	}
 }
 
-// ChangeTargets reads one change item.
-func (p *Core) ChangeTargets(text string) []string {
+// changeTargets reads one change item.
+func (p *Core) changeTargets(text string) []string {
 	text = strings.TrimSpace(text)
-	if m := ReDotted.FindStringSubmatch(text); m != nil {
+	if m := reDotted.FindStringSubmatch(text); m != nil {
 		return p.FieldsOf(m[1], []string{m[2]})
 	}
 	if grammar.IsIdent(text) {
-		return p.Everywhere(text)
+		return p.everywhere(text)
 	}
-	if m := RePhrase.FindStringSubmatch(text); m != nil {
+	if m := rePhrase.FindStringSubmatch(text); m != nil {
 		phrase, inner := m[1], m[2]
 		var out []string
-		if p.AllOwners(grammar.SplitNameList(inner)) && grammar.IsIdent(phrase) {
+		if p.allOwners(grammar.SplitNameList(inner)) && grammar.IsIdent(phrase) {
 			for _, owner := range grammar.SplitNameList(inner) {
 				out = append(out, p.FieldsOf(owner, []string{phrase})...)
 			}
 			return out
 		}
-		owner := p.OwnerIn(phrase)
+		owner := p.ownerIn(phrase)
 		for _, part := range grammar.SplitTop(inner, ';') {
-			if mm := ReInOwner.FindStringSubmatch(part); mm != nil {
+			if mm := reInOwner.FindStringSubmatch(part); mm != nil {
 				out = append(out, p.FieldsOf(mm[2], grammar.SplitNameList(mm[1]))...)
 				continue
 			}
@@ -62,23 +62,23 @@ func (p *Core) ChangeTargets(text string) []string {
 				if owner != "" {
 					out = append(out, p.FieldsOf(owner, []string{name})...)
 				} else {
-					out = append(out, p.Everywhere(name)...)
+					out = append(out, p.everywhere(name)...)
 				}
 			}
 		}
 		return out
 	}
-	if m := ReInOwner.FindStringSubmatch(text); m != nil {
+	if m := reInOwner.FindStringSubmatch(text); m != nil {
 		return p.FieldsOf(m[2], grammar.SplitNameList(m[1]))
 	}
-	if m := ReOnOwners.FindStringSubmatch(text); m != nil {
+	if m := reOnOwners.FindStringSubmatch(text); m != nil {
 		var out []string
 		for _, owner := range grammar.SplitNameList(m[2]) {
 			out = append(out, p.FieldsOf(owner, grammar.SplitNameList(m[1]))...)
 		}
 		return out
 	}
-	if m := ReAnimation.FindStringSubmatch(text); m != nil {
+	if m := reAnimation.FindStringSubmatch(text); m != nil {
 		var out []string
 		for _, name := range grammar.SplitNameList(m[1]) {
 			out = append(out, p.EnumValues(name)...)
@@ -94,14 +94,14 @@ func (p *Core) ChangeTargets(text string) []string {
 			if grammar.IsIdent(part) && p.Out.Method(part) == nil && p.Out.Object(part) == nil {
 				continue
 			}
-			out = append(out, p.ChangeTargets(part)...)
+			out = append(out, p.changeTargets(part)...)
 		}
 		return out
 	}
 	return nil
 }
 
-func (p *Core) AllOwners(names []string) bool {
+func (p *Core) allOwners(names []string) bool {
 	for _, n := range names {
 		if p.Out.Method(n) == nil && p.Out.Object(n) == nil {
 			return false
@@ -110,9 +110,9 @@ func (p *Core) AllOwners(names []string) bool {
 	return len(names) > 0
 }
 
-// OwnerIn finds a method or object named in a phrase ("getChat additions");
+// ownerIn finds a method or object named in a phrase ("getChat additions");
 // a method stands for the object it returns.
-func (p *Core) OwnerIn(phrase string) string {
+func (p *Core) ownerIn(phrase string) string {
 	for _, w := range strings.Fields(phrase) {
 		if m := p.Out.Method(w); m != nil {
 			if p.Out.Object(m.Returns.Name) != nil {
@@ -141,9 +141,9 @@ func (p *Core) FieldsOf(owner string, names []string) []string {
 	return out
 }
 
-// Everywhere resolves a bare name: a method, an object, or every field and
+// everywhere resolves a bare name: a method, an object, or every field and
 // parameter of that name.
-func (p *Core) Everywhere(name string) []string {
+func (p *Core) everywhere(name string) []string {
 	if p.Out.Method(name) != nil || p.Out.Object(name) != nil {
 		return []string{name}
 	}
