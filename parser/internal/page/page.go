@@ -183,7 +183,8 @@ const (
 // pageEntry is one h4 heading (or the h3 itself, for blocks before the
 // first h4) and the blocks under it.
 type pageEntry struct {
-	sec    *document.Section // the h3 section, or the h4 under it
+	// place is the entry's: its h3 heading, and its h4 under it.
+	place resolve.Place
 	head   *document.Block
 	blocks []*document.Block
 	kind   entryKind
@@ -241,17 +242,17 @@ func (p *pageLayout) runPage(d *document.Document) {
 // pageEntries groups the blocks under their headings.
 func pageEntries(d *document.Document) []*pageEntry {
 	var out []*pageEntry
-	var h3 *document.Section
-	cur := &pageEntry{kind: proseEntry, sec: &document.Section{Level: 2, Title: d.Title}}
+	var h3 []string
+	cur := &pageEntry{kind: proseEntry, place: resolve.Place{Headings: []string{d.Title}}}
 	out = append(out, cur)
 	for _, b := range d.Blocks {
 		if b.Kind == document.HeadingBlock && (b.Level == 3 || b.Level == 4) {
 			if b.Level == 3 {
-				h3 = &document.Section{Level: 2, Title: b.Text, Line: b.Line}
-				cur = &pageEntry{kind: proseEntry, sec: h3, head: b}
+				h3 = []string{b.Text}
+				cur = &pageEntry{kind: proseEntry, place: resolve.Place{Headings: h3, Line: b.Line}, head: b}
 			} else {
-				s := &document.Section{Level: 3, Title: b.Text, Line: b.Line, Parent: h3}
-				cur = &pageEntry{kind: proseEntry, sec: s, head: b}
+				hs := append(append([]string(nil), h3...), b.Text)
+				cur = &pageEntry{kind: proseEntry, place: resolve.Place{Headings: hs, Line: b.Line}, head: b}
 				switch {
 				case reObjectHeading.MatchString(b.Text):
 					cur.kind = objectEntry
@@ -276,7 +277,7 @@ func pageEntries(d *document.Document) []*pageEntry {
 
 // where names an entry for errors: "Available types / Message (line 120)".
 func (e *pageEntry) where() string {
-	return e.sec.Path()
+	return e.place.Where()
 }
 
 func (p *pageLayout) pageErr(e *pageEntry, line int, format string, args ...any) {
@@ -318,7 +319,7 @@ func (p *pageLayout) pageObject(e *pageEntry) {
 	case ob.listed != nil:
 		p.pageUnion(e, description, ob)
 	case ob.noInfo:
-		p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
+		p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
 	case len(ob.lists) > 0:
 		p.untabledList(e, description, ob)
 		return
@@ -367,7 +368,7 @@ func (p *pageLayout) untabledList(e *pageEntry, description string, ob *objectBl
 // at its heading: the schema stays whole and Strict refuses it.
 func (p *pageLayout) keepRaw(e *pageEntry, description, text, settle string) {
 	name := e.head.Text
-	p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: resolve.Src(e.sec, e.head.Line)})
+	p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
 	p.Warn(resolve.Warning{Construct: "object " + name, Where: e.where(), Line: e.head.Line, Text: text, Settle: settle})
 }
 
@@ -443,7 +444,7 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 // pageFields reads an object with a Field | Type | Description table.
 func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.Block) {
 	name := e.head.Text
-	ctx := p.NewObject(name, e.sec, e.head.Line)
+	ctx := p.NewObject(name, e.place.At(e.head.Line))
 	if ctx == nil {
 		return
 	}
@@ -473,7 +474,7 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 		}
 		ctx.RawRules = append(ctx.RawRules, f.Rules...)
 		f.Rules = nil
-		if pd := p.AddField(ctx, r.Cells[0], f, e.sec, r.Line); pd != nil {
+		if pd := p.AddField(ctx, r.Cells[0], f, e.place.At(r.Line)); pd != nil {
 			p.fields[name][pd.Field.Name] = pd
 		}
 	}
@@ -483,7 +484,7 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 // sentence states, then the members it names or lists.
 func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlocks) {
 	name := e.head.Text
-	u := &schema.Union{Name: name, Description: description, Source: resolve.Src(e.sec, e.head.Line)}
+	u := &schema.Union{Name: name, Description: description, Source: e.place.At(e.head.Line).Source()}
 	forms, degraded := p.widenNumbers(e, name, ob.forms)
 	u.Degraded = degraded
 	for _, t := range forms {
@@ -518,8 +519,8 @@ func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlock
 // the result type, and its parameter table.
 func (p *pageLayout) pageMethod(e *pageEntry) {
 	name := e.head.Text
-	m := &schema.Method{Name: name, Group: e.sec.Parent.Title, Source: resolve.Src(e.sec, e.head.Line)}
-	ctx := &resolve.MethodCtx{M: m, Sec: e.sec, Line: e.head.Line}
+	m := &schema.Method{Name: name, Group: e.place.Parent(), Source: e.place.At(e.head.Line).Source()}
+	ctx := &resolve.MethodCtx{M: m, Place: e.place.At(e.head.Line), Line: e.head.Line}
 	var desc []string
 	var tbl *document.Block
 	for _, b := range e.blocks {
@@ -578,8 +579,8 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
 				continue
 			}
-			fld := &schema.Field{Name: r.Cells[0], Source: resolve.Src(e.sec, r.Line)}
-			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: resolve.ScopesOf(e.sec), Rules: &m.Rules, Where: e.where()}
+			fld := &schema.Field{Name: r.Cells[0], Source: e.place.At(r.Line).Source()}
+			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: e.place.Scopes(), Rules: &m.Rules, Where: e.where()}
 			p.Pending = append(p.Pending, pd)
 			ctx.Pending = append(ctx.Pending, pd)
 			ctx.Entries = append(ctx.Entries, resolve.MethodEntry{Param: pd, Line: r.Line})
@@ -607,7 +608,7 @@ func (p *pageLayout) rawResult(e *pageEntry, method string) string {
 		name += "Raw"
 	}
 	p.Out.Objects = append(p.Out.Objects, &schema.Object{
-		Name: name, Opaque: true, Source: resolve.Src(e.sec, e.head.Line),
+		Name: name, Opaque: true, Source: e.place.At(e.head.Line).Source(),
 		Description: "The result of " + method + ", kept as raw JSON: the page states it in words apigen does not read.",
 	})
 	p.Warn(resolve.Warning{
@@ -663,13 +664,13 @@ func (p *pageLayout) passInField(e *pageEntry, b *document.Block) bool {
 	}
 	en := p.Out.Enum(f.Enum)
 	if en == nil {
-		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.sec.Title + ").", Source: resolve.Src(e.sec, b.Line)}
+		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.place.Heading() + ").", Source: e.place.At(b.Line).Source()}
 		p.Out.Enums = append(p.Out.Enums, en)
 	}
 	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
 		en.Values = append(en.Values, &schema.EnumValue{Value: value})
 	}
-	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
 	return true
 }
 
@@ -680,19 +681,19 @@ func (p *pageLayout) pageProse(e *pageEntry) {
 		switch b.Kind {
 		case document.ListBlock:
 			for _, it := range b.ItemTexts() {
-				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it, Source: resolve.Src(e.sec, b.Line)})
+				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it, Source: e.place.At(b.Line).Source()})
 			}
 		case document.TableBlock:
 			for _, r := range b.Table.Rows {
-				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: resolve.Src(e.sec, r.Line)})
+				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: e.place.At(r.Line).Source()})
 			}
 		case document.HeadingBlock:
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: e.place.At(b.Line).Source()})
 		default:
 			if b.Kind == document.ParagraphBlock && p.passInField(e, b) {
 				continue
 			}
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
 		}
 		p.Report.Add("prose", e.where(), b.Line, "")
 	}
@@ -706,7 +707,7 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 		switch {
 		case b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text):
 			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
-			v = &schema.Version{Version: name, Date: e.head.Text, Source: resolve.Src(e.sec, b.Line)}
+			v = &schema.Version{Version: name, Date: e.head.Text, Source: e.place.At(b.Line).Source()}
 			// The page lists the newest first; the schema oldest first.
 			p.Out.Versions = append([]*schema.Version{v}, p.Out.Versions...)
 		case b.Kind == document.ListBlock && v != nil:
@@ -716,7 +717,7 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 		default:
 			// Sub-headings ("Business Accounts") and the link to earlier
 			// changes.
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: resolve.Src(e.sec, b.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
 			p.Report.Add("prose", e.where(), b.Line, "")
 		}
 	}

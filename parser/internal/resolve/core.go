@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/naming"
-	"github.com/apigen/apigen/parser/internal/document"
 	"github.com/apigen/apigen/parser/internal/grammar"
 	"github.com/apigen/apigen/schema"
 )
@@ -126,7 +125,9 @@ type ObjectCtx struct {
 	Listing   *VariantListing
 	RawRules  []grammar.RawRule
 	AllOption bool // "all fields Optional"
-	Sec       *document.Section
+	// Place is where the object is defined (its heading, or the row of
+	// a table of objects).
+	Place Place
 	// MarksRequired: some row of the object says "Required"; unmarked are
 	// the rows that say neither (see fieldRow).
 	MarksRequired bool
@@ -135,7 +136,7 @@ type ObjectCtx struct {
 
 type MethodCtx struct {
 	M       *schema.Method
-	Sec     *document.Section
+	Place   Place
 	Result  string // result cell
 	Line    int
 	Pending []*Pending
@@ -163,23 +164,6 @@ func (p *Core) Errorf(line int, format string, args ...any) {
 	p.Errs = append(p.Errs, &Error{File: p.File, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
-func Src(sec *document.Section, line int) schema.Source {
-	title := ""
-	if sec != nil {
-		title = sec.Title
-	}
-	return schema.Source{Section: title, Line: line}
-}
-
-// ScopesOf lists the lookup scopes of a section: itself, its parent, the
-// document.
-func ScopesOf(sec *document.Section) []string {
-	var out []string
-	for s := sec; s != nil; s = s.Parent {
-		out = append(out, s.Path())
-	}
-	return append(out, "")
-}
 
 // JoinSentences joins two texts as sentences: the first, a heading's
 // parenthesis ("content of a media message to send") or a sentence
@@ -213,7 +197,8 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // NewObject starts an object; an object defined twice is an error.
-func (p *Core) NewObject(name string, sec *document.Section, line int) *ObjectCtx {
+func (p *Core) NewObject(name string, at Place) *ObjectCtx {
+	line := at.Line
 	if !grammar.IsIdent(name) || !grammar.StartsUpper(name) {
 		p.Errorf(line, "object name %q is not a capitalised identifier", name)
 		return nil
@@ -222,27 +207,28 @@ func (p *Core) NewObject(name string, sec *document.Section, line int) *ObjectCt
 		p.Errorf(line, "object %s is already defined at line %d", name, prev.Obj.Source.Line)
 		return nil
 	}
-	o := &schema.Object{Name: name, Source: Src(sec, line)}
-	ctx := &ObjectCtx{Obj: o, Sec: sec}
+	o := &schema.Object{Name: name, Source: at.Source()}
+	ctx := &ObjectCtx{Obj: o, Place: at}
 	p.Objects[name] = ctx
 	p.Out.Objects = append(p.Out.Objects, o)
 	return ctx
 }
 
 // AddField queues a field of an object for resolution.
-func (p *Core) AddField(ctx *ObjectCtx, name string, f *grammar.Facts, sec *document.Section, line int, extraScopes ...string) *Pending {
+func (p *Core) AddField(ctx *ObjectCtx, name string, f *grammar.Facts, at Place, extraScopes ...string) *Pending {
+	line := at.Line
 	if !grammar.IsIdent(name) {
 		p.Errorf(line, "%s: field name %q is not an identifier", ctx.Obj.Name, name)
 		return nil
 	}
-	fld := &schema.Field{Name: name, Source: Src(sec, line)}
+	fld := &schema.Field{Name: name, Source: at.Source()}
 	ctx.Obj.Fields = append(ctx.Obj.Fields, fld)
 	req := !ctx.AllOption
 	pd := &Pending{
 		Field: fld, Facts: f, Owner: ctx.Obj.Name, Line: line,
-		Scopes:          append(append([]string{"object:" + ctx.Obj.Name}, extraScopes...), ScopesOf(sec)...),
+		Scopes:          append(append([]string{"object:" + ctx.Obj.Name}, extraScopes...), at.Scopes()...),
 		defaultRequired: &req,
-		Where:           sec.Path(),
+		Where:           at.Where(),
 		Rules:           &ctx.Obj.Rules,
 	}
 	p.Pending = append(p.Pending, pd)

@@ -196,8 +196,8 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 		}
 	case groupReturns != nil:
 		m.Returns = *groupReturns
-	case p.Results[ctx.Sec.Path()] != "":
-		t, ok := p.TypeOf(grammar.TypeExpr{Alts: []string{p.Results[ctx.Sec.Path()]}}, m.Name, "result", m.Source)
+	case p.Results[ctx.Place.Where()] != "":
+		t, ok := p.TypeOf(grammar.TypeExpr{Alts: []string{p.Results[ctx.Place.Where()]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}

@@ -46,7 +46,7 @@ func (p *seedLayout) requestRules(s *document.Section, b *document.Block) {
 		it.Used = true
 		m := reShorthand.FindStringSubmatch(it.Text)
 		if m == nil {
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 			continue
 		}
 		p.shorthand(s, it.Line, m[1], m[2])
@@ -58,14 +58,14 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 	// defines no parameters.
 	if te, rest, ok := grammar.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
 		_ = te
-		p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: resolve.Src(s, line)})
+		p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: at(s, line).Source()})
 		return
 	}
 	if p.Shorthands[name] != nil {
 		p.Errorf(line, "shorthand %s is defined twice", name)
 		return
 	}
-	g := &schema.Shorthand{Name: name, Source: resolve.Src(s, line)}
+	g := &schema.Shorthand{Name: name, Source: at(s, line).Source()}
 	ctx := &resolve.ShorthandCtx{G: g, Line: line}
 	items, sentences := grammar.SplitItemList(body)
 	for _, raw := range items {
@@ -79,8 +79,8 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 			p.Errorf(line, "%s.%s: %v", name, fi.Name, err)
 			continue
 		}
-		fld := &schema.Field{Name: fi.Name, Source: resolve.Src(s, line)}
-		pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: line, Scopes: resolve.ScopesOf(s), Rules: &g.Rules}
+		fld := &schema.Field{Name: fi.Name, Source: at(s, line).Source()}
+		pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: line, Scopes: at(s, 0).Scopes(), Rules: &g.Rules}
 		g.Params = append(g.Params, fld)
 		ctx.Pending = append(ctx.Pending, pd)
 		p.Pending = append(p.Pending, pd)
@@ -132,8 +132,8 @@ func (p *seedLayout) methodTable(s *document.Section, t *document.Table) {
 			p.Errorf(r.Line, "method name %q is not a lowerCamel identifier", name)
 			continue
 		}
-		m := &schema.Method{Name: name, Group: s.Title, Source: resolve.Src(s, r.Line)}
-		ctx := &resolve.MethodCtx{M: m, Sec: s, Line: r.Line}
+		m := &schema.Method{Name: name, Group: s.Title, Source: at(s, r.Line).Source()}
+		ctx := &resolve.MethodCtx{M: m, Place: at(s, r.Line), Line: r.Line}
 		if hasResult {
 			ctx.Result = r.Cell(2)
 		} else {
@@ -196,8 +196,8 @@ func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 			if !it.Has && !last.Has {
 				f = &grammar.Facts{}
 			}
-			fld := &schema.Field{Name: it.Name, Source: resolve.Src(ctx.Sec, ctx.Line)}
-			pd := &resolve.Pending{Field: fld, Facts: f, Owner: ctx.M.Name, Method: true, Line: ctx.Line, Scopes: resolve.ScopesOf(ctx.Sec), Rules: &ctx.M.Rules}
+			fld := &schema.Field{Name: it.Name, Source: ctx.Place.At(ctx.Line).Source()}
+			pd := &resolve.Pending{Field: fld, Facts: f, Owner: ctx.M.Name, Method: true, Line: ctx.Line, Scopes: ctx.Place.Scopes(), Rules: &ctx.M.Rules}
 			p.Pending = append(p.Pending, pd)
 			ctx.Pending = append(ctx.Pending, pd)
 			entries = append(entries, resolve.MethodEntry{Param: pd, Line: ctx.Line})
@@ -223,7 +223,7 @@ func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 		if len(sents) > 0 {
 			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
 				b.Used = true
-				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: resolve.Src(s, b.Line)}
+				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: at(s, b.Line).Source()}
 				for _, v := range grammar.SplitNameList(m[1]) {
 					it, _ := grammar.ParseParenItem(v)
 					e.Values = append(e.Values, &schema.EnumValue{Value: it.Name, Note: it.Paren})
@@ -246,11 +246,11 @@ func (p *seedLayout) eventTable(s *document.Section, t *document.Table) {
 		p.Out.Events = &schema.Events{}
 	}
 	owner := grammar.FirstWord(t.Header[0])
-	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: resolve.Src(s, t.Line)}
+	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: at(s, t.Line).Source()}
 	for _, r := range t.Rows {
 		r.Used = true
 		fields := grammar.SplitNameList(r.Cell(0))
-		p.Out.Events.Kinds = append(p.Out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: resolve.Src(s, r.Line)})
+		p.Out.Events.Kinds = append(p.Out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: at(s, r.Line).Source()})
 		for _, f := range fields {
 			e.Values = append(e.Values, &schema.EnumValue{Value: f})
 		}
@@ -285,18 +285,18 @@ func (p *seedLayout) versions(s *document.Section, b *document.Block) {
 				vi, _ := grammar.ParseParenItem(v)
 				p.version(vi.Name, s, it.Line).Date = vi.Paren
 			}
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
+			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 			continue
 		}
 		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
 			v := p.version(m[1], s, it.Line)
-			v.Source = resolve.Src(s, it.Line)
+			v.Source = at(s, it.Line).Source()
 			for _, c := range grammar.SplitTop(m[2], ',') {
 				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
 			}
 			continue
 		}
-		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
+		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 	}
 }
 
@@ -306,7 +306,7 @@ func (p *seedLayout) version(name string, s *document.Section, line int) *schema
 			return v
 		}
 	}
-	v := &schema.Version{Version: name, Source: resolve.Src(s, line)}
+	v := &schema.Version{Version: name, Source: at(s, line).Source()}
 	p.Out.Versions = append(p.Out.Versions, v)
 	return v
 }

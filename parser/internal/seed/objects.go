@@ -36,7 +36,7 @@ var ()
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
 func (p *seedLayout) objectTable(s *document.Section, t *document.Table) {
-	ctx := p.NewObject(s.Title, s, s.Line)
+	ctx := p.NewObject(s.Title, at(s, s.Line))
 	if ctx == nil {
 		markRows(t)
 		return
@@ -80,7 +80,7 @@ func (p *seedLayout) fieldRow(ctx *resolve.ObjectCtx, s *document.Section, r *do
 	}
 	ctx.RawRules = append(ctx.RawRules, f.Rules...)
 	f.Rules = nil
-	pd := p.AddField(ctx, name, f, s, r.Line)
+	pd := p.AddField(ctx, name, f, at(s, r.Line))
 	if f.Marker == "Required" {
 		ctx.MarksRequired = true
 	}
@@ -158,7 +158,7 @@ func (p *seedLayout) multiObjectTable(s *document.Section, t *document.Table) {
 		if head := r.Cell(0); head != "" {
 			p.checkMarks(ctx)
 			it, _ := grammar.ParseParenItem(head)
-			ctx = p.NewObject(it.Name, s, r.Line)
+			ctx = p.NewObject(it.Name, at(s, r.Line))
 			if ctx == nil {
 				continue
 			}
@@ -210,7 +210,7 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 	for _, r := range t.Rows {
 		r.Used = true
 		it, _ := grammar.ParseParenItem(r.Cell(0))
-		ctx := p.NewObject(it.Name, s, r.Line)
+		ctx := p.NewObject(it.Name, at(s, r.Line))
 		if ctx == nil {
 			continue
 		}
@@ -229,7 +229,7 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 					continue
 				}
 			}
-			if pd := p.AddField(ctx, fi.Name, f, s, r.Line); pd != nil {
+			if pd := p.AddField(ctx, fi.Name, f, at(s, r.Line)); pd != nil {
 				pd.MarkedTable = true
 			}
 		}
@@ -308,7 +308,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 			wide = true
 		}
 	}
-	u := &schema.Union{Name: name, Description: body, Source: resolve.Src(s, line)}
+	u := &schema.Union{Name: name, Description: body, Source: at(s, line).Source()}
 	for _, a := range alts {
 		it, _ := grammar.ParseParenItem(a)
 		te, ok := grammar.ParseTypeExact(it.Name)
@@ -332,7 +332,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 	t := b.Table
 	head, _ := grammar.ParseParenItem(s.Title)
-	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: resolve.Src(s, s.Line)}
+	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: at(s, s.Line).Source()}
 	disc := grammar.FirstWord(strings.ToLower(t.Header[1]))
 	if !grammar.IsIdent(disc) {
 		p.Errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
@@ -399,7 +399,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 			}
 			continue
 		}
-		ctx := p.NewObject(r.Cell(0), s, r.Line)
+		ctx := p.NewObject(r.Cell(0), at(s, r.Line))
 		if ctx == nil {
 			continue
 		}
@@ -414,7 +414,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 					cp.AttachRef = true
 				}
 			}
-			pd := p.AddField(ctx, commonNames[i], &cp, s, commonLines[i])
+			pd := p.AddField(ctx, commonNames[i], &cp, at(s, commonLines[i]))
 			if pd != nil && commonNames[i] == disc {
 				pd.Fixed = tag
 			}
@@ -500,7 +500,7 @@ func (p *seedLayout) extraFields(ctx *resolve.ObjectCtx, s *document.Section, r 
 					continue
 				}
 			}
-			if pd := p.AddField(ctx, fi.Name, f, s, r.Line); pd != nil {
+			if pd := p.AddField(ctx, fi.Name, f, at(s, r.Line)); pd != nil {
 				added = append(added, pd)
 			}
 		}

@@ -48,6 +48,15 @@ func (p *seedLayout) run() {
 	}
 }
 
+// at is the place of a line of section s (nil: the document's start).
+func at(s *document.Section, line int) resolve.Place {
+	var hs []string
+	for ; s != nil; s = s.Parent {
+		hs = append([]string{s.Title}, hs...)
+	}
+	return resolve.Place{Headings: hs, Line: line}
+}
+
 // section dispatches a section's blocks. Tables are recognised by their
 // header; other blocks by the section they stand in.
 func (p *seedLayout) section(s *document.Section) {
@@ -104,9 +113,9 @@ func (p *seedLayout) note(s *document.Section, b *document.Block) {
 func (p *seedLayout) statement(s *document.Section, text string, line int) {
 	if names, ok := notShownObjects(text); ok {
 		for _, n := range names {
-			p.Opaque = append(p.Opaque, resolve.OpaqueRef{Name: n, Src: resolve.Src(s, line)})
+			p.Opaque = append(p.Opaque, resolve.OpaqueRef{Name: n, Src: at(s, line).Source()})
 		}
-		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: resolve.Src(s, line)})
+		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
 		return
 	}
 	if s != nil {
@@ -114,13 +123,13 @@ func (p *seedLayout) statement(s *document.Section, text string, line int) {
 			p.Results[s.Path()] = m[1]
 		}
 		// A paragraph under an object's own heading describes the object.
-		if ctx := p.Objects[s.Title]; ctx != nil && ctx.Sec == s {
+		if ctx := p.Objects[s.Title]; ctx != nil && ctx.Place.Where() == s.Path() {
 			ctx.Obj.Description = resolve.JoinText(ctx.Obj.Description, text)
 			ctx.RawRules = append(ctx.RawRules, resolve.ObjectRules(text)...)
 			return
 		}
 	}
-	p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: resolve.Src(s, line)})
+	p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
 }
 
 // clauses keeps every statement of a block in dst.
@@ -128,11 +137,11 @@ func (p *seedLayout) clauses(dst *[]schema.Clause, s *document.Section, b *docum
 	switch b.Kind {
 	case document.ParagraphBlock:
 		b.Used = true
-		*dst = append(*dst, schema.Clause{Text: b.Text, Source: resolve.Src(s, b.Line)})
+		*dst = append(*dst, schema.Clause{Text: b.Text, Source: at(s, b.Line).Source()})
 	case document.ListBlock:
 		for _, it := range b.Items {
 			it.Used = true
-			*dst = append(*dst, schema.Clause{Text: it.Text, Source: resolve.Src(s, it.Line)})
+			*dst = append(*dst, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 		}
 	}
 }
@@ -158,14 +167,14 @@ func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	case h == "area|limit":
 		for _, r := range t.Rows {
 			r.Used = true
-			p.Out.Limits = append(p.Out.Limits, &schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: resolve.Src(s, r.Line)})
+			p.Out.Limits = append(p.Out.Limits, &schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: at(s, r.Line).Source()})
 		}
 	case len(t.Header) == 5 && strings.HasPrefix(h, "subject|"):
 		for _, r := range t.Rows {
 			r.Used = true
 			p.Out.States = append(p.Out.States, &schema.Transition{
 				Subject: r.Cell(0), Trigger: r.Cell(1), Condition: r.Cell(2), Next: r.Cell(3), Also: r.Cell(4),
-				Source: resolve.Src(s, r.Line),
+				Source: at(s, r.Line).Source(),
 			})
 		}
 	default:
