@@ -184,7 +184,7 @@ const (
 // first h4) and the blocks under it.
 type pageEntry struct {
 	// place is the entry's: its h3 heading, and its h4 under it.
-	place resolve.Place
+	place  resolve.Place
 	head   *document.Block
 	blocks []*document.Block
 	kind   entryKind

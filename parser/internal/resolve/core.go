@@ -164,7 +164,6 @@ func (p *Core) Errorf(line int, format string, args ...any) {
 	p.Errs = append(p.Errs, &Error{File: p.File, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
-
 // JoinSentences joins two texts as sentences: the first, a heading's
 // parenthesis ("content of a media message to send") or a sentence
 // without its stop, is ended with one before the second.
