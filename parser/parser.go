@@ -29,7 +29,6 @@ package parser
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
@@ -125,49 +124,38 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	return parseSeed(doc, name)
 }
 
-// newParser starts the core's state for one document.
-func newParser(name, title string, pol resolve.Policy) *resolve.Core {
-	return &resolve.Core{
-		File:    name,
-		Policy:  pol,
-		Out:     &schema.Schema{Title: title, Source: filepath.Base(name)},
-		Defs:    map[string]map[string][]*resolve.Pending{},
-		Results: map[string]string{},
-		Always:  map[string]string{},
-	}
-}
-
 // parseSeed reads a document in the seed's layout, which its author
 // controls: every error is reported.
 func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
-	p := newParser(name, doc.Title, resolve.Policy{})
+	p := resolve.New(name, doc.Title, resolve.Policy{})
 	seed.Read(p, doc)
-	if len(p.Errs) > 0 {
-		return nil, errors.Join(resolve.CapErrors(p.Errs)...)
+	s, errs := p.Result()
+	if len(errs) > 0 {
+		return nil, errors.Join(resolve.CapErrors(errs)...)
 	}
-	return p.Out, nil
+	return s, nil
 }
 
 // parsePage reads the published reference page.
 func parsePage(d *document.Document, name string, opts Options) (*schema.Schema, error) {
-	p := newParser(name, d.Title, resolve.PagePolicy)
+	p := resolve.New(name, d.Title, resolve.PagePolicy)
 	p.Report = opts.Report
 	page.Read(p, d)
+	s, errs := p.Result()
 	if opts.Report != nil {
-		opts.Report.Warnings = append(opts.Report.Warnings, p.Out.Warnings...)
+		opts.Report.Warnings = append(opts.Report.Warnings, s.Warnings...)
 	}
-	errs := p.Errs
 	if opts.Strict {
 		// Every warning is in the schema's one list: each refuses the
 		// page, saying why and what settles it.
-		for _, w := range p.Out.Warnings {
+		for _, w := range s.Warnings {
 			errs = append(errs, &schema.StrictError{File: name, Warning: w})
 		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	return p.Out, nil
+	return s, nil
 }
 
 // looksLikeHTML reports whether src starts as an HTML document.

@@ -192,8 +192,6 @@ type pageEntry struct {
 
 // runPage reads the page into p.out.
 func (p *pageLayout) runPage(d *document.Document) {
-	p.Objects = map[string]*resolve.ObjectCtx{}
-	p.Shorthands = map[string]*resolve.ShorthandCtx{}
 	p.fields = map[string]map[string]*resolve.Pending{}
 	entries := pageEntries(d)
 	p.entries = map[string]bool{}
@@ -232,9 +230,7 @@ func (p *pageLayout) runPage(d *document.Document) {
 	for _, m := range p.Methods {
 		p.ConditionRules(m.M.Name, m.M.Source, m.M.Params, &m.M.Rules, true)
 	}
-	if n := len(p.Out.Versions); n > 0 {
-		p.Out.Version = p.Out.Versions[n-1].Version
-	} else {
+	if len(p.Versions()) == 0 {
 		p.Errs = append(p.Errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.File))
 	}
 }
@@ -319,7 +315,7 @@ func (p *pageLayout) pageObject(e *pageEntry) {
 	case ob.listed != nil:
 		p.pageUnion(e, description, ob)
 	case ob.noInfo:
-		p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
+		p.AddObject(&schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
 	case len(ob.lists) > 0:
 		p.untabledList(e, description, ob)
 		return
@@ -368,7 +364,7 @@ func (p *pageLayout) untabledList(e *pageEntry, description string, ob *objectBl
 // at its heading: the schema stays whole and Strict refuses it.
 func (p *pageLayout) keepRaw(e *pageEntry, description, text, settle string) {
 	name := e.head.Text
-	p.Out.Objects = append(p.Out.Objects, &schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
+	p.AddObject(&schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
 	p.Warn(resolve.Warning{Construct: "object " + name, Where: e.where(), Line: e.head.Line, Text: text, Settle: settle})
 }
 
@@ -507,7 +503,7 @@ func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlock
 		p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
 		return
 	}
-	p.Out.Unions = append(p.Out.Unions, u)
+	p.AddUnion(u)
 	if p.Listed == nil {
 		p.Listed, p.UnionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
 	}
@@ -586,14 +582,11 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 			ctx.Entries = append(ctx.Entries, resolve.MethodEntry{Param: pd, Line: r.Line})
 		}
 	}
-	for _, prev := range p.Out.Methods {
-		if strings.EqualFold(prev.Name, name) {
-			p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Source.Line)
-			return
-		}
+	if prev := p.MethodAnyCase(name); prev != nil {
+		p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Source.Line)
+		return
 	}
-	p.Methods = append(p.Methods, ctx)
-	p.Out.Methods = append(p.Out.Methods, m)
+	p.AddMethod(ctx)
 }
 
 // rawResult degrades the result of a method whose prose states it in
@@ -607,7 +600,7 @@ func (p *pageLayout) rawResult(e *pageEntry, method string) string {
 	for p.KnownType(name) || p.entries[name] {
 		name += "Raw"
 	}
-	p.Out.Objects = append(p.Out.Objects, &schema.Object{
+	p.AddObject(&schema.Object{
 		Name: name, Opaque: true, Source: e.place.At(e.head.Line).Source(),
 		Description: "The result of " + method + ", kept as raw JSON: the page states it in words apigen does not read.",
 	})
@@ -655,22 +648,19 @@ func (p *pageLayout) passInField(e *pageEntry, b *document.Block) bool {
 		return false
 	}
 	value, field := m[1], m[2]
-	f := p.Out.Formatting
-	if f == nil {
-		f = &schema.Formatting{Field: field, Enum: resolve.Pascal(field)}
-		p.Out.Formatting = f
-	} else if f.Field != field {
+	f := p.Formatting(field)
+	if f.Field != field {
 		return false
 	}
-	en := p.Out.Enum(f.Enum)
+	en := p.Enum(f.Enum)
 	if en == nil {
 		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.place.Heading() + ").", Source: e.place.At(b.Line).Source()}
-		p.Out.Enums = append(p.Out.Enums, en)
+		p.AddEnum(en)
 	}
 	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
 		en.Values = append(en.Values, &schema.EnumValue{Value: value})
 	}
-	f.Rules = append(f.Rules, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
+	p.AddClause(resolve.FormattingRules, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
 	return true
 }
 
@@ -681,19 +671,19 @@ func (p *pageLayout) pageProse(e *pageEntry) {
 		switch b.Kind {
 		case document.ListBlock:
 			for _, it := range b.ItemTexts() {
-				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it, Source: e.place.At(b.Line).Source()})
+				p.AddClause(resolve.Notes, schema.Clause{Text: it, Source: e.place.At(b.Line).Source()})
 			}
 		case document.TableBlock:
 			for _, r := range b.Table.Rows {
-				p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: e.place.At(r.Line).Source()})
+				p.AddClause(resolve.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: e.place.At(r.Line).Source()})
 			}
 		case document.HeadingBlock:
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: e.place.At(b.Line).Source()})
+			p.AddClause(resolve.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: e.place.At(b.Line).Source()})
 		default:
 			if b.Kind == document.ParagraphBlock && p.passInField(e, b) {
 				continue
 			}
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
+			p.AddClause(resolve.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
 		}
 		p.Report.Add("prose", e.where(), b.Line, "")
 	}
@@ -707,9 +697,9 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 		switch {
 		case b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text):
 			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
-			v = &schema.Version{Version: name, Date: e.head.Text, Source: e.place.At(b.Line).Source()}
 			// The page lists the newest first; the schema oldest first.
-			p.Out.Versions = append([]*schema.Version{v}, p.Out.Versions...)
+			v = p.Version(name, e.place.At(b.Line).Source(), true)
+			v.Date = e.head.Text
 		case b.Kind == document.ListBlock && v != nil:
 			for _, it := range b.ItemTexts() {
 				v.Changes = append(v.Changes, &schema.Change{Text: it})
@@ -717,7 +707,7 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 		default:
 			// Sub-headings ("Business Accounts") and the link to earlier
 			// changes.
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
+			p.AddClause(resolve.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
 			p.Report.Add("prose", e.where(), b.Line, "")
 		}
 	}
@@ -730,7 +720,7 @@ func (p *pageLayout) pageVersion(e *pageEntry) {
 // their tag, and the field is fixed to it. It runs once every union exists
 // (see resolve); forms (a String, an Array) take no tag.
 func (p *pageLayout) pageDiscriminators() {
-	for _, u := range p.Out.Unions {
+	for _, u := range p.Unions() {
 		objs := schema.Objects(u)
 		if u.Discriminator != "" || len(objs) < 2 {
 			continue
@@ -820,7 +810,7 @@ func submatches(s string, ix []int) []string {
 // "Added the methods verifyUser and verifyChat") and sets their since.
 // An item that names nothing the schema models is counted in the report.
 func (p *pageLayout) applyPageVersions() {
-	for _, v := range p.Out.Versions {
+	for _, v := range p.Versions() {
 		for _, c := range v.Changes {
 			var targets []string
 			for _, ix := range reChangeMembers.FindAllStringSubmatchIndex(c.Text, -1) {
@@ -842,9 +832,9 @@ func (p *pageLayout) applyPageVersions() {
 			// "Added the MessageEntity type “custom_emoji”": a value of
 			// the enum of that object's field.
 			for _, m := range reChangeValue.FindAllStringSubmatch(c.Text, -1) {
-				if o := p.Out.Object(m[1]); o != nil {
+				if o := p.Object(m[1]); o != nil {
 					if f := o.Field(m[2]); f != nil && f.Constraints != nil && f.Constraints.Enum != "" {
-						if e := p.Out.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
+						if e := p.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
 							targets = append(targets, e.Name+"."+m[3])
 						}
 					}
@@ -854,7 +844,7 @@ func (p *pageLayout) applyPageVersions() {
 			// starts its own list, so "and the" never ends one.
 			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
 				for _, name := range grammar.SplitNameList(m[1]) {
-					if p.Out.Method(name) != nil || p.Out.Object(name) != nil || p.Out.Union(name) != nil {
+					if p.Method(name) != nil || p.Object(name) != nil || p.Union(name) != nil {
 						targets = append(targets, name)
 					}
 				}
@@ -862,7 +852,7 @@ func (p *pageLayout) applyPageVersions() {
 			c.Targets = targets
 			for _, t := range targets {
 				p.SetSince(t, v.Version)
-				if u := p.Out.Union(t); u != nil && u.Since == "" {
+				if u := p.Union(t); u != nil && u.Since == "" {
 					u.Since = v.Version
 				}
 			}

@@ -44,7 +44,7 @@ func (p *pageLayout) pageService(d *document.Document) {
 		}
 	}
 	if svc.BaseURL != "" || svc.FileURL != "" {
-		p.Out.Service = &svc
+		p.SetService(&svc)
 	}
 }
 

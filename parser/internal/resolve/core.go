@@ -59,7 +59,7 @@ type Core struct {
 	// TagUnions, set by the page reader, finds the discriminators of
 	// every union once all unions exist (see resolve).
 	TagUnions func()
-	Out       *schema.Schema
+	out       *schema.Schema
 	Errs      []error
 
 	// Pending fields and parameters, resolved once every definition is known.
@@ -157,7 +157,7 @@ type ShorthandCtx struct {
 // schema's one list of warnings (schema.Schema.Warnings), which the
 // report shows and Strict (parser.Options) and --strict refuse.
 func (p *Core) Warn(w Warning) {
-	p.Out.Warnings = append(p.Out.Warnings, w)
+	p.out.Warnings = append(p.out.Warnings, w)
 }
 
 func (p *Core) Errorf(line int, format string, args ...any) {
@@ -209,7 +209,7 @@ func (p *Core) NewObject(name string, at Place) *ObjectCtx {
 	o := &schema.Object{Name: name, Source: at.Source()}
 	ctx := &ObjectCtx{Obj: o, Place: at}
 	p.Objects[name] = ctx
-	p.Out.Objects = append(p.Out.Objects, o)
+	p.out.Objects = append(p.out.Objects, o)
 	return ctx
 }
 

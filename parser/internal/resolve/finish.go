@@ -85,7 +85,7 @@ func (p *Core) paramRules(pd *Pending, params []*schema.Field, dst *[]*schema.Ru
 			if q.Constraints == nil || q.Constraints.Enum == "" {
 				continue
 			}
-			if e := p.Out.Enum(q.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(x *schema.EnumValue) bool { return x.Value == v }) {
+			if e := p.out.Enum(q.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(x *schema.EnumValue) bool { return x.Value == v }) {
 				cond = &schema.Condition{Field: q.Name, Equals: v}
 				break
 			}
@@ -206,7 +206,7 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 		p.Errorf(ctx.Line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
 	}
 	for _, prm := range m.Params {
-		if p.Out.FieldCanUpload(prm) {
+		if p.out.FieldCanUpload(prm) {
 			m.Multipart = true
 		}
 	}
@@ -268,7 +268,7 @@ func (p *Core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) 
 		if !prm.Type.IsArray() {
 			continue
 		}
-		u := p.Out.Union(prm.Type.Base())
+		u := p.out.Union(prm.Type.Base())
 		if u == nil || u.Discriminator == "" {
 			continue
 		}
@@ -295,11 +295,11 @@ func (p *Core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) 
 // and reports variants no JSON value can tell apart, with the fields that
 // would.
 func (p *Core) unionVariants() {
-	for _, u := range p.Out.Unions {
-		groups := p.Out.FieldGroups(u)
+	for _, u := range p.out.Unions {
+		groups := p.out.FieldGroups(u)
 		for _, g := range groups {
 			for _, v := range g {
-				o := p.Out.Object(v.Type.Name)
+				o := p.out.Object(v.Type.Name)
 				v.Requires = nil
 				for _, f := range o.Fields {
 					if !f.Required || f.Name == u.Discriminator {
@@ -318,7 +318,7 @@ func (p *Core) unionVariants() {
 					if !schema.Indistinct(a, b) {
 						continue
 					}
-					oa, ob := p.Out.Object(a.Type.Name), p.Out.Object(b.Type.Name)
+					oa, ob := p.out.Object(a.Type.Name), p.out.Object(b.Type.Name)
 					fields := strings.Join(a.Requires, ", ")
 					if fields == "" {
 						fields = "none"
@@ -328,7 +328,7 @@ func (p *Core) unionVariants() {
 						msg += fmt.Sprintf(" and state the same constant (%s always %s)", a.Const.Field, a.Const.JSON)
 					}
 					msg += ", so JSON cannot tell them apart"
-					apart := p.Out.TellApart(oa, ob)
+					apart := p.out.TellApart(oa, ob)
 					if p.Policy.tolerant {
 						// A document nobody here controls: the union is
 						// kept, its variants tried in order, and named.

@@ -42,7 +42,7 @@ func (p *Core) Resolve() {
 			p.ConditionRules(o.Name, o.Source, o.Fields, &o.Rules, false)
 		}
 	}
-	for _, g := range p.Out.Shorthands {
+	for _, g := range p.out.Shorthands {
 		p.finishShorthand(p.Shorthands[g.Name])
 	}
 	for _, m := range p.Methods {
@@ -50,14 +50,14 @@ func (p *Core) Resolve() {
 	}
 	p.unionVariants()
 	p.applyVersions()
-	if n := len(p.Out.Versions); n > 0 {
-		p.Out.Version = p.Out.Versions[n-1].Version
+	if n := len(p.out.Versions); n > 0 {
+		p.out.Version = p.out.Versions[n-1].Version
 	}
 }
 
 func (p *Core) objectOrder() []string {
-	names := make([]string, 0, len(p.Out.Objects))
-	for _, o := range p.Out.Objects {
+	names := make([]string, 0, len(p.out.Objects))
+	for _, o := range p.out.Objects {
 		if p.Objects[o.Name] != nil {
 			names = append(names, o.Name)
 		}
@@ -73,7 +73,7 @@ func (p *Core) addOpaque() {
 			continue
 		}
 		o := &schema.Object{Name: ref.Name, Opaque: true, Description: "Named by the document; fields not shown.", Source: ref.Src}
-		p.Out.Objects = append(p.Out.Objects, o)
+		p.out.Objects = append(p.out.Objects, o)
 	}
 }
 
@@ -280,7 +280,7 @@ func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 }
 
 func (p *Core) KnownType(name string) bool {
-	if schema.IsPrimitive(name) || p.Objects[name] != nil || p.Out.Union(name) != nil || p.Out.Object(name) != nil {
+	if schema.IsPrimitive(name) || p.Objects[name] != nil || p.out.Union(name) != nil || p.out.Object(name) != nil {
 		return true
 	}
 	for _, o := range p.Opaque {
@@ -298,7 +298,7 @@ func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (
 	want := slices.Clone(alts)
 	slices.Sort(want)
 	want = slices.Compact(want)
-	for _, u := range p.Out.Unions {
+	for _, u := range p.out.Unions {
 		var have []string
 		for _, v := range u.Variants {
 			have = append(have, v.Type.String())
@@ -313,7 +313,7 @@ func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (
 	// a wider union: the smallest that holds them all, the first in
 	// document order among equals.
 	var best *schema.Union
-	for _, u := range p.Out.Unions {
+	for _, u := range p.out.Unions {
 		if u.Discriminator == "" && !p.Listed[u] {
 			continue
 		}
@@ -347,7 +347,7 @@ func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (
 	for _, a := range alts {
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(a)})
 	}
-	p.Out.Unions = append(p.Out.Unions, u)
+	p.out.Unions = append(p.out.Unions, u)
 	return u, nil, nil
 }
 
@@ -501,7 +501,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 }
 
 func (p *Core) hasStringVariant(name string) bool {
-	u := p.Out.Union(name)
+	u := p.out.Union(name)
 	if u == nil {
 		return false
 	}
@@ -564,7 +564,7 @@ func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 	for _, v := range vals {
 		want = append(want, v.Value)
 	}
-	if e := p.Out.Enum(name); e != nil {
+	if e := p.out.Enum(name); e != nil {
 		var have []string
 		for _, v := range e.Values {
 			have = append(have, v.Value)
@@ -573,7 +573,7 @@ func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 			// On the published page the same field of two entries may
 			// list different values ("type" of two unions): the enum is
 			// then named after the whole owner.
-			if alt := Pascal(pd.Owner) + Pascal(pd.Field.Name); p.Policy.tolerant && alt != name && p.Out.Enum(alt) == nil {
+			if alt := Pascal(pd.Owner) + Pascal(pd.Field.Name); p.Policy.tolerant && alt != name && p.out.Enum(alt) == nil {
 				name = alt
 			} else {
 				p.Errorf(pd.Line, "%s.%s: enum %s lists %v here but %v at line %d", pd.Owner, pd.Field.Name, name, want, have, e.Source.Line)
@@ -587,7 +587,7 @@ func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 	for _, v := range vals {
 		e.Values = append(e.Values, &schema.EnumValue{Name: v.Name, Value: v.Value})
 	}
-	p.Out.Enums = append(p.Out.Enums, e)
+	p.out.Enums = append(p.out.Enums, e)
 	return e
 }
 
@@ -598,8 +598,8 @@ func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 // section by its title ("See formatting options"): a prefixed name alone
 // could be some other mode.
 func (p *Core) linkFormattingEnum() {
-	f := p.Out.Formatting
-	if f == nil || p.Out.Enum(f.Enum) == nil {
+	f := p.out.Formatting
+	if f == nil || p.out.Enum(f.Enum) == nil {
 		return
 	}
 	var titles []string
@@ -628,10 +628,10 @@ func (p *Core) linkFormattingEnum() {
 			}
 		}
 	}
-	for _, o := range p.Out.Objects {
+	for _, o := range p.out.Objects {
 		link(o.Fields)
 	}
-	for _, g := range p.Out.Shorthands {
+	for _, g := range p.out.Shorthands {
 		link(g.Params)
 	}
 	for _, m := range p.Methods {
@@ -652,7 +652,7 @@ func (p *Core) checkEventEnum() {
 		p.Errorf(p.EventLine, "events table names %s fields, but there is no object %s", p.EventOwner, p.EventOwner)
 		return
 	}
-	for _, k := range p.Out.Events.Kinds {
+	for _, k := range p.out.Events.Kinds {
 		for _, f := range k.Fields {
 			if ctx.Obj.Field(f) == nil {
 				p.Errorf(k.Source.Line, "event %q is not a field of %s", f, p.EventOwner)

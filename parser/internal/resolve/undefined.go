@@ -43,7 +43,7 @@ func (p *Core) keepUndefined(name string, pd *Pending) bool {
 	}
 	o := &schema.Object{Name: name, Opaque: true, Source: src,
 		Description: "Named by the document but defined nowhere in it."}
-	p.Out.Objects = append(p.Out.Objects, o)
+	p.out.Objects = append(p.out.Objects, o)
 	p.undefined = append(p.undefined, &undefinedType{obj: o, uses: []string{pd.Owner + "." + pd.Field.Name}, where: pd.Where, line: src.Line})
 	return true
 }

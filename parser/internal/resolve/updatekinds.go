@@ -24,7 +24,7 @@ import (
 func (p *Core) UpdateKinds() {
 	var owner *schema.Object
 	var rule *schema.Rule
-	for _, o := range p.Out.Objects {
+	for _, o := range p.out.Objects {
 		r := atMostOne(o)
 		if r == nil || !p.fetchedAsArray(o.Name) {
 			continue
@@ -37,7 +37,7 @@ func (p *Core) UpdateKinds() {
 	if owner == nil {
 		return
 	}
-	if e := p.Out.Enum(owner.Name + "Type"); e != nil {
+	if e := p.out.Enum(owner.Name + "Type"); e != nil {
 		if sameValues(e, rule.Fields) {
 			p.linkKindLists(owner, e)
 		}
@@ -55,7 +55,7 @@ func (p *Core) UpdateKinds() {
 		}
 		e.Values = append(e.Values, v)
 	}
-	p.Out.Enums = append(p.Out.Enums, e)
+	p.out.Enums = append(p.out.Enums, e)
 	p.linkKindLists(owner, e)
 }
 
@@ -79,12 +79,12 @@ func (p *Core) linkKindLists(owner *schema.Object, e *schema.Enum) {
 			f.Constraints.Each.Enum = e.Name
 		}
 	}
-	for _, o := range p.Out.Objects {
+	for _, o := range p.out.Objects {
 		for _, f := range o.Fields {
 			link(f)
 		}
 	}
-	for _, m := range p.Out.Methods {
+	for _, m := range p.out.Methods {
 		for _, f := range m.Params {
 			link(f)
 		}
@@ -120,7 +120,7 @@ func atMostOne(o *schema.Object) *schema.Rule {
 
 // fetchedAsArray reports whether some method returns an Array of name.
 func (p *Core) fetchedAsArray(name string) bool {
-	for _, m := range p.Out.Methods {
+	for _, m := range p.out.Methods {
 		if m.Returns.IsArray() && m.Returns.String() == "Array of "+name {
 			return true
 		}

@@ -21,7 +21,7 @@ var (
 // the schema does not model ("the local server") resolve to nothing and are
 // kept as text.
 func (p *Core) applyVersions() {
-	for _, v := range p.Out.Versions {
+	for _, v := range p.out.Versions {
 		for _, c := range v.Changes {
 			c.Targets = p.changeTargets(c.Text)
 			for _, t := range c.Targets {
@@ -91,7 +91,7 @@ func (p *Core) changeTargets(text string) []string {
 		for _, part := range parts {
 			// Only parts that name something exactly count here: a bare
 			// word such as "audio" in "audio and document albums" is prose.
-			if grammar.IsIdent(part) && p.Out.Method(part) == nil && p.Out.Object(part) == nil {
+			if grammar.IsIdent(part) && p.out.Method(part) == nil && p.out.Object(part) == nil {
 				continue
 			}
 			out = append(out, p.changeTargets(part)...)
@@ -103,7 +103,7 @@ func (p *Core) changeTargets(text string) []string {
 
 func (p *Core) allOwners(names []string) bool {
 	for _, n := range names {
-		if p.Out.Method(n) == nil && p.Out.Object(n) == nil {
+		if p.out.Method(n) == nil && p.out.Object(n) == nil {
 			return false
 		}
 	}
@@ -114,13 +114,13 @@ func (p *Core) allOwners(names []string) bool {
 // a method stands for the object it returns.
 func (p *Core) ownerIn(phrase string) string {
 	for _, w := range strings.Fields(phrase) {
-		if m := p.Out.Method(w); m != nil {
-			if p.Out.Object(m.Returns.Name) != nil {
+		if m := p.out.Method(w); m != nil {
+			if p.out.Object(m.Returns.Name) != nil {
 				return m.Returns.Name
 			}
 			return m.Name
 		}
-		if p.Out.Object(w) != nil {
+		if p.out.Object(w) != nil {
 			return w
 		}
 	}
@@ -131,10 +131,10 @@ func (p *Core) ownerIn(phrase string) string {
 func (p *Core) FieldsOf(owner string, names []string) []string {
 	var out []string
 	for _, n := range names {
-		if o := p.Out.Object(owner); o != nil && o.Field(n) != nil {
+		if o := p.out.Object(owner); o != nil && o.Field(n) != nil {
 			out = append(out, owner+"."+n)
 		}
-		if m := p.Out.Method(owner); m != nil && m.Param(n) != nil {
+		if m := p.out.Method(owner); m != nil && m.Param(n) != nil {
 			out = append(out, owner+"."+n)
 		}
 	}
@@ -144,16 +144,16 @@ func (p *Core) FieldsOf(owner string, names []string) []string {
 // everywhere resolves a bare name: a method, an object, or every field and
 // parameter of that name.
 func (p *Core) everywhere(name string) []string {
-	if p.Out.Method(name) != nil || p.Out.Object(name) != nil {
+	if p.out.Method(name) != nil || p.out.Object(name) != nil {
 		return []string{name}
 	}
 	var out []string
-	for _, o := range p.Out.Objects {
+	for _, o := range p.out.Objects {
 		if o.Field(name) != nil {
 			out = append(out, o.Name+"."+name)
 		}
 	}
-	for _, m := range p.Out.Methods {
+	for _, m := range p.out.Methods {
 		if m.Param(name) != nil {
 			out = append(out, m.Name+"."+name)
 		}
@@ -164,7 +164,7 @@ func (p *Core) everywhere(name string) []string {
 // EnumValues finds enum values known by a name ("darts", "slot machine").
 func (p *Core) EnumValues(name string) []string {
 	var out []string
-	for _, e := range p.Out.Enums {
+	for _, e := range p.out.Enums {
 		for _, v := range e.Values {
 			if v.Name == name || v.Value == name {
 				out = append(out, e.Name+"."+v.Label())
@@ -184,25 +184,25 @@ func (p *Core) SetSince(target, version string) {
 	}
 	owner, member, dotted := strings.Cut(target, ".")
 	if !dotted {
-		if m := p.Out.Method(target); m != nil {
+		if m := p.out.Method(target); m != nil {
 			set(&m.Since)
 		}
-		if o := p.Out.Object(target); o != nil {
+		if o := p.out.Object(target); o != nil {
 			set(&o.Since)
 		}
 		return
 	}
-	if o := p.Out.Object(owner); o != nil {
+	if o := p.out.Object(owner); o != nil {
 		if f := o.Field(member); f != nil {
 			set(&f.Since)
 		}
 	}
-	if m := p.Out.Method(owner); m != nil {
+	if m := p.out.Method(owner); m != nil {
 		if f := m.Param(member); f != nil {
 			set(&f.Since)
 		}
 	}
-	if e := p.Out.Enum(owner); e != nil {
+	if e := p.out.Enum(owner); e != nil {
 		for _, v := range e.Values {
 			if v.Label() == member {
 				set(&v.Since)

@@ -39,14 +39,14 @@ func (p *seedLayout) requestRules(s *document.Section, b *document.Block) {
 		}
 	}
 	if !isShorthands {
-		p.clauses(&p.Out.RequestRules, s, b)
+		p.clauses(resolve.RequestRules, s, b)
 		return
 	}
 	for _, it := range b.Items {
 		it.Used = true
 		m := reShorthand.FindStringSubmatch(it.Text)
 		if m == nil {
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+			p.AddClause(resolve.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 			continue
 		}
 		p.shorthand(s, it.Line, m[1], m[2])
@@ -58,7 +58,7 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 	// defines no parameters.
 	if te, rest, ok := grammar.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
 		_ = te
-		p.Out.Notes = append(p.Out.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: at(s, line).Source()})
+		p.AddClause(resolve.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: at(s, line).Source()})
 		return
 	}
 	if p.Shorthands[name] != nil {
@@ -95,8 +95,7 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 		}
 		g.Notes = append(g.Notes, sent)
 	}
-	p.Shorthands[name] = ctx
-	p.Out.Shorthands = append(p.Out.Shorthands, g)
+	p.AddShorthand(ctx)
 }
 
 // eitherRule reads "Either a with b, or c, must be given".
@@ -140,8 +139,7 @@ func (p *seedLayout) methodTable(s *document.Section, t *document.Table) {
 			m.Description = r.Cell(2)
 		}
 		p.methodParams(ctx, r.Cell(1))
-		p.Methods = append(p.Methods, ctx)
-		p.Out.Methods = append(p.Out.Methods, m)
+		p.AddMethod(ctx)
 	}
 }
 
@@ -209,14 +207,11 @@ func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 // formatting reads the "Text formatting (field)" section: the allowed
 // values become an enum for every field of that name, the bullets its rules.
 func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
-	if p.Out.Formatting == nil {
-		field := "parse_mode"
-		if m := reTitleField.FindStringSubmatch(s.Title); m != nil {
-			field = m[1]
-		}
-		p.Out.Formatting = &schema.Formatting{Field: field, Enum: resolve.Pascal(field)}
+	field := "parse_mode"
+	if m := reTitleField.FindStringSubmatch(s.Title); m != nil {
+		field = m[1]
 	}
-	f := p.Out.Formatting
+	f := p.Formatting(field)
 	switch b.Kind {
 	case document.ParagraphBlock:
 		sents := grammar.SplitSentences(b.Text)
@@ -228,13 +223,13 @@ func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 					it, _ := grammar.ParseParenItem(v)
 					e.Values = append(e.Values, &schema.EnumValue{Value: it.Name, Note: it.Paren})
 				}
-				p.Out.Enums = append(p.Out.Enums, e)
+				p.AddEnum(e)
 				return
 			}
 		}
 		p.note(s, b)
 	case document.ListBlock:
-		p.clauses(&f.Rules, s, b)
+		p.clauses(resolve.FormattingRules, s, b)
 	}
 }
 
@@ -242,30 +237,25 @@ func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 // update object carries which event. The field names become the enum
 // <Object>Type, the values of allowed_updates-style lists.
 func (p *seedLayout) eventTable(s *document.Section, t *document.Table) {
-	if p.Out.Events == nil {
-		p.Out.Events = &schema.Events{}
-	}
 	owner := grammar.FirstWord(t.Header[0])
 	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: at(s, t.Line).Source()}
 	for _, r := range t.Rows {
 		r.Used = true
 		fields := grammar.SplitNameList(r.Cell(0))
-		p.Out.Events.Kinds = append(p.Out.Events.Kinds, &schema.EventKind{Fields: fields, When: r.Cell(1), Source: at(s, r.Line).Source()})
+		p.AddEventKind(&schema.EventKind{Fields: fields, When: r.Cell(1), Source: at(s, r.Line).Source()})
 		for _, f := range fields {
 			e.Values = append(e.Values, &schema.EnumValue{Value: f})
 		}
 	}
 	p.EventOwner = owner
 	p.EventLine = t.Line
-	p.Out.Enums = append(p.Out.Enums, e)
+	p.AddEnum(e)
 }
 
 func (p *seedLayout) events(s *document.Section, b *document.Block) {
-	if p.Out.Events == nil {
-		p.Out.Events = &schema.Events{}
-	}
+	p.StartEvents()
 	if b.Kind == document.ListBlock {
-		p.clauses(&p.Out.Events.Rules, s, b)
+		p.clauses(resolve.EventRules, s, b)
 		return
 	}
 	p.note(s, b)
@@ -285,7 +275,7 @@ func (p *seedLayout) versions(s *document.Section, b *document.Block) {
 				vi, _ := grammar.ParseParenItem(v)
 				p.version(vi.Name, s, it.Line).Date = vi.Paren
 			}
-			p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+			p.AddClause(resolve.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 			continue
 		}
 		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
@@ -296,17 +286,10 @@ func (p *seedLayout) versions(s *document.Section, b *document.Block) {
 			}
 			continue
 		}
-		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+		p.AddClause(resolve.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 	}
 }
 
 func (p *seedLayout) version(name string, s *document.Section, line int) *schema.Version {
-	for _, v := range p.Out.Versions {
-		if v.Version == name {
-			return v
-		}
-	}
-	v := &schema.Version{Version: name, Source: at(s, line).Source()}
-	p.Out.Versions = append(p.Out.Versions, v)
-	return v
+	return p.Version(name, at(s, line).Source(), false)
 }

@@ -241,7 +241,7 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 // ("ChatRef: Integer (...) or String (...)") and shared field definitions
 // ("File-bearing objects (A, B) have file_id (String; ...) and ...").
 func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
-	p.clauses(&p.Out.Conventions, s, b)
+	p.clauses(resolve.Conventions, s, b)
 	for _, it := range b.Items {
 		text := it.Text
 		if m := reConvention.FindStringSubmatch(text); m != nil {
@@ -264,11 +264,12 @@ func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
 		}
 	}
 	// Name the clauses that define something.
-	for i := range p.Out.Conventions {
-		if m := reConvention.FindStringSubmatch(p.Out.Conventions[i].Text); m != nil {
-			p.Out.Conventions[i].Name = m[1]
+	p.NameConventions(func(text string) string {
+		if m := reConvention.FindStringSubmatch(text); m != nil {
+			return m[1]
 		}
-	}
+		return ""
+	})
 }
 
 // splitHave splits "a (x) and b (y)" or "a (x), b (y)".
@@ -322,7 +323,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 		}
 		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(tn), Note: it.Paren})
 	}
-	p.Out.Unions = append(p.Out.Unions, u)
+	p.AddUnion(u)
 }
 
 // variantTable reads a union of objects told apart by a discriminator
@@ -421,7 +422,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 		}
 		p.extraFields(ctx, s, r)
 	}
-	p.Out.Unions = append(p.Out.Unions, u)
+	p.AddUnion(u)
 }
 
 // listAgain checks a variant table row naming an object an earlier variant

@@ -27,8 +27,6 @@ type seedLayout struct {
 }
 
 func (p *seedLayout) run() {
-	p.Objects = map[string]*resolve.ObjectCtx{}
-	p.Shorthands = map[string]*resolve.ShorthandCtx{}
 	for _, b := range p.doc.Blocks {
 		p.note(nil, b)
 	}
@@ -78,15 +76,15 @@ func (p *seedLayout) section(s *document.Section) {
 		case strings.HasPrefix(title, "text formatting"):
 			p.formatting(s, b)
 		case title == "authentication":
-			p.clauses(&p.Out.Auth, s, b)
+			p.clauses(resolve.Auth, s, b)
 		case title == "errors":
-			p.clauses(&p.Out.Errors, s, b)
+			p.clauses(resolve.Errors, s, b)
 		case title == "events":
 			p.events(s, b)
 		case title == "versioning":
 			p.versions(s, b)
 		case title == "what the service does":
-			p.clauses(&p.Out.Overview, s, b)
+			p.clauses(resolve.Overview, s, b)
 		default:
 			p.note(s, b)
 		}
@@ -115,7 +113,7 @@ func (p *seedLayout) statement(s *document.Section, text string, line int) {
 		for _, n := range names {
 			p.Opaque = append(p.Opaque, resolve.OpaqueRef{Name: n, Src: at(s, line).Source()})
 		}
-		p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
+		p.AddClause(resolve.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
 		return
 	}
 	if s != nil {
@@ -129,19 +127,19 @@ func (p *seedLayout) statement(s *document.Section, text string, line int) {
 			return
 		}
 	}
-	p.Out.Notes = append(p.Out.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
+	p.AddClause(resolve.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
 }
 
-// clauses keeps every statement of a block in dst.
-func (p *seedLayout) clauses(dst *[]schema.Clause, s *document.Section, b *document.Block) {
+// clauses keeps every statement of a block in the list dst.
+func (p *seedLayout) clauses(dst resolve.Clauses, s *document.Section, b *document.Block) {
 	switch b.Kind {
 	case document.ParagraphBlock:
 		b.Used = true
-		*dst = append(*dst, schema.Clause{Text: b.Text, Source: at(s, b.Line).Source()})
+		p.AddClause(dst, schema.Clause{Text: b.Text, Source: at(s, b.Line).Source()})
 	case document.ListBlock:
 		for _, it := range b.Items {
 			it.Used = true
-			*dst = append(*dst, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+			p.AddClause(dst, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
 		}
 	}
 }
@@ -167,12 +165,12 @@ func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	case h == "area|limit":
 		for _, r := range t.Rows {
 			r.Used = true
-			p.Out.Limits = append(p.Out.Limits, &schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: at(s, r.Line).Source()})
+			p.AddLimit(&schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: at(s, r.Line).Source()})
 		}
 	case len(t.Header) == 5 && strings.HasPrefix(h, "subject|"):
 		for _, r := range t.Rows {
 			r.Used = true
-			p.Out.States = append(p.Out.States, &schema.Transition{
+			p.AddTransition(&schema.Transition{
 				Subject: r.Cell(0), Trigger: r.Cell(1), Condition: r.Cell(2), Next: r.Cell(3), Also: r.Cell(4),
 				Source: at(s, r.Line).Source(),
 			})
