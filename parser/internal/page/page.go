@@ -216,6 +216,7 @@ func (p *pageLayout) runPage(d *document.Document) {
 			p.pageProse(e)
 		}
 	}
+	p.pageService(d)
 	if len(p.Errs) > 0 {
 		return
 	}
@@ -223,12 +224,6 @@ func (p *pageLayout) runPage(d *document.Document) {
 	p.Resolve()
 	if len(p.Errs) > 0 {
 		return
-	}
-	p.applyPageVersions()
-	p.UpdateKinds()
-	p.pageService(d)
-	for _, m := range p.Methods {
-		p.ConditionRules(m.M.Name, m.M.Source, m.M.Params, &m.M.Rules, true)
 	}
 	if len(p.Versions()) == 0 {
 		p.Errs = append(p.Errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.File))
@@ -764,101 +759,3 @@ func (p *pageLayout) pageDiscriminators() {
 	}
 }
 
-var (
-	reChangeMembers = regexp.MustCompile(`\b(?:[Tt]he )?(fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*)(?: of the type \w+)? (?:to|in|of) the (?:class|classes|methods?|objects?|types?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
-	reChangeRenamed = regexp.MustCompile(`\b[Rr]enamed the (?:fields?|parameters?) ((?:\w+)(?:(?:,? and |, )\w+)*) to ((?:\w+)(?:(?:,? and |, )\w+)*) in the (?:class|method) (\w+)`)
-	reChangeValue   = regexp.MustCompile(`\b[Aa]dded the (\w+) (\w+) “(\w+)”`)
-	reChangeNamed   = regexp.MustCompile(`\b(?:[Aa]dded|and) the (?:class|classes|methods?|types?|objects?) ((?:\w+)(?:(?:,? and |, )\w+)*)`)
-)
-
-// reChangeVerb is a verb that opens a clause of a change item ("Added
-// the field …", "…, and marked the parameter …"). A comma alone opens
-// none: in "Added pokes, represented by the class X and the field y" the
-// field is still the addition's. A verb is one word in lower case (but
-// its first letter): "and ForumTopicReopened" names a class.
-var reChangeVerb = regexp.MustCompile(`(?:^|; |\band )([A-Z]?[a-z]+ed)\b`)
-
-// addsMembers reports whether the clause that ends with before (the text
-// of a change item up to a mention of fields or parameters) adds them: its
-// verb is "added", "introduced", or "replaced" (… with the field b). Other
-// verbs (marked, changed, allowed) speak of members that were there.
-func addsMembers(before string) bool {
-	all := reChangeVerb.FindAllStringSubmatch(before, -1)
-	if len(all) == 0 {
-		return false
-	}
-	switch strings.ToLower(all[len(all)-1][1]) {
-	case "added", "introduced", "replaced":
-		return true
-	}
-	return false
-}
-
-// submatches returns the texts of one FindAllStringSubmatchIndex match.
-func submatches(s string, ix []int) []string {
-	out := make([]string, len(ix)/2)
-	for i := range out {
-		if ix[2*i] >= 0 {
-			out[i] = s[ix[2*i]:ix[2*i+1]]
-		}
-	}
-	return out
-}
-
-// applyPageVersions resolves the change items of Recent changes to the
-// schema elements they name ("Added the field gift to the class Message",
-// "Added the methods verifyUser and verifyChat") and sets their since.
-// An item that names nothing the schema models is counted in the report.
-func (p *pageLayout) applyPageVersions() {
-	for _, v := range p.Versions() {
-		for _, c := range v.Changes {
-			var targets []string
-			for _, ix := range reChangeMembers.FindAllStringSubmatchIndex(c.Text, -1) {
-				// "Marked the field a in the class C as optional" changes
-				// a field that was there before: only an addition gives
-				// a since.
-				if !addsMembers(c.Text[:ix[0]]) {
-					continue
-				}
-				m := submatches(c.Text, ix)
-				for _, owner := range grammar.SplitNameList(m[3]) {
-					targets = append(targets, p.FieldsOf(owner, grammar.SplitNameList(m[2]))...)
-				}
-			}
-			// "Renamed the field a to b in the class C": b is new.
-			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
-				targets = append(targets, p.FieldsOf(m[3], grammar.SplitNameList(m[2]))...)
-			}
-			// "Added the MessageEntity type “custom_emoji”": a value of
-			// the enum of that object's field.
-			for _, m := range reChangeValue.FindAllStringSubmatch(c.Text, -1) {
-				if o := p.Object(m[1]); o != nil {
-					if f := o.Field(m[2]); f != nil && f.Constraints != nil && f.Constraints.Enum != "" {
-						if e := p.Enum(f.Constraints.Enum); e != nil && slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == m[3] }) {
-							targets = append(targets, e.Name+"."+m[3])
-						}
-					}
-				}
-			}
-			// "Added the class X and the method Y": each "the <kind>"
-			// starts its own list, so "and the" never ends one.
-			for _, m := range reChangeNamed.FindAllStringSubmatch(strings.ReplaceAll(c.Text, " and the ", "; and the "), -1) {
-				for _, name := range grammar.SplitNameList(m[1]) {
-					if p.Method(name) != nil || p.Object(name) != nil || p.Union(name) != nil {
-						targets = append(targets, name)
-					}
-				}
-			}
-			c.Targets = targets
-			for _, t := range targets {
-				p.SetSince(t, v.Version)
-				if u := p.Union(t); u != nil && u.Since == "" {
-					u.Since = v.Version
-				}
-			}
-			if len(targets) == 0 {
-				p.Report.Add("change", v.Version, v.Source.Line, c.Text)
-			}
-		}
-	}
-}

@@ -34,6 +34,10 @@ type Policy struct {
 	// conditionSentences reads an object field's "Optional if X is
 	// present" and "Required if …" sentences as rules.
 	conditionSentences bool
+	// changeSentences reads the change items of the versions as
+	// sentences ("Added the field x to the class Y"), besides the seed's
+	// "<version> added a, b (c)" (versions.go).
+	changeSentences bool
 	// undefinedAsRaw keeps a type the document names but never defines
 	// as raw JSON (an object without fields) with one warning, rather
 	// than refusing the document (undefined.go).
@@ -41,7 +45,7 @@ type Policy struct {
 }
 
 // PagePolicy is the published page's policy; the seed's is the zero one.
-var PagePolicy = Policy{tolerant: true, attachAsConstraint: true, conditionSentences: true, undefinedAsRaw: true}
+var PagePolicy = Policy{tolerant: true, attachAsConstraint: true, conditionSentences: true, changeSentences: true, undefinedAsRaw: true}
 
 // parser holds the state of one parse.
 type Core struct {

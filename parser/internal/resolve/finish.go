@@ -364,7 +364,7 @@ func (p *Core) unionVariants() {
 	}
 }
 
-// ConditionRules turns the statements of parameters (or of an object's
+// conditionRules turns the statements of parameters (or of an object's
 // fields) that they are required (or optional) depending on others into
 // rules, whatever the wording (grammar.ReadCondition): a required_if rule
 // per parameter and other field, which names the parameter and the
@@ -374,7 +374,7 @@ func (p *Core) unionVariants() {
 // one_of rule instead. A statement the reader cannot place (its other is
 // no field, its value one the other cannot hold, its words no condition on
 // fields) is an "unread" line of the report, never silence.
-func (p *Core) ConditionRules(owner string, src schema.Source, fields []*schema.Field, rules *[]*schema.Rule, oneOf bool) {
+func (p *Core) conditionRules(owner string, src schema.Source, fields []*schema.Field, rules *[]*schema.Rule, oneOf bool) {
 	var all []statedCondition
 	for _, f := range fields {
 		for _, cl := range grammar.ConditionClauses(f.Description) {

@@ -12,9 +12,11 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Resolve runs once every table and statement has been read: it gives each
-// field and parameter its type and constraints, expands shorthand groups
-// into methods, turns sentences into rules and applies the version list.
+// Resolve is the one function that turns what the layouts read into the
+// schema. It runs once every table and statement has been read: it gives
+// each field and parameter its type and constraints, expands shorthand
+// groups into methods, turns sentences into rules, applies the version
+// list and types the update kinds.
 func (p *Core) Resolve() {
 	p.addOpaque()
 	for _, pd := range p.Pending {
@@ -39,7 +41,7 @@ func (p *Core) Resolve() {
 		if o := p.Objects[name].Obj; p.Policy.conditionSentences {
 			// Before the unions' requires: "Optional if X is present"
 			// makes a field optional.
-			p.ConditionRules(o.Name, o.Source, o.Fields, &o.Rules, false)
+			p.conditionRules(o.Name, o.Source, o.Fields, &o.Rules, false)
 		}
 	}
 	for _, g := range p.out.Shorthands {
@@ -50,6 +52,17 @@ func (p *Core) Resolve() {
 	}
 	p.unionVariants()
 	p.applyVersions()
+	if p.Policy.changeSentences {
+		p.applyChangeSentences()
+	}
+	p.updateKinds()
+	if p.Policy.conditionSentences {
+		// A method's conditions, once its parameters are final (the
+		// shorthands expanded, the update kinds typed).
+		for _, m := range p.Methods {
+			p.conditionRules(m.M.Name, m.M.Source, m.M.Params, &m.M.Rules, true)
+		}
+	}
 	if n := len(p.out.Versions); n > 0 {
 		p.out.Version = p.out.Versions[n-1].Version
 	}

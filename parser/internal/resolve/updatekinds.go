@@ -7,7 +7,7 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// UpdateKinds reads the update kinds from the document, in either layout:
+// updateKinds reads the update kinds from the document, in either layout:
 // the update object is the one whose description states that at most one
 // of its optional fields is present (an at_most_one rule) and of which
 // some method returns an Array (the way updates are fetched). Its optional
@@ -21,7 +21,7 @@ import (
 //
 // Nothing happens when no object, or more than one, fits, or when an enum
 // of that name holds other values.
-func (p *Core) UpdateKinds() {
+func (p *Core) updateKinds() {
 	var owner *schema.Object
 	var rule *schema.Rule
 	for _, o := range p.out.Objects {

@@ -40,7 +40,6 @@ func (p *seedLayout) run() {
 		return
 	}
 	p.Resolve()
-	p.UpdateKinds()
 	for _, msg := range p.doc.Unclaimed() {
 		p.Errs = append(p.Errs, fmt.Errorf("%s: %s", p.File, msg))
 	}
