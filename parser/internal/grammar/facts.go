@@ -333,7 +333,7 @@ func EndsWithExample(c string) bool {
 }
 
 // ReadLater reports whether a sentence is read after the fields are
-// resolved, by the rules of the entry it is in (resolve's ConditionRules,
+// resolved, by the rules of the entry it is in (resolve's conditionRules,
 // which reports what it cannot place).
 func ReadLater(sent string) bool {
 	return ReConditionMark.MatchString(sent)

@@ -758,4 +758,3 @@ func (p *pageLayout) pageDiscriminators() {
 		}
 	}
 }
-
