@@ -30,6 +30,18 @@ type Condition struct {
 // "optional when", "required unless", in any case.
 var ReConditionMark = regexp.MustCompile(`(?i)\b(?:required|optional) (?:if|when|unless)\b`)
 
+// mayStateCondition is the cheap test before ReConditionMark, which every
+// description of a page meets: the words "required" or "optional"
+// followed by another word, in any case (the marker "Optional." is not).
+func mayStateCondition(s string) bool {
+	for _, w := range []string{"equired ", "ptional ", "EQUIRED ", "PTIONAL "} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // reCondition is the whole statement, from its mark to the end of its
 // clause.
 var reCondition = regexp.MustCompile(`^(?i:(required|optional)) (?i:(if|when|unless)) ([a-z_][a-z0-9_]*(?:(?:,? and |, )[a-z_][a-z0-9_]*)*) (is|are|was|were)(n't|n’t| not)? (?:“([^”]+)”|"([^"]+)"|(\S+?))\.?$`)
@@ -50,7 +62,7 @@ type ConditionClause struct {
 // ConditionClauses lists the clauses of a description that state a
 // condition, read or not: each is a rule or a report entry.
 func ConditionClauses(desc string) []ConditionClause {
-	if !ReConditionMark.MatchString(desc) {
+	if !mayStateCondition(desc) || !ReConditionMark.MatchString(desc) {
 		return nil
 	}
 	var out []ConditionClause

@@ -260,10 +260,11 @@ func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
-		if p.Policy.undefinedAsRaw && p.keepUndefined(a, pd) {
+		known := p.KnownType(a)
+		if p.Policy.undefinedAsRaw && (!known || len(p.undefined) > 0) && p.keepUndefined(a, pd) {
 			continue
 		}
-		if !p.KnownType(a) {
+		if !known {
 			p.Errorf(pd.Line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.Owner, pd.Field.Name, a)
 			return schema.Type{}, nil, false
 		}
