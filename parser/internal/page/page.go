@@ -445,20 +445,9 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 	unreadRules(p.Report, e.where(), e.head.Line, description)
 	p.fields[name] = map[string]*resolve.Pending{}
 	for _, r := range tbl.Table.Rows {
-		r.Used = true
-		if len(r.Cells) != 3 {
-			p.pageErr(e, r.Line, "row %q has %d cells; want Field | Type | Description", strings.Join(r.Cells, " | "), len(r.Cells))
-			continue
-		}
-		te, ok := grammar.ParseTypeExact(r.Cells[1])
+		f, ok := p.readRow(e, name, r, fieldTable)
 		if !ok {
-			p.pageErr(e, r.Line, "field %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 			continue
-		}
-		f := grammar.ReadNotes(r.Cells[2])
-		f.Typ, f.TypeText = te, r.Cells[1]
-		for _, s := range f.Unread {
-			p.Report.Add("unread", name+"."+r.Cells[0], r.Line, s)
 		}
 		if f.Marker == "" {
 			f.Marker = "Required"
@@ -469,6 +458,33 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 			p.fields[name][pd.Field.Name] = pd
 		}
 	}
+}
+
+// readRow reads a row of an entry's table of the given shape: its name,
+// its type and the facts of its description, with the sentences no
+// reader consumed in the report. A row of the wrong cell count or whose
+// type cell is no type is an error at its line.
+func (p *pageLayout) readRow(e *pageEntry, owner string, r *document.Row, shape tableShape) (*grammar.Facts, bool) {
+	r.Used = true
+	cols, what := "Field | Type | Description", "field"
+	if shape == paramTable {
+		cols, what = "Parameter | Type | Required | Description", "parameter"
+	}
+	if len(r.Cells) != strings.Count(cols, "|")+1 {
+		p.pageErr(e, r.Line, "row %q has %d cells; want %s", strings.Join(r.Cells, " | "), len(r.Cells), cols)
+		return nil, false
+	}
+	te, ok := grammar.ParseTypeExact(r.Cells[1])
+	if !ok {
+		p.pageErr(e, r.Line, "%s %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", what, r.Cells[0], r.Cells[1])
+		return nil, false
+	}
+	f := grammar.ReadNotes(r.Cells[len(r.Cells)-1])
+	f.Typ, f.TypeText = te, r.Cells[1]
+	for _, s := range f.Unread {
+		p.Report.Add("unread", owner+"."+r.Cells[0], r.Line, s)
+	}
+	return f, true
 }
 
 // pageUnion reads an object given as the types it can be: the forms its
@@ -542,20 +558,9 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 	}
 	if tbl != nil {
 		for _, r := range tbl.Table.Rows {
-			r.Used = true
-			if len(r.Cells) != 4 {
-				p.pageErr(e, r.Line, "row %q has %d cells; want Parameter | Type | Required | Description", strings.Join(r.Cells, " | "), len(r.Cells))
-				continue
-			}
-			te, ok := grammar.ParseTypeExact(r.Cells[1])
+			f, ok := p.readRow(e, name, r, paramTable)
 			if !ok {
-				p.pageErr(e, r.Line, "parameter %s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", r.Cells[0], r.Cells[1])
 				continue
-			}
-			f := grammar.ReadNotes(r.Cells[3])
-			f.Typ, f.TypeText = te, r.Cells[1]
-			for _, s := range f.Unread {
-				p.Report.Add("unread", name+"."+r.Cells[0], r.Line, s)
 			}
 			switch strings.ToLower(r.Cells[2]) {
 			case "yes", "required":
