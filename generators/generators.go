@@ -59,6 +59,18 @@ type Backend struct {
 	// uses; selecting a backend selects them too, so that the package
 	// always compiles.
 	Requires []string
+	// Reserves are the package-level names the backend declares whatever
+	// the document says ("Router", "NewServer"): the model reserves those
+	// of every backend, whichever run, before it names the document's
+	// declarations, so that an API name never takes one (naming's rule 1)
+	// and names do not depend on the selection. The backend still
+	// declares each (gomodel.Model.Declare), once.
+	Reserves []string
+	// Members are the methods the backend adds to structs whatever the
+	// document says ("Validate"): kept in every struct's scope, so that a
+	// field never takes one; the backend declares each in the scope of
+	// the structs it adds it to.
+	Members []string
 	// Generate returns the backend's files, with paths relative to the
 	// backend's output directory. A Go backend emits its own share of the
 	// runtime (support_<name>_gen.go).
@@ -70,13 +82,18 @@ type Backend struct {
 var importedPackages = []string{"errors", "fmt", "io", "strconv", "strings", "bytes", "json", "sync", "unicode", "utf8", "math", "bits", "binary", "utf16", "sort", "url", "context", "http", "iter", "time", "os", "path", "filepath", "mime", "multipart", "textproto", "fs", "net", "atomic", "rand", "hex", "sha256", "subtle", "slices", "bufio", "log", "regexp"}
 
 // Model builds the Go model of s for a package named pkg (default
-// "botapi"). Every runtime name and imported package name is reserved,
-// whichever backends run, so that the model's names do not depend on the
-// selection.
-func Model(s *schema.Schema, pkg string) (*gomodel.Model, error) {
+// "botapi"). Every runtime name, imported package name and backend name
+// (the Reserves of backends: pass every backend's, whichever run) is
+// reserved, so that the model's names do not depend on the selection.
+func Model(s *schema.Schema, pkg string, backends []Backend) (*gomodel.Model, error) {
 	rt, err := runtime.Names()
 	if err != nil {
 		return nil, err
 	}
-	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...)})
+	var own, members []string
+	for _, b := range backends {
+		own = append(own, b.Reserves...)
+		members = append(members, b.Members...)
+	}
+	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members})
 }

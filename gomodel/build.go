@@ -2,6 +2,7 @@ package gomodel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apigen/apigen/naming"
@@ -11,49 +12,20 @@ import (
 // build computes every name and classifies every type.
 func (m *Model) build() error {
 	s := m.Schema
-	// Type names first: every other declaration may refer to them.
-	for _, o := range s.Objects {
-		n, err := exported(o.Name, "object "+o.Name)
-		if err != nil {
-			return err
-		}
-		if err := m.Declare(n, "object "+o.Name); err != nil {
-			return err
-		}
-		m.typeName[o.Name] = n
-		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: naming.NewScope(StructMethods...)}
-		m.objects[o.Name] = st
-		m.Objects = append(m.Objects, st)
-	}
+	// Every name the document decides at package level first, by
+	// naming's rule: every other declaration may refer to them.
 	for _, u := range s.Unions {
 		if isFileUnion(u) {
 			// Represented by InputFile itself: no Go declaration.
 			m.fileUnions[u.Name] = u
-			continue
 		}
-		n, err := exported(u.Name, "union "+u.Name)
-		if err != nil {
-			return err
-		}
-		if err := m.Declare(n, "union "+u.Name); err != nil {
-			return err
-		}
-		m.typeName[u.Name] = n
 	}
-	for _, e := range s.Enums {
-		n, err := exported(e.Name, "enum "+e.Name)
-		if err != nil {
-			return err
-		}
-		if err := m.Declare(n, "enum "+e.Name); err != nil {
-			return err
-		}
-		m.typeName[e.Name] = n
-	}
-	for _, e := range s.Enums {
-		if err := m.buildEnum(e); err != nil {
-			return err
-		}
+	m.packageNames()
+	for _, o := range s.Objects {
+		n := m.typeName[o.Name]
+		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: m.structScope()}
+		m.objects[o.Name] = st
+		m.Objects = append(m.Objects, st)
 	}
 	for _, u := range s.Unions {
 		if m.fileUnions[u.Name] != nil {
@@ -135,11 +107,7 @@ func shortName(note string) string {
 			words[i] = "id"
 		}
 	}
-	n, err := naming.Exported(strings.Join(words, "_"))
-	if err != nil {
-		return ""
-	}
-	return n
+	return naming.Exported(strings.Join(words, "_"))
 }
 
 // markUses records where each object is met: the methods returning it and
@@ -174,32 +142,6 @@ func (m *Model) markUses() {
 			b.Struct.ReturnedBy = append(b.Struct.ReturnedBy, me)
 		}
 	}
-}
-
-func (m *Model) buildEnum(e *schema.Enum) error {
-	en := &Enum{Schema: e, GoName: m.typeName[e.Name]}
-	for _, v := range e.Values {
-		label, err := exported(v.Label(), "enum value "+e.Name+"."+v.Label())
-		if err != nil {
-			return err
-		}
-		c := en.GoName + label
-		if err := m.Declare(c, "enum value "+e.Name+"."+v.Label()); err != nil {
-			return err
-		}
-		en.Consts = append(en.Consts, c)
-	}
-	en.Intern = "intern" + en.GoName
-	if err := m.Declare(en.Intern, "decoder of enum "+e.Name); err != nil {
-		return err
-	}
-	en.Values = en.GoName + "Values"
-	if err := m.Declare(en.Values, "values function of enum "+e.Name); err != nil {
-		return err
-	}
-	m.enums[e.Name] = en
-	m.Enums = append(m.Enums, en)
-	return nil
 }
 
 // isFileUnion reports whether u is a union of exactly the variants InputFile
@@ -262,20 +204,12 @@ func (m *Model) buildUnion(u *schema.Union) error {
 	m.Unions = append(m.Unions, un)
 	if un.Kind.IsInterface() {
 		un.Marker = "is" + un.GoName
-		un.Unknown = "Unknown" + un.GoName
-		un.Decode = "decode" + un.GoName
-		un.DecodeKnown = "decodeKnown" + un.GoName
-		un.Encode = "encode" + un.GoName
-		for _, n := range []string{un.Unknown, un.Decode, un.DecodeKnown, un.Encode} {
-			if err := m.Declare(n, "helper of union "+u.Name); err != nil {
-				return err
-			}
-		}
+		un.Unknown = m.made(m.Scope, "Unknown"+un.GoName, naming.TypeKind, u, "unknown variant of union "+u.Name)
+		un.Decode = m.made(m.Scope, "decode"+un.GoName, naming.ValueKind, u, "decoder of union "+u.Name)
+		un.DecodeKnown = m.made(m.Scope, "decodeKnown"+un.GoName, naming.ValueKind, u, "known-variant decoder of union "+u.Name)
+		un.Encode = m.made(m.Scope, "encode"+un.GoName, naming.ValueKind, u, "encoder of union "+u.Name)
 		if un.Kind == TaggedUnion {
-			t, err := exported(u.Discriminator, "discriminator of union "+u.Name)
-			if err != nil {
-				return err
-			}
+			t := naming.Exported(u.Discriminator)
 			if t == "Raw" {
 				return fmt.Errorf("union %s: discriminator %q collides with the Raw field of %s", u.Name, u.Discriminator, un.Unknown)
 			}
@@ -292,37 +226,22 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		return nil
 	}
 	// Value union: a struct with constructors and accessors.
-	sc := naming.NewScope(append(append([]string(nil), StructMethods...), "IsSet", "kind")...)
+	sc := m.structScope("IsSet", "kind")
 	byJSON := map[string]string{}
 	for i, v := range u.Variants {
 		vn, err := formName(u, v)
 		if err != nil {
 			return err
 		}
-		fn, err := unexported(vn, "variant "+u.Name+"."+v.Type.String())
-		if err != nil {
-			return err
-		}
-		kind, err := unexported(un.GoName+"Kind"+vn, "kind of union "+u.Name+" variant "+v.Type.String())
-		if err != nil {
-			return err
-		}
-		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Ctor: un.GoName + "From" + vn, As: "As" + vn, Field: fn, Index: i + 1, Kind: kind}
+		what := " of union " + u.Name + " variant " + v.Type.String()
+		va := &Variant{Schema: v, GoName: vn, Struct: m.objects[v.Type.Name], Index: i + 1,
+			Ctor:  m.made(m.Scope, un.GoName+"From"+vn, naming.ValueKind, u, "constructor"+what),
+			Kind:  m.made(m.Scope, naming.Unexported(un.GoName+"Kind"+vn), naming.ValueKind, u, "kind constant"+what),
+			As:    m.made(sc, "As"+vn, naming.ValueKind, u, "accessor"+what),
+			Field: m.made(sc, naming.Unexported(vn), naming.FieldKind, u, "field"+what)}
 		if _, form, ok := strings.Cut(v.Note, "in the form "); ok && v.Type.Name == schema.String {
 			form, _, _ = strings.Cut(form, " ")
 			va.Form = strings.TrimRight(form, ".,;)")
-		}
-		if err := m.Declare(va.Ctor, "constructor of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
-		}
-		if err := m.Declare(va.Kind, "kind constant of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
-		}
-		if err := sc.Declare(va.As, "accessor of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
-		}
-		if err := sc.Declare(va.Field, "field of union "+u.Name+" variant "+v.Type.Name); err != nil {
-			return err
 		}
 		jk := m.jsonKind(v.Type.Name)
 		if v.Type.IsArray() {
@@ -351,7 +270,7 @@ func (m *Model) buildUnion(u *schema.Union) error {
 // ("ArrayOfArrayOfString").
 func formName(u *schema.Union, v *schema.Variant) (string, error) {
 	if !v.Type.IsArray() {
-		return exported(v.Type.Name, "variant "+u.Name+"."+v.Type.Name)
+		return naming.Exported(v.Type.Name), nil
 	}
 	arrays := 0
 	for _, w := range u.Variants {
@@ -366,11 +285,7 @@ func formName(u *schema.Union, v *schema.Variant) (string, error) {
 	for t := v.Type; t.IsArray(); t = *t.Elem {
 		prefix += "ArrayOf"
 	}
-	base, err := exported(v.Type.Base(), "variant "+u.Name+"."+v.Type.String())
-	if err != nil {
-		return "", err
-	}
-	return prefix + base, nil
+	return prefix + naming.Exported(v.Type.Base()), nil
 }
 
 // buildForms names the forms of a mixed interface union: each is a named
@@ -399,10 +314,7 @@ func (m *Model) buildForms(un *Union) error {
 			return fmt.Errorf("union %s: variant %s and %s are both JSON %ss and cannot be told apart", u.Name, v.Type, prev, jk)
 		}
 		kinds[jk] = v.Type.String()
-		va := &Variant{Schema: v, GoName: un.GoName + suffix, JSONKind: jk}
-		if err := m.Declare(va.GoName, "form "+v.Type.String()+" of union "+u.Name); err != nil {
-			return err
-		}
+		va := &Variant{Schema: v, GoName: m.made(m.Scope, un.GoName+suffix, naming.TypeKind, u, "form "+v.Type.String()+" of union "+u.Name), JSONKind: jk}
 		un.Forms = append(un.Forms, va)
 	}
 	return nil
@@ -496,15 +408,8 @@ func (m *Model) jsonKind(name string) string {
 	return ""
 }
 
-// field builds a struct field in the struct's scope.
-func (m *Model) field(sc *naming.Scope, f *schema.Field, what string) (*Field, error) {
-	n, err := exported(f.Name, what)
-	if err != nil {
-		return nil, err
-	}
-	if err := sc.Declare(n, what); err != nil {
-		return nil, err
-	}
+// field builds a struct field named n.
+func (m *Model) field(f *schema.Field, n, what string) (*Field, error) {
 	ident := isIdentifier(f)
 	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required)
 	if err != nil {
@@ -545,11 +450,18 @@ func (m *Model) buildObject(st *Struct) error {
 			}
 		}
 	}
+	if slices.ContainsFunc(o.Rules, func(r *schema.Rule) bool { return r.Kind == schema.RuleAtMostOne }) {
+		sc.Keep(kindAccessorNames[:]...) // buildKind declares them
+	}
+	var fields []*schema.Field
 	for _, f := range o.Fields {
 		if disc != "" && f.Name == disc {
 			continue // written from the variant's tag
 		}
-		fl, err := m.field(sc, f, "field "+o.Name+"."+f.Name)
+		fields = append(fields, f)
+	}
+	for i, n := range m.fieldNames(sc, fields, "field "+o.Name) {
+		fl, err := m.field(fields[i], n, "field "+o.Name+"."+fields[i].Name)
 		if err != nil {
 			return err
 		}
@@ -580,13 +492,17 @@ func (m *Model) buildObject(st *Struct) error {
 	return nil
 }
 
+// kindAccessorNames are the methods of the kind accessor (KindAccessor:
+// Method, UnknownKey, UnknownRaw), kept from the object's fields.
+var kindAccessorNames = [3]string{"Kind", "UnknownKey", "UnknownRaw"}
+
 // buildKind adds the kind accessor of an object with an at_most_one rule.
 func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 	o := st.Object
 	if st.Kind != nil {
 		return fmt.Errorf("object %s: two at_most_one rules", o.Name)
 	}
-	k := &KindAccessor{Rule: r, Method: "Kind", UnknownKey: "UnknownKey", UnknownRaw: "UnknownRaw"}
+	k := &KindAccessor{Rule: r, Method: kindAccessorNames[0], UnknownKey: kindAccessorNames[1], UnknownRaw: kindAccessorNames[2]}
 	st.Kind = k
 	for _, n := range []string{k.Method, k.UnknownKey, k.UnknownRaw} {
 		if err := st.Scope.Declare(n, "kind accessor of "+o.Name); err != nil {
@@ -627,10 +543,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 			} else if ph.GoType != gt {
 				continue
 			}
-			cn, err := exported(cf.Name, "field "+ko.Object.Name+"."+cf.Name)
-			if err != nil {
-				return err
-			}
+			cn := naming.Exported(cf.Name)
 			ph.Paths = append(ph.Paths, HelperPath{Kind: kf, Field: &Field{Schema: cf, Name: cf.Name, GoName: cn}, Required: cf.Required})
 		}
 		if len(ph.Paths) > 0 {
@@ -644,21 +557,13 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 }
 
 func (m *Model) buildMethod(sm *schema.Method) error {
-	gn, err := exported(sm.Name, "method "+sm.Name)
-	if err != nil {
-		return err
-	}
-	me := &Method{Schema: sm, GoName: gn}
+	me := &Method{Schema: sm, GoName: naming.Exported(sm.Name)}
 	m.methods[sm.Name] = me
 	m.Methods = append(m.Methods, me)
 	if len(sm.Params) > 0 {
-		n := gn + "Params"
-		if err := m.Declare(n, "parameters of method "+sm.Name); err != nil {
-			return err
-		}
-		st := &Struct{GoName: n, Method: sm, Scope: naming.NewScope(StructMethods...), Sent: true}
-		for _, f := range sm.Params {
-			fl, err := m.field(st.Scope, f, "parameter "+sm.Name+"."+f.Name)
+		st := &Struct{GoName: m.paramsName[sm.Name], Method: sm, Scope: m.structScope(), Sent: true}
+		for i, n := range m.fieldNames(st.Scope, sm.Params, "parameter "+sm.Name) {
+			fl, err := m.field(sm.Params[i], n, "parameter "+sm.Name+"."+sm.Params[i].Name)
 			if err != nil {
 				return err
 			}

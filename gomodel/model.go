@@ -16,7 +16,6 @@
 package gomodel
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/apigen/apigen/naming"
@@ -30,8 +29,14 @@ type Model struct {
 	Package string
 	// Scope holds every package-level name of the generated package: the
 	// runtime's, the model's, and whatever backends declare through
-	// Declare. A collision is an error, never a rename.
+	// Declare. The names the document decides are given by naming's rule
+	// (never refused; Warnings lists those that were disambiguated); a
+	// name a backend makes from them and finds taken is an error.
 	Scope *naming.Scope
+	// Warnings are the names that had to be disambiguated (naming's rule):
+	// one warning each, which the commands print and --strict refuses,
+	// like the reader's.
+	Warnings []schema.Warning
 
 	// Objects are the object structs in schema order.
 	Objects []*Struct
@@ -53,7 +58,9 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
+	members    []string
 	typeName   map[string]string
+	paramsName map[string]string
 	objects    map[string]*Struct
 	unions     map[string]*Union
 	fileUnions map[string]*schema.Union
@@ -68,6 +75,14 @@ type Options struct {
 	// Reserved are package-level names taken before the model declares
 	// anything: the runtime's identifiers and imported package names.
 	Reserved []string
+	// Own are the names backends declare whatever the document says
+	// (generators.Backend.Reserves): reserved like Reserved, and each
+	// declared once by its backend through Declare.
+	Own []string
+	// Members are the methods backends add to structs whatever the
+	// document says (generators.Backend.Members): kept in every struct's
+	// scope, so that a field never takes one.
+	Members []string
 }
 
 // Build computes the Go view of a checked schema.
@@ -81,12 +96,15 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		Package:    pkg,
 		Scope:      naming.NewScope(opts.Reserved...),
 		typeName:   map[string]string{},
+		paramsName: map[string]string{},
 		objects:    map[string]*Struct{},
 		unions:     map[string]*Union{},
 		fileUnions: map[string]*schema.Union{},
 		enums:      map[string]*Enum{},
 		methods:    map[string]*Method{},
 	}
+	m.Scope.Keep(opts.Own...)
+	m.members = opts.Members
 	if err := m.build(); err != nil {
 		return nil, err
 	}
@@ -100,8 +118,17 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 }
 
 // Declare takes a package-level name for a backend's own declaration
-// (what describes it in collision errors).
+// (what describes it in collision errors): one the backend reserved
+// (Options.Own), once, or a free one.
 func (m *Model) Declare(goName, what string) error { return m.Scope.Declare(goName, what) }
+
+// structScope is a new struct's scope: the methods every struct has, and
+// those backends add (Options.Members) kept for them.
+func (m *Model) structScope(extra ...string) *naming.Scope {
+	sc := naming.NewScope(append(append([]string(nil), StructMethods...), extra...)...)
+	sc.Keep(m.members...)
+	return sc
+}
 
 // Object returns the struct of the schema object named name, or nil.
 func (m *Model) Object(name string) *Struct { return m.objects[name] }
@@ -431,22 +458,6 @@ type Method struct {
 	Return *Type
 	// Uploads reports whether a call can carry an upload.
 	Uploads bool
-}
-
-func exported(wire, what string) (string, error) {
-	n, err := naming.Exported(wire)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", what, err)
-	}
-	return n, nil
-}
-
-func unexported(wire, what string) (string, error) {
-	n, err := naming.Unexported(wire)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", what, err)
-	}
-	return n, nil
 }
 
 // StructMethods are the methods every generated struct has.

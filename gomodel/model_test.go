@@ -298,43 +298,55 @@ func TestUploads(t *testing.T) {
 	}
 }
 
-// TestCollisionsAreErrors: two declarations with one Go name are an error
-// that names both, never a rename.
-func TestCollisionsAreErrors(t *testing.T) {
-	for name, yml := range map[string]string{
-		"objects": header + `
+// TestCollisionsAreDisambiguated: two declarations with one Go name are
+// never an error: each gets a name by naming's rule and a warning naming
+// both.
+func TestCollisionsAreDisambiguated(t *testing.T) {
+	for name, c := range map[string]struct {
+		yml  string
+		want []string
+	}{
+		"objects": {header + `
 objects:
   - {name: chat_member, fields: [{name: id, type: Integer, required: true}]}
   - {name: ChatMember, fields: [{name: id, type: Integer, required: true}]}
-`,
-		"fields": header + `
+`, []string{"ChatMemberLowerUnderscore", "ChatMemberMixed"}},
+		"fields": {header + `
 objects:
   - name: Chat
     fields:
       - {name: photo_url, type: String, required: true}
       - {name: photo_URL, type: String, required: true}
-`,
-		"params struct": header + `
+`, []string{"PhotoURLLowerUnderscore", "PhotoURLMixedUnderscore"}},
+		"params struct": {header + `
 objects:
   - {name: GetChatParams, fields: [{name: id, type: Integer, required: true}]}
 methods:
   - {name: getChat, group: g, returns: True, params: [{name: chat_id, type: Integer, required: true}]}
-`,
-		"reserved": header + `
+`, []string{"GetChatParamsMixed"}},
+		"reserved": {header + `
 objects:
   - {name: Opt, fields: [{name: id, type: Integer, required: true}]}
-`,
+`, []string{"OptType"}},
 	} {
-		s, err := schema.Unmarshal([]byte(yml))
+		s, err := schema.Unmarshal([]byte(c.yml))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		_, err = Build(s, Options{Package: "p", Reserved: []string{"Opt"}})
-		if err == nil {
-			t.Errorf("%s: no error for a Go name collision", name)
+		m, err := Build(s, Options{Package: "p", Reserved: []string{"Opt"}})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		t.Logf("%s: %v", name, err)
+		if len(m.Warnings) != len(c.want) {
+			t.Errorf("%s: warnings %v, want one for each of %v", name, m.Warnings, c.want)
+			continue
+		}
+		for i, w := range m.Warnings {
+			if !strings.Contains(w.Text, "its Go name is "+c.want[i]+",") {
+				t.Errorf("%s: warning %q, want the name %s", name, w.Text, c.want[i])
+			}
+		}
 	}
 }
 

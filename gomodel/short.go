@@ -3,6 +3,7 @@ package gomodel
 import (
 	"strings"
 
+	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -57,9 +58,7 @@ func (m *Model) heldShortNames(u *Union) (names map[*Variant]string, field strin
 	for _, v := range u.Variants {
 		switch v.Type.Prim {
 		case PrimInt, PrimInt64:
-			if n, err := exported(most, "short constructor"); err == nil {
-				out[v] = n
-			}
+			out[v] = naming.Exported(most)
 		case PrimString:
 			if _, alt, ok := strings.Cut(desc[most], " or "); ok {
 				out[v] = shortName(alt)

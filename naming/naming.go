@@ -45,36 +45,63 @@
 // underscore, as golint allows, so "version_4_7" -> "Version4_7" and does not
 // silently become the same identifier as "version_47".
 //
-// # Errors
+// # Names that are not words
 //
-// [Exported] and [Unexported] return an error wrapping [ErrNoIdentifier],
-// never a guessed or prefixed name, when the wire name cannot become the kind
-// of identifier asked for: it is not valid UTF-8, it has no letters or
-// digits, the result would start with a digit ("4_7"), or its first letter
-// has no upper-case form (Exported("日本")) or no lower-case form. Every
-// result they do return has passed [go/token.IsIdentifier].
+// Every wire name gets a name; nothing is refused:
+//
+//   - a wire name without a letter or a digit is spelt rune by rune: "-" ->
+//     "Minus", "+" -> "Plus", "😀" -> "U1F600" (its code point), "" ->
+//     "Empty" (the table is in spell.go);
+//   - a standalone name that would not start as asked (a digit, a letter
+//     without an upper-case form) gets "X" ("x" for Unexported) in front:
+//     "2fa" -> "X2Fa"; a name written after a prefix ([After]: an enum's
+//     values) needs none: "1" -> "RichBlockListItemType1";
+//   - bytes that are not UTF-8 separate words, like punctuation.
 //
 // # Collisions
 //
 // Different wire names can map to the same Go name ("chat_id", "chatId" and
-// "ChatID" all give "ChatID"). Conversion does not try to disambiguate; the
-// generator declares every name in a [Scope], which reports a collision as an
-// error naming both declarations.
+// "ChatID" all give "ChatID"; "a" and "A" give "A"; "1" and "+1" give "1"),
+// and a wire name can spell a name the generated package has already
+// ("Client", "Error", "Opt"). [Scope.Resolve] gives every declaration of
+// one scope its name at once, by one rule that never renames what exists
+// when the document adds a value or a type:
+//
+//  1. A name the package itself declares (the runtime's, an imported
+//     package's: the scope's reserved names) is never given up: the
+//     declaration takes the word of its kind ([Kind]): object "Client" ->
+//     ClientType, field "kind" next to a Kind method -> KindField.
+//  2. Of the declarations that spell one name, the oldest keeps it: the one
+//     the document says was added first (its since; a declaration without
+//     one counts as oldest). When several are equally old, none keeps it,
+//     and none added later takes it: it stays theirs.
+//  3. A declaration that does not keep its name takes a qualifier derived
+//     from its own wire name only: the case of its letters
+//     (Lower, Upper, Mixed) and its punctuation spelt out: "a" ->
+//     ALower, "A" -> AUpper, "+1" -> 1Plus, "chatId" next to an older
+//     "chat_id" -> ChatIDMixed.
+//  4. When that is taken too (or says nothing: "1" next to "+1"), the
+//     wire name's bytes in hexadecimal follow "X": "1" -> 1X31. When even
+//     that is taken, a number follows, counted in the order of the wire
+//     names.
+//
+// Names the generator makes from the document's (a union's constructors)
+// are settled after those, so the document's names win against them.
+//
+// Names are settled oldest first, so a declaration can only lose a name to
+// an older one or to one of its own age: adding a value or a type dated
+// later (the document's list of changes gives the since) never renames
+// what exists. Every declaration that did not keep its plain name is
+// reported ([Rename]); the generator turns each into a warning, which
+// --strict refuses.
 package naming
 
 import (
-	"errors"
-	"fmt"
 	"go/token"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
-
-// ErrNoIdentifier is wrapped by every error from [Exported] and [Unexported],
-// so a caller can tell "this wire name is unusable" apart from other failures
-// with errors.Is.
-var ErrNoIdentifier = errors.New("wire name cannot become a Go identifier")
 
 // commonInitialisms is golint's list (lint.go, commonInitialisms). It is
 // copied rather than extended so that generated code reads the way golint
@@ -186,23 +213,53 @@ func wordBoundary(rs []rune, i int) bool {
 // "file_unique_id" -> "FileUniqueID", "sendMessage" -> "SendMessage",
 // "slot machine" -> "SlotMachine". An exported name can never be a keyword
 // or shadow a predeclared identifier (those are all lower-case), so no
-// escaping is needed. The error wraps [ErrNoIdentifier].
-func Exported(wire string) (string, error) {
-	words, err := splitWire(wire)
-	if err != nil {
-		return "", err
-	}
+// escaping is needed. It is total (see "Names that are not words" in the
+// package documentation): a name that would not start with an upper-case
+// letter gets "X" in front ("2fa" -> "X2Fa", "日本" -> "X日本").
+func Exported(wire string) string {
+	words, spelled := splitWire(wire)
 	screaming := !hasLower(wire)
 	var b strings.Builder
 	for i, w := range words {
 		writeSep(&b, words, i)
-		b.WriteString(titleWord(w, screaming))
+		if spelled {
+			b.WriteString(w)
+		} else {
+			b.WriteString(titleWord(w, screaming))
+		}
 	}
-	name := b.String()
-	if err := check(wire, name, true); err != nil {
-		return "", err
+	return fix(b.String(), true)
+}
+
+// After is the exported name of wire written after prefix, as a member of
+// what prefix names: an enum's value ("ChatType" + "private" ->
+// "ChatTypePrivate", "RichBlockListItemType" + "1" ->
+// "RichBlockListItemType1"). The words are spelt as by [Exported]; the
+// prefix already starts the identifier, so nothing goes in front, and two
+// numbers meeting at the join are kept apart by an underscore ("Version4" +
+// "7" -> "Version4_7").
+func After(prefix, wire string) string {
+	words, spelled := splitWire(wire)
+	screaming := !hasLower(wire)
+	var b strings.Builder
+	b.WriteString(prefix)
+	for i, w := range words {
+		if i == 0 {
+			last, _ := utf8.DecodeLastRuneInString(prefix)
+			first, _ := utf8.DecodeRuneInString(w)
+			if unicode.IsDigit(last) && unicode.IsDigit(first) {
+				b.WriteByte('_')
+			}
+		} else {
+			writeSep(&b, words, i)
+		}
+		if spelled {
+			b.WriteString(w)
+		} else {
+			b.WriteString(titleWord(w, screaming))
+		}
 	}
-	return name, nil
+	return b.String()
 }
 
 // Unexported converts a wire name to an unexported (lower-camel) Go
@@ -223,22 +280,23 @@ func Exported(wire string) (string, error) {
 //
 // The table is spelt out in escape.go. A replacement can equal another wire
 // name's result (Unexported("typ") and Unexported("default_value") are
-// ordinary names); a [Scope] reports such a collision. Package names the
-// generated file imports ("url", "json", "utf8", ...) are not escaped,
-// because this package does not know the imports: reserve them in the
-// [Scope]. The error wraps [ErrNoIdentifier].
-func Unexported(wire string) (string, error) {
-	words, err := splitWire(wire)
-	if err != nil {
-		return "", err
-	}
+// ordinary names): declare both in a [Scope]. Package names the generated
+// file imports ("url", "json", "utf8", ...) are not escaped, because this
+// package does not know the imports: reserve them in the [Scope]. Like
+// Exported it is total: a name that would not start with a lower-case or
+// caseless letter gets "x" in front ("2fa" -> "x2Fa").
+func Unexported(wire string) string {
+	words, spelled := splitWire(wire)
 	screaming := !hasLower(wire)
 	var b strings.Builder
 	for i, w := range words {
 		writeSep(&b, words, i)
-		if i == 0 {
+		switch {
+		case i == 0:
 			b.WriteString(strings.ToLower(w))
-		} else {
+		case spelled:
+			b.WriteString(w)
+		default:
 			b.WriteString(titleWord(w, screaming))
 		}
 	}
@@ -246,25 +304,29 @@ func Unexported(wire string) (string, error) {
 	if esc, ok := escapes[name]; ok {
 		name = esc
 	}
-	if err := check(wire, name, false); err != nil {
-		return "", err
-	}
-	return name, nil
+	return fix(name, false)
 }
 
-// splitWire rejects input that cannot produce any identifier before it is
-// split, so that the error says why rather than reporting an empty result.
-func splitWire(wire string) ([]string, error) {
-	if !utf8.ValidString(wire) {
-		// Invalid bytes would be dropped as separators, silently merging
-		// the neighbouring words; a malformed spec deserves an error.
-		return nil, noIdent(wire, "not valid UTF-8")
+// splitWire is Words, or, for a wire name without a letter or a digit, its
+// runes spelt out (spelled is then true; see spell).
+func splitWire(wire string) (words []string, spelled bool) {
+	if words := Words(wire); len(words) > 0 {
+		return words, false
 	}
-	words := Words(wire)
-	if len(words) == 0 {
-		return nil, noIdent(wire, "no letters or digits")
+	return spell(wire), true
+}
+
+// fix makes name an identifier of the exportedness asked for by putting
+// "X" (or "x") in front when its first rune cannot start it: a digit, a
+// letter without the case asked for.
+func fix(name string, exported bool) string {
+	if token.IsIdentifier(name) && token.IsExported(name) == exported {
+		return name
 	}
-	return words, nil
+	if exported {
+		return "X" + name
+	}
+	return "x" + name
 }
 
 // writeSep writes the underscore golint allows between two numbers, so that
@@ -328,28 +390,4 @@ func hasLower(s string) bool {
 		}
 	}
 	return false
-}
-
-// check is the final gate: nothing leaves this package unless go/token
-// accepts it and it has the exportedness the caller asked for.
-func check(wire, name string, exported bool) error {
-	if !token.IsIdentifier(name) {
-		first, _ := utf8.DecodeRuneInString(name)
-		if unicode.IsDigit(first) {
-			return noIdent(wire, fmt.Sprintf("%q would start with a digit", name))
-		}
-		return noIdent(wire, fmt.Sprintf("%q is not an identifier", name))
-	}
-	if token.IsExported(name) != exported {
-		first, _ := utf8.DecodeRuneInString(name)
-		if exported {
-			return noIdent(wire, fmt.Sprintf("%q cannot be exported: %q has no upper-case form", name, first))
-		}
-		return noIdent(wire, fmt.Sprintf("%q cannot be unexported: %q has no lower-case form", name, first))
-	}
-	return nil
-}
-
-func noIdent(wire, why string) error {
-	return fmt.Errorf("naming: %q: %w: %s", wire, ErrNoIdentifier, why)
 }

@@ -1,17 +1,15 @@
 package naming
 
 import (
-	"errors"
 	"go/token"
 	"go/types"
 	"reflect"
-	"strings"
 	"testing"
 	"unicode"
 )
 
 // nameCases are wire names with their expected exported and unexported
-// forms. An empty expectation means the conversion must fail.
+// forms. Every wire name has both.
 var nameCases = []struct {
 	wire, exported, unexported string
 }{
@@ -96,33 +94,36 @@ var nameCases = []struct {
 	{"version_4_7", "Version4_7", "version4_7"},
 	{"v4_7", "V4_7", "v4_7"},
 	{"v47", "V47", "v47"},
-	{"4_7", "", ""},
-	{"47", "", ""},
-	{"2fa", "", ""},
-	{"_1", "", ""},
+	{"4_7", "X4_7", "x4_7"},
+	{"47", "X47", "x47"},
+	{"2fa", "X2Fa", "x2Fa"},
+	{"_1", "X1", "x1"},
 
 	// Unicode letters and digits.
 	{"über_größe", "ÜberGröße", "überGröße"},
 	{"café", "Café", "café"},
 	{"ВКонтакте", "ВКонтакте", "вКонтакте"},
-	{"ǆungla", "Ǆungla", "ǆungla"}, // ǆ (Ll) is one letter
-	{"ǅungla", "Ǆungla", "ǆungla"}, // ǅ is title case (Lt): IsUpper is false, so it is upper-cased
-	{"日本", "", "日本"},               // caseless: cannot be exported
-	{"日本_id", "", "日本ID"},          //
-	{"ßtraße", "", "ßtraße"},       // ß has no single-rune upper case
-	{"x٣", "X٣", "x٣"},             // Arabic-Indic digit three (Nd) is a Go digit
-	{"Ⅻ", "", ""},                  // letter-number, not a Go letter
-	{"cafe\u0301", "Cafe", "cafe"}, // combining mark is not allowed in identifiers: separator
-	{"a\u0301b", "AB", "aB"},       //
-	{"ϒ", "ϒ", ""},                 // upper-case with no lower-case form
+	{"ǆungla", "Ǆungla", "ǆungla"},  // ǆ (Ll) is one letter
+	{"ǅungla", "Ǆungla", "ǆungla"},  // ǅ is title case (Lt): IsUpper is false, so it is upper-cased
+	{"日本", "X日本", "日本"},             // caseless: cannot be exported
+	{"日本_id", "X日本ID", "日本ID"},      //
+	{"ßtraße", "Xßtraße", "ßtraße"}, // ß has no single-rune upper case
+	{"x٣", "X٣", "x٣"},              // Arabic-Indic digit three (Nd) is a Go digit
+	{"Ⅻ", "U216B", "u216b"},         // letter-number, not a Go letter
+	{"cafe\u0301", "Cafe", "cafe"},  // combining mark is not allowed in identifiers: separator
+	{"a\u0301b", "AB", "aB"},        //
+	{"ϒ", "ϒ", "xϒ"},                // upper-case with no lower-case form
 
-	// Nothing usable.
-	{"", "", ""},
-	{"___", "", ""},
-	{"!!", "", ""},
-	{" ", "", ""},
-	{"\xff", "", ""},
-	{"a\xffb", "", ""},
+	// No letters or digits: spelt rune by rune.
+	{"-", "Minus", "minus"},
+	{"+1", "X1", "x1"},
+	{"😀", "U1F600", "u1f600"},
+	{"", "Empty", "empty"},
+	{"___", "UnderscoreUnderscoreUnderscore", "underscoreUnderscoreUnderscore"},
+	{"!!", "ExclamationExclamation", "exclamationExclamation"},
+	{" ", "Space", "space"},
+	{"\xff", "UFFFD", "ufffd"},
+	{"a\xffb", "AB", "aB"},
 
 	// Keywords and predeclared names only matter for Unexported.
 	{"type", "Type", "typ"},
@@ -135,31 +136,49 @@ var nameCases = []struct {
 	{"string", "String", "stringValue"},
 	{"nil", "Nil", "nilValue"},
 	{"init", "Init", "initValue"},
-	{"_", "", ""},
+	{"_", "Underscore", "underscore"},
 	{"typ", "Typ", "typ"},
 	{"type_id", "TypeID", "typeID"},
 }
 
 func TestExportedUnexported(t *testing.T) {
 	for _, c := range nameCases {
-		got, err := Exported(c.wire)
-		switch {
-		case c.exported == "" && err == nil:
-			t.Errorf("Exported(%q) = %q, want error", c.wire, got)
-		case c.exported == "" && !errors.Is(err, ErrNoIdentifier):
-			t.Errorf("Exported(%q) error %v does not wrap ErrNoIdentifier", c.wire, err)
-		case c.exported != "" && (err != nil || got != c.exported):
-			t.Errorf("Exported(%q) = %q, %v; want %q", c.wire, got, err, c.exported)
+		if got := Exported(c.wire); got != c.exported {
+			t.Errorf("Exported(%q) = %q; want %q", c.wire, got, c.exported)
 		}
+		if got := Unexported(c.wire); got != c.unexported {
+			t.Errorf("Unexported(%q) = %q; want %q", c.wire, got, c.unexported)
+		}
+	}
+}
 
-		got, err = Unexported(c.wire)
-		switch {
-		case c.unexported == "" && err == nil:
-			t.Errorf("Unexported(%q) = %q, want error", c.wire, got)
-		case c.unexported == "" && !errors.Is(err, ErrNoIdentifier):
-			t.Errorf("Unexported(%q) error %v does not wrap ErrNoIdentifier", c.wire, err)
-		case c.unexported != "" && (err != nil || got != c.unexported):
-			t.Errorf("Unexported(%q) = %q, %v; want %q", c.wire, got, err, c.unexported)
+// TestAfter: a name written after a prefix (an enum's values) needs no
+// letter in front.
+func TestAfter(t *testing.T) {
+	for _, c := range []struct{ prefix, wire, want string }{
+		{"ParseMode", "HTML", "ParseModeHTML"},
+		{"ParseMode", "MarkdownV2", "ParseModeMarkdownV2"},
+		{"RichBlockListItemType", "1", "RichBlockListItemType1"},
+		{"RichBlockListItemType", "a", "RichBlockListItemTypeA"},
+		{"Version4", "7", "Version4_7"},
+		{"Reaction", "-", "ReactionMinus"},
+		{"Reaction", "😀", "ReactionU1F600"},
+		{"Mode", "", "ModeEmpty"},
+		{"Lang", "日本", "Lang日本"},
+	} {
+		if got := After(c.prefix, c.wire); got != c.want {
+			t.Errorf("After(%q, %q) = %q, want %q", c.prefix, c.wire, got, c.want)
+		}
+	}
+}
+
+func TestQualifier(t *testing.T) {
+	for wire, want := range map[string]string{
+		"a": "Lower", "A": "Upper", "Id": "Mixed", "chat_id": "LowerUnderscore",
+		"+1": "Plus", "-1": "Minus", "1": "", "-": "", "": "", "a😀": "LowerU1F600",
+	} {
+		if got := qualifier(wire); got != want {
+			t.Errorf("qualifier(%q) = %q, want %q", wire, got, want)
 		}
 	}
 }
@@ -186,14 +205,6 @@ func TestWords(t *testing.T) {
 		if got := Words(c.in); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Words(%q) = %q, want %q", c.in, got, c.want)
 		}
-	}
-}
-
-func TestErrorMessage(t *testing.T) {
-	_, err := Exported("4_7")
-	const want = `naming: "4_7": wire name cannot become a Go identifier: "4_7" would start with a digit`
-	if err == nil || err.Error() != want {
-		t.Errorf("Exported(\"4_7\") error = %v, want %s", err, want)
 	}
 }
 
@@ -248,8 +259,8 @@ func TestEscapesComplete(t *testing.T) {
 			t.Errorf("escape %q -> %q, documented rule gives %q", name, esc, rule)
 		}
 		// And Unexported applies it.
-		if got, err := Unexported(name); err != nil || got != esc {
-			t.Errorf("Unexported(%q) = %q, %v; want %q", name, got, err, esc)
+		if got := Unexported(name); got != esc {
+			t.Errorf("Unexported(%q) = %q; want %q", name, got, esc)
 		}
 	}
 }
@@ -268,20 +279,12 @@ func checkWire(t *testing.T, s string) {
 			}
 		}
 	}
-	if name, err := Exported(s); err != nil {
-		if !errors.Is(err, ErrNoIdentifier) || !strings.HasPrefix(err.Error(), "naming: ") {
-			t.Fatalf("Exported(%q) error %v", s, err)
-		}
-	} else if !token.IsIdentifier(name) || !token.IsExported(name) {
+	if name := Exported(s); !token.IsIdentifier(name) || !token.IsExported(name) {
 		t.Fatalf("Exported(%q) = %q, not an exported identifier", s, name)
-	} else if again, _ := Exported(s); again != name {
+	} else if again := Exported(s); again != name {
 		t.Fatalf("Exported(%q) not deterministic: %q then %q", s, name, again)
 	}
-	if name, err := Unexported(s); err != nil {
-		if !errors.Is(err, ErrNoIdentifier) || !strings.HasPrefix(err.Error(), "naming: ") {
-			t.Fatalf("Unexported(%q) error %v", s, err)
-		}
-	} else if !token.IsIdentifier(name) || token.IsExported(name) {
+	if name := Unexported(s); !token.IsIdentifier(name) || token.IsExported(name) {
 		t.Fatalf("Unexported(%q) = %q, not an unexported identifier", s, name)
 	} else if _, ok := escapes[name]; ok {
 		t.Fatalf("Unexported(%q) = %q, which needed escaping", s, name)
@@ -293,15 +296,12 @@ func FuzzExported(f *testing.F) {
 		f.Add(c.wire)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		name, err := Exported(s)
-		if err == nil {
-			if !token.IsIdentifier(name) {
-				t.Fatalf("Exported(%q) = %q, not an identifier", s, name)
-			}
-			first := []rune(name)[0]
-			if !unicode.IsUpper(first) {
-				t.Fatalf("Exported(%q) = %q, does not start with an upper-case letter", s, name)
-			}
+		name := Exported(s)
+		if !token.IsIdentifier(name) {
+			t.Fatalf("Exported(%q) = %q, not an identifier", s, name)
+		}
+		if first := []rune(name)[0]; !unicode.IsUpper(first) {
+			t.Fatalf("Exported(%q) = %q, does not start with an upper-case letter", s, name)
 		}
 		checkWire(t, s)
 	})

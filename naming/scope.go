@@ -8,17 +8,38 @@ import (
 // reservedWhat describes names passed to NewScope in collision messages.
 const reservedWhat = "reserved name"
 
-// Scope detects two declarations that would get the same Go name in one Go
-// scope (a package, a struct's fields and methods, a function's parameters).
-// Conversion maps many wire names onto one identifier ("chat_id", "chatId"),
-// so the generator declares every name it emits and stops on the first
-// collision: a silently renamed identifier ("ChatID_") would be an API that
-// nobody chose.
+// Scope holds the names of one Go scope (a package, a struct's fields and
+// methods, a function's parameters). Conversion maps many wire names onto
+// one identifier ("chat_id", "chatId"), so the generator gives the names the
+// document decides by [Scope.Resolve] (the one rule of the package
+// documentation, each rename reported), and declares the names of its own
+// making (derived from names already given) by [Scope.Declare], where a
+// collision is a bug of the generator and an error.
 //
 // The zero Scope is empty and ready to use. A Scope is not safe for
 // concurrent use.
 type Scope struct {
 	names map[string]string // Go name -> what declared it
+	kept  map[string]bool   // names kept for the generator's own later declaration
+}
+
+// Keep reserves names the generator declares itself later, through
+// Declare, once each ("Router", a struct's Validate): [Scope.Resolve] never
+// gives them to the document's declarations, which is how a name of the
+// package's own always wins, whichever backends run.
+func (s *Scope) Keep(names ...string) {
+	if s.names == nil {
+		s.names = make(map[string]string)
+	}
+	if s.kept == nil {
+		s.kept = make(map[string]bool)
+	}
+	for _, n := range names {
+		if _, ok := s.names[n]; !ok {
+			s.names[n] = reservedWhat
+			s.kept[n] = true
+		}
+	}
 }
 
 // NewScope returns a scope in which the given names are already taken:
@@ -52,6 +73,11 @@ func (e *CollisionError) Error() string {
 func (s *Scope) Declare(goName, what string) error {
 	if !token.IsIdentifier(goName) || goName == "_" {
 		return fmt.Errorf("naming: cannot declare %q for %s: not a usable Go identifier", goName, what)
+	}
+	if s.kept[goName] {
+		delete(s.kept, goName)
+		s.names[goName] = what
+		return nil
 	}
 	if prev, ok := s.names[goName]; ok {
 		return &CollisionError{Name: goName, What: what, PrevWhat: prev}

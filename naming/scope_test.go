@@ -59,11 +59,7 @@ func TestScopeZeroValue(t *testing.T) {
 func TestScopeWithConversion(t *testing.T) {
 	s := NewScope()
 	for _, wire := range []string{"chat_id", "chatId"} {
-		name, err := Exported(wire)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = s.Declare(name, "field "+wire)
+		err := s.Declare(Exported(wire), "field "+wire)
 		if wire == "chatId" && err == nil {
 			t.Fatal("chat_id and chatId both became ChatID without a collision")
 		}
@@ -71,8 +67,7 @@ func TestScopeWithConversion(t *testing.T) {
 	// An escaped keyword collides with the plain spelling.
 	s = NewScope()
 	for _, wire := range []string{"type", "typ"} {
-		name, _ := Unexported(wire)
-		err := s.Declare(name, "parameter "+wire)
+		err := s.Declare(Unexported(wire), "parameter "+wire)
 		if wire == "typ" && err == nil {
 			t.Fatal("type and typ both became typ without a collision")
 		}

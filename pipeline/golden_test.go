@@ -159,7 +159,7 @@ func ownFiles(c *goldenCase) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		return nil, err
 	}

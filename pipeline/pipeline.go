@@ -22,6 +22,7 @@ import (
 	"github.com/apigen/apigen/generators/server"
 	"github.com/apigen/apigen/generators/types"
 	"github.com/apigen/apigen/generators/validate"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/version"
@@ -37,6 +38,12 @@ var Backends = []generators.Backend{
 	builders.Backend, // builders_gen.go: keyboards, rows, buttons and markups from the schema's rules
 	docs.Backend,     // reference docs: Markdown and a static HTML site
 	openapi.Backend,  // OpenAPI 3.1 (YAML, JSON) and a JSON Schema 2020-12 bundle
+}
+
+// Model builds the Go model of s for a package named pkg with the names of
+// every backend reserved (generators.Model), as Generate does.
+func Model(s *schema.Schema, pkg string) (*gomodel.Model, error) {
+	return generators.Model(s, pkg, Backends)
 }
 
 // Names lists the backends' names in order.
@@ -101,6 +108,10 @@ type Outputs struct {
 	Go      []output.File
 	Docs    []output.File
 	OpenAPI []output.File
+	// Warnings are the names the Go model had to disambiguate
+	// (gomodel.Model.Warnings): the commands print them and --strict
+	// refuses them, like the schema's.
+	Warnings []schema.Warning
 }
 
 // GeneratedHeader is the first line of every generated Go file.
@@ -122,7 +133,7 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	if backends == nil {
 		backends = Backends
 	}
-	m, err := generators.Model(s, opts.Package)
+	m, err := Model(s, opts.Package)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +144,7 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	for _, b := range backends {
 		opts.Backends = append(opts.Backends, b.Name)
 	}
-	out := &Outputs{}
+	out := &Outputs{Warnings: m.Warnings}
 	stamp := []byte(VersionLine(version.Stamp()) + "\n")
 	var readme [][]byte // the Go backends' README sections, in backend order
 	for _, b := range backends {

@@ -12,6 +12,8 @@ import (
 // allows, and named here. Every warning the reader gives is one of the
 // schema's Warnings: the one list that --strict (the parser's Strict
 // option and the commands' flag) reads, so no kind of warning can pass it.
+// The names the Go model had to disambiguate are warnings of this type too
+// (gomodel.Model.Warnings), which the commands print and refuse alike.
 type Warning struct {
 	// Construct names what degraded ("union Either", "method sendPoke").
 	Construct string `yaml:"construct"`

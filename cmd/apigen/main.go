@@ -482,6 +482,9 @@ func cmdParse(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := names(in, s, cfg.Package, *strict, stderr); err != nil {
+		return err
+	}
 	if in.Report != nil {
 		if err := in.Report.Write(stderr); err != nil {
 			return err
@@ -624,23 +627,49 @@ func load(in loader.Input, strict bool, stderr io.Writer) (*schema.Schema, error
 	if err != nil {
 		return s, err
 	}
-	// A construct of a page the reader kept in a degraded form: one
-	// warning line each, or, under --strict, the run fails. The schema's
-	// Warnings are every warning the reader gave (the list the parser's
-	// Strict reads too), less those the overlay settled.
-	var degraded []error
-	doc := in.Name()
+	// A construct of a page the reader kept in a degraded form. The
+	// schema's Warnings are every warning the reader gave (the list the
+	// parser's Strict reads too), less those the overlay settled.
+	return s, warn(s.Warnings, docName(in, s), strict, stderr)
+}
+
+// docName is the document warnings point into: the input's name, or for a
+// saved schema the document it was read from.
+func docName(in loader.Input, s *schema.Schema) string {
 	if in.SchemaPath != "" {
-		doc = s.Source // a saved schema's warnings point into its document
+		return s.Source
 	}
-	for _, w := range s.Warnings {
+	return in.Name()
+}
+
+// warn prints one warning line per warning or, under --strict, fails the
+// run with all of them: the reader's (load) and the Go model's names that
+// had to be disambiguated (names) go through it alike.
+func warn(ws []schema.Warning, doc string, strict bool, stderr io.Writer) error {
+	var refused []error
+	for _, w := range ws {
 		if strict {
-			degraded = append(degraded, &schema.StrictError{File: doc, Warning: w})
+			refused = append(refused, &schema.StrictError{File: doc, Warning: w})
 		} else {
 			fmt.Fprintf(stderr, "apigen: warning: %s\n", w.Message(doc))
 		}
 	}
-	return s, errors.Join(degraded...)
+	return errors.Join(refused...)
+}
+
+// names reports the names the Go model of s had to disambiguate (naming's
+// rule; gomodel.Model.Warnings), as warnings, and lists them with the
+// reader's in the report. parse builds the model for them alone; a schema
+// whose model fails is generate's to report.
+func names(in loader.Input, s *schema.Schema, pkg string, strict bool, stderr io.Writer) error {
+	m, err := pipeline.Model(s, pkg)
+	if err != nil {
+		return nil
+	}
+	if in.Report != nil {
+		in.Report.Warnings = append(in.Report.Warnings, m.Warnings...)
+	}
+	return warn(m.Warnings, docName(in, s), strict, stderr)
 }
 
 // strictUsage is the --strict flag's help.
@@ -658,6 +687,9 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 	pr.stage("parse")
 	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
 	if err != nil {
+		return err
+	}
+	if err := warn(outs.Warnings, docName(in, s), strict, stderr); err != nil {
 		return err
 	}
 	pr.stage("generate")

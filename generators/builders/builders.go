@@ -326,13 +326,7 @@ func param(t *gomodel.Type, name string) (typ, val *jen.Statement) {
 }
 
 // paramName is the Go parameter for a field's wire name.
-func paramName(f *gomodel.Field) (string, error) {
-	n, err := naming.Unexported(f.Name)
-	if err != nil {
-		return "", err
-	}
-	return n, nil
-}
+func paramName(f *gomodel.Field) string { return naming.Unexported(f.Name) }
 
 func (g *gen) doc(text string) { godoc.Add(g.f, text) }
 
@@ -373,10 +367,7 @@ func (g *gen) emitCell(name string, c *ctor) error {
 		if !f.Required() {
 			continue
 		}
-		pn, err := paramName(f)
-		if err != nil {
-			return err
-		}
+		pn := paramName(f)
 		typ, val := param(f.Type, pn)
 		params = append(params, jen.Id(pn).Add(typ))
 		vals[jen.Id(f.GoName)] = val
@@ -388,10 +379,7 @@ func (g *gen) emitCell(name string, c *ctor) error {
 			vals[jen.Id(mf.GoName)] = setTrue(mf.Type)
 			what = fmt.Sprintf("%s with %s set and %s true", article(c.cell.GoName), strings.Join(req, ", "), mf.Name)
 		} else {
-			pn, err := paramName(mf)
-			if err != nil {
-				return err
-			}
+			pn := paramName(mf)
 			for _, r := range req {
 				if r == mf.Name {
 					return fmt.Errorf("%s: member %s is also required", c.cell.Object.Name, mf.Name)

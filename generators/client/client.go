@@ -49,7 +49,11 @@ import (
 
 // Backend is the client backend. Its code calls the types' codecs and the
 // validators' Validate methods.
-var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Generate: Generate}
+var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: addressNames, Generate: Generate}
+
+// addressNames are the client's default addresses, declared whatever the
+// document says.
+var addressNames = []string{"DefaultBaseURL", "DefaultFileURL"}
 
 // FileName is the file this backend writes (CONVENTIONS.md).
 const FileName = "client_gen.go"
@@ -85,7 +89,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range []string{"DefaultBaseURL", "DefaultFileURL"} {
+	for _, n := range addressNames {
 		if err := m.Declare(n, "client default address"); err != nil {
 			return nil, err
 		}

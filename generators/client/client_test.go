@@ -19,7 +19,7 @@ func load(t *testing.T) *schema.Schema {
 
 func generate(t *testing.T, s *schema.Schema) (string, error) {
 	t.Helper()
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		return "", err
 	}

@@ -150,10 +150,7 @@ func (g *gen) emitTypedFilters() error {
 		if len(objs) == 0 {
 			continue
 		}
-		W, err := naming.Exported(wire)
-		if err != nil {
-			return err
-		}
+		W := naming.Exported(wire)
 		acc := "dispatch" + W
 		if err := g.accessor(acc, wire, objs); err != nil {
 			return err

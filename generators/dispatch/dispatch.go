@@ -53,7 +53,11 @@ import (
 )
 
 // Backend is the dispatcher backend.
-var Backend = generators.Backend{Name: "dispatch", Kind: generators.GoPackage, Requires: []string{"types", "validate", "client"}, Generate: Generate}
+var Backend = generators.Backend{Name: "dispatch", Kind: generators.GoPackage, Requires: []string{"types", "validate", "client"}, Reserves: dispatcherNames, Generate: Generate}
+
+// dispatcherNames are the package-level names of the dispatcher whatever
+// the document says.
+var dispatcherNames = []string{"Handler", "Middleware", "Router", "NewRouter"}
 
 // FileName is the file this backend writes.
 const FileName = "dispatch_gen.go"
@@ -249,7 +253,7 @@ func (g *gen) emit(source string) ([]byte, error) {
 
 func (g *gen) emitTypes() error {
 	u := g.upd.GoName
-	for _, n := range []string{"Handler", "Middleware", "Router", "NewRouter"} {
+	for _, n := range dispatcherNames {
 		if err := g.declare(n, "dispatcher"); err != nil {
 			return err
 		}

@@ -90,7 +90,7 @@ func TestNoUpdateMethod(t *testing.T) {
 		}
 	}
 	s.Methods = keep
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestNoUpdateMethod(t *testing.T) {
 func TestCollision(t *testing.T) {
 	doc := replace(t, string(spec.Document()), "### Update\n", "### Router\n\n| Field | Type | Notes |\n|---|---|---|\n| id | Integer | Required |\n\n### Update\n")
 	s := parse(t, doc)
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 // BenchmarkDocs renders the docs of the default spec (schema already loaded).
 func BenchmarkDocs(b *testing.B) {
-	s, err := generators.Model(load(b), "botapi")
+	s, err := generators.Model(load(b), "botapi", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

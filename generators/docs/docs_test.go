@@ -32,7 +32,7 @@ func load(t testing.TB) *schema.Schema {
 
 func generate(t testing.TB, s *schema.Schema) map[string][]byte {
 	t.Helper()
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

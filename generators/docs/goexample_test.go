@@ -21,7 +21,7 @@ func TestEveryMethodPageHasAGoExampleThatCompiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -168,7 +168,7 @@ func stripTags(s string) string {
 // with the package's import path known, Go names link to pkg.go.dev; an
 // empty description is filled, with a badge saying where it comes from.
 func TestFieldTablesShowGoTypesLinkGoDocsAndFillDescriptions(t *testing.T) {
-	m, err := generators.Model(load(t), "botapi")
+	m, err := generators.Model(load(t), "botapi", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,8 @@ func NewBits(fallback string, locals ...string) *Bits {
 // Add names the bit of the member with wire name wire (the i-th member):
 // <member>Bit, or <fallback><i> when that is no Go name or is taken.
 func (b *Bits) Add(wire string, i int) string {
-	bit, err := naming.Unexported(wire + "_bit")
-	if err != nil || b.locals.Declare(bit, "bit of member "+wire) != nil {
+	bit := naming.Unexported(wire + "_bit")
+	if b.locals.Declare(bit, "bit of member "+wire) != nil {
 		bit = fmt.Sprintf("%s%d", b.fallback, i)
 	}
 	b.names = append(b.names, bit)

@@ -48,7 +48,11 @@ import (
 
 // Backend is the server backend. Its code calls the types' codecs and the
 // validators.
-var Backend = generators.Backend{Name: "server", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Generate: Generate}
+var Backend = generators.Backend{Name: "server", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: names, Generate: Generate}
+
+// names are the package-level names of this backend whatever the document
+// says.
+var names = []string{nameService, nameUnimplemented, nameNewServer, nameHandlers, "Example" + nameNewServer}
 
 // FileName is the file this backend writes (CONVENTIONS.md): the Service,
 // NewServer and a handler per method; DecodeFileName holds the parameter
@@ -141,7 +145,7 @@ type methodInfo struct {
 func (mi *methodInfo) name() string { return mi.Schema.Name }
 
 func (g *gen) build() error {
-	for _, n := range []string{nameService, nameUnimplemented, nameNewServer, nameHandlers} {
+	for _, n := range names[:4] {
 		if err := g.m.Declare(n, "server backend"); err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func generate(t *testing.T, src []byte) []output.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := generators.Model(s, "p")
+	m, err := generators.Model(s, "p", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestCaseInsensitiveCollision(t *testing.T) {
 		// The schema check rejects it today; the backend checks again
 		// because routing depends on it.
 		var m *gomodel.Model
-		if m, err = generators.Model(s, "p"); err == nil {
+		if m, err = generators.Model(s, "p", nil); err == nil {
 			_, err = server.Generate(m, generators.Options{Package: "p", Source: "spec.md"})
 		}
 	}

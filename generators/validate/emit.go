@@ -113,8 +113,8 @@ func (g *gen) emit() ([]byte, error) {
 // variantBit names the bit of a union variant in the allowed-variants mask
 // of the union's validator: validate<Union><Label>.
 func (g *gen) variantBit(u *gomodel.Union, v *gomodel.Variant) string {
-	label, err := naming.Exported(g.label(u, v))
-	if err != nil || g.labelShared(u, v) {
+	label := naming.After("", g.label(u, v))
+	if g.labelShared(u, v) {
 		// Variants sharing a tag are named by their types.
 		label = v.Struct.GoName
 	}
@@ -267,9 +267,7 @@ func (b *body) closeScope() {
 // for the path of reply_markup), or fallback when name is empty.
 func (b *body) named(name, suffix, fallback string) string {
 	if name != "" {
-		if n, err := naming.Unexported(name); err == nil {
-			return b.local(strings.TrimSuffix(n, "_") + suffix)
-		}
+		return b.local(strings.TrimSuffix(naming.Unexported(name), "_") + suffix)
 	}
 	return b.local(fallback)
 }

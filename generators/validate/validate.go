@@ -60,7 +60,7 @@ import (
 )
 
 // Backend is the validators backend. Its code reads the types' fields.
-var Backend = generators.Backend{Name: "validate", Kind: generators.GoPackage, Requires: []string{"types"}, Generate: Generate}
+var Backend = generators.Backend{Name: "validate", Kind: generators.GoPackage, Requires: []string{"types"}, Members: []string{methodValidate, methodValidateAt}, Generate: Generate}
 
 // FileName is the file this backend writes (CONVENTIONS.md).
 const FileName = "validate_gen.go"

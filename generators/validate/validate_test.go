@@ -142,7 +142,7 @@ func TestEdgeSchemaBehaviour(t *testing.T) {
 
 func generate(t *testing.T, s *schema.Schema) (string, error) {
 	t.Helper()
-	m, err := generators.Model(s, "p")
+	m, err := generators.Model(s, "p", nil)
 	if err != nil {
 		return "", err
 	}

@@ -44,7 +44,7 @@ func Replace(t testing.TB, doc, old, new string) string {
 // wrote at path, or "" when it wrote none.
 func File(t testing.TB, s *schema.Schema, generate func(*gomodel.Model, generators.Options) ([]output.File, error), path string) string {
 	t.Helper()
-	m, err := generators.Model(s, "botapi")
+	m, err := generators.Model(s, "botapi", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
