@@ -114,6 +114,8 @@ type Emulator struct {
 	// API objects into the served version's; nil at the core's version.
 	shapeControl func(action string, res any) any
 
+	changes changeFeed // wakes the chat window (Changed)
+
 	handler http.Handler
 	stop    chan struct{}
 	wg      sync.WaitGroup
@@ -179,13 +181,13 @@ func New(cfg Config) *Emulator {
 		api = e.versioned(cfg.Version, api)
 	}
 	control := e.controlHandler()
-	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	e.handler = e.changesAfter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {
 			control.ServeHTTP(w, r)
 			return
 		}
 		api.ServeHTTP(w, r)
-	})
+	}))
 	e.wg.Add(1)
 	go e.ticker()
 	return e
@@ -231,6 +233,7 @@ func (e *Emulator) ticker() {
 			return
 		case <-t.C:
 			e.tick()
+			e.changed()
 		}
 	}
 }

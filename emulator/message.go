@@ -17,6 +17,9 @@ type msgRec struct {
 	m        botapi.Message
 	byBot    int64 // the bot that sent it; 0: a user
 	keyboard bool  // sent with a reply keyboard, keyboard removal or force reply: not editable
+	// markup is that reply keyboard, removal or force reply (the Message
+	// itself carries inline keyboards only): what the user's window shows.
+	markup botapi.ReplyMarkup
 	// Live locations.
 	liveUntil   time.Time
 	liveStopped bool
@@ -141,7 +144,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 	case *botapi.InlineKeyboardMarkup:
 		rec.m.ReplyMarkup = mk
 	default:
-		rec.keyboard = true
+		rec.keyboard, rec.markup = true, mk
 	}
 	if rec.m.Location != nil && rec.m.Venue == nil {
 		if lp, ok := rec.m.Location.LivePeriod.Get(); ok {

@@ -377,3 +377,28 @@ func (t *Type) FileForms() (upload, ref bool, err error) {
 	}
 	return upload, ref, nil
 }
+
+// Comparable reports whether Go's == compares values of the type without
+// a panic: scalars, pointers, Opt of a comparable type, and objects whose
+// fields all are (no slices, no raw JSON). Interface unions are not: an
+// Unknown value they may hold carries raw JSON.
+func (t *Type) Comparable() bool {
+	switch t.Kind {
+	case Scalar, Pointer:
+		return true
+	case Opt:
+		return t.Elem.Comparable()
+	case Object:
+		st := t.Struct
+		if st.Opaque || st.Kind != nil {
+			return false
+		}
+		for _, f := range st.Fields {
+			if !f.Type.Comparable() {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -321,6 +321,13 @@ var (
 // it serves on.
 func startProgram(t *testing.T, bin string, args ...string) string {
 	t.Helper()
+	return startProgramPrinting(t, bin, nil, args...)[0]
+}
+
+// startProgramPrinting is startProgram that also waits for a line matching
+// each of more and returns their first submatches after the address.
+func startProgramPrinting(t *testing.T, bin string, more []*regexp.Regexp, args ...string) []string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, args...)
 	stderr, err := cmd.StderrPipe()
@@ -334,25 +341,32 @@ func startProgram(t *testing.T, bin string, args ...string) string {
 	started = append(started, cmd.Process.Pid)
 	startedMu.Unlock()
 	t.Cleanup(func() { cancel(); cmd.Wait() })
-	addr := make(chan string, 1)
+	found := make(chan []string, 1)
 	go func() {
-		served := regexp.MustCompile(`server on (http://\S+)`)
+		want := append([]*regexp.Regexp{regexp.MustCompile(`server on (http://\S+)`)}, more...)
+		got := make([]string, len(want))
+		n := 0
 		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := served.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-				break
+		for n < len(want) && sc.Scan() {
+			for i, re := range want {
+				if m := re.FindStringSubmatch(sc.Text()); m != nil && got[i] == "" {
+					got[i] = m[1]
+					n++
+				}
 			}
+		}
+		if n == len(want) {
+			found <- got
 		}
 		io.Copy(io.Discard, stderr)
 	}()
 	select {
-	case a := <-addr:
-		return a
+	case got := <-found:
+		return got
 	case <-time.After(30 * time.Second):
 		t.Fatal("the emulator did not say where it listens")
 	}
-	return ""
+	return nil
 }
 
 // controlAPI calls an emulator program's HTTP control API.

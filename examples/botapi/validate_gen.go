@@ -1203,7 +1203,7 @@ func (v *EditMessageLiveLocationParams) validateAt(s *validateState, at *validat
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID != 0, v.InlineMessageID != ""})
 }
 
 // Validate checks v, the parameters of method stopMessageLiveLocation, against
@@ -1228,7 +1228,7 @@ func (v *StopMessageLiveLocationParams) validateAt(s *validateState, at *validat
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID != 0, v.InlineMessageID != ""})
 }
 
 // Validate checks v, the parameters of method sendVenue, against the schema's
@@ -2009,7 +2009,7 @@ func (v *EditMessageTextParams) validateAt(s *validateState, at *validatePath) {
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID != 0, v.InlineMessageID != ""})
 }
 
 // Validate checks v, the parameters of method editMessageCaption, against the
@@ -2056,7 +2056,7 @@ func (v *EditMessageCaptionParams) validateAt(s *validateState, at *validatePath
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID != 0, v.InlineMessageID != ""})
 }
 
 // Validate checks v, the parameters of method editMessageMedia, against the
@@ -2088,7 +2088,7 @@ func (v *EditMessageMediaParams) validateAt(s *validateState, at *validatePath) 
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID != 0, v.InlineMessageID != ""})
 }
 
 // Validate checks v, the parameters of method editMessageReplyMarkup, against
@@ -2113,7 +2113,7 @@ func (v *EditMessageReplyMarkupParams) validateAt(s *validateState, at *validate
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID != 0, v.InlineMessageID != ""})
 }
 
 // The variants validateInputMedia may allow, one bit each.

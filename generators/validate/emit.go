@@ -335,6 +335,11 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 		)}, nil
 	}
 	rest, err := b.value(x, fi.Type, fi.Required(), fi.mode, at, fi.Name, nil)
+	if fi.OmitZero() && len(rest) > 0 {
+		// A conditionally required scalar: zero is unset, checked by the
+		// rule that requires it; a value is checked when set.
+		rest = []jen.Code{jen.If(presence(gofile.Id("v"), fi)).Block(rest...)}
+	}
 	if fi.Required() && fi.Identifier && fi.Type.Kind == gomodel.Scalar && fi.Type.Enum == nil && fi.Type.IsInteger() {
 		// An identifier is never 0 (gomodel's isIdentifier): a required
 		// one left 0 is unset, as an empty ReplyParameters{} is.
@@ -971,6 +976,8 @@ func (g *gen) emitLabelFunc(f *jen.File, u *gomodel.Union) {
 func presence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 	v := x().Dot(fi.GoName)
 	switch {
+	case fi.OmitZero():
+		return v.Op("!=").Add(fi.Type.Zero())
 	case fi.Type.HasIsSet():
 		return v.Dot("IsSet").Call()
 	case fi.Type.Nilable():
@@ -984,6 +991,8 @@ func presence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 func absence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 	v := x().Dot(fi.GoName)
 	switch {
+	case fi.OmitZero():
+		return v.Op("==").Add(fi.Type.Zero())
 	case fi.Type.HasIsSet():
 		return jen.Op("!").Add(v.Dot("IsSet").Call())
 	case fi.Type.Nilable():
