@@ -3,12 +3,17 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/apigen/apigen/internal/nextrelease"
 	"github.com/apigen/apigen/internal/publishedpages"
 )
+
+// reWarningLine is a warning line of apigen, and what it says after the
+// file and line.
+var reWarningLine = regexp.MustCompile(`^apigen: warning: [^:]+:\d+: (.*)$`)
 
 // TestNextReleaseDegradesWithOneWarningAndStrictRefuses: the shared page
 // changed as a release might (internal/nextrelease, every change at once)
@@ -23,15 +28,27 @@ func TestNextReleaseDegradesWithOneWarningAndStrictRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := nextrelease.All(t, string(publishedpages.Read(t, shared, nextrelease.Page)))
+	original := string(publishedpages.Read(t, shared, nextrelease.Page))
+	page := nextrelease.All(t, original)
 	t.Chdir(t.TempDir())
-	if err := os.WriteFile("next.html", []byte(page), 0o644); err != nil {
-		t.Fatal(err)
+	for name, text := range map[string]string{"next.html": page, "page.html": original} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The warnings the page itself gives (of the Go model's helpers, say)
+	// are not the changes': only the others are counted.
+	_, _, baseErrs := runCLI("parse", "--spec", "page.html", "-o", "page.yaml")
+	given := map[string]bool{}
+	for _, line := range strings.Split(baseErrs, "\n") {
+		if m := reWarningLine.FindStringSubmatch(line); m != nil {
+			given[m[1]] = true
+		}
 	}
 	code, _, errs := runCLI("parse", "--spec", "next.html", "-o", "next.yaml")
 	var warnings []string
 	for _, line := range strings.Split(errs, "\n") {
-		if strings.HasPrefix(line, "apigen: warning: ") {
+		if m := reWarningLine.FindStringSubmatch(line); m != nil && !given[m[1]] {
 			warnings = append(warnings, line)
 		}
 	}
