@@ -593,13 +593,17 @@ type Stats struct {
 	Polls          int `json:"polls"`
 	// Waiting counts getUpdates calls waiting for an update (long polling).
 	Waiting int `json:"waiting"`
+	// Placeholders counts the answers that were placeholders (see
+	// PlaceholderHeader) since the emulator started.
+	Placeholders int64 `json:"placeholders"`
 }
 
 // Stats returns the current counts.
 func (e *Emulator) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates) + len(e.dormant), Callbacks: len(e.callbacks), Polls: len(e.polls)}
+	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates) + len(e.dormant), Callbacks: len(e.callbacks), Polls: len(e.polls),
+		Placeholders: e.placeholders.Load()}
 	for _, b := range e.bots {
 		s.PendingUpdates += len(b.queue)
 		s.SentRecords += len(b.sent)

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
@@ -108,6 +109,16 @@ type Emulator struct {
 	nextSeq   int64
 
 	files *fileStore
+	// additionsHeld counts the messages given content or parameters the
+	// core's Message cannot hold (held.go): until one is, answers skip
+	// looking for them.
+	additionsHeld atomic.Int64
+	// frontBudget bounds the request bodies the version front holds
+	// (nil at the core's version).
+	frontBudget *byteBudget
+	// placeholders counts the answers that are placeholders (synthesized
+	// results, marked with PlaceholderHeader).
+	placeholders atomic.Int64
 	// shapeUpdate turns an update's JSON in the core's shape into the
 	// served version's (webhook deliveries); nil at the core's version.
 	shapeUpdate func([]byte) []byte
@@ -177,7 +188,7 @@ func New(cfg Config) *Emulator {
 	}
 	opts = append(opts, e.outsideMethods()...)
 	// 1 MiB: the generated server's default body limit.
-	api := lenient(synthesized(botapiserver.NewServer(e, opts...), seedSynth), 1<<20, serviceShapes)
+	api := lenient(synthesized(botapiserver.NewServer(e, opts...), seedSynth, &e.placeholders), 1<<20, serviceShapes)
 	if cfg.Version != nil {
 		api = e.versioned(cfg.Version, api)
 	}

@@ -25,6 +25,12 @@ type msgRec struct {
 	liveStopped bool
 	poll        string // poll id
 	service     bool
+	// At another version: content the core's Message cannot hold (a
+	// sticker sent by a method the core lacks), carried by forwards and
+	// copies, and the send parameters named like fields of the version's
+	// Message (message_thread_id), kept on this message only; both under
+	// the version's names, merged into its answers (version.go).
+	content, kept map[string]any
 }
 
 // live checks that r is a live location that can still change.
@@ -124,10 +130,10 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 	if err := fill(rec); err != nil { // before the id is taken: a refused message uses none
 		return nil, err
 	}
-	content := rec.m
+	content, more := rec.m, rec.content
 	rec = c.newMessage(e.now())
 	id, date, ch := rec.m.MessageID, rec.m.Date, rec.m.Chat
-	rec.m = content
+	rec.m, rec.content = content, more
 	rec.m.MessageID, rec.m.Date, rec.m.Chat = id, date, ch
 	rec.byBot = b.user.ID
 	if c.isChannel() {

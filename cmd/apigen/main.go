@@ -634,8 +634,15 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 // overlay applied or why none did: losing an overlay changes generated
 // types, so it is never silent.
 func load(in loader.Input, strict bool, stderr io.Writer) (*schema.Schema, error) {
+	return loadSaying(in, strict, true, stderr)
+}
+
+// loadSaying is load; with every false it says which overlay applied
+// only when one was given or applied (apigen emulator: serving a document
+// needs no overlay, so "none" is no news).
+func loadSaying(in loader.Input, strict, every bool, stderr io.Writer) (*schema.Schema, error) {
 	s, use, err := loader.LoadReport(in)
-	if in.SchemaPath == "" {
+	if in.SchemaPath == "" && (every || use.Name != "" || in.OverlayPath != "" && in.OverlayPath != loader.NoOverlay) {
 		fmt.Fprintf(stderr, "apigen: %s\n", use)
 	}
 	if err != nil {
