@@ -212,6 +212,8 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		un.Decode = m.made(m.Scope, "decode"+un.GoName, naming.ValueKind, u, "decoder of union "+u.Name)
 		un.DecodeKnown = m.made(m.Scope, "decodeKnown"+un.GoName, naming.ValueKind, u, "known-variant decoder of union "+u.Name)
 		un.Encode = m.made(m.Scope, "encode"+un.GoName, naming.ValueKind, u, "encoder of union "+u.Name)
+		un.WireDecode = m.made(m.Scope, "WireDecode"+un.GoName, naming.ValueKind, u, "server's decoder of union "+u.Name)
+		un.WireEncode = m.made(m.Scope, "WireEncode"+un.GoName, naming.ValueKind, u, "server's encoder of union "+u.Name)
 		if un.Kind == TaggedUnion {
 			t := naming.Exported(u.Discriminator)
 			if t == "Raw" {
