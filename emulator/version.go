@@ -86,6 +86,9 @@ type versionFront struct {
 	// msgName and coreMsg name the Message type (what sendMessage
 	// returns) in the version and in the core.
 	msgName, coreMsg string
+	// enums are the core's enums by name (coreEnum).
+	enums     map[string]*schema.Enum
+	enumsOnce sync.Once
 }
 
 func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
@@ -223,8 +226,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	cm := f.cl.methods[strings.ToLower(coreName)]
 	q, cbody := r.URL.RawQuery, body
+	var std standInsMade
 	if cm != nil {
-		q, cbody = f.toCore(vm, cm, q, body)
+		q, cbody = f.toCore(vm, cm, q, body, &std)
 	}
 	cr := cbody.request(r, "/bot"+token+"/"+coreName, q)
 	rec := httptest.NewRecorder()
@@ -256,6 +260,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
 			f.keepParams(bot, chat, id, vm, cm, params())
 		}
+	}
+	if m, ok := answer.Result.(map[string]any); ok && len(std.changed) > 0 {
+		f.putBack(token, cm, m, std.params, std.changed, true)
 	}
 	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
 	if o, ok := res.(map[string]any); ok {
@@ -415,13 +422,14 @@ func isNumberType(t schema.Type) bool {
 
 // toCore rewrites a request of the version's method vm into the core's
 // method cm: the query and the body.
-func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBody) (string, *frontBody) {
+func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBody, std *standInsMade) (string, *frontBody) {
 	tr := translator{from: f.vl, to: f.cl, plans: &f.plans}
 	if v, err := url.ParseQuery(query); err == nil && query != "" {
 		query = tr.form(v, vm.Params, cm.Params).Encode()
 	}
 	if body.multipart() {
-		return query, body.withTexts(tr.object(body.textParams(), vm.Params, cm.Params, true, 0), tr.renames(vm.Params, cm.Params))
+		o := tr.object(body.textParams(), vm.Params, cm.Params, true, 0)
+		return query, body.withTexts(f.withStandIns(cm, o, true, std), tr.renames(vm.Params, cm.Params))
 	}
 	// The body is read as the generated server reads it: by its content
 	// type, a JSON object when there is none and it starts with "{"; any
@@ -436,11 +444,12 @@ func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBo
 		if len(t) > 0 && t[0] == '{' && decodeJSON(body.raw, &v) {
 			// A JSON body may carry an object or array parameter as its
 			// JSON text in a string (telebot's options): text is true.
-			out.raw = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
+			o := tr.object(v, vm.Params, cm.Params, true, 0)
+			out.raw = encodeJSON(f.withStandIns(cm, o, true, std))
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" && len(t) > 0:
 		if v, err := url.ParseQuery(string(body.raw)); err == nil {
-			out.raw = []byte(tr.form(v, vm.Params, cm.Params).Encode())
+			out.raw = []byte(formOf(f.withStandIns(cm, tr.formParams(v, vm.Params, cm.Params), true, std)).Encode())
 		}
 	}
 	return query, out
@@ -465,12 +474,22 @@ type translator struct {
 
 // form translates form values (objects and arrays as JSON text).
 func (tr translator) form(v url.Values, from, to []*schema.Field) url.Values {
+	return formOf(tr.formParams(v, from, to))
+}
+
+// formParams translates form values into the target's parameters.
+func (tr translator) formParams(v url.Values, from, to []*schema.Field) map[string]any {
 	m := map[string]any{}
 	for k := range v {
 		m[k] = v.Get(k)
 	}
+	return tr.object(m, from, to, true, 0)
+}
+
+// formOf is parameters as form values (objects and arrays as JSON text).
+func formOf(params map[string]any) url.Values {
 	out := url.Values{}
-	for k, x := range tr.object(m, from, to, true, 0) {
+	for k, x := range params {
 		switch s := x.(type) {
 		case string:
 			out.Set(k, s)
