@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/emulator"
+	"github.com/apigen/apigen/generated/botapi"
 )
 
 // Defect: at 9.0 a bot's spoiler entity was refused (`entities[0].type:
@@ -31,5 +32,21 @@ func TestVersionAllowsItsOwnEnumValues(t *testing.T) {
 	ed := must(t, v, "editMessageText", map[string]any{"chat_id": v.user.ID, "message_id": id, "text": "still hidden", "entities": ents})
 	if e, _ := at(ed, "entities").([]any); len(e) != 1 || at(e[0], "type") != "spoiler" {
 		t.Errorf("editMessageText answered entities %v, want the spoiler", at(ed, "entities"))
+	}
+}
+
+// Defect: the newer rights inside restrictChatMember's permissions (9.0's
+// can_send_photos, absent from the core's ChatPermissions) were dropped:
+// a restricted member was reported without them.
+func TestRestrictKeepsNewerPermissions(t *testing.T) {
+	v := atNewest(t, nil)
+	g := v.group(botapi.ChatTypeSupergroup)
+	bob := v.emu.NewUser("Bob", "bob")
+	ok(t, v.emu.Join(g.ID, bob.ID))
+	must(t, v, "restrictChatMember", map[string]any{"chat_id": g.ID, "user_id": bob.ID,
+		"permissions": map[string]any{"can_send_messages": true, "can_send_photos": true, "can_send_videos": false}})
+	m := must(t, v, "getChatMember", map[string]any{"chat_id": g.ID, "user_id": bob.ID})
+	if at(m, "status") != "restricted" || at(m, "can_send_messages") != true || at(m, "can_send_photos") != true || at(m, "can_send_videos") != false {
+		t.Errorf("getChatMember = %v, want can_send_messages and can_send_photos granted, can_send_videos not", m)
 	}
 }
