@@ -181,6 +181,8 @@ func New(cfg Config) *Emulator {
 	opts := []botapi.ServerOption{
 		botapi.WithAuth(e.authorize),
 		botapi.WithFileStore(e.files),
+		// A method the service leaves to Unimplemented is synthesized.
+		botapi.WithNotImplementedHook(Validated),
 	}
 	if cfg.Local {
 		opts = append(opts, botapi.WithLocalServerLimits())

@@ -25,7 +25,7 @@ import (
 func TestEveryMethodAnswersTypedResultWhenUnimplemented(t *testing.T) {
 	s, err := loader.Load(loader.Input{})
 	ok(t, err)
-	srv := httptest.NewServer(emulator.Synthesized(botapi.NewServer(botapi.Unimplemented{})))
+	srv := httptest.NewServer(emulator.Synthesized(botapi.NewServer(botapi.Unimplemented{}, botapi.WithNotImplementedHook(emulator.Validated))))
 	defer srv.Close()
 	client := reflect.ValueOf(botapi.NewClient(token, botapi.WithBaseURL(srv.URL)))
 	svc := reflect.TypeOf((*botapi.Service)(nil)).Elem()

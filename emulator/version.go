@@ -28,7 +28,7 @@ import (
 //
 //  1. the version's own generated server, over its Unimplemented,
 //     validates the request as strictly as the user's server does (its
-//     "method not implemented" 404 means the request is valid);
+//     not-implemented hook, Validated, says the request is valid);
 //  2. a method the core serves (by name, or under the name it had in the
 //     core's version: see pairNames) gets the request translated into the
 //     core's shapes, and the core's answer translated back into the
@@ -47,10 +47,26 @@ import (
 // the core's answer lacks gets the synthesized value; a union of the
 // version picks the variant the core's value fits.
 
+// Validated tells the version front that the version's server found the
+// request of ctx valid: give it to the version's generated server as
+// botapi.WithNotImplementedHook(emulator.Validated), over its
+// Unimplemented. A request the server answers without calling it is
+// answered as the server answered it.
+func Validated(ctx context.Context, method string) {
+	if v, ok := ctx.Value(validKey{}).(*validFlag); ok {
+		v.Store(true)
+	}
+}
+
+// validFlag is set by Validated for the request being checked.
+type validFlag struct{ atomic.Bool }
+
+type validKey struct{}
+
 // Version is an API version, other than the core's, that the emulator
 // serves: its schema, its generated Service interface (the lenient
-// front's shapes) and its generated server over its Unimplemented, the
-// strict front.
+// front's shapes) and its generated server over its Unimplemented with
+// WithNotImplementedHook(Validated), the strict front.
 type Version struct {
 	Schema  *schema.Schema
 	Service reflect.Type
@@ -204,8 +220,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		body = f.relaxed(vm, body)
 	}
 	strict := httptest.NewRecorder()
-	f.strict.ServeHTTP(strict, body.request(r, r.URL.Path, r.URL.RawQuery))
-	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
+	var valid validFlag
+	f.strict.ServeHTTP(strict, body.request(r.WithContext(context.WithValue(r.Context(), validKey{}, &valid)), r.URL.Path, r.URL.RawQuery))
+	if !valid.Load() {
 		if strict.Code == http.StatusBadRequest {
 			f.reword(strict)
 		}

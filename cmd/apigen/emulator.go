@@ -283,6 +283,7 @@ import (
 	"time"
 
 	"` + emulatorModule + `/botapi"
+	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/emulator/cli"
 )
 
@@ -294,10 +295,12 @@ func main() {
 		Schema:  schemaYAML,
 		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(),
 		Strict: func(local bool) http.Handler {
+			// The hook tells the front a request is valid.
+			valid := botapi.WithNotImplementedHook(emulator.Validated)
 			if local {
-				return botapi.NewServer(botapi.Unimplemented{}, botapi.WithLocalServerLimits())
+				return botapi.NewServer(botapi.Unimplemented{}, valid, botapi.WithLocalServerLimits())
 			}
-			return botapi.NewServer(botapi.Unimplemented{})
+			return botapi.NewServer(botapi.Unimplemented{}, valid)
 		},
 		SetNow:    func(now func() time.Time) { botapi.ValidationNow = now },
 		NewClient: func(base, token string) any { return botapi.NewClient(token, botapi.WithBaseURL(base)) },
