@@ -1,6 +1,10 @@
 package emulator_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
 	"testing"
 
 	"github.com/apigen/apigen/emulator"
@@ -49,4 +53,44 @@ func TestRestrictKeepsNewerPermissions(t *testing.T) {
 	if at(m, "status") != "restricted" || at(m, "can_send_messages") != true || at(m, "can_send_photos") != true || at(m, "can_send_videos") != false {
 		t.Errorf("getChatMember = %v, want can_send_messages and can_send_photos granted, can_send_videos not", m)
 	}
+}
+
+// Defect: a sticker a newer send method sent, forwarded by another bot,
+// showed the first bot's file id, which the second bot cannot use: the
+// forward's file ids are re-issued for the bot that forwards.
+func TestStickerForwardedToAnotherBotHasItsOwnFileID(t *testing.T) {
+	v := atNewest(t, nil)
+	g := v.group(botapi.ChatTypeSupergroup)
+	const token2 = "654321:OTHER-token_2"
+	other, err := v.emu.AddBot(token2)
+	ok(t, err)
+	ok(t, v.emu.SetMember(g.ID, other.ID, botapi.ChatMember{Status: botapi.ChatMemberStatusMember}))
+	r := post(t, v, "sendSticker", map[string]any{"chat_id": g.ID, "emoji": "🙂"}, map[string][]byte{"sticker": pngImage(8, 8)})
+	if !r.OK {
+		t.Fatalf("sendSticker: %d %s", r.Status, r.Description)
+	}
+	mine, _ := at(r.value(), "sticker", "file_id").(string)
+	fw := postAs(t, v, token2, "forwardMessage", map[string]any{"chat_id": g.ID, "from_chat_id": g.ID, "message_id": num(at(r.value(), "message_id"))})
+	theirs, _ := at(fw.value(), "sticker", "file_id").(string)
+	if !fw.OK || theirs == "" || theirs == mine {
+		t.Fatalf("the other bot's forward shows file id %q (the first bot's: %q): %d %s", theirs, mine, fw.Status, fw.Description)
+	}
+	if again := postAs(t, v, token2, "sendSticker", map[string]any{"chat_id": g.ID, "sticker": theirs}); !again.OK {
+		t.Errorf("the other bot sending its forward's file id: %d %s", again.Status, again.Description)
+	}
+}
+
+// postAs posts params as JSON with the bot token tok.
+func postAs(t *testing.T, v *env, tok, method string, params map[string]any) reply {
+	t.Helper()
+	b, _ := json.Marshal(params)
+	resp, err := http.Post(v.srv.URL+"/bot"+tok+"/"+method, "application/json", bytes.NewReader(b))
+	ok(t, err)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	r := reply{Status: resp.StatusCode}
+	if err := json.Unmarshal(body, &r); err != nil {
+		t.Fatalf("%s: %d %s", method, resp.StatusCode, body)
+	}
+	return r
 }
