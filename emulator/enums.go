@@ -44,7 +44,7 @@ func (f *versionFront) withStandIns(cm *schema.Method, params map[string]any, te
 // when text) with every value the core's enums lack replaced by a stand-in;
 // changed names the parameters that had one (nil: params as they are).
 func (f *versionFront) standIns(cm *schema.Method, params map[string]any, text bool) (out map[string]any, changed []string) {
-	for _, p := range cm.Params {
+	for _, p := range f.enumParams(cm) {
 		x, ok := params[p.Name]
 		if !ok {
 			continue
@@ -121,6 +121,57 @@ func (f *versionFront) standIn(x any, t schema.Type, k *schema.Constraints, text
 		}
 	}
 	return out, out != nil
+}
+
+// enumParams are the parameters of cm whose values may hold a String
+// of an enum (at any depth), found once per method: the others are not
+// walked.
+func (f *versionFront) enumParams(cm *schema.Method) []*schema.Field {
+	if x, ok := f.enumParamsOf.Load(cm); ok {
+		return x.([]*schema.Field)
+	}
+	var out []*schema.Field
+	for _, p := range cm.Params {
+		if f.reachesEnum(p.Type, p.Constraints, map[string]bool{}) {
+			out = append(out, p)
+		}
+	}
+	f.enumParamsOf.Store(cm, out)
+	return out
+}
+
+// reachesEnum: a value of the core's type t with constraints k may hold
+// an enum's String.
+func (f *versionFront) reachesEnum(t schema.Type, k *schema.Constraints, seen map[string]bool) bool {
+	for t.IsArray() {
+		t = *t.Elem
+	}
+	if t.Name == schema.String {
+		return k != nil && k.Enum != ""
+	}
+	if seen[t.Name] {
+		return false
+	}
+	seen[t.Name] = true
+	var objs []*schema.Object
+	if o := f.cl.Object(t.Name); o != nil {
+		objs = append(objs, o)
+	}
+	if u := f.cl.Union(t.Name); u != nil {
+		for _, v := range u.Variants {
+			if o := f.cl.Object(v.Type.Name); o != nil {
+				objs = append(objs, o)
+			}
+		}
+	}
+	for _, o := range objs {
+		for _, fl := range o.Fields {
+			if f.reachesEnum(fl.Type, fl.Constraints, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // coreEnum is the core's enum named name, found once.

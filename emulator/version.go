@@ -103,8 +103,9 @@ type versionFront struct {
 	// returns) in the version and in the core.
 	msgName, coreMsg string
 	// enums are the core's enums by name (coreEnum).
-	enums     map[string]*schema.Enum
-	enumsOnce sync.Once
+	enums        map[string]*schema.Enum
+	enumsOnce    sync.Once
+	enumParamsOf sync.Map // by *schema.Method: enumParams
 }
 
 func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
