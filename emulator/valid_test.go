@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/emulator"
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 	"github.com/apigen/apigen/schema"
 )
 
 // Defect: the version front read whether the version's server accepted a
 // request from the text of its 404 ("method not implemented"). It reads
 // an explicit value: the server's not-implemented hook (emulator.Validated,
-// given to botapi.WithNotImplementedHook), whatever the 404 says.
+// given to botapiserver.WithNotImplementedHook), whatever the 404 says.
 func TestVersionFrontKnowsValidFromAnExplicitValue(t *testing.T) {
 	s := laterVersion(t)
 	// Accepted, worded otherwise: the request reaches the core.
@@ -27,7 +27,7 @@ func TestVersionFrontKnowsValidFromAnExplicitValue(t *testing.T) {
 		})
 	}
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: worded(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: worded(s)}})
 	if me := call(t, v.srv.URL, "getMe", map[string]any{}); me["is_bot"] != true {
 		t.Errorf("getMe through a server that accepted it = %v", me)
 	}
@@ -41,7 +41,7 @@ func TestVersionFrontKnowsValidFromAnExplicitValue(t *testing.T) {
 		})
 	}
 	v = newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: texted(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: texted(s)}})
 	resp, err := http.Post(v.srv.URL+"/bot"+token+"/getMe", "application/json", strings.NewReader("{}"))
 	ok(t, err)
 	resp.Body.Close()

@@ -49,7 +49,7 @@ import (
 
 // Validated tells the version front that the version's server found the
 // request of ctx valid: give it to the version's generated server as
-// botapi.WithNotImplementedHook(emulator.Validated), over its
+// botapiserver.WithNotImplementedHook(emulator.Validated), over its
 // Unimplemented. A request the server answers without calling it is
 // answered as the server answered it.
 func Validated(ctx context.Context, method string) {

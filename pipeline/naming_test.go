@@ -33,7 +33,7 @@ func namedPackage(t *testing.T, yml string) (map[string]bool, []schema.Warning) 
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "t.md"})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "t.md", ImportPath: "named/botapi"})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
@@ -41,11 +41,14 @@ func namedPackage(t *testing.T, yml string) (map[string]bool, []schema.Warning) 
 	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), outs.Server); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module named\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if !testing.Short() {
-		for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}} {
+		for _, args := range [][]string{{"build", "./botapi/..."}, {"vet", "./botapi/..."}} {
 			cmd := exec.Command("go", args...)
 			cmd.Dir = root
 			if out, err := cmd.CombinedOutput(); err != nil {
