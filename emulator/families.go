@@ -844,15 +844,39 @@ func intOf(x any) (int64, bool) {
 	return 0, false
 }
 
-// lacksFlags: vm has a Boolean parameter the core's cm lacks.
+// lacksFlags: vm has a Boolean parameter the core's cm lacks, or an
+// object parameter with a Boolean field the core's object lacks.
 func (f *versionFront) lacksFlags(vm, cm *schema.Method) bool {
 	core := fieldsBy(cm.Params)
 	for _, p := range vm.Params {
-		if core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
+		if core[p.Name] == nil && isFlag(p.Type) || len(f.newerFlags(p, core[p.Name])) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+func isFlag(t schema.Type) bool { return t.Name == schema.Boolean && !t.IsArray() }
+
+// newerFlags are the Boolean fields of the version's object parameter p
+// that the core's parameter cp, an object too, lacks (restrictChatMember's
+// permissions: can_send_photos).
+func (f *versionFront) newerFlags(p, cp *schema.Field) []string {
+	if cp == nil || p.Type.IsArray() || cp.Type.IsArray() {
+		return nil
+	}
+	vo, co := f.vl.Object(p.Type.Name), f.cl.Object(cp.Type.Name)
+	if vo == nil || co == nil {
+		return nil
+	}
+	core := fieldsBy(co.Fields)
+	var out []string
+	for _, fl := range vo.Fields {
+		if core[fl.Name] == nil && isFlag(fl.Type) {
+			out = append(out, fl.Name)
+		}
+	}
+	return out
 }
 
 // keptFlags keeps the Boolean parameters of vm, a method answering True,
@@ -881,8 +905,18 @@ func (f *versionFront) keptFlags(token string, vm, cm *schema.Method, lazy func(
 		core := fieldsBy(cm.Params)
 		flags := map[string]any{}
 		for _, p := range vm.Params {
-			if x, ok := params[p.Name]; ok && core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
+			x, ok := params[p.Name]
+			if ok && core[p.Name] == nil && isFlag(p.Type) {
 				flags[p.Name] = x
+			}
+			// An object's newer rights are reported flat, as the
+			// restricted member's (ChatMemberRestricted).
+			if inner, isObj := asObject(x); ok && isObj {
+				for _, n := range f.newerFlags(p, core[p.Name]) {
+					if b, set := inner[n]; set {
+						flags[n] = b
+					}
+				}
 			}
 		}
 		f.state.putSetting(k, flags)
