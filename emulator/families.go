@@ -308,7 +308,7 @@ func (f *versionFront) family(w http.ResponseWriter, r *http.Request, token stri
 	case isBulk:
 		f.serveBulk(w, r, token, vm, b, params)
 	case isSetting:
-		f.serveSetting(w, bot, st, params)
+		f.serveSetting(w, r.Context(), token, bot, st, params)
 	case isResource:
 		f.serveResource(w, token, bot, rs, params)
 	default:
@@ -467,13 +467,15 @@ func (f *versionFront) emptyVariant(u *schema.Union, v *schema.Variant) any {
 }
 
 // serveSetting stores, answers or removes a setting.
-func (f *versionFront) serveSetting(w http.ResponseWriter, bot string, s settingOf, params map[string]any) {
+func (f *versionFront) serveSetting(w http.ResponseWriter, ctx context.Context, token, bot string, s settingOf, params map[string]any) {
 	key := []any{bot, s.noun}
+	everyone := true // no key parameter given: the setting for everyone
 	for _, k := range s.get.Params {
 		x, ok := params[k.Name]
 		if !ok {
 			x = f.defaultOf(k)
 		}
+		everyone = everyone && !ok
 		key = append(key, x)
 	}
 	k := string(encodeJSON(key))
@@ -488,15 +490,45 @@ func (f *versionFront) serveSetting(w http.ResponseWriter, bot string, s setting
 			}
 		}
 		f.state.putSetting(k, vals)
+		if everyone {
+			f.settingToCore(ctx, token, s, vals)
+		}
 		writeResult(w, true)
 	case "delete":
 		f.state.putSetting(k, nil)
+		if everyone {
+			f.settingToCore(ctx, token, s, nil)
+		}
 		writeResult(w, true)
 	default:
 		stored, _ := f.state.getSetting(k)
 		vals, _ := stored.(map[string]any)
 		writeResult(w, f.settingResult(s, vals))
 	}
+}
+
+// settingToCore hands the setting for everyone to the core where the core
+// holds it too (setMyCommands: a bot's menu), so the control API and the
+// chat window read of the core what the bot set for everyone. vals nil is
+// a delete: the core's set<X> with its lists empty (the core's version
+// may have no delete<X>). The core's answer is the family's already.
+func (f *versionFront) settingToCore(ctx context.Context, token string, s settingOf, vals map[string]any) {
+	name, ok := f.coreName[strings.ToLower(s.set.Name)]
+	cm := f.cl.methods[strings.ToLower(name)]
+	if !ok || cm == nil {
+		return
+	}
+	body := map[string]any{}
+	for _, p := range cm.Params {
+		if x, ok := vals[p.Name]; ok {
+			body[p.Name] = x
+		} else if vals == nil && p.Type.IsArray() {
+			body[p.Name] = []any{}
+		}
+	}
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/bot"+token+"/"+name, strings.NewReader(string(encodeJSON(body))))
+	req.Header.Set("Content-Type", "application/json")
+	f.coreH.ServeHTTP(httptest.NewRecorder(), req)
 }
 
 // settingResult is get<X>'s answer from the stored values: the value
