@@ -79,7 +79,7 @@ type dispatchConfig struct {
 	shutdown   time.Duration
 	username   string
 	onError    func(ctx context.Context, err error)
-	logger     *slog.Logger
+	log        clientLogger // DispatchLogger's, else clientLogDefault
 	// onUndecodable gets each received update that does not decode.
 	onUndecodable func(ctx context.Context, e *ItemDecodeError)
 }
@@ -143,16 +143,16 @@ func dispatchOptions(opts []DispatchOption) *dispatchConfig {
 	for _, o := range opts {
 		o(c)
 	}
-	if c.logger == nil {
-		c.logger = slog.Default()
+	if c.log == nil {
+		c.log = clientLogDefault
 	}
 	if c.onUndecodable == nil {
-		c.onUndecodable = clientLogUndecodable(c.logger)
+		c.onUndecodable = clientLogUndecodable(c.log)
 	}
 	if c.onError == nil {
-		l := c.logger
+		write := c.log
 		c.onError = func(ctx context.Context, err error) {
-			l.ErrorContext(ctx, "dispatch", "error", err)
+			write(ctx, slog.LevelError, "dispatch", slog.Any("error", err))
 		}
 	}
 	return c
@@ -905,9 +905,10 @@ func dispatchDo[R any](ctx context.Context, p dispatchCaller[R]) (R, error) {
 
 // DispatchLogger sets the logger of the dispatcher: retries at level Warn,
 // and, unless DispatchOnError is set, handler and polling errors at level
-// Error (default slog.Default()).
+// Error (default: as slog.Default() writes them while a program sets no
+// slog default; see clientLogger).
 func DispatchLogger(l *slog.Logger) DispatchOption {
-	return func(c *dispatchConfig) { c.logger = l }
+	return func(c *dispatchConfig) { c.log = clientLogTo(l) }
 }
 
 // dispatchRetryable reports whether a failed call is worth repeating:
@@ -940,7 +941,7 @@ func (c *dispatchCore[U]) pause(ctx context.Context, client *Client, b *clientBa
 	if next == 0 {
 		next = time.Second
 	}
-	c.cfg.logger.LogAttrs(ctx, slog.LevelWarn, "dispatch: retrying", slog.String("call", what), slog.Duration("backoff", next), slog.Any("error", err))
+	c.cfg.log(ctx, slog.LevelWarn, "dispatch: retrying", slog.String("call", what), slog.Duration("backoff", next), slog.Any("error", err))
 	return client.backoff(ctx, b, err)
 }
 

@@ -843,8 +843,16 @@ func (*GetUpdatesParams) clientMethod() string {
 	return "getUpdates"
 }
 
+func (v *GetUpdatesParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SetWebhookParams) clientMethod() string {
 	return "setWebhook"
+}
+
+func (v *SetWebhookParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -858,20 +866,40 @@ func (*DeleteWebhookParams) clientMethod() string {
 	return "deleteWebhook"
 }
 
+func (v *DeleteWebhookParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SendMessageParams) clientMethod() string {
 	return "sendMessage"
+}
+
+func (v *SendMessageParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*ForwardMessageParams) clientMethod() string {
 	return "forwardMessage"
 }
 
+func (v *ForwardMessageParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*CopyMessageParams) clientMethod() string {
 	return "copyMessage"
 }
 
+func (v *CopyMessageParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SendPhotoParams) clientMethod() string {
 	return "sendPhoto"
+}
+
+func (v *SendPhotoParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -883,6 +911,10 @@ func (v *SendPhotoParams) clientWithUploads(a *clientUploads) clientParams {
 
 func (*SendAudioParams) clientMethod() string {
 	return "sendAudio"
+}
+
+func (v *SendAudioParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -897,6 +929,10 @@ func (*SendDocumentParams) clientMethod() string {
 	return "sendDocument"
 }
 
+func (v *SendDocumentParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
 func (v *SendDocumentParams) clientWithUploads(a *clientUploads) clientParams {
 	c := *v
@@ -907,6 +943,10 @@ func (v *SendDocumentParams) clientWithUploads(a *clientUploads) clientParams {
 
 func (*SendVideoParams) clientMethod() string {
 	return "sendVideo"
+}
+
+func (v *SendVideoParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -921,6 +961,10 @@ func (*SendAnimationParams) clientMethod() string {
 	return "sendAnimation"
 }
 
+func (v *SendAnimationParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
 func (v *SendAnimationParams) clientWithUploads(a *clientUploads) clientParams {
 	c := *v
@@ -931,6 +975,10 @@ func (v *SendAnimationParams) clientWithUploads(a *clientUploads) clientParams {
 
 func (*SendVoiceParams) clientMethod() string {
 	return "sendVoice"
+}
+
+func (v *SendVoiceParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -944,6 +992,10 @@ func (*SendVideoNoteParams) clientMethod() string {
 	return "sendVideoNote"
 }
 
+func (v *SendVideoNoteParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
 func (v *SendVideoNoteParams) clientWithUploads(a *clientUploads) clientParams {
 	c := *v
@@ -954,6 +1006,10 @@ func (v *SendVideoNoteParams) clientWithUploads(a *clientUploads) clientParams {
 
 func (*SendMediaGroupParams) clientMethod() string {
 	return "sendMediaGroup"
+}
+
+func (v *SendMediaGroupParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -974,72 +1030,144 @@ func (*SendLocationParams) clientMethod() string {
 	return "sendLocation"
 }
 
+func (v *SendLocationParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*EditMessageLiveLocationParams) clientMethod() string {
 	return "editMessageLiveLocation"
+}
+
+func (v *EditMessageLiveLocationParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*StopMessageLiveLocationParams) clientMethod() string {
 	return "stopMessageLiveLocation"
 }
 
+func (v *StopMessageLiveLocationParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SendVenueParams) clientMethod() string {
 	return "sendVenue"
+}
+
+func (v *SendVenueParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*SendContactParams) clientMethod() string {
 	return "sendContact"
 }
 
+func (v *SendContactParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SendPollParams) clientMethod() string {
 	return "sendPoll"
+}
+
+func (v *SendPollParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*SendDiceParams) clientMethod() string {
 	return "sendDice"
 }
 
+func (v *SendDiceParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SendChatActionParams) clientMethod() string {
 	return "sendChatAction"
+}
+
+func (v *SendChatActionParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*GetUserProfilePhotosParams) clientMethod() string {
 	return "getUserProfilePhotos"
 }
 
+func (v *GetUserProfilePhotosParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*GetFileParams) clientMethod() string {
 	return "getFile"
+}
+
+func (v *GetFileParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*KickChatMemberParams) clientMethod() string {
 	return "kickChatMember"
 }
 
+func (v *KickChatMemberParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*UnbanChatMemberParams) clientMethod() string {
 	return "unbanChatMember"
+}
+
+func (v *UnbanChatMemberParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*RestrictChatMemberParams) clientMethod() string {
 	return "restrictChatMember"
 }
 
+func (v *RestrictChatMemberParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*PromoteChatMemberParams) clientMethod() string {
 	return "promoteChatMember"
+}
+
+func (v *PromoteChatMemberParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*SetChatAdministratorCustomTitleParams) clientMethod() string {
 	return "setChatAdministratorCustomTitle"
 }
 
+func (v *SetChatAdministratorCustomTitleParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SetChatPermissionsParams) clientMethod() string {
 	return "setChatPermissions"
+}
+
+func (v *SetChatPermissionsParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*ExportChatInviteLinkParams) clientMethod() string {
 	return "exportChatInviteLink"
 }
 
+func (v *ExportChatInviteLinkParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SetChatPhotoParams) clientMethod() string {
 	return "setChatPhoto"
+}
+
+func (v *SetChatPhotoParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -1053,72 +1181,144 @@ func (*DeleteChatPhotoParams) clientMethod() string {
 	return "deleteChatPhoto"
 }
 
+func (v *DeleteChatPhotoParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SetChatTitleParams) clientMethod() string {
 	return "setChatTitle"
+}
+
+func (v *SetChatTitleParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*SetChatDescriptionParams) clientMethod() string {
 	return "setChatDescription"
 }
 
+func (v *SetChatDescriptionParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*PinChatMessageParams) clientMethod() string {
 	return "pinChatMessage"
+}
+
+func (v *PinChatMessageParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*UnpinChatMessageParams) clientMethod() string {
 	return "unpinChatMessage"
 }
 
+func (v *UnpinChatMessageParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*UnpinAllChatMessagesParams) clientMethod() string {
 	return "unpinAllChatMessages"
+}
+
+func (v *UnpinAllChatMessagesParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*LeaveChatParams) clientMethod() string {
 	return "leaveChat"
 }
 
+func (v *LeaveChatParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*GetChatParams) clientMethod() string {
 	return "getChat"
+}
+
+func (v *GetChatParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*GetChatAdministratorsParams) clientMethod() string {
 	return "getChatAdministrators"
 }
 
+func (v *GetChatAdministratorsParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*GetChatMembersCountParams) clientMethod() string {
 	return "getChatMembersCount"
+}
+
+func (v *GetChatMembersCountParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*GetChatMemberParams) clientMethod() string {
 	return "getChatMember"
 }
 
+func (v *GetChatMemberParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*SetChatStickerSetParams) clientMethod() string {
 	return "setChatStickerSet"
+}
+
+func (v *SetChatStickerSetParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*DeleteChatStickerSetParams) clientMethod() string {
 	return "deleteChatStickerSet"
 }
 
+func (v *DeleteChatStickerSetParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*AnswerCallbackQueryParams) clientMethod() string {
 	return "answerCallbackQuery"
+}
+
+func (v *AnswerCallbackQueryParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*SetMyCommandsParams) clientMethod() string {
 	return "setMyCommands"
 }
 
+func (v *SetMyCommandsParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*EditMessageTextParams) clientMethod() string {
 	return "editMessageText"
+}
+
+func (v *EditMessageTextParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 func (*EditMessageCaptionParams) clientMethod() string {
 	return "editMessageCaption"
 }
 
+func (v *EditMessageCaptionParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
+}
+
 func (*EditMessageMediaParams) clientMethod() string {
 	return "editMessageMedia"
+}
+
+func (v *EditMessageMediaParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientWithUploads returns a copy of v in which every upload has a multipart part name.
@@ -1130,6 +1330,10 @@ func (v *EditMessageMediaParams) clientWithUploads(a *clientUploads) clientParam
 
 func (*EditMessageReplyMarkupParams) clientMethod() string {
 	return "editMessageReplyMarkup"
+}
+
+func (v *EditMessageReplyMarkupParams) clientEncode(w *jsonWriter) {
+	v.encodeJSON(w)
 }
 
 // clientAttachInputMedia returns v, or a copy of it whose uploads have multipart part names.

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"log/slog"
 	"math"
 	"net"
@@ -26,6 +27,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Runtime of the generated client (client_gen.go): the Client, its options,
@@ -315,8 +318,13 @@ func (o *clientReopen) reset() {
 // ---------------------------------------------------------------- requests
 
 // clientParams is a parameters struct (or a copy with uploads attached).
+// Its method is clientEncode (which calls the struct's encodeJSON), not
+// encodeJSON itself: the linker keeps a method called through an interface
+// for every type a program converts to an interface, and every generated
+// type has an encodeJSON, so that every received object's encoder would
+// stay in every program that makes a call.
 type clientParams interface {
-	encodeJSON(w *jsonWriter)
+	clientEncode(w *jsonWriter)
 }
 
 // clientUploader is implemented by parameters structs that can carry files:
@@ -453,7 +461,7 @@ func (c *Client) encode(method string, p clientParams) (*clientRequest, error) {
 		}
 	}
 	w := jsonGetWriter()
-	p.encodeJSON(w)
+	p.clientEncode(w)
 	if err := w.Err(); err != nil {
 		jsonPutWriter(w)
 		return nil, err
@@ -1212,7 +1220,7 @@ type clientPollParams struct {
 	hasTime bool
 }
 
-func (p *clientPollParams) encodeJSON(w *jsonWriter) {
+func (p *clientPollParams) clientEncode(w *jsonWriter) {
 	w.ObjStart()
 	if p.hasOff {
 		w.Field(p.keys.offset)
@@ -1330,7 +1338,7 @@ func clientPoll[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method s
 		}
 	}
 	w := jsonGetWriter()
-	p.encodeJSON(w)
+	p.clientEncode(w)
 	q := &clientPollParams{base: append([]byte(nil), w.Bytes()...), keys: keys}
 	err := w.Err()
 	jsonPutWriter(w)
@@ -1540,7 +1548,7 @@ func clientWriteReply(w http.ResponseWriter, reply WebhookReply) error {
 	}
 	jw := jsonGetWriter()
 	defer jsonPutWriter(jw)
-	p.encodeJSON(jw)
+	p.clientEncode(jw)
 	if err := jw.Err(); err != nil {
 		return errors.New("webhook reply " + method + ": " + err.Error())
 	}
@@ -1677,7 +1685,7 @@ func WithToleratedHook(f func(method string, t Tolerated)) ClientOption {
 // the bad one as a value holding only its id, so that an offset loop moves
 // past it. It also gets the webhook deliveries that do not decode when the
 // handler reads them with WebhookClient(c) and has no
-// WebhookOnUndecodable. The default logs each with slog.Default.
+// WebhookOnUndecodable. The default logs each as slog.Default() does (see clientLogger).
 func WithUndecodableHook(f func(ctx context.Context, e *ItemDecodeError)) ClientOption {
 	return func(c *Client) { c.recv.undecodable = f }
 }
@@ -1836,7 +1844,7 @@ func (rc *clientReceive) reportUndecodable(ctx context.Context, e *ItemDecodeErr
 		rc.undecodable(ctx, e)
 		return
 	}
-	clientLogUndecodable(nil)(ctx, e)
+	clientLogUndecodable(clientLogDefault)(ctx, e)
 }
 
 // clientFetchItems calls method, an update list, with p and decodes its
@@ -1865,19 +1873,16 @@ func WebhookClient(c *Client) WebhookOption {
 // JSON but not an update (with its id when readable, its raw JSON and the
 // error). The delivery is answered with success all the same: a failure
 // makes the service deliver it again and hold back the updates behind it.
-// The default logs it with slog.Default.
+// The default logs it as slog.Default() does (see clientLogger).
 func WebhookOnUndecodable(f func(ctx context.Context, e *ItemDecodeError)) WebhookOption {
 	return func(cfg *clientWebhookConfig) { cfg.onUndecodable = f }
 }
 
 // clientLogUndecodable is the default handler of an update that does not
 // decode: one log line with its id and the error (not its content).
-func clientLogUndecodable(l *slog.Logger) func(ctx context.Context, e *ItemDecodeError) {
+func clientLogUndecodable(write clientLogger) func(ctx context.Context, e *ItemDecodeError) {
 	return func(ctx context.Context, e *ItemDecodeError) {
-		if l == nil {
-			l = slog.Default()
-		}
-		l.ErrorContext(ctx, "update not decoded, skipped", e.Field, e.ID, "bytes", len(e.Raw), "error", e.Err)
+		write(ctx, slog.LevelError, "update not decoded, skipped", slog.Int64(e.Field, e.ID), slog.Int("bytes", len(e.Raw)), slog.Any("error", e.Err))
 	}
 }
 
@@ -1901,4 +1906,77 @@ func clientUndecodable(ctx context.Context, cfg *clientWebhookConfig, w interfac
 	}
 	w.WriteHeader(200)
 	return true
+}
+
+// Where the client and the dispatcher write their log lines: to the
+// *slog.Logger a program gives (DispatchLogger), or else as slog.Default()
+// writes them while the program sets no default of its own: through the
+// log package's default logger, in slog's default format ("ERROR msg
+// key=value ..."). Why not slog.Default() itself: calling a *slog.Logger
+// links log/slog and, through its JSON handler, encoding/json, whose
+// Marshaler and Unmarshaler calls keep the MarshalJSON and UnmarshalJSON
+// (and so the encoder and decoder) of every generated type a program holds
+// in an interface: a bot that logs nothing through slog would carry them
+// all. A program that sets a slog default and wants these lines as its
+// handler's records passes DispatchLogger(slog.Default()); otherwise they
+// reach that handler through the log package, as slog.SetDefault routes it.
+
+// clientLogger writes one log line (the signature of slog.Logger.LogAttrs).
+type clientLogger func(ctx context.Context, level slog.Level, msg string, attrs ...slog.Attr)
+
+// clientLogTo returns the clientLogger that writes to l (nil: the default).
+func clientLogTo(l *slog.Logger) clientLogger {
+	if l == nil {
+		return clientLogDefault
+	}
+	return l.LogAttrs
+}
+
+// clientLogDefault writes what slog's default handler writes for the same
+// record: level and message, then each attribute as key=value, strings
+// quoted when they need it, any other value formatted with %+v.
+func clientLogDefault(_ context.Context, level slog.Level, msg string, attrs ...slog.Attr) {
+	if level < slog.LevelInfo {
+		return
+	}
+	b := make([]byte, 0, 128)
+	b = append(b, level.String()...)
+	b = append(b, ' ')
+	b = append(b, msg...)
+	for _, a := range attrs {
+		b = append(b, ' ')
+		b = clientLogString(b, a.Key)
+		b = append(b, '=')
+		switch v := a.Value; v.Kind() {
+		case slog.KindString:
+			b = clientLogString(b, v.String())
+		case slog.KindAny:
+			b = clientLogString(b, fmt.Sprintf("%+v", v.Any()))
+		default:
+			b = append(b, v.String()...)
+		}
+	}
+	log.Default().Output(2, string(b))
+}
+
+// clientLogString appends s as slog's text format writes a string: as is,
+// or quoted when it is empty or holds a space, '=', '"', a control
+// character or anything unprintable.
+func clientLogString(b []byte, s string) []byte {
+	quote := s == ""
+	for i := 0; i < len(s) && !quote; {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			quote = c < ' ' || c == ' ' || c == '=' || c == '"'
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		quote = r == utf8.RuneError || unicode.IsSpace(r) || !unicode.IsPrint(r)
+		i += size
+	}
+	if quote {
+		return strconv.AppendQuote(b, s)
+	}
+	return append(b, s...)
 }

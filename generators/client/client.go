@@ -64,6 +64,7 @@ const (
 	methodUploads   = "clientWithUploads" // on parameters structs that carry files
 	methodAttach    = "clientAttach"      // on objects that carry files
 	methodName      = "clientMethod"      // on every parameters struct (WebhookReply)
+	methodEncode    = "clientEncode"      // on every parameters struct (clientParams)
 	iteratorName    = "Updates"
 	webhookName     = "WebhookHandler"
 	attachFuncPrefx = "clientAttach" // + union name: package-level helpers
@@ -374,15 +375,18 @@ func (g *gen) docComment(f *jen.File, mn string, m *schema.Method, note string) 
 	godoc.Add(f, text)
 }
 
-// emitParamsHelpers adds clientMethod (WebhookReply) and, for parameters
-// that can carry files, clientWithUploads.
+// emitParamsHelpers adds clientMethod (WebhookReply), clientEncode
+// (clientParams) and, for parameters that can carry files,
+// clientWithUploads.
 func (g *gen) emitParamsHelpers(f *jen.File, me *gomodel.Method) error {
 	st := me.Params
 	pn := st.GoName
-	if err := g.checkMember(st, methodName, methodUploads); err != nil {
+	if err := g.checkMember(st, methodName, methodEncode, methodUploads); err != nil {
 		return err
 	}
 	f.Func().Params(jen.Op("*").Id(pn)).Id(methodName).Params().String().Block(jen.Return(jen.Lit(me.Schema.Name)))
+	f.Line()
+	f.Func().Params(jen.Id("v").Op("*").Id(pn)).Id(methodEncode).Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(jen.Id("v").Dot("encodeJSON").Call(jen.Id("w")))
 	f.Line()
 	var stmts []jen.Code
 	for _, p := range st.Fields {

@@ -46,7 +46,7 @@ var (
 	FormatPart = Part{"format", []string{"rt_format.go", "rt_format_html.go", "rt_format_md.go", "rt_format_mdv2.go", "rt_format_render.go", "rt_validate_formatted.go"}}
 	// ClientPart: the HTTP client, retries, multipart, polling and webhooks,
 	// one concern per source file, in this order.
-	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_upload.go", "rt_client_call.go", "rt_client_download.go", "rt_client_poll.go", "rt_client_webhook.go", "rt_client_result.go", "rt_client_receive.go"}}
+	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_upload.go", "rt_client_call.go", "rt_client_download.go", "rt_client_poll.go", "rt_client_webhook.go", "rt_client_result.go", "rt_client_receive.go", "rt_client_log.go"}}
 	// WirePart: the face of the types package that its server package
 	// uses (the JSON reader and writer, the codecs, the server's
 	// validation); emitted into the types package with the server only.

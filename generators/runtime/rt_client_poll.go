@@ -93,7 +93,7 @@ type clientPollParams struct {
 	hasTime bool
 }
 
-func (p *clientPollParams) encodeJSON(w *jsonWriter) {
+func (p *clientPollParams) clientEncode(w *jsonWriter) {
 	w.ObjStart()
 	if p.hasOff {
 		w.Field(p.keys.offset)
@@ -211,7 +211,7 @@ func clientPoll[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method s
 		}
 	}
 	w := jsonGetWriter()
-	p.encodeJSON(w)
+	p.clientEncode(w)
 	q := &clientPollParams{base: append([]byte(nil), w.Bytes()...), keys: keys}
 	err := w.Err()
 	jsonPutWriter(w)

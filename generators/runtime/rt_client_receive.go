@@ -51,7 +51,7 @@ func WithToleratedHook(f func(method string, t Tolerated)) ClientOption {
 // the bad one as a value holding only its id, so that an offset loop moves
 // past it. It also gets the webhook deliveries that do not decode when the
 // handler reads them with WebhookClient(c) and has no
-// WebhookOnUndecodable. The default logs each with slog.Default.
+// WebhookOnUndecodable. The default logs each as slog.Default() does (see clientLogger).
 func WithUndecodableHook(f func(ctx context.Context, e *ItemDecodeError)) ClientOption {
 	return func(c *Client) { c.recv.undecodable = f }
 }
@@ -210,7 +210,7 @@ func (rc *clientReceive) reportUndecodable(ctx context.Context, e *ItemDecodeErr
 		rc.undecodable(ctx, e)
 		return
 	}
-	clientLogUndecodable(nil)(ctx, e)
+	clientLogUndecodable(clientLogDefault)(ctx, e)
 }
 
 // clientFetchItems calls method, an update list, with p and decodes its
@@ -239,19 +239,16 @@ func WebhookClient(c *Client) WebhookOption {
 // JSON but not an update (with its id when readable, its raw JSON and the
 // error). The delivery is answered with success all the same: a failure
 // makes the service deliver it again and hold back the updates behind it.
-// The default logs it with slog.Default.
+// The default logs it as slog.Default() does (see clientLogger).
 func WebhookOnUndecodable(f func(ctx context.Context, e *ItemDecodeError)) WebhookOption {
 	return func(cfg *clientWebhookConfig) { cfg.onUndecodable = f }
 }
 
 // clientLogUndecodable is the default handler of an update that does not
 // decode: one log line with its id and the error (not its content).
-func clientLogUndecodable(l *slog.Logger) func(ctx context.Context, e *ItemDecodeError) {
+func clientLogUndecodable(write clientLogger) func(ctx context.Context, e *ItemDecodeError) {
 	return func(ctx context.Context, e *ItemDecodeError) {
-		if l == nil {
-			l = slog.Default()
-		}
-		l.ErrorContext(ctx, "update not decoded, skipped", e.Field, e.ID, "bytes", len(e.Raw), "error", e.Err)
+		write(ctx, slog.LevelError, "update not decoded, skipped", slog.Int64(e.Field, e.ID), slog.Int("bytes", len(e.Raw)), slog.Any("error", e.Err))
 	}
 }
 

@@ -56,8 +56,13 @@ func (o *clientReopen) reset() {
 // ---------------------------------------------------------------- requests
 
 // clientParams is a parameters struct (or a copy with uploads attached).
+// Its method is clientEncode (which calls the struct's encodeJSON), not
+// encodeJSON itself: the linker keeps a method called through an interface
+// for every type a program converts to an interface, and every generated
+// type has an encodeJSON, so that every received object's encoder would
+// stay in every program that makes a call.
 type clientParams interface {
-	encodeJSON(w *jsonWriter)
+	clientEncode(w *jsonWriter)
 }
 
 // clientUploader is implemented by parameters structs that can carry files:
@@ -194,7 +199,7 @@ func (c *Client) encode(method string, p clientParams) (*clientRequest, error) {
 		}
 	}
 	w := jsonGetWriter()
-	p.encodeJSON(w)
+	p.clientEncode(w)
 	if err := w.Err(); err != nil {
 		jsonPutWriter(w)
 		return nil, err

@@ -155,7 +155,7 @@ func clientWriteReply(w http.ResponseWriter, reply WebhookReply) error {
 	}
 	jw := jsonGetWriter()
 	defer jsonPutWriter(jw)
-	p.encodeJSON(jw)
+	p.clientEncode(jw)
 	if err := jw.Err(); err != nil {
 		return errors.New("webhook reply " + method + ": " + err.Error())
 	}

@@ -72,7 +72,7 @@ type dispatchConfig struct {
 	shutdown   time.Duration
 	username   string
 	onError    func(ctx context.Context, err error)
-	logger     *slog.Logger
+	log        clientLogger // DispatchLogger's, else clientLogDefault
 	// onUndecodable gets each received update that does not decode.
 	onUndecodable func(ctx context.Context, e *ItemDecodeError)
 }
@@ -136,16 +136,16 @@ func dispatchOptions(opts []DispatchOption) *dispatchConfig {
 	for _, o := range opts {
 		o(c)
 	}
-	if c.logger == nil {
-		c.logger = slog.Default()
+	if c.log == nil {
+		c.log = clientLogDefault
 	}
 	if c.onUndecodable == nil {
-		c.onUndecodable = clientLogUndecodable(c.logger)
+		c.onUndecodable = clientLogUndecodable(c.log)
 	}
 	if c.onError == nil {
-		l := c.logger
+		write := c.log
 		c.onError = func(ctx context.Context, err error) {
-			l.ErrorContext(ctx, "dispatch", "error", err)
+			write(ctx, slog.LevelError, "dispatch", slog.Any("error", err))
 		}
 	}
 	return c

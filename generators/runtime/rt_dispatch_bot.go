@@ -213,9 +213,10 @@ func dispatchDo[R any](ctx context.Context, p dispatchCaller[R]) (R, error) {
 
 // DispatchLogger sets the logger of the dispatcher: retries at level Warn,
 // and, unless DispatchOnError is set, handler and polling errors at level
-// Error (default slog.Default()).
+// Error (default: as slog.Default() writes them while a program sets no
+// slog default; see clientLogger).
 func DispatchLogger(l *slog.Logger) DispatchOption {
-	return func(c *dispatchConfig) { c.logger = l }
+	return func(c *dispatchConfig) { c.log = clientLogTo(l) }
 }
 
 // dispatchRetryable reports whether a failed call is worth repeating:
@@ -248,7 +249,7 @@ func (c *dispatchCore[U]) pause(ctx context.Context, client *Client, b *clientBa
 	if next == 0 {
 		next = time.Second
 	}
-	c.cfg.logger.LogAttrs(ctx, slog.LevelWarn, "dispatch: retrying", slog.String("call", what), slog.Duration("backoff", next), slog.Any("error", err))
+	c.cfg.log(ctx, slog.LevelWarn, "dispatch: retrying", slog.String("call", what), slog.Duration("backoff", next), slog.Any("error", err))
 	return client.backoff(ctx, b, err)
 }
 

@@ -229,6 +229,43 @@ func TestBotDoesNotCompileServerStubs(t *testing.T) {
 	}
 }
 
+// Issue 40: the README's bot was larger than the same bot on telego. It
+// linked log/slog (and through it encoding/json, which keeps the
+// MarshalJSON of every type a program holds in an interface) only for
+// default log lines, and every received type's encoder because the client
+// encoded its parameters through an interface method that every generated
+// type has. The bot links neither, nor the encoder of a type it only
+// receives.
+func TestBotLinksOnlyWhatItUses(t *testing.T) {
+	dir, _ := readmeBotModule(t)
+	bin := filepath.Join(t.TempDir(), "bot")
+	if out, err := goIn(dir, "build", "-o", bin, "."); err != nil {
+		t.Fatalf("the README's bot does not build: %v\n%s", err, out)
+	}
+	out, err := goIn(dir, "tool", "nm", bin)
+	if err != nil {
+		t.Fatalf("go tool nm: %v\n%s", err, out)
+	}
+	unwanted := []string{
+		"log/slog.(*Logger).", // slog's code, not only its package init
+		"encoding/json.Marshal",
+		readmeImportPath + ".(*Update).encodeJSON", // received, never sent
+		readmeImportPath + ".(*Message).encodeJSON",
+		readmeImportPath + ".(*Update).MarshalJSON",
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[1] != "T" {
+			continue
+		}
+		for _, u := range unwanted {
+			if strings.HasPrefix(f[2], u) {
+				t.Errorf("the README's bot links %s", f[2])
+			}
+		}
+	}
+}
+
 // Issue 42: Service gained every new method, so every implementation broke
 // on every release. An implementation must embed Unimplemented (gRPC-Go's
 // mustEmbedUnimplemented rule): one that does not, does not compile, and one
