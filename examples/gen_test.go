@@ -2,6 +2,8 @@ package examples
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,23 +59,41 @@ func TestGoGenerate(t *testing.T) {
 			t.Errorf("go generate wrote %s/", e.Name())
 		}
 	}
-	got, _ := filepath.Glob(filepath.Join(dir, "botapi", "*"))
-	want, _ := filepath.Glob(filepath.Join("botapi", "*"))
+	// The package and the server package inside it, file by file.
+	got, want := files(t, filepath.Join(dir, "botapi")), files(t, "botapi")
 	if len(got) == 0 {
 		t.Fatal("go generate wrote no botapi files")
 	}
 	if len(got) != len(want) {
 		t.Errorf("go generate wrote %d files, %d are committed in botapi/ (run 'go generate .' in examples/)", len(got), len(want))
 	}
-	for _, g := range got {
-		committed, err := os.ReadFile(filepath.Join("botapi", filepath.Base(g)))
-		fresh, _ := os.ReadFile(g)
+	for _, rel := range got {
+		committed, err := os.ReadFile(filepath.Join("botapi", rel))
+		fresh, _ := os.ReadFile(filepath.Join(dir, "botapi", rel))
 		if err != nil || !bytes.Equal(committed, fresh) {
-			t.Errorf("botapi/%s is stale (run 'go generate .' in examples/)", filepath.Base(g))
+			t.Errorf("botapi/%s is stale (run 'go generate .' in examples/)", filepath.ToSlash(rel))
 		}
 	}
 
 	goCmd("build", "./...")
 	goCmd("vet", "./...")
 	goCmd("test", "-run", "TestEchoEndToEnd", "./echobot/")
+}
+
+// files lists the regular files below root, relative to it.
+func files(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(root, path)
+		out = append(out, rel)
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return out
 }

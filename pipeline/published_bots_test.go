@@ -97,7 +97,6 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/examples/botapi"
-	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 
 func TestBuildersSendThePagesJSON(t *testing.T) {
@@ -152,6 +151,7 @@ import (
 	"os"
 
 	"github.com/apigen/apigen/examples/botapi"
+	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 
 var _ = errors.As

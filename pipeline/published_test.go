@@ -87,7 +87,6 @@ import (
 	"testing"
 
 	"published/botapi"
-	"published/botapi/botapiserver"
 )
 
 func TestNewestPackageReadsOlderServer(t *testing.T) {
@@ -303,6 +302,7 @@ import (
 	"testing"
 
 	"published/botapi"
+	"published/botapi/botapiserver"
 )
 
 type albumService struct {
