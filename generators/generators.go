@@ -71,6 +71,11 @@ type Backend struct {
 	// field never takes one; the backend declares each in the scope of
 	// the structs it adds it to.
 	Members []string
+	// KindMembers are the methods the backend adds to the objects of an
+	// update's kinds ("Command", "Reply"): kept in those objects' scopes
+	// only, so that a field there never takes one and a field of another
+	// object keeps its name.
+	KindMembers []string
 	// Generate returns the backend's files, with paths relative to the
 	// backend's output directory. A Go backend emits its own share of the
 	// runtime (support_<name>_gen.go).
@@ -90,10 +95,11 @@ func Model(s *schema.Schema, pkg string, backends []Backend) (*gomodel.Model, er
 	if err != nil {
 		return nil, err
 	}
-	var own, members []string
+	var own, members, kindMembers []string
 	for _, b := range backends {
 		own = append(own, b.Reserves...)
 		members = append(members, b.Members...)
+		kindMembers = append(kindMembers, b.KindMembers...)
 	}
-	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members})
+	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members, KindMembers: kindMembers})
 }

@@ -27,6 +27,7 @@ func (m *Model) build() error {
 		m.objects[o.Name] = st
 		m.Objects = append(m.Objects, st)
 	}
+	m.keepKindMembers()
 	for _, u := range s.Unions {
 		if m.fileUnions[u.Name] != nil {
 			continue
@@ -62,6 +63,29 @@ func (m *Model) build() error {
 	m.markUses()
 	m.shortConstructors()
 	return nil
+}
+
+// keepKindMembers keeps the methods backends add to the objects of an
+// update's kinds (Options.KindMembers) in those objects' scopes: the
+// objects of the fields of an at_most_one rule.
+func (m *Model) keepKindMembers() {
+	if len(m.kindMembers) == 0 {
+		return
+	}
+	for _, o := range m.Schema.Objects {
+		for _, r := range o.Rules {
+			if r.Kind != schema.RuleAtMostOne {
+				continue
+			}
+			for _, fn := range r.Fields {
+				if f := o.Field(fn); f != nil {
+					if st := m.objects[f.Type.Base()]; st != nil {
+						st.Scope.Keep(m.kindMembers...)
+					}
+				}
+			}
+		}
+	}
 }
 
 // shortConstructors names the shorter constructors of value-union variants
@@ -493,8 +517,14 @@ func (m *Model) buildObject(st *Struct) error {
 }
 
 // kindAccessorNames are the methods of the kind accessor (KindAccessor:
-// Method, UnknownKey, UnknownRaw), kept from the object's fields.
-var kindAccessorNames = [3]string{"Kind", "UnknownKey", "UnknownRaw"}
+// Method, UnknownKey, UnknownRaw) and its helpers (PresentHelper.Method),
+// kept from the object's fields whether or not a kind has the helper's
+// field, so that a kind added later never renames a field.
+var kindAccessorNames = [5]string{"Kind", "UnknownKey", "UnknownRaw", KindHelpers[0], KindHelpers[1]}
+
+// KindHelpers are the names of the kind accessor's helpers: the chat and
+// the sender of whichever kind an object holds.
+var KindHelpers = [2]string{"Chat", "Sender"}
 
 // buildKind adds the kind accessor of an object with an at_most_one rule.
 func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
@@ -525,7 +555,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 	}
 	// Helpers: a field common to the kinds' objects, named after what it
 	// holds ("chat" -> Chat, "from" -> the sender).
-	for _, h := range []struct{ method, wire string }{{"Chat", "chat"}, {"Sender", "from"}} {
+	for _, h := range []struct{ method, wire string }{{kindAccessorNames[3], "chat"}, {kindAccessorNames[4], "from"}} {
 		ph := &PresentHelper{Method: h.method, Wire: h.wire}
 		for _, kf := range k.Fields {
 			t := kf.Schema.Type

@@ -58,14 +58,15 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
-	members    []string
-	typeName   map[string]string
-	paramsName map[string]string
-	objects    map[string]*Struct
-	unions     map[string]*Union
-	fileUnions map[string]*schema.Union
-	enums      map[string]*Enum
-	methods    map[string]*Method
+	members     []string
+	kindMembers []string
+	typeName    map[string]string
+	paramsName  map[string]string
+	objects     map[string]*Struct
+	unions      map[string]*Union
+	fileUnions  map[string]*schema.Union
+	enums       map[string]*Enum
+	methods     map[string]*Method
 }
 
 // Options configure Build.
@@ -83,6 +84,10 @@ type Options struct {
 	// document says (generators.Backend.Members): kept in every struct's
 	// scope, so that a field never takes one.
 	Members []string
+	// KindMembers are the methods backends add to the objects of an
+	// update's kinds (generators.Backend.KindMembers): kept in those
+	// objects' scopes only.
+	KindMembers []string
 }
 
 // Build computes the Go view of a checked schema.
@@ -104,7 +109,7 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		methods:    map[string]*Method{},
 	}
 	m.Scope.Keep(opts.Own...)
-	m.members = opts.Members
+	m.members, m.kindMembers = opts.Members, opts.KindMembers
 	if err := m.build(); err != nil {
 		return nil, err
 	}

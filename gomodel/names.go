@@ -115,10 +115,20 @@ func (m *Model) settle(scope *naming.Scope, cs []claim) {
 // own, so a type the document adds may take one from them, never the
 // reverse.
 func (m *Model) made(scope *naming.Scope, name string, kind naming.Kind, u *schema.Union, what string) string {
+	return m.Made(scope, name, kind, u.Since, u.Source, what)
+}
+
+// Made gives a name the generator makes from the document's names (a
+// union's constructors, a setter With<Field>, a builder named after an
+// object) in scope, after the document's own: the name itself when free,
+// else one by naming's rule (qualified as a name of kind kind), with a
+// warning located at src. A backend settles the names it makes with it,
+// so that the document's names always win and nothing is refused.
+func (m *Model) Made(scope *naming.Scope, name string, kind naming.Kind, since string, src schema.Source, what string) string {
 	var got string
-	m.settle(scope, []claim{{since: u.Since, src: u.Source, set: func(n string) { got = n },
+	m.settle(scope, []claim{{since: since, src: src, set: func(n string) { got = n },
 		make: func() naming.Claim {
-			return naming.Claim{Name: name, Wire: name, Since: u.Since, Kind: kind, What: what}
+			return naming.Claim{Name: name, Wire: name, Since: since, Kind: kind, What: what}
 		}}})
 	return got
 }

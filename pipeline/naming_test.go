@@ -37,23 +37,31 @@ func namedPackage(t *testing.T, yml string) (map[string]bool, []schema.Warning) 
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
+	buildFiles(t, outs.Go)
+	return declared(t, outs.Go), outs.Warnings
+}
+
+// buildFiles writes the package's files in a module of their own and
+// builds and vets it (not in -short).
+func buildFiles(t *testing.T, files []output.File) {
+	t.Helper()
 	root := t.TempDir()
-	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
+	if _, err := output.Write(filepath.Join(root, "botapi"), files); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module named\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if !testing.Short() {
-		for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}} {
-			cmd := exec.Command("go", args...)
-			cmd.Dir = root
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-			}
+	if testing.Short() {
+		return
+	}
+	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	return declared(t, outs.Go), outs.Warnings
 }
 
 // wantNames fails unless every name is declared and the warnings name
