@@ -16,8 +16,8 @@ import (
 // target is EDIT_TARGET: chat_id with message_id, or inline_message_id.
 type target struct {
 	chat   botapi.ChatRef
-	id     botapi.Opt[int64]
-	inline botapi.Opt[string]
+	id     int64  // 0: not given
+	inline string // "": not given
 }
 
 // editing is the opening of the edit methods: the target checked (the
@@ -25,15 +25,15 @@ type target struct {
 // message), then, through acting, the bot's own message that can still be
 // edited (not one sent with a reply keyboard); f changes it and answers.
 func (e *Emulator) editing(ctx context.Context, t target, f func(b *bot, r *msgRec) (botapi.MessageOrTrue, error)) (botapi.MessageOrTrue, error) {
-	if t.inline.IsSet() {
+	if t.inline != "" {
 		return botapi.MessageOrTrue{}, errInlineMessage
 	}
-	if !t.chat.IsSet() || !t.id.IsSet() {
+	if !t.chat.IsSet() || t.id == 0 {
 		return botapi.MessageOrTrue{}, bad("message identifier is not specified")
 	}
 	var res botapi.MessageOrTrue
 	err := e.acting(ctx, t.chat, editMessages, func(b *bot, c *chat) (err error) {
-		r := c.msgs[t.id.Value()]
+		r := c.msgs[t.id]
 		if r == nil {
 			return errMessageNotFound
 		}
@@ -97,7 +97,7 @@ func (e *Emulator) EditMessageCaption(ctx context.Context, p *botapi.EditMessage
 // stays an audio and a document a document, anything else becomes a photo
 // or a video.
 func (e *Emulator) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMediaParams) (botapi.MessageOrTrue, error) {
-	if p.InlineMessageID.IsSet() {
+	if p.InlineMessageID != "" {
 		return botapi.MessageOrTrue{}, errInlineMessage
 	}
 	it, err := e.inputMedia(ctx, p.Media)

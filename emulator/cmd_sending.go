@@ -47,7 +47,7 @@ func (e *Emulator) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageP
 			return err
 		}
 		m, err = e.sendLocked(b, out{method: "forwardMessage", chat: p.ChatID}, func(n *msgRec) error {
-			n.m = content(&r.m)
+			n.m, n.content = content(&r.m), r.content
 			if n.m.Location != nil {
 				loc := *n.m.Location
 				loc.LivePeriod.Unset() // a forwarded location is not live
@@ -106,7 +106,7 @@ func (e *Emulator) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams)
 			return err
 		}
 		m, err = e.sendLocked(b, sendOpts("copyMessage", p.ChatID, p.ReplyToMessageID, p.AllowSendingWithoutReply, p.ReplyMarkup), func(n *msgRec) error {
-			n.m = content(&r.m)
+			n.m, n.content = content(&r.m), r.content
 			if n.m.Poll != nil {
 				poll := *n.m.Poll
 				n.m.Poll = &poll

@@ -267,6 +267,17 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 	if utf8.RuneCountInString(text) > maxControlText {
 		return botapi.Message{}, controlErr("text is longer than 4096 characters")
 	}
+	return e.userPostLocked(c, u, replyTo, func(m *botapi.Message) {
+		m.Text = botapi.Some(text)
+		m.Entities = commandEntities(text)
+	})
+}
+
+// userPostLocked posts a message of user u in c (fill sets its content)
+// once the user may: a member who may send, an administrator in a
+// channel; a private chat starts (or unblocks) the bot.
+func (e *Emulator) userPostLocked(c *chat, u *botapi.User, replyTo int64, fill func(m *botapi.Message)) (botapi.Message, error) {
+	from := u.ID
 	if !c.private() {
 		if !c.isMember(from, e.now()) {
 			return botapi.Message{}, controlErr("user " + itoa(from) + " is not a member of chat " + itoa(c.c.ID))
@@ -279,8 +290,6 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 				return botapi.Message{}, controlErr("only administrators post in a channel")
 			}
 		}
-	} else {
-		c.started, c.blocked = true, false
 	}
 	var reply *msgRec
 	if replyTo != 0 {
@@ -288,14 +297,16 @@ func (e *Emulator) Reply(from int64, w Where, text string, replyTo int64) (botap
 			return botapi.Message{}, controlErr("no message " + itoa(replyTo) + " to reply to")
 		}
 	}
+	if c.private() {
+		c.started, c.blocked = true, false
+	}
 	r := c.newMessage(e.now())
 	if c.isChannel() {
 		r.m.SenderChat = &c.c
 	} else {
 		r.m.From = u
 	}
-	r.m.Text = botapi.Some(text)
-	r.m.Entities = commandEntities(text)
+	fill(&r.m)
 	if reply != nil {
 		r.m.ReplyToMessage = stripReply(&reply.m)
 	}
@@ -582,13 +593,17 @@ type Stats struct {
 	Polls          int `json:"polls"`
 	// Waiting counts getUpdates calls waiting for an update (long polling).
 	Waiting int `json:"waiting"`
+	// Placeholders counts the answers that were placeholders (see
+	// PlaceholderHeader) since the emulator started.
+	Placeholders int64 `json:"placeholders"`
 }
 
 // Stats returns the current counts.
 func (e *Emulator) Stats() Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates) + len(e.dormant), Callbacks: len(e.callbacks), Polls: len(e.polls)}
+	s := Stats{Bots: len(e.bots), Users: len(e.users), Chats: len(e.chats) + len(e.privates) + len(e.dormant), Callbacks: len(e.callbacks), Polls: len(e.polls),
+		Placeholders: e.placeholders.Load()}
 	for _, b := range e.bots {
 		s.PendingUpdates += len(b.queue)
 		s.SentRecords += len(b.sent)

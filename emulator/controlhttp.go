@@ -34,9 +34,14 @@ const controlMaxBody = 64 << 10
 
 // controlAction lists the keys an action takes and whether it only reads.
 type controlAction struct {
-	keys []string
-	read bool
+	keys    []string
+	read    bool
+	maxBody int64 // 0: controlMaxBody
 }
+
+// controlMaxUpload bounds the body of send_photo and send_document: a
+// file of up to 12 MiB, base64 in the JSON.
+const controlMaxUpload = 16 << 20
 
 var controlActions = map[string]controlAction{
 	"bot":             {keys: []string{"token"}},
@@ -57,6 +62,15 @@ var controlActions = map[string]controlAction{
 	"now":             {read: true},
 	"stats":           {read: true},
 	"heap":            {read: true},
+	// A user's window (the chat window reads and acts through these).
+	"chats":         {keys: []string{"user_id"}, read: true},
+	"history":       {keys: []string{"user_id", "bot_id", "chat_id", "limit"}, read: true},
+	"users":         {read: true},
+	"commands":      {keys: []string{"bot_id"}, read: true},
+	"file":          {keys: []string{"file_id"}, read: true},
+	"delete":        {keys: []string{"user_id", "bot_id", "chat_id", "message_id"}},
+	"send_photo":    {keys: []string{"user_id", "bot_id", "chat_id", "file", "file_name", "caption", "reply_to_message_id"}, maxBody: controlMaxUpload},
+	"send_document": {keys: []string{"user_id", "bot_id", "chat_id", "file", "file_name", "caption", "reply_to_message_id"}, maxBody: controlMaxUpload},
 }
 
 // ControlToken is the token the HTTP control API requires
@@ -95,10 +109,14 @@ func (e *Emulator) controlHandler() http.Handler {
 				controlStatus(w, http.StatusUnsupportedMediaType, "the body must be a JSON object with Content-Type: application/json")
 				return
 			}
-			if err := decodeControl(http.MaxBytesReader(w, r.Body, controlMaxBody), name, act, &in); err != nil {
+			limit, over := int64(controlMaxBody), "the body is over 64 KiB"
+			if act.maxBody > 0 {
+				limit, over = act.maxBody, "the body is over 16 MiB"
+			}
+			if err := decodeControl(http.MaxBytesReader(w, r.Body, limit), name, act, &in); err != nil {
 				var tooBig *http.MaxBytesError
 				if errors.As(err, &tooBig) {
-					controlStatus(w, http.StatusRequestEntityTooLarge, "the body is over 64 KiB")
+					controlStatus(w, http.StatusRequestEntityTooLarge, over)
 					return
 				}
 				controlReply(w, nil, err)
@@ -162,10 +180,17 @@ func (in *controlRequest) check() error {
 		return controlErr("text is longer than 4096 characters")
 	}
 	for k, s := range map[string]string{"first_name": in.FirstName, "username": in.Username, "title": in.Title,
-		"token": in.Token, "link": in.Link, "callback_query_id": in.QueryID, "poll_id": in.PollID, "type": in.Type} {
+		"token": in.Token, "link": in.Link, "callback_query_id": in.QueryID, "poll_id": in.PollID, "type": in.Type,
+		"file_name": in.FileName, "file_id": in.FileID} {
 		if len(s) > maxControlName {
 			return controlErr(k + " is longer than 256 bytes")
 		}
+	}
+	if utf8.RuneCountInString(in.Caption) > maxCaption {
+		return controlErr("caption is longer than 1024 characters")
+	}
+	if in.Limit < 0 || in.Limit > maxHistory {
+		return controlErr("limit must be 0 to 5000 (0: 5000)")
 	}
 	if len(in.Data) > maxControlData {
 		return controlErr("data is longer than 64 bytes (callback_data's limit)")
@@ -198,6 +223,11 @@ type controlRequest struct {
 	OptionIDs []int   `json:"option_ids"`
 	Link      string  `json:"link"`
 	Seconds   float64 `json:"seconds"`
+	Limit     int     `json:"limit"`
+	File      []byte  `json:"file"` // base64 in JSON
+	FileName  string  `json:"file_name"`
+	FileID    string  `json:"file_id"`
+	Caption   string  `json:"caption"`
 	// Member is a ChatMember object without its user, which user_id
 	// names (a user given here is replaced by that one).
 	Member json.RawMessage `json:"member"`
@@ -271,6 +301,21 @@ func (e *Emulator) control(action string, in *controlRequest) (any, error) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		return map[string]uint64{"heap_bytes": ms.HeapAlloc}, nil
+	case "chats":
+		return e.Chats(in.UserID)
+	case "history":
+		return e.History(in.UserID, in.where(), in.Limit)
+	case "users":
+		return e.Users(), nil
+	case "commands":
+		return e.Commands(in.BotID)
+	case "file":
+		return e.File(in.FileID)
+	case "delete":
+		return true, e.Delete(in.UserID, in.where(), in.MessageID)
+	case "send_photo", "send_document":
+		return e.SendFile(in.UserID, in.where(), Upload{Photo: action == "send_photo", Name: in.FileName,
+			Data: in.File, Caption: in.Caption, ReplyTo: in.ReplyTo})
 	}
 	return nil, controlErr("unknown control action " + action)
 }
@@ -316,7 +361,8 @@ func (e *Emulator) controlMember(in *controlRequest) (botapi.ChatMember, error) 
 	if err != nil {
 		return cm, err
 	}
-	if err := json.Unmarshal(b, &cm); err != nil {
+	// Strict, as the server reads requests: UnmarshalJSON reads tolerantly.
+	if err := botapi.UnmarshalStrict(b, &cm); err != nil {
 		return cm, controlErr("member: " + err.Error())
 	}
 	return cm, nil

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
@@ -107,12 +108,24 @@ type Emulator struct {
 	nextSeq   int64
 
 	files *fileStore
+	// additionsHeld counts the messages given content or parameters the
+	// core's Message cannot hold (held.go): until one is, answers skip
+	// looking for them.
+	additionsHeld atomic.Int64
+	// frontBudget bounds the request bodies the version front holds
+	// (nil at the core's version).
+	frontBudget *byteBudget
+	// placeholders counts the answers that are placeholders (synthesized
+	// results, marked with PlaceholderHeader).
+	placeholders atomic.Int64
 	// shapeUpdate turns an update's JSON in the core's shape into the
 	// served version's (webhook deliveries); nil at the core's version.
 	shapeUpdate func([]byte) []byte
 	// shapeControl turns a control action's answer carrying the core's
 	// API objects into the served version's; nil at the core's version.
 	shapeControl func(action string, res any) any
+
+	changes changeFeed // wakes the chat window (Changed)
 
 	handler http.Handler
 	stop    chan struct{}
@@ -174,18 +187,18 @@ func New(cfg Config) *Emulator {
 	}
 	opts = append(opts, e.outsideMethods()...)
 	// 1 MiB: the generated server's default body limit.
-	api := lenient(synthesized(botapi.NewServer(e, opts...), seedSynth), 1<<20, serviceShapes)
+	api := lenient(synthesized(botapi.NewServer(e, opts...), seedSynth, &e.placeholders), 1<<20, serviceShapes)
 	if cfg.Version != nil {
 		api = e.versioned(cfg.Version, api)
 	}
 	control := e.controlHandler()
-	e.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	e.handler = e.changesAfter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/control/") {
 			control.ServeHTTP(w, r)
 			return
 		}
 		api.ServeHTTP(w, r)
-	})
+	}))
 	e.wg.Add(1)
 	go e.ticker()
 	return e
@@ -231,6 +244,7 @@ func (e *Emulator) ticker() {
 			return
 		case <-t.C:
 			e.tick()
+			e.changed()
 		}
 	}
 }

@@ -3,6 +3,7 @@ package emulator
 import (
 	"net/http"
 	"reflect"
+	"sync/atomic"
 	"time"
 )
 
@@ -42,7 +43,9 @@ func Lenient(svc reflect.Type, r *http.Request) *http.Request {
 // Synthesized wraps next (a generated server) with the emulator's answer
 // for methods the service does not implement, from the seed's schema, and
 // returns the minimal valid parameters of method.
-func Synthesized(next http.Handler) http.Handler { return synthesized(next, seedSynth) }
+func Synthesized(next http.Handler) http.Handler {
+	return synthesized(next, seedSynth, new(atomic.Int64))
+}
 
 // SynthParams is a minimal valid JSON object of the seed method's
 // parameters.

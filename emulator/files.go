@@ -246,7 +246,11 @@ var errWrongFile = bad("wrong file identifier/HTTP URL specified")
 // stored, a file_id is looked up, an HTTP URL is fetched (as the service
 // does), and in local mode a file:// URI is read from disk.
 func (s *fileStore) ingest(ctx context.Context, f botapi.InputFile, kind fileKind) (*storedFile, error) {
-	owner := botIDOf(ctx)
+	return s.ingestFor(ctx, botIDOf(ctx), f, kind)
+}
+
+// ingestFor is ingest for the bot owner.
+func (s *fileStore) ingestFor(ctx context.Context, owner int64, f botapi.InputFile, kind fileKind) (*storedFile, error) {
 	var data []byte
 	name := f.Name()
 	switch {

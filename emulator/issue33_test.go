@@ -225,3 +225,19 @@ func TestPollOptionsAsStringsAtNewerVersions(t *testing.T) {
 		t.Errorf("seed's options rewritten: %s", got)
 	}
 }
+
+// The control API reads the member strictly, as the server reads requests,
+// now that UnmarshalJSON on generated types is tolerant: a member without
+// its status is refused, not stored with an empty one.
+func TestControlMemberWithoutStatusIsRefused(t *testing.T) {
+	v := newEnv(t, emulator.Config{})
+	g, err := v.emu.NewChat(botapi.ChatTypeSupergroup, "G", "", v.user.ID)
+	ok(t, err)
+	bob := v.emu.NewUser("Bob", "bob")
+	ok(t, v.emu.Join(g.ID, bob.ID))
+	code, body := v.control("POST", "member", "application/json", v.emu.ControlToken(),
+		`{"chat_id":`+itoa(g.ID)+`,"user_id":`+itoa(bob.ID)+`,"member":{"can_delete_messages":true}}`)
+	if code != 400 || !strings.Contains(body, `missing required field \"status\"`) {
+		t.Fatalf("member without status: %d %s, want 400 naming the status", code, body)
+	}
+}

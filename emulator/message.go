@@ -17,11 +17,20 @@ type msgRec struct {
 	m        botapi.Message
 	byBot    int64 // the bot that sent it; 0: a user
 	keyboard bool  // sent with a reply keyboard, keyboard removal or force reply: not editable
+	// markup is that reply keyboard, removal or force reply (the Message
+	// itself carries inline keyboards only): what the user's window shows.
+	markup botapi.ReplyMarkup
 	// Live locations.
 	liveUntil   time.Time
 	liveStopped bool
 	poll        string // poll id
 	service     bool
+	// At another version: content the core's Message cannot hold (a
+	// sticker sent by a method the core lacks), carried by forwards and
+	// copies, and the send parameters named like fields of the version's
+	// Message (message_thread_id), kept on this message only; both under
+	// the version's names, merged into its answers (version.go).
+	content, kept map[string]any
 }
 
 // live checks that r is a live location that can still change.
@@ -121,10 +130,10 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 	if err := fill(rec); err != nil { // before the id is taken: a refused message uses none
 		return nil, err
 	}
-	content := rec.m
+	content, more := rec.m, rec.content
 	rec = c.newMessage(e.now())
 	id, date, ch := rec.m.MessageID, rec.m.Date, rec.m.Chat
-	rec.m = content
+	rec.m, rec.content = content, more
 	rec.m.MessageID, rec.m.Date, rec.m.Chat = id, date, ch
 	rec.byBot = b.user.ID
 	if c.isChannel() {
@@ -141,7 +150,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 	case *botapi.InlineKeyboardMarkup:
 		rec.m.ReplyMarkup = mk
 	default:
-		rec.keyboard = true
+		rec.keyboard, rec.markup = true, mk
 	}
 	if rec.m.Location != nil && rec.m.Venue == nil {
 		if lp, ok := rec.m.Location.LivePeriod.Get(); ok {

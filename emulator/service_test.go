@@ -111,7 +111,7 @@ func TestEditResults(t *testing.T) {
 	m, err := v.bot.SendMessage(v.ctx, &botapi.SendMessageParams{ChatID: chat, Text: "v1", ReplyMarkup: keyboard("a")})
 	ok(t, err)
 	p := &botapi.EditMessageTextParams{ChatID: chat, Text: "*v2*", ParseMode: botapi.Some(botapi.ParseModeMarkdownV2), ReplyMarkup: keyboard("b")}
-	setOpt(&p.MessageID, m.MessageID)
+	p.MessageID = m.MessageID
 	res, err := v.bot.EditMessageText(v.ctx, p)
 	ok(t, err)
 	got, isMsg := res.AsMessage()
@@ -121,7 +121,7 @@ func TestEditResults(t *testing.T) {
 	_, err = v.bot.EditMessageText(v.ctx, p)
 	wantErr(t, err, 400, "message is not modified")
 	rm := &botapi.EditMessageReplyMarkupParams{ChatID: chat}
-	setOpt(&rm.MessageID, m.MessageID)
+	rm.MessageID = m.MessageID
 	res, err = v.bot.EditMessageReplyMarkup(v.ctx, rm)
 	ok(t, err)
 	if got, _ := res.AsMessage(); got.ReplyMarkup != nil {
@@ -129,28 +129,28 @@ func TestEditResults(t *testing.T) {
 	}
 	// A user's message, and a message with a reply keyboard, cannot be edited.
 	um := v.send("mine")
-	setOpt(&p.MessageID, um.MessageID)
+	p.MessageID = um.MessageID
 	_, err = v.bot.EditMessageText(v.ctx, p)
 	wantErr(t, err, 400, "message can't be edited")
 	kb, err := v.bot.SendMessage(v.ctx, &botapi.SendMessageParams{ChatID: chat, Text: "kb", ReplyMarkup: &botapi.ReplyKeyboardMarkup{Keyboard: [][]botapi.KeyboardButton{{{Text: "x"}}}}})
 	ok(t, err)
-	setOpt(&p.MessageID, kb.MessageID)
+	p.MessageID = kb.MessageID
 	_, err = v.bot.EditMessageText(v.ctx, p)
 	wantErr(t, err, 400, "message can't be edited")
-	_, err = v.bot.EditMessageText(v.ctx, &botapi.EditMessageTextParams{InlineMessageID: botapi.Some("x"), Text: "t"})
+	_, err = v.bot.EditMessageText(v.ctx, &botapi.EditMessageTextParams{InlineMessageID: "x", Text: "t"})
 	wantErr(t, err, 400, "MESSAGE_ID_INVALID")
 	// Caption and media.
 	ph, err := v.bot.SendPhoto(v.ctx, &botapi.SendPhotoParams{ChatID: chat, Photo: botapi.Upload("p.png", bytes.NewReader(pngImage(2, 2)))})
 	ok(t, err)
 	cp := &botapi.EditMessageCaptionParams{ChatID: chat, Caption: botapi.Some("new caption")}
-	setOpt(&cp.MessageID, ph.MessageID)
+	cp.MessageID = ph.MessageID
 	res, err = v.bot.EditMessageCaption(v.ctx, cp)
 	ok(t, err)
 	if got, _ := res.AsMessage(); got.Caption.Value() != "new caption" {
 		t.Fatal("caption not edited")
 	}
 	mp := &botapi.EditMessageMediaParams{ChatID: chat, Media: &botapi.InputMediaVideo{Media: botapi.Upload("v.mp4", strings.NewReader("mp4"))}}
-	setOpt(&mp.MessageID, ph.MessageID)
+	mp.MessageID = ph.MessageID
 	res, err = v.bot.EditMessageMedia(v.ctx, mp)
 	ok(t, err)
 	if got, _ := res.AsMessage(); got.Video == nil || got.Photo != nil {
@@ -345,7 +345,7 @@ func TestEditMediaInAlbum(t *testing.T) {
 	ms, err := v.bot.SendMediaGroup(v.ctx, &botapi.SendMediaGroupParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Media: photos(2)})
 	ok(t, err)
 	p := &botapi.EditMessageMediaParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Media: &botapi.InputMediaDocument{Media: botapi.Upload("d.txt", strings.NewReader("d"))}}
-	setOpt(&p.MessageID, ms[0].MessageID)
+	p.MessageID = ms[0].MessageID
 	_, err = v.bot.EditMessageMedia(v.ctx, p)
 	wantErr(t, err, 400, "photo or video")
 	p.Media = &botapi.InputMediaVideo{Media: botapi.Upload("v.mp4", strings.NewReader("v"))}

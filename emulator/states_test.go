@@ -271,7 +271,7 @@ func (v *env) live(period int) *botapi.Message {
 
 func (v *env) moveLive(id int64, lat float64) (botapi.MessageOrTrue, error) {
 	p := &botapi.EditMessageLiveLocationParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID), Latitude: lat, Longitude: 13.4}
-	setOpt(&p.MessageID, id)
+	p.MessageID = id
 	return v.bot.EditMessageLiveLocation(v.ctx, p)
 }
 
@@ -295,7 +295,7 @@ func TestStateLiveLocationStopped(t *testing.T) {
 	v.start()
 	m := v.live(600)
 	p := &botapi.StopMessageLiveLocationParams{ChatID: botapi.ChatRefFromInteger64(v.user.ID)}
-	setOpt(&p.MessageID, m.MessageID)
+	p.MessageID = m.MessageID
 	res, err := v.bot.StopMessageLiveLocation(v.ctx, p)
 	ok(t, err)
 	if got, isMsg := res.AsMessage(); !isMsg || got.MessageID != m.MessageID {
@@ -303,7 +303,7 @@ func TestStateLiveLocationStopped(t *testing.T) {
 	}
 	_, err = v.moveLive(m.MessageID, 52.6)
 	wantErr(t, err, 400, "message can't be edited")
-	_, err = v.bot.StopMessageLiveLocation(v.ctx, &botapi.StopMessageLiveLocationParams{InlineMessageID: botapi.Some("nope")})
+	_, err = v.bot.StopMessageLiveLocation(v.ctx, &botapi.StopMessageLiveLocationParams{InlineMessageID: "nope"})
 	wantErr(t, err, 400, "MESSAGE_ID_INVALID")
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/schema"
@@ -214,7 +215,7 @@ var seedSynth = sync.OnceValues(func() (synth, error) {
 // synthesized answers, in place of the generated server's 404 for a
 // method it routes but the service does not implement, the method's
 // synthesized result. Every other answer passes through unchanged.
-func synthesized(next http.Handler, sy func() (synth, error)) http.Handler {
+func synthesized(next http.Handler, sy func() (synth, error), count *atomic.Int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rest, isBot := strings.CutPrefix(r.URL.Path, "/bot")
 		if !isBot {
@@ -243,12 +244,20 @@ func synthesized(next http.Handler, sy func() (synth, error)) http.Handler {
 		b.Write(res)
 		b.WriteString("}")
 		// The 404's headers were set on w before its status was seen.
+		count.Add(1)
+		w.Header().Set(PlaceholderHeader, method)
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
 		w.WriteHeader(http.StatusOK)
 		w.Write(b.Bytes())
 	})
 }
+
+// PlaceholderHeader marks an answer that is a placeholder: the
+// synthesized result of a method the emulator does not act on (its value
+// is the method's name). A test asserts it is absent to know it relies on
+// no placeholder; Stats counts them.
+const PlaceholderHeader = "X-Emulator-Placeholder"
 
 // notFoundCatcher passes a response through unless it is a 404, which it
 // holds back; caught says the held 404 is the generated server's "method

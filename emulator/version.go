@@ -4,17 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
+	"errors"
 	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"net/textproto"
 	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apigen/apigen/generated/botapi"
 	"github.com/apigen/apigen/schema"
@@ -66,10 +66,26 @@ type versionFront struct {
 	vs      synth
 	vl, cl  *lookup
 	plans   sync.Map
-	maxBody int64
+	// maxBody bounds a body's text (JSON, form, multipart text parts),
+	// maxUpload its uploads; budget the text held across requests.
+	maxBody, maxUpload int64
+	budget             *byteBudget
+	// relaxing: whether relaxed has anything to do for a method.
+	relaxing sync.Map
+	// keeping: whether keepParams has work for a method.
+	keeping sync.Map
+	// flagsKept counts the calls that kept flags (keptFlags).
+	flagsKept atomic.Int64
 	// coreName is the core's name of each version method the core
 	// serves, by the version's lower-case name.
 	coreName map[string]string
+	// fam are the version's methods the front acts on (families.go),
+	// state what they hold.
+	fam   families
+	state *frontState
+	// msgName and coreMsg name the Message type (what sendMessage
+	// returns) in the version and in the core.
+	msgName, coreMsg string
 }
 
 func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
@@ -108,6 +124,14 @@ func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Ha
 			f.coreName[strings.ToLower(m.Name)] = m.Name
 		}
 	}
+	if m := f.vl.methods["sendmessage"]; m != nil {
+		f.msgName = m.Returns.Name
+	}
+	if m := f.cl.methods["sendmessage"]; m != nil {
+		f.coreMsg = m.Returns.Name
+	}
+	f.fam = newFamilies(f.vl, f.cl, f.coreName, f.msgName)
+	f.state = &frontState{settings: map[string]any{}, resources: map[string]map[string]any{}}
 	return f
 }
 
@@ -120,14 +144,18 @@ func (e *Emulator) versioned(v *Version, core http.Handler) http.Handler {
 			writeAPIError(w, http.StatusInternalServerError, "Internal Server Error: the core's schema did not load: "+err.Error())
 		})
 	}
-	// The body is read whole to be validated, then translated: the
-	// uploads a request may carry (50 MiB in cloud mode, 2000 MiB local)
-	// and its text (1 MiB).
-	maxBody := int64(51 << 20)
+	// The body is read once to be validated, then translated, within the
+	// core's bounds (body.go): its text 1 MiB (the generated server's
+	// body bound), its uploads 50 MiB in cloud mode, 2000 MiB local,
+	// streamed into a temporary file; the text held in memory across
+	// requests at most frontBudget.
+	f := newVersionFront(e, v, sy.s, core, 1<<20)
+	f.maxUpload = 50 << 20
 	if e.cfg.Local {
-		maxBody = 2001 << 20
+		f.maxUpload = 2000 << 20
 	}
-	f := newVersionFront(e, v, sy.s, core, maxBody)
+	f.budget = &byteBudget{max: frontBudget}
+	e.frontBudget = f.budget
 	if cu, vu := updateType(sy.s), updateType(v.Schema); cu.Name != "" && vu.Name != "" {
 		e.shapeUpdate = func(b []byte) []byte { return f.toVersionJSON(b, cu, vu) }
 	}
@@ -151,39 +179,54 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token, method := rest[:i], rest[i+1:]
-	body, err := io.ReadAll(io.LimitReader(r.Body, f.maxBody+1))
-	r.Body.Close()
-	if err != nil {
-		http.Error(w, "Bad Request: "+err.Error(), http.StatusBadRequest)
-		return
-	}
-	if int64(len(body)) > f.maxBody {
+	body, err := readFrontBody(r, f.maxBody, f.maxUpload, f.budget, f.e.cfg.FilesDir)
+	defer body.Close() // the body read, not the relaxed or translated ones made from it
+	switch {
+	case errors.Is(err, errBodyTooLarge):
 		writeAPIError(w, http.StatusRequestEntityTooLarge, "Request Entity Too Large")
 		return
-	}
-	strict := httptest.NewRecorder()
-	f.strict.ServeHTTP(strict, withBody(r, r.URL.Path, r.URL.RawQuery, body))
-	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
-		copyRecorded(w, strict)
+	case errors.Is(err, errBudget):
+		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write(encodeJSON(map[string]any{"ok": false, "error_code": http.StatusTooManyRequests, "description": errBudget.Error(),
+			"parameters": map[string]any{"retry_after": 1}}))
+		return
+	case err != nil:
+		writeAPIError(w, http.StatusBadRequest, "Bad Request: "+err.Error())
 		return
 	}
 	vm := f.vl.methods[strings.ToLower(method)]
+	if vm != nil {
+		body = f.relaxed(vm, body)
+	}
+	strict := httptest.NewRecorder()
+	f.strict.ServeHTTP(strict, body.request(r, r.URL.Path, r.URL.RawQuery))
+	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
+		if strict.Code == http.StatusBadRequest {
+			f.reword(strict)
+		}
+		copyRecorded(w, strict)
+		return
+	}
 	if vm == nil {
 		copyRecorded(w, strict)
 		return
 	}
+	if f.family(w, r, token, vm, body) {
+		return
+	}
 	coreName, ok := f.coreName[strings.ToLower(method)]
 	if !ok {
-		f.synthesize(w, r.Context(), token, vm, r.URL.RawQuery, r.Header.Get("Content-Type"), body)
+		f.synthesize(w, r.Context(), token, vm, r.URL.RawQuery, body)
 		return
 	}
 	cm := f.cl.methods[strings.ToLower(coreName)]
-	q, ct, cbody := r.URL.RawQuery, r.Header.Get("Content-Type"), body
+	q, cbody := r.URL.RawQuery, body
 	if cm != nil {
-		q, ct, cbody = f.toCore(vm, cm, q, ct, body)
+		q, cbody = f.toCore(vm, cm, q, body)
 	}
-	cr := withBody(r, "/bot"+token+"/"+coreName, q, cbody)
-	cr.Header.Set("Content-Type", ct)
+	cr := cbody.request(r, "/bot"+token+"/"+coreName, q)
 	rec := httptest.NewRecorder()
 	f.coreH.ServeHTTP(rec, cr)
 	if rec.Code != http.StatusOK || cm == nil {
@@ -198,19 +241,46 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		copyRecorded(w, rec)
 		return
 	}
+	var vparams map[string]any
+	params := func() map[string]any {
+		if vparams == nil {
+			vparams = f.typed(vm, body.params(r.URL.RawQuery))
+		}
+		return vparams
+	}
+	kept := f.keptFlags(token, vm, cm, params)
+	if cm.Returns.Name == f.coreMsg && !cm.Returns.IsArray() && body.mentions(r.URL.RawQuery, f.keepsParams(vm, cm)) {
+		if m, ok := answer.Result.(map[string]any); ok {
+			chat, _ := intOf(at(m, "chat", "id"))
+			id, _ := intOf(m["message_id"])
+			bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
+			f.keepParams(bot, chat, id, vm, cm, params())
+		}
+	}
 	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
+	if o, ok := res.(map[string]any); ok {
+		for k, x := range kept {
+			if _, has := o[k]; has {
+				o[k] = x
+			}
+		}
+	}
 	writeResult(w, res)
 }
 
-// withBody is a copy of r for path and query with body.
-func withBody(r *http.Request, path, query string, body []byte) *http.Request {
-	c := r.Clone(r.Context())
-	c.URL.Path, c.URL.RawPath, c.URL.RawQuery = path, "", query
-	c.RequestURI = ""
-	c.Body = io.NopCloser(bytes.NewReader(body))
-	c.ContentLength = int64(len(body))
-	c.Header.Set("Content-Length", strconv.Itoa(len(body)))
-	return c
+// reword puts a refusal's description in the reference's words.
+func (f *versionFront) reword(rec *httptest.ResponseRecorder) {
+	var a map[string]any
+	if !decodeJSON(rec.Body.Bytes(), &a) {
+		return
+	}
+	d, _ := a["description"].(string)
+	if n := f.referenceWording(d); n != d {
+		a["description"] = n
+		rec.Body.Reset()
+		rec.Body.Write(encodeJSON(a))
+		rec.Header().Del("Content-Length")
+	}
 }
 
 func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
@@ -244,16 +314,18 @@ func writeAPIError(w http.ResponseWriter, code int, desc string) {
 // the bot must be admitted (as for every method), then the result is the
 // synthesized one with the held chat, user and message its parameters
 // name in place of the synthesized ones.
-func (f *versionFront) synthesize(w http.ResponseWriter, ctx context.Context, token string, m *schema.Method, query, ct string, body []byte) {
+func (f *versionFront) synthesize(w http.ResponseWriter, ctx context.Context, token string, m *schema.Method, query string, body *frontBody) {
 	if !f.e.authorize(ctx, token) {
 		writeAPIError(w, http.StatusUnauthorized, "Unauthorized")
 		return
 	}
-	params := readParams(query, ct, body)
+	params := body.params(query)
 	res := f.vs.value(m.Returns, nil, 0)
 	if o, ok := res.(map[string]any); ok {
 		f.fillHeld(ctx, token, o, m.Returns, params)
 	}
+	f.e.placeholders.Add(1)
+	w.Header().Set(PlaceholderHeader, m.Name)
 	writeResult(w, res)
 }
 
@@ -339,85 +411,39 @@ func isNumberType(t schema.Type) bool {
 	return !t.IsArray() && (t.Name == schema.Integer || t.Name == schema.Integer64 || t.Name == schema.Float)
 }
 
-// readParams reads a request's parameters as text (JSON values of a
-// JSON body as their JSON text, strings as themselves); uploads are
-// left out.
-func readParams(query, ct string, body []byte) map[string]string {
-	out := map[string]string{}
-	if v, err := url.ParseQuery(query); err == nil {
-		for k := range v {
-			out[k] = v.Get(k)
-		}
-	}
-	mt, mp, _ := mime.ParseMediaType(ct)
-	t := bytes.TrimLeft(body, " \t\r\n")
-	switch {
-	case mt == "multipart/form-data":
-		mr := multipart.NewReader(bytes.NewReader(body), mp["boundary"])
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			if !isUpload(p) {
-				b, _ := io.ReadAll(io.LimitReader(p, 1<<20))
-				out[p.FormName()] = string(b)
-			}
-		}
-	case len(t) > 0 && t[0] == '{' && mt != "application/x-www-form-urlencoded":
-		var v map[string]any
-		if decodeJSON(body, &v) {
-			for k, x := range v {
-				if s, ok := x.(string); ok {
-					out[k] = s
-				} else {
-					out[k] = string(encodeJSON(x))
-				}
-			}
-		}
-	case mt == "application/x-www-form-urlencoded" || mt == "":
-		if v, err := url.ParseQuery(string(body)); err == nil {
-			for k := range v {
-				out[k] = v.Get(k)
-			}
-		}
-	}
-	return out
-}
-
 // ---------------------------------------------------------------- requests: version -> core
 
 // toCore rewrites a request of the version's method vm into the core's
-// method cm: the query, the content type and the body.
-func (f *versionFront) toCore(vm, cm *schema.Method, query, ct string, body []byte) (string, string, []byte) {
+// method cm: the query and the body.
+func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBody) (string, *frontBody) {
 	tr := translator{from: f.vl, to: f.cl, plans: &f.plans}
 	if v, err := url.ParseQuery(query); err == nil && query != "" {
 		query = tr.form(v, vm.Params, cm.Params).Encode()
 	}
+	if body.multipart() {
+		return query, body.withTexts(tr.object(body.textParams(), vm.Params, cm.Params, true, 0), tr.renames(vm.Params, cm.Params))
+	}
 	// The body is read as the generated server reads it: by its content
 	// type, a JSON object when there is none and it starts with "{"; any
 	// other body ("null", empty) carries no parameter and stays as it is.
-	mt, mp, _ := mime.ParseMediaType(ct)
-	t := bytes.TrimLeft(body, " \t\r\n")
+	mt, _, _ := mime.ParseMediaType(body.ct)
+	t := bytes.TrimLeft(body.raw, " \t\r\n")
 	isJSON := mt == "application/json" || strings.HasSuffix(mt, "+json") || mt == "" && len(t) > 0 && t[0] == '{'
+	out := &frontBody{ct: body.ct, raw: body.raw, budget: body.budget}
 	switch {
-	case mt == "multipart/form-data" && mp["boundary"] != "":
-		if out, err := tr.multipart(body, mp["boundary"], vm.Params, cm.Params); err == nil {
-			body = out
-		}
 	case isJSON:
 		var v map[string]any
-		if len(t) > 0 && t[0] == '{' && decodeJSON(body, &v) {
+		if len(t) > 0 && t[0] == '{' && decodeJSON(body.raw, &v) {
 			// A JSON body may carry an object or array parameter as its
 			// JSON text in a string (telebot's options): text is true.
-			body = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
+			out.raw = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" && len(t) > 0:
-		if v, err := url.ParseQuery(string(body)); err == nil {
-			body = []byte(tr.form(v, vm.Params, cm.Params).Encode())
+		if v, err := url.ParseQuery(string(body.raw)); err == nil {
+			out.raw = []byte(tr.form(v, vm.Params, cm.Params).Encode())
 		}
 	}
-	return query, ct, body
+	return query, out
 }
 
 // translator turns values of one schema's types into another's.
@@ -431,6 +457,10 @@ type translator struct {
 	// synthesized value (answers to the version; requests to the core
 	// stay as the client sent them).
 	fill bool
+	// held, for values of type heldType (the version's Message), adds
+	// what the emulator holds beyond the core's value (out from in).
+	held     func(in, out map[string]any)
+	heldType string
 }
 
 // form translates form values (objects and arrays as JSON text).
@@ -453,71 +483,6 @@ func (tr translator) form(v url.Values, from, to []*schema.Field) url.Values {
 	return out
 }
 
-// multipart translates the text parts of a multipart body and renames
-// the upload parts whose parameter was renamed.
-func (tr translator) multipart(body []byte, boundary string, from, to []*schema.Field) ([]byte, error) {
-	mr := multipart.NewReader(bytes.NewReader(body), boundary)
-	texts := map[string]any{}
-	type part struct {
-		h    textproto.MIMEHeader
-		name string
-		body []byte
-	}
-	var files []part
-	for {
-		p, err := mr.NextRawPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		b, err := io.ReadAll(p)
-		if err != nil {
-			return nil, err
-		}
-		if !isUpload(p) {
-			texts[p.FormName()] = string(b)
-		} else {
-			files = append(files, part{p.Header, p.FormName(), b})
-		}
-	}
-	rename := tr.renames(from, to)
-	var out bytes.Buffer
-	mw := multipart.NewWriter(&out)
-	mw.SetBoundary(boundary)
-	for k, x := range tr.object(texts, from, to, true, 0) {
-		s, ok := x.(string)
-		if !ok {
-			s = string(encodeJSON(x))
-		}
-		if err := mw.WriteField(k, s); err != nil {
-			return nil, err
-		}
-	}
-	for _, p := range files {
-		h := p.h
-		if n, ok := rename[p.name]; ok {
-			h = textproto.MIMEHeader{}
-			for k, v := range p.h {
-				h[k] = v
-			}
-			h.Set("Content-Disposition", strings.Replace(p.h.Get("Content-Disposition"), `name="`+p.name+`"`, `name="`+n+`"`, 1))
-		}
-		w, err := mw.CreatePart(h)
-		if err != nil {
-			return nil, err
-		}
-		w.Write(p.body)
-	}
-	if err := mw.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
-// isUpload reports whether a part is an upload: it has a filename, even
-// an empty one (telebot sends filename=""), as the generated server reads
 // it.
 func isUpload(p *multipart.Part) bool {
 	_, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
@@ -529,6 +494,17 @@ func isUpload(p *multipart.Part) bool {
 type plan struct {
 	fromBy, toBy map[string]*schema.Field
 	rename       map[string]string
+	// gather: a target field (an object or union) the source lacks,
+	// gathered from the source's flat fields sharing its prefix, by
+	// member (answers only: forward_origin from forward_from,
+	// forward_date, …).
+	gather map[string]map[string]gathered
+}
+
+// gathered is the source field a member is gathered from.
+type gathered struct {
+	from       string
+	fromT, toT schema.Type
 }
 
 type planKey struct {
@@ -552,10 +528,153 @@ func (tr translator) plan(from, to []*schema.Field) *plan {
 		}
 	}
 	p := &plan{fromBy: fieldsBy(from), toBy: fieldsBy(to), rename: tr.renames(from, to)}
+	p.gather = tr.gathers(p)
 	if tr.plans != nil {
 		tr.plans.Store(k, p)
 	}
 	return p
+}
+
+// gathers pairs each object or union field only the target has with the
+// source's flat fields named with its prefix (the part of its name up to
+// its first "_", forward_ of forward_origin) that the target lacks: a
+// member takes the one such field of its type, else the one ending in
+// _<member>, else the one whose rest is similar to the member's name.
+func (tr translator) gathers(p *plan) map[string]map[string]gathered {
+	renamed := map[string]bool{}
+	for a, b := range p.rename {
+		renamed[a], renamed[b] = true, true
+	}
+	var out map[string]map[string]gathered
+	for name, t := range p.toBy {
+		i := strings.IndexByte(name, '_')
+		if p.fromBy[name] != nil || renamed[name] || t.Type.IsArray() || i < 0 {
+			continue
+		}
+		members := tr.membersOf(t.Type.Name)
+		if members == nil {
+			continue
+		}
+		prefix := name[:i+1]
+		var flat []*schema.Field
+		for fn, f := range p.fromBy {
+			if strings.HasPrefix(fn, prefix) && p.toBy[fn] == nil && !renamed[fn] {
+				flat = append(flat, f)
+			}
+		}
+		g := map[string]gathered{}
+		for _, mb := range members {
+			var same, ending, like []*schema.Field
+			for _, f := range flat {
+				if !sameNamedType(f.Type, mb.Type) {
+					continue
+				}
+				same = append(same, f)
+				if strings.HasSuffix(f.Name, "_"+mb.Name) {
+					ending = append(ending, f)
+				}
+				if similar(mb.Name, strings.TrimPrefix(f.Name, prefix)) {
+					like = append(like, f)
+				}
+			}
+			for _, c := range [][]*schema.Field{same, ending, like} {
+				if len(c) == 1 {
+					g[mb.Name] = gathered{from: c[0].Name, fromT: c[0].Type, toT: mb.Type}
+					break
+				}
+			}
+		}
+		if len(g) > 0 {
+			if out == nil {
+				out = map[string]map[string]gathered{}
+			}
+			out[name] = g
+		}
+	}
+	return out
+}
+
+// membersOf are the fields of the target's object name, or of every
+// variant of its union name (the discriminator left out), nil otherwise.
+func (tr translator) membersOf(name string) []*schema.Field {
+	if o := tr.to.Object(name); o != nil {
+		return o.Fields
+	}
+	u := tr.to.Union(name)
+	if u == nil {
+		return nil
+	}
+	var out []*schema.Field
+	seen := map[string]bool{u.Discriminator: true}
+	for _, v := range u.Variants {
+		if o := tr.to.Object(v.Type.Name); o != nil {
+			for _, f := range o.Fields {
+				if !seen[f.Name] {
+					seen[f.Name] = true
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameNamedType: the same type, by name (objects too).
+func sameNamedType(a, b schema.Type) bool {
+	return a.String() == b.String()
+}
+
+// gather builds the target field name from the source's flat fields g
+// names: the object, or the union variant the members fit best (every
+// required member present, the most members used).
+func (tr translator) gather(m map[string]any, name string, g map[string]gathered, t schema.Type, depth int) (map[string]any, bool) {
+	in := map[string]any{}
+	for member, src := range g {
+		if x, ok := m[src.from]; ok && x != nil {
+			in[member] = tr.value(x, src.fromT, src.toT, depth+1)
+		}
+	}
+	if len(in) == 0 {
+		return nil, false
+	}
+	if tr.to.Object(t.Name) != nil {
+		return in, true
+	}
+	u := tr.to.Union(t.Name)
+	var best *schema.Variant
+	bestN := -1
+	for _, v := range u.Variants {
+		o := tr.to.Object(v.Type.Name)
+		if o == nil {
+			continue
+		}
+		n, fits := 0, true
+		for _, f := range o.Fields {
+			_, has := in[f.Name]
+			if f.Required && !has && f.Name != u.Discriminator {
+				fits = false
+			}
+			if has {
+				n++
+			}
+		}
+		if fits && n > bestN {
+			best, bestN = v, n
+		}
+	}
+	if best == nil {
+		return nil, false
+	}
+	out := map[string]any{}
+	for _, f := range tr.to.Object(best.Type.Name).Fields {
+		if x, ok := in[f.Name]; ok {
+			out[f.Name] = x
+		}
+	}
+	if u.Discriminator != "" && best.Tag != "" {
+		out[u.Discriminator] = best.Tag
+	}
+	return out, true
 }
 
 // renames pairs the fields only one side has: same type, similar name.
@@ -620,10 +739,11 @@ func (tr translator) object(m map[string]any, from, to []*schema.Field, text boo
 			out[rename[k]] = tr.valueText(x, ff.Type, toBy[rename[k]].Type, text, depth)
 		default:
 			// An object the target has as flat fields named like its
-			// members, or ending in "_<member>" (reply_parameters).
+			// members, or ending in "_<member>" (reply_parameters):
+			// requests only (an answer gathers instead: see gathers).
 			obj := tr.from.Object(ff.Type.Name)
 			inner, ok := asObject(x)
-			if obj == nil || ff.Type.IsArray() || !ok {
+			if obj == nil || ff.Type.IsArray() || !ok || tr.fill {
 				continue // the target has no such field
 			}
 			for _, of := range obj.Fields {
@@ -656,9 +776,20 @@ func (tr translator) object(m map[string]any, from, to []*schema.Field, text boo
 		}
 	}
 	if tr.fill {
+		for name, g := range pl.gather {
+			if _, set := out[name]; !set {
+				if v, ok := tr.gather(m, name, g, toBy[name].Type, depth); ok {
+					out[name] = v
+				}
+			}
+		}
 		ys := synth{tr.to.Schema}
 		for _, t := range to {
 			if _, ok := out[t.Name]; !ok && t.Required {
+				if t.Type.Name == schema.Boolean && !t.Type.IsArray() {
+					out[t.Name] = false // a right or flag the core does not know: not granted
+					continue
+				}
 				out[t.Name] = ys.value(t.Type, t.Constraints, depth+1)
 			}
 		}
@@ -735,7 +866,17 @@ func (tr translator) value(x any, from, to schema.Type, depth int) any {
 	if d, v := tag(); d != "" {
 		out[d] = v
 	}
+	if tr.held != nil && (to.Name == tr.heldType || tr.to.Union(to.Name) != nil && tr.fits(to.Name, tr.heldType, from.Name, m)) {
+		tr.held(m, out)
+	}
 	return out
+}
+
+// fits: the union name of the target takes m, a value of the source's
+// type fromName, as its variant of type variant.
+func (tr translator) fits(name, variant, fromName string, m map[string]any) bool {
+	u := tr.to.Union(name)
+	return u != nil && variantOf(tr.to, u, fromName, m).Type.Name == variant
 }
 
 // fieldsOf are the fields of the object, or of the union variant m is,
@@ -892,7 +1033,34 @@ func onlyRequiredStringField(o *schema.Object) string {
 // toVersion translates a value of the core's type from into the
 // version's type to, filling what the version requires.
 func (f *versionFront) toVersion(x any, from, to schema.Type, depth int) any {
-	return translator{from: f.cl, to: f.vl, fill: true, plans: &f.plans}.value(x, from, to, depth)
+	tr := translator{from: f.cl, to: f.vl, fill: true, plans: &f.plans}
+	if f.e.additionsHeld.Load() > 0 {
+		tr.held, tr.heldType = f.addHeld, f.msgName
+	}
+	return tr.value(x, from, to, depth)
+}
+
+// addHeld adds to out, a message in the version's shape translated from
+// the core's in, what the message carries beyond the core's Message.
+func (f *versionFront) addHeld(in, out map[string]any) {
+	chat, _ := intOf(at(in, "chat", "id"))
+	id, _ := intOf(in["message_id"])
+	from, ok := intOf(at(in, "from", "id"))
+	if !ok {
+		return // a channel post: its chat is enough
+	}
+	for k, x := range f.e.additions(chat, id, from) {
+		out[k] = x
+	}
+}
+
+// at is the member of v at path (nil when absent).
+func at(v any, path ...string) any {
+	for _, p := range path {
+		m, _ := v.(map[string]any)
+		v = m[p]
+	}
+	return v
 }
 
 // toVersionJSON translates the JSON of a core value of type from.

@@ -194,14 +194,15 @@ func TestVersionFrontTranslatesNamesAndShapes(t *testing.T) {
 	if st := call(t, v.srv.URL, "getChatMember", map[string]any{"chat_id": g.ID, "user_id": bob.ID}); st["status"] != "kicked" {
 		t.Errorf("after banChatMember: status %v", st["status"])
 	}
-	// A method the core lacks: a typed result naming the held chat, the same twice.
+	// A send method the core lacks creates a real message in the held
+	// chat (issue 41: it was a placeholder, the same twice).
 	w1 := call(t, v.srv.URL, "sendWidget", map[string]any{"chat_id": g.ID})
 	w2 := call(t, v.srv.URL, "sendWidget", map[string]any{"chat_id": g.ID})
 	if at(w1, "chat", "title") != g.Title.Value() || at(w1, "chat", "accent_color_id") == nil {
 		t.Errorf("sendWidget chat = %v, want the held %q", w1["chat"], g.Title.Value())
 	}
-	if a, b := fmt.Sprint(w1), fmt.Sprint(w2); a != b {
-		t.Errorf("not deterministic: %s then %s", a, b)
+	if a, b := w1["message_id"].(float64), w2["message_id"].(float64); b != a+1 {
+		t.Errorf("sendWidget message ids %v then %v, want consecutive", a, b)
 	}
 	// Updates come in the version's shape too.
 	v.send("hello")

@@ -60,6 +60,10 @@ func (m *Model) build() error {
 	m.referents()
 	m.markUploads()
 	m.markSent()
+	m.markReceived()
+	if err := m.markMissing(); err != nil {
+		return err
+	}
 	m.markUses()
 	m.shortConstructors()
 	return nil
@@ -432,14 +436,16 @@ func (m *Model) jsonKind(name string) string {
 	return ""
 }
 
-// field builds a struct field named n.
-func (m *Model) field(f *schema.Field, n, what string) (*Field, error) {
+// field builds a struct field named n; rules are the struct's cross-field
+// rules.
+func (m *Model) field(f *schema.Field, n string, rules []*schema.Rule, what string) (*Field, error) {
 	ident := isIdentifier(f)
-	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required)
+	cond := conditional(f, rules)
+	t, err := m.typeOf(f.Type, f.Constraints, ident, !f.Required && !cond)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident}
+	fl := &Field{Schema: f, Name: f.Name, GoName: n, Type: t, Key: JSONKey(f.Name), Identifier: ident, Conditional: cond}
 	if b := f.Type.Base(); (b != "" && m.fileUnions[b] != nil) || isAttachString(f.Type, f.Constraints) {
 		fl.FileUnion = true
 	}
@@ -485,7 +491,7 @@ func (m *Model) buildObject(st *Struct) error {
 		fields = append(fields, f)
 	}
 	for i, n := range m.fieldNames(sc, fields, "field "+o.Name) {
-		fl, err := m.field(fields[i], n, "field "+o.Name+"."+fields[i].Name)
+		fl, err := m.field(fields[i], n, o.Rules, "field "+o.Name+"."+fields[i].Name)
 		if err != nil {
 			return err
 		}
@@ -593,7 +599,7 @@ func (m *Model) buildMethod(sm *schema.Method) error {
 	if len(sm.Params) > 0 {
 		st := &Struct{GoName: m.paramsName[sm.Name], Method: sm, Scope: m.structScope(), Sent: true}
 		for i, n := range m.fieldNames(st.Scope, sm.Params, "parameter "+sm.Name) {
-			fl, err := m.field(sm.Params[i], n, "parameter "+sm.Name+"."+sm.Params[i].Name)
+			fl, err := m.field(sm.Params[i], n, sm.Rules, "parameter "+sm.Name+"."+sm.Params[i].Name)
 			if err != nil {
 				return err
 			}

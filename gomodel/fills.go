@@ -1,6 +1,11 @@
 package gomodel
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/apigen/apigen/schema"
+)
 
 // The parameters a referent's helpers fill are decided here, from names
 // and types, never from a list: for a kind object O (o its snake-case
@@ -8,9 +13,13 @@ import "strings"
 // filled by O.Answer (o_id from the identifier, f_id from each place f);
 // one with a required f_id parameter by O.Reply (f_id from each place,
 // and, only when quoting, a parameter ending in _<identifier name> such
-// as a reply-to reference, or an optional object whose sole required
-// field has the identifier's name, such as reply parameters, from the
-// identifier). A struct is taken only when every required reference
+// as a reply-to reference, or an optional object with a field of the
+// identifier's name and no other field required unconditionally, such as
+// reply parameters, from the identifier: facts that survive a release,
+// where "exactly one required field" does not once the identifier is
+// required only under a condition). A parameter that refers to the object
+// so but cannot be filled is a warning (Model.Warnings), never a reply
+// that stops quoting in silence. A struct is taken only when every required reference
 // parameter (id or *_id) is filled. A struct Reply fills with a quote
 // gets the builder ReplyTo<Object>. Backends turn these facts into code
 // and re-derive none of them.
@@ -85,9 +94,11 @@ type Fill struct {
 	// Ctor is the value union's constructor (FillCtor).
 	Ctor string
 	// Object and Sole are the object built and the field the value
-	// becomes (FillSole).
-	Object *Struct
-	Sole   *Field
+	// becomes (FillSole); SoleSome: Sole is an Opt, set to Some of the
+	// value.
+	Object   *Struct
+	Sole     *Field
+	SoleSome bool
 	// Quote: the fill refers to the object itself (a reply-to reference)
 	// and is applied only when quoting.
 	Quote bool
@@ -134,12 +145,22 @@ func (m *Model) fills(r *Referent) {
 		fd := &Filled{Params: p, Fills: append([]Fill(nil), placeFills...)}
 		if r.Own != nil {
 			for _, pf := range p.Fields {
-				if pf.Name != r.Own.Name && (strings.HasSuffix(pf.Name, "_"+r.Own.Name) || madeFrom(pf, r.Own)) {
+				if pf.Name == r.Own.Name {
+					continue
+				}
+				refers, why := quotes(pf, r.Own)
+				if !refers {
+					continue
+				}
+				if why == "" {
 					if fl, ok := newFill(pf, own); ok {
 						fl.Quote = true
 						fd.Fills = append(fd.Fills, fl)
+						continue
 					}
+					why = "its type " + pf.Type.String() + " does not hold " + r.Object.GoName + "." + r.Own.GoName + " (" + r.Own.Type.String() + ")"
 				}
+				m.noQuote(r, p, pf, why)
 			}
 		}
 		if fd.Quoted() {
@@ -189,23 +210,92 @@ func newFill(dst *Field, src FillSource) (fl Fill, ok bool) {
 		if t.Elem.Kind != Object {
 			return fl, false
 		}
-		if sole := t.Elem.Struct.Sole(); sole != nil && fits(sole.Type) {
-			fl.Kind, fl.Object, fl.Sole, fl.Convert = FillSole, t.Elem.Struct, sole, convert(sole.Type.Name)
-			return fl, true
+		f, blocker := t.Elem.Struct.madeOf(src.Field.Name)
+		if f == nil || blocker != nil {
+			return fl, false
 		}
+		switch {
+		case fits(f.Type):
+			fl.Convert = convert(f.Type.Name)
+		case f.Type.Kind == Opt && fits(f.Type.Elem):
+			fl.SoleSome, fl.Convert = true, convert(f.Type.Elem.Name)
+		default:
+			return fl, false
+		}
+		fl.Kind, fl.Object, fl.Sole = FillSole, t.Elem.Struct, f
+		return fl, true
 	}
 	return fl, false
 }
 
-// madeFrom reports whether pf is an optional object made from own alone:
-// its sole required field has own's name (reply_parameters, whose
-// message_id is the message replied to).
-func madeFrom(pf *Field, own *Field) bool {
-	if pf.Type.Kind != Pointer || pf.Type.Elem.Kind != Object {
-		return false
+// madeOf is the field named wire of an object a value is made from alone
+// (reply parameters, made from the message_id replied to), and the first
+// other field that is required unconditionally, which forbids it (nil
+// when none does). Facts that survive a release decide it: the field is
+// there, whether the document calls it required, optional, or required
+// under a condition ("Required if ephemeral_message_id is not
+// specified"), and no other field must always be given. f is nil when
+// the struct has no such field, or is no object a value can be built of.
+func (s *Struct) madeOf(wire string) (f, blocker *Field) {
+	if s.Object == nil || s.Opaque || s.Tagged != nil {
+		return nil, nil
 	}
-	sole := pf.Type.Elem.Struct.Sole()
-	return sole != nil && sole.Name == own.Name
+	f = s.Field(wire)
+	if f == nil {
+		return nil, nil
+	}
+	for _, o := range s.Fields {
+		if o != f && o.Required() {
+			return f, o
+		}
+	}
+	return f, nil
+}
+
+// quotes reports whether the parameter pf refers to the object whose
+// identifier is own, as a reply-to reference does: its name ends in
+// _<own> (reply_to_message_id), or it is an optional object with a field
+// named own (reply_parameters). why says, when it refers to it, what
+// keeps the helpers from filling it ("" when nothing does).
+func quotes(pf *Field, own *Field) (refers bool, why string) {
+	if strings.HasSuffix(pf.Name, "_"+own.Name) {
+		return true, ""
+	}
+	if pf.Type.Kind != Pointer || pf.Type.Elem.Kind != Object {
+		return false, ""
+	}
+	f, blocker := pf.Type.Elem.Struct.madeOf(own.Name)
+	switch {
+	case f == nil:
+		return false, ""
+	case blocker != nil:
+		return true, pf.Type.Elem.Struct.GoName + " requires " + blocker.Name + " besides " + own.Name
+	}
+	return true, ""
+}
+
+// noQuote records that a reply to r's object cannot quote it through the
+// parameter pf of p, and why: one warning per object and reason, naming
+// every method (the same parameter recurs in every send method).
+func (m *Model) noQuote(r *Referent, p *Struct, pf *Field, why string) {
+	key := r.Object.GoName + "\x00" + pf.Name + "\x00" + why
+	if m.quoteWarned == nil {
+		m.quoteWarned = map[string]int{}
+	}
+	if i, ok := m.quoteWarned[key]; ok {
+		m.Warnings[i].Text += ", " + p.Method.Name
+		return
+	}
+	m.quoteWarned[key] = len(m.Warnings)
+	m.Warnings = append(m.Warnings, schema.Warning{
+		Construct: "helper " + r.Object.GoName + "." + r.Reply.Method,
+		Target:    r.Object.Object.Name,
+		Where:     r.Object.Object.Source.Section,
+		Line:      r.Object.Object.Source.Line,
+		Text: fmt.Sprintf("%s.%s and the builder ReplyTo%s do not quote the %s through the parameter %s (%s), so a reply sent with them is no reply to it; the methods: %s",
+			r.Object.GoName, r.Reply.Method, r.Object.GoName, r.SnakeName(), pf.Name, why, p.Method.Name),
+		Settle: "set " + pf.Name + " yourself where a reply must quote",
+	})
 }
 
 // refsFilled reports whether every required reference parameter of p (id

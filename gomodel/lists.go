@@ -3,16 +3,24 @@ package gomodel
 import "github.com/apigen/apigen/naming"
 
 // Sole is the one required field of an object with exactly one (an
-// InputPollOption's text, a ReplyParameters' message_id), or nil: a value
-// of the object is then made from that field alone, the others keeping
-// their defaults. A field holding a variant's discriminator counts as
-// required; an opaque object has none.
+// InputPollOption's text), or nil: a value of the object is then made
+// from that field alone, the others keeping their defaults. An object
+// with no field required unconditionally and one required under a
+// condition (Field.Conditional: "Required if text_entities is not
+// specified") is made from that one, so that a release rewording the
+// requirement keeps the helpers built on it. A field holding a variant's
+// discriminator counts as required; an opaque object has none.
 func (s *Struct) Sole() *Field {
 	if s.Object == nil || s.Opaque || s.Tagged != nil {
 		return nil
 	}
-	var sole *Field
+	var sole, cond *Field
+	conds := 0
 	for _, f := range s.Fields {
+		if f.Conditional {
+			cond = f
+			conds++
+		}
 		if !f.Required() {
 			continue
 		}
@@ -20,6 +28,9 @@ func (s *Struct) Sole() *Field {
 			return nil
 		}
 		sole = f
+	}
+	if sole == nil && conds == 1 {
+		return cond
 	}
 	return sole
 }

@@ -33,9 +33,11 @@ type Model struct {
 	// (never refused; Warnings lists those that were disambiguated); a
 	// name a backend makes from them and finds taken is an error.
 	Scope *naming.Scope
-	// Warnings are the names that had to be disambiguated (naming's rule):
-	// one warning each, which the commands print and --strict refuses,
-	// like the reader's.
+	// Warnings are the names that had to be disambiguated (naming's rule)
+	// and the helpers of the bot library the model cannot derive for this
+	// document although an earlier version may have had them (a reply that
+	// no longer quotes): one warning each, which the commands print and
+	// --strict refuses, like the reader's, rather than a silent change.
 	Warnings []schema.Warning
 
 	// Objects are the object structs in schema order.
@@ -58,6 +60,7 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
+	quoteWarned map[string]int // noQuote's warnings by object, parameter and reason
 	members     []string
 	kindMembers []string
 	typeName    map[string]string
@@ -182,6 +185,17 @@ type Struct struct {
 	// Sent reports whether a client sends values of this struct: it is a
 	// params struct, or an object reachable from some parameter.
 	Sent bool
+	// Received reports whether a client receives values of this struct:
+	// it is reachable from some method's result.
+	Received bool
+	// Tracked are the required fields whose presence a decoder checks, in
+	// bit order: the first 64 (a decoder's bit set is a uint64).
+	Tracked []*Field
+	// Missing is set on an object a client can receive (or that nothing
+	// sends) with required fields: how a value read from received data
+	// keeps which of them were absent, so that re-encoding it writes what
+	// was received and invents no zero value.
+	Missing *Missing
 	// Scope holds the struct's field and method names.
 	Scope *naming.Scope
 	// ReturnedBy are the methods whose result is (or is an array of) this
@@ -264,7 +278,18 @@ type Field struct {
 	// Identifier is the integer-width rule's verdict (isIdentifier): the
 	// field holds an identifier of something.
 	Identifier bool
+	// Conditional: the field is optional but required under a condition
+	// (a required_if rule or a one_of group) and its zero value is no
+	// value anyone sends, so it has the Go type of a required field (see
+	// conditional.go): its zero value means unset; encoders omit it, the
+	// validator checks it only when set and enforces the condition.
+	Conditional bool
 }
+
+// OmitZero reports whether the field's unset value is its type's zero
+// value though the type has no unset of its own (a Conditional scalar):
+// encoders skip it when zero, and presence is "not zero".
+func (f *Field) OmitZero() bool { return f.Conditional }
 
 // Required reports whether the field is required.
 func (f *Field) Required() bool { return f.Schema.Required }

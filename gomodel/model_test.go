@@ -696,3 +696,21 @@ unions:
 		t.Error("GoneNote is no kind's object, yet a referent")
 	}
 }
+
+// TestIdentifierWordingFoundBeforeTheExpression: idBeforeOf, the cheap test
+// run before idDescription, holds wherever the expression matches.
+func TestIdentifierWordingFoundBeforeTheExpression(t *testing.T) {
+	for _, d := range []string{
+		"the id of the first update", "The ID of a chat", "Unique identifier of the message", "an Identifier Of x",
+		"a ID OF y", "An id of", "the id ofx", "the idea of it", "id of", "Identifier of", "UNIQUE IDENTIFIER OF THE", "é the id of é",
+	} {
+		if idDescription.MatchString(d) && !idBeforeOf(d) {
+			t.Errorf("%q: the expression matches, idBeforeOf does not", d)
+		}
+	}
+	for _, d := range []string{"Identifier for the chat", "the idea", "the id", "0-based index of"} {
+		if idBeforeOf(d) {
+			t.Errorf("%q: idBeforeOf holds without \"id of\"", d)
+		}
+	}
+}

@@ -212,10 +212,23 @@ var zeroBased = regexp.MustCompile(`(?i)\b0-based\b`)
 // "0-based", where no overlay marks its zero. Integer64 (the document's "may exceed
 // 32 bits") is always int64; every other Integer is int.
 func isIdentifier(f *schema.Field) bool {
-	if f == nil || f.ZeroMeaningful || zeroBased.MatchString(f.Description) {
+	if f == nil || f.ZeroMeaningful || strings.Contains(f.Description, "0-") && zeroBased.MatchString(f.Description) {
 		return false
 	}
-	return f.Name == "id" || strings.HasSuffix(f.Name, "_id") || idDescription.MatchString(f.Description)
+	return f.Name == "id" || strings.HasSuffix(f.Name, "_id") || idBeforeOf(f.Description) && idDescription.MatchString(f.Description)
+}
+
+// idBeforeOf reports whether d has "id of" or "identifier of", in any
+// case: what idDescription needs, found without running it (the
+// expressions cost more than the rest of the model on a large page).
+func idBeforeOf(d string) bool {
+	for i := 2; i+3 <= len(d); i++ {
+		if d[i] == ' ' && d[i+1]|0x20 == 'o' && d[i+2]|0x20 == 'f' &&
+			(strings.EqualFold(d[i-2:i], "id") || i >= 10 && strings.EqualFold(d[i-10:i], "identifier")) {
+			return true
+		}
+	}
+	return false
 }
 
 func eachOf(c *schema.Constraints) *schema.Constraints {
@@ -376,4 +389,29 @@ func (t *Type) FileForms() (upload, ref bool, err error) {
 		return false, false, fmt.Errorf("no form of %s is allowed (upload_only with variants [String])", t.Schema)
 	}
 	return upload, ref, nil
+}
+
+// Comparable reports whether Go's == compares values of the type without
+// a panic: scalars, pointers, Opt of a comparable type, and objects whose
+// fields all are (no slices, no raw JSON). Interface unions are not: an
+// Unknown value they may hold carries raw JSON.
+func (t *Type) Comparable() bool {
+	switch t.Kind {
+	case Scalar, Pointer:
+		return true
+	case Opt:
+		return t.Elem.Comparable()
+	case Object:
+		st := t.Struct
+		if st.Opaque || st.Kind != nil {
+			return false
+		}
+		for _, f := range st.Fields {
+			if !f.Type.Comparable() {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

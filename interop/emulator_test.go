@@ -345,7 +345,7 @@ func conversationGeneratedClient(t *testing.T, c *conversation) {
 		t.Fatal(err)
 	}
 	ed := &botapi.EditMessageTextParams{ChatID: chat, Text: "Blue it is"}
-	ed.MessageID.Set(q.Message.MessageID)
+	ed.MessageID = q.Message.MessageID
 	if _, err := bot.EditMessageText(ctx, ed); err != nil {
 		t.Fatal(err)
 	}

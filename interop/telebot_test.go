@@ -12,7 +12,7 @@ import (
 func (m *memService) EditMessageText(ctx context.Context, p *botapi.EditMessageTextParams) (botapi.MessageOrTrue, error) {
 	m.rec("editMessageText", p)
 	msg := m.msg(p.ChatID)
-	msg.MessageID = p.MessageID.Value()
+	msg.MessageID = p.MessageID
 	msg.Text = botapi.Some(p.Text)
 	return botapi.MessageOrTrueFromMessage(msg), nil
 }
@@ -55,7 +55,7 @@ func TestTelebot(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.last["editMessageText"].(*botapi.EditMessageTextParams)
-	if chatOf(t, e.ChatID) != int64(-1001234567890) || e.MessageID.Value() != int64(sent.ID) || e.Text != "Voted ✓" || e.ReplyMarkup == nil || edited.Text != "Voted ✓" {
+	if chatOf(t, e.ChatID) != int64(-1001234567890) || e.MessageID != int64(sent.ID) || e.Text != "Voted ✓" || e.ReplyMarkup == nil || edited.Text != "Voted ✓" {
 		t.Fatalf("editMessageText %+v / %+v", e, edited)
 	}
 }

@@ -108,9 +108,9 @@ type Outputs struct {
 	Go      []output.File
 	Docs    []output.File
 	OpenAPI []output.File
-	// Warnings are the names the Go model had to disambiguate
-	// (gomodel.Model.Warnings): the commands print them and --strict
-	// refuses them, like the schema's.
+	// Warnings are the Go model's (gomodel.Model.Warnings): names it had
+	// to disambiguate and helpers the document no longer lets it derive.
+	// The commands print them and --strict refuses them, like the schema's.
 	Warnings []schema.Warning
 }
 

@@ -119,6 +119,23 @@ func TestBuildersSendThePagesJSON(t *testing.T) {
 	if want := ` + "`WANT_OPTIONS`" + `; err != nil || string(got) != want {
 		t.Errorf("WithOptions: %s, %v; want %s", got, err, want)
 	}
+	// Issue 42: the edit methods' text and message_id keep the type of a
+	// required field at every page (message_id is required only while
+	// inline_message_id is not given), and Reply quotes the message it
+	// answers at every page.
+	edit := botapi.EditMessageTextParams{Text: "x", MessageID: 3}
+	if got, err := json.Marshal(&edit); err != nil || string(got) != ` + "`" + `{"message_id":3,"text":"x"}` + "`" + ` {
+		t.Errorf("EditMessageTextParams: %s, %v", got, err)
+	}
+	var m botapi.Message
+	if err := json.Unmarshal([]byte(` + "`" + `{"message_id":3,"date":1,"chat":{"id":7,"type":"private"}}` + "`" + `), &m); err != nil {
+		t.Fatal(err)
+	}
+	quoted := &botapi.SendMessageParams{Text: "x"}
+	_ = m.Reply(context.Background(), quoted)
+	if got, err := json.Marshal(quoted); err != nil || string(got) != ` + "`WANT_REPLY`" + ` {
+		t.Errorf("Message.Reply filled %s, %v; want a reply quoting message 3", got, err)
+	}
 }
 `
 

@@ -431,7 +431,7 @@ func TestPublishedAnswerTakesInaccessibleMessage(t *testing.T) {
 	if _, err := botapi.AnswerMessage(context.Background(), m, p); err == nil {
 		t.Error("AnswerMessage outside a handler sent something")
 	}
-	if id, _ := p.ChatID.AsInteger(); id != 7 || p.MessageID != botapi.Some(int64(3)) {
+	if id, _ := p.ChatID.AsInteger(); id != 7 || p.MessageID != 3 {
 		t.Errorf("AnswerMessage filled chat_id %d, message_id %v", id, p.MessageID)
 	}
 }

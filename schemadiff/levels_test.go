@@ -143,6 +143,9 @@ func TestMarkdownReleaseNotes(t *testing.T) {
 	if err := r.WriteMarkdown(&buf); err != nil {
 		t.Fatal(err)
 	}
+	if err := schemadiff.WriteGoMarkdown(&buf, schemadiff.CompareGo(goModel(t, old), goModel(t, modified(t)), r)); err != nil {
+		t.Fatal(err)
+	}
 	golden := filepath.Join("testdata", "spec-vs-modified.md")
 	if *update {
 		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {

@@ -123,16 +123,32 @@ func rulesDiff(old, new []*schema.Rule, oldFields []*schema.Field, fl flow) []Ch
 			}
 		}
 		if match == nil {
-			out = append(out, ch(Removed, "rule", ruleKey(o), fl.level(loosened)))
+			c := ch(Removed, "rule", ruleKey(o), fl.level(loosened))
+			c.parts = ruleMembers(o)
+			out = append(out, c)
 			continue
 		}
 		paired[match] = true
-		out = append(out, ruleDelta(o, match, existed, fl))
+		c := ruleDelta(o, match, existed, fl)
+		c.parts = append(ruleMembers(o), ruleMembers(match)...)
+		out = append(out, c)
 	}
 	for _, n := range newLeft {
 		if !paired[n] {
-			out = append(out, ch(Added, "rule", ruleKey(n), fl.level(tightened)))
+			c := ch(Added, "rule", ruleKey(n), fl.level(tightened))
+			c.parts = ruleMembers(n)
+			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// ruleMembers are the fields a rule names as its members (not the field
+// of its condition).
+func ruleMembers(r *schema.Rule) []string {
+	out := slices.Clone(r.Fields)
+	for _, g := range r.Groups {
+		out = append(out, g...)
 	}
 	return out
 }

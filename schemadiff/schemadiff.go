@@ -19,6 +19,7 @@ package schemadiff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/apigen/apigen/schema"
@@ -68,6 +69,10 @@ type Entry struct {
 	// Level is the level of an added or removed element, or of a changed
 	// element without parts.
 	Level Level
+
+	// key is the schema's name of a method, object, union or enum (Name
+	// may be a label for those): the Go comparison finds it by key.
+	key string
 }
 
 // Change is one change inside an element.
@@ -80,6 +85,15 @@ type Change struct {
 	Detail string
 	// Level is what the change means for clients (see Level).
 	Level Level
+
+	// parts are the fields a rule's change concerns (its members): the
+	// change is theirs too, for the Go comparison (a field a new rule
+	// requires under a condition may change its Go type).
+	parts []string
+	// conditional: a required field became optional but required under a
+	// condition, which changes no Go type (design: the page only made it
+	// optional-with-a-condition).
+	conditional bool
 }
 
 // Report is the difference between two schemas.
@@ -225,13 +239,13 @@ func (c *comparer) document(old, new *schema.Schema) {
 func (c *comparer) methods(old, new *schema.Schema) {
 	matchByName(old.Methods, new.Methods, func(m *schema.Method) string { return m.Name },
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, Summary: methodSummary(m), Level: Breaking})
+			c.add(&Entry{Section: SecMethods, Op: Removed, Name: m.Name, key: m.Name, Summary: methodSummary(m), Level: Breaking})
 		},
 		func(m *schema.Method) {
-			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, Summary: methodSummary(m), Level: Addition})
+			c.add(&Entry{Section: SecMethods, Op: Added, Name: m.Name, key: m.Name, Summary: methodSummary(m), Level: Addition})
 		},
 		func(o, n *schema.Method) {
-			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name}
+			e := &Entry{Section: SecMethods, Op: Changed, Name: n.Name, key: n.Name}
 			if o.Returns.String() != n.Returns.String() {
 				e.Changes = append(e.Changes, ch(Changed, "returns", o.Returns.String()+" -> "+n.Returns.String(), Breaking))
 			}
@@ -243,7 +257,7 @@ func (c *comparer) methods(old, new *schema.Schema) {
 				e.Changes = append(e.Changes, ch(Changed, "file upload", yesNo(o.Multipart)+" -> "+yesNo(n.Multipart), l))
 			}
 			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, c.fieldsDiff("parameter", o.Params, n.Params, request, old, new)...)
+			e.Changes = append(e.Changes, c.fieldsDiff("parameter", o.Params, n.Params, n.Rules, request, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Params, request)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -254,13 +268,13 @@ func (c *comparer) methods(old, new *schema.Schema) {
 func (c *comparer) objects(old, new *schema.Schema) {
 	matchByName(old.Objects, new.Objects, func(o *schema.Object) string { return o.Name },
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, Summary: objectSummary(o), Level: Breaking})
+			c.add(&Entry{Section: SecObjects, Op: Removed, Name: o.Name, key: o.Name, Summary: objectSummary(o), Level: Breaking})
 		},
 		func(o *schema.Object) {
-			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, Summary: objectSummary(o), Level: Addition})
+			c.add(&Entry{Section: SecObjects, Op: Added, Name: o.Name, key: o.Name, Summary: objectSummary(o), Level: Addition})
 		},
 		func(o, n *schema.Object) {
-			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name}
+			e := &Entry{Section: SecObjects, Op: Changed, Name: n.Name, key: n.Name}
 			fl := c.flows[n.Name]
 			if o.Opaque != n.Opaque {
 				l := Addition
@@ -281,7 +295,7 @@ func (c *comparer) objects(old, new *schema.Schema) {
 				e.Changes = append(e.Changes, ch(Changed, "variant of", orNone(c.unionName(ou, old, new))+" -> "+orNone(c.unionName(nu, old, new)), Note))
 			}
 			e.Changes = append(e.Changes, c.sinceChange(o.Since, n.Since)...)
-			e.Changes = append(e.Changes, c.fieldsDiff("field", o.Fields, n.Fields, fl, old, new)...)
+			e.Changes = append(e.Changes, c.fieldsDiff("field", o.Fields, n.Fields, n.Rules, fl, old, new)...)
 			e.Changes = append(e.Changes, rulesDiff(o.Rules, n.Rules, o.Fields, fl)...)
 			if len(e.Changes) > 0 {
 				c.add(e)
@@ -292,13 +306,13 @@ func (c *comparer) objects(old, new *schema.Schema) {
 func (c *comparer) unions(old, new *schema.Schema) {
 	matchByName(old.Unions, new.Unions, func(u *schema.Union) string { return u.Name },
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Removed, Name: unionLabel(u), Summary: unionSummary(u), Level: Breaking})
+			c.add(&Entry{Section: SecUnions, Op: Removed, Name: unionLabel(u), key: u.Name, Summary: unionSummary(u), Level: Breaking})
 		},
 		func(u *schema.Union) {
-			c.add(&Entry{Section: SecUnions, Op: Added, Name: unionLabel(u), Summary: unionSummary(u), Level: Addition})
+			c.add(&Entry{Section: SecUnions, Op: Added, Name: unionLabel(u), key: u.Name, Summary: unionSummary(u), Level: Addition})
 		},
 		func(o, n *schema.Union) {
-			e := &Entry{Section: SecUnions, Op: Changed, Name: unionLabel(n)}
+			e := &Entry{Section: SecUnions, Op: Changed, Name: unionLabel(n), key: n.Name}
 			fl := c.flows[n.Name]
 			if o.Discriminator != n.Discriminator {
 				e.Changes = append(e.Changes, ch(Changed, "discriminator", orNone(o.Discriminator)+" -> "+orNone(n.Discriminator), Breaking))
@@ -330,13 +344,13 @@ func (c *comparer) unions(old, new *schema.Schema) {
 func (c *comparer) enums(old, new *schema.Schema) {
 	matchByName(old.Enums, new.Enums, func(e *schema.Enum) string { return e.Name },
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Removed, Name: c.enumLabel(e), Summary: enumSummary(e), Level: Breaking})
+			c.add(&Entry{Section: SecEnums, Op: Removed, Name: c.enumLabel(e), key: e.Name, Summary: enumSummary(e), Level: Breaking})
 		},
 		func(e *schema.Enum) {
-			c.add(&Entry{Section: SecEnums, Op: Added, Name: c.enumLabel(e), Summary: enumSummary(e), Level: Addition})
+			c.add(&Entry{Section: SecEnums, Op: Added, Name: c.enumLabel(e), key: e.Name, Summary: enumSummary(e), Level: Addition})
 		},
 		func(o, n *schema.Enum) {
-			e := &Entry{Section: SecEnums, Op: Changed, Name: c.enumLabel(n)}
+			e := &Entry{Section: SecEnums, Op: Changed, Name: c.enumLabel(n), key: n.Name}
 			fl := c.flows[n.Name]
 			matchByName(o.Values, n.Values, func(v *schema.EnumValue) string { return v.Value },
 				func(v *schema.EnumValue) {
@@ -398,9 +412,10 @@ func (c *comparer) versions(old, new *schema.Schema) {
 		})
 }
 
-// fieldsDiff compares object fields or method parameters; fl says which
-// way the values travel, and so whom a change breaks.
-func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, fl flow, olds, news *schema.Schema) []Change {
+// fieldsDiff compares object fields or method parameters; newRules are
+// the new side's rules of their owner; fl says which way the values
+// travel, and so whom a change breaks.
+func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, newRules []*schema.Rule, fl flow, olds, news *schema.Schema) []Change {
 	var out []Change
 	matchByName(old, new, func(f *schema.Field) string { return f.Name },
 		func(f *schema.Field) {
@@ -433,10 +448,19 @@ func (c *comparer) fieldsDiff(kind string, old, new []*schema.Field, fl flow, ol
 				out = append(out, ch(Changed, what, "may name an attach:// upload "+yesNo(isAttach(o))+" -> "+yesNo(isAttach(n)), fl.level(dir)))
 			}
 			if o.Required != n.Required {
-				// Either way the Go field changes between T and Opt[T]; and
-				// a request without a newly required value is refused, a
-				// result may now lack a value clients relied on.
-				out = append(out, ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), Breaking))
+				// A request without a newly required value is refused, a
+				// result may now lack a value clients relied on. A field
+				// that stays required under a condition keeps its Go type
+				// (gomodel: conditionally required fields); any other
+				// changes between T and Opt[T].
+				rc := ch(Changed, what, requiredText(o.Required)+" -> "+requiredText(n.Required), Breaking)
+				if o.Required && slices.ContainsFunc(newRules, func(r *schema.Rule) bool {
+					return (r.Kind == schema.RuleRequiredIf || r.Kind == schema.RuleOneOf) && slices.Contains(ruleMembers(r), n.Name)
+				}) {
+					rc.Detail += " (required under a condition)"
+					rc.conditional = true
+				}
+				out = append(out, rc)
 			}
 			if o.JSONSerialized != n.JSONSerialized {
 				out = append(out, ch(Changed, what, "JSON-serialized "+yesNo(o.JSONSerialized)+" -> "+yesNo(n.JSONSerialized), Breaking))

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/loader"
+	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/schemadiff"
 	"github.com/apigen/apigen/spec"
@@ -23,6 +25,16 @@ func loadSpec(t *testing.T, data []byte, name string) *schema.Schema {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// goModel is the Go model of s, as apigen diff builds it.
+func goModel(t *testing.T, s *schema.Schema) *gomodel.Model {
+	t.Helper()
+	m, err := pipeline.Model(s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 func modified(t *testing.T) *schema.Schema {
@@ -44,6 +56,10 @@ func TestGoldenDiff(t *testing.T) {
 	if err := r.WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
+	// apigen diff's text: the wire changes, then the Go code that breaks.
+	if err := schemadiff.WriteGoText(&buf, schemadiff.CompareGo(goModel(t, old), goModel(t, modified(t)), r)); err != nil {
+		t.Fatal(err)
+	}
 	golden := filepath.Join("testdata", "spec-vs-modified.txt")
 	if *update {
 		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
@@ -63,6 +79,7 @@ func TestGoldenDiff(t *testing.T) {
 		"1-4096 characters after entity parsing -> 1-2048 characters after entity parsing (tightened)",
 		"1-255 characters -> 1-512 characters (loosened)", "Optional -> Required", `+ value "choose_sticker"`,
 		"+ 5.1", "~ version: 5.0 -> 5.1",
+		"Go code that breaks", "- Message.AuthorSignature (Opt[string]): gone  [the page changed: object Message field author_signature]",
 	} {
 		if !strings.Contains(buf.String(), must) {
 			t.Errorf("diff does not mention %q", must)

@@ -78,7 +78,7 @@ The emulator's flags (-listen, -tokens, -local, -flood, -files, -control-token,
 	var s *schema.Schema
 	var yaml []byte
 	if !seed {
-		if s, err = load(in, false, stderr); err != nil {
+		if s, err = loadSaying(in, false, false, stderr); err != nil {
 			return err
 		}
 		if yaml, err = schema.Marshal(s); err != nil {

@@ -620,8 +620,15 @@ func keep(bs []generators.Backend, f func(generators.Backend) bool) []generators
 // overlay applied or why none did: losing an overlay changes generated
 // types, so it is never silent.
 func load(in loader.Input, strict bool, stderr io.Writer) (*schema.Schema, error) {
+	return loadSaying(in, strict, true, stderr)
+}
+
+// loadSaying is load; with every false it says which overlay applied
+// only when one was given or applied (apigen emulator: serving a document
+// needs no overlay, so "none" is no news).
+func loadSaying(in loader.Input, strict, every bool, stderr io.Writer) (*schema.Schema, error) {
 	s, use, err := loader.LoadReport(in)
-	if in.SchemaPath == "" {
+	if in.SchemaPath == "" && (every || use.Name != "" || in.OverlayPath != "" && in.OverlayPath != loader.NoOverlay) {
 		fmt.Fprintf(stderr, "apigen: %s\n", use)
 	}
 	if err != nil {
@@ -670,6 +677,25 @@ func names(in loader.Input, s *schema.Schema, pkg string, strict bool, stderr io
 		in.Report.Warnings = append(in.Report.Warnings, m.Warnings...)
 	}
 	return warn(m.Warnings, docName(in, s), strict, stderr)
+}
+
+// goBreaking is the --fail-on word for a change of the generated Go
+// package that breaks code written against the old one.
+const goBreaking = "go-breaking"
+
+// goDiff builds the Go model of both sides (as generate would, package
+// name aside, which no identifier depends on) and lists the identifiers
+// of old's package that new's removes or changes.
+func goDiff(old, new *schema.Schema, wire *schemadiff.Report) ([]schemadiff.GoChange, error) {
+	om, err := pipeline.Model(old, "")
+	if err != nil {
+		return nil, fmt.Errorf("the Go comparison needs the Go model of OLD: %w", err)
+	}
+	nm, err := pipeline.Model(new, "")
+	if err != nil {
+		return nil, fmt.Errorf("the Go comparison needs the Go model of NEW: %w", err)
+	}
+	return schemadiff.CompareGo(om, nm, wire), nil
 }
 
 // strictUsage is the --strict flag's help.
@@ -721,7 +747,7 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 }
 
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|breaking|widening|additions|none] OLD NEW",
+	c := newCommand("diff", "diff [--overlay FILE] [-q] [--format text|markdown] [--fail-on any|go-breaking|breaking|widening|additions|none] OLD NEW",
 		`Show what changed from OLD to NEW, each a specification (.md, .html) or a saved schema
 (.yaml): added, removed and changed methods, parameters, objects, fields, unions,
 enums, types, required-ness, constraints (tightened or loosened), rules, since
@@ -734,13 +760,21 @@ a value an old client never saw: a new value or update kind the bot receives; cl
 must tolerate these), addition (something new nobody must use), or other (no effect
 on code or the wire). --format markdown writes release notes grouped by level.
 
+Then "Go code that breaks": the identifiers of the Go package generated from OLD
+that the package generated from NEW removes or changes (a field's type, a method's
+signature, a helper), each with its cause: "the page changed" (the comparison above
+reports a change of its element) or "representation" (how apigen writes it in Go
+changed while the page did not).
+
 Exit status, as diff(1): 0 the same, 1 different, 2 trouble. --fail-on LEVEL makes
 the status 1 only for a change at that level or a more severe one (breaking,
-widening, additions; any: every change, the default); --fail-on none: always 0.`, stdout)
+widening, additions; any: every change, the default); --fail-on go-breaking: only
+when Go code written against OLD's package stops compiling against NEW's; --fail-on
+none: always 0.`, stdout)
 	overlay := c.String("overlay", "", "overlay file to apply to specifications ('none' for none); default: the embedded overlay for the document it was written for")
 	quiet := c.Bool("q", false, "report only whether they differ")
 	format := c.String("format", "text", "output format: text or markdown")
-	failOn := c.String("fail-on", "any", "the least severe change that makes the exit status 1: breaking, widening, additions, any, or none")
+	failOn := c.String("fail-on", "any", "the least severe change that makes the exit status 1: breaking, widening, additions, any, or none; go-breaking: a Go identifier of the generated package removed or changed")
 	if done, err := c.parse(args); done || err != nil {
 		return err
 	}
@@ -751,8 +785,8 @@ widening, additions; any: every change, the default); --fail-on none: always 0.`
 		return usageError{"diff", fmt.Sprintf("--format %q: want text or markdown", *format)}
 	}
 	failLevel, known := schemadiff.ParseLevel(*failOn)
-	if !known && *failOn != "none" {
-		return usageError{"diff", fmt.Sprintf("--fail-on %q: want breaking, widening, additions, any or none", *failOn)}
+	if !known && *failOn != "none" && *failOn != goBreaking {
+		return usageError{"diff", fmt.Sprintf("--fail-on %q: want go-breaking, breaking, widening, additions, any or none", *failOn)}
 	}
 	old, oldUse, err := loader.FileReport(c.Arg(0), *overlay)
 	if err != nil {
@@ -777,16 +811,35 @@ widening, additions; any: every change, the default); --fail-on none: always 0.`
 		fmt.Fprintf(stderr, "apigen: the embedded overlay fits %s only; both sides are compared without it (--overlay FILE applies one overlay to both)\n", with)
 	}
 	r := schemadiff.Compare(old, new, c.Arg(0), c.Arg(1))
+	goChanges, goErr := goDiff(old, new, r)
 	switch {
 	case *quiet && !r.Empty():
 		fmt.Fprintf(stdout, "%s and %s differ\n", c.Arg(0), c.Arg(1))
 	case !*quiet && *format == "text":
 		err = r.WriteText(stdout)
+		if err == nil && goErr == nil && len(goChanges) > 0 {
+			err = schemadiff.WriteGoText(stdout, goChanges)
+		}
 	case !*quiet:
 		err = r.WriteMarkdown(stdout)
+		if err == nil && goErr == nil && len(goChanges) > 0 {
+			err = schemadiff.WriteGoMarkdown(stdout, goChanges)
+		}
 	}
 	if err != nil {
 		return exitError{2, err}
+	}
+	if goErr != nil {
+		if *failOn == goBreaking {
+			return exitError{2, goErr}
+		}
+		fmt.Fprintf(stderr, "apigen: %v\n", goErr)
+	}
+	if *failOn == goBreaking {
+		if len(goChanges) == 0 {
+			return nil
+		}
+		return exitError{1, fmt.Errorf("--fail-on go-breaking: %d Go identifier%s of the generated package removed or changed", len(goChanges), map[bool]string{true: "", false: "s"}[len(goChanges) == 1])}
 	}
 	if *failOn == "none" || r.Empty() || r.Level() < failLevel {
 		return nil

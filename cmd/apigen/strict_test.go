@@ -106,3 +106,64 @@ func TestStrictRefusesEveryWarningNotOnlyUnions(t *testing.T) {
 		t.Errorf("--strict: exit %d, want the page refused for object Either; stderr:\n%s", code, errs)
 	}
 }
+
+// replyNoQuoteSchema: a reply to a message cannot quote it, for reply
+// parameters require a chat_id besides its message_id.
+const replyNoQuoteSchema = `title: T
+version: "1"
+source: t.md
+objects:
+  - name: Update
+    fields:
+      - {name: update_id, type: Integer, required: true}
+      - {name: message, type: Message, required: false}
+      - {name: edited_message, type: Message, required: false}
+    rules:
+      - {kind: at_most_one, fields: [message, edited_message], text: "At most one"}
+  - name: Chat
+    fields:
+      - {name: id, type: Integer64, required: true}
+  - name: Message
+    fields:
+      - {name: message_id, type: Integer, required: true}
+      - {name: chat, type: Chat, required: true}
+  - name: ReplyParameters
+    fields:
+      - {name: message_id, type: Integer, required: true}
+      - {name: chat_id, type: Integer64, required: true}
+methods:
+  - name: getUpdates
+    group: g
+    returns: Array of Update
+    params:
+      - {name: offset, type: Integer, required: false}
+      - {name: timeout, type: Integer, required: false}
+  - name: sendMessage
+    group: g
+    returns: Message
+    params:
+      - {name: chat_id, type: Integer64, required: true}
+      - {name: text, type: String, required: true}
+      - {name: reply_parameters, type: ReplyParameters, required: false}
+`
+
+// Issue 42: a bot-library helper the model cannot derive (a reply that
+// cannot quote) is one warning line at generation, and --strict refuses
+// it: never a silent change of what Reply does.
+func TestGenerateWarnsWhenReplyCannotQuote(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("s.yaml", []byte(replyNoQuoteSchema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI("generate", "--schema", "s.yaml", "--out", "pkg", "--docs", "none", "--openapi", "none")
+	if code != 0 || strings.Count(errs, "apigen: warning: ") != 1 || !strings.Contains(errs, "helper Message.Reply") || !strings.Contains(errs, "ReplyParameters requires chat_id besides message_id") {
+		t.Errorf("generate: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCLI("generate", "--strict", "--schema", "s.yaml", "--out", "strict", "--docs", "none", "--openapi", "none")
+	if code == 0 || !strings.Contains(errs, "refused under --strict") {
+		t.Errorf("generate --strict: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat("strict"); err == nil {
+		t.Error("generate --strict wrote the package it refused")
+	}
+}

@@ -152,7 +152,7 @@ func TestUsageErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"generate", "--package", "type"}, `package "type" is not a Go package name`},
 		{[]string{"generate", "--spec", "x.md", "--schema", "y.yaml"}, "give a specification or a schema, not both"},
 		{[]string{"init", "--package", "9bad"}, `--package "9bad" is not a Go package name`},
-		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want breaking, widening, additions, any or none`},
+		{[]string{"diff", "--fail-on", "sometimes", "a.md", "b.md"}, `--fail-on "sometimes": want go-breaking, breaking, widening, additions, any or none`},
 		{[]string{"generate", "--config", "missing.yaml"}, "missing.yaml"},
 	} {
 		code, out, errs := runCLI(tc.args...)
@@ -372,5 +372,35 @@ func TestDiffFailOnLevels(t *testing.T) {
 	}
 	if _, _, errs := runCLI("diff", "old.md", "widening.md", "--fail-on", "widening"); !strings.Contains(errs, "--fail-on widening: 1 widening change") {
 		t.Errorf("stderr %q", errs)
+	}
+}
+
+// Issue 42: --fail-on go-breaking fails only when Go code written against
+// the old package stops compiling against the new one: a removed field
+// does (and the text names its Go identifier and cause), a new optional
+// field does not.
+func TestDiffFailOnGoBreaking(t *testing.T) {
+	root := repoRoot(t)
+	t.Chdir(t.TempDir())
+	md, err := os.ReadFile(filepath.Join(root, "spec", "bot-api-5.0.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lang = "| language_code | String | Optional. IETF language tag |"
+	if !strings.Contains(string(md), lang) {
+		t.Fatal("the seed has no User.language_code row")
+	}
+	os.WriteFile("old.md", md, 0o644)
+	os.WriteFile("removed.md", []byte(strings.Replace(string(md), lang+"\n", "", 1)), 0o644)
+	os.WriteFile("addition.md", []byte(strings.Replace(string(md), lang, lang+"\n| pronouns | String | Optional |", 1)), 0o644)
+	code, out, errs := runCLI("diff", "old.md", "removed.md", "--fail-on", "go-breaking")
+	if code != 1 || !strings.Contains(out, "- User.LanguageCode (Opt[string]): gone  [the page changed: object User field language_code]") || !strings.Contains(errs, "--fail-on go-breaking: 1 Go identifier of the generated package removed or changed") {
+		t.Errorf("removed field: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, out, errs := runCLI("diff", "old.md", "addition.md", "--fail-on", "go-breaking"); code != 0 || strings.Contains(out, "Go code that breaks") {
+		t.Errorf("added field: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if code, _, errs := runCLI("diff", "old.md", "addition.md", "--fail-on", "go"); code != 2 || !strings.Contains(errs, "go-breaking") {
+		t.Errorf("--fail-on go: exit %d, stderr %q", code, errs)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/emulator"
+	"github.com/apigen/apigen/emulator/chatwindow"
 	"github.com/apigen/apigen/generated/botapi"
 	"github.com/apigen/apigen/schema"
 )
@@ -139,8 +140,11 @@ func Run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: emu.Handler(), ReadHeaderTimeout: ReadHeaderTimeout,
+	win := chatwindow.New(emu)
+	defer win.Close()
+	srv := &http.Server{Handler: win.Handler(emu.Handler()), ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout: ReadTimeout, WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout}
+	srv.RegisterOnShutdown(win.Close) // the window's event streams end, so Shutdown need not wait for them
 	mode := "cloud"
 	if *local {
 		mode = "local"
@@ -151,6 +155,7 @@ func Run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 		version = vs.Title + " " + vs.Version
 	}
 	fmt.Fprintf(stderr, "apigen-emulator: %s, %s server on http://%s (tokens: %s); control API at /control/ with Authorization: Bearer %s\n", version, mode, ln.Addr(), *tokens, emu.ControlToken())
+	fmt.Fprintf(stderr, "apigen-emulator: chat window: %s\n", windowURL(ln.Addr(), win))
 	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
 		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
 			fmt.Fprintf(stderr, "apigen-emulator: listening beyond loopback (%s): anyone who can reach it can act as any bot token not yet used; keep the control token secret\n", host)
@@ -174,4 +179,17 @@ func Run(ctx context.Context, args []string, stderr io.Writer, ready chan<- stri
 	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return srv.Shutdown(shut)
+}
+
+// windowURL is the chat window's login URL on the listening address (on
+// loopback when it listens on every interface).
+func windowURL(addr net.Addr, win *chatwindow.Window) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + win.LoginPath()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port) + win.LoginPath()
 }

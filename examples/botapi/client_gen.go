@@ -36,16 +36,18 @@ var DefaultFileURL = ""
 // Result: Array of Update. Does not work while a webhook is set. Recompute
 // offset after each response to avoid duplicates
 //
+// Items are decoded one by one, tolerantly (see Tolerated). One that still
+// does not decode is in the result with only its update_id set (so that an
+// offset loop moves past it; left out when even that is unreadable) and goes
+// to the hook of WithUndecodableHook with its raw JSON and error (logged by
+// default); with WithStrictDecoding it fails the call.
+//
 // Ref: section "Receiving updates and bot lifecycle", line 379.
 func (c *Client) GetUpdates(ctx context.Context, p *GetUpdatesParams) ([]Update, error) {
 	if p == nil {
 		p = &GetUpdatesParams{}
 	}
-	var res []Update
-	if err := c.call(ctx, "getUpdates", p, clientArray[Update, *Update]{&res}); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return clientUpdateList[Update, *Update](ctx, c, "getUpdates", p, "update_id")
 }
 
 // SetWebhook calls setWebhook with the parameters in SetWebhookParams (its

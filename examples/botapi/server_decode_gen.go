@@ -2672,12 +2672,12 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = Some(x)
+		p.InlineMessageID = x
 	}
 	if x, ok, err := serverScalar(a, "latitude", true, false, serverParseFloat64); err != nil {
 		return err
@@ -2762,13 +2762,13 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = Some(x)
+				p.InlineMessageID = x
 			}
 		case "latitude":
 			if x, ok, err := serverJSONScalar(a, r, &seen, latitudeBit, "latitude", serverParseFloat64); err != nil {
@@ -2838,12 +2838,12 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = Some(x)
+		p.InlineMessageID = x
 	}
 	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
@@ -2897,13 +2897,13 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = Some(x)
+				p.InlineMessageID = x
 			}
 		case "reply_markup":
 			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
@@ -5784,12 +5784,12 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = Some(x)
+		p.InlineMessageID = x
 	}
 	if x, ok, err := serverScalar(a, "text", true, true, serverParseString); err != nil {
 		return err
@@ -5880,13 +5880,13 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = Some(x)
+				p.InlineMessageID = x
 			}
 		case "text":
 			if x, ok, err := serverJSONScalar(a, r, &seen, textBit, "text", serverParseString); err != nil {
@@ -5961,12 +5961,12 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = Some(x)
+		p.InlineMessageID = x
 	}
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
@@ -6050,13 +6050,13 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = Some(x)
+				p.InlineMessageID = x
 			}
 		case "caption":
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
@@ -6121,12 +6121,12 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = Some(x)
+		p.InlineMessageID = x
 	}
 	if _, err := serverDecode(a, "media", true, "an InputMedia", func(r *jsonReader) error {
 		v, err := decodeInputMedia(r)
@@ -6195,13 +6195,13 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = Some(x)
+				p.InlineMessageID = x
 			}
 		case "media":
 			if ok, err := serverJSONDecode(a, r, &seen, mediaBit, "media", func(r *jsonReader) error {
@@ -6255,12 +6255,12 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = x
 	}
 	if x, ok, err := serverScalar(a, "inline_message_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.InlineMessageID = Some(x)
+		p.InlineMessageID = x
 	}
 	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
 		v := new(InlineKeyboardMarkup)
@@ -6314,13 +6314,13 @@ func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, 
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = x
 			}
 		case "inline_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, inlineMessageIDBit, "inline_message_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.InlineMessageID = Some(x)
+				p.InlineMessageID = x
 			}
 		case "reply_markup":
 			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {

@@ -352,20 +352,47 @@ func (s *validateState) sameKind(at *validatePath, field string, first int, firs
 	s.add(at, field, "items ["+strconv.Itoa(first)+"] ("+firstKind+") and ["+strconv.Itoa(other)+"] ("+otherKind+") cannot be in one group: "+kinds+" items may only be grouped with items of their own kind")
 }
 
-// validateSetNames lists the names whose flag is set, comma-separated.
-func validateSetNames(names []string, set []bool) (string, int) {
+// validateMember is one field a rule over several fields names: its wire
+// name and whether the value being checked sets it.
+type validateMember struct {
+	name string
+	set  bool
+}
+
+// validateChoice is a member of an exactly-one rule whose members include
+// optional Strings: empty tells whether it is set to "".
+type validateChoice struct {
+	name       string
+	set, empty bool
+}
+
+// validateSetNames lists the names of the members that are set,
+// comma-separated.
+func validateSetNames(members []validateMember) string {
 	var b strings.Builder
 	n := 0
-	for i, ok := range set {
-		if ok {
+	for _, m := range members {
+		if m.set {
 			if n > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(names[i])
+			b.WriteString(m.name)
 			n++
 		}
 	}
-	return b.String(), n
+	return b.String()
+}
+
+// validateNames joins the members' names with sep.
+func validateNames(members []validateMember, sep string) string {
+	var b strings.Builder
+	for i, m := range members {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(m.name)
+	}
+	return b.String()
 }
 
 // Kinds of rules over a list of fields.
@@ -374,64 +401,67 @@ const (
 	validateExactlyOne        // exactly_one
 )
 
-// fields checks a rule over the fields named names, whose presence is set.
-func (s *validateState) fields(at *validatePath, kind int, names []string, set []bool) {
+// fields checks a rule of kind over members.
+func (s *validateState) fields(at *validatePath, kind int, members []validateMember) {
 	n := 0
-	for _, ok := range set {
-		if ok {
+	for _, m := range members {
+		if m.set {
 			n++
 		}
 	}
 	if n == 1 || (n == 0 && kind != validateExactlyOne) {
 		return
 	}
-	got, _ := validateSetNames(names, set)
-	all := strings.Join(names, ", ")
+	all := validateNames(members, ", ")
 	switch {
 	case n == 0:
 		s.add(at, "", "none of "+all+" is set, exactly one must be")
 	case kind == validateExactlyOne:
-		s.add(at, "", got+" are all set, exactly one of "+all+" may be")
+		s.add(at, "", validateSetNames(members)+" are all set, exactly one of "+all+" may be")
 	default:
-		s.add(at, "", got+" are all set, at most one of "+all+" may be")
+		s.add(at, "", validateSetNames(members)+" are all set, at most one of "+all+" may be")
 	}
 }
 
 // exactlyOneOf checks an exactly-one rule whose members include optional
-// Strings; empty tells which members are set to "". Clients count every set
-// member (what they send is exact). A server (emptyNotChoice) does not count
-// an empty String as a choice when another member is set to a non-empty
-// value, as the reference server does: widely used clients send
-// "switch_inline_query_current_chat": "" on every inline button beside the
-// member they mean. An empty String alone is still a choice (some members
-// may be empty), and two empty members are still two.
-func (s *validateState) exactlyOneOf(at *validatePath, names []string, set, empty []bool) {
+// Strings. Clients count every set member (what they send is exact). A
+// server (emptyNotChoice) does not count an empty String as a choice when
+// another member is set to a non-empty value, as the reference server does:
+// widely used clients send "switch_inline_query_current_chat": "" on every
+// inline button beside the member they mean. An empty String alone is still
+// a choice (some members may be empty), and two empty members are still
+// two.
+func (s *validateState) exactlyOneOf(at *validatePath, choices []validateChoice) {
+	skipEmpty := false
 	if s.emptyNotChoice {
-		nonEmpty := false
-		for i, ok := range set {
-			nonEmpty = nonEmpty || ok && !empty[i]
-		}
-		if nonEmpty {
-			chosen := make([]bool, len(set))
-			for i, ok := range set {
-				chosen[i] = ok && !empty[i]
-			}
-			set = chosen
+		for _, c := range choices {
+			skipEmpty = skipEmpty || c.set && !c.empty
 		}
 	}
-	s.fields(at, validateExactlyOne, names, set)
+	n := 0
+	for _, c := range choices {
+		if c.set && !(skipEmpty && c.empty) {
+			n++
+		}
+	}
+	if n == 1 {
+		return
+	}
+	members := make([]validateMember, len(choices))
+	for i, c := range choices {
+		members[i] = validateMember{c.name, c.set && !(skipEmpty && c.empty)}
+	}
+	s.fields(at, validateExactlyOne, members)
 }
 
-// oneOf checks that exactly one group of fields is given, completely. The
-// groups are consecutive runs of names and set, of the lengths in sizes.
-func (s *validateState) oneOf(at *validatePath, names []string, sizes []int, set []bool) {
+// oneOf checks that exactly one group of fields is given, completely.
+func (s *validateState) oneOf(at *validatePath, groups [][]validateMember) {
 	touched, complete := 0, -1
-	start := 0
-	for g, n := range sizes {
+	for g, group := range groups {
 		some, all := false, true
-		for _, ok := range set[start : start+n] {
-			some = some || ok
-			all = all && ok
+		for _, m := range group {
+			some = some || m.set
+			all = all && m.set
 		}
 		if some {
 			touched++
@@ -439,43 +469,46 @@ func (s *validateState) oneOf(at *validatePath, names []string, sizes []int, set
 				complete = g
 			}
 		}
-		start += n
 	}
 	if touched == 1 && complete >= 0 {
 		return
 	}
-	var want strings.Builder
-	start = 0
-	for g, n := range sizes {
+	var want, got strings.Builder
+	for g, group := range groups {
 		if g > 0 {
 			want.WriteString(", or ")
 		}
-		want.WriteString(strings.Join(names[start:start+n], " with "))
-		start += n
+		want.WriteString(validateNames(group, " with "))
+		if set := validateSetNames(group); set != "" {
+			if got.Len() > 0 {
+				got.WriteString(", ")
+			}
+			got.WriteString(set)
+		}
 	}
 	switch {
 	case touched == 0:
 		s.add(at, "", "none given, want "+want.String())
 	case touched > 1:
-		got, _ := validateSetNames(names, set)
-		s.add(at, "", got+" are all set, want only "+want.String())
+		s.add(at, "", got.String()+" are all set, want only "+want.String())
 	default:
-		start = 0
-		for _, n := range sizes {
-			group := set[start : start+n]
-			for i, ok := range group {
-				if !ok && validateAny(group) {
-					s.add(at, names[start+i], "required with "+strings.Join(names[start:start+n], " with ")+" (want "+want.String()+")")
+		for _, group := range groups {
+			if !validateAny(group) {
+				continue
+			}
+			for _, m := range group {
+				if !m.set {
+					s.add(at, m.name, "required with "+validateNames(group, " with ")+" (want "+want.String()+")")
 				}
 			}
-			start += n
 		}
 	}
 }
 
-func validateAny(set []bool) bool {
-	for _, ok := range set {
-		if ok {
+// validateAny reports whether some member is set.
+func validateAny(members []validateMember) bool {
+	for _, m := range members {
+		if m.set {
 			return true
 		}
 	}
@@ -2206,9 +2239,9 @@ func markupWalk(text string, spans []markupRenderSpan, onText func(s string, in 
 // the paired parse mode ("" when unset or unknown: the text is counted as
 // it is); markup that does not parse is reported instead of the lengths.
 //
-// It pays only for what the text needs: a text with no character that is
-// markup in its mode parses to itself (less carriage returns), so it is
-// counted as it is, with no parse and no allocation; any other text is
+// It pays only for what the text needs: a text that parses to itself (less
+// carriage returns), having no markup in its mode, is counted in one pass,
+// with no parse and no allocation (validateUnchanged); any other text is
 // parsed once, for the markup check and the exact counts together, without
 // building the text or its entities.
 func (s *validateState) formatted(at *validatePath, field, text, mode string, min, max, unit, maxLineFeeds int) {
@@ -2229,18 +2262,79 @@ func (s *validateState) formatted(at *validatePath, field, text, mode string, mi
 	}
 }
 
-// validateMarkupChars are, per parse mode, the bytes that make its parser
-// do anything but copy (carriage returns aside, which every mode drops).
-func validateMarkupChars(mode string) (string, bool) {
+// validateMarkupHTML, validateMarkupMarkdownV2 and validateMarkupMarkdown
+// are, per parse mode, the ASCII bytes that may make its parser do anything
+// but copy (carriage returns aside, which every mode drops). HTML: '<'
+// opens a tag, '&' may begin a character reference. MarkdownV2: every
+// reserved character is an entity marker or an error when unescaped, and a
+// backslash escapes any ASCII character. Markdown: '_', '*', '`' and '['
+// are markers; a backslash escapes only these, so before anything else it
+// is text.
+var (
+	validateMarkupHTML       = validateByteSet("<&")
+	validateMarkupMarkdownV2 = validateByteSet(markupMDV2Reserved + "\\")
+	validateMarkupMarkdown   = validateByteSet("_*`[")
+)
+
+func validateByteSet(chars string) (set [utf8.RuneSelf]bool) {
+	for i := 0; i < len(chars); i++ {
+		set[chars[i]] = true
+	}
+	return set
+}
+
+// validateUnchanged counts text in one pass when entity parsing in mode
+// gives it back unchanged but for its carriage returns: valid UTF-8 with
+// no markup byte of the mode, except, in HTML, an '&' that begins no
+// character reference the parser decodes ("AT&T", "a & b", "&nbsp;" stay
+// as written). ok is false when the text needs the parser, or the mode is
+// none the parser knows.
+func validateUnchanged(mode, text string, unit int) (n, lineFeeds int, ok bool) {
+	var markup *[utf8.RuneSelf]bool
+	html := false
 	switch {
 	case strings.EqualFold(mode, "HTML"):
-		return "<&", true
+		markup, html = &validateMarkupHTML, true
 	case strings.EqualFold(mode, "MarkdownV2"):
-		return markupMDV2Reserved + "\\", true
+		markup = &validateMarkupMarkdownV2
 	case strings.EqualFold(mode, "Markdown"):
-		return "_*`[", true
+		markup = &validateMarkupMarkdown
+	default:
+		return 0, 0, false
 	}
-	return "", false
+	chars, cr := 0, 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if r == utf8.RuneError && size == 1 {
+				return 0, 0, false
+			}
+			chars++
+			i += size
+			continue
+		}
+		if markup[c] {
+			if !html || c != '&' {
+				return 0, 0, false
+			}
+			if r, _ := markupDecodeHTMLEntity(text, i); r != 0 {
+				return 0, 0, false
+			}
+		}
+		switch c {
+		case '\n':
+			lineFeeds++
+		case '\r':
+			cr++
+		}
+		chars++
+		i++
+	}
+	if unit == validateBytes {
+		return len(text) - cr, lineFeeds, true
+	}
+	return chars - cr, lineFeeds, true
 }
 
 // validateBufs are the parser's buffers, reused across validations.
@@ -2254,14 +2348,15 @@ var validateBufPool = sync.Pool{New: func() any { return new(validateBufs) }}
 // validatePlain returns the length in unit and the number of line feeds of
 // the text that ParseFormatted(mode, text) gives, or its error.
 func validatePlain(mode, text string, unit int) (n, lineFeeds int, err error) {
-	chars, ok := validateMarkupChars(mode)
-	if ok && !strings.ContainsAny(text, chars) && utf8.ValidString(text) {
-		n = validateLen(text, unit)
-		if cr := strings.Count(text, "\r"); cr > 0 {
-			n -= cr
-		}
-		return n, strings.Count(text, "\n"), nil
+	if n, lineFeeds, ok := validateUnchanged(mode, text, unit); ok {
+		return n, lineFeeds, nil
 	}
+	return validateParsed(mode, text, unit)
+}
+
+// validateParsed is validatePlain by a parse of the markup that builds
+// neither the text nor its entities.
+func validateParsed(mode, text string, unit int) (n, lineFeeds int, err error) {
 	var parse func(string, []byte, []markupSpan) ([]byte, []markupSpan, error)
 	switch {
 	case strings.EqualFold(mode, "HTML"):

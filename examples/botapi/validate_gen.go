@@ -125,7 +125,7 @@ func (v *KeyboardButton) Validate() error {
 
 // validateAt appends the problems of v, whose path is at, to s.
 func (v *KeyboardButton) validateAt(s *validateState, at *validatePath) {
-	s.fields(at, validateAtMostOne, []string{"request_contact", "request_location", "request_poll"}, []bool{v.RequestContact.IsSet(), v.RequestLocation.IsSet(), v.RequestPoll != nil})
+	s.fields(at, validateAtMostOne, []validateMember{{"request_contact", v.RequestContact.IsSet()}, {"request_location", v.RequestLocation.IsSet()}, {"request_poll", v.RequestPoll != nil}})
 }
 
 // Validate checks v, the object KeyboardButtonPollType, against the schema's
@@ -218,7 +218,7 @@ func (v *InlineKeyboardButton) validateAt(s *validateState, at *validatePath) {
 	if callbackData, ok := v.CallbackData.Get(); ok {
 		s.text(at, "callback_data", callbackData, 1, 64, validateBytes, validateNoLimit)
 	}
-	s.exactlyOneOf(at, []string{"url", "login_url", "callback_data", "switch_inline_query", "switch_inline_query_current_chat", "callback_game", "pay"}, []bool{v.URL.IsSet(), v.LoginURL != nil, v.CallbackData.IsSet(), v.SwitchInlineQuery.IsSet(), v.SwitchInlineQueryCurrentChat.IsSet(), v.CallbackGame != nil, v.Pay.IsSet()}, []bool{v.URL.IsSet() && v.URL.Value() == "", false, v.CallbackData.IsSet() && v.CallbackData.Value() == "", v.SwitchInlineQuery.IsSet() && v.SwitchInlineQuery.Value() == "", v.SwitchInlineQueryCurrentChat.IsSet() && v.SwitchInlineQueryCurrentChat.Value() == "", false, false})
+	s.exactlyOneOf(at, []validateChoice{{"url", v.URL.IsSet(), v.URL.IsSet() && v.URL.Value() == ""}, {"login_url", v.LoginURL != nil, false}, {"callback_data", v.CallbackData.IsSet(), v.CallbackData.IsSet() && v.CallbackData.Value() == ""}, {"switch_inline_query", v.SwitchInlineQuery.IsSet(), v.SwitchInlineQuery.IsSet() && v.SwitchInlineQuery.Value() == ""}, {"switch_inline_query_current_chat", v.SwitchInlineQueryCurrentChat.IsSet(), v.SwitchInlineQueryCurrentChat.IsSet() && v.SwitchInlineQueryCurrentChat.Value() == ""}, {"callback_game", v.CallbackGame != nil, false}, {"pay", v.Pay.IsSet(), false}})
 }
 
 // Validate checks v, the object LoginUrl, against the schema's constraints and
@@ -1203,7 +1203,7 @@ func (v *EditMessageLiveLocationParams) validateAt(s *validateState, at *validat
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, [][]validateMember{{{"chat_id", v.ChatID.IsSet()}, {"message_id", v.MessageID != 0}}, {{"inline_message_id", v.InlineMessageID != ""}}})
 }
 
 // Validate checks v, the parameters of method stopMessageLiveLocation, against
@@ -1228,7 +1228,7 @@ func (v *StopMessageLiveLocationParams) validateAt(s *validateState, at *validat
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, [][]validateMember{{{"chat_id", v.ChatID.IsSet()}, {"message_id", v.MessageID != 0}}, {{"inline_message_id", v.InlineMessageID != ""}}})
 }
 
 // Validate checks v, the parameters of method sendVenue, against the schema's
@@ -1375,7 +1375,7 @@ func (v *SendPollParams) validateAt(s *validateState, at *validatePath) {
 	if v.Type.Or("regular") == "quiz" && !v.CorrectOptionID.IsSet() {
 		s.add(at, "correct_option_id", "required when type is \"quiz\"")
 	}
-	s.fields(at, validateAtMostOne, []string{"open_period", "close_date"}, []bool{v.OpenPeriod.IsSet(), v.CloseDate.IsSet()})
+	s.fields(at, validateAtMostOne, []validateMember{{"open_period", v.OpenPeriod.IsSet()}, {"close_date", v.CloseDate.IsSet()}})
 }
 
 // Validate checks v, the parameters of method sendDice, against the schema's
@@ -2009,7 +2009,7 @@ func (v *EditMessageTextParams) validateAt(s *validateState, at *validatePath) {
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, [][]validateMember{{{"chat_id", v.ChatID.IsSet()}, {"message_id", v.MessageID != 0}}, {{"inline_message_id", v.InlineMessageID != ""}}})
 }
 
 // Validate checks v, the parameters of method editMessageCaption, against the
@@ -2056,7 +2056,7 @@ func (v *EditMessageCaptionParams) validateAt(s *validateState, at *validatePath
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, [][]validateMember{{{"chat_id", v.ChatID.IsSet()}, {"message_id", v.MessageID != 0}}, {{"inline_message_id", v.InlineMessageID != ""}}})
 }
 
 // Validate checks v, the parameters of method editMessageMedia, against the
@@ -2088,7 +2088,7 @@ func (v *EditMessageMediaParams) validateAt(s *validateState, at *validatePath) 
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, [][]validateMember{{{"chat_id", v.ChatID.IsSet()}, {"message_id", v.MessageID != 0}}, {{"inline_message_id", v.InlineMessageID != ""}}})
 }
 
 // Validate checks v, the parameters of method editMessageReplyMarkup, against
@@ -2113,7 +2113,7 @@ func (v *EditMessageReplyMarkupParams) validateAt(s *validateState, at *validate
 		}
 		v.ReplyMarkup.validateAt(s, &replyMarkupPath)
 	}
-	s.oneOf(at, []string{"chat_id", "message_id", "inline_message_id"}, []int{2, 1}, []bool{v.ChatID.IsSet(), v.MessageID.IsSet(), v.InlineMessageID.IsSet()})
+	s.oneOf(at, [][]validateMember{{{"chat_id", v.ChatID.IsSet()}, {"message_id", v.MessageID != 0}}, {{"inline_message_id", v.InlineMessageID != ""}}})
 }
 
 // The variants validateInputMedia may allow, one bit each.

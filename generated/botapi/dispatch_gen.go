@@ -1062,8 +1062,8 @@ func AnswerMessage[R any](ctx context.Context, o *Message, p interface {
 }
 
 func (p *EditMessageLiveLocationParams) dispatchAnswerMessage(o *Message, quote bool) {
-	if !p.MessageID.IsSet() {
-		p.MessageID = Some(o.MessageID)
+	if p.MessageID == 0 {
+		p.MessageID = o.MessageID
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
@@ -1075,8 +1075,8 @@ func (p *EditMessageLiveLocationParams) dispatchCall(ctx context.Context, c *Cli
 }
 
 func (p *StopMessageLiveLocationParams) dispatchAnswerMessage(o *Message, quote bool) {
-	if !p.MessageID.IsSet() {
-		p.MessageID = Some(o.MessageID)
+	if p.MessageID == 0 {
+		p.MessageID = o.MessageID
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
@@ -1110,8 +1110,8 @@ func (p *UnpinChatMessageParams) dispatchAnswerMessage(o *Message, quote bool) {
 }
 
 func (p *EditMessageTextParams) dispatchAnswerMessage(o *Message, quote bool) {
-	if !p.MessageID.IsSet() {
-		p.MessageID = Some(o.MessageID)
+	if p.MessageID == 0 {
+		p.MessageID = o.MessageID
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
@@ -1123,8 +1123,8 @@ func (p *EditMessageTextParams) dispatchCall(ctx context.Context, c *Client) (Me
 }
 
 func (p *EditMessageCaptionParams) dispatchAnswerMessage(o *Message, quote bool) {
-	if !p.MessageID.IsSet() {
-		p.MessageID = Some(o.MessageID)
+	if p.MessageID == 0 {
+		p.MessageID = o.MessageID
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
@@ -1136,8 +1136,8 @@ func (p *EditMessageCaptionParams) dispatchCall(ctx context.Context, c *Client) 
 }
 
 func (p *EditMessageMediaParams) dispatchAnswerMessage(o *Message, quote bool) {
-	if !p.MessageID.IsSet() {
-		p.MessageID = Some(o.MessageID)
+	if p.MessageID == 0 {
+		p.MessageID = o.MessageID
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)
@@ -1149,8 +1149,8 @@ func (p *EditMessageMediaParams) dispatchCall(ctx context.Context, c *Client) (M
 }
 
 func (p *EditMessageReplyMarkupParams) dispatchAnswerMessage(o *Message, quote bool) {
-	if !p.MessageID.IsSet() {
-		p.MessageID = Some(o.MessageID)
+	if p.MessageID == 0 {
+		p.MessageID = o.MessageID
 	}
 	if !p.ChatID.IsSet() {
 		p.ChatID = ChatRefFromInteger64(o.Chat.ID)

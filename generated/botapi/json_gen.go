@@ -5,9 +5,16 @@
 package botapi
 
 func (v *Update) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		updateIDBit = 1 << iota
+	)
 	w.ObjStart()
-	w.key("\"update_id\":")
-	w.Int64(v.UpdateID)
+	open := len(w.buf)
+	if v.missing&updateIDBit == 0 || v.UpdateID != 0 {
+		w.key("\"update_id\":")
+		w.Int64(v.UpdateID)
+	}
 	if v.Message != nil {
 		w.keyAfter(",\"message\":")
 		v.Message.encodeJSON(w)
@@ -57,6 +64,9 @@ func (v *Update) encodeJSON(w *jsonWriter) {
 		w.Raw(v.UnknownRaw)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Update) decodeJSON(r *jsonReader) error {
@@ -73,6 +83,7 @@ func (v *Update) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "update_id")
 			}
 			return err
@@ -184,11 +195,24 @@ func (v *Update) UnmarshalJSON(data []byte) error {
 }
 
 func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		urlBit = 1 << iota
+		hasCustomCertificateBit
+		pendingUpdateCountBit
+	)
 	w.ObjStart()
-	w.key("\"url\":")
-	w.Str(v.URL)
-	w.keyAfterBool(",\"has_custom_certificate\":", v.HasCustomCertificate)
-	w.keyAfterInt(",\"pending_update_count\":", v.PendingUpdateCount)
+	open := len(w.buf)
+	if v.missing&urlBit == 0 || v.URL != "" {
+		w.key("\"url\":")
+		w.Str(v.URL)
+	}
+	if v.missing&hasCustomCertificateBit == 0 || v.HasCustomCertificate {
+		w.keyAfterBool(",\"has_custom_certificate\":", v.HasCustomCertificate)
+	}
+	if v.missing&pendingUpdateCountBit == 0 || v.PendingUpdateCount != 0 {
+		w.keyAfterInt(",\"pending_update_count\":", v.PendingUpdateCount)
+	}
 	if x, ok := v.IPAddress.Get(); ok {
 		w.keyAfterStr(",\"ip_address\":", x)
 	}
@@ -210,6 +234,9 @@ func (v *WebhookInfo) encodeJSON(w *jsonWriter) {
 		w.ArrEnd()
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
@@ -228,6 +255,7 @@ func (v *WebhookInfo) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "url", "has_custom_certificate", "pending_update_count")
 			}
 			return err
@@ -344,11 +372,24 @@ func (v *WebhookInfo) UnmarshalJSON(data []byte) error {
 }
 
 func (v *User) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		idBit = 1 << iota
+		isBotBit
+		firstNameBit
+	)
 	w.ObjStart()
-	w.key("\"id\":")
-	w.Int64(v.ID)
-	w.keyAfterBool(",\"is_bot\":", v.IsBot)
-	w.keyAfterStr(",\"first_name\":", v.FirstName)
+	open := len(w.buf)
+	if v.missing&idBit == 0 || v.ID != 0 {
+		w.key("\"id\":")
+		w.Int64(v.ID)
+	}
+	if v.missing&isBotBit == 0 || v.IsBot {
+		w.keyAfterBool(",\"is_bot\":", v.IsBot)
+	}
+	if v.missing&firstNameBit == 0 || v.FirstName != "" {
+		w.keyAfterStr(",\"first_name\":", v.FirstName)
+	}
 	if x, ok := v.LastName.Get(); ok {
 		w.keyAfterStr(",\"last_name\":", x)
 	}
@@ -368,6 +409,9 @@ func (v *User) encodeJSON(w *jsonWriter) {
 		w.keyAfterBool(",\"supports_inline_queries\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *User) decodeJSON(r *jsonReader) error {
@@ -386,6 +430,7 @@ func (v *User) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "id", "is_bot", "first_name")
 			}
 			return err
@@ -483,10 +528,20 @@ func (v *User) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Chat) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		idBit = 1 << iota
+		typeBit
+	)
 	w.ObjStart()
-	w.key("\"id\":")
-	w.Int64(v.ID)
-	w.keyAfterStr(",\"type\":", string(v.Type))
+	open := len(w.buf)
+	if v.missing&idBit == 0 || v.ID != 0 {
+		w.key("\"id\":")
+		w.Int64(v.ID)
+	}
+	if v.missing&typeBit == 0 || v.Type != "" {
+		w.keyAfterStr(",\"type\":", string(v.Type))
+	}
 	if x, ok := v.Title.Get(); ok {
 		w.keyAfterStr(",\"title\":", x)
 	}
@@ -537,6 +592,9 @@ func (v *Chat) encodeJSON(w *jsonWriter) {
 		v.Location.encodeJSON(w)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Chat) decodeJSON(r *jsonReader) error {
@@ -554,6 +612,7 @@ func (v *Chat) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "id", "type")
 			}
 			return err
@@ -698,9 +757,18 @@ func (v *Chat) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Message) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		messageIDBit = 1 << iota
+		dateBit
+		chatBit
+	)
 	w.ObjStart()
-	w.key("\"message_id\":")
-	w.Int64(v.MessageID)
+	open := len(w.buf)
+	if v.missing&messageIDBit == 0 || v.MessageID != 0 {
+		w.key("\"message_id\":")
+		w.Int64(v.MessageID)
+	}
 	if v.From != nil {
 		w.keyAfter(",\"from\":")
 		v.From.encodeJSON(w)
@@ -709,9 +777,13 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		w.keyAfter(",\"sender_chat\":")
 		v.SenderChat.encodeJSON(w)
 	}
-	w.keyAfterInt(",\"date\":", v.Date)
-	w.keyAfter(",\"chat\":")
-	v.Chat.encodeJSON(w)
+	if v.missing&dateBit == 0 || v.Date != 0 {
+		w.keyAfterInt(",\"date\":", v.Date)
+	}
+	if v.missing&chatBit == 0 || v.Chat != (Chat{}) {
+		w.keyAfter(",\"chat\":")
+		v.Chat.encodeJSON(w)
+	}
 	if v.ForwardFrom != nil {
 		w.keyAfter(",\"forward_from\":")
 		v.ForwardFrom.encodeJSON(w)
@@ -900,6 +972,9 @@ func (v *Message) encodeJSON(w *jsonWriter) {
 		v.ReplyMarkup.encodeJSON(w)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Message) decodeJSON(r *jsonReader) error {
@@ -918,6 +993,7 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "message_id", "date", "chat")
 			}
 			return err
@@ -1136,29 +1212,37 @@ func (v *Message) decodeJSON(r *jsonReader) error {
 			}
 			v.NewChatPhoto = x
 		case "delete_chat_photo":
-			var x True
-			if err := x.decodeJSON(r); err != nil {
+			x, err := r.trueOrUnset()
+			if err != nil {
 				return jsonErrField(err, "delete_chat_photo")
 			}
-			v.DeleteChatPhoto = Some(x)
+			if x {
+				v.DeleteChatPhoto = Some(True{})
+			}
 		case "group_chat_created":
-			var x True
-			if err := x.decodeJSON(r); err != nil {
+			x, err := r.trueOrUnset()
+			if err != nil {
 				return jsonErrField(err, "group_chat_created")
 			}
-			v.GroupChatCreated = Some(x)
+			if x {
+				v.GroupChatCreated = Some(True{})
+			}
 		case "supergroup_chat_created":
-			var x True
-			if err := x.decodeJSON(r); err != nil {
+			x, err := r.trueOrUnset()
+			if err != nil {
 				return jsonErrField(err, "supergroup_chat_created")
 			}
-			v.SupergroupChatCreated = Some(x)
+			if x {
+				v.SupergroupChatCreated = Some(True{})
+			}
 		case "channel_chat_created":
-			var x True
-			if err := x.decodeJSON(r); err != nil {
+			x, err := r.trueOrUnset()
+			if err != nil {
 				return jsonErrField(err, "channel_chat_created")
 			}
-			v.ChannelChatCreated = Some(x)
+			if x {
+				v.ChannelChatCreated = Some(True{})
+			}
 		case "migrate_to_chat_id":
 			x, err := r.Int64()
 			if err != nil {
@@ -1239,10 +1323,20 @@ func (v *Message) UnmarshalJSON(data []byte) error {
 }
 
 func (v *MessageID) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		messageIDBit = 1 << iota
+	)
 	w.ObjStart()
-	w.key("\"message_id\":")
-	w.Int64(v.MessageID)
+	open := len(w.buf)
+	if v.missing&messageIDBit == 0 || v.MessageID != 0 {
+		w.key("\"message_id\":")
+		w.Int64(v.MessageID)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *MessageID) decodeJSON(r *jsonReader) error {
@@ -1259,6 +1353,7 @@ func (v *MessageID) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "message_id")
 			}
 			return err
@@ -1306,11 +1401,24 @@ func (v *MessageID) UnmarshalJSON(data []byte) error {
 }
 
 func (v *MessageEntity) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		typeBit = 1 << iota
+		offsetBit
+		lengthBit
+	)
 	w.ObjStart()
-	w.key("\"type\":")
-	w.Str(string(v.Type))
-	w.keyAfterInt(",\"offset\":", v.Offset)
-	w.keyAfterInt(",\"length\":", v.Length)
+	open := len(w.buf)
+	if v.missing&typeBit == 0 || v.Type != "" {
+		w.key("\"type\":")
+		w.Str(string(v.Type))
+	}
+	if v.missing&offsetBit == 0 || v.Offset != 0 {
+		w.keyAfterInt(",\"offset\":", v.Offset)
+	}
+	if v.missing&lengthBit == 0 || v.Length != 0 {
+		w.keyAfterInt(",\"length\":", v.Length)
+	}
 	if x, ok := v.URL.Get(); ok {
 		w.keyAfterStr(",\"url\":", x)
 	}
@@ -1322,6 +1430,9 @@ func (v *MessageEntity) encodeJSON(w *jsonWriter) {
 		w.keyAfterStr(",\"language\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *MessageEntity) decodeJSON(r *jsonReader) error {
@@ -1340,6 +1451,7 @@ func (v *MessageEntity) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "type", "offset", "length")
 			}
 			return err
@@ -1422,16 +1534,35 @@ func (v *MessageEntity) UnmarshalJSON(data []byte) error {
 }
 
 func (v *PhotoSize) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		widthBit
+		heightBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
-	w.keyAfterInt(",\"width\":", v.Width)
-	w.keyAfterInt(",\"height\":", v.Height)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
+	if v.missing&widthBit == 0 || v.Width != 0 {
+		w.keyAfterInt(",\"width\":", v.Width)
+	}
+	if v.missing&heightBit == 0 || v.Height != 0 {
+		w.keyAfterInt(",\"height\":", v.Height)
+	}
 	if x, ok := v.FileSize.Get(); ok {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *PhotoSize) decodeJSON(r *jsonReader) error {
@@ -1451,6 +1582,7 @@ func (v *PhotoSize) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id", "width", "height")
 			}
 			return err
@@ -1525,13 +1657,32 @@ func (v *PhotoSize) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Animation) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		widthBit
+		heightBit
+		durationBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
-	w.keyAfterInt(",\"width\":", v.Width)
-	w.keyAfterInt(",\"height\":", v.Height)
-	w.keyAfterInt(",\"duration\":", v.Duration)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
+	if v.missing&widthBit == 0 || v.Width != 0 {
+		w.keyAfterInt(",\"width\":", v.Width)
+	}
+	if v.missing&heightBit == 0 || v.Height != 0 {
+		w.keyAfterInt(",\"height\":", v.Height)
+	}
+	if v.missing&durationBit == 0 || v.Duration != 0 {
+		w.keyAfterInt(",\"duration\":", v.Duration)
+	}
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
@@ -1546,6 +1697,9 @@ func (v *Animation) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Animation) decodeJSON(r *jsonReader) error {
@@ -1566,6 +1720,7 @@ func (v *Animation) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id", "width", "height", "duration")
 			}
 			return err
@@ -1664,11 +1819,24 @@ func (v *Animation) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Audio) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		durationBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
-	w.keyAfterInt(",\"duration\":", v.Duration)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
+	if v.missing&durationBit == 0 || v.Duration != 0 {
+		w.keyAfterInt(",\"duration\":", v.Duration)
+	}
 	if x, ok := v.Performer.Get(); ok {
 		w.keyAfterStr(",\"performer\":", x)
 	}
@@ -1689,6 +1857,9 @@ func (v *Audio) encodeJSON(w *jsonWriter) {
 		v.Thumb.encodeJSON(w)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Audio) decodeJSON(r *jsonReader) error {
@@ -1707,6 +1878,7 @@ func (v *Audio) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id", "duration")
 			}
 			return err
@@ -1803,10 +1975,20 @@ func (v *Audio) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Document) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
@@ -1821,6 +2003,9 @@ func (v *Document) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Document) decodeJSON(r *jsonReader) error {
@@ -1838,6 +2023,7 @@ func (v *Document) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id")
 			}
 			return err
@@ -1915,13 +2101,32 @@ func (v *Document) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Video) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		widthBit
+		heightBit
+		durationBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
-	w.keyAfterInt(",\"width\":", v.Width)
-	w.keyAfterInt(",\"height\":", v.Height)
-	w.keyAfterInt(",\"duration\":", v.Duration)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
+	if v.missing&widthBit == 0 || v.Width != 0 {
+		w.keyAfterInt(",\"width\":", v.Width)
+	}
+	if v.missing&heightBit == 0 || v.Height != 0 {
+		w.keyAfterInt(",\"height\":", v.Height)
+	}
+	if v.missing&durationBit == 0 || v.Duration != 0 {
+		w.keyAfterInt(",\"duration\":", v.Duration)
+	}
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
@@ -1936,6 +2141,9 @@ func (v *Video) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Video) decodeJSON(r *jsonReader) error {
@@ -1956,6 +2164,7 @@ func (v *Video) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id", "width", "height", "duration")
 			}
 			return err
@@ -2054,12 +2263,28 @@ func (v *Video) UnmarshalJSON(data []byte) error {
 }
 
 func (v *VideoNote) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		lengthBit
+		durationBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
-	w.keyAfterInt(",\"length\":", v.Length)
-	w.keyAfterInt(",\"duration\":", v.Duration)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
+	if v.missing&lengthBit == 0 || v.Length != 0 {
+		w.keyAfterInt(",\"length\":", v.Length)
+	}
+	if v.missing&durationBit == 0 || v.Duration != 0 {
+		w.keyAfterInt(",\"duration\":", v.Duration)
+	}
 	if v.Thumb != nil {
 		w.keyAfter(",\"thumb\":")
 		v.Thumb.encodeJSON(w)
@@ -2068,6 +2293,9 @@ func (v *VideoNote) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *VideoNote) decodeJSON(r *jsonReader) error {
@@ -2087,6 +2315,7 @@ func (v *VideoNote) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id", "length", "duration")
 			}
 			return err
@@ -2166,11 +2395,24 @@ func (v *VideoNote) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Voice) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+		durationBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
-	w.keyAfterInt(",\"duration\":", v.Duration)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
+	if v.missing&durationBit == 0 || v.Duration != 0 {
+		w.keyAfterInt(",\"duration\":", v.Duration)
+	}
 	if x, ok := v.MIMEType.Get(); ok {
 		w.keyAfterStr(",\"mime_type\":", x)
 	}
@@ -2178,6 +2420,9 @@ func (v *Voice) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Voice) decodeJSON(r *jsonReader) error {
@@ -2196,6 +2441,7 @@ func (v *Voice) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id", "duration")
 			}
 			return err
@@ -2269,10 +2515,20 @@ func (v *Voice) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Contact) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		phoneNumberBit = 1 << iota
+		firstNameBit
+	)
 	w.ObjStart()
-	w.key("\"phone_number\":")
-	w.Str(v.PhoneNumber)
-	w.keyAfterStr(",\"first_name\":", v.FirstName)
+	open := len(w.buf)
+	if v.missing&phoneNumberBit == 0 || v.PhoneNumber != "" {
+		w.key("\"phone_number\":")
+		w.Str(v.PhoneNumber)
+	}
+	if v.missing&firstNameBit == 0 || v.FirstName != "" {
+		w.keyAfterStr(",\"first_name\":", v.FirstName)
+	}
 	if x, ok := v.LastName.Get(); ok {
 		w.keyAfterStr(",\"last_name\":", x)
 	}
@@ -2283,6 +2539,9 @@ func (v *Contact) encodeJSON(w *jsonWriter) {
 		w.keyAfterStr(",\"vcard\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Contact) decodeJSON(r *jsonReader) error {
@@ -2300,6 +2559,7 @@ func (v *Contact) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "phone_number", "first_name")
 			}
 			return err
@@ -2372,11 +2632,24 @@ func (v *Contact) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Dice) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		emojiBit = 1 << iota
+		valueBit
+	)
 	w.ObjStart()
-	w.key("\"emoji\":")
-	w.Str(string(v.Emoji))
-	w.keyAfterInt(",\"value\":", v.Value)
+	open := len(w.buf)
+	if v.missing&emojiBit == 0 || v.Emoji != "" {
+		w.key("\"emoji\":")
+		w.Str(string(v.Emoji))
+	}
+	if v.missing&valueBit == 0 || v.Value != 0 {
+		w.keyAfterInt(",\"value\":", v.Value)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Dice) decodeJSON(r *jsonReader) error {
@@ -2394,6 +2667,7 @@ func (v *Dice) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "emoji", "value")
 			}
 			return err
@@ -2452,20 +2726,33 @@ func (v *Dice) UnmarshalJSON(data []byte) error {
 }
 
 func (v *UserProfilePhotos) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		totalCountBit = 1 << iota
+		photosBit
+	)
 	w.ObjStart()
-	w.key("\"total_count\":")
-	w.Int(v.TotalCount)
-	w.keyAfter(",\"photos\":")
-	w.ArrStart()
-	for i := range v.Photos {
+	open := len(w.buf)
+	if v.missing&totalCountBit == 0 || v.TotalCount != 0 {
+		w.key("\"total_count\":")
+		w.Int(v.TotalCount)
+	}
+	if v.missing&photosBit == 0 || v.Photos != nil {
+		w.keyAfter(",\"photos\":")
 		w.ArrStart()
-		for j := range v.Photos[i] {
-			v.Photos[i][j].encodeJSON(w)
+		for i := range v.Photos {
+			w.ArrStart()
+			for j := range v.Photos[i] {
+				v.Photos[i][j].encodeJSON(w)
+			}
+			w.ArrEnd()
 		}
 		w.ArrEnd()
 	}
-	w.ArrEnd()
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
@@ -2483,6 +2770,7 @@ func (v *UserProfilePhotos) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "total_count", "photos")
 			}
 			return err
@@ -2537,10 +2825,20 @@ func (v *UserProfilePhotos) UnmarshalJSON(data []byte) error {
 }
 
 func (v *File) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		fileIDBit = 1 << iota
+		fileUniqueIDBit
+	)
 	w.ObjStart()
-	w.key("\"file_id\":")
-	w.Str(v.FileID)
-	w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	open := len(w.buf)
+	if v.missing&fileIDBit == 0 || v.FileID != "" {
+		w.key("\"file_id\":")
+		w.Str(v.FileID)
+	}
+	if v.missing&fileUniqueIDBit == 0 || v.FileUniqueID != "" {
+		w.keyAfterStr(",\"file_unique_id\":", v.FileUniqueID)
+	}
 	if x, ok := v.FileSize.Get(); ok {
 		w.keyAfterInt(",\"file_size\":", x)
 	}
@@ -2548,6 +2846,9 @@ func (v *File) encodeJSON(w *jsonWriter) {
 		w.keyAfterStr(",\"file_path\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *File) decodeJSON(r *jsonReader) error {
@@ -2565,6 +2866,7 @@ func (v *File) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "file_id", "file_unique_id")
 			}
 			return err
@@ -2631,10 +2933,20 @@ func (v *File) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Location) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		longitudeBit = 1 << iota
+		latitudeBit
+	)
 	w.ObjStart()
-	w.key("\"longitude\":")
-	w.Float64(v.Longitude)
-	w.keyAfterFloat64(",\"latitude\":", v.Latitude)
+	open := len(w.buf)
+	if v.missing&longitudeBit == 0 || v.Longitude != 0 {
+		w.key("\"longitude\":")
+		w.Float64(v.Longitude)
+	}
+	if v.missing&latitudeBit == 0 || v.Latitude != 0 {
+		w.keyAfterFloat64(",\"latitude\":", v.Latitude)
+	}
 	if x, ok := v.HorizontalAccuracy.Get(); ok {
 		w.keyAfterFloat64(",\"horizontal_accuracy\":", x)
 	}
@@ -2648,6 +2960,9 @@ func (v *Location) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"proximity_alert_radius\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Location) decodeJSON(r *jsonReader) error {
@@ -2665,6 +2980,7 @@ func (v *Location) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "longitude", "latitude")
 			}
 			return err
@@ -2743,11 +3059,24 @@ func (v *Location) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Venue) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		locationBit = 1 << iota
+		titleBit
+		addressBit
+	)
 	w.ObjStart()
-	w.key("\"location\":")
-	v.Location.encodeJSON(w)
-	w.keyAfterStr(",\"title\":", v.Title)
-	w.keyAfterStr(",\"address\":", v.Address)
+	open := len(w.buf)
+	if v.missing&locationBit == 0 || v.Location != (Location{}) {
+		w.key("\"location\":")
+		v.Location.encodeJSON(w)
+	}
+	if v.missing&titleBit == 0 || v.Title != "" {
+		w.keyAfterStr(",\"title\":", v.Title)
+	}
+	if v.missing&addressBit == 0 || v.Address != "" {
+		w.keyAfterStr(",\"address\":", v.Address)
+	}
 	if x, ok := v.VenueAID.Get(); ok {
 		w.keyAfterStr(",\"venueA_id\":", x)
 	}
@@ -2761,6 +3090,9 @@ func (v *Venue) encodeJSON(w *jsonWriter) {
 		w.keyAfterStr(",\"venueB_place_type\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Venue) decodeJSON(r *jsonReader) error {
@@ -2779,6 +3111,7 @@ func (v *Venue) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "location", "title", "address")
 			}
 			return err
@@ -2862,13 +3195,29 @@ func (v *Venue) UnmarshalJSON(data []byte) error {
 }
 
 func (v *ProximityAlertTriggered) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		travelerBit = 1 << iota
+		watcherBit
+		distanceBit
+	)
 	w.ObjStart()
-	w.key("\"traveler\":")
-	v.Traveler.encodeJSON(w)
-	w.keyAfter(",\"watcher\":")
-	v.Watcher.encodeJSON(w)
-	w.keyAfterInt(",\"distance\":", v.Distance)
+	open := len(w.buf)
+	if v.missing&travelerBit == 0 || v.Traveler != (User{}) {
+		w.key("\"traveler\":")
+		v.Traveler.encodeJSON(w)
+	}
+	if v.missing&watcherBit == 0 || v.Watcher != (User{}) {
+		w.keyAfter(",\"watcher\":")
+		v.Watcher.encodeJSON(w)
+	}
+	if v.missing&distanceBit == 0 || v.Distance != 0 {
+		w.keyAfterInt(",\"distance\":", v.Distance)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
@@ -2887,6 +3236,7 @@ func (v *ProximityAlertTriggered) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "traveler", "watcher", "distance")
 			}
 			return err
@@ -2944,11 +3294,24 @@ func (v *ProximityAlertTriggered) UnmarshalJSON(data []byte) error {
 }
 
 func (v *ChatLocation) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		locationBit = 1 << iota
+		addressBit
+	)
 	w.ObjStart()
-	w.key("\"location\":")
-	v.Location.encodeJSON(w)
-	w.keyAfterStr(",\"address\":", v.Address)
+	open := len(w.buf)
+	if v.missing&locationBit == 0 || v.Location != (Location{}) {
+		w.key("\"location\":")
+		v.Location.encodeJSON(w)
+	}
+	if v.missing&addressBit == 0 || v.Address != "" {
+		w.keyAfterStr(",\"address\":", v.Address)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *ChatLocation) decodeJSON(r *jsonReader) error {
@@ -2966,6 +3329,7 @@ func (v *ChatLocation) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "location", "address")
 			}
 			return err
@@ -3018,11 +3382,24 @@ func (v *ChatLocation) UnmarshalJSON(data []byte) error {
 }
 
 func (v *PollOption) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		textBit = 1 << iota
+		voterCountBit
+	)
 	w.ObjStart()
-	w.key("\"text\":")
-	w.Str(v.Text)
-	w.keyAfterInt(",\"voter_count\":", v.VoterCount)
+	open := len(w.buf)
+	if v.missing&textBit == 0 || v.Text != "" {
+		w.key("\"text\":")
+		w.Str(v.Text)
+	}
+	if v.missing&voterCountBit == 0 || v.VoterCount != 0 {
+		w.keyAfterInt(",\"voter_count\":", v.VoterCount)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *PollOption) decodeJSON(r *jsonReader) error {
@@ -3040,6 +3417,7 @@ func (v *PollOption) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "text", "voter_count")
 			}
 			return err
@@ -3094,18 +3472,34 @@ func (v *PollOption) UnmarshalJSON(data []byte) error {
 }
 
 func (v *PollAnswer) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		pollIDBit = 1 << iota
+		userBit
+		optionIDsBit
+	)
 	w.ObjStart()
-	w.key("\"poll_id\":")
-	w.Str(v.PollID)
-	w.keyAfter(",\"user\":")
-	v.User.encodeJSON(w)
-	w.keyAfter(",\"option_ids\":")
-	w.ArrStart()
-	for i := range v.OptionIDs {
-		w.Int(v.OptionIDs[i])
+	open := len(w.buf)
+	if v.missing&pollIDBit == 0 || v.PollID != "" {
+		w.key("\"poll_id\":")
+		w.Str(v.PollID)
 	}
-	w.ArrEnd()
+	if v.missing&userBit == 0 || v.User != (User{}) {
+		w.keyAfter(",\"user\":")
+		v.User.encodeJSON(w)
+	}
+	if v.missing&optionIDsBit == 0 || v.OptionIDs != nil {
+		w.keyAfter(",\"option_ids\":")
+		w.ArrStart()
+		for i := range v.OptionIDs {
+			w.Int(v.OptionIDs[i])
+		}
+		w.ArrEnd()
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *PollAnswer) decodeJSON(r *jsonReader) error {
@@ -3124,6 +3518,7 @@ func (v *PollAnswer) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "poll_id", "user", "option_ids")
 			}
 			return err
@@ -3204,21 +3599,49 @@ func (v *PollAnswer) UnmarshalJSON(data []byte) error {
 }
 
 func (v *Poll) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		idBit = 1 << iota
+		questionBit
+		optionsBit
+		totalVoterCountBit
+		isClosedBit
+		isAnonymousBit
+		typeBit
+		allowsMultipleAnswersBit
+	)
 	w.ObjStart()
-	w.key("\"id\":")
-	w.Str(v.ID)
-	w.keyAfterStr(",\"question\":", v.Question)
-	w.keyAfter(",\"options\":")
-	w.ArrStart()
-	for i := range v.Options {
-		v.Options[i].encodeJSON(w)
+	open := len(w.buf)
+	if v.missing&idBit == 0 || v.ID != "" {
+		w.key("\"id\":")
+		w.Str(v.ID)
 	}
-	w.ArrEnd()
-	w.keyAfterInt(",\"total_voter_count\":", v.TotalVoterCount)
-	w.keyAfterBool(",\"is_closed\":", v.IsClosed)
-	w.keyAfterBool(",\"is_anonymous\":", v.IsAnonymous)
-	w.keyAfterStr(",\"type\":", string(v.Type))
-	w.keyAfterBool(",\"allows_multiple_answers\":", v.AllowsMultipleAnswers)
+	if v.missing&questionBit == 0 || v.Question != "" {
+		w.keyAfterStr(",\"question\":", v.Question)
+	}
+	if v.missing&optionsBit == 0 || v.Options != nil {
+		w.keyAfter(",\"options\":")
+		w.ArrStart()
+		for i := range v.Options {
+			v.Options[i].encodeJSON(w)
+		}
+		w.ArrEnd()
+	}
+	if v.missing&totalVoterCountBit == 0 || v.TotalVoterCount != 0 {
+		w.keyAfterInt(",\"total_voter_count\":", v.TotalVoterCount)
+	}
+	if v.missing&isClosedBit == 0 || v.IsClosed {
+		w.keyAfterBool(",\"is_closed\":", v.IsClosed)
+	}
+	if v.missing&isAnonymousBit == 0 || v.IsAnonymous {
+		w.keyAfterBool(",\"is_anonymous\":", v.IsAnonymous)
+	}
+	if v.missing&typeBit == 0 || v.Type != "" {
+		w.keyAfterStr(",\"type\":", string(v.Type))
+	}
+	if v.missing&allowsMultipleAnswersBit == 0 || v.AllowsMultipleAnswers {
+		w.keyAfterBool(",\"allows_multiple_answers\":", v.AllowsMultipleAnswers)
+	}
 	if x, ok := v.CorrectOptionID.Get(); ok {
 		w.keyAfterInt(",\"correct_option_id\":", x)
 	}
@@ -3240,6 +3663,9 @@ func (v *Poll) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"close_date\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *Poll) decodeJSON(r *jsonReader) error {
@@ -3263,6 +3689,7 @@ func (v *Poll) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "id", "question", "options", "total_voter_count", "is_closed", "is_anonymous", "type", "allows_multiple_answers")
 			}
 			return err
@@ -3685,10 +4112,13 @@ func (v *ReplyKeyboardRemove) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "remove_keyboard":
-			if err := v.RemoveKeyboard.decodeJSON(r); err != nil {
+			x, err := r.trueOrUnset()
+			if err != nil {
 				return jsonErrField(err, "remove_keyboard")
 			}
-			have |= removeKeyboardBit
+			if x {
+				have |= removeKeyboardBit
+			}
 		case "selective":
 			x, err := r.Bool()
 			if err != nil {
@@ -3759,10 +4189,13 @@ func (v *ForceReply) decodeJSON(r *jsonReader) error {
 		}
 		switch string(key) {
 		case "force_reply":
-			if err := v.ForceReply.decodeJSON(r); err != nil {
+			x, err := r.trueOrUnset()
+			if err != nil {
 				return jsonErrField(err, "force_reply")
 			}
-			have |= forceReplyBit
+			if x {
+				have |= forceReplyBit
+			}
 		case "selective":
 			x, err := r.Bool()
 			if err != nil {
@@ -3801,18 +4234,28 @@ func (v *ForceReply) UnmarshalJSON(data []byte) error {
 }
 
 func (v *InlineKeyboardMarkup) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		inlineKeyboardBit = 1 << iota
+	)
 	w.ObjStart()
-	w.key("\"inline_keyboard\":")
-	w.ArrStart()
-	for i := range v.InlineKeyboard {
+	open := len(w.buf)
+	if v.missing&inlineKeyboardBit == 0 || v.InlineKeyboard != nil {
+		w.key("\"inline_keyboard\":")
 		w.ArrStart()
-		for j := range v.InlineKeyboard[i] {
-			v.InlineKeyboard[i][j].encodeJSON(w)
+		for i := range v.InlineKeyboard {
+			w.ArrStart()
+			for j := range v.InlineKeyboard[i] {
+				v.InlineKeyboard[i][j].encodeJSON(w)
+			}
+			w.ArrEnd()
 		}
 		w.ArrEnd()
 	}
-	w.ArrEnd()
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
@@ -3829,6 +4272,7 @@ func (v *InlineKeyboardMarkup) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "inline_keyboard")
 			}
 			return err
@@ -3876,9 +4320,16 @@ func (v *InlineKeyboardMarkup) UnmarshalJSON(data []byte) error {
 }
 
 func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		textBit = 1 << iota
+	)
 	w.ObjStart()
-	w.key("\"text\":")
-	w.Str(v.Text)
+	open := len(w.buf)
+	if v.missing&textBit == 0 || v.Text != "" {
+		w.key("\"text\":")
+		w.Str(v.Text)
+	}
 	if x, ok := v.URL.Get(); ok {
 		w.keyAfterStr(",\"url\":", x)
 	}
@@ -3903,6 +4354,9 @@ func (v *InlineKeyboardButton) encodeJSON(w *jsonWriter) {
 		w.keyAfterBool(",\"pay\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
@@ -3919,6 +4373,7 @@ func (v *InlineKeyboardButton) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "text")
 			}
 			return err
@@ -4006,9 +4461,16 @@ func (v *InlineKeyboardButton) UnmarshalJSON(data []byte) error {
 }
 
 func (v *LoginURL) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		urlBit = 1 << iota
+	)
 	w.ObjStart()
-	w.key("\"url\":")
-	w.Str(v.URL)
+	open := len(w.buf)
+	if v.missing&urlBit == 0 || v.URL != "" {
+		w.key("\"url\":")
+		w.Str(v.URL)
+	}
 	if x, ok := v.ForwardText.Get(); ok {
 		w.keyAfterStr(",\"forward_text\":", x)
 	}
@@ -4019,6 +4481,9 @@ func (v *LoginURL) encodeJSON(w *jsonWriter) {
 		w.keyAfterBool(",\"request_write_access\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *LoginURL) decodeJSON(r *jsonReader) error {
@@ -4035,6 +4500,7 @@ func (v *LoginURL) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "url")
 			}
 			return err
@@ -4100,11 +4566,22 @@ func (v *LoginURL) UnmarshalJSON(data []byte) error {
 }
 
 func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		idBit = 1 << iota
+		fromBit
+		chatInstanceBit
+	)
 	w.ObjStart()
-	w.key("\"id\":")
-	w.Str(v.ID)
-	w.keyAfter(",\"from\":")
-	v.From.encodeJSON(w)
+	open := len(w.buf)
+	if v.missing&idBit == 0 || v.ID != "" {
+		w.key("\"id\":")
+		w.Str(v.ID)
+	}
+	if v.missing&fromBit == 0 || v.From != (User{}) {
+		w.keyAfter(",\"from\":")
+		v.From.encodeJSON(w)
+	}
 	if v.Message != nil {
 		w.keyAfter(",\"message\":")
 		v.Message.encodeJSON(w)
@@ -4112,7 +4589,9 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 	if x, ok := v.InlineMessageID.Get(); ok {
 		w.keyAfterStr(",\"inline_message_id\":", x)
 	}
-	w.keyAfterStr(",\"chat_instance\":", v.ChatInstance)
+	if v.missing&chatInstanceBit == 0 || v.ChatInstance != "" {
+		w.keyAfterStr(",\"chat_instance\":", v.ChatInstance)
+	}
 	if x, ok := v.Data.Get(); ok {
 		w.keyAfterStr(",\"data\":", x)
 	}
@@ -4120,6 +4599,9 @@ func (v *CallbackQuery) encodeJSON(w *jsonWriter) {
 		w.keyAfterStr(",\"game_short_name\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
@@ -4138,6 +4620,7 @@ func (v *CallbackQuery) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "id", "from", "chat_instance")
 			}
 			return err
@@ -4220,13 +4703,32 @@ func (v *CallbackQuery) UnmarshalJSON(data []byte) error {
 }
 
 func (v *ChatPhoto) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		smallFileIDBit = 1 << iota
+		smallFileUniqueIDBit
+		bigFileIDBit
+		bigFileUniqueIDBit
+	)
 	w.ObjStart()
-	w.key("\"small_file_id\":")
-	w.Str(v.SmallFileID)
-	w.keyAfterStr(",\"small_file_unique_id\":", v.SmallFileUniqueID)
-	w.keyAfterStr(",\"big_file_id\":", v.BigFileID)
-	w.keyAfterStr(",\"big_file_unique_id\":", v.BigFileUniqueID)
+	open := len(w.buf)
+	if v.missing&smallFileIDBit == 0 || v.SmallFileID != "" {
+		w.key("\"small_file_id\":")
+		w.Str(v.SmallFileID)
+	}
+	if v.missing&smallFileUniqueIDBit == 0 || v.SmallFileUniqueID != "" {
+		w.keyAfterStr(",\"small_file_unique_id\":", v.SmallFileUniqueID)
+	}
+	if v.missing&bigFileIDBit == 0 || v.BigFileID != "" {
+		w.keyAfterStr(",\"big_file_id\":", v.BigFileID)
+	}
+	if v.missing&bigFileUniqueIDBit == 0 || v.BigFileUniqueID != "" {
+		w.keyAfterStr(",\"big_file_unique_id\":", v.BigFileUniqueID)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
@@ -4246,6 +4748,7 @@ func (v *ChatPhoto) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "small_file_id", "small_file_unique_id", "big_file_id", "big_file_unique_id")
 			}
 			return err
@@ -4314,10 +4817,20 @@ func (v *ChatPhoto) UnmarshalJSON(data []byte) error {
 }
 
 func (v *ChatMember) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		userBit = 1 << iota
+		statusBit
+	)
 	w.ObjStart()
-	w.key("\"user\":")
-	v.User.encodeJSON(w)
-	w.keyAfterStr(",\"status\":", string(v.Status))
+	open := len(w.buf)
+	if v.missing&userBit == 0 || v.User != (User{}) {
+		w.key("\"user\":")
+		v.User.encodeJSON(w)
+	}
+	if v.missing&statusBit == 0 || v.Status != "" {
+		w.keyAfterStr(",\"status\":", string(v.Status))
+	}
 	if x, ok := v.CustomTitle.Get(); ok {
 		w.keyAfterStr(",\"custom_title\":", x)
 	}
@@ -4373,6 +4886,9 @@ func (v *ChatMember) encodeJSON(w *jsonWriter) {
 		w.keyAfterInt(",\"until_date\":", x)
 	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *ChatMember) decodeJSON(r *jsonReader) error {
@@ -4390,6 +4906,7 @@ func (v *ChatMember) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "user", "status")
 			}
 			return err
@@ -4683,11 +5200,24 @@ func (v *ChatPermissions) UnmarshalJSON(data []byte) error {
 }
 
 func (v *BotCommand) encodeJSON(w *jsonWriter) {
+	// Each required field's bit in missing.
+	const (
+		commandBit = 1 << iota
+		descriptionBit
+	)
 	w.ObjStart()
-	w.key("\"command\":")
-	w.Str(v.Command)
-	w.keyAfterStr(",\"description\":", v.Description)
+	open := len(w.buf)
+	if v.missing&commandBit == 0 || v.Command != "" {
+		w.key("\"command\":")
+		w.Str(v.Command)
+	}
+	if v.missing&descriptionBit == 0 || v.Description != "" {
+		w.keyAfterStr(",\"description\":", v.Description)
+	}
 	w.ObjEnd()
+	if v.missing != 0 {
+		w.unlead(open)
+	}
 }
 
 func (v *BotCommand) decodeJSON(r *jsonReader) error {
@@ -4705,6 +5235,7 @@ func (v *BotCommand) decodeJSON(r *jsonReader) error {
 		key, more, err := r.ObjKey()
 		if !more {
 			if err == nil && have != required {
+				v.missing = uint8(required &^ have)
 				return r.errMissing(have, "command", "description")
 			}
 			return err
@@ -8066,13 +8597,13 @@ func (v *EditMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	w.key("\"latitude\":")
 	w.Float64(v.Latitude)
@@ -8125,13 +8656,13 @@ func (v *EditMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "latitude":
 			x, err := r.Float64()
 			if err != nil {
@@ -8206,13 +8737,13 @@ func (v *StopMessageLiveLocationParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if v.ReplyMarkup != nil {
 		w.key("\"reply_markup\":")
@@ -8243,13 +8774,13 @@ func (v *StopMessageLiveLocationParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {
@@ -11067,13 +11598,13 @@ func (v *EditMessageTextParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	w.key("\"text\":")
 	w.Str(v.Text)
@@ -11129,13 +11660,13 @@ func (v *EditMessageTextParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "text":
 			x, err := r.Str()
 			if err != nil {
@@ -11207,13 +11738,13 @@ func (v *EditMessageCaptionParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if x, ok := v.Caption.Get(); ok {
 		w.key("\"caption\":")
@@ -11260,13 +11791,13 @@ func (v *EditMessageCaptionParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "caption":
 			x, err := r.Str()
 			if err != nil {
@@ -11331,13 +11862,13 @@ func (v *EditMessageMediaParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if v.Media == nil {
 		w.failUnset("EditMessageMediaParams.media")
@@ -11382,13 +11913,13 @@ func (v *EditMessageMediaParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "media":
 			x, err := decodeInputMedia(r)
 			if err != nil {
@@ -11438,13 +11969,13 @@ func (v *EditMessageReplyMarkupParams) encodeJSON(w *jsonWriter) {
 		w.key("\"chat_id\":")
 		v.ChatID.encodeJSON(w)
 	}
-	if x, ok := v.MessageID.Get(); ok {
+	if v.MessageID != 0 {
 		w.key("\"message_id\":")
-		w.Int64(x)
+		w.Int64(v.MessageID)
 	}
-	if x, ok := v.InlineMessageID.Get(); ok {
+	if v.InlineMessageID != "" {
 		w.key("\"inline_message_id\":")
-		w.Str(x)
+		w.Str(v.InlineMessageID)
 	}
 	if v.ReplyMarkup != nil {
 		w.key("\"reply_markup\":")
@@ -11475,13 +12006,13 @@ func (v *EditMessageReplyMarkupParams) decodeJSON(r *jsonReader) error {
 			if err != nil {
 				return jsonErrField(err, "message_id")
 			}
-			v.MessageID = Some(x)
+			v.MessageID = x
 		case "inline_message_id":
 			x, err := r.Str()
 			if err != nil {
 				return jsonErrField(err, "inline_message_id")
 			}
-			v.InlineMessageID = Some(x)
+			v.InlineMessageID = x
 		case "reply_markup":
 			v.ReplyMarkup = new(InlineKeyboardMarkup)
 			if err := v.ReplyMarkup.decodeJSON(r); err != nil {

@@ -1650,6 +1650,9 @@ type clientReceive struct {
 	strict bool
 	hook   func(method string, t Tolerated)
 	count  atomic.Uint64
+	// undecodable gets each update of an update list answer (or of a
+	// webhook delivery read with WebhookClient) that does not decode.
+	undecodable func(ctx context.Context, e *ItemDecodeError)
 }
 
 // WithStrictDecoding makes every difference the client would tolerate in
@@ -1666,6 +1669,17 @@ func WithStrictDecoding(on bool) ClientOption {
 // webhook delivery read with WebhookClient.
 func WithToleratedHook(f func(method string, t Tolerated)) ClientOption {
 	return func(c *Client) { c.recv.hook = f }
+}
+
+// WithUndecodableHook is called with each update that the client's update
+// list method (GetUpdates) received but could not read, with its id (when
+// readable), raw JSON and the error; the method returns the others, and
+// the bad one as a value holding only its id, so that an offset loop moves
+// past it. It also gets the webhook deliveries that do not decode when the
+// handler reads them with WebhookClient(c) and has no
+// WebhookOnUndecodable. The default logs each with slog.Default.
+func WithUndecodableHook(f func(ctx context.Context, e *ItemDecodeError)) ClientOption {
+	return func(c *Client) { c.recv.undecodable = f }
 }
 
 // ToleratedCount is how many differences the client has tolerated in what
@@ -1709,6 +1723,19 @@ type clientItems[T any, PT jsonCodec[T]] struct {
 func (x clientItems[T, PT]) decodeJSON(r *jsonReader) error {
 	s := (*x.items)[:0]
 	defer func() { *x.items = s }()
+	return clientEachItem(r, x.idKey, func(r *jsonReader) error {
+		s = append(s, clientItem[T]{})
+		return PT(&s[len(s)-1].V).decodeJSON(r)
+	}, func(bad *ItemDecodeError) {
+		s[len(s)-1] = clientItem[T]{Bad: bad}
+	})
+}
+
+// clientEachItem walks the array of an update list answer: decode reads
+// each item; when it fails, the item's raw JSON is copied and handed to
+// bad with its id (the item's decoded part is the caller's to drop). Only
+// an answer that is not well-formed JSON fails as a whole.
+func clientEachItem(r *jsonReader, idKey string, decode func(r *jsonReader) error, bad func(e *ItemDecodeError)) error {
 	if err := r.ArrStart(); err != nil {
 		return err
 	}
@@ -1717,10 +1744,8 @@ func (x clientItems[T, PT]) decodeJSON(r *jsonReader) error {
 		if !more {
 			return err
 		}
-		s = append(s, clientItem[T]{})
-		it := &s[len(s)-1]
 		m := r.Mark()
-		err = PT(&it.V).decodeJSON(r)
+		err = decode(r)
 		if err == nil {
 			continue
 		}
@@ -1729,11 +1754,89 @@ func (x clientItems[T, PT]) decodeJSON(r *jsonReader) error {
 		if rerr != nil {
 			return jsonErrIndex(err, i)
 		}
-		var zero T
-		it.V = zero
-		id, iderr := clientItemID(raw, x.idKey)
-		it.Bad = &ItemDecodeError{Field: x.idKey, ID: id, Raw: raw, Err: err, hasID: iderr == nil}
+		id, iderr := clientItemID(raw, idKey)
+		bad(&ItemDecodeError{Field: idKey, ID: id, Raw: raw, Err: err, hasID: iderr == nil})
 	}
+}
+
+// clientList decodes the array result of an update list method for the
+// generated method that returns it (GetUpdates): every item that decodes,
+// and, for one that does not, a value holding only its id (clientIDOnly)
+// so that the caller's offset loop moves past it, without its id when that
+// is unreadable too; the bad items are collected in bad.
+type clientList[T any, PT jsonCodec[T]] struct {
+	s     *[]T
+	bad   *[]*ItemDecodeError
+	idKey string
+}
+
+func (x clientList[T, PT]) decodeJSON(r *jsonReader) error {
+	s := (*x.s)[:0]
+	if s == nil {
+		s = []T{}
+	}
+	defer func() { *x.s = s }()
+	return clientEachItem(r, x.idKey, func(r *jsonReader) error {
+		var zero T
+		s = append(s, zero)
+		return PT(&s[len(s)-1]).decodeJSON(r)
+	}, func(bad *ItemDecodeError) {
+		*x.bad = append(*x.bad, bad)
+		if !bad.hasID {
+			s = s[:len(s)-1]
+			return
+		}
+		s[len(s)-1] = clientIDOnly[T, PT](x.idKey, bad.ID)
+	})
+}
+
+// clientIDOnly is a value of T holding only the id idKey (the rest zero,
+// and left out when written back, as missing from received data).
+func clientIDOnly[T any, PT jsonCodec[T]](idKey string, id int64) T {
+	w := jsonGetWriter()
+	defer jsonPutWriter(w)
+	w.ObjStart()
+	w.Field(idKey)
+	w.Int64(id)
+	w.ObjEnd()
+	var v T
+	r := jsonGetReceived(w.Bytes(), false)
+	defer jsonPutReader(r)
+	if PT(&v).decodeJSON(r) != nil {
+		var zero T
+		return zero
+	}
+	return v
+}
+
+// clientUpdateList calls method, an update list, with p and returns every
+// item it can read, in order, and each one it cannot as a value holding
+// only its id (clientList); these go to the client's undecodable hook
+// (WithUndecodableHook; logged by default). With WithStrictDecoding the
+// first of them fails the call instead.
+func clientUpdateList[T any, PT jsonCodec[T]](ctx context.Context, c *Client, method string, p clientParams, idKey string) ([]T, error) {
+	var res []T
+	var bad []*ItemDecodeError
+	if err := c.call(ctx, method, p, clientList[T, PT]{&res, &bad, idKey}); err != nil {
+		return nil, err
+	}
+	if len(bad) > 0 && c.recv.strict {
+		return nil, clientWrap(method, bad[0])
+	}
+	for _, e := range bad {
+		c.recv.reportUndecodable(ctx, e)
+	}
+	return res, nil
+}
+
+// reportUndecodable hands an update that does not decode to the hook, or
+// logs it.
+func (rc *clientReceive) reportUndecodable(ctx context.Context, e *ItemDecodeError) {
+	if rc != nil && rc.undecodable != nil {
+		rc.undecodable(ctx, e)
+		return
+	}
+	clientLogUndecodable(nil)(ctx, e)
 }
 
 // clientFetchItems calls method, an update list, with p and decodes its
@@ -1794,7 +1897,7 @@ func clientUndecodable(ctx context.Context, cfg *clientWebhookConfig, w interfac
 	if cfg.onUndecodable != nil {
 		cfg.onUndecodable(ctx, e)
 	} else {
-		clientLogUndecodable(nil)(ctx, e)
+		cfg.recv.reportUndecodable(ctx, e)
 	}
 	w.WriteHeader(200)
 	return true

@@ -307,9 +307,13 @@ func jsonPutReader(r *jsonReader) {
 }
 
 // jsonUnmarshal is every generated UnmarshalJSON: decode reads one value
-// from a pooled reader over data, which must hold nothing after it.
+// from a pooled reader over data, which must hold nothing after it. It
+// reads tolerantly (rt_json_lax.go), as Go programs expect of
+// encoding/json: a webhook body decoded with json.Unmarshal, or a value
+// inside the program's own struct, never fails for a missing required
+// field. UnmarshalStrict is the strict choice.
 func jsonUnmarshal(data []byte, decode func(*jsonReader) error) error {
-	r := jsonGetReader(data)
+	r := jsonGetReceived(data, false)
 	defer jsonPutReader(r)
 	if err := decode(r); err != nil {
 		return err
@@ -1382,8 +1386,10 @@ func (r *jsonReader) RawCopy() ([]byte, error) {
 // what a client receives (answers, updates, webhook deliveries, which the
 // platform or an older local server writes as it does: a difference is
 // kept). The reader's mode says which; it is decided in one place per
-// side: jsonGetReader gives a strict reader (the server, UnmarshalJSON),
-// jsonGetReceived the reader of received data.
+// side: jsonGetReader gives a strict reader (the server's own readers),
+// jsonGetReceived the reader of received data (the client, and every
+// UnmarshalJSON: what a Go program decodes with encoding/json is data it
+// received).
 //
 // A tolerant reader (jsonTolerant):
 //   - reads a missing required field as its zero value (errMissing);
@@ -1394,6 +1400,7 @@ func (r *jsonReader) RawCopy() ([]byte, error) {
 //     with its raw JSON (keepUnknown, called by the generated decode<Union>);
 //     any other failure reaches the caller, which for a batch of updates is
 //     one update (clientDecodeItem);
+//   - reads a True written false as unset (trueOrUnset);
 //
 // and notes each of these (notes, at most jsonMaxNotes per document), which
 // the client reports as Tolerated values. A strict client (jsonStrictReceived,
@@ -1434,6 +1441,39 @@ func jsonGetReceived(b []byte, strict bool) *jsonReader {
 		r.mode = jsonStrictReceived
 	}
 	return r
+}
+
+// UnmarshalStrict decodes data into v, a generated type, as its
+// UnmarshalJSON does, except that every difference UnmarshalJSON tolerates
+// is an error naming where it is (a missing required field, an enum value
+// the document does not list, a union value no variant reads, a True
+// written false), as WithStrictDecoding makes it for a client: for tests
+// that want to see where data and the document differ.
+func UnmarshalStrict[T any, PT jsonCodec[T]](data []byte, v PT) error {
+	*v = *new(T)
+	r := jsonGetReceived(data, true)
+	defer jsonPutReader(r)
+	if err := v.decodeJSON(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// trueOrUnset reads a member of the True type: true reads as set; false,
+// which the document does not allow but mock servers and older fixtures
+// write, reads as unset on a tolerant reader (noted) and is an error on
+// any other.
+func (r *jsonReader) trueOrUnset() (bool, error) {
+	off := r.Offset()
+	b, err := r.Bool()
+	if err != nil || b {
+		return b, err
+	}
+	if r.mode != jsonTolerant {
+		return false, r.errAt(off, errJSONNotTrue)
+	}
+	r.note(off, errJSONNotTrue+": read as unset")
+	return false, nil
 }
 
 // note records a tolerated difference.
@@ -1736,6 +1776,18 @@ func (w *jsonWriter) ArrEnd() {
 func (w *jsonWriter) keyAfter(commaQuotedColon string) {
 	w.more = false
 	w.set(append(w.buf, commaQuotedColon...))
+}
+
+// unlead removes the comma in front of the first member of an object
+// whose '{' ends at open (the output's length just after it). An object
+// read from received data can leave out a missing required field (see the
+// generated types' missing mask); the member written next may then come
+// first while its key's constant carries a comma (keyAfter). Only such
+// objects call it, and only when a field was missing.
+func (w *jsonWriter) unlead(open int) {
+	if open < len(w.buf) && w.buf[open] == ',' {
+		w.buf = append(w.buf[:open], w.buf[open+1:]...)
+	}
 }
 
 // keyAfterStr and its siblings (keyAfterInt, keyAfterInt64,
@@ -2504,7 +2556,9 @@ type ResponseStatus struct {
 }
 
 // UnmarshalResponse decodes an API response body ({"ok":...,"result":...})
-// whose result is one value of a generated type T into result.
+// whose result is one value of a generated type T into result. Like
+// UnmarshalJSON, and the functions below, it reads tolerantly (see
+// Tolerated).
 func UnmarshalResponse[T any, PT jsonCodec[T]](body []byte, result PT) (ResponseStatus, error) {
 	return unmarshalResponse(body, func(r *jsonReader) error { return PT(result).decodeJSON(r) })
 }
@@ -2525,7 +2579,7 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 
 // UnmarshalArray decodes a JSON array of a generated type T.
 func UnmarshalArray[T any, PT jsonCodec[T]](data []byte) ([]T, error) {
-	r := jsonGetReader(data)
+	r := jsonGetReceived(data, false)
 	defer jsonPutReader(r)
 	s, err := jsonDecodeArray[T, PT](r, []T{})
 	if err == nil {
@@ -2587,7 +2641,7 @@ func MarshalArray[T any, PT jsonCodec[T]](s []T) ([]byte, error) {
 }
 
 func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (ResponseStatus, error) {
-	r := jsonGetReader(body)
+	r := jsonGetReceived(body, false)
 	defer jsonPutReader(r)
 	var st ResponseStatus
 	var result []byte

@@ -40,6 +40,17 @@
 // decoding errors carry the path of the offending field. AppendJSON(dst)
 // writes the bytes MarshalJSON returns onto dst instead of a fresh slice, so
 // a caller reusing one buffer encodes without allocating.
+//
+// UnmarshalJSON reads tolerantly, as the client reads what it receives and
+// as Go programs expect of encoding/json: a missing required field reads as
+// its zero value, an enum value the document does not list is kept, a union
+// value no variant reads is kept as the union's Unknown value, and a True
+// written false reads as unset; a value of the wrong type is still an error.
+// UnmarshalStrict makes each of these an error. A value read from received
+// data remembers which required fields were missing and encodes back without
+// them while they hold their zero value, so re-encoding writes what was
+// received and never an invented zero value; a value built by hand writes
+// every required field.
 package botapi
 
 // Update is the Update object: At most one of the optional fields is present
@@ -104,6 +115,9 @@ type Update struct {
 	UnknownKey string `json:"-"`
 	// UnknownRaw is that member's JSON.
 	UnknownRaw []byte `json:"-"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Kind returns the UpdateType of the member that is present, the name of an
@@ -201,6 +215,9 @@ type WebhookInfo struct {
 	// Subscribed update types; defaults to all. Each item: Values: UpdateType
 	// (open: unknown values are kept). Optional.
 	AllowedUpdates []UpdateType `json:"allowed_updates,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // User is the User object.
@@ -237,6 +254,9 @@ type User struct {
 
 	// Only returned by getMe. Optional.
 	SupportsInlineQueries Opt[bool] `json:"supports_inline_queries,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Chat is the Chat object.
@@ -302,6 +322,9 @@ type Chat struct {
 
 	// Supergroups. Only in getChat. Optional. Since 5.0.
 	Location *ChatLocation `json:"location,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Message is the Message object.
@@ -475,6 +498,9 @@ type Message struct {
 
 	// Login_url buttons appear as ordinary url buttons. Optional.
 	ReplyMarkup *InlineKeyboardMarkup `json:"reply_markup,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // MessageID is the MessageId object.
@@ -485,6 +511,9 @@ type Message struct {
 type MessageID struct {
 	// Required.
 	MessageID int64 `json:"message_id"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // MessageEntity is the MessageEntity object.
@@ -513,6 +542,9 @@ type MessageEntity struct {
 
 	// Pre only. Optional.
 	Language Opt[string] `json:"language,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // PhotoSize is the PhotoSize object.
@@ -537,6 +569,9 @@ type PhotoSize struct {
 
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Animation is the Animation object: GIF or H.264/MPEG-4 AVC video without
@@ -575,6 +610,9 @@ type Animation struct {
 
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Audio is the Audio object.
@@ -610,6 +648,9 @@ type Audio struct {
 
 	// Album cover. Optional.
 	Thumb *PhotoSize `json:"thumb,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Document is the Document object.
@@ -636,6 +677,9 @@ type Document struct {
 
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Video is the Video object.
@@ -671,6 +715,9 @@ type Video struct {
 
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // VideoNote is the VideoNote object.
@@ -697,6 +744,9 @@ type VideoNote struct {
 
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Voice is the Voice object.
@@ -720,6 +770,9 @@ type Voice struct {
 
 	// Optional.
 	FileSize Opt[int] `json:"file_size,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Contact is the Contact object.
@@ -742,6 +795,9 @@ type Contact struct {
 
 	// Optional.
 	Vcard Opt[string] `json:"vcard,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Dice is the Dice object.
@@ -759,6 +815,9 @@ type Dice struct {
 
 	// Required.
 	Value int `json:"value"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // UserProfilePhotos is the UserProfilePhotos object.
@@ -772,6 +831,9 @@ type UserProfilePhotos struct {
 
 	// Up to 4 sizes each. Required.
 	Photos [][]PhotoSize `json:"photos"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // File is the File object.
@@ -792,6 +854,9 @@ type File struct {
 
 	// Used to build the download link. Optional.
 	FilePath Opt[string] `json:"file_path,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Location is the Location object.
@@ -820,6 +885,9 @@ type Location struct {
 
 	// Meters; sent live locations only. Unit: meters. Optional.
 	ProximityAlertRadius Opt[int] `json:"proximity_alert_radius,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Venue is the Venue object.
@@ -849,6 +917,9 @@ type Venue struct {
 
 	// Optional.
 	VenueBPlaceType Opt[string] `json:"venueB_place_type,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ProximityAlertTriggered is the ProximityAlertTriggered object.
@@ -866,6 +937,9 @@ type ProximityAlertTriggered struct {
 
 	// Distance between the users. Required.
 	Distance int `json:"distance"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ChatLocation is the ChatLocation object.
@@ -882,6 +956,9 @@ type ChatLocation struct {
 
 	// 1-64 characters, set by the chat owner. Length: 1-64 characters. Required.
 	Address string `json:"address"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // PollOption is the PollOption object.
@@ -895,6 +972,9 @@ type PollOption struct {
 
 	// Required.
 	VoterCount int `json:"voter_count"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // PollAnswer is the PollAnswer object.
@@ -912,6 +992,9 @@ type PollAnswer struct {
 	// 0-based; empty if the vote was retracted. Its zero value is meaningful and
 	// is sent when set. Required.
 	OptionIDs []int `json:"option_ids"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // Poll is the Poll object.
@@ -960,6 +1043,9 @@ type Poll struct {
 
 	// Unix time of automatic closing. Optional. Since 4.8.
 	CloseDate Opt[int] `json:"close_date,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ReplyKeyboardMarkup is the ReplyKeyboardMarkup object.
@@ -1063,6 +1149,9 @@ func (*ForceReply) isReplyMarkup() {}
 type InlineKeyboardMarkup struct {
 	// Required.
 	InlineKeyboard [][]InlineKeyboardButton `json:"inline_keyboard"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 func (*InlineKeyboardMarkup) isReplyMarkup() {}
@@ -1104,6 +1193,9 @@ type InlineKeyboardButton struct {
 	// Pass true for a Pay button; must be the first button of the first row.
 	// Position: first_in_first_row. Optional.
 	Pay Opt[bool] `json:"pay,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // LoginURL is the LoginUrl object.
@@ -1126,6 +1218,9 @@ type LoginURL struct {
 
 	// Optional.
 	RequestWriteAccess Opt[bool] `json:"request_write_access,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // CallbackQuery is the CallbackQuery object.
@@ -1159,6 +1254,9 @@ type CallbackQuery struct {
 
 	// Exactly one of data or game_short_name is present. Optional.
 	GameShortName Opt[string] `json:"game_short_name,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ChatPhoto is the ChatPhoto object.
@@ -1179,6 +1277,9 @@ type ChatPhoto struct {
 
 	// Required.
 	BigFileUniqueID string `json:"big_file_unique_id"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ChatMember is the ChatMember object.
@@ -1246,6 +1347,9 @@ type ChatMember struct {
 
 	// Restricted and kicked only; Unix time the restrictions end. Optional.
 	UntilDate Opt[int] `json:"until_date,omitzero"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ChatPermissions is the ChatPermissions object.
@@ -1295,6 +1399,9 @@ type BotCommand struct {
 
 	// Length: 3-256 characters. Required.
 	Description string `json:"description"`
+
+	// missing marks the required fields received data lacked (see the package doc).
+	missing uint8
 }
 
 // ResponseParameters is the ResponseParameters object.
@@ -2826,10 +2933,10 @@ type EditMessageLiveLocationParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Required.
 	Latitude float64 `json:"latitude"`
@@ -2863,10 +2970,10 @@ type StopMessageLiveLocationParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Optional.
 	ReplyMarkup *InlineKeyboardMarkup `json:"reply_markup,omitzero"`
@@ -3409,10 +3516,10 @@ type EditMessageTextParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Length: 1-4096 characters after entity parsing. Required.
 	Text string `json:"text"`
@@ -3442,10 +3549,10 @@ type EditMessageCaptionParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Length: 0-1024 characters. Optional.
 	Caption Opt[string] `json:"caption,omitzero"`
@@ -3477,10 +3584,10 @@ type EditMessageMediaParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Required.
 	Media InputMedia `json:"media"`
@@ -3501,10 +3608,10 @@ type EditMessageReplyMarkupParams struct {
 	ChatID ChatRef `json:"chat_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	MessageID Opt[int64] `json:"message_id,omitzero"`
+	MessageID int64 `json:"message_id,omitzero"`
 
 	// From EDIT_TARGET. Optional.
-	InlineMessageID Opt[string] `json:"inline_message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	// Optional.
 	ReplyMarkup *InlineKeyboardMarkup `json:"reply_markup,omitzero"`

@@ -134,7 +134,7 @@ func TestEveryMethod(t *testing.T) {
 	cv := reflect.ValueOf(c)
 	for _, m := range s.Methods {
 		t.Run(m.Name, func(t *testing.T) {
-			goName, _ := naming.Exported(m.Name)
+			goName := naming.Exported(m.Name)
 			fn := cv.MethodByName(goName)
 			if !fn.IsValid() {
 				t.Fatalf("Client has no method %s", goName)
@@ -209,7 +209,7 @@ func TestEveryMethod(t *testing.T) {
 func TestResultUnion(t *testing.T) {
 	rec := newRecorder(t, ok(`true`))
 	c := rec.client()
-	p := &botapi.EditMessageTextParams{InlineMessageID: botapi.Some("im"), Text: "hi"}
+	p := &botapi.EditMessageTextParams{InlineMessageID: "im", Text: "hi"}
 	r, err := c.EditMessageText(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)

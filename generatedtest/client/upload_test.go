@@ -140,7 +140,7 @@ func TestUploadEditMessageMedia(t *testing.T) {
 	rec := newRecorder(t, ok("true"))
 	c := rec.client()
 	_, err := c.EditMessageMedia(context.Background(), &botapi.EditMessageMediaParams{
-		InlineMessageID: botapi.Some("inl"),
+		InlineMessageID: "inl",
 		Media:           &botapi.InputMediaDocument{Media: botapi.Upload("d.txt", strings.NewReader("DOC"))},
 	})
 	if err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -23,6 +24,33 @@ func TestServerRefusesObjectMissingRequiredField(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r.calls = nil
 			res := serve(t, h, newReq(t, "POST", methodURL("sendMessage"), c.ct, strings.NewReader(c.body)))
+			wantErr(t, res, 400, c.desc)
+			if len(r.calls) != 0 {
+				t.Fatalf("implementation called: %v", r.calls)
+			}
+		})
+	}
+}
+
+// TestServerStaysStrictWhileUnmarshalJSONIsTolerant: UnmarshalJSON reads
+// tolerantly (issue 40); the server keeps its own strict readers. The same
+// request that json.Unmarshal reads into the parameters struct without an
+// error is refused: a required field missing two levels down, and a True
+// written false.
+func TestServerStaysStrictWhileUnmarshalJSONIsTolerant(t *testing.T) {
+	r := newRecorder()
+	h := botapi.NewServer(r)
+	for _, c := range []struct{ name, body, desc string }{
+		{"missing required field", `{"chat_id":1,"text":"hi","reply_markup":{"inline_keyboard":[[{"url":"https://example.org"}]]}}`, `missing required field "text"`},
+		{"True written false", `{"chat_id":1,"text":"hi","reply_markup":{"force_reply":false}}`, `expected true, found false`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var p botapi.SendMessageParams
+			if err := json.Unmarshal([]byte(c.body), &p); err != nil {
+				t.Fatalf("json.Unmarshal (tolerant): %v", err)
+			}
+			r.calls = nil
+			res := serve(t, h, newReq(t, "POST", methodURL("sendMessage"), "application/json", strings.NewReader(c.body)))
 			wantErr(t, res, 400, c.desc)
 			if len(r.calls) != 0 {
 				t.Fatalf("implementation called: %v", r.calls)

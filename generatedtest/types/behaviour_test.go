@@ -270,7 +270,7 @@ func TestUnsetRequiredUnionIsAnError(t *testing.T) {
 	if _, err := p.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "SendMessageParams.chat_id") {
 		t.Fatalf("err = %v", err)
 	}
-	e := botapi.EditMessageMediaParams{InlineMessageID: botapi.Some("x")}
+	e := botapi.EditMessageMediaParams{InlineMessageID: "x"}
 	if _, err := e.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "media") {
 		t.Fatalf("err = %v", err)
 	}

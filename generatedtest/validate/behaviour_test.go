@@ -352,7 +352,7 @@ func TestVariants(t *testing.T) {
 		{"allowed", album(photo("a"), &InputMediaVideo{Media: FileID("v")}), nil},
 		{"not allowed", album(photo("a"), anim), []string{`media[1]: type "animation" is not allowed here, want one of photo, video, audio, document`}},
 		{"unknown variant", album(photo("a"), &UnknownInputMedia{Type: "sticker", Raw: []byte(`{"type":"sticker"}`)}), []string{`media[1]: unknown type "sticker", want one of photo, video, animation, audio, document`}},
-		{"unrestricted use", &EditMessageMediaParams{InlineMessageID: Some("i"), Media: anim}, nil},
+		{"unrestricted use", &EditMessageMediaParams{InlineMessageID: "i", Media: anim}, nil},
 		{"unknown reply markup", withMarkup(msg("hi"), &UnknownReplyMarkup{Raw: []byte(`{"x":1}`)}), []string{"reply_markup: unknown variant, want an object with one of the keys inline_keyboard, keyboard, remove_keyboard, force_reply"}},
 	})
 }
@@ -413,10 +413,10 @@ func TestOneOf(t *testing.T) {
 			p.ChatID = chat
 		}
 		if msgSet {
-			p.MessageID = Some(int64(7))
+			p.MessageID = 7
 		}
 		if inlineSet {
-			p.InlineMessageID = Some("i")
+			p.InlineMessageID = "i"
 		}
 		return p
 	}
@@ -471,7 +471,7 @@ func TestPosition(t *testing.T) {
 			[]string{"reply_markup.inline_keyboard[0][1].pay: allowed only in the first item of the first row ([0][0])"}},
 		{"game in second row", withMarkup(msg("hi"), keyboard(row(cb("b", "1")), row(game))),
 			[]string{"reply_markup.inline_keyboard[1][0].callback_game: allowed only in the first item of the first row ([0][0])"}},
-		{"edit reply markup", &EditMessageReplyMarkupParams{InlineMessageID: Some("i"), ReplyMarkup: keyboard(row(cb("b", "1"), pay))},
+		{"edit reply markup", &EditMessageReplyMarkupParams{InlineMessageID: "i", ReplyMarkup: keyboard(row(cb("b", "1"), pay))},
 			[]string{"reply_markup.inline_keyboard[0][1].pay: allowed only in the first item of the first row ([0][0])"}},
 	})
 }

@@ -306,6 +306,15 @@ func (g *gen) emitMethod(f *jen.File, me *gomodel.Method) error {
 			jen.If(jen.Err().Op(":=").Add(call(jen.Id("res"))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("res"), jen.Nil()),
 		}
+	case g.isUpdateList(me):
+		// One update that does not decode costs that update alone, and
+		// its id still reaches the caller (clientUpdateList).
+		_, _, idf := g.updateMethod()
+		en := t.Elem.Name
+		results = jen.Params(jen.Index().Id(en), jen.Error())
+		body = []jen.Code{
+			jen.Return(jen.Id("clientUpdateList").Types(jen.Id(en), jen.Op("*").Id(en)).Call(jen.Id("ctx"), jen.Id("c"), jen.Lit(m.Name), pArg, jen.Lit(idf.Name))),
+		}
 	case t.Kind == gomodel.Slice && (t.Elem.Kind == gomodel.Object || t.Elem.Kind == gomodel.Value):
 		en := t.Elem.Name
 		results = jen.Params(jen.Index().Id(en), jen.Error())
@@ -335,13 +344,20 @@ func (g *gen) emitMethod(f *jen.File, me *gomodel.Method) error {
 		}
 	}
 
-	g.docComment(f, mn, m)
+	var note string
+	if g.isUpdateList(me) {
+		_, _, idf := g.updateMethod()
+		note = "Items are decoded one by one, tolerantly (see Tolerated). One that still does not decode is in the result with only its " + idf.Name + " set (so that an offset loop moves past it; left out when even that is unreadable) and goes to the hook of WithUndecodableHook with its raw JSON and error (logged by default); with WithStrictDecoding it fails the call."
+	}
+	g.docComment(f, mn, m, note)
 	f.Func().Params(jen.Id("c").Op("*").Id(clientType)).Id(mn).Params(params...).Add(results).Block(append(pre, body...)...)
 	f.Line()
 	return nil
 }
 
-func (g *gen) docComment(f *jen.File, mn string, m *schema.Method) {
+// docComment writes the doc comment of the client method mn calling m;
+// note, when not empty, is a paragraph on how the result is read.
+func (g *gen) docComment(f *jen.File, mn string, m *schema.Method, note string) {
 	text := mn + " calls " + m.Name + "."
 	if gm := g.m.Method(m.Name); gm != nil && gm.Params != nil {
 		text = mn + " calls " + m.Name + " with the parameters in " + gm.Params.GoName + " (its fields carry the constraints)."
@@ -351,6 +367,9 @@ func (g *gen) docComment(f *jen.File, mn string, m *schema.Method) {
 	}
 	if n := strings.TrimSpace(m.ReturnsNote); n != "" {
 		text += "\n\nResult: " + m.Returns.String() + ". " + n
+	}
+	if note != "" {
+		text += "\n\n" + note
 	}
 	if ref := gomodel.Ref(m.Source); ref != "" {
 		text += "\n\n" + ref
@@ -570,6 +589,13 @@ func (g *gen) updateMethod() (*gomodel.Method, *gomodel.Struct, *gomodel.Field) 
 		}
 	}
 	return nil, nil, nil
+}
+
+// isUpdateList reports whether me is the update list method (see
+// updateMethod).
+func (g *gen) isUpdateList(me *gomodel.Method) bool {
+	gm, _, _ := g.updateMethod()
+	return gm != nil && gm == me
 }
 
 func (g *gen) emitUpdates(f *jen.File) error {

@@ -785,6 +785,9 @@ func fillCode(f gomodel.Fill) jen.Code {
 		val = jen.Id(f.Ctor).Call(val)
 	case gomodel.FillSole:
 		unset = v.Clone().Op("==").Nil()
+		if f.SoleSome {
+			val = jen.Id("Some").Call(val)
+		}
 		val = jen.Op("&").Id(f.Object.GoName).Values(jen.Id(f.Sole.GoName).Op(":").Add(val))
 	default:
 		zero := jen.Lit(0)

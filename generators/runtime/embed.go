@@ -40,8 +40,9 @@ var (
 	// FormatPart: the text-formatting parser (MarkdownV2, HTML, Markdown),
 	// renderers and escapers, and the "after entity parsing" check.
 	FormatPart = Part{"format", []string{"rt_format.go", "rt_format_html.go", "rt_format_md.go", "rt_format_mdv2.go", "rt_format_render.go", "rt_validate_formatted.go"}}
-	// ClientPart: the HTTP client, retries, multipart, polling and webhooks.
-	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_receive.go"}}
+	// ClientPart: the HTTP client, retries, multipart, polling and webhooks,
+	// one concern per source file, in this order.
+	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_upload.go", "rt_client_call.go", "rt_client_download.go", "rt_client_poll.go", "rt_client_webhook.go", "rt_client_result.go", "rt_client_receive.go"}}
 	// ServerPart: the HTTP handler's options, routing, request decoding,
 	// uploads and files, one concern per source file, in this order.
 	ServerPart = Part{"server", []string{"rt_server.go", "rt_server_handler.go", "rt_server_download.go", "rt_server_args.go", "rt_server_multipart.go", "rt_server_values.go", "rt_server_json.go", "rt_server_methods.go"}}

@@ -1208,3 +1208,33 @@ func TestTolerantReaderNotesWhatStrictRefuses(t *testing.T) {
 	}
 	jsonPutReader(received)
 }
+
+// TestTrueOrUnsetByMode: a True written false reads as unset, noted, on a
+// tolerant reader, and is an error on the server's and a strict client's.
+func TestTrueOrUnsetByMode(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		r    *jsonReader
+		err  bool
+	}{
+		{"server", jsonGetReader([]byte(" false")), true},
+		{"tolerant", jsonGetReceived([]byte(" false"), false), false},
+		{"strict client", jsonGetReceived([]byte(" false"), true), true},
+	} {
+		set, err := c.r.trueOrUnset()
+		if set || (err != nil) != c.err {
+			t.Errorf("%s: set %v, err %v", c.name, set, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "offset 1: expected true, found false") {
+			t.Errorf("%s: err %v", c.name, err)
+		}
+		if !c.err && (len(c.r.notes) != 1 || c.r.notes[0].off != 1) {
+			t.Errorf("%s: notes %v", c.name, c.r.notes)
+		}
+		jsonPutReader(c.r)
+	}
+	r := jsonGetReader([]byte("true"))
+	if set, err := r.trueOrUnset(); !set || err != nil {
+		t.Errorf("true: %v %v", set, err)
+	}
+}

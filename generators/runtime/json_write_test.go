@@ -508,3 +508,19 @@ func TestKeyAfterScalarWritesWhatKeyAfterThenTheValueWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestUnleadRemovesOnlyALeadingComma: an object whose first member was
+// written with its comma baked in loses that comma, and nothing else.
+func TestUnleadRemovesOnlyALeadingComma(t *testing.T) {
+	for in, want := range map[string]string{
+		`[{,"a":1,"b":2}`: `[{"a":1,"b":2}`,
+		`[{"a":1,"b":2}`:  `[{"a":1,"b":2}`,
+		`[{}`:             `[{}`,
+	} {
+		w := &jsonWriter{buf: []byte(in)}
+		w.unlead(2)
+		if string(w.buf) != want {
+			t.Errorf("unlead(%s) = %s, want %s", in, w.buf, want)
+		}
+	}
+}

@@ -7,8 +7,10 @@ package runtime
 // what a client receives (answers, updates, webhook deliveries, which the
 // platform or an older local server writes as it does: a difference is
 // kept). The reader's mode says which; it is decided in one place per
-// side: jsonGetReader gives a strict reader (the server, UnmarshalJSON),
-// jsonGetReceived the reader of received data.
+// side: jsonGetReader gives a strict reader (the server's own readers),
+// jsonGetReceived the reader of received data (the client, and every
+// UnmarshalJSON: what a Go program decodes with encoding/json is data it
+// received).
 //
 // A tolerant reader (jsonTolerant):
 //   - reads a missing required field as its zero value (errMissing);
@@ -19,6 +21,7 @@ package runtime
 //     with its raw JSON (keepUnknown, called by the generated decode<Union>);
 //     any other failure reaches the caller, which for a batch of updates is
 //     one update (clientDecodeItem);
+//   - reads a True written false as unset (trueOrUnset);
 //
 // and notes each of these (notes, at most jsonMaxNotes per document), which
 // the client reports as Tolerated values. A strict client (jsonStrictReceived,
@@ -61,6 +64,39 @@ func jsonGetReceived(b []byte, strict bool) *jsonReader {
 		r.mode = jsonStrictReceived
 	}
 	return r
+}
+
+// UnmarshalStrict decodes data into v, a generated type, as its
+// UnmarshalJSON does, except that every difference UnmarshalJSON tolerates
+// is an error naming where it is (a missing required field, an enum value
+// the document does not list, a union value no variant reads, a True
+// written false), as WithStrictDecoding makes it for a client: for tests
+// that want to see where data and the document differ.
+func UnmarshalStrict[T any, PT jsonCodec[T]](data []byte, v PT) error {
+	*v = *new(T)
+	r := jsonGetReceived(data, true)
+	defer jsonPutReader(r)
+	if err := v.decodeJSON(r); err != nil {
+		return err
+	}
+	return r.End()
+}
+
+// trueOrUnset reads a member of the True type: true reads as set; false,
+// which the document does not allow but mock servers and older fixtures
+// write, reads as unset on a tolerant reader (noted) and is an error on
+// any other.
+func (r *jsonReader) trueOrUnset() (bool, error) {
+	off := r.Offset()
+	b, err := r.Bool()
+	if err != nil || b {
+		return b, err
+	}
+	if r.mode != jsonTolerant {
+		return false, r.errAt(off, errJSONNotTrue)
+	}
+	r.note(off, errJSONNotTrue+": read as unset")
+	return false, nil
 }
 
 // note records a tolerated difference.

@@ -215,9 +215,13 @@ func jsonPutReader(r *jsonReader) {
 }
 
 // jsonUnmarshal is every generated UnmarshalJSON: decode reads one value
-// from a pooled reader over data, which must hold nothing after it.
+// from a pooled reader over data, which must hold nothing after it. It
+// reads tolerantly (rt_json_lax.go), as Go programs expect of
+// encoding/json: a webhook body decoded with json.Unmarshal, or a value
+// inside the program's own struct, never fails for a missing required
+// field. UnmarshalStrict is the strict choice.
 func jsonUnmarshal(data []byte, decode func(*jsonReader) error) error {
-	r := jsonGetReader(data)
+	r := jsonGetReceived(data, false)
 	defer jsonPutReader(r)
 	if err := decode(r); err != nil {
 		return err

@@ -137,6 +137,18 @@ func (w *jsonWriter) keyAfter(commaQuotedColon string) {
 	w.set(append(w.buf, commaQuotedColon...))
 }
 
+// unlead removes the comma in front of the first member of an object
+// whose '{' ends at open (the output's length just after it). An object
+// read from received data can leave out a missing required field (see the
+// generated types' missing mask); the member written next may then come
+// first while its key's constant carries a comma (keyAfter). Only such
+// objects call it, and only when a field was missing.
+func (w *jsonWriter) unlead(open int) {
+	if open < len(w.buf) && w.buf[open] == ',' {
+		w.buf = append(w.buf[:open], w.buf[open+1:]...)
+	}
+}
+
 // keyAfterStr and its siblings (keyAfterInt, keyAfterInt64,
 // keyAfterFloat64, keyAfterBool, keyAfterTrue) write keyAfter's constant
 // and a scalar value in one call: what keyAfter then Str (Int, ...) write.

@@ -307,7 +307,9 @@ type ResponseStatus struct {
 }
 
 // UnmarshalResponse decodes an API response body ({"ok":...,"result":...})
-// whose result is one value of a generated type T into result.
+// whose result is one value of a generated type T into result. Like
+// UnmarshalJSON, and the functions below, it reads tolerantly (see
+// Tolerated).
 func UnmarshalResponse[T any, PT jsonCodec[T]](body []byte, result PT) (ResponseStatus, error) {
 	return unmarshalResponse(body, func(r *jsonReader) error { return PT(result).decodeJSON(r) })
 }
@@ -328,7 +330,7 @@ func UnmarshalResponseArray[T any, PT jsonCodec[T]](body []byte, result *[]T) (R
 
 // UnmarshalArray decodes a JSON array of a generated type T.
 func UnmarshalArray[T any, PT jsonCodec[T]](data []byte) ([]T, error) {
-	r := jsonGetReader(data)
+	r := jsonGetReceived(data, false)
 	defer jsonPutReader(r)
 	s, err := jsonDecodeArray[T, PT](r, []T{})
 	if err == nil {
@@ -390,7 +392,7 @@ func MarshalArray[T any, PT jsonCodec[T]](s []T) ([]byte, error) {
 }
 
 func unmarshalResponse(body []byte, decodeResult func(r *jsonReader) error) (ResponseStatus, error) {
-	r := jsonGetReader(body)
+	r := jsonGetReceived(body, false)
 	defer jsonPutReader(r)
 	var st ResponseStatus
 	var result []byte

@@ -342,20 +342,47 @@ func (s *validateState) sameKind(at *validatePath, field string, first int, firs
 	s.add(at, field, "items ["+strconv.Itoa(first)+"] ("+firstKind+") and ["+strconv.Itoa(other)+"] ("+otherKind+") cannot be in one group: "+kinds+" items may only be grouped with items of their own kind")
 }
 
-// validateSetNames lists the names whose flag is set, comma-separated.
-func validateSetNames(names []string, set []bool) (string, int) {
+// validateMember is one field a rule over several fields names: its wire
+// name and whether the value being checked sets it.
+type validateMember struct {
+	name string
+	set  bool
+}
+
+// validateChoice is a member of an exactly-one rule whose members include
+// optional Strings: empty tells whether it is set to "".
+type validateChoice struct {
+	name       string
+	set, empty bool
+}
+
+// validateSetNames lists the names of the members that are set,
+// comma-separated.
+func validateSetNames(members []validateMember) string {
 	var b strings.Builder
 	n := 0
-	for i, ok := range set {
-		if ok {
+	for _, m := range members {
+		if m.set {
 			if n > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(names[i])
+			b.WriteString(m.name)
 			n++
 		}
 	}
-	return b.String(), n
+	return b.String()
+}
+
+// validateNames joins the members' names with sep.
+func validateNames(members []validateMember, sep string) string {
+	var b strings.Builder
+	for i, m := range members {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(m.name)
+	}
+	return b.String()
 }
 
 // Kinds of rules over a list of fields.
@@ -364,64 +391,67 @@ const (
 	validateExactlyOne        // exactly_one
 )
 
-// fields checks a rule over the fields named names, whose presence is set.
-func (s *validateState) fields(at *validatePath, kind int, names []string, set []bool) {
+// fields checks a rule of kind over members.
+func (s *validateState) fields(at *validatePath, kind int, members []validateMember) {
 	n := 0
-	for _, ok := range set {
-		if ok {
+	for _, m := range members {
+		if m.set {
 			n++
 		}
 	}
 	if n == 1 || (n == 0 && kind != validateExactlyOne) {
 		return
 	}
-	got, _ := validateSetNames(names, set)
-	all := strings.Join(names, ", ")
+	all := validateNames(members, ", ")
 	switch {
 	case n == 0:
 		s.add(at, "", "none of "+all+" is set, exactly one must be")
 	case kind == validateExactlyOne:
-		s.add(at, "", got+" are all set, exactly one of "+all+" may be")
+		s.add(at, "", validateSetNames(members)+" are all set, exactly one of "+all+" may be")
 	default:
-		s.add(at, "", got+" are all set, at most one of "+all+" may be")
+		s.add(at, "", validateSetNames(members)+" are all set, at most one of "+all+" may be")
 	}
 }
 
 // exactlyOneOf checks an exactly-one rule whose members include optional
-// Strings; empty tells which members are set to "". Clients count every set
-// member (what they send is exact). A server (emptyNotChoice) does not count
-// an empty String as a choice when another member is set to a non-empty
-// value, as the reference server does: widely used clients send
-// "switch_inline_query_current_chat": "" on every inline button beside the
-// member they mean. An empty String alone is still a choice (some members
-// may be empty), and two empty members are still two.
-func (s *validateState) exactlyOneOf(at *validatePath, names []string, set, empty []bool) {
+// Strings. Clients count every set member (what they send is exact). A
+// server (emptyNotChoice) does not count an empty String as a choice when
+// another member is set to a non-empty value, as the reference server does:
+// widely used clients send "switch_inline_query_current_chat": "" on every
+// inline button beside the member they mean. An empty String alone is still
+// a choice (some members may be empty), and two empty members are still
+// two.
+func (s *validateState) exactlyOneOf(at *validatePath, choices []validateChoice) {
+	skipEmpty := false
 	if s.emptyNotChoice {
-		nonEmpty := false
-		for i, ok := range set {
-			nonEmpty = nonEmpty || ok && !empty[i]
-		}
-		if nonEmpty {
-			chosen := make([]bool, len(set))
-			for i, ok := range set {
-				chosen[i] = ok && !empty[i]
-			}
-			set = chosen
+		for _, c := range choices {
+			skipEmpty = skipEmpty || c.set && !c.empty
 		}
 	}
-	s.fields(at, validateExactlyOne, names, set)
+	n := 0
+	for _, c := range choices {
+		if c.set && !(skipEmpty && c.empty) {
+			n++
+		}
+	}
+	if n == 1 {
+		return
+	}
+	members := make([]validateMember, len(choices))
+	for i, c := range choices {
+		members[i] = validateMember{c.name, c.set && !(skipEmpty && c.empty)}
+	}
+	s.fields(at, validateExactlyOne, members)
 }
 
-// oneOf checks that exactly one group of fields is given, completely. The
-// groups are consecutive runs of names and set, of the lengths in sizes.
-func (s *validateState) oneOf(at *validatePath, names []string, sizes []int, set []bool) {
+// oneOf checks that exactly one group of fields is given, completely.
+func (s *validateState) oneOf(at *validatePath, groups [][]validateMember) {
 	touched, complete := 0, -1
-	start := 0
-	for g, n := range sizes {
+	for g, group := range groups {
 		some, all := false, true
-		for _, ok := range set[start : start+n] {
-			some = some || ok
-			all = all && ok
+		for _, m := range group {
+			some = some || m.set
+			all = all && m.set
 		}
 		if some {
 			touched++
@@ -429,43 +459,46 @@ func (s *validateState) oneOf(at *validatePath, names []string, sizes []int, set
 				complete = g
 			}
 		}
-		start += n
 	}
 	if touched == 1 && complete >= 0 {
 		return
 	}
-	var want strings.Builder
-	start = 0
-	for g, n := range sizes {
+	var want, got strings.Builder
+	for g, group := range groups {
 		if g > 0 {
 			want.WriteString(", or ")
 		}
-		want.WriteString(strings.Join(names[start:start+n], " with "))
-		start += n
+		want.WriteString(validateNames(group, " with "))
+		if set := validateSetNames(group); set != "" {
+			if got.Len() > 0 {
+				got.WriteString(", ")
+			}
+			got.WriteString(set)
+		}
 	}
 	switch {
 	case touched == 0:
 		s.add(at, "", "none given, want "+want.String())
 	case touched > 1:
-		got, _ := validateSetNames(names, set)
-		s.add(at, "", got+" are all set, want only "+want.String())
+		s.add(at, "", got.String()+" are all set, want only "+want.String())
 	default:
-		start = 0
-		for _, n := range sizes {
-			group := set[start : start+n]
-			for i, ok := range group {
-				if !ok && validateAny(group) {
-					s.add(at, names[start+i], "required with "+strings.Join(names[start:start+n], " with ")+" (want "+want.String()+")")
+		for _, group := range groups {
+			if !validateAny(group) {
+				continue
+			}
+			for _, m := range group {
+				if !m.set {
+					s.add(at, m.name, "required with "+validateNames(group, " with ")+" (want "+want.String()+")")
 				}
 			}
-			start += n
 		}
 	}
 }
 
-func validateAny(set []bool) bool {
-	for _, ok := range set {
-		if ok {
+// validateAny reports whether some member is set.
+func validateAny(members []validateMember) bool {
+	for _, m := range members {
+		if m.set {
 			return true
 		}
 	}

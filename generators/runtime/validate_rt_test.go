@@ -144,15 +144,24 @@ func TestAhead(t *testing.T) {
 	)
 }
 
+// members pairs names with flags, for the rule checks.
+func members(names []string, set ...bool) []validateMember {
+	ms := make([]validateMember, len(names))
+	for i, n := range names {
+		ms[i] = validateMember{n, set[i]}
+	}
+	return ms
+}
+
 func TestFieldRules(t *testing.T) {
 	names := []string{"a", "b", "c"}
 	var s validateState
-	s.fields(nil, validateAtMostOne, names, []bool{false, false, false})
-	s.fields(nil, validateAtMostOne, names, []bool{false, true, false})
-	s.fields(nil, validateAtMostOne, names, []bool{true, false, true})
-	s.fields(nil, validateExactlyOne, names, []bool{false, false, true})
-	s.fields(nil, validateExactlyOne, names, []bool{false, false, false})
-	s.fields(nil, validateExactlyOne, names, []bool{true, true, true})
+	s.fields(nil, validateAtMostOne, members(names, false, false, false))
+	s.fields(nil, validateAtMostOne, members(names, false, true, false))
+	s.fields(nil, validateAtMostOne, members(names, true, false, true))
+	s.fields(nil, validateExactlyOne, members(names, false, false, true))
+	s.fields(nil, validateExactlyOne, members(names, false, false, false))
+	s.fields(nil, validateExactlyOne, members(names, true, true, true))
 	wantProblems(t, &s,
 		"a, c are all set, at most one of a, b, c may be",
 		"none of a, b, c is set, exactly one must be",
@@ -160,15 +169,31 @@ func TestFieldRules(t *testing.T) {
 	)
 }
 
+// TestExactlyOneOfEmptyStrings: a client counts every set member; a server
+// does not count a member set to "" beside a non-empty one.
+func TestExactlyOneOfEmptyStrings(t *testing.T) {
+	choices := []validateChoice{{"url", true, false}, {"pay", false, false}, {"query", true, true}}
+	var client, server validateState
+	server.emptyNotChoice = true
+	client.exactlyOneOf(nil, choices)
+	server.exactlyOneOf(nil, choices)
+	wantProblems(t, &client, "url, query are all set, exactly one of url, pay, query may be")
+	wantProblems(t, &server)
+	bothEmpty := []validateChoice{{"url", true, true}, {"pay", false, false}, {"query", true, true}}
+	server.exactlyOneOf(nil, bothEmpty)
+	wantProblems(t, &server, "url, query are all set, exactly one of url, pay, query may be")
+}
+
 func TestOneOf(t *testing.T) {
-	names := []string{"chat_id", "message_id", "inline_id"}
-	sizes := []int{2, 1}
+	groups := func(set ...bool) [][]validateMember {
+		return [][]validateMember{{{"chat_id", set[0]}, {"message_id", set[1]}}, {{"inline_id", set[2]}}}
+	}
 	var s validateState
-	s.oneOf(nil, names, sizes, []bool{true, true, false})
-	s.oneOf(nil, names, sizes, []bool{false, false, true})
-	s.oneOf(nil, names, sizes, []bool{false, false, false})
-	s.oneOf(nil, names, sizes, []bool{false, true, false})
-	s.oneOf(nil, names, sizes, []bool{true, false, true})
+	s.oneOf(nil, groups(true, true, false))
+	s.oneOf(nil, groups(false, false, true))
+	s.oneOf(nil, groups(false, false, false))
+	s.oneOf(nil, groups(false, true, false))
+	s.oneOf(nil, groups(true, false, true))
 	wantProblems(t, &s,
 		"none given, want chat_id with message_id, or inline_id",
 		"chat_id: required with chat_id with message_id (want chat_id with message_id, or inline_id)",
@@ -241,15 +266,15 @@ func TestEmoji(t *testing.T) {
 func TestNoAllocationWhenValid(t *testing.T) {
 	var s validateState
 	p := validatePath{name: "x"}
-	names := []string{"a", "b"}
 	n := testing.AllocsPerRun(100, func() {
 		s.text(&p, "t", "héllo", 1, 10, validateCharacters, 2)
 		s.count(&p, "l", 3, 2, 10, validateItems, false)
 		s.rangeInt(&p, "r", 5, 1, 10)
 		s.rangeFloat(&p, "f", 5, 1, 10)
 		s.noEmoji(&p, "e", "plain text ★")
-		s.fields(&p, validateExactlyOne, names, []bool{true, false})
-		s.oneOf(&p, names, []int{1, 1}, []bool{false, true})
+		s.fields(&p, validateExactlyOne, []validateMember{{"a", true}, {"b", false}})
+		s.oneOf(&p, [][]validateMember{{{"a", false}}, {{"b", true}}})
+		s.exactlyOneOf(&p, []validateChoice{{"a", true, true}, {"b", false, false}})
 		s.fixed(&p, "k", "a", "a")
 	})
 	if n != 0 || len(s.problems) != 0 {

@@ -99,16 +99,33 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		emitMarshalers(f, si.GoName)
 		return
 	}
+	bits, bitOf := requiredBits(si)
 	// Encoder.
-	enc := []jen.Code{jen.Id("w").Dot("ObjStart").Call()}
+	var enc []jen.Code
+	// unlead: the encoder may leave out a missing required field, after
+	// which a member whose comma is part of its key's constant can come
+	// first; the writer removes that comma at the end.
+	unlead := si.Missing != nil && si.Tagged == nil
+	if si.Missing != nil {
+		enc = append(enc, jen.Comment("Each required field's bit in "+si.Missing.Field+"."), bits.Const())
+	}
+	enc = append(enc, jen.Id("w").Dot("ObjStart").Call())
+	if unlead {
+		enc = append(enc, jen.Id("open").Op(":=").Len(jen.Id("w").Dot("buf")))
+	}
 	if si.Tagged != nil {
 		enc = append(enc, writeKey(si.Tagged.Schema.Discriminator), jen.Id("w").Dot("Str").Call(jen.Lit(si.Tag)))
 	}
-	// after: a member has certainly been written already (the tag or a
-	// required field), so the next key's comma can be part of its constant.
+	// after: a member has been written already (the tag or a required
+	// field, unless the value was received without it, see unlead), so the
+	// next key's comma can be part of its constant.
 	after := si.Tagged != nil
 	for _, fi := range si.Fields {
-		enc = append(enc, g.encodeField(si, fi, after)...)
+		code := g.encodeField(si, fi, after)
+		if bit, ok := bitOf[fi]; ok && si.Missing != nil {
+			code = []jen.Code{jen.If(writeMissing(si, fi, bit)).Block(code...)}
+		}
+		enc = append(enc, code...)
 		after = after || fi.Required()
 	}
 	if si.Kind != nil {
@@ -118,6 +135,9 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		))
 	}
 	enc = append(enc, jen.Id("w").Dot("ObjEnd").Call())
+	if unlead {
+		enc = append(enc, jen.If(jen.Id("v").Dot(si.Missing.Field).Op("!=").Lit(0)).Block(jen.Id("w").Dot("unlead").Call(jen.Id("open"))))
+	}
 	f.Func().Params(jen.Id("v").Op("*").Id(si.GoName)).Id("encodeJSON").Params(jen.Id("w").Op("*").Id("jsonWriter")).Block(enc...)
 	f.Line()
 
@@ -139,12 +159,28 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		var cases []jen.Code
 		var required []jen.Code
 		var names []string
-		bits := gofile.NewBits("fieldBit", objectDecodeLocals...)
 		for _, fi := range si.Fields {
-			stmts := g.decodeInto(gofile.Id("v").Dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
-			if fi.Required() && bits.Len() < 64 {
-				bit := bits.Add(fi.Name, bits.Len())
-				stmts = append(stmts, jen.Id("have").Op("|=").Id(bit))
+			bit, tracked := bitOf[fi]
+			var stmts []jen.Code
+			if fi.Required() && fi.Type.IsTrue() {
+				// A True written false reads as unset (trueOrUnset): the
+				// field is then missing.
+				if tracked {
+					stmts = []jen.Code{
+						jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("trueOrUnset").Call(),
+						jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(wrapField(fi.Name)(jen.Err()))),
+						jen.If(jen.Id("x")).Block(jen.Id("have").Op("|=").Id(bit)),
+					}
+				} else {
+					stmts = []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("r").Dot("trueOrUnset").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapField(fi.Name)(jen.Err())))}
+				}
+			} else {
+				stmts = g.decodeInto(gofile.Id("v").Dot(fi.GoName), fi.Type, 0, wrapField(fi.Name))
+				if tracked {
+					stmts = append(stmts, jen.Id("have").Op("|=").Id(bit))
+				}
+			}
+			if tracked {
 				required = append(required, jen.Lit(fi.Name))
 				names = append(names, bit)
 			}
@@ -152,8 +188,12 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 		}
 		end := []jen.Code{jen.Return(jen.Err())}
 		if len(required) > 0 {
+			var keep []jen.Code
+			if mi := si.Missing; mi != nil {
+				keep = append(keep, jen.Id("v").Dot(mi.Field).Op("=").Id(mi.GoType).Parens(jen.Id("required").Op("&^").Id("have")))
+			}
 			end = append([]jen.Code{jen.If(jen.Err().Op("==").Nil().Op("&&").Id("have").Op("!=").Id("required")).Block(
-				jen.Return(jen.Id("r").Dot("errMissing").Call(append([]jen.Code{jen.Id("have")}, required...)...)),
+				append(keep, jen.Return(jen.Id("r").Dot("errMissing").Call(append([]jen.Code{jen.Id("have")}, required...)...)))...,
 			)}, end...)
 		}
 		def := []jen.Code{}
@@ -191,9 +231,45 @@ func (g *gen) emitStructCodec(f *jen.File, si *gomodel.Struct) {
 	emitMarshalers(f, si.GoName)
 }
 
-// objectDecodeLocals are the names an object's decodeJSON declares besides
-// its fields' bits: a bit is never named like one of them.
-var objectDecodeLocals = []string{"v", "r", "have", "required", "key", "more", "err", "raw", "x", "s", "elems", "elem"}
+// objectDecodeLocals are the names an object's decodeJSON and encodeJSON
+// declare besides its fields' bits: a bit is never named like one of them.
+var objectDecodeLocals = []string{"v", "r", "w", "have", "required", "key", "more", "err", "raw", "x", "ok", "s", "elems", "elem", "open"}
+
+// requiredBits names the bit of each tracked required field of si, as
+// its decoder's set of present fields and its mask of missing ones use
+// them.
+func requiredBits(si *gomodel.Struct) (*gofile.Bits, map[*gomodel.Field]string) {
+	bits := gofile.NewBits("fieldBit", objectDecodeLocals...)
+	bitOf := map[*gomodel.Field]string{}
+	for i, fi := range si.Tracked {
+		bitOf[fi] = bits.Add(fi.Name, i)
+	}
+	return bits, bitOf
+}
+
+// writeMissing is the condition under which the encoder of si writes the
+// required field fi whose bit is bit: it was not missing from the data
+// the value was read from, or the program has since given it a value
+// (which a comparison with the zero value can tell).
+func writeMissing(si *gomodel.Struct, fi *gomodel.Field, bit string) jen.Code {
+	cond := jen.Id("v").Dot(si.Missing.Field).Op("&").Id(bit).Op("==").Lit(0)
+	v := jen.Id("v").Dot(fi.GoName)
+	t := fi.Type
+	switch {
+	case t.IsTrue():
+	case t.Kind == gomodel.Scalar && t.Prim == gomodel.PrimBool:
+		cond = cond.Op("||").Add(v)
+	case t.Kind == gomodel.Scalar:
+		cond = cond.Op("||").Add(v).Op("!=").Add(t.Zero())
+	case t.Kind == gomodel.Slice || t.Kind == gomodel.Interface:
+		cond = cond.Op("||").Add(v).Op("!=").Nil()
+	case t.HasIsSet():
+		cond = cond.Op("||").Add(v).Dot("IsSet").Call()
+	case t.Kind == gomodel.Object && t.Comparable():
+		cond = cond.Op("||").Add(v).Op("!=").Parens(t.Zero())
+	}
+	return cond
+}
 
 // writeKey writes a member name.
 func writeKey(wire string) jen.Code {
@@ -247,6 +323,10 @@ func (g *gen) encodeField(si *gomodel.Struct, fi *gomodel.Field, after bool) []j
 		return append(pre, member(v, t)...)
 	}
 	switch {
+	case fi.OmitZero():
+		// A conditionally required scalar (gomodel.Field.Conditional): its
+		// zero value is unset.
+		return []jen.Code{jen.If(v().Op("!=").Add(t.Zero())).Block(member(v, t)...)}
 	case t.Kind == gomodel.Opt && t.Elem.IsTrue():
 		return []jen.Code{jen.If(v().Dot("IsSet").Call()).Block(member(v, t.Elem)...)}
 	case t.Kind == gomodel.Opt:
@@ -369,10 +449,11 @@ func (g *gen) decodeInto(lv gofile.Expr, t *gomodel.Type, depth int, wrap wrapFn
 	case !scalar.IsTrue():
 		return read(scalar.Prim.JSON(), nil)
 	case optional:
+		// A True written false reads as unset (trueOrUnset).
 		return []jen.Code{
-			jen.Var().Id("x").Id("True"),
-			jen.If(jen.Err().Op(":=").Id("x").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(ret(jen.Err())),
-			lv().Op("=").Id("Some").Call(jen.Id("x")),
+			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("r").Dot("trueOrUnset").Call(),
+			errCheck,
+			jen.If(jen.Id("x")).Block(lv().Op("=").Id("Some").Call(jen.Id("True").Values())),
 		}
 	}
 	if t.Kind == gomodel.Interface {

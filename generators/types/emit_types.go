@@ -221,6 +221,8 @@ func (g *gen) packageDoc() []string {
 		"Enums are string types with a constant per value; decoding keeps values the package does not know (Known reports whether a value is listed).",
 		"",
 		"Every type has MarshalJSON and UnmarshalJSON built on a reflection-free reader and writer: unknown keys are skipped, null means unset, and decoding errors carry the path of the offending field. AppendJSON(dst) writes the bytes MarshalJSON returns onto dst instead of a fresh slice, so a caller reusing one buffer encodes without allocating.",
+		"",
+		"UnmarshalJSON reads tolerantly, as the client reads what it receives and as Go programs expect of encoding/json: a missing required field reads as its zero value, an enum value the document does not list is kept, a union value no variant reads is kept as the union's Unknown value, and a True written false reads as unset; a value of the wrong type is still an error. UnmarshalStrict makes each of these an error. A value read from received data remembers which required fields were missing and encodes back without them while they hold their zero value, so re-encoding writes what was received and never an invented zero value; a value built by hand writes every required field.",
 	}
 	return lines
 }
@@ -339,6 +341,11 @@ func (g *gen) emitObjectType(f *jen.File, si *gomodel.Struct) {
 			jen.Comment(si.Kind.UnknownRaw+" is that member's JSON."),
 			jen.Id(si.Kind.UnknownRaw).Index().Byte().Tag(map[string]string{"json": "-"}),
 		)
+	}
+	if mi := si.Missing; mi != nil {
+		fields = append(fields, jen.Line())
+		fields = append(fields, jen.Comment(mi.Field+" marks the required fields received data lacked (see the package doc)."))
+		fields = append(fields, jen.Id(mi.Field).Id(mi.GoType))
 	}
 	f.Type().Id(si.GoName).Struct(fields...)
 	f.Line()

@@ -32,6 +32,8 @@ const (
 	rtItems     = "validateItems"
 	rtAtMostOne = "validateAtMostOne"
 	rtExactly   = "validateExactlyOne"
+	rtMember    = "validateMember"
+	rtChoice    = "validateChoice"
 )
 
 // fileComment is written at the top of validate_gen.go.
@@ -338,6 +340,11 @@ func (b *body) field(fi *fieldInfo) ([]jen.Code, error) {
 		)}, nil
 	}
 	rest, err := b.value(x, fi.Type, fi.Required(), fi.mode, at, fi.Name, nil)
+	if fi.OmitZero() && len(rest) > 0 {
+		// A conditionally required scalar: zero is unset, checked by the
+		// rule that requires it; a value is checked when set.
+		rest = []jen.Code{jen.If(presence(gofile.Id("v"), fi)).Block(rest...)}
+	}
 	if fi.Required() && fi.Identifier && fi.Type.Kind == gomodel.Scalar && fi.Type.Enum == nil && fi.Type.IsInteger() {
 		// An identifier is never 0 (gomodel's isIdentifier): a required
 		// one left 0 is unset, as an empty ReplyParameters{} is.
@@ -974,6 +981,8 @@ func (g *gen) emitLabelFunc(f *jen.File, u *gomodel.Union) {
 func presence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 	v := x().Dot(fi.GoName)
 	switch {
+	case fi.OmitZero():
+		return v.Op("!=").Add(fi.Type.Zero())
 	case fi.Type.HasIsSet():
 		return v.Dot("IsSet").Call()
 	case fi.Type.Nilable():
@@ -987,6 +996,8 @@ func presence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 func absence(x gofile.Expr, fi *fieldInfo) *jen.Statement {
 	v := x().Dot(fi.GoName)
 	switch {
+	case fi.OmitZero():
+		return v.Op("==").Add(fi.Type.Zero())
 	case fi.Type.HasIsSet():
 		return jen.Op("!").Add(v.Dot("IsSet").Call())
 	case fi.Type.Nilable():
@@ -1022,42 +1033,42 @@ func (b *body) rule(r *schema.Rule) ([]jen.Code, error) {
 		if r.Kind == schema.RuleExactlyOne {
 			kind, text = rtExactly, "exactly one of "
 		}
-		var names, sets, empties []jen.Code
+		var members, choices []jen.Code
 		anyText := false
 		for _, n := range r.Fields {
-			names = append(names, jen.Lit(n))
-			sets = append(sets, b.set(n))
+			set := b.set(n)
+			members = append(members, jen.Values(jen.Lit(n), set))
 			// An optional String member: whether it is set to "" (a
 			// server does not count that as a choice beside a non-empty
 			// member, see exactlyOneOf in the runtime).
+			empty := jen.Code(jen.False())
 			if fi := b.fieldNamed(n); r.Kind == schema.RuleExactlyOne && fi != nil && fi.Type.Kind == gomodel.Opt && fi.Type.Elem.Prim == gomodel.PrimString {
 				anyText = true
-				empties = append(empties, gofile.Id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(gofile.Id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit(""))
-			} else {
-				empties = append(empties, jen.False())
+				empty = gofile.Id("v")().Dot(fi.GoName).Dot("IsSet").Call().Op("&&").Add(gofile.Id("v")().Dot(fi.GoName).Dot("Value").Call()).Op("==").Lit("")
 			}
+			choices = append(choices, jen.Values(jen.Lit(n), b.set(n), empty))
 		}
 		b.doc("", text+strings.Join(r.Fields, ", "))
 		if anyText {
-			return []jen.Code{call("exactlyOneOf", at, jen.Index().String().Values(names...), jen.Index().Bool().Values(sets...), jen.Index().Bool().Values(empties...))}, nil
+			return []jen.Code{call("exactlyOneOf", at, jen.Index().Id(rtChoice).Values(choices...))}, nil
 		}
-		return []jen.Code{call("fields", at, jen.Id(kind), jen.Index().String().Values(names...), jen.Index().Bool().Values(sets...))}, nil
+		return []jen.Code{call("fields", at, jen.Id(kind), jen.Index().Id(rtMember).Values(members...))}, nil
 	case schema.RuleOneOf:
-		var names, sizes, sets []jen.Code
+		var groups []jen.Code
 		var text []string
 		for _, grp := range r.Groups {
 			if len(grp) == 0 {
 				return nil, fmt.Errorf("empty group")
 			}
-			sizes = append(sizes, jen.Lit(len(grp)))
+			var members []jen.Code
 			for _, n := range grp {
-				names = append(names, jen.Lit(n))
-				sets = append(sets, b.set(n))
+				members = append(members, jen.Values(jen.Lit(n), b.set(n)))
 			}
+			groups = append(groups, jen.Values(members...))
 			text = append(text, strings.Join(grp, " with "))
 		}
 		b.doc("", "exactly one of: "+strings.Join(text, "; or "))
-		return []jen.Code{call("oneOf", at, jen.Index().String().Values(names...), jen.Index().Int().Values(sizes...), jen.Index().Bool().Values(sets...))}, nil
+		return []jen.Code{call("oneOf", at, jen.Index().Index().Id(rtMember).Values(groups...))}, nil
 	case schema.RuleRequiredIf:
 		if len(r.Fields) != 1 || r.When == nil {
 			return nil, fmt.Errorf("needs one field and a condition")

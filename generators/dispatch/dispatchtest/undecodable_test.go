@@ -10,6 +10,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -122,5 +124,55 @@ func TestUndecodableUpdateThroughRouterWebhook(t *testing.T) {
 	}
 	if fmt.Sprint(bad) != "[1]" || fmt.Sprint(handled) != "[502]" {
 		t.Errorf("reported %v, handled %v", bad, handled)
+	}
+}
+
+// TestBatchWithOneBadUpdateThroughPoll: the received-shapes corpus's batch
+// (generatedtest/types/testdata/received), whose second update does not
+// decode and whose third writes a True false, through Poll.
+func TestBatchWithOneBadUpdateThroughPoll(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "generatedtest", "types", "testdata", "received", "batch__one_bad_update.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(data, &items); err != nil {
+		t.Fatal(err)
+	}
+	svc := &rawService{}
+	for _, it := range items {
+		svc.updates = append(svc.updates, string(it))
+	}
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	client := botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL))
+	var mu sync.Mutex
+	var handled []int
+	var bad []int64
+	both := make(chan struct{})
+	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"),
+		botapi.DispatchOnUndecodable(func(ctx context.Context, e *botapi.ItemDecodeError) {
+			mu.Lock()
+			defer mu.Unlock()
+			bad = append(bad, e.ID)
+		}))
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if handled = append(handled, int(m.MessageID)); len(handled) == 2 {
+			close(both)
+		}
+		return nil
+	})
+	stop := runPoll(t, r, client)
+	wait(t, both, "the two readable updates")
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(handled) != "[41 43]" || fmt.Sprint(bad) != "[2]" {
+		t.Errorf("handled %v, reported %v; want [41 43] and [2]", handled, bad)
+	}
+	if svc.confirmed != 4 {
+		t.Errorf("confirmed offset %d, want 4", svc.confirmed)
 	}
 }
