@@ -148,7 +148,7 @@ func (m *Model) fills(r *Referent) {
 				if pf.Name == r.Own.Name {
 					continue
 				}
-				refers, why := quotes(pf, r.Own)
+				refers, why := quotes(pf, r.Own, quoteRef(r))
 				if !refers {
 					continue
 				}
@@ -254,11 +254,14 @@ func (s *Struct) madeOf(wire string) (f, blocker *Field) {
 
 // quotes reports whether the parameter pf refers to the object whose
 // identifier is own, as a reply-to reference does: its name ends in
-// _<own> (reply_to_message_id), or it is an optional object with a field
-// named own (reply_parameters). why says, when it refers to it, what
-// keeps the helpers from filling it ("" when nothing does).
-func quotes(pf *Field, own *Field) (refers bool, why string) {
-	if strings.HasSuffix(pf.Name, "_"+own.Name) {
+// _<ref> (reply_to_message_id), or it is an optional object with a field
+// named own (reply_parameters). ref is own's name qualified by the
+// object's when it is a bare "id" (reply_to_business_connection_id):
+// every user_id or chat_id ends in "_id" and refers to something else.
+// why says, when it refers to it, what keeps the helpers from filling it
+// ("" when nothing does).
+func quotes(pf *Field, own *Field, ref string) (refers bool, why string) {
+	if strings.HasSuffix(pf.Name, "_"+ref) {
 		return true, ""
 	}
 	if pf.Type.Kind != Pointer || pf.Type.Elem.Kind != Object {
@@ -272,6 +275,15 @@ func quotes(pf *Field, own *Field) (refers bool, why string) {
 		return true, pf.Type.Elem.Struct.GoName + " requires " + blocker.Name + " besides " + own.Name
 	}
 	return true, ""
+}
+
+// quoteRef is the name a reply-to parameter ends in for r's object: its
+// identifier's name, or <object>_id when the identifier is named "id".
+func quoteRef(r *Referent) string {
+	if r.Own.Name == "id" {
+		return r.SnakeName() + "_id"
+	}
+	return r.Own.Name
 }
 
 // noQuote records that a reply to r's object cannot quote it through the

@@ -167,3 +167,43 @@ func checkFills(t *testing.T, what string, h Helper, want string) {
 		t.Errorf("%s fills:\n%s\nwant:\n%s", what, got, want)
 	}
 }
+
+// An update kind identified by a field named just "id" (a business
+// connection) is no reply target of every parameter ending in "_id": a
+// user_id or chat_id of another type refers to something else, so its
+// helpers warn of no reply that cannot quote (the 9.0 page printed three
+// such warnings, and --strict refused it).
+func TestReplyToAnObjectIdentifiedByIDWarnsOfNothing(t *testing.T) {
+	m := build(t, header+`
+unions:
+  - name: IntegerOrString
+    variants: [{type: Integer}, {type: String}]
+objects:
+  - name: Message
+    fields:
+      - {name: message_id, type: Integer, required: true}
+      - {name: chat, type: Chat, required: true}
+  - name: Chat
+    fields: [{name: id, type: Integer64, required: true}]
+  - name: Connection
+    fields:
+      - {name: id, type: String, required: true}
+      - {name: chat, type: Chat, required: true}
+  - name: Update
+    fields:
+      - {name: update_id, type: Integer, required: true}
+      - {name: message, type: Message, required: false}
+      - {name: connection, type: Connection, required: false}
+    rules:
+      - {kind: at_most_one, fields: [message, connection], text: At most one is present}
+methods:
+  - {name: sendMessage, group: g, returns: Message, params: [{name: chat_id, type: IntegerOrString, required: true}, {name: text, type: String, required: true}, {name: reply_to_message_id, type: Integer, required: false}]}
+  - {name: sendGift, group: g, returns: True, params: [{name: chat_id, type: IntegerOrString, required: true}, {name: user_id, type: Integer, required: true}]}
+`)
+	for _, w := range m.Warnings {
+		t.Errorf("warning: %s: %s", w.Construct, w.Text)
+	}
+	if r := m.Object("Connection").Referent; r == nil || len(r.Reply.Fills) == 0 {
+		t.Fatalf("Connection has no reply helper: %+v", r)
+	}
+}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/parser"
-	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/spec"
 )
 
@@ -23,7 +22,7 @@ import (
 // told by the answer's Content-Type, and the seed's own overlay applies to
 // the seed wherever it comes from.
 func TestSpecFromURL(t *testing.T) {
-	html, err := document.RenderHTML(spec.Document())
+	html, err := parser.SeedHTML(spec.Document())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +139,7 @@ func TestDocumentLargerThanTheBoundIsRefusedBeforeParsing(t *testing.T) {
 // download) gave "invalid UTF-8 … convert the file"; a whole one reads as
 // the document it holds.
 func TestErrGzipCutShort(t *testing.T) {
-	html, err := document.RenderHTML(spec.Document())
+	html, err := parser.SeedHTML(spec.Document())
 	if err != nil {
 		t.Fatal(err)
 	}

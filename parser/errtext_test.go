@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/parser/internal/resolve"
 )
 
 // TestWideTableHeaderGivesHugeError: a table header of 100 000 columns was

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/internal/document"
 	"github.com/apigen/apigen/spec"
 )
 

@@ -2,11 +2,13 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/resolve"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/resolve"
+	"github.com/apigen/apigen/schema"
 )
 
 // notReference is the one line for an HTML document of neither layout: it
@@ -31,6 +33,33 @@ func checkComplete(name string, src []byte) error {
 		return &resolve.Error{File: name, Line: line, Msg: "the HTML document ends without </html>: it is cut short (an interrupted download or copy?); download or copy it again (a complete document that omits it: add </html> at its end)"}
 	}
 	return nil
+}
+
+// checkInput refuses a document apigen must not read, before any work is
+// spent on it: one larger than document.MaxDocumentBytes, bytes that are
+// not UTF-8 (named by line and column) and, in Markdown, tables whose
+// source lines are broken (document.CheckTableLines).
+func checkInput(name string, src []byte, html bool) error {
+	if err := document.CheckSize(src); err != nil {
+		return &resolve.Error{File: name, Msg: err.Error()}
+	}
+	if err := schema.ValidUTF8(name, src); err != nil {
+		return err
+	}
+	if html || looksLikeHTML(src) {
+		return nil
+	}
+	return lineErrors(name, document.CheckTableLines(string(src)))
+}
+
+// lineErrors is the error of a document's mistakes at their lines, the
+// first MaxErrors of them.
+func lineErrors(name string, errs []document.LineError) error {
+	var out []error
+	for _, e := range errs {
+		out = append(out, &resolve.Error{File: name, Line: e.Line, Msg: e.Msg})
+	}
+	return errors.Join(resolve.CapErrors(out)...)
 }
 
 // cutRune reports whether src ends with the first bytes of a multi-byte

@@ -136,3 +136,24 @@ func TestBrokenTableIsReportedAtTheCause(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPageTableAndCellBoundsAreErrors is the defect where the bounds of a
+// table (MaxColumns) and of a cell (MaxCellBytes) held for the seed's
+// layout only: the published page's reader took a table of 100 000
+// columns or a cell of 100 KB as it came. Both layouts read one document
+// model, and the bounds are checked on it, at the table's or the row's
+// line, before either layout walks it.
+func TestPageTableAndCellBoundsAreErrors(t *testing.T) {
+	head := "<h3>Available types</h3><h4>Pal</h4><p>A pal.</p>\n<table><thead><tr><th>Field</th><th>Type</th><th>Description</th>"
+	for _, c := range []struct{ name, body, want string }{
+		{"columns", head + strings.Repeat("<th>x</th>", 100000) + "</tr></thead><tbody><tr><td>id</td><td>Integer</td><td>Id</td></tr></tbody></table>", "table header has 100003 columns; at most 16 are allowed"},
+		{"cell", head + "</tr></thead><tbody>\n<tr><td>id</td><td>Integer</td><td>Id. " + strings.Repeat("long ", 20000) + "</td></tr></tbody></table>", "the description cell is 100003 bytes long; at most 65536 are allowed"},
+	} {
+		_, err := parser.Parse(page(recent+c.body), parser.Options{Name: "demo.html"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, shorten(err), c.want)
+		} else if len(err.Error()) > 5000 {
+			t.Errorf("%s: the error is %d bytes", c.name, len(err.Error()))
+		}
+	}
+}

@@ -1,6 +1,7 @@
 // Package parser reads the API specification document and builds its schema.
 //
-// The reader's parts, each a folder:
+// The reader's parts, each a folder under internal/ (nothing outside the
+// reader imports them):
 //
 //   - document/: the document model (headings, paragraphs, lists, tables,
 //     each with its line) and its front ends, Markdown (goldmark) and HTML;
@@ -28,13 +29,12 @@ package parser
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 
-	"github.com/apigen/apigen/parser/document"
-	"github.com/apigen/apigen/parser/page"
-	"github.com/apigen/apigen/parser/resolve"
-	"github.com/apigen/apigen/parser/seed"
+	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/page"
+	"github.com/apigen/apigen/parser/internal/resolve"
+	"github.com/apigen/apigen/parser/internal/seed"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -51,11 +51,12 @@ type (
 	ReportEntry = resolve.ReportEntry
 )
 
-// Bounds of an input document (see package resolve, limits.go).
+// Bounds of an input document (internal/document's bounds.go, the one
+// place they are stated and checked) and of the errors listed.
 const (
-	MaxDocumentBytes = resolve.MaxDocumentBytes
-	MaxColumns       = resolve.MaxColumns
-	MaxCellBytes     = resolve.MaxCellBytes
+	MaxDocumentBytes = document.MaxDocumentBytes
+	MaxColumns       = document.MaxColumns
+	MaxCellBytes     = document.MaxCellBytes
 	MaxErrors        = resolve.MaxErrors
 )
 
@@ -86,31 +87,31 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	if err := checkComplete(name, src); err != nil {
 		return nil, err
 	}
-	if err := resolve.CheckInput(name, src, opts.HTML); err != nil {
+	if err := checkInput(name, src, opts.HTML); err != nil {
 		return nil, err
 	}
 	if looksLikeHTML(src) {
 		opts.HTML = true
 	}
+	// One reading of the document, whichever its layout.
+	var d *document.Document
 	if opts.HTML {
-		// The layout is told by the document: the published reference
-		// page (h4 entries with Field/Parameter tables) or the seed's.
-		if pd := document.FromPage(src); page.IsPage(pd) {
-			return parsePage(pd, name, opts)
+		d = document.FromHTML(src)
+	} else {
+		var err error
+		if d, err = document.FromMarkdown(src); err != nil {
+			return nil, &resolve.Error{File: name, Msg: err.Error()}
 		}
 	}
-	// Otherwise the document is in the seed's layout, Markdown or HTML.
-	var d *document.Document
-	var err error
-	if opts.HTML {
-		d, err = document.FromHTML(src)
-	} else {
-		d, err = document.FromMarkdown(src)
+	if err := lineErrors(name, d.CheckTables()); err != nil {
+		return nil, err
 	}
-	var doc *document.Tree
-	if err == nil {
-		doc, err = document.NewTree(d)
+	// The layout is told by the document: the published reference page
+	// (h4 entries with Field/Parameter tables) or the seed's.
+	if opts.HTML && page.IsPage(d) {
+		return parsePage(d, name, opts)
 	}
+	doc, err := document.NewTree(d)
 	if err != nil {
 		if opts.HTML {
 			return nil, errNotReference(name)
@@ -123,49 +124,38 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 	return parseSeed(doc, name)
 }
 
-// newParser starts the core's state for one document.
-func newParser(name, title string, pol resolve.Policy) *resolve.Core {
-	return &resolve.Core{
-		File:    name,
-		Policy:  pol,
-		Out:     &schema.Schema{Title: title, Source: filepath.Base(name)},
-		Defs:    map[string]map[string][]*resolve.Pending{},
-		Results: map[string]string{},
-		Always:  map[string]string{},
-	}
-}
-
 // parseSeed reads a document in the seed's layout, which its author
 // controls: every error is reported.
 func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
-	p := newParser(name, doc.Title, resolve.Policy{})
+	p := resolve.New(name, doc.Title, resolve.Policy{})
 	seed.Read(p, doc)
-	if len(p.Errs) > 0 {
-		return nil, errors.Join(resolve.CapErrors(p.Errs)...)
+	s, errs := p.Result()
+	if len(errs) > 0 {
+		return nil, errors.Join(resolve.CapErrors(errs)...)
 	}
-	return p.Out, nil
+	return s, nil
 }
 
 // parsePage reads the published reference page.
 func parsePage(d *document.Document, name string, opts Options) (*schema.Schema, error) {
-	p := newParser(name, d.Title, resolve.PagePolicy)
+	p := resolve.New(name, d.Title, resolve.PagePolicy)
 	p.Report = opts.Report
 	page.Read(p, d)
+	s, errs := p.Result()
 	if opts.Report != nil {
-		opts.Report.Warnings = append(opts.Report.Warnings, p.Out.Warnings...)
+		opts.Report.Warnings = append(opts.Report.Warnings, s.Warnings...)
 	}
-	errs := p.Errs
 	if opts.Strict {
 		// Every warning is in the schema's one list: each refuses the
 		// page, saying why and what settles it.
-		for _, w := range p.Out.Warnings {
+		for _, w := range s.Warnings {
 			errs = append(errs, &schema.StrictError{File: name, Warning: w})
 		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	return p.Out, nil
+	return s, nil
 }
 
 // looksLikeHTML reports whether src starts as an HTML document.
@@ -175,3 +165,9 @@ func looksLikeHTML(src []byte) bool {
 	low := strings.ToLower(s)
 	return strings.HasPrefix(low, "<!doctype html") || strings.HasPrefix(low, "<html")
 }
+
+// SeedHTML renders a Markdown document in the seed's layout as HTML that
+// Parse reads as the same document, each element marked with the Markdown
+// line it comes from (the form "HTML with the same headings and tables"
+// takes when it is produced from the Markdown).
+func SeedHTML(md []byte) ([]byte, error) { return document.RenderHTML(md) }

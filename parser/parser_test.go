@@ -11,7 +11,7 @@ import (
 
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/parser"
-	"github.com/apigen/apigen/parser/document"
+	"github.com/apigen/apigen/parser/internal/document"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/spec"
 )

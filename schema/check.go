@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 )
@@ -258,6 +259,8 @@ func (c *checker) constraints(src Source, what string, t Type, k *Constraints) {
 	if k.Pattern != "" {
 		if _, err := regexp.Compile(k.Pattern); err != nil {
 			c.fail(src, "%s: pattern: %v", what, err)
+		} else if !Anchored(k.Pattern) {
+			c.fail(src, "%s: pattern %q is not anchored at both ends: a pattern is over the whole string and says so itself; write ^(?:%s)$", what, k.Pattern, k.Pattern)
 		}
 	}
 	if len(k.Variants) > 0 {
@@ -490,4 +493,18 @@ func uploadIn(s *Schema, t Type, seen map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// Anchored reports whether a pattern matches only the whole string: it
+// begins with ^ and ends with $ around everything it says (not "^a|b$").
+// Every writer uses a pattern as written: the validators compile it, and
+// OpenAPI's pattern, a search, needs the anchors in the text.
+func Anchored(pattern string) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return false
+	}
+	re = re.Simplify()
+	return re.Op == syntax.OpConcat && len(re.Sub) >= 2 &&
+		re.Sub[0].Op == syntax.OpBeginText && re.Sub[len(re.Sub)-1].Op == syntax.OpEndText
 }

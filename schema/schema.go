@@ -143,7 +143,9 @@ type Constraints struct {
 	Default any `yaml:"default,omitempty"`
 	// Fixed is the only value the field may hold (a union discriminator).
 	Fixed string `yaml:"fixed,omitempty"`
-	// Pattern is a regular expression (RE2) the whole string must match.
+	// Pattern is a regular expression (RE2) the whole string must match,
+	// anchored in its text (^…$, see Anchored): every writer uses it as
+	// written.
 	Pattern string `yaml:"pattern,omitempty"`
 	// PatternText is the document's words for Pattern.
 	PatternText string `yaml:"pattern_text,omitempty"`

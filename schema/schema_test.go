@@ -219,3 +219,23 @@ func TestCheckSharedTags(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternMustBeAnchored: a pattern is over the whole string, and says
+// so itself (^…$), so every writer (the validators, OpenAPI, whose pattern
+// is a search) uses it as written; one that is not anchored at both ends
+// is refused with what to write.
+func TestPatternMustBeAnchored(t *testing.T) {
+	for p, ok := range map[string]bool{"^[a-z]*$": true, "^(?:a|b)$": true, "[a-z]*": false, "^a|b$": false, "^a": false, "a$": false} {
+		s, err := schema.Unmarshal([]byte("title: t\nversion: \"1.0\"\nobjects:\n  - name: A\n    fields:\n      - {name: a, type: String, required: true, constraints: {pattern: \"" + p + "\"}}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Check()
+		if (err == nil) != ok {
+			t.Errorf("pattern %q: %v, want accepted %v", p, err, ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "^(?:") {
+			t.Errorf("pattern %q: %v, want the anchored form suggested", p, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/apigen/apigen/parser"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -8,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/parser/document"
 	"github.com/apigen/apigen/spec"
 )
 
@@ -17,7 +17,7 @@ import (
 // (named by its version) and names the saved file, so every run reads the
 // same document. The server is a loopback stand-in.
 func TestInitSpecURL(t *testing.T) {
-	html, err := document.RenderHTML(spec.Document())
+	html, err := parser.SeedHTML(spec.Document())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1951,7 +1951,7 @@ func (u ChatRef) IsSet() bool {
 // InputMedia is one of InputMediaPhoto, InputMediaVideo,
 // InputMediaAnimation, InputMediaAudio, InputMediaDocument.
 //
-// Content of a media message to send One of the five variants below. Common
+// Content of a media message to send. One of the five variants below. Common
 // fields: type (String, required, fixed per variant), media (String,
 // required), and, except where noted, caption (String, Optional, 0-1024
 // characters after entity parsing), parse_mode (String, Optional),
@@ -2022,9 +2022,6 @@ var (
 // ReplyMarkup is one of InlineKeyboardMarkup, ReplyKeyboardMarkup,
 // ReplyKeyboardRemove, ForceReply.
 //
-// InlineKeyboardMarkup or ReplyKeyboardMarkup or ReplyKeyboardRemove or
-// ForceReply.
-//
 // Implemented by *InlineKeyboardMarkup (has inline_keyboard),
 // *ReplyKeyboardMarkup (has keyboard), *ReplyKeyboardRemove (has
 // remove_keyboard), *ForceReply (has force_reply), and *UnknownReplyMarkup
@@ -2052,8 +2049,6 @@ var (
 )
 
 // MessageOrTrue is one of Message, True.
-//
-// Message or True.
 //
 // The zero MessageOrTrue is unset. Build one with MessageOrTrueFromMessage,
 // MessageOrTrueFromTrue; read it with AsMessage, AsTrue.

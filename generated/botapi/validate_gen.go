@@ -2269,7 +2269,7 @@ func validateLabelInputMedia(u InputMedia) string {
 	return ""
 }
 
-// Patterns of the schema, compiled once; each must match the whole string.
+// Patterns of the schema, compiled once; each is anchored, so it matches the whole string.
 var (
-	validatePatternBotCommandCommand = regexp.MustCompile("^(?:^[a-z0-9_]*$)$")
+	validatePatternBotCommandCommand = regexp.MustCompile("^[a-z0-9_]*$")
 )

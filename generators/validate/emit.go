@@ -104,16 +104,13 @@ func (g *gen) emit() ([]byte, error) {
 	if len(g.patternOrder) > 0 {
 		var specs []jen.Code
 		for _, p := range g.patternOrder {
-			specs = append(specs, jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(anchored(p))))
+			specs = append(specs, jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p)))
 		}
-		f.Comment("Patterns of the schema, compiled once; each must match the whole string.")
+		f.Comment("Patterns of the schema, compiled once; each is anchored, so it matches the whole string.")
 		f.Var().Defs(specs...)
 	}
 	return gofile.Render(f)
 }
-
-// anchored makes a pattern match the whole string.
-func anchored(p string) string { return "^(?:" + p + ")$" }
 
 // variantBit names the bit of a union variant in the allowed-variants mask
 // of the union's validator: validate<Union><Label>.
@@ -201,7 +198,7 @@ func (g *gen) declareHelpers() error {
 func (g *gen) declarePatterns(base string, t *gomodel.Type) error {
 	for ; t != nil; t = t.Elem {
 		if c := t.Constraints; c != nil && c.Pattern != "" {
-			if _, err := regexp.Compile(anchored(c.Pattern)); err != nil {
+			if _, err := regexp.Compile(c.Pattern); err != nil {
 				return fmt.Errorf("pattern %q: %w", c.Pattern, err)
 			}
 			if _, ok := g.patterns[c.Pattern]; !ok {

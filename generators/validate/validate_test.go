@@ -66,7 +66,7 @@ enums:
 methods:
   - name: put
     params:
-      - {name: ref, type: Ref, required: true, constraints: {length: {max: 5, unit: bytes}, pattern: "@[a-z]+"}}
+      - {name: ref, type: Ref, required: true, constraints: {length: {max: 5, unit: bytes}, pattern: "^@[a-z]+$"}}
       - {name: file, type: FileOrID, required: false, constraints: {upload_only: true}}
       - {name: doc, type: FileOrID, required: false, constraints: {length: {max: 8, unit: characters}}}
       - {name: raw, type: InputFile, required: false}
@@ -300,5 +300,35 @@ methods:
 	}
 	if strings.Contains(code, "uploadOnly(") {
 		t.Errorf("picture demands an upload; a file_id or URL is allowed:\n%s", code)
+	}
+}
+
+// TestPatternAnchoredOnce is the defect where the schema's pattern, which
+// the parser writes anchored ("^[a-z0-9_]*$": over the whole string, as
+// schema/README.md says), was anchored again by the validators
+// ("^(?:^[a-z0-9_]*$)$"): the regexp the package compiles is the schema's,
+// as written.
+func TestPatternAnchoredOnce(t *testing.T) {
+	s, err := schema.Unmarshal([]byte(`
+title: pattern
+version: "1.0"
+methods:
+  - name: setCommand
+    params:
+      - {name: command, type: String, required: true, constraints: {pattern: "^[a-z0-9_]*$"}}
+    returns: "True"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := generate(t, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `regexp.MustCompile("^[a-z0-9_]*$")`) || strings.Contains(out, `(?:^`) {
+		t.Errorf("the pattern is not compiled as the schema writes it:\n%s", out)
 	}
 }
