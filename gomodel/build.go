@@ -41,6 +41,9 @@ func (m *Model) build() error {
 			return err
 		}
 	}
+	if err := m.buildKinds(); err != nil {
+		return err
+	}
 	for _, u := range m.Unions {
 		if err := m.variantTypes(u); err != nil {
 			return err
@@ -511,12 +514,21 @@ func (m *Model) buildObject(st *Struct) error {
 			return fmt.Errorf("object %s: string form needs a required String field", o.Name)
 		}
 	}
-	for _, r := range o.Rules {
-		if r.Kind != schema.RuleAtMostOne {
-			continue
-		}
-		if err := m.buildKind(st, r); err != nil {
-			return err
+	return nil
+}
+
+// buildKinds adds the kind accessors, once every object's fields have
+// their Go names: a helper reads a kind object's field by the name it was
+// given.
+func (m *Model) buildKinds() error {
+	for _, st := range m.Objects {
+		for _, r := range st.Object.Rules {
+			if r.Kind != schema.RuleAtMostOne {
+				continue
+			}
+			if err := m.buildKind(st, r); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -569,18 +581,17 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 			if t.IsArray() || ko == nil || ko.Opaque {
 				continue
 			}
-			cf := ko.Object.Field(h.wire)
-			if cf == nil || cf.Type.IsArray() || m.objects[cf.Type.Name] == nil {
+			cf := ko.Field(h.wire)
+			if cf == nil || cf.Schema.Type.IsArray() || m.objects[cf.Schema.Type.Name] == nil {
 				continue
 			}
-			gt := m.typeName[cf.Type.Name]
+			gt := m.typeName[cf.Schema.Type.Name]
 			if ph.GoType == "" {
-				ph.GoType, ph.Struct = gt, m.objects[cf.Type.Name]
+				ph.GoType, ph.Struct = gt, m.objects[cf.Schema.Type.Name]
 			} else if ph.GoType != gt {
 				continue
 			}
-			cn := naming.Exported(cf.Name)
-			ph.Paths = append(ph.Paths, HelperPath{Kind: kf, Field: &Field{Schema: cf, Name: cf.Name, GoName: cn}, Required: cf.Required})
+			ph.Paths = append(ph.Paths, HelperPath{Kind: kf, Field: cf, Required: cf.Schema.Required})
 		}
 		if len(ph.Paths) > 0 {
 			if err := st.Scope.Declare(ph.Method, "helper of "+o.Name); err != nil {

@@ -156,3 +156,17 @@ func TestParameterNamedLikeASetter(t *testing.T) {
 		t.Errorf("want the parameter WithOptions and the setter WithOptionsMixed, with a warning: %v", w)
 	}
 }
+
+// TestKindHelperOnARenamedField: a kind object's field chat shares its Go
+// name with a field Chat, so neither keeps it: the update's Chat helper
+// reads the field by the name it was given (ChatLower), and the package
+// builds.
+func TestKindHelperOnARenamedField(t *testing.T) {
+	d, w := seedWith(t, func(s *schema.Schema) {
+		m := object(s, "Message")
+		m.Fields = append([]*schema.Field{optionalString("Chat")}, m.Fields...)
+	})
+	if !d["ChatLower"] || !warned(w, "field Message.chat") {
+		t.Errorf("want Message.chat as ChatLower, with a warning: %v", w)
+	}
+}
