@@ -49,6 +49,7 @@ func (m *Model) build() error {
 			return err
 		}
 	}
+	m.methodNames()
 	for _, sm := range s.Methods {
 		if err := m.buildMethod(sm); err != nil {
 			return err
@@ -604,7 +605,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 }
 
 func (m *Model) buildMethod(sm *schema.Method) error {
-	me := &Method{Schema: sm, GoName: naming.Exported(sm.Name)}
+	me := &Method{Schema: sm, GoName: m.methodName[sm.Name]}
 	m.methods[sm.Name] = me
 	m.Methods = append(m.Methods, me)
 	if len(sm.Params) > 0 {

@@ -80,6 +80,22 @@ func (m *Model) packageNames() {
 	m.settle(m.Scope, cs)
 }
 
+// methodNames gives the API methods their Go names, the client's methods,
+// in a scope of their own where the client's fields and methods
+// (Options.ClientMembers) are kept: every backend declares a method of
+// its own type by those names (the client's, the server's interface).
+func (m *Model) methodNames() {
+	var cs []claim
+	for _, sm := range m.Schema.Methods {
+		cs = append(cs, claim{since: sm.Since, src: sm.Source,
+			make: func() naming.Claim {
+				return naming.Claim{Name: naming.Exported(sm.Name), Wire: sm.Name, Since: sm.Since, Kind: naming.MethodKind, What: "method " + sm.Name}
+			},
+			set: func(n string) { m.methodName[sm.Name] = n }})
+	}
+	m.settle(naming.NewScope(m.clientMembers...), cs)
+}
+
 // settle resolves claims in scope, age by age and phase by phase, and
 // keeps a warning for every name that was not the plain one.
 func (m *Model) settle(scope *naming.Scope, cs []claim) {

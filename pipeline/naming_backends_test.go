@@ -170,3 +170,40 @@ func TestKindHelperOnARenamedField(t *testing.T) {
 		t.Errorf("want Message.chat as ChatLower, with a warning: %v", w)
 	}
 }
+
+// addMethods adds methods named names, without parameters, returning True.
+func addMethods(s *schema.Schema, names ...string) {
+	for _, n := range names {
+		s.Methods = append(s.Methods, &schema.Method{Name: n, Group: "g", Returns: schema.Type{Name: schema.True}})
+	}
+}
+
+// TestMethodsSpellingOneGoName: sendMessage and send_message are two
+// methods on the wire (which tells method names apart without case only)
+// and spell one client method: equally old, neither keeps it, each is
+// told apart by its spelling, with a warning, and so are their parameters
+// structs.
+// (sendMessage and SendMessage are one method on the wire: the schema
+// refuses them as declared twice.)
+func TestMethodsSpellingOneGoName(t *testing.T) {
+	d, w := seedWith(t, func(s *schema.Schema) {
+		s.Methods = append(s.Methods, &schema.Method{Name: "send_message", Group: "g", Returns: schema.Type{Name: schema.True},
+			Params: []*schema.Field{{Name: "text", Type: schema.Type{Name: schema.String}, Required: true}}})
+	})
+	if d["SendMessage"] || !warned(w, "method send_message") || !warned(w, "method sendMessage") || !warned(w, "parameters of method send_message") {
+		t.Errorf("want sendMessage and send_message told apart, with a warning each: %v", w)
+	}
+}
+
+// TestMethodNamedLikeAClientMethod: the runtime's Client methods
+// (DownloadFile, String) and the client's iterator (Updates) are the
+// package's own: API methods spelling them take Method.
+func TestMethodNamedLikeAClientMethod(t *testing.T) {
+	names := []string{"downloadFile", "string", "goString", "toleratedCount", "updates"}
+	_, w := seedWith(t, func(s *schema.Schema) { addMethods(s, names...) })
+	for _, n := range names {
+		if !warned(w, "method "+n) {
+			t.Errorf("no warning for method %s: %v", n, w)
+		}
+	}
+}

@@ -49,7 +49,7 @@ import (
 
 // Backend is the client backend. Its code calls the types' codecs and the
 // validators' Validate methods.
-var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: append(append([]string{webhookName}, addressNames...), exampleNames...), Generate: Generate}
+var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: append(append([]string{webhookName}, addressNames...), exampleNames...), ClientMembers: []string{iteratorName}, Generate: Generate}
 
 // addressNames are the client's default addresses, declared whatever the
 // document says.
@@ -63,7 +63,7 @@ const FileName = "client_gen.go"
 
 // Names this backend adds.
 const (
-	clientType      = "Client"
+	clientType      = generators.ClientType
 	methodUploads   = "clientWithUploads" // on parameters structs that carry files
 	methodAttach    = "clientAttach"      // on objects that carry files
 	methodName      = "clientMethod"      // on every parameters struct (WebhookReply)

@@ -55,7 +55,11 @@ const (
 // Backend is the OpenAPI backend. The export speaks in wire names and
 // schema types only; it reads the model's schema.
 var Backend = generators.Backend{Name: Name, Kind: generators.OpenAPI, Generate: func(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
-	return Generate(m.Schema, opts)
+	goNames := map[string]string{}
+	for _, me := range m.Methods {
+		goNames[me.Schema.Name] = me.GoName
+	}
+	return generate(m.Schema, goNames, opts)
 }}
 
 type gen struct {
@@ -67,12 +71,24 @@ type gen struct {
 	// that two schema names that would share a component (or a file in a
 	// generator that writes one file per schema) are an error.
 	components map[string]string
+	// goNames are the methods' Go names as the model settled them: the
+	// operation of a method whose name is the export's own (downloadFile)
+	// takes it.
+	goNames map[string]string
+	// opIDs are the methods' operationIds.
+	opIDs map[string]string
 }
 
 // Generate returns openapi.yaml, openapi.json and schema.json for s.
+// Without the model, a method named like the file download
+// (downloadFile) is an error.
 func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
+	return generate(s, nil, opts)
+}
+
+func generate(s *schema.Schema, goNames map[string]string, opts generators.Options) ([]output.File, error) {
 	g := &gen{s: s, objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
-		enums: map[string]*schema.Enum{}, components: map[string]string{}}
+		enums: map[string]*schema.Enum{}, components: map[string]string{}, goNames: goNames, opIDs: map[string]string{}}
 	for _, o := range s.Objects {
 		g.objects[o.Name] = o
 	}
@@ -125,6 +141,9 @@ func (g *gen) claim(name, what string) error {
 	g.components[key] = fmt.Sprintf("%s %q", what, name)
 	return nil
 }
+
+// downloadID is the file download's operationId.
+const downloadID = "downloadFile"
 
 // paramsName is the component of a method's parameters as a JSON body.
 func paramsName(m *schema.Method) string { return m.Name + "Params" }
@@ -314,8 +333,17 @@ func (g *gen) paths() (*Map, error) {
 		ops[strings.ToLower(id)] = what
 		return nil
 	}
+	// The file download's operationId is the export's own: a method
+	// named so takes the Go name the model gave it (DownloadFileMethod).
+	if err := opID(downloadID, "the file download"); err != nil {
+		return nil, err
+	}
 	tokenRef := []any{newMap("$ref", "#/components/parameters/"+tokenParam)}
 	for _, m := range g.s.Methods {
+		g.opIDs[m.Name] = m.Name
+		if strings.EqualFold(m.Name, downloadID) && g.goNames[m.Name] != "" {
+			g.opIDs[m.Name] = g.goNames[m.Name]
+		}
 		item := newMap("parameters", tokenRef)
 		if get, err := g.getOperation(m); err != nil {
 			return nil, fmt.Errorf("method %s: %w", m.Name, err)
@@ -330,19 +358,16 @@ func (g *gen) paths() (*Map, error) {
 		if err != nil {
 			return nil, fmt.Errorf("method %s: %w", m.Name, err)
 		}
-		if err := opID(m.Name, "POST "+m.Name); err != nil {
+		if err := opID(g.opIDs[m.Name], "POST "+m.Name); err != nil {
 			return nil, err
 		}
 		item.Set("post", post)
 		out.SetAlways("/bot{"+tokenParam+"}/"+m.Name, item)
 	}
-	if err := opID("downloadFile", "the file download"); err != nil {
-		return nil, err
-	}
 	out.SetAlways(filePath, newMap(
 		"parameters", tokenRef,
 		"get", newMap(
-			"operationId", "downloadFile",
+			"operationId", downloadID,
 			"summary", "Download a file by its file_path.",
 			"description", "file_path is the file_path of a File object and may contain '/'. Each segment is sent as it is; a path that climbs out ('..') or holds an encoded '/', '\\' or NUL is rejected.",
 			"parameters", []any{newMap("name", filePathParam, "in", "path", "required", true,
@@ -395,7 +420,7 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 	if needsUpload(m) {
 		return nil, nil
 	}
-	op := g.operation(m, m.Name+"ViaGet", m.Name+", parameters in the query string")
+	op := g.operation(m, g.opIDs[m.Name]+"ViaGet", m.Name+", parameters in the query string")
 	var params []any
 	for _, f := range m.Params {
 		if isUploadOnly(f) {
@@ -430,7 +455,7 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 
 // postOperation is the method called with POST and a body.
 func (g *gen) postOperation(m *schema.Method) (*Map, error) {
-	op := g.operation(m, m.Name, m.Name)
+	op := g.operation(m, g.opIDs[m.Name], m.Name)
 	if len(m.Params) > 0 {
 		required := false
 		for _, f := range m.Params {
