@@ -74,24 +74,43 @@ func (m *Model) build() error {
 }
 
 // keepKindMembers keeps the methods backends add to the objects of an
-// update's kinds (Options.KindMembers) in those objects' scopes: the
-// objects of the fields of an at_most_one rule.
+// update's kinds (Options.KindMembers) in those objects' scopes (the
+// objects of the fields of an at_most_one rule), and in the scopes of the
+// other variants of every union such an object is a variant of: a union
+// may offer a kind object's helpers (a message that may be inaccessible),
+// and then every variant declares them. They are kept whether or not the
+// union ends up offering them, so that a helper found later never renames
+// a field.
 func (m *Model) keepKindMembers() {
 	if len(m.kindMembers) == 0 {
 		return
 	}
+	kinds := map[string]bool{}
 	for _, o := range m.Schema.Objects {
 		for _, r := range o.Rules {
 			if r.Kind != schema.RuleAtMostOne {
 				continue
 			}
 			for _, fn := range r.Fields {
-				if f := o.Field(fn); f != nil {
-					if st := m.objects[f.Type.Base()]; st != nil {
-						st.Scope.Keep(m.kindMembers...)
-					}
+				if f := o.Field(fn); f != nil && m.objects[f.Type.Base()] != nil {
+					kinds[f.Type.Base()] = true
 				}
 			}
+		}
+	}
+	for _, u := range m.Schema.Unions {
+		if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return kinds[v.Type.Name] }) {
+			continue
+		}
+		for _, v := range u.Variants {
+			if m.objects[v.Type.Name] != nil {
+				kinds[v.Type.Name] = true
+			}
+		}
+	}
+	for _, o := range m.Schema.Objects {
+		if kinds[o.Name] {
+			m.objects[o.Name].Scope.Keep(m.kindMembers...)
 		}
 	}
 }

@@ -207,3 +207,28 @@ func TestMethodNamedLikeAClientMethod(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyFieldOnAVariantThatIsNotAKind: a union offering a kind
+// object's Reply and Answer (a message that may be inaccessible) declares
+// them on every variant, kind object or not: a field reply of the other
+// variant is ReplyField, with a warning.
+func TestReplyFieldOnAVariantThatIsNotAKind(t *testing.T) {
+	d, w := seedWith(t, func(s *schema.Schema) {
+		required := func(name, typ string) *schema.Field {
+			return &schema.Field{Name: name, Type: schema.Type{Name: typ}, Required: true}
+		}
+		s.Objects = append(s.Objects, &schema.Object{Name: "InaccessibleMessage", Fields: []*schema.Field{
+			required("chat", "Chat"), required("message_id", schema.Integer), required("date", schema.Integer), optionalString("reply"), optionalString("answer")}})
+		s.Unions = append(s.Unions, &schema.Union{Name: "MaybeInaccessibleMessage", Variants: []*schema.Variant{
+			{Type: schema.Type{Name: "Message"}, Requires: []string{"message_id", "date", "chat"}},
+			{Type: schema.Type{Name: "InaccessibleMessage"}, Requires: []string{"chat", "message_id", "date"}, Const: &schema.Const{Field: "date", JSON: "0"}}}})
+		for _, f := range object(s, "CallbackQuery").Fields {
+			if f.Name == "message" {
+				f.Type = schema.Type{Name: "MaybeInaccessibleMessage"}
+			}
+		}
+	})
+	if !d["ReplyField"] || !d["AnswerField"] || !warned(w, "field InaccessibleMessage.reply") {
+		t.Errorf("want InaccessibleMessage's ReplyField and AnswerField, with warnings: %v", w)
+	}
+}
