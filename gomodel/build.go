@@ -21,6 +21,7 @@ func (m *Model) build() error {
 		}
 	}
 	m.packageNames()
+	m.exportNames()
 	for _, o := range s.Objects {
 		n := m.typeName[o.Name]
 		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: m.structScope()}

@@ -72,6 +72,7 @@ type Model struct {
 	enums         map[string]*Enum
 	methods       map[string]*Method
 	methodName    map[string]string
+	exportName    map[string]string
 }
 
 // Options configure Build.
@@ -118,6 +119,7 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		enums:      map[string]*Enum{},
 		methods:    map[string]*Method{},
 		methodName: map[string]string{},
+		exportName: map[string]string{},
 	}
 	m.Scope.Keep(opts.Own...)
 	m.members, m.kindMembers, m.clientMembers = opts.Members, opts.KindMembers, opts.ClientMembers

@@ -232,3 +232,15 @@ func TestReplyFieldOnAVariantThatIsNotAKind(t *testing.T) {
 		t.Errorf("want InaccessibleMessage's ReplyField and AnswerField, with warnings: %v", w)
 	}
 }
+
+// TestTypesDifferingOnlyInCaseInTheExports: the docs write a page per type
+// and the OpenAPI export a component per type and per method's parameters,
+// told apart without case: LoginURL next to LoginUrl, and an object
+// GetUpdatesParams next to the parameters of getUpdates, each get a name
+// of their own there by naming's rule, never a refusal.
+func TestTypesDifferingOnlyInCaseInTheExports(t *testing.T) {
+	_, w := seedWith(t, func(s *schema.Schema) { addObjects(s, "LoginURL", "GetUpdatesParams") })
+	if !warned(w, "object LoginURL") || !warned(w, "parameters of method getUpdates") {
+		t.Errorf("want LoginURL and the parameters of getUpdates told apart, with warnings: %v", w)
+	}
+}
