@@ -1,6 +1,6 @@
 package bench
 
-// Throughput of the generated server (botapi.NewServer) for sendMessage sent
+// Throughput of the generated server (botapiserver.NewServer) for sendMessage sent
 // as JSON, as a urlencoded form and as multipart with a small file
 // (sendDocument), against a bare net/http handler that reads the body and
 // writes a constant response of the same size: the floor any handler pays.
@@ -20,11 +20,12 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 const serverBenchToken = "123456789:AAEexampleexampleexampleexample0001"
 
-type serverBenchSvc struct{ botapi.Unimplemented }
+type serverBenchSvc struct{ botapiserver.Unimplemented }
 
 var serverBenchMsg = botapi.Message{MessageID: 4711, Date: 1700000000,
 	From: &botapi.User{ID: 5012345678, IsBot: true, FirstName: "Helper Bot", Username: botapi.Some("helper_bot")},
@@ -98,7 +99,7 @@ func serverResponse(h http.Handler, c serverBenchCase) []byte {
 }
 
 func BenchmarkServerHandler(b *testing.B) {
-	gen := botapi.NewServer(serverBenchSvc{}, botapi.WithTokens(serverBenchToken))
+	gen := botapiserver.NewServer(serverBenchSvc{}, botapiserver.WithTokens(serverBenchToken))
 	for _, c := range serverBenchCases() {
 		resp := serverResponse(gen, c)
 		for _, h := range []struct {
@@ -175,7 +176,7 @@ func serverUploadBody(size int) (ct string, body []byte) {
 //
 //	go test -run '^$' -bench 'ServerUpload' -benchmem
 func BenchmarkServerUpload(b *testing.B) {
-	gen := botapi.NewServer(serverBenchSvc{}, botapi.WithTokens(serverBenchToken))
+	gen := botapiserver.NewServer(serverBenchSvc{}, botapiserver.WithTokens(serverBenchToken))
 	for _, size := range []struct {
 		name string
 		n    int

@@ -33,7 +33,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 var (
@@ -89,7 +89,7 @@ func TestServerCPUChild(t *testing.T) {
 	if kind == "" {
 		t.Skip("the child of TestServerCPU")
 	}
-	gen := botapi.NewServer(serverBenchSvc{}, botapi.WithTokens(serverBenchToken))
+	gen := botapiserver.NewServer(serverBenchSvc{}, botapiserver.WithTokens(serverBenchToken))
 	var h http.Handler = gen
 	if kind == "bare" {
 		h = serverCPUBare(gen)

@@ -46,6 +46,13 @@ type Config struct {
 	Package string `yaml:"package,omitempty"`
 	// Out is the directory of the generated Go package.
 	Out string `yaml:"out,omitempty"`
+	// ServerPackage is the name of the server's Go package, which imports
+	// the package above; empty means the package's name followed by
+	// "server" (botapiserver).
+	ServerPackage string `yaml:"server_package,omitempty"`
+	// ServerOut is the server package's directory; empty means the
+	// directory named ServerPackage inside Out.
+	ServerOut string `yaml:"server_out,omitempty"`
 	// Docs is the directory of the reference docs, or "none".
 	Docs string `yaml:"docs,omitempty"`
 	// OpenAPI is the directory of the OpenAPI 3.1 document and the JSON
@@ -63,7 +70,7 @@ type Config struct {
 }
 
 // Keys are the keys of a config file, for messages.
-var Keys = []string{"spec", "schema", "overlay", "package", "out", "docs", "openapi", "schema_out", "backends"}
+var Keys = []string{"spec", "schema", "overlay", "package", "out", "server_package", "server_out", "docs", "openapi", "schema_out", "backends"}
 
 // Default is the configuration with no config file and no flags: the
 // embedded specification, written into this repository's layout.
@@ -120,6 +127,8 @@ func Load(path string) (*Config, error) {
 	set(&c.Overlay, rel(f.Overlay))
 	set(&c.Package, f.Package)
 	set(&c.Out, rel(f.Out))
+	set(&c.ServerPackage, f.ServerPackage)
+	set(&c.ServerOut, rel(f.ServerOut))
 	set(&c.Docs, rel(f.Docs))
 	set(&c.OpenAPI, rel(f.OpenAPI))
 	set(&c.SchemaOut, rel(f.SchemaOut))
@@ -159,7 +168,27 @@ func (c *Config) Check() error {
 	if c.Out == "" {
 		return fmt.Errorf("no output directory for the Go package%s", where)
 	}
+	if sp := c.ServerPackageName(); !IsPackageName(sp) || sp == c.Package {
+		return fmt.Errorf("server package %q is not a Go package name other than %q%s: use a lower-case identifier such as %sserver", sp, c.Package, where, c.Package)
+	}
 	return nil
+}
+
+// ServerPackageName is the name of the server's package.
+func (c *Config) ServerPackageName() string {
+	if c.ServerPackage != "" {
+		return c.ServerPackage
+	}
+	return c.Package + "server"
+}
+
+// ServerDir is the server package's directory: ServerOut, else the
+// directory named after the server package inside Out.
+func (c *Config) ServerDir() string {
+	if c.ServerOut != "" {
+		return c.ServerOut
+	}
+	return filepath.Join(c.Out, c.ServerPackageName())
 }
 
 // IsPackageName reports whether name can be a Go package name.

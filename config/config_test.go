@@ -100,7 +100,7 @@ func TestConfigErrorsNameTheFileAndLineInTheFilesWords(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, config.FileName)
 	for _, c := range []struct{ yaml, want string }{
-		{"spec: x.md\nbogus: 1\npackage: [a]\n", path + `:2: unknown key "bogus" (the keys are spec, schema, overlay, package, out, docs, openapi, schema_out, backends)` + "\n" + path + ":3: a list where a string is wanted"},
+		{"spec: x.md\nbogus: 1\npackage: [a]\n", path + `:2: unknown key "bogus" (the keys are spec, schema, overlay, package, out, server_package, server_out, docs, openapi, schema_out, backends)` + "\n" + path + ":3: a list where a string is wanted"},
 		{"spec: x.md\n  bad: : :\n", path + ":2: mapping values are not allowed in this context (YAML syntax)"},
 		{"backends: types\n", path + ":1: a string (types) where a list is wanted"},
 	} {

@@ -1,7 +1,7 @@
 package emulator
 
 // Spec: Methods the document leaves out (deleteMessage, stopPoll), served
-// through botapi.WithMethod.
+// through botapiserver.WithMethod.
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // Methods the document leaves out that real client libraries' suites call
 // (Bot API 5.0 has them): deleteMessage and stopPoll, served through the
-// generated server's extension point botapi.WithMethod with the
+// generated server's extension point botapiserver.WithMethod with the
 // reference server's behaviour and wording. Other methods the document
 // leaves out (sendSticker, ...) answer 404 "Not Found", as the reference
 // server answers unknown methods.
@@ -22,10 +23,10 @@ import (
 // deleteWindow is how old a message may be and still be deleted.
 const deleteWindow = 48 * time.Hour
 
-func (e *Emulator) outsideMethods() []botapi.ServerOption {
-	return []botapi.ServerOption{
-		botapi.WithMethod(outsideNames[0], e.deleteMessage),
-		botapi.WithMethod(outsideNames[1], e.stopPoll),
+func (e *Emulator) outsideMethods() []botapiserver.ServerOption {
+	return []botapiserver.ServerOption{
+		botapiserver.WithMethod(outsideNames[0], e.deleteMessage),
+		botapiserver.WithMethod(outsideNames[1], e.stopPoll),
 	}
 }
 
@@ -43,7 +44,7 @@ func (e *Emulator) servesOutside(name string) bool {
 }
 
 // chatAndMessage reads chat_id (Integer or @username) and message_id.
-func chatAndMessage(p *botapi.ExtraParams) (botapi.ChatRef, int64, error) {
+func chatAndMessage(p *botapiserver.ExtraParams) (botapi.ChatRef, int64, error) {
 	s, ok, err := p.Text("chat_id")
 	if err != nil {
 		return botapi.ChatRef{}, 0, err
@@ -74,7 +75,7 @@ func chatAndMessage(p *botapi.ExtraParams) (botapi.ChatRef, int64, error) {
 // supergroup or channel; in a private chat both sides' messages. Messages
 // older than 48 hours cannot be deleted. The message is gone for replies,
 // edits and button presses; a pinned one is unpinned, a poll forgotten.
-func (e *Emulator) deleteMessage(ctx context.Context, p *botapi.ExtraParams) (any, error) {
+func (e *Emulator) deleteMessage(ctx context.Context, p *botapiserver.ExtraParams) (any, error) {
 	ref, id, err := chatAndMessage(p)
 	if err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func (e *Emulator) deleteMessage(ctx context.Context, p *botapi.ExtraParams) (an
 
 // stopPoll closes a poll the bot sent (the bot gets a poll update), with a
 // new inline keyboard if given, and returns the final poll.
-func (e *Emulator) stopPoll(ctx context.Context, p *botapi.ExtraParams) (any, error) {
+func (e *Emulator) stopPoll(ctx context.Context, p *botapiserver.ExtraParams) (any, error) {
 	ref, id, err := chatAndMessage(p)
 	if err != nil {
 		return nil, err

@@ -1,5 +1,5 @@
 // Package emulator is the reference service: an in-memory implementation of
-// the generated botapi.Service that follows the specification's States and
+// the generated botapiserver.Service that follows the specification's States and
 // transitions, Events, Errors and Limits. Bots talk to it over HTTP with any
 // client library (it serves the generated handler); tests drive the other
 // side — users, chats, button presses, poll votes, the clock — through the
@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // Spec figures the emulator enforces (section "Limits" and "States and
@@ -82,11 +83,11 @@ type Config struct {
 	ControlToken string
 }
 
-// Emulator is the reference service. Its methods implement botapi.Service
+// Emulator is the reference service. Its methods implement botapiserver.Service
 // (the bot side, called by the generated handler) and the control API (the
 // user side). It is safe for concurrent use.
 type Emulator struct {
-	botapi.Unimplemented // methods not written yet: synthesized answers them from the schema
+	botapiserver.Unimplemented // methods not written yet: synthesized answers them from the schema
 
 	cfg   Config
 	clock *Clock
@@ -178,16 +179,16 @@ func New(cfg Config) *Emulator {
 		stop:      make(chan struct{}),
 	}
 	e.files = newFileStore(cfg.FilesDir, cfg.Local)
-	opts := []botapi.ServerOption{
-		botapi.WithAuth(e.authorize),
-		botapi.WithFileStore(e.files),
+	opts := []botapiserver.ServerOption{
+		botapiserver.WithAuth(e.authorize),
+		botapiserver.WithFileStore(e.files),
 	}
 	if cfg.Local {
-		opts = append(opts, botapi.WithLocalServerLimits())
+		opts = append(opts, botapiserver.WithLocalServerLimits())
 	}
 	opts = append(opts, e.outsideMethods()...)
 	// 1 MiB: the generated server's default body limit.
-	api := lenient(synthesized(botapi.NewServer(e, opts...), seedSynth, &e.placeholders), 1<<20, serviceShapes)
+	api := lenient(synthesized(botapiserver.NewServer(e, opts...), seedSynth, &e.placeholders), 1<<20, serviceShapes)
 	if cfg.Version != nil {
 		api = e.versioned(cfg.Version, api)
 	}

@@ -32,7 +32,7 @@ func LiveChats(e *Emulator) int {
 }
 
 // Lenient runs the lenient front over one request for the methods of svc
-// (an interface shaped like botapi.Service, of any version) and returns
+// (an interface shaped like botapiserver.Service, of any version) and returns
 // what the generated server would read.
 func Lenient(svc reflect.Type, r *http.Request) *http.Request {
 	var out *http.Request

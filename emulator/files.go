@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 type fileKind string
@@ -121,7 +122,7 @@ func (s *fileStore) servable(p string, bot int64) *storedFile {
 // botIDOf is the bot id of the request's token (the generated server has
 // checked it: authorize), 0 outside a request.
 func botIDOf(ctx context.Context) int64 {
-	token, _ := botapi.TokenFromContext(ctx)
+	token, _ := botapiserver.TokenFromContext(ctx)
 	i := strings.IndexByte(token, ':')
 	if i <= 0 {
 		return 0

@@ -12,15 +12,18 @@ import (
 	"unicode"
 
 	"github.com/apigen/apigen/emulator"
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // fuzzMethods are the API's method names (from the generated Service
 // interface) and those the emulator adds.
 func fuzzMethods() []string {
-	st := reflect.TypeOf((*botapi.Service)(nil)).Elem()
+	st := reflect.TypeOf((*botapiserver.Service)(nil)).Elem()
 	out := []string{"deleteMessage", "stopPoll", "sendSticker"}
 	for i := range st.NumMethod() {
+		if !st.Method(i).IsExported() {
+			continue // mustEmbedUnimplementedService
+		}
 		n := []rune(st.Method(i).Name)
 		n[0] = unicode.ToLower(n[0])
 		out = append(out, string(n))

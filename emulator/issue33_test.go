@@ -17,6 +17,7 @@ import (
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // Defect 1: reply_markup={} (telebot removes buttons that way) was refused
@@ -54,7 +55,7 @@ func TestReplyMarkupEmptyObjectIsNoMarkup(t *testing.T) {
 // implements nothing: what it refuses, it refuses before the service.
 func strictCall(t *testing.T, method, body string) (int, string) {
 	t.Helper()
-	srv := httptest.NewServer(botapi.NewServer(botapi.Unimplemented{}))
+	srv := httptest.NewServer(botapiserver.NewServer(botapiserver.Unimplemented{}))
 	defer srv.Close()
 	resp, err := http.Post(srv.URL+"/bot"+token+"/"+method, "application/json", strings.NewReader(body))
 	ok(t, err)
@@ -138,7 +139,7 @@ func TestRequiredParameterNullNamesExpectedType(t *testing.T) {
 		t.Errorf("absent options: %d %s", code, got)
 	}
 	// Form: options=null.
-	srv := httptest.NewServer(botapi.NewServer(botapi.Unimplemented{}))
+	srv := httptest.NewServer(botapiserver.NewServer(botapiserver.Unimplemented{}))
 	defer srv.Close()
 	resp, err := http.Post(srv.URL+"/bot"+token+"/sendPoll", "application/x-www-form-urlencoded", strings.NewReader("chat_id=1&question=q&options=null"))
 	ok(t, err)
@@ -220,7 +221,7 @@ func TestPollOptionsAsStringsAtNewerVersions(t *testing.T) {
 	// At the seed's version options are strings: nothing changes.
 	r := httptest.NewRequest("POST", "/bot"+token+"/sendPoll", strings.NewReader(`{"chat_id":1,"options":["a","b"]}`))
 	r.Header.Set("Content-Type", "application/json")
-	got, _ := io.ReadAll(emulator.Lenient(reflect.TypeOf((*botapi.Service)(nil)).Elem(), r).Body)
+	got, _ := io.ReadAll(emulator.Lenient(reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), r).Body)
 	if string(got) != `{"chat_id":1,"options":["a","b"]}` {
 		t.Errorf("seed's options rewritten: %s", got)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/schema"
 )
@@ -52,7 +53,7 @@ func atNewest(t *testing.T, strict func(s *schema.Schema) http.Handler) *env {
 		strict = acceptAll
 	}
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: strict(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: strict(s)}})
 	v.start()
 	return v
 }

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // The reference server reads some parameters more leniently than the
@@ -505,4 +505,4 @@ func encodeJSON(v any) []byte {
 }
 
 // serviceShapes are the shapes of the version the emulator is built on.
-var serviceShapes = shapesOf(reflect.TypeOf((*botapi.Service)(nil)).Elem())
+var serviceShapes = shapesOf(reflect.TypeOf((*botapiserver.Service)(nil)).Elem())

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // ---------------------------------------------------------------- the opening
@@ -246,7 +247,7 @@ func listed(list []string, token string) bool {
 // botLocked returns the bot whose token the request carries, creating it on
 // its first request, and (re)launches its instance.
 func (e *Emulator) botLocked(ctx context.Context) (*bot, error) {
-	token, ok := botapi.TokenFromContext(ctx)
+	token, ok := botapiserver.TokenFromContext(ctx)
 	if !ok {
 		return nil, errUnauthorized
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/schema"
 )
@@ -25,10 +26,10 @@ import (
 func TestEveryMethodAnswersTypedResultWhenUnimplemented(t *testing.T) {
 	s, err := loader.Load(loader.Input{})
 	ok(t, err)
-	srv := httptest.NewServer(emulator.Synthesized(botapi.NewServer(botapi.Unimplemented{})))
+	srv := httptest.NewServer(emulator.Synthesized(botapiserver.NewServer(botapiserver.Unimplemented{})))
 	defer srv.Close()
 	client := reflect.ValueOf(botapi.NewClient(token, botapi.WithBaseURL(srv.URL)))
-	svc := reflect.TypeOf((*botapi.Service)(nil)).Elem()
+	svc := reflect.TypeOf((*botapiserver.Service)(nil)).Elem()
 	goName := map[string]string{}
 	for i := range svc.NumMethod() {
 		goName[strings.ToLower(svc.Method(i).Name)] = svc.Method(i).Name

@@ -13,6 +13,7 @@ import (
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/schema"
 )
@@ -136,7 +137,7 @@ func at(v any, path ...string) any {
 func TestVersionFrontTranslatesNamesAndShapes(t *testing.T) {
 	s := laterVersion(t)
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: acceptAll(s)}})
 	v.start()
 	chat := v.user.ID
 	first := call(t, v.srv.URL, "sendMessage", map[string]any{"chat_id": chat, "text": "one"})
@@ -235,7 +236,7 @@ func TestVersionFrontTranslatesNamesAndShapes(t *testing.T) {
 func TestVersionFrontPassesJSONNullBody(t *testing.T) {
 	s := laterVersion(t)
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: acceptAll(s)}})
 	resp, err := http.Post(v.srv.URL+"/bot"+token+"/getMe", "application/json", strings.NewReader("null\n"))
 	ok(t, err)
 	if me := answer(t, "getMe", resp); me["is_bot"] != true {
@@ -248,7 +249,7 @@ func TestVersionFrontPassesJSONNullBody(t *testing.T) {
 func TestVersionFrontKeepsUploadWithEmptyFilename(t *testing.T) {
 	s := laterVersion(t)
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: acceptAll(s)}})
 	v.start()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -295,7 +296,7 @@ func TestControlAnswersInTheVersionsShapes(t *testing.T) {
 		}
 	}
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(), Strict: acceptAll(s)}})
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(), Strict: acceptAll(s)}})
 	v.start()
 	ctl := func(action string, in map[string]any) any {
 		t.Helper()

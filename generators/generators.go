@@ -25,6 +25,13 @@ type Options struct {
 	// command reads it from the go.mod above the output directory): the
 	// docs link Go names to the package's documentation on pkg.go.dev.
 	ImportPath string
+	// ServerPackage is the name of the server's package, which imports the
+	// types package by ImportPath (default: the package name followed by
+	// "server", server.DefaultPackage).
+	ServerPackage string
+	// ServerImportPath is the server package's import path, when known
+	// (its README names it); default: ImportPath/ServerPackage.
+	ServerImportPath string
 	// Backends are the names of the backends of this run (pipeline.Generate
 	// sets them). A backend declares a method another backend implements
 	// only when that backend runs: an interface union offering the
@@ -47,6 +54,9 @@ const (
 	// OpenAPI files belong to the OpenAPI and JSON Schema export
 	// (--openapi).
 	OpenAPI
+	// ServerPackage files belong to the server's Go package, beside the
+	// types package (--server-out), which it imports.
+	ServerPackage
 )
 
 // Backend turns the model into files.

@@ -260,6 +260,8 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		un.Decode = m.made(m.Scope, "decode"+un.GoName, naming.ValueKind, u, "decoder of union "+u.Name)
 		un.DecodeKnown = m.made(m.Scope, "decodeKnown"+un.GoName, naming.ValueKind, u, "known-variant decoder of union "+u.Name)
 		un.Encode = m.made(m.Scope, "encode"+un.GoName, naming.ValueKind, u, "encoder of union "+u.Name)
+		un.WireDecode = m.made(m.Scope, "WireDecode"+un.GoName, naming.ValueKind, u, "server's decoder of union "+u.Name)
+		un.WireEncode = m.made(m.Scope, "WireEncode"+un.GoName, naming.ValueKind, u, "server's encoder of union "+u.Name)
 		if un.Kind == TaggedUnion {
 			t := naming.Exported(u.Discriminator)
 			if t == "Raw" {
@@ -710,35 +712,46 @@ func (t *Type) Uploads() bool {
 // markSent marks the objects a client sends: those reachable from some
 // parameter through fields, array elements and union variants.
 func (m *Model) markSent() {
-	var visit func(t *Type)
-	visit = func(t *Type) {
-		if t == nil {
-			return
-		}
-		switch t.Kind {
-		case Pointer, Opt, Slice:
-			visit(t.Elem)
-		case Object:
-			if t.Struct.Sent {
-				return
-			}
-			t.Struct.Sent = true
-			for _, f := range t.Struct.Fields {
-				visit(f.Type)
-			}
-		case Interface, Value:
-			if t.Union.Sent {
-				return
-			}
-			t.Union.Sent = true
-			for _, v := range t.Union.Variants {
-				visit(v.Type)
-			}
-		}
-	}
 	for _, p := range m.Params {
 		for _, f := range p.Fields {
-			visit(f.Type)
+			reach(f.Type, func(s *Struct) bool {
+				seen := s.Sent
+				s.Sent = true
+				return !seen
+			}, func(u *Union) bool {
+				seen := u.Sent
+				u.Sent = true
+				return !seen
+			})
+		}
+	}
+}
+
+// reach walks the objects reachable from t through pointers, options,
+// array elements, fields and union variants: enter is called on each
+// object and enterUnion on each union, and the walk goes on below only
+// where they return true (false for one already seen). enterUnion may be
+// nil: every union is entered, and the objects stop the walk.
+func reach(t *Type, enter func(*Struct) bool, enterUnion func(*Union) bool) {
+	if t == nil {
+		return
+	}
+	switch t.Kind {
+	case Pointer, Opt, Slice:
+		reach(t.Elem, enter, enterUnion)
+	case Object:
+		if !enter(t.Struct) {
+			return
+		}
+		for _, f := range t.Struct.Fields {
+			reach(f.Type, enter, enterUnion)
+		}
+	case Interface, Value:
+		if enterUnion != nil && !enterUnion(t.Union) {
+			return
+		}
+		for _, v := range t.Union.Variants {
+			reach(v.Type, enter, enterUnion)
 		}
 	}
 }

@@ -71,29 +71,11 @@ func (s *Struct) Bit(f *Field) int {
 // markReceived marks the objects a client receives: those reachable from
 // some method's result.
 func (m *Model) markReceived() {
-	var visit func(t *Type)
-	visit = func(t *Type) {
-		if t == nil {
-			return
-		}
-		switch t.Kind {
-		case Pointer, Opt, Slice:
-			visit(t.Elem)
-		case Object:
-			if t.Struct.Received {
-				return
-			}
-			t.Struct.Received = true
-			for _, f := range t.Struct.Fields {
-				visit(f.Type)
-			}
-		case Interface, Value:
-			for _, v := range t.Union.Variants {
-				visit(v.Type)
-			}
-		}
-	}
 	for _, me := range m.Methods {
-		visit(me.Result)
+		reach(me.Result, func(s *Struct) bool {
+			seen := s.Received
+			s.Received = true
+			return !seen
+		}, nil)
 	}
 }

@@ -376,7 +376,11 @@ type Union struct {
 	// JSON tells apart); Decode wraps it to keep, on a tolerant reader, a
 	// value it cannot read as the Unknown value.
 	DecodeKnown string
-	Variants    []*Variant
+	// WireDecode and WireEncode hand Decode and Encode to the server
+	// package, which lives beside the types package (the runtime's wire
+	// face, rt_wire.go).
+	WireDecode, WireEncode string
+	Variants               []*Variant
 	// Forms are the variants of an interface union that are no objects (a
 	// String, an Array, …: schema.Mixed): each a named Go type
 	// (Variant.GoName) whose underlying type is Variant.Type, implementing

@@ -152,6 +152,38 @@ func (t *Type) Jen() *jen.Statement {
 	return jen.Id(t.Name)
 }
 
+// Qual renders the type as jennifer code in another package that imports
+// the generated types package by path: its named types are qualified.
+func (t *Type) Qual(path string) *jen.Statement {
+	switch t.Kind {
+	case Pointer:
+		return jen.Op("*").Add(t.Elem.Qual(path))
+	case Opt:
+		return jen.Qual(path, "Opt").Types(t.Elem.Qual(path))
+	case Slice:
+		return jen.Index().Add(t.Elem.Qual(path))
+	case Scalar:
+		if t.Enum == nil && t.Prim != PrimTrue {
+			return jen.Id(t.Name) // a predeclared type
+		}
+	}
+	return jen.Qual(path, t.Name)
+}
+
+// ZeroQual is Zero in another package that imports the generated types
+// package by path (see Qual).
+func (t *Type) ZeroQual(path string) jen.Code {
+	switch t.Kind {
+	case Pointer, Slice, Interface:
+		return jen.Nil()
+	case Scalar:
+		if t.Prim != PrimTrue {
+			return t.Prim.Zero()
+		}
+	}
+	return t.Qual(path).Values()
+}
+
 // String is the type as Go source ("Opt[int64]", "[]*Message").
 func (t *Type) String() string {
 	switch t.Kind {

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // token has the shape clients check: digits, a colon, 35 characters.
@@ -39,7 +40,7 @@ func read(f botapi.InputFile) file {
 
 // memService is an in-memory bot backend: it records every call.
 type memService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	mu    sync.Mutex
 	last  map[string]any
 	files map[string]file
@@ -134,9 +135,9 @@ func (s store) Open(ctx context.Context, p string) (fs.File, error) { return s.f
 func start(t *testing.T) (*memService, *httptest.Server) {
 	t.Helper()
 	m := newMem()
-	h := botapi.NewServer(m, botapi.WithTokens(token),
-		botapi.WithFileStore(store{fstest.MapFS{"photos/file_0.jpg": {Data: []byte(fileData)}}}),
-		botapi.WithErrorHook(func(_ context.Context, method string, err error) { t.Errorf("%s: %v", method, err) }))
+	h := botapiserver.NewServer(m, botapiserver.WithTokens(token),
+		botapiserver.WithFileStore(store{fstest.MapFS{"photos/file_0.jpg": {Data: []byte(fileData)}}}),
+		botapiserver.WithErrorHook(func(_ context.Context, method string, err error) { t.Errorf("%s: %v", method, err) }))
 	srv := httptest.NewUnstartedServer(h)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // The request helpers and the table below are copied from the generated
@@ -178,7 +178,7 @@ func serverVerdict(t *testing.T, c reqCase, method string) verdict {
 		reached = true
 		return nil, fs.ErrNotExist
 	})
-	h := botapi.NewServer(botapi.Unimplemented{}, botapi.WithFileStore(store))
+	h := botapiserver.NewServer(botapiserver.Unimplemented{}, botapiserver.WithFileStore(store))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, newRequest(t, c, method))
 	desc := strings.TrimSpace(rec.Body.String())

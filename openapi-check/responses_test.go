@@ -8,11 +8,12 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // service answers a few methods with realistic results, so that the
 // generated server's success envelopes can be checked against the export.
-type service struct{ botapi.Unimplemented }
+type service struct{ botapiserver.Unimplemented }
 
 var chat = botapi.Chat{ID: -1001234567890, Type: botapi.ChatTypeSupergroup, Title: botapi.Some("Group")}
 
@@ -47,7 +48,7 @@ func (service) GetUpdates(context.Context, *botapi.GetUpdatesParams) ([]botapi.U
 // operation (kin-openapi openapi3filter.ValidateResponse).
 func TestResponsesMatchExport(t *testing.T) {
 	router := newRouter(t)
-	h := botapi.NewServer(service{}, botapi.WithFileStore(storeFunc(nil)))
+	h := botapiserver.NewServer(service{}, botapiserver.WithFileStore(storeFunc(nil)))
 	cases := append([]reqCase{
 		{name: "getMe", method: "getMe", target: methodURL("getMe")},
 		{name: "sendMessage", method: "sendMessage", ct: "application/json", body: `{"chat_id":1,"text":"hi"}`},

@@ -74,6 +74,9 @@ func TestCommittedOutputUpToDate(t *testing.T) {
 	for _, f := range outs.Go {
 		check(filepath.Join("../generated/botapi", f.Path), f.Data)
 	}
+	for _, f := range outs.Server {
+		check(filepath.Join("../generated/botapi/botapiserver", f.Path), f.Data)
+	}
 	for _, f := range outs.Docs {
 		check(filepath.Join("../generated/docs", f.Path), f.Data)
 	}
@@ -86,7 +89,7 @@ func TestCommittedOutputUpToDate(t *testing.T) {
 // gofmt-clean, which is why Generate does not format again.
 func TestGeneratedGoIsFormatted(t *testing.T) {
 	_, outs := generateDefault(t)
-	for _, f := range outs.Go {
+	for _, f := range append(outs.Go, outs.Server...) {
 		if filepath.Ext(f.Path) != ".go" {
 			continue // the package README
 		}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -93,6 +94,10 @@ func goldenCases(t *testing.T) []*goldenCase {
 	return out
 }
 
+// goldenImportPath is the module the golden cases' packages are built in
+// (TestGoldenCasesCompile), each in the directory named after its case.
+const goldenImportPath = "goldencases"
+
 // generateCase runs the case's backend (and what it requires) over its
 // spec: the outputs by backend name, or the error.
 func generateCase(c *goldenCase, only string) (*pipeline.Outputs, error) {
@@ -104,7 +109,11 @@ func generateCase(c *goldenCase, only string) (*pipeline.Outputs, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: "spec.md"})
+	opts := generators.Options{Package: "botapi", Source: "spec.md"}
+	if c.backend.Kind == generators.ServerPackage {
+		opts.ImportPath = goldenImportPath + "/" + c.name // the server package imports it
+	}
+	return pipeline.Generate(s, backends, opts)
 }
 
 // expected is what a case's archive must hold: the files of the backend
@@ -117,6 +126,15 @@ func expected(c *goldenCase) map[string][]byte {
 	got := map[string][]byte{}
 	files := outs.Go
 	switch c.backend.Kind {
+	case generators.ServerPackage:
+		// Its package, and the README of the types package, which holds
+		// the server's section.
+		files = slices.Clone(outs.Server)
+		for _, f := range outs.Go {
+			if f.Path == generators.ReadmeFile {
+				files = append(files, f)
+			}
+		}
 	case generators.Docs:
 		files = outs.Docs
 	case generators.OpenAPI:
@@ -163,7 +181,7 @@ func ownFiles(c *goldenCase) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := c.backend.Generate(m, generators.Options{Package: "botapi", Source: "spec.md"})
+	files, err := c.backend.Generate(m, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: goldenImportPath + "/" + c.name})
 	if err != nil {
 		return nil, err
 	}
@@ -246,18 +264,19 @@ func compare(t *testing.T, want, got map[string][]byte) {
 func runtimeFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	sets := []struct {
-		backend string
-		parts   []runtime.Part
+		backend, pkg string
+		parts        []runtime.Part
 	}{
-		{"types", []runtime.Part{runtime.TypesPart}},
-		{"validate", []runtime.Part{runtime.ValidatePart, runtime.FormatPart}},
-		{"client", []runtime.Part{runtime.ClientPart}},
-		{"server", []runtime.Part{runtime.ServerPart}},
-		{"dispatch", []runtime.Part{runtime.DispatchPart}},
+		{"types", "botapi", []runtime.Part{runtime.TypesPart}},
+		{"validate", "botapi", []runtime.Part{runtime.ValidatePart, runtime.FormatPart}},
+		{"client", "botapi", []runtime.Part{runtime.ClientPart}},
+		{"wire", "botapi", []runtime.Part{runtime.WirePart}},
+		{"server", "botapiserver", []runtime.Part{runtime.ServerPart}},
+		{"dispatch", "botapi", []runtime.Part{runtime.DispatchPart}},
 	}
 	out := map[string][]byte{}
 	for _, s := range sets {
-		f, err := runtime.File(s.backend, "botapi", "spec.md", s.parts...)
+		f, err := runtime.FileImporting(s.backend, s.pkg, "spec.md", runtime.Import{Path: goldenImportPath + "/botapi", Name: "botapi"}, s.parts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,7 +362,7 @@ func TestGoldenCasesCompile(t *testing.T) {
 	root := t.TempDir()
 	var pkgs []string
 	for _, c := range goldenCases(t) {
-		if c.backend.Kind != generators.GoPackage || c.input("stderr.txt") != nil {
+		if (c.backend.Kind != generators.GoPackage && c.backend.Kind != generators.ServerPackage) || c.input("stderr.txt") != nil {
 			continue
 		}
 		outs, err := generateCase(c, c.backend.Name)
@@ -355,8 +374,14 @@ func TestGoldenCasesCompile(t *testing.T) {
 			t.Fatal(err)
 		}
 		pkgs = append(pkgs, "./"+c.name)
+		if len(outs.Server) > 0 {
+			if _, err := output.Write(filepath.Join(dir, "botapiserver"), outs.Server); err != nil {
+				t.Fatal(err)
+			}
+			pkgs = append(pkgs, "./"+c.name+"/botapiserver")
+		}
 	}
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module goldencases\n\ngo 1.26\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+goldenImportPath+"\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"build"}, {"vet"}} {

@@ -29,11 +29,11 @@ func seedWith(t *testing.T, change func(s *schema.Schema)) (map[string]bool, []s
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "bot-api-5.0.md"})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "bot-api-5.0.md", ImportPath: "named/botapi"})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
-	buildFiles(t, outs.Go)
+	buildFiles(t, outs.Go, outs.Server)
 	return declared(t, outs.Go), outs.Warnings
 }
 

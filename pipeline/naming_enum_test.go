@@ -176,7 +176,7 @@ func TestOwnNamesAsAPINames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := pipeline.Generate(s, goOnly, generators.Options{Package: "botapi", Source: "bot-api-5.0.md"})
+	got, err := pipeline.Generate(s, goOnly, generators.Options{Package: "botapi", Source: "bot-api-5.0.md", ImportPath: "named/botapi"})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
@@ -184,6 +184,6 @@ func TestOwnNamesAsAPINames(t *testing.T) {
 		t.Error("no name was disambiguated")
 	}
 	if !testing.Short() {
-		buildFiles(t, got.Go)
+		buildFiles(t, got.Go, got.Server)
 	}
 }

@@ -33,20 +33,24 @@ func namedPackage(t *testing.T, yml string) (map[string]bool, []schema.Warning) 
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "t.md"})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "t.md", ImportPath: "named/botapi"})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
-	buildFiles(t, outs.Go)
+	buildFiles(t, outs.Go, outs.Server)
 	return declared(t, outs.Go), outs.Warnings
 }
 
-// buildFiles writes the package's files in a module of their own and
-// builds and vets it (not in -short).
-func buildFiles(t *testing.T, files []output.File) {
+// buildFiles writes the package's files and its server package's
+// (imported as named/botapi) in a module of their own and builds and vets
+// them (not in -short).
+func buildFiles(t *testing.T, files, server []output.File) {
 	t.Helper()
 	root := t.TempDir()
 	if _, err := output.Write(filepath.Join(root, "botapi"), files); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), server); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module named\n\ngo 1.26\n"), 0o644); err != nil {
@@ -55,7 +59,7 @@ func buildFiles(t *testing.T, files []output.File) {
 	if testing.Short() {
 		return
 	}
-	for _, args := range [][]string{{"build", "./botapi"}, {"vet", "./botapi"}} {
+	for _, args := range [][]string{{"build", "./botapi/..."}, {"vet", "./botapi/..."}} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {

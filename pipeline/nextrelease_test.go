@@ -144,10 +144,11 @@ import (
 	"testing"
 
 	"published/botapi"
+	"published/botapi/botapiserver"
 )
 
 type nextService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	paid, group []string
 	pinned  string
 	badge   string
@@ -232,7 +233,7 @@ func TestNextReleaseRoundTrip(t *testing.T) {
 	}
 
 	svc := &nextService{}
-	ts := httptest.NewServer(botapi.NewServer(svc))
+	ts := httptest.NewServer(botapiserver.NewServer(svc))
 	defer ts.Close()
 	c := botapi.NewClient("123:abc", botapi.WithBaseURL(ts.URL))
 	ctx := context.Background()

@@ -105,7 +105,10 @@ func byName(name string) (generators.Backend, bool) {
 // Outputs are the files of one run: the Go package and the docs, each with
 // paths relative to its own directory.
 type Outputs struct {
-	Go      []output.File
+	Go []output.File
+	// Server is the server's package, which imports the types package
+	// (Go) and lives beside it.
+	Server  []output.File
 	Docs    []output.File
 	OpenAPI []output.File
 	// Warnings are the Go model's (gomodel.Model.Warnings): names it had
@@ -152,7 +155,8 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Name, shortError(err))
 		}
-		if b.Kind == generators.GoPackage {
+		goPkg := b.Kind == generators.GoPackage || b.Kind == generators.ServerPackage
+		if goPkg {
 			files = slices.DeleteFunc(files, func(f output.File) bool {
 				if f.Path == generators.ReadmeFile {
 					readme = append(readme, f.Data)
@@ -162,7 +166,7 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 			})
 		}
 		for i, f := range files {
-			if b.Kind != generators.GoPackage || path.Ext(f.Path) != ".go" {
+			if !goPkg || path.Ext(f.Path) != ".go" {
 				continue
 			}
 			head := []byte(GeneratedHeader + "\n")
@@ -178,6 +182,8 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 		switch b.Kind {
 		case generators.GoPackage:
 			out.Go = append(out.Go, files...)
+		case generators.ServerPackage:
+			out.Server = append(out.Server, files...)
 		case generators.OpenAPI:
 			out.OpenAPI = append(out.OpenAPI, files...)
 		default:
@@ -195,6 +201,9 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 		out.Go = append(out.Go, f)
 	}
 	if err := unique(out.Go); err != nil {
+		return nil, err
+	}
+	if err := unique(out.Server); err != nil {
 		return nil, err
 	}
 	if err := unique(out.Docs); err != nil {
@@ -219,9 +228,10 @@ func unique(files []output.File) error {
 }
 
 // Targets says where each kind of output goes: the Go package's directory,
-// the docs directory ("" for none) and the schema YAML file ("" for none).
+// the server package's, the docs directory ("" for none) and the schema
+// YAML file ("" for none).
 type Targets struct {
-	GoDir, DocsDir, OpenAPIDir, SchemaFile string
+	GoDir, ServerDir, DocsDir, OpenAPIDir, SchemaFile string
 }
 
 // Batches groups a run's files by destination, for output.WriteAll or
@@ -241,6 +251,12 @@ func Batches(s *schema.Schema, outs *Outputs, t Targets) ([]output.Batch, error)
 			return nil, fmt.Errorf("no directory for the Go package")
 		}
 		batches = append(batches, output.Batch{Dir: t.GoDir, Files: outs.Go, Prune: true})
+	}
+	if len(outs.Server) > 0 {
+		if t.ServerDir == "" {
+			return nil, fmt.Errorf("no directory for the server package")
+		}
+		batches = append(batches, output.Batch{Dir: t.ServerDir, Files: outs.Server, Prune: true})
 	}
 	if len(outs.Docs) > 0 && t.DocsDir != "" {
 		batches = append(batches, output.Batch{Dir: t.DocsDir, Files: outs.Docs, Prune: true})

@@ -47,11 +47,14 @@ func TestCheckedSchemasAlwaysBuildAndVet(t *testing.T) {
 		}
 		checked++
 		pkg := fmt.Sprintf("p%d", seed)
-		outs, err := pipeline.Generate(s, nil, generators.Options{Package: pkg, Source: name})
+		outs, err := pipeline.Generate(s, nil, generators.Options{Package: pkg, Source: name, ImportPath: "example.com/property/" + pkg})
 		if err != nil {
 			t.Fatalf("seed %d: generate: %v\n%s", seed, err, doc)
 		}
 		if _, err := output.Write(filepath.Join(dir, pkg), outs.Go); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := output.Write(filepath.Join(dir, pkg, pkg+"server"), outs.Server); err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(filepath.Join(dir, pkg, "spec.md.txt"), doc, 0o644)

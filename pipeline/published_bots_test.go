@@ -97,6 +97,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/examples/botapi"
+	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 
 func TestBuildersSendThePagesJSON(t *testing.T) {
@@ -155,7 +156,7 @@ import (
 
 var _ = errors.As
 
-func readmeClient(ctx context.Context, c *botapi.Client, f *os.File, impl botapi.Service) error {
+func readmeClient(ctx context.Context, c *botapi.Client, f *os.File, impl botapiserver.Service) error {
 	id := botapi.ChatID(1)
 ` + snippet + `	_, _, _ = msg, apiErr, srv
 	return err

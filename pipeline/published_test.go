@@ -87,6 +87,7 @@ import (
 	"testing"
 
 	"published/botapi"
+	"published/botapi/botapiserver"
 )
 
 func TestNewestPackageReadsOlderServer(t *testing.T) {
@@ -215,7 +216,7 @@ func generatePage(t *testing.T, page []byte, source, module string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: source})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: source, ImportPath: module + "/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,6 +225,9 @@ func generatePage(t *testing.T, page []byte, source, module string) string {
 	}
 	root := t.TempDir()
 	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), outs.Server); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.26\n"), 0o644); err != nil {
@@ -302,7 +306,7 @@ import (
 )
 
 type albumService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	got map[string]string // "item field" -> "upload name: content" or "ref"
 }
 
@@ -330,7 +334,7 @@ func (s *albumService) SendMediaGroup(_ context.Context, p *botapi.SendMediaGrou
 
 func TestPublishedAlbumUploadSendsAttachParts(t *testing.T) {
 	svc := &albumService{}
-	server := botapi.NewServer(svc)
+	server := botapiserver.NewServer(svc)
 	parts := map[string]string{} // part name -> file name: content
 	var mediaJSON, contentType string
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

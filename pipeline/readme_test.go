@@ -139,14 +139,16 @@ func readmeOf(t *testing.T, only string) (string, []output.File, []generators.Ba
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: "bot-api-5.0.md"})
+	outs, err := pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: "bot-api-5.0.md", ImportPath: "example.com/bot/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The README of the types package describes its server package too.
+	files := append(append([]output.File(nil), outs.Go...), outs.Server...)
 	for _, f := range outs.Go {
 		if f.Path == generators.ReadmeFile {
-			return string(f.Data), outs.Go, backends
+			return string(f.Data), files, backends
 		}
 	}
-	return "", outs.Go, backends
+	return "", files, backends
 }

@@ -50,10 +50,11 @@ import (
 	"testing"
 
 	"demo/botapi"
+	"demo/botapi/botapiserver"
 )
 
 type accentService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	seen []string
 }
 
@@ -79,7 +80,7 @@ func TestUndefinedTypeRoundTrip(t *testing.T) {
 	}
 
 	svc := &accentService{}
-	ts := httptest.NewServer(botapi.NewServer(svc))
+	ts := httptest.NewServer(botapiserver.NewServer(svc))
 	defer ts.Close()
 	c := botapi.NewClient("123:abc", botapi.WithBaseURL(ts.URL))
 	accents := []botapi.PalAccent{{Raw: []byte(` + "`" + `[1,"two",{"3":null}]` + "`" + `)}, {Raw: []byte(` + "`" + `"plain"` + "`" + `)}}

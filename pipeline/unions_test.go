@@ -148,12 +148,15 @@ func TestUnionOfStringArrayAndObjectsRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "styled.html"})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "styled.html", ImportPath: "styled/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	root := t.TempDir()
 	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), outs.Server); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module styled\n\ngo 1.26\n"), 0o644); err != nil {

@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 var (
@@ -48,7 +49,7 @@ const token = "123456:soak-token"
 
 // service records the SHA-256 of every upload as it reads it.
 type service struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	mu       sync.Mutex
 	received map[string]string // caption (upload id) -> hex SHA-256
 	sizes    map[string]int64
@@ -145,8 +146,8 @@ func TestSoak(t *testing.T) {
 	goroutinesBefore := runtime.NumGoroutine()
 
 	svc := &service{received: map[string]string{}, sizes: map[string]int64{}}
-	h := botapi.NewServer(svc, botapi.WithTokens(token), botapi.WithTempDir(tmp),
-		botapi.WithErrorHook(func(_ context.Context, method string, err error) { t.Errorf("500 from %s: %v", method, err) }))
+	h := botapiserver.NewServer(svc, botapiserver.WithTokens(token), botapiserver.WithTempDir(tmp),
+		botapiserver.WithErrorHook(func(_ context.Context, method string, err error) { t.Errorf("500 from %s: %v", method, err) }))
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

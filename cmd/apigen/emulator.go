@@ -18,6 +18,7 @@ import (
 
 	"github.com/apigen/apigen/emulator/cli"
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/generators/server"
 	"github.com/apigen/apigen/loader"
 	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/pipeline"
@@ -205,12 +206,14 @@ func writeEmulatorModule(dir string, s *schema.Schema, yaml []byte, in loader.In
 	if err != nil {
 		return err
 	}
-	backends := keep(all, func(b generators.Backend) bool { return b.Kind == generators.GoPackage })
+	backends := keep(all, func(b generators.Backend) bool {
+		return b.Kind == generators.GoPackage || b.Kind == generators.ServerPackage
+	})
 	outs, err := pipeline.Generate(s, backends, generators.Options{Package: "botapi", Source: filepath.Base(in.Name()), ImportPath: emulatorModule + "/botapi"})
 	if err != nil {
 		return err
 	}
-	batches, err := pipeline.Batches(s, outs, pipeline.Targets{GoDir: filepath.Join(dir, "botapi")})
+	batches, err := pipeline.Batches(s, outs, pipeline.Targets{GoDir: filepath.Join(dir, "botapi"), ServerDir: filepath.Join(dir, "botapi", server.DefaultPackage("botapi"))})
 	if err != nil {
 		return err
 	}
@@ -283,6 +286,7 @@ import (
 	"time"
 
 	"` + emulatorModule + `/botapi"
+	"` + emulatorModule + `/botapi/botapiserver"
 	"github.com/apigen/apigen/emulator/cli"
 )
 
@@ -292,12 +296,12 @@ var schemaYAML []byte
 func main() {
 	cli.Main(&cli.At{
 		Schema:  schemaYAML,
-		Service: reflect.TypeOf((*botapi.Service)(nil)).Elem(),
+		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(),
 		Strict: func(local bool) http.Handler {
 			if local {
-				return botapi.NewServer(botapi.Unimplemented{}, botapi.WithLocalServerLimits())
+				return botapiserver.NewServer(botapiserver.Unimplemented{}, botapiserver.WithLocalServerLimits())
 			}
-			return botapi.NewServer(botapi.Unimplemented{})
+			return botapiserver.NewServer(botapiserver.Unimplemented{})
 		},
 		SetNow:    func(now func() time.Time) { botapi.ValidationNow = now },
 		NewClient: func(base, token string) any { return botapi.NewClient(token, botapi.WithBaseURL(base)) },

@@ -297,6 +297,10 @@ var (
 		func(c *config.Config, v string) { c.Package = v }}
 	flagOut = configFlag{"out", "directory of the generated Go package (default: the config's, else generated/botapi)",
 		func(c *config.Config, v string) { c.Out = v }}
+	flagServerPackage = configFlag{"server-package", "name of the server's Go package, which imports the generated package (default: the config's, else the package name followed by server: botapiserver)",
+		func(c *config.Config, v string) { c.ServerPackage = v }}
+	flagServerOut = configFlag{"server-out", "directory of the server's Go package (default: the config's, else the directory named after it inside --out)",
+		func(c *config.Config, v string) { c.ServerOut = v }}
 	flagDocs = configFlag{"docs", "directory of the generated reference docs; 'none' to skip them (default: the config's, else generated/docs)",
 		func(c *config.Config, v string) { c.Docs = v }}
 	flagOpenAPI = configFlag{"openapi", "directory of the OpenAPI 3.1 document and the JSON Schema bundle; 'none' to skip them (default: the config's, else generated/openapi)",
@@ -531,7 +535,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdGenerate(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--only LIST] [--check] [--strict]",
+	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--server-out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--server-package NAME] [--only LIST] [--check] [--strict]",
 		`Parse and check the specification (or load a schema), then write the schema YAML, the Go
 package and the reference docs. Settings come from `+config.FileName+` when there is one; flags
 override it. Nothing is written unless every stage succeeds; stale generated files
@@ -539,7 +543,7 @@ override it. Nothing is written unless every stage succeeds; stale generated fil
 
 With --check nothing is written: the run is compared with what is on disk, and the
 files that differ are listed (exit 1), for CI.`, stdout)
-	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay, flagOut, flagDocs, flagOpenAPI, flagPackage, flagOnly, flagSchemaOut)
+	cf := newConfigFlags(c, flagSpec, flagSchema, flagOverlay, flagOut, flagServerOut, flagDocs, flagOpenAPI, flagPackage, flagServerPackage, flagOnly, flagSchemaOut)
 	check := c.Bool("check", false, "write nothing; exit 1 and list the files a run would change")
 	strict := c.Bool("strict", false, strictUsage)
 	if done, err := c.parse(args); done || err != nil {
@@ -556,7 +560,14 @@ files that differ are listed (exit 1), for CI.`, stdout)
 	if err != nil {
 		return usageError{"generate", err.Error()}
 	}
-	t := pipeline.Targets{GoDir: cfg.Out, DocsDir: cfg.DocsDir(), OpenAPIDir: cfg.OpenAPIDir(), SchemaFile: cfg.SchemaFile()}
+	t := pipeline.Targets{GoDir: cfg.Out, ServerDir: cfg.ServerDir(), DocsDir: cfg.DocsDir(), OpenAPIDir: cfg.OpenAPIDir(), SchemaFile: cfg.SchemaFile()}
+	noServer := ""
+	if len(cfg.Backends) == 0 && pipeline.ImportPath(cfg.Out) == "" {
+		// The server package imports the Go package by its import path,
+		// which only a module gives; asked for by name, it fails instead.
+		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.ServerPackage })
+		noServer = fmt.Sprintf("apigen: server: not generated: %s is in no Go module, so the server package could not import it (add a go.mod above it)", cfg.Out)
+	}
 	if t.DocsDir == "" {
 		backends = keep(backends, func(b generators.Backend) bool { return b.Kind != generators.Docs })
 	}
@@ -565,6 +576,9 @@ files that differ are listed (exit 1), for CI.`, stdout)
 	}
 	if err := generate(cfg, backends, t, *check, *strict, stdout, stderr); err != nil {
 		return err
+	}
+	if noServer != "" && !*check {
+		fmt.Fprintln(stderr, noServer)
 	}
 	if line := cf.whereLine(cfg); line != "" && !*check {
 		fmt.Fprintln(stderr, line)
@@ -711,7 +725,7 @@ func generate(cfg *config.Config, backends []generators.Backend, t pipeline.Targ
 		return err
 	}
 	pr.stage("parse")
-	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
+	outs, err := pipeline.Generate(s, backends, generators.Options{Package: cfg.Package, ServerPackage: cfg.ServerPackageName(), ServerImportPath: pipeline.ImportPath(cfg.ServerDir()), Source: filepath.Base(in.Name()), ImportPath: pipeline.ImportPath(cfg.Out)})
 	if err != nil {
 		return err
 	}

@@ -177,22 +177,50 @@ func TestDocsCommand(t *testing.T) {
 func TestGenerateNoDocs(t *testing.T) {
 	specPath := goldenSpec(t, "docs-basic")
 	t.Chdir(t.TempDir())
+	os.WriteFile("go.mod", []byte("module example.com/bot\n\ngo 1.24\n"), 0o644) // go:generate runs in a module
 	code, out, errs := runCLI("generate", "--spec", specPath, "--out", "./botapi", "--package", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none")
 	if code != 0 || out != "" || !onlyOverlayLine(errs) {
 		t.Fatalf("generate: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	entries, _ := os.ReadDir(".")
 	for _, e := range entries {
-		if e.Name() != "botapi" {
+		if e.Name() != "botapi" && e.Name() != "go.mod" {
 			t.Errorf("generate wrote %s outside --out", e.Name())
 		}
 	}
 	files, _ := filepath.Glob("botapi/*")
 	for _, f := range files {
 		// The package's own README belongs to the package, not the docs.
-		if filepath.Ext(f) != ".go" && filepath.Base(f) != "README.md" {
+		if filepath.Ext(f) != ".go" && filepath.Base(f) != "README.md" && f != filepath.Join("botapi", "botapiserver") {
 			t.Errorf("--docs none still wrote %s", f)
 		}
+	}
+	if _, err := os.Stat("botapi/botapiserver/server_gen.go"); err != nil {
+		t.Errorf("no server package beside the package: %v", err)
+	}
+}
+
+// The server package imports the generated package by its import path,
+// which only a module gives: outside one, a run of every backend writes
+// the rest, leaves the server out and says so; asked for, it fails.
+func TestGenerateOutsideModuleLeavesServerOut(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, _, errs := runCLI("generate", "--out", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none")
+	if code != 0 || !strings.Contains(errs, "apigen: server: not generated: botapi is in no Go module") {
+		t.Fatalf("generate: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat("botapi/client_gen.go"); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat("botapi/botapiserver"); err == nil {
+		t.Error("a server package was written outside a module")
+	}
+	if _, err := os.Stat("botapi/wire_gen.go"); err == nil {
+		t.Error("the wire face was written without the server")
+	}
+	code, _, errs = runCLI("generate", "--out", "botapi", "--docs", "none", "--openapi", "none", "--schema-out", "none", "--only", "server")
+	if code != 1 || !strings.Contains(errs, "go.mod") {
+		t.Errorf("--only server outside a module: exit %d, stderr %q", code, errs)
 	}
 }
 

@@ -2750,29 +2750,3 @@ func (e *Error) Error() string {
 	}
 	return b.String()
 }
-
-// jsonWriteErrorEnvelope writes {"ok":false,"error_code":...,"description":...}
-// with "parameters" when RetryAfter or MigrateToChatID is set.
-func jsonWriteErrorEnvelope(w *jsonWriter, e *Error) {
-	w.ObjStart()
-	w.Field("ok")
-	w.Bool(false)
-	w.Field("error_code")
-	w.Int(e.Code)
-	w.Field("description")
-	w.Str(e.Description)
-	if e.RetryAfter > 0 || e.MigrateToChatID != 0 {
-		w.Field("parameters")
-		w.ObjStart()
-		if e.MigrateToChatID != 0 {
-			w.Field("migrate_to_chat_id")
-			w.Int64(e.MigrateToChatID)
-		}
-		if e.RetryAfter > 0 {
-			w.Field("retry_after")
-			w.Int(e.RetryAfter)
-		}
-		w.ObjEnd()
-	}
-	w.ObjEnd()
-}

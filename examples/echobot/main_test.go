@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/apigen/apigen/examples/botapi"
+	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 
 // fakeService is a tiny Bot API server behind the generated server stubs:
 // it hands out queued updates by offset and records what the bot sends.
 type fakeService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	mu      sync.Mutex
 	queue   []botapi.Update
 	sent    []botapi.SendMessageParams
@@ -68,7 +69,7 @@ func TestEchoEndToEnd(t *testing.T) {
 		update(t, `{"update_id":2,"message":{"message_id":8,"date":2,"chat":{"id":42,"type":"private"},"sticker":{"file_id":"x"}}}`),
 		update(t, `{"update_id":3,"message":{"message_id":10,"date":4,"chat":{"id":42,"type":"private"},"text":"0"}}`),
 	}}
-	srv := httptest.NewServer(botapi.NewServer(svc))
+	srv := httptest.NewServer(botapiserver.NewServer(svc))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

@@ -12,12 +12,13 @@ import (
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/examples/botapi"
+	"github.com/apigen/apigen/examples/botapi/botapiserver"
 )
 
 // fakeService is a tiny Bot API behind the generated server stubs: it hands
 // out queued updates by offset and records what the bot calls.
 type fakeService struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	mu        sync.Mutex
 	queue     []botapi.Update
 	confirmed int64
@@ -110,7 +111,7 @@ func TestQuizEndToEnd(t *testing.T) {
 		update(t, `{"update_id":2,"callback_query":{"id":"q1","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:photo"}}`),
 		update(t, `{"update_id":3,"callback_query":{"id":"q2","from":{"id":42,"is_bot":false,"first_name":"A"},"chat_instance":"c",`+msg+`,"data":"quiz:poll"}}`),
 	}}
-	srv := httptest.NewServer(botapi.NewServer(svc))
+	srv := httptest.NewServer(botapiserver.NewServer(svc))
 	defer srv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)

@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 func TestGetMe(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	for _, tc := range []struct{ method, name string }{
 		{"GET", "getMe"}, {"POST", "getMe"}, {"GET", "GETME"}, {"POST", "getme"},
 	} {
@@ -121,7 +122,7 @@ func TestSendMessageEncodings(t *testing.T) {
 				r := newRecorder()
 				hr := tc.req()
 				req := hr.build(t, chunk)
-				res := serve(t, botapi.NewServer(r), req)
+				res := serve(t, botapiserver.NewServer(r), req)
 				mustOK(t, res)
 				checkSendMessage(t, r, tc.chat)
 				if !strings.Contains(string(res.env.Result), `"message_id":7`) {
@@ -163,7 +164,7 @@ func TestEmptyBodies(t *testing.T) {
 		{"", ""},
 	} {
 		r := newRecorder()
-		h := botapi.NewServer(r)
+		h := botapiserver.NewServer(r)
 		mustOK(t, serve(t, h, newReq(t, "POST", methodURL("getMe"), tc.ct, strings.NewReader(tc.body))))
 		res := serve(t, h, newReq(t, "POST", methodURL("sendMessage"), tc.ct, strings.NewReader(tc.body)))
 		wantErr(t, res, 400, `Bad Request: parameter "chat_id" is required`)
@@ -176,7 +177,7 @@ func TestEmptyBodies(t *testing.T) {
 
 func TestNumbersAndBooleansAsText(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	mustOK(t, serve(t, h, postForm(t, "sendLocation", "chat_id=1&latitude=52.520000&longitude=-13.404954&live_period=60&heading=1")))
 	p := r.last.(*botapi.SendLocationParams)
 	if p.Latitude != 52.52 || p.Longitude != -13.404954 || p.LivePeriod.Value() != 60 || p.Heading.Value() != 1 {
@@ -218,7 +219,7 @@ func TestNumbersAndBooleansAsText(t *testing.T) {
 
 func TestResults(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	res := serve(t, h, postForm(t, "getChatMembersCount", "chat_id=5"))
 	mustOK(t, res)
 	if string(res.env.Result) != "12" {

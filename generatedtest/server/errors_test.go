@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 func TestRouting(t *testing.T) {
-	h := botapi.NewServer(newRecorder(), botapi.WithTokens("other:token", token))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithTokens("other:token", token))
 	wantErr(t, serve(t, h, newReq(t, "GET", methodURL("noSuchMethod"), "", nil)), 404, "Not Found")
 	wantErr(t, serve(t, h, newReq(t, "GET", "/bot"+token+"/", "", nil)), 404, "Not Found")
 	wantErr(t, serve(t, h, newReq(t, "GET", "/bot"+token, "", nil)), 404, "Not Found")
@@ -30,24 +31,24 @@ func TestRouting(t *testing.T) {
 		t.Fatal(res.header)
 	}
 	// WithAuth sees the token and the request context.
-	h = botapi.NewServer(newRecorder(), botapi.WithAuth(func(ctx context.Context, tok string) bool { return strings.HasPrefix(tok, "123") }))
+	h = botapiserver.NewServer(newRecorder(), botapiserver.WithAuth(func(ctx context.Context, tok string) bool { return strings.HasPrefix(tok, "123") }))
 	mustOK(t, serve(t, h, newReq(t, "GET", methodURL("getMe"), "", nil)))
 	wantErr(t, serve(t, h, newReq(t, "GET", "/bot999/getMe", "", nil)), 401, "Unauthorized")
 }
 
 func TestUnimplemented(t *testing.T) {
-	h := botapi.NewServer(botapi.Unimplemented{})
+	h := botapiserver.NewServer(botapiserver.Unimplemented{})
 	wantErr(t, serve(t, h, newReq(t, "GET", methodURL("getMe"), "", nil)), 404, "Not Found: method not implemented")
 	// Parameters are still decoded and validated first.
 	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1")), 400, `"text" is required`)
 	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text=hi")), 404, "Not Found: method not implemented")
-	var _ botapi.Service = &recorder{}
+	var _ botapiserver.Service = &recorder{}
 }
 
 func TestImplementationErrors(t *testing.T) {
 	var hooked []string
 	r := newRecorder()
-	h := botapi.NewServer(r, botapi.WithErrorHook(func(_ context.Context, method string, err error) {
+	h := botapiserver.NewServer(r, botapiserver.WithErrorHook(func(_ context.Context, method string, err error) {
 		hooked = append(hooked, method+": "+err.Error())
 	}))
 	r.err = &botapi.Error{Code: 429, Description: "Too Many Requests: retry after 7", RetryAfter: 7}
@@ -186,7 +187,7 @@ func TestBadRequests(t *testing.T) {
 		t.Fatalf("only %d cases", len(cases))
 	}
 	r := newRecorder()
-	h := botapi.NewServer(r, botapi.WithFileStore(storeFunc(nil)))
+	h := botapiserver.NewServer(r, botapiserver.WithFileStore(storeFunc(nil)))
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			target := tc.target

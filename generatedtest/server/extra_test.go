@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // WithMethod adds a method the document leaves out (issue 23, item 13):
@@ -20,8 +21,8 @@ func TestWithMethodAddsMethodTheDocumentLeavesOut(t *testing.T) {
 		markup botapi.InlineKeyboardMarkup
 		token  string
 	}
-	h := botapi.NewServer(newRecorder(), botapi.WithMethod("stopPoll", func(ctx context.Context, p *botapi.ExtraParams) (any, error) {
-		got.token, _ = botapi.TokenFromContext(ctx)
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithMethod("stopPoll", func(ctx context.Context, p *botapiserver.ExtraParams) (any, error) {
+		got.token, _ = botapiserver.TokenFromContext(ctx)
 		chat, ok, err := p.Text("chat_id")
 		if err != nil || !ok {
 			return nil, &botapi.Error{Code: 400, Description: "Bad Request: chat_id is required"}
@@ -64,5 +65,5 @@ func TestWithMethodAddsMethodTheDocumentLeavesOut(t *testing.T) {
 			t.Fatal("WithMethod replaced getMe")
 		}
 	}()
-	botapi.NewServer(newRecorder(), botapi.WithMethod("GetMe", func(context.Context, *botapi.ExtraParams) (any, error) { return true, nil }))
+	botapiserver.NewServer(newRecorder(), botapiserver.WithMethod("GetMe", func(context.Context, *botapiserver.ExtraParams) (any, error) { return true, nil }))
 }

@@ -16,6 +16,7 @@ import (
 	"testing/fstest"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 func TestPhotoUpload(t *testing.T) {
@@ -42,7 +43,7 @@ func TestPhotoUpload(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRecorder()
-			res := serve(t, botapi.NewServer(r), postMultipart(t, tc.target, multipartBody(tc.parts...)))
+			res := serve(t, botapiserver.NewServer(r), postMultipart(t, tc.target, multipartBody(tc.parts...)))
 			mustOK(t, res)
 			if got := r.files["photo"]; got != tc.want {
 				t.Fatalf("photo %+v, want %+v", got, tc.want)
@@ -51,7 +52,7 @@ func TestPhotoUpload(t *testing.T) {
 	}
 	// file_id and URL through urlencoded and JSON bodies.
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	mustOK(t, serve(t, h, postForm(t, "sendPhoto", "chat_id=1&photo=FILEID")))
 	if r.files["photo"] != (upload{Kind: "id", Ref: "FILEID"}) {
 		t.Fatal(r.files["photo"])
@@ -64,7 +65,7 @@ func TestPhotoUpload(t *testing.T) {
 
 func TestUploadOnly(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	mustOK(t, serve(t, h, postMultipart(t, methodURL("setChatPhoto"), multipartBody(field("chat_id", "1"), filePart("photo", "p.jpg", "JPEG")))))
 	if r.files["photo"].Data != "JPEG" {
 		t.Fatal(r.files["photo"])
@@ -82,7 +83,7 @@ func TestMediaGroup(t *testing.T) {
 			body := multipartBody(field("chat_id", "@group"), field("media", media),
 				filePart(names[0], "one.jpg", "ONE"), filePart(names[1], "two.mp4", "TWO"))
 			r := newRecorder()
-			mustOK(t, serve(t, botapi.NewServer(r), postMultipart(t, methodURL("sendMediaGroup"), body)))
+			mustOK(t, serve(t, botapiserver.NewServer(r), postMultipart(t, methodURL("sendMediaGroup"), body)))
 			want := map[string]upload{
 				"media[0].media": {Kind: "upload", Name: "one.jpg", Data: "ONE"},
 				"media[1].media": {Kind: "upload", Name: "two.mp4", Data: "TWO"},
@@ -103,14 +104,14 @@ func TestMediaGroup(t *testing.T) {
 	}
 	// media as a JSON string inside a JSON body (no uploads).
 	r := newRecorder()
-	mustOK(t, serve(t, botapi.NewServer(r), postJSON(t, "sendMediaGroup",
+	mustOK(t, serve(t, botapiserver.NewServer(r), postJSON(t, "sendMediaGroup",
 		`{"chat_id":1,"media":"[{\"type\":\"photo\",\"media\":\"ID1\"},{\"type\":\"photo\",\"media\":\"ID2\"}]"}`)))
 	if r.files["media[1].media"] != (upload{Kind: "id", Ref: "ID2"}) {
 		t.Fatal(r.files)
 	}
 	// editMessageMedia: one InputMedia object with attach.
 	r = newRecorder()
-	mustOK(t, serve(t, botapi.NewServer(r), postMultipart(t, methodURL("editMessageMedia"), multipartBody(
+	mustOK(t, serve(t, botapiserver.NewServer(r), postMultipart(t, methodURL("editMessageMedia"), multipartBody(
 		field("chat_id", "1"), field("message_id", "5"),
 		field("media", `{"type":"document","media":"attach://doc","thumb":"attach://th"}`),
 		filePart("doc", "a.pdf", "PDF"), filePart("th", "t.jpg", "THUMB")))))
@@ -122,7 +123,7 @@ func TestMediaGroup(t *testing.T) {
 func TestSpoolToDisk(t *testing.T) {
 	dir := t.TempDir()
 	r := newRecorder()
-	h := botapi.NewServer(r, botapi.WithMaxMultipartMemory(10), botapi.WithTempDir(dir))
+	h := botapiserver.NewServer(r, botapiserver.WithMaxMultipartMemory(10), botapiserver.WithTempDir(dir))
 	big := strings.Repeat("0123456789", 1000)
 	res := serve(t, h, postMultipart(t, methodURL("sendMediaGroup"), multipartBody(field("chat_id", "1"),
 		field("media", `[{"type":"photo","media":"attach://a"},{"type":"photo","media":"attach://b"}]`),
@@ -139,7 +140,7 @@ func TestSpoolToDisk(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r, botapi.WithMaxBodySize(100), botapi.WithMaxUploadSize(1000))
+	h := botapiserver.NewServer(r, botapiserver.WithMaxBodySize(100), botapiserver.WithMaxUploadSize(1000))
 	long := strings.Repeat("x", 200)
 	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text="+long)), 413, "Request Entity Too Large")
 	req := postJSON(t, "sendMessage", `{"chat_id":1,"text":"`+long+`"}`)
@@ -157,7 +158,7 @@ func TestLimits(t *testing.T) {
 		t.Fatal("upload at the limit")
 	}
 	// The local server limit raises the upload limit.
-	h = botapi.NewServer(r, botapi.WithMaxUploadSize(10), botapi.WithLocalServerLimits())
+	h = botapiserver.NewServer(r, botapiserver.WithMaxUploadSize(10), botapiserver.WithLocalServerLimits())
 	mustOK(t, serve(t, h, postMultipart(t, methodURL("sendPhoto"), multipartBody(field("chat_id", "1"), filePart("photo", "a", strings.Repeat("y", 100))))))
 }
 
@@ -171,7 +172,7 @@ func (readCloser) Close() error                 { return nil }
 type mapStore struct{ fs fstest.MapFS }
 
 func (m mapStore) Open(ctx context.Context, p string) (fs.File, error) {
-	if tok, _ := botapi.TokenFromContext(ctx); tok != token {
+	if tok, _ := botapiserver.TokenFromContext(ctx); tok != token {
 		return nil, &botapi.Error{Code: 403, Description: "Forbidden: wrong token in context"}
 	}
 	if p == "boom" {
@@ -183,8 +184,8 @@ func (m mapStore) Open(ctx context.Context, p string) (fs.File, error) {
 func TestFileDownload(t *testing.T) {
 	store := mapStore{fstest.MapFS{"photos/file_1.jpg": {Data: []byte("JPEGDATA")}, "docs/a b.txt": {Data: []byte("text")}}}
 	var hooked []error
-	h := botapi.NewServer(newRecorder(), botapi.WithFileStore(store), botapi.WithTokens(token),
-		botapi.WithErrorHook(func(_ context.Context, _ string, err error) { hooked = append(hooked, err) }))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithFileStore(store), botapiserver.WithTokens(token),
+		botapiserver.WithErrorHook(func(_ context.Context, _ string, err error) { hooked = append(hooked, err) }))
 	res := serve(t, h, newReq(t, "GET", "/file/bot"+token+"/photos/file_1.jpg", "", nil))
 	if res.status != 200 || res.body != "JPEGDATA" {
 		t.Fatalf("%d %q", res.status, res.body)
@@ -206,7 +207,7 @@ func TestFileDownload(t *testing.T) {
 	}
 	wantErr(t, serve(t, h, newReq(t, "POST", "/file/bot"+token+"/photos/file_1.jpg", "", nil)), 405, "Method Not Allowed")
 	// No store: 404.
-	wantErr(t, serve(t, botapi.NewServer(nil), newReq(t, "GET", "/file/bot"+token+"/photos/file_1.jpg", "", nil)), 404, "Not Found")
+	wantErr(t, serve(t, botapiserver.NewServer(nil), newReq(t, "GET", "/file/bot"+token+"/photos/file_1.jpg", "", nil)), 404, "Not Found")
 }
 
 func TestFileTraversal(t *testing.T) {
@@ -217,7 +218,7 @@ func TestFileTraversal(t *testing.T) {
 		called = true
 		return nil, fs.ErrNotExist
 	})
-	h := botapi.NewServer(nil, botapi.WithFileStore(store))
+	h := botapiserver.NewServer(nil, botapiserver.WithFileStore(store))
 	for _, p := range []string{
 		"../secret", "photos/../../secret", "a/..", "./a", "a/./b", "a//b", "a/", "%2e%2e/secret", "a%2fb", "a%2Fb", "a%5cb",
 		"a%00b", "a\\b", "..%5csecret", "/etc/passwd", "%2fetc/passwd", "C:/x", "a%0ab", "%ff",
@@ -242,7 +243,7 @@ func (f storeFunc) Open(ctx context.Context, p string) (fs.File, error) { return
 // chunkSvc checks an upload kept in memory in pooled chunks: read whole,
 // by ReadAt across chunk boundaries, after a Seek, and kept past the call.
 type chunkSvc struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	t    *testing.T
 	want string
 	kept io.Reader
@@ -301,7 +302,7 @@ func TestUploadChunks(t *testing.T) {
 				dir := t.TempDir()
 				data := all[:size]
 				s := &chunkSvc{t: t, want: data}
-				h := botapi.NewServer(s, botapi.WithMaxMultipartMemory(mem), botapi.WithTempDir(dir))
+				h := botapiserver.NewServer(s, botapiserver.WithMaxMultipartMemory(mem), botapiserver.WithTempDir(dir))
 				for range 2 { // the second request reuses pooled chunks
 					mustOK(t, serve(t, h, postMultipart(t, methodURL("sendPhoto"), multipartBody(field("chat_id", "1"), filePart("photo", "p.bin", data)))))
 				}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // FuzzMultipart sends multipart bodies with arbitrary boundaries, part
@@ -46,8 +46,8 @@ func FuzzMultipart(f *testing.F) {
 		f.Add(s.boundary, s.method, s.hdr1, s.body1, s.hdr2, s.body2, s.epilogue, s.preamble)
 	}
 	dir := f.TempDir()
-	h := botapi.NewServer(newRecorder(), botapi.WithMaxBodySize(4<<10), botapi.WithMaxUploadSize(8<<10),
-		botapi.WithMaxMultipartMemory(1<<10), botapi.WithMaxMultipartMemoryTotal(2<<10), botapi.WithTempDir(dir))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithMaxBodySize(4<<10), botapiserver.WithMaxUploadSize(8<<10),
+		botapiserver.WithMaxMultipartMemory(1<<10), botapiserver.WithMaxMultipartMemoryTotal(2<<10), botapiserver.WithTempDir(dir))
 	f.Fuzz(func(t *testing.T, boundary, method, hdr1, body1, hdr2, body2, epilogue, preamble string) {
 		var b bytes.Buffer
 		b.WriteString(preamble)

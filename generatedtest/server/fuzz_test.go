@@ -8,7 +8,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // FuzzServer feeds arbitrary method names, content types and bodies to the
@@ -40,8 +40,8 @@ func FuzzServer(f *testing.F) {
 		f.Add(s.method, s.ct, []byte(s.body))
 	}
 	r := newRecorder()
-	h := botapi.NewServer(r, botapi.WithMaxBodySize(4<<10), botapi.WithMaxUploadSize(8<<10), botapi.WithMaxMultipartMemory(1<<10),
-		botapi.WithTempDir(f.TempDir()))
+	h := botapiserver.NewServer(r, botapiserver.WithMaxBodySize(4<<10), botapiserver.WithMaxUploadSize(8<<10), botapiserver.WithMaxMultipartMemory(1<<10),
+		botapiserver.WithTempDir(f.TempDir()))
 	f.Fuzz(func(t *testing.T, method, ct string, body []byte) {
 		req, err := http.NewRequest("POST", "http://example.invalid/", bytes.NewReader(body))
 		if err != nil {

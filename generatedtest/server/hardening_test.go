@@ -17,10 +17,11 @@ import (
 	"testing/fstest"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 func TestFormParametersUncapped(t *testing.T) {
-	h := botapi.NewServer(newRecorder())
+	h := botapiserver.NewServer(newRecorder())
 	pairs := strings.Repeat("a=b&", 5000) + "chat_id=1&text=hi"
 	wantErr(t, serve(t, h, postForm(t, "sendMessage", pairs)), 400, "more than 1000 parameters")
 	wantErr(t, serve(t, h, newReq(t, "POST", methodURL("sendMessage")+"?"+pairs, "", nil)), 400, "more than 1000 parameters")
@@ -46,7 +47,7 @@ func TestFormParametersUncapped(t *testing.T) {
 }
 
 func TestMultipartPartHeadersBypassBodyLimit(t *testing.T) {
-	h := botapi.NewServer(newRecorder(), botapi.WithMaxBodySize(64<<10), botapi.WithTempDir(t.TempDir()))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithMaxBodySize(64<<10), botapiserver.WithTempDir(t.TempDir()))
 	// Large part headers on text parts.
 	big := part{headers: []string{`Content-Disposition: form-data; name="x"`, "X-Pad: " + strings.Repeat("p", 200<<10)}, body: "1"}
 	body := multipartBody(field("chat_id", "1"), field("text", "hi"), big, big)
@@ -70,7 +71,7 @@ func TestMultipartPartHeadersBypassBodyLimit(t *testing.T) {
 
 func TestChatIDAcceptsGarbage(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	for _, v := range []string{"%20%20", "abc", "9223372036854775808", "-9223372036854775809", `%7B%22a%22%3A1%7D`, "%5B1%5D", "@", "@a%20b", "1.5", "%40%40x", "0x10"} {
 		wantErr(t, serve(t, h, postForm(t, "sendMessage", "text=hi&chat_id="+v)), 400, `"chat_id"`)
 	}
@@ -92,7 +93,7 @@ func TestChatIDAcceptsGarbage(t *testing.T) {
 }
 
 func TestInvalidUTF8AndNULPassThrough(t *testing.T) {
-	h := botapi.NewServer(newRecorder())
+	h := botapiserver.NewServer(newRecorder())
 	const notUTF8 = "not valid UTF-8"
 	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text=a%FFb")), 400, notUTF8)
 	wantErr(t, serve(t, h, newReq(t, "POST", methodURL("sendMessage")+"?chat_id=1&text=a%C3", "", nil)), 400, notUTF8)
@@ -109,7 +110,7 @@ func TestInvalidUTF8AndNULPassThrough(t *testing.T) {
 }
 
 func TestLenientNumbers(t *testing.T) {
-	h := botapi.NewServer(newRecorder())
+	h := botapiserver.NewServer(newRecorder())
 	for _, lat := range []string{"0x1p-2", "1e-400", "%2B5", "1_0", "Inf", ".5", "5.", "1e", "--1"} {
 		wantErr(t, serve(t, h, postForm(t, "sendLocation", "chat_id=1&longitude=2&latitude="+lat)), 400, `"latitude"`)
 	}
@@ -128,7 +129,7 @@ func TestFileServedWithSniffedType(t *testing.T) {
 		"docs/y.svg":  {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)},
 		"docs/z":      {Data: []byte("<!DOCTYPE html><p>hi")},
 	}}
-	h := botapi.NewServer(nil, botapi.WithFileStore(store))
+	h := botapiserver.NewServer(nil, botapiserver.WithFileStore(store))
 	for _, p := range []string{"docs/x.html", "docs/y.svg", "docs/z"} {
 		res := serve(t, h, newReq(t, "GET", "/file/bot"+token+"/"+p, "", nil))
 		if res.status != 200 || res.header.Get("Content-Type") != "application/octet-stream" || res.header.Get("X-Content-Type-Options") != "nosniff" {
@@ -147,8 +148,8 @@ func TestFileStoreFollowsSymlinks(t *testing.T) {
 		t.Skip("no symlinks:", err)
 	}
 	var hooked []error
-	h := botapi.NewServer(nil, botapi.WithFileStore(botapi.DirFileStore(dir)),
-		botapi.WithErrorHook(func(_ context.Context, _ string, err error) { hooked = append(hooked, err) }))
+	h := botapiserver.NewServer(nil, botapiserver.WithFileStore(botapiserver.DirFileStore(dir)),
+		botapiserver.WithErrorHook(func(_ context.Context, _ string, err error) { hooked = append(hooked, err) }))
 	if res := serve(t, h, newReq(t, "GET", "/file/bot"+token+"/photos/a.jpg", "", nil)); res.status != 200 || res.body != "IN" {
 		t.Errorf("inside: %d %q", res.status, res.body)
 	}
@@ -162,8 +163,8 @@ func TestFileStoreFollowsSymlinks(t *testing.T) {
 		defer r.Close()
 		return r.Open(p)
 	})
-	h = botapi.NewServer(nil, botapi.WithFileStore(rootStore),
-		botapi.WithErrorHook(func(_ context.Context, _ string, err error) { hooked = append(hooked, err) }))
+	h = botapiserver.NewServer(nil, botapiserver.WithFileStore(rootStore),
+		botapiserver.WithErrorHook(func(_ context.Context, _ string, err error) { hooked = append(hooked, err) }))
 	wantErr(t, serve(t, h, newReq(t, "GET", "/file/bot"+token+"/photos/link.jpg", "", nil)), 404, "Not Found")
 	if len(hooked) != 0 {
 		t.Errorf("escapes reported as internal errors: %v", hooked)
@@ -184,7 +185,7 @@ func (b *timeoutBody) Read(p []byte) (int, error) {
 }
 
 func TestTimeoutLeaksSocketAddress(t *testing.T) {
-	h := botapi.NewServer(newRecorder())
+	h := botapiserver.NewServer(newRecorder())
 	for _, ct := range []string{"application/x-www-form-urlencoded", "multipart/form-data; boundary=" + boundary} {
 		body := io.Reader(&timeoutBody{})
 		if strings.HasPrefix(ct, "multipart") {
@@ -199,7 +200,7 @@ func TestTimeoutLeaksSocketAddress(t *testing.T) {
 
 func TestExactlyOneRejectsEmptyBesideChoice(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	kb := func(buttons string) string {
 		return `{"chat_id":1,"text":"hi","reply_markup":{"inline_keyboard":[[` + buttons + `]]}}`
 	}
@@ -223,7 +224,7 @@ func TestExactlyOneRejectsEmptyBesideChoice(t *testing.T) {
 // spoolProbe is a service whose sendDocument reports whether its upload was
 // spooled to a temporary file, and can hold the request open.
 type spoolProbe struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	dir     string
 	entered chan bool // receives "spooled?" when a call starts
 	release chan struct{}
@@ -239,7 +240,7 @@ func (s *spoolProbe) SendDocument(ctx context.Context, p *botapi.SendDocumentPar
 func TestConcurrentUploadsUnboundedMemory(t *testing.T) {
 	dir := t.TempDir()
 	s := &spoolProbe{dir: dir, entered: make(chan bool), release: make(chan struct{})}
-	h := botapi.NewServer(s, botapi.WithTempDir(dir), botapi.WithMaxMultipartMemory(1<<20), botapi.WithMaxMultipartMemoryTotal(1<<20))
+	h := botapiserver.NewServer(s, botapiserver.WithTempDir(dir), botapiserver.WithMaxMultipartMemory(1<<20), botapiserver.WithMaxMultipartMemoryTotal(1<<20))
 	upload := func() *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, postMultipart(t, methodURL("sendDocument"), multipartBody(field("chat_id", "1"), filePart("document", "d.bin", strings.Repeat("D", 600<<10)))))
@@ -275,7 +276,7 @@ func TestConcurrentUploadsUnboundedMemory(t *testing.T) {
 // within it is skipped like mime/multipart does; a longer one is a 400, not
 // a growing buffer.
 func TestMultipartPreambleLineBound(t *testing.T) {
-	h := botapi.NewServer(newRecorder(), botapi.WithTempDir(t.TempDir()))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithTempDir(t.TempDir()))
 	body := multipartBody(field("chat_id", "1"), field("text", "hi"))
 	short := strings.Repeat("p", 8<<10) + "\r\n" + body
 	mustOK(t, serve(t, h, postMultipart(t, methodURL("sendMessage"), short)))

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 const token = "123456:ABC-def_ghi"
@@ -52,7 +53,7 @@ func readFile(f botapi.InputFile) upload {
 // recorder is an in-memory implementation that records what it was called
 // with and reads uploads while the call lasts.
 type recorder struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 
 	mu     sync.Mutex
 	calls  []string
@@ -71,7 +72,7 @@ func (r *recorder) record(ctx context.Context, name string, p any) error {
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, name)
 	r.last = p
-	tok, _ := botapi.TokenFromContext(ctx)
+	tok, _ := botapiserver.TokenFromContext(ctx)
 	r.tokens = append(r.tokens, tok)
 	if r.panic != nil {
 		panic(r.panic)

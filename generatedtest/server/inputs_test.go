@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // Tests of the server's input rules and bounds found by the sweep of
@@ -15,7 +15,7 @@ import (
 // read part headers without the 10 000-header cap of mime/multipart; 150 000
 // header lines fit in the body limit and cost ~50 ms and 5 MB a request.
 func TestMultipartPartHeaderLinesUncapped(t *testing.T) {
-	h := botapi.NewServer(newRecorder(), botapi.WithTempDir(t.TempDir()))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithTempDir(t.TempDir()))
 	many := field("text", "hi")
 	for i := 0; i < 10001; i++ {
 		many.headers = append(many.headers, "X-A: 1")
@@ -35,7 +35,7 @@ func TestMultipartPartHeaderLinesUncapped(t *testing.T) {
 // TestMultipartLongLineSaysBufioBufferFull: a line between parts longer
 // than the read buffer answered "NextPart: bufio: buffer full".
 func TestMultipartLongLineSaysBufioBufferFull(t *testing.T) {
-	h := botapi.NewServer(newRecorder(), botapi.WithTempDir(t.TempDir()))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithTempDir(t.TempDir()))
 	long := strings.Repeat("p", 20<<10) + "\r\n" + multipartBody(field("chat_id", "1"), field("text", "hi"))
 	res := serve(t, h, postMultipart(t, methodURL("sendMessage"), long))
 	wantErr(t, res, 400, "malformed multipart body: a line between parts is longer than 16 KiB")
@@ -65,7 +65,7 @@ func TestDuplicateJSONKeyEmptyFirstWins(t *testing.T) {
 		t.Fatalf("parse_mode %v reply_markup %v", m.ParseMode, m.ReplyMarkup)
 	}
 	// The same as a form.
-	h := botapi.NewServer(newRecorder())
+	h := botapiserver.NewServer(newRecorder())
 	mustOK(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text=&text=hi")))
 	// An empty string alone is still the empty string.
 	res, _ := servePaths(t, "sendMessage", `{"chat_id":1,"text":""}`)
@@ -77,7 +77,7 @@ func TestDuplicateJSONKeyEmptyFirstWins(t *testing.T) {
 // name with invalid bytes was accepted, while the same in a form is a 400.
 // Each is now a 400 naming the parameter.
 func TestInvalidTextReplacedOrAccepted(t *testing.T) {
-	h := botapi.NewServer(newRecorder(), botapi.WithTempDir(t.TempDir()))
+	h := botapiserver.NewServer(newRecorder(), botapiserver.WithTempDir(t.TempDir()))
 	for body, want := range map[string]string{
 		`{"chat_id":1,"text":"a\ud800b"}`:      `parameter "text" contains a lone surrogate escape (\ud800)`,
 		`{"chat_id":1,"text":"a\uDC00"}`:       `parameter "text" contains a lone surrogate escape (\uDC00)`,

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // splitQuery is an unknown query parameter: ignored, but it sends a JSON
@@ -28,7 +29,7 @@ func servePaths(t testing.TB, method, body string) (response, any) {
 	var params [2]any
 	for i, target := range []string{methodURL(method), methodURL(method) + splitQuery} {
 		r := newRecorder()
-		h := botapi.NewServer(r)
+		h := botapiserver.NewServer(r)
 		res[i] = serve(t, h, newReq(t, "POST", target, "application/json", strings.NewReader(body)))
 		params[i] = r.last
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // TestServerRefusesObjectMissingRequiredField: the client reads received
@@ -15,7 +16,7 @@ import (
 // called.
 func TestServerRefusesObjectMissingRequiredField(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	for _, c := range []struct{ name, ct, body, desc string }{
 		{"JSON body", "application/json", `{"chat_id":1,"text":"hi","entities":[{"type":"bold","offset":0}]}`, `missing required field "length"`},
 		{"form field", "application/x-www-form-urlencoded", `chat_id=1&text=hi&entities=` + strings.ReplaceAll(`[{"type":"bold","length":1}]`, `"`, `%22`), `missing required field "offset"`},
@@ -39,7 +40,7 @@ func TestServerRefusesObjectMissingRequiredField(t *testing.T) {
 // written false.
 func TestServerStaysStrictWhileUnmarshalJSONIsTolerant(t *testing.T) {
 	r := newRecorder()
-	h := botapi.NewServer(r)
+	h := botapiserver.NewServer(r)
 	for _, c := range []struct{ name, body, desc string }{
 		{"missing required field", `{"chat_id":1,"text":"hi","reply_markup":{"inline_keyboard":[[{"url":"https://example.org"}]]}}`, `missing required field "text"`},
 		{"True written false", `{"chat_id":1,"text":"hi","reply_markup":{"force_reply":false}}`, `expected true, found false`},

@@ -10,6 +10,7 @@ import (
 	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/generators/builders"
 	"github.com/apigen/apigen/internal/seedtest"
+	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/spec"
@@ -83,7 +84,7 @@ func TestBuildersFollowTheDocument(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: "x/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,6 +95,9 @@ func TestBuildersFollowTheDocument(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := output.Write(filepath.Join(dir, "botapi", "botapiserver"), out.Server); err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = dir

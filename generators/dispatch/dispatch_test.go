@@ -13,6 +13,7 @@ import (
 	"github.com/apigen/apigen/generators/dispatch"
 	"github.com/apigen/apigen/internal/seedtest"
 	"github.com/apigen/apigen/loader"
+	"github.com/apigen/apigen/output"
 	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 	"github.com/apigen/apigen/spec"
@@ -55,7 +56,7 @@ func TestModifiedSpec(t *testing.T) {
 		return
 	}
 	// The whole package compiles and vets.
-	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: "x/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +71,9 @@ func TestModifiedSpec(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := output.Write(filepath.Join(dir, "botapi", "botapiserver"), out.Server); err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = dir
@@ -146,7 +150,7 @@ func TestWebhookSecretFromDocument(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: "x/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,6 +159,9 @@ func TestWebhookSecretFromDocument(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "botapi"), 0o755)
 	for _, f := range out.Go {
 		os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644)
+	}
+	if _, err := output.Write(filepath.Join(dir, "botapi", "botapiserver"), out.Server); err != nil {
+		t.Fatal(err)
 	}
 	test := `package botapi
 
@@ -217,7 +224,7 @@ func TestContentFilterOverSeveralObjects(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md"})
+	out, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "spec.md", ImportPath: "x/botapi"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,6 +233,9 @@ func TestContentFilterOverSeveralObjects(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "botapi"), 0o755)
 	for _, f := range out.Go {
 		os.WriteFile(filepath.Join(dir, "botapi", f.Path), f.Data, 0o644)
+	}
+	if _, err := output.Write(filepath.Join(dir, "botapi", "botapiserver"), out.Server); err != nil {
+		t.Fatal(err)
 	}
 	test := `package botapi
 

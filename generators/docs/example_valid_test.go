@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // TestJSONExamplesPassTheGeneratedServer posts every method page's JSON
@@ -21,7 +21,7 @@ import (
 func TestJSONExamplesPassTheGeneratedServer(t *testing.T) {
 	s := load(t)
 	files := generate(t, s)
-	srv := httptest.NewServer(botapi.NewServer(nil))
+	srv := httptest.NewServer(botapiserver.NewServer(nil))
 	defer srv.Close()
 	code := regexp.MustCompile(`(?s)<pre class="example"><code class="language-json">(.*?)</code></pre>`)
 	for _, m := range s.Methods {

@@ -7,6 +7,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,9 +18,11 @@ import (
 )
 
 // sources holds the runtime copied into generated packages. Only rt_*.go
-// files are runtime; tests and this file stay behind.
+// files are runtime; tests and this file stay behind. The server's runtime
+// is in serverrt/, a package of its own that imports this one as botapi,
+// as the generated server package imports the generated types package.
 //
-//go:embed rt_*.go
+//go:embed rt_*.go serverrt/rt_*.go
 var sources embed.FS
 
 // Part is a share of the runtime owned by one backend. A backend emits its
@@ -43,9 +47,15 @@ var (
 	// ClientPart: the HTTP client, retries, multipart, polling and webhooks,
 	// one concern per source file, in this order.
 	ClientPart = Part{"client", []string{"rt_client.go", "rt_client_upload.go", "rt_client_call.go", "rt_client_download.go", "rt_client_poll.go", "rt_client_webhook.go", "rt_client_result.go", "rt_client_receive.go"}}
+	// WirePart: the face of the types package that its server package
+	// uses (the JSON reader and writer, the codecs, the server's
+	// validation); emitted into the types package with the server only.
+	WirePart = Part{"wire", []string{"rt_wire.go"}}
 	// ServerPart: the HTTP handler's options, routing, request decoding,
-	// uploads and files, one concern per source file, in this order.
-	ServerPart = Part{"server", []string{"rt_server.go", "rt_server_handler.go", "rt_server_download.go", "rt_server_args.go", "rt_server_multipart.go", "rt_server_values.go", "rt_server_json.go", "rt_server_methods.go"}}
+	// uploads and files, one concern per source file, in this order. It
+	// goes to the server package and reaches the types package through
+	// the qualifier botapi (see Import).
+	ServerPart = Part{"server", []string{"serverrt/rt_server.go", "serverrt/rt_server_handler.go", "serverrt/rt_server_download.go", "serverrt/rt_server_args.go", "serverrt/rt_server_multipart.go", "serverrt/rt_server_values.go", "serverrt/rt_server_json.go", "serverrt/rt_server_methods.go"}}
 	// DispatchPart: the dispatcher's routing, middleware, worker pool,
 	// long-polling shutdown and webhook serving (generic over the update
 	// type; uses the client part).
@@ -54,7 +64,7 @@ var (
 
 // Parts lists every part, so that tests can prove each rt_*.go file
 // belongs to exactly one.
-var Parts = []Part{TypesPart, ValidatePart, FormatPart, ClientPart, ServerPart, DispatchPart}
+var Parts = []Part{TypesPart, ValidatePart, FormatPart, ClientPart, WirePart, ServerPart, DispatchPart}
 
 // source is one runtime file split for merging.
 type source struct {
@@ -99,8 +109,8 @@ func split(name string) (*source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime: %w", err)
 	}
-	if f.Name.Name != "runtime" {
-		return nil, fmt.Errorf("runtime: %s is not in package runtime", name)
+	if f.Name.Name != "runtime" && f.Name.Name != "serverrt" {
+		return nil, fmt.Errorf("runtime: %s is not in package runtime or serverrt", name)
 	}
 	src := &source{members: map[string][]string{}}
 	// The body starts after the package clause, or after the last import
@@ -174,14 +184,34 @@ func FileName(backend string) string { return "support_" + backend + "_gen.go" }
 // text of a set of parts is computed once per process and reused: only the
 // header and the package clause differ between calls.
 func File(backend, pkg, source string, parts ...Part) (output.File, error) {
+	return FileImporting(backend, pkg, source, Import{}, parts...)
+}
+
+// Import is the types package as a package of its own imports it (the
+// server package): its import path and package name.
+type Import struct {
+	Path, Name string
+}
+
+// typesQualifier is how the server's runtime sources (serverrt) name the
+// types package: they import this package as botapi.
+const (
+	typesQualifier  = "botapi"
+	typesImportSpec = typesQualifier + ` "github.com/apigen/apigen/generators/runtime"`
+)
+
+// FileImporting is File for a package that imports the types package
+// (the server's): the runtime's import of the types package becomes one of
+// types.Path, and its qualifier botapi becomes types.Name.
+func FileImporting(backend, pkg, source string, types Import, parts ...Part) (output.File, error) {
 	var names []string
 	for _, p := range parts {
 		names = append(names, p.Name)
 	}
 	key := strings.Join(names, ", ")
-	v, _ := merged.LoadOrStore(key, &mergedParts{})
+	v, _ := merged.LoadOrStore(key+"\x00"+types.Path+"\x00"+types.Name, &mergedParts{})
 	m := v.(*mergedParts)
-	m.once.Do(func() { m.body, m.err = merge(parts) })
+	m.once.Do(func() { m.body, m.err = merge(parts, types) })
 	if m.err != nil {
 		return output.File{}, m.err
 	}
@@ -204,7 +234,7 @@ var merged sync.Map // parts key -> *mergedParts
 
 // merge formats the parts' sources as one file and returns what follows
 // its package clause.
-func merge(parts []Part) ([]byte, error) {
+func merge(parts []Part, types Import) ([]byte, error) {
 	srcs, err := load()
 	if err != nil {
 		return nil, err
@@ -214,11 +244,26 @@ func merge(parts []Part) ([]byte, error) {
 	for _, p := range parts {
 		for _, name := range p.Files {
 			s := srcs[name]
+			text := s.body
 			for _, i := range s.imports {
-				imports[i] = true
+				if i != typesImportSpec {
+					imports[i] = true
+					continue
+				}
+				if types.Path == "" {
+					return nil, fmt.Errorf("runtime: %s imports the types package, and no import path is given for it", name)
+				}
+				spec := strconv.Quote(types.Path)
+				if path.Base(types.Path) != types.Name {
+					spec = types.Name + " " + spec
+				}
+				imports[spec] = true
+				if types.Name != typesQualifier {
+					text = typesQualified.ReplaceAllString(text, types.Name+".$1")
+				}
 			}
 			body.WriteString("\n")
-			body.WriteString(s.body)
+			body.WriteString(text)
 		}
 	}
 	var specs []string
@@ -229,9 +274,19 @@ func merge(parts []Part) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString("package runtime\n\n")
 	if len(specs) > 0 {
+		// The standard library first, then the types package, as gofmt
+		// and goimports group them.
 		buf.WriteString("import (\n")
 		for _, s := range specs {
+			if types.Path != "" && importPath(s) == types.Path {
+				continue
+			}
 			buf.WriteString("\t" + s + "\n")
+		}
+		for _, s := range specs {
+			if types.Path != "" && importPath(s) == types.Path {
+				buf.WriteString("\n\t" + s + "\n")
+			}
 		}
 		buf.WriteString(")\n")
 	}
@@ -244,6 +299,10 @@ func merge(parts []Part) ([]byte, error) {
 	// `apigen generate`'s CPU.
 	return bytes.TrimPrefix(buf.Bytes(), []byte("package runtime\n")), nil
 }
+
+// typesQualified matches a use of the types package in the server's
+// runtime sources.
+var typesQualified = regexp.MustCompile(`\b` + typesQualifier + `\.([A-Z])`)
 
 func importPath(spec string) string {
 	if i := strings.LastIndexByte(spec, ' '); i >= 0 {

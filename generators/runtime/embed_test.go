@@ -11,9 +11,9 @@ import (
 // running gofmt again, so every combination the backends emit must come out
 // gofmt-clean as it is.
 func TestMergedRuntimeIsFormatted(t *testing.T) {
-	sets := [][]Part{{TypesPart}, {ValidatePart}, {ValidatePart, FormatPart}, {ClientPart}, {ServerPart}, {DispatchPart}, Parts}
+	sets := [][]Part{{TypesPart}, {ValidatePart}, {ValidatePart, FormatPart}, {ClientPart}, {WirePart}, {ServerPart}, {DispatchPart}, Parts}
 	for _, parts := range sets {
-		f, err := File("x", "botapi", "spec.md", parts...)
+		f, err := FileImporting("x", "botapi", "spec.md", Import{Path: "example.com/bot/botapi", Name: "botapi"}, parts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,6 +34,11 @@ func TestEveryRuntimeFileInOnePart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	server, err := fs.Glob(sources, "serverrt/rt_*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = append(names, server...)
 	owner := map[string]string{}
 	for _, p := range Parts {
 		for _, f := range p.Files {

@@ -32,7 +32,9 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -48,11 +50,11 @@ import (
 
 // Backend is the server backend. Its code calls the types' codecs and the
 // validators.
-var Backend = generators.Backend{Name: "server", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: names, Generate: Generate}
+var Backend = generators.Backend{Name: "server", Kind: generators.ServerPackage, Requires: []string{"types", "validate"}, Reserves: names, Generate: Generate}
 
 // names are the package-level names of this backend whatever the document
 // says.
-var names = []string{nameService, nameUnimplemented, nameNewServer, nameHandlers, "Example" + nameNewServer}
+var names = []string{nameService, nameUnimplemented, nameUnsafe, nameNewServer, nameHandlers, "Example" + nameNewServer}
 
 // FileName is the file this backend writes (CONVENTIONS.md): the Service,
 // NewServer and a handler per method; DecodeFileName holds the parameter
@@ -66,17 +68,30 @@ const (
 const (
 	nameService       = "Service"
 	nameUnimplemented = "Unimplemented"
-	nameNewServer     = "NewServer"
-	nameHandlers      = "serverHandlers"
-	prefixHandle      = "handle"
-	prefixDecode      = "serverDecode"
-	prefixDecodeJSON  = "serverDecodeJSON"
-	prefixBind        = "serverBind"
+	nameUnsafe        = "UnsafeService"
+	// mustEmbed is the unexported method of Service that only
+	// Unimplemented has, so that every implementation embeds it (or
+	// UnsafeService) and a method added to Service in a later version
+	// compiles (gRPC-Go's mustEmbedUnimplemented<Service>).
+	mustEmbed        = "mustEmbedUnimplementedService"
+	nameNewServer    = "NewServer"
+	nameHandlers     = "serverHandlers"
+	prefixHandle     = "handle"
+	prefixDecode     = "serverDecode"
+	prefixDecodeJSON = "serverDecodeJSON"
+	prefixBind       = "serverBind"
 )
 
 // Generate emits server_gen.go and the server's runtime.
 func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
-	g := &gen{m: m, pkg: m.Package, source: opts.Source, bindStruct: map[*gomodel.Struct]string{}, bindUnion: map[*gomodel.Union]string{}}
+	if opts.ImportPath == "" {
+		return nil, fmt.Errorf("the server package imports the types package by its import path, which is unknown: generate into a directory of a Go module (a go.mod at or above it), or leave the server out (--only)")
+	}
+	pkg := opts.ServerPackage
+	if pkg == "" {
+		pkg = DefaultPackage(m.Package)
+	}
+	g := &gen{m: m, pkg: pkg, types: opts.ImportPath, source: opts.Source, bindStruct: map[*gomodel.Struct]string{}, bindUnion: map[*gomodel.Union]string{}}
 	if err := g.build(); err != nil {
 		return nil, err
 	}
@@ -84,7 +99,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	rt, err := runtime.File("server", m.Package, opts.Source, runtime.ServerPart)
+	rt, err := runtime.FileImporting("server", pkg, opts.Source, runtime.Import{Path: g.types, Name: m.Package}, runtime.ServerPart)
 	if err != nil {
 		return nil, err
 	}
@@ -100,18 +115,24 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 		files = append(files, output.File{Path: ExamplesFile, Data: examples})
 	}
 	readme, err := generators.ReadmeSection("server", struct {
-		Package, Service, Unimplemented string
-		Example                         bool
-	}{m.Package, nameService, nameUnimplemented, examples != nil})
+		Package, Server, ServerPath, Service, Unimplemented string
+		Example                                             bool
+	}{m.Package, pkg, cmp.Or(opts.ServerImportPath, g.types+"/"+pkg), nameService, nameUnimplemented, examples != nil})
 	if err != nil {
 		return nil, err
 	}
 	return append(files, readme), nil
 }
 
+// DefaultPackage is the name of the server package of the types package
+// named pkg ("botapi" -> "botapiserver"), and of its directory inside the
+// types package's.
+func DefaultPackage(pkg string) string { return pkg + "server" }
+
 type gen struct {
 	m      *gomodel.Model
-	pkg    string
+	pkg    string // the server package's name
+	types  string // the types package's import path
 	source string
 
 	binds      []*bindInfo
@@ -145,7 +166,7 @@ type methodInfo struct {
 func (mi *methodInfo) name() string { return mi.Schema.Name }
 
 func (g *gen) build() error {
-	for _, n := range names[:4] {
+	for _, n := range names[:5] {
 		if err := g.m.Declare(n, "server backend"); err != nil {
 			return err
 		}
@@ -213,10 +234,32 @@ func (g *gen) bindOf(te *gomodel.Type) string {
 	return ""
 }
 
+// importTypes imports the types package into f, under its package name
+// (written as an alias when the path ends otherwise).
+func (g *gen) importTypes(f *jen.File) {
+	if path.Base(g.types) == g.m.Package {
+		f.ImportName(g.types, g.m.Package)
+	} else {
+		f.ImportAlias(g.types, g.m.Package)
+	}
+}
+
+// q names a declaration of the types package.
+func (g *gen) q(name string) *jen.Statement { return jen.Qual(g.types, name) }
+
+// typ is a type of the model as the server package writes it.
+func (g *gen) typ(t *gomodel.Type) *jen.Statement { return t.Qual(g.types) }
+
+// wireDecode reads a value of a generated type into dst (a pointer).
+func (g *gen) wireDecode(dst jen.Code) *jen.Statement {
+	return g.q("WireDecode").Call(jen.Id("r"), dst)
+}
+
 // ---------------------------------------------------------------- emit
 
 func (g *gen) emit() (server, decode []byte, err error) {
 	f := godoc.NewFile(g.pkg, g.source)
+	g.importTypes(f)
 	f.ImportName("context", "context")
 	f.ImportName("net/http", "http")
 
@@ -230,6 +273,7 @@ func (g *gen) emit() (server, decode []byte, err error) {
 		return nil, nil, err
 	}
 	df := godoc.NewFile(g.pkg, g.source)
+	g.importTypes(df)
 	for _, mi := range g.methods {
 		if mi.Params == nil {
 			continue
@@ -283,7 +327,7 @@ func (g *gen) resultOf(me *gomodel.Method) (*result, error) {
 	if b := t.Base(); b.Kind == gomodel.File || (t.Kind == gomodel.Slice && b.IsTrue()) {
 		return nil, fmt.Errorf("result %s is not supported", me.Result.Schema)
 	}
-	return &result{typ: t.Jen(), zero: t.Zero(), nilable: t.Kind == gomodel.Pointer || t.Kind == gomodel.Interface,
+	return &result{typ: g.typ(t), zero: t.ZeroQual(g.types), nilable: t.Kind == gomodel.Pointer || t.Kind == gomodel.Interface,
 		encode: func(v jen.Code) ([]jen.Code, error) {
 			return g.encodeValue(jen.Add(v), t, 0)
 		}}, nil
@@ -311,9 +355,12 @@ func (g *gen) encodeValue(v *jen.Statement, t *gomodel.Type, depth int) ([]jen.C
 	case gomodel.File:
 		return nil, fmt.Errorf("result %s is not supported", t.Schema)
 	case gomodel.Interface:
-		return []jen.Code{jen.Id(t.Union.Encode).Call(w, v)}, nil
+		return []jen.Code{g.q(t.Union.WireEncode).Call(w, v)}, nil
 	}
-	return []jen.Code{jen.Add(v).Dot("encodeJSON").Call(w)}, nil
+	if t.Kind != gomodel.Pointer {
+		v = jen.Op("&").Add(v)
+	}
+	return []jen.Code{g.q("WireEncode").Call(w, v)}, nil
 }
 
 func (g *gen) signature(mi *methodInfo) (params []jen.Code, results []jen.Code, res *result, err error) {
@@ -323,7 +370,7 @@ func (g *gen) signature(mi *methodInfo) (params []jen.Code, results []jen.Code, 
 	}
 	params = []jen.Code{jen.Id("ctx").Qual("context", "Context")}
 	if mi.Params != nil {
-		params = append(params, jen.Id("p").Op("*").Id(mi.Params.GoName))
+		params = append(params, jen.Id("p").Op("*").Add(g.q(mi.Params.GoName)))
 	}
 	if res.typ != nil {
 		results = append(results, res.typ)
@@ -336,11 +383,15 @@ func (g *gen) emitService(f *jen.File) error {
 	comment(f,
 		nameService+" is the API implemented by a server: one method per API method. The",
 		"parameters arrive decoded and validated (Validate passed); uploads are",
-		"readable until the method returns. Return an *Error to choose the",
+		"readable until the method returns. Return an *"+g.m.Package+".Error to choose the",
 		"status, description and parameters of the answer (a 429 with RetryAfter",
 		"also sets Retry-After); any other error is answered 500 Internal Server",
 		"Error without its text. A method whose result is True returns only an",
-		"error. Embed "+nameUnimplemented+" to implement a subset.",
+		"error.",
+		"",
+		"An implementation embeds "+nameUnimplemented+" (it does not compile otherwise): the",
+		"methods it does not write answer \"not implemented\", and a method a later",
+		"version of the API adds to "+nameService+" keeps it compiling.",
 	)
 	var methods []jen.Code
 	sc := naming.NewScope()
@@ -367,7 +418,19 @@ func (g *gen) emitService(f *jen.File) error {
 		}
 		methods = append(methods, jen.Id(mi.GoName).Params(params...).Params(results...))
 	}
+	if len(methods) > 0 {
+		methods = append(methods, jen.Line())
+	}
+	methods = append(methods, jen.Id(mustEmbed).Params())
 	f.Type().Id(nameService).Interface(methods...)
+	f.Line()
+	comment(f,
+		nameUnsafe+" may be embedded instead of "+nameUnimplemented+" to opt out of",
+		"forward compatibility: an implementation that embeds it must implement",
+		"every method, and stops compiling when a later version adds one. Not",
+		"recommended.",
+	)
+	f.Type().Id(nameUnsafe).Interface(jen.Id(mustEmbed).Params())
 	f.Line()
 
 	comment(f,
@@ -379,6 +442,8 @@ func (g *gen) emitService(f *jen.File) error {
 	f.Line()
 	f.Comment(nameUnimplemented + " must implement every method of " + nameService + ".")
 	f.Var().Id("_").Id(nameService).Op("=").Id(nameUnimplemented).Values()
+	f.Line()
+	f.Func().Params(jen.Id(nameUnimplemented)).Id(mustEmbed).Params().Block()
 	f.Line()
 	for _, mi := range g.methods {
 		params, results, res, err := g.signature(mi)
@@ -482,7 +547,7 @@ func (g *gen) emitHandlers(f *jen.File) error {
 		}
 		godoc.Add(f, mi.handle+" answers "+mi.name()+": it "+what+" "+nameService+"."+mi.GoName+" and "+res+".")
 		f.Func().Params(jen.Id("h").Id(nameHandlers)).Id(mi.handle).Params(
-			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Id("jsonWriter"),
+			jen.Id("ctx").Qual("context", "Context"), jen.Id("a").Op("*").Id("serverArgs"), jen.Id("w").Op("*").Add(g.q("WireWriter")),
 		).Error().Block(body...)
 		f.Line()
 	}
@@ -504,7 +569,7 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 			fromJSON = jen.Id(mi.decodeJSON)
 		}
 		body = append(body,
-			jen.Id("p").Op(":=").New(jen.Id(mi.Params.GoName)),
+			jen.Id("p").Op(":=").New(g.q(mi.Params.GoName)),
 			jen.If(jen.Err().Op(":=").Id("serverDecodeParams").Call(jen.Id("a"), jen.Id("p"), jen.Id(mi.decode), fromJSON), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		)
 		// serverValidate: Validate with the server's leniencies.
@@ -539,7 +604,7 @@ func (g *gen) callBody(mi *methodInfo) ([]jen.Code, error) {
 
 func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 	// From zero: a JSON pass that failed half-way may have filled p.
-	body := []jen.Code{jen.Op("*").Id("p").Op("=").Id(mi.Params.GoName).Values()}
+	body := []jen.Code{jen.Op("*").Id("p").Op("=").Add(g.q(mi.Params.GoName)).Values()}
 	for _, fl := range mi.Params.Fields {
 		stmts, err := g.decodeParam(fl, fromArgs, nil)
 		if err != nil {
@@ -549,7 +614,7 @@ func (g *gen) emitDecode(f *jen.File, mi *methodInfo) error {
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	f.Comment(mi.decode + " reads the parameters of " + mi.name() + " into p, from zero.")
-	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Id(mi.Params.GoName)).Error().Block(body...)
+	f.Func().Id(mi.decode).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("p").Op("*").Add(g.q(mi.Params.GoName))).Error().Block(body...)
 	f.Line()
 	return nil
 }
@@ -621,7 +686,7 @@ func (g *gen) emitDecodeJSON(f *jen.File, mi *methodInfo) error {
 	body = append(body, jen.Return(jen.Nil()))
 	f.Comment(mi.decodeJSON + " reads the parameters of " + mi.name() + " from a JSON object body in one")
 	f.Comment("pass (serverDecodeParams); any error sends the request through " + mi.decode + ".")
-	f.Func().Id(mi.decodeJSON).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("r").Op("*").Id("jsonReader"), jen.Id("p").Op("*").Id(mi.Params.GoName)).Error().Block(body...)
+	f.Func().Id(mi.decodeJSON).Params(jen.Id("a").Op("*").Id("serverArgs"), jen.Id("r").Op("*").Add(g.q("WireReader")), jen.Id("p").Op("*").Add(g.q(mi.Params.GoName))).Error().Block(body...)
 	f.Line()
 	return nil
 }
@@ -699,10 +764,10 @@ func (g *gen) decodeParam(fl *gomodel.Field, src paramSource, onOK []jen.Code) (
 		parse := "serverParse" + inner.Prim.Text()
 		var val jen.Code = jen.Id("x")
 		if conv := inner.Conv(); conv != "" {
-			val = jen.Id(conv).Call(val)
+			val = g.q(conv).Call(val)
 		}
 		if opt {
-			val = jen.Id("Some").Call(val)
+			val = g.q("Some").Call(val)
 		}
 		keepEmpty := inner.Prim == gomodel.PrimString
 		return []jen.Code{jen.If(
@@ -726,16 +791,16 @@ func (g *gen) decodeParam(fl *gomodel.Field, src paramSource, onOK []jen.Code) (
 			return []jen.Code{jen.If(
 				jen.List(jen.Id("x"), jen.Id("ok"), jen.Err()).Op(":=").Add(src.call("File", fl, nil)),
 				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Id(fv.Ctor).Call(jen.Id("x")))...)}, nil
+			).Block(jen.Return(jen.Err())).Else().If(jen.Id("ok")).Block(given(dst().Op("=").Add(g.q(fv.Ctor)).Call(jen.Id("x")))...)}, nil
 		}
 		var fromText jen.Code = jen.Nil()
 		if sv := u.StringVariant(); sv != nil {
-			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Id(sv.Ctor).Call(jen.Id("s")))
+			fromText = jen.Func().Params(jen.Id("s").String()).Block(dst().Op("=").Add(g.q(sv.Ctor)).Call(jen.Id("s")))
 		}
 		return []jen.Code{
 			okThen(jen.If(
 				jen.List(okResult, jen.Err()).Op(":=").Add(src.call("Union", fl, nil,
-					jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(jen.Return(dst().Dot("decodeJSON").Call(jen.Id("r")))),
+					jen.Func().Params(jen.Id("r").Op("*").Add(g.q("WireReader"))).Error().Block(jen.Return(g.wireDecode(jen.Op("&").Add(dst())))),
 					fromText, jen.Lit(stringForm(u)))),
 				jen.Err().Op("!=").Nil(),
 			).Block(jen.Return(jen.Err()))),
@@ -747,7 +812,7 @@ func (g *gen) decodeParam(fl *gomodel.Field, src paramSource, onOK []jen.Code) (
 		return nil, err
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
-	decArgs := []jen.Code{jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(dec...)}
+	decArgs := []jen.Code{jen.Func().Params(jen.Id("r").Op("*").Add(g.q("WireReader"))).Error().Block(dec...)}
 	if !src.json {
 		// The split path answers a null given for a required parameter
 		// with the type the document expects (serverDecode).
@@ -800,13 +865,13 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, depth int,
 		return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))
 	}
 	if te.Kind == gomodel.Slice {
-		et := te.Elem.Jen()
+		et := g.typ(te.Elem)
 		s, x := "elems", "elem"
 		if depth > 0 {
 			s, x = fmt.Sprintf("elems%d", depth), fmt.Sprintf("elem%d", depth)
 		}
 		inner, err := g.decodeInto(func() *jen.Statement { return jen.Id(x) }, te.Elem, depth+1, func(err jen.Code) jen.Code {
-			return jen.Id("jsonErrIndex").Call(err, jen.Len(jen.Id(s)))
+			return g.q("WireErrIndex").Call(err, jen.Len(jen.Id(s)))
 		})
 		if err != nil {
 			return nil, err
@@ -814,8 +879,8 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, depth int,
 		body := append([]jen.Code{jen.Var().Id(x).Add(et)}, inner...)
 		body = append(body, jen.Id(s).Op("=").Append(jen.Id(s), jen.Id(x)), jen.Return(jen.Nil()))
 		return []jen.Code{
-			jen.Id(s).Op(":=").Add(te.Jen()).Values(),
-			jen.If(jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Id("jsonReader")).Error().Block(body...)), jen.Err().Op("!=").Nil()).Block(
+			jen.Id(s).Op(":=").Add(g.typ(te)).Values(),
+			jen.If(jen.Err().Op(":=").Id("r").Dot("Array").Call(jen.Func().Params(jen.Id("r").Op("*").Add(g.q("WireReader"))).Error().Block(body...)), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(wrapErr(jen.Err())),
 			),
 			dst().Op("=").Id(s),
@@ -824,23 +889,23 @@ func (g *gen) decodeInto(dst func() *jen.Statement, te *gomodel.Type, depth int,
 	if te.Kind == gomodel.Pointer {
 		n := te.Elem.Name
 		return []jen.Code{
-			jen.Id("v").Op(":=").New(jen.Id(n)),
-			jen.If(jen.Err().Op(":=").Id("v").Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err()))),
+			jen.Id("v").Op(":=").New(g.q(n)),
+			jen.If(jen.Err().Op(":=").Add(g.wireDecode(jen.Id("v"))), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err()))),
 			dst().Op("=").Id("v"),
 		}, nil
 	}
 	if te.Kind == gomodel.Scalar && !te.IsTrue() {
 		var val jen.Code = jen.Id("v")
 		if conv := te.Conv(); conv != "" {
-			val = jen.Id(conv).Call(val) // an enum
+			val = g.q(conv).Call(val) // an enum
 		}
 		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("r").Dot(te.Prim.JSON()).Call(), retErr(), dst().Op("=").Add(val)}, nil
 	}
 	if te.Kind == gomodel.Interface {
-		dec := te.Union.Decode
-		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(dec).Call(jen.Id("r")), retErr(), dst().Op("=").Id("v")}, nil
+		dec := te.Union.WireDecode
+		return []jen.Code{jen.List(jen.Id("v"), jen.Err()).Op(":=").Add(g.q(dec)).Call(jen.Id("r")), retErr(), dst().Op("=").Id("v")}, nil
 	}
-	return []jen.Code{jen.If(jen.Err().Op(":=").Add(dst()).Dot("decodeJSON").Call(jen.Id("r")), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))}, nil
+	return []jen.Code{jen.If(jen.Err().Op(":=").Add(g.wireDecode(jen.Op("&").Add(dst()))), jen.Err().Op("!=").Nil()).Block(jen.Return(wrapErr(jen.Err())))}, nil
 }
 
 // ---------------------------------------------------------------- files
@@ -854,7 +919,7 @@ func (g *gen) bindValue(dst func() *jen.Statement, te *gomodel.Type, depth int, 
 	if te.Kind == gomodel.Slice {
 		i := loopIndex(depth)
 		inner, err := g.bindValue(func() *jen.Statement { return dst().Index(jen.Id(i)) }, te.Elem, depth+1, func(err jen.Code) jen.Code {
-			return wrapErr(jen.Id("jsonErrIndex").Call(err, jen.Id(i)))
+			return wrapErr(g.q("WireErrIndex").Call(err, jen.Id(i)))
 		})
 		if err != nil {
 			return nil, err
@@ -888,14 +953,14 @@ func (g *gen) emitBind(f *jen.File, b *bindInfo) error {
 	var param jen.Code
 	switch {
 	case b.st != nil:
-		param = jen.Op("*").Id(b.st.GoName)
+		param = jen.Op("*").Add(g.q(b.st.GoName))
 		for _, fl := range b.st.Fields {
 			if !fl.Type.Uploads() {
 				continue
 			}
 			wire := fl.Name
 			stmts, err := g.bindValue(func() *jen.Statement { return jen.Id("v").Dot(fl.GoName) }, fl.Type, 0, func(err jen.Code) jen.Code {
-				return jen.Id("jsonErrField").Call(err, jen.Lit(wire))
+				return g.q("WireErrField").Call(err, jen.Lit(wire))
 			})
 			if err != nil {
 				return fmt.Errorf("server: %s.%s: %w", b.st.Object.Name, fl.Name, err)
@@ -903,7 +968,7 @@ func (g *gen) emitBind(f *jen.File, b *bindInfo) error {
 			body = append(body, stmts...)
 		}
 	case b.u.Kind.IsInterface():
-		param = jen.Id(b.u.GoName)
+		param = g.q(b.u.GoName)
 		var cases []jen.Code
 		for _, v := range b.u.Variants {
 			if !v.Type.Uploads() {
@@ -913,7 +978,7 @@ func (g *gen) emitBind(f *jen.File, b *bindInfo) error {
 			if fn == "" {
 				return fmt.Errorf("server: union %s: variant %s carries files but has no binding", b.u.Schema.Name, v.Schema.Type)
 			}
-			cases = append(cases, jen.Case(v.Type.Jen()).Block(
+			cases = append(cases, jen.Case(g.typ(v.Type)).Block(
 				jen.If(jen.Id("x").Op("!=").Nil()).Block(jen.Return(jen.Id(fn).Call(jen.Id("a"), jen.Id("x")))),
 			))
 		}
@@ -922,7 +987,7 @@ func (g *gen) emitBind(f *jen.File, b *bindInfo) error {
 		// A union with primitive variants: its InputFile variant, or an
 		// attach:// text in its String variant.
 		u := b.u
-		param = jen.Op("*").Id(u.GoName)
+		param = jen.Op("*").Add(g.q(u.GoName))
 		fv := u.FileVariant()
 		if fv == nil {
 			return fmt.Errorf("server: union %s carries files but has no InputFile variant", u.Schema.Name)
@@ -934,14 +999,14 @@ func (g *gen) emitBind(f *jen.File, b *bindInfo) error {
 		}
 		body = append(body, jen.If(jen.List(jen.Id("f"), jen.Id("ok")).Op(":=").Id("v").Dot(fv.As).Call(), jen.Id("ok")).Block(
 			jen.If(jen.Err().Op(":=").Id("serverBindFile").Call(jen.Id("a"), jen.Op("&").Id("f")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Op("*").Id("v").Op("=").Id(fv.Ctor).Call(jen.Id("f")),
+			jen.Op("*").Id("v").Op("=").Add(g.q(fv.Ctor)).Call(jen.Id("f")),
 			jen.Return(jen.Nil()),
 		))
 		if sv := u.StringVariant(); sv != nil {
 			body = append(body, jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("v").Dot(sv.As).Call(), jen.Id("ok")).Block(
 				jen.List(jen.Id("f"), jen.Id("ok"), jen.Err()).Op(":=").Id("serverAttachText").Call(jen.Id("a"), jen.Id("s")),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.If(jen.Id("ok")).Block(jen.Op("*").Id("v").Op("=").Id(fv.Ctor).Call(jen.Id("f"))),
+				jen.If(jen.Id("ok")).Block(jen.Op("*").Id("v").Op("=").Add(g.q(fv.Ctor)).Call(jen.Id("f"))),
 			))
 		}
 	}

@@ -44,7 +44,15 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []output.File{{Path: typesFile, Data: types}, {Path: jsonFile, Data: codecs}, rt, readme}, nil
+	files := []output.File{{Path: typesFile, Data: types}, {Path: jsonFile, Data: codecs}, rt, readme}
+	if opts.Runs("server") {
+		wire, err := g.emitWire()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, wire...)
+	}
+	return files, nil
 }
 
 type gen struct {

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -197,6 +198,123 @@ func TestBrokenLinkIsFound(t *testing.T) {
 // package main) against a copy of generated/botapi, under the import path
 // the README gives it, so that the README's code stays the package's API.
 func TestReadmeBotBuilds(t *testing.T) {
+	dir, bot := readmeBotModule(t)
+	if out, err := goIn(dir, "build", "-o", os.DevNull, "."); err != nil {
+		t.Fatalf("the README's bot does not build: %v\n%s\n%s", err, out, bot)
+	}
+}
+
+// Issue 40: the README's bot compiled the server stubs, which a bot never
+// calls (most of its compile memory at the newest page). The server is a
+// package of its own beside the types package, and the bot's build does not
+// include it.
+func TestBotDoesNotCompileServerStubs(t *testing.T) {
+	dir, _ := readmeBotModule(t)
+	out, err := goIn(dir, "list", "-deps", ".")
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, readmeImportPath) {
+		t.Fatalf("the bot does not depend on %s: %v", readmeImportPath, deps)
+	}
+	for _, d := range deps {
+		if strings.HasPrefix(d, readmeImportPath+"/") {
+			t.Errorf("the README's bot compiles %s", d)
+		}
+	}
+	// The server package is there, beside the types package, and builds.
+	if out, err := goIn(dir, "build", "./botapi/..."); err != nil {
+		t.Fatalf("the server package does not build: %v\n%s", err, out)
+	}
+}
+
+// Issue 42: Service gained every new method, so every implementation broke
+// on every release. An implementation must embed Unimplemented (gRPC-Go's
+// mustEmbedUnimplemented rule): one that does not, does not compile, and one
+// that does answers a method it does not write with "not implemented".
+func TestServiceRequiresUnimplemented(t *testing.T) {
+	dir, _ := readmeBotModule(t)
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A type that writes every method of Service (Unimplemented's, as the
+	// generated file has them) but does not embed Unimplemented.
+	gen, err := os.ReadFile(filepath.Join(dir, "botapi", "botapiserver", "server_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var methods strings.Builder
+	for _, m := range regexp.MustCompile(`(?s)\nfunc \(Unimplemented\) [A-Z]\w*\(.*?\n}\n`).FindAllString(string(gen), -1) {
+		methods.WriteString(strings.NewReplacer("(Unimplemented)", "(own)", "serverNotImplemented()", "nil").Replace(m))
+	}
+	if methods.Len() == 0 {
+		t.Fatal("no method of Unimplemented found in server_gen.go")
+	}
+	write("bare/main.go", `package main
+
+import (
+	"context"
+
+	"example.com/bot/botapi"
+	"example.com/bot/botapi/botapiserver"
+)
+
+var _ = context.Background
+var _ botapi.Error
+
+type own struct{}
+
+func main() { _ = botapiserver.NewServer(own{}) }
+`+methods.String())
+	out, err := goIn(dir, "build", "-o", os.DevNull, "./bare")
+	if strings.Contains(string(out), "missing method ") && !strings.Contains(string(out), "missing method mustEmbedUnimplementedService") {
+		t.Fatalf("the implementation misses an API method, not the embedding:\n%s", out)
+	}
+	if err == nil || !strings.Contains(string(out), "mustEmbedUnimplementedService") {
+		t.Fatalf("an implementation without Unimplemented built (err %v):\n%s", err, out)
+	}
+	write("embeds/main.go", `package main
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+
+	"example.com/bot/botapi/botapiserver"
+)
+
+type own struct{ botapiserver.Unimplemented }
+
+func main() {
+	rec := httptest.NewRecorder()
+	botapiserver.NewServer(own{}).ServeHTTP(rec, httptest.NewRequest("POST", "/bot1:x/getMe", strings.NewReader("")))
+	fmt.Print(rec.Code, " ", rec.Body.String())
+}
+`)
+	out, err = goIn(dir, "run", "./embeds")
+	if err != nil {
+		t.Fatalf("an implementation embedding Unimplemented: %v\n%s", err, out)
+	}
+	if want := `404 {"ok":false,"error_code":404,"description":"Not Found: method not implemented"}`; string(out) != want {
+		t.Errorf("a method it does not write answers %s, want %s", out, want)
+	}
+}
+
+// readmeImportPath is the import path the README's bot gives the package.
+const readmeImportPath = "example.com/bot/botapi"
+
+// readmeBotModule writes a module holding the README's bot and a copy of
+// generated/botapi and its server package under readmeImportPath, and
+// returns its directory and the bot's source.
+func readmeBotModule(t *testing.T) (dir, bot string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the generated package: skipped in -short mode")
 	}
@@ -204,12 +322,11 @@ func TestReadmeBotBuilds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := goBlock(t, src, "package main")
-	const importPath = "example.com/bot/botapi"
-	if !strings.Contains(bot, `"`+importPath+`"`) {
-		t.Fatalf("the README's bot does not import %s:\n%s", importPath, bot)
+	bot = goBlock(t, src, "package main")
+	if !strings.Contains(bot, `"`+readmeImportPath+`"`) {
+		t.Fatalf("the README's bot does not import %s:\n%s", readmeImportPath, bot)
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	write := func(name string, data []byte) {
 		t.Helper()
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
@@ -221,26 +338,32 @@ func TestReadmeBotBuilds(t *testing.T) {
 	}
 	write(filepath.Join(dir, "go.mod"), []byte("module example.com/bot\n\ngo 1.24.0\n"))
 	write(filepath.Join(dir, "main.go"), []byte(bot))
-	gen, err := filepath.Glob(filepath.Join(root, "generated", "botapi", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range gen {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		data, err := os.ReadFile(f)
+	for _, sub := range []string{"", "botapiserver"} {
+		gen, err := filepath.Glob(filepath.Join(root, "generated", "botapi", sub, "*.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(filepath.Join(dir, "botapi", filepath.Base(f)), data)
+		for _, f := range gen {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = bytes.ReplaceAll(data, []byte(`"github.com/apigen/apigen/generated/botapi"`), []byte(`"`+readmeImportPath+`"`))
+			write(filepath.Join(dir, "botapi", sub, filepath.Base(f)), data)
+		}
 	}
-	cmd := exec.Command("go", "build", "-o", os.DevNull, ".")
+	return dir, bot
+}
+
+// goIn runs the go command in dir, offline, and returns its output.
+func goIn(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("the README's bot does not build: %v\n%s\n%s", err, out, bot)
-	}
+	return cmd.CombinedOutput()
 }
 
 // goBlock returns the one fenced Go block of src that contains marker.

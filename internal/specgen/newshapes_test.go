@@ -64,7 +64,11 @@ func TestNewShapesBuildAndRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specgentest.GoModule(t, out, map[string][]byte{"shapes_test.go": shapes},
+	uploads, err := os.ReadFile("testdata/newshapes/uploads_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	specgentest.GoModule(t, out, map[string][]byte{"shapes_test.go": shapes, "uploads_test.go": uploads},
 		[]string{"vet", "./..."}, []string{"test", "-count=1", "./..."})
 }
 

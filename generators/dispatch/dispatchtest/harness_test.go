@@ -12,13 +12,14 @@ import (
 	"unicode/utf16"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 )
 
 // service is a fake Bot API behind the generated server stubs: getUpdates
 // hands out queued updates from the offset on (long polling when there are
 // none) and records every offset, which confirms the updates below it.
 type service struct {
-	botapi.Unimplemented
+	botapiserver.Unimplemented
 	mu        sync.Mutex
 	queue     []botapi.Update
 	offsets   []int64
@@ -56,7 +57,7 @@ func clientURL(t *testing.T, s *service) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.url == "" {
-		srv := httptest.NewServer(botapi.NewServer(s))
+		srv := httptest.NewServer(botapiserver.NewServer(s))
 		t.Cleanup(srv.Close)
 		s.url = srv.URL
 	}

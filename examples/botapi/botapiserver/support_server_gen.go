@@ -2,7 +2,7 @@
 // version: apigen (devel)
 // source: bot-api-5.0.md (runtime support: server)
 
-package botapi
+package botapiserver
 
 import (
 	"bufio"
@@ -28,6 +28,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/apigen/apigen/examples/botapi"
 )
 
 // Runtime of the server stubs (server_gen.go): routing, authentication,
@@ -177,7 +179,7 @@ func WithTempDir(dir string) ServerOption { return func(c *serverConfig) { c.tem
 func WithFileStore(fs FileStore) ServerOption { return func(c *serverConfig) { c.files = fs } }
 
 // WithErrorHook is called with every error answered 500 Internal Server Error
-// (an implementation error that is not an *Error, a nil result, a result
+// (an implementation error that is not an *botapi.Error, a nil result, a result
 // that cannot be encoded, a panic, a FileStore failure). The client only
 // sees "Internal Server Error"; log the details here. method is the API
 // method name as routed (or "file" for downloads).
@@ -190,7 +192,7 @@ type FileStore interface {
 	// Open returns the file at filePath, a clean relative slash-separated
 	// path (the server has rejected "..", absolute paths, backslashes, NUL
 	// and encoded slashes). The token is in ctx (TokenFromContext). Return
-	// an error wrapping fs.ErrNotExist for 404 Not Found, an *Error to
+	// an error wrapping fs.ErrNotExist for 404 Not Found, an *botapi.Error to
 	// choose the answer, anything else for 500. A file that implements
 	// io.Seeker is served with range support.
 	Open(ctx context.Context, filePath string) (fs.File, error)
@@ -207,7 +209,7 @@ func TokenFromContext(ctx context.Context) (token string, ok bool) {
 
 // serverCall decodes the parameters from a, calls the implementation and
 // writes the result value to w.
-type serverCall func(ctx context.Context, a *serverArgs, w *jsonWriter) error
+type serverCall func(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error
 
 // serverRoute is one method a server answers: its API spelling, which
 // errors and hooks name, and its call.
@@ -242,11 +244,11 @@ func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) http.H
 
 // Errors the handler answers itself.
 var (
-	serverErrNotFound     = &Error{Code: http.StatusNotFound, Description: "Not Found"}
-	serverErrUnauthorized = &Error{Code: http.StatusUnauthorized, Description: "Unauthorized"}
-	serverErrTooLarge     = &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
-	serverErrInternal     = &Error{Code: http.StatusInternalServerError, Description: "Internal Server Error"}
-	serverErrNotAllowed   = &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET or POST"}
+	serverErrNotFound     = &botapi.Error{Code: http.StatusNotFound, Description: "Not Found"}
+	serverErrUnauthorized = &botapi.Error{Code: http.StatusUnauthorized, Description: "Unauthorized"}
+	serverErrTooLarge     = &botapi.Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
+	serverErrInternal     = &botapi.Error{Code: http.StatusInternalServerError, Description: "Internal Server Error"}
+	serverErrNotAllowed   = &botapi.Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET or POST"}
 	serverErrNoResult     = errors.New("the implementation returned a nil result and a nil error")
 )
 
@@ -259,7 +261,7 @@ var (
 //
 //go:noinline
 func serverNotImplemented() error {
-	return &Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+	return &botapi.Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
 }
 
 // serverBad returns a 400 Bad Request error.
@@ -269,23 +271,14 @@ func serverNotImplemented() error {
 // for no gain on the path that succeeds.
 //
 //go:noinline
-func serverBad(msg string) *Error {
-	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
+func serverBad(msg string) *botapi.Error {
+	return &botapi.Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
 }
 
 // serverValidate checks decoded parameters with the server's reading of
-// the rules (validateState.emptyNotChoice): what a client validator rejects
-// as ambiguous, the server accepts when the reference server does.
-func serverValidate(p interface{ Validate() error }) error {
-	if v, ok := p.(interface {
-		validateAt(s *validateState, at *validatePath)
-	}); ok {
-		s := validateState{emptyNotChoice: true}
-		v.validateAt(&s, nil)
-		return s.err()
-	}
-	return p.Validate()
-}
+// the rules (botapi.WireValidate): what a client validator rejects as
+// ambiguous, the server accepts when the reference server does.
+func serverValidate(p interface{ Validate() error }) error { return botapi.WireValidate(p) }
 
 // serverInvalid turns a Validate error into a 400 answer.
 //
@@ -356,10 +349,12 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		h.writeErr(ctx, rw, name, err)
 		return
 	}
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	w.buf = append(w.buf, `{"ok":true,"result":`...)
-	w.more = false
+	w := botapi.WireGetWriter()
+	defer botapi.WirePutWriter(w)
+	w.ObjStart()
+	w.Field("ok")
+	w.Bool(true)
+	w.Field("result")
 	if err := h.invoke(ctx, call, a, w, name); err != nil {
 		h.writeErr(ctx, rw, name, err)
 		return
@@ -368,17 +363,17 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		h.writeErr(ctx, rw, name, fmt.Errorf("encoding the result: %w", err))
 		return
 	}
-	w.buf = append(w.buf, '}')
+	w.ObjEnd()
 	hd := rw.Header()
 	hd.Set("Content-Type", "application/json")
-	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	hd.Set("Content-Length", strconv.Itoa(len(w.Bytes())))
 	rw.WriteHeader(http.StatusOK)
-	rw.Write(w.buf)
+	rw.Write(w.Bytes())
 }
 
 // invoke runs call, turning a panic of the implementation into an error
 // (http.ErrAbortHandler is re-raised).
-func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverArgs, w *jsonWriter, name string) (err error) {
+func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverArgs, w *botapi.WireWriter, name string) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler {
@@ -390,10 +385,10 @@ func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverAr
 	return call(ctx, a, w)
 }
 
-// writeErr answers err: an *Error as it is (a 429 also sets Retry-After),
+// writeErr answers err: an *botapi.Error as it is (a 429 also sets Retry-After),
 // anything else as 500 after calling the error hook.
 func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, method string, err error) {
-	var e *Error
+	var e *botapi.Error
 	if !errors.As(err, &e) || e == nil {
 		if h.cfg.errorHook != nil {
 			h.cfg.errorHook(ctx, method, err)
@@ -403,27 +398,53 @@ func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, me
 	serverWriteError(rw, e)
 }
 
-func serverWriteError(rw http.ResponseWriter, e *Error) {
+func serverWriteError(rw http.ResponseWriter, e *botapi.Error) {
 	code := e.Code
 	if code < 400 || code > 599 {
 		// Not an error status: the envelope would contradict the status.
-		e = &Error{Code: http.StatusInternalServerError, Description: e.Description, RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+		e = &botapi.Error{Code: http.StatusInternalServerError, Description: e.Description, RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
 		code = e.Code
 	}
 	if e.Description == "" {
-		e = &Error{Code: code, Description: http.StatusText(code), RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+		e = &botapi.Error{Code: code, Description: http.StatusText(code), RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
 	}
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	jsonWriteErrorEnvelope(w, e)
+	w := botapi.WireGetWriter()
+	defer botapi.WirePutWriter(w)
+	serverWriteErrorEnvelope(w, e)
 	hd := rw.Header()
 	hd.Set("Content-Type", "application/json")
-	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	hd.Set("Content-Length", strconv.Itoa(len(w.Bytes())))
 	if code == http.StatusTooManyRequests && e.RetryAfter > 0 {
 		hd.Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	rw.WriteHeader(code)
-	rw.Write(w.buf)
+	rw.Write(w.Bytes())
+}
+
+// serverWriteErrorEnvelope writes {"ok":false,"error_code":...,"description":...}
+// with "parameters" when RetryAfter or MigrateToChatID is set.
+func serverWriteErrorEnvelope(w *botapi.WireWriter, e *botapi.Error) {
+	w.ObjStart()
+	w.Field("ok")
+	w.Bool(false)
+	w.Field("error_code")
+	w.Int(e.Code)
+	w.Field("description")
+	w.Str(e.Description)
+	if e.RetryAfter > 0 || e.MigrateToChatID != 0 {
+		w.Field("parameters")
+		w.ObjStart()
+		if e.MigrateToChatID != 0 {
+			w.Field("migrate_to_chat_id")
+			w.Int64(e.MigrateToChatID)
+		}
+		if e.RetryAfter > 0 {
+			w.Field("retry_after")
+			w.Int(e.RetryAfter)
+		}
+		w.ObjEnd()
+	}
+	w.ObjEnd()
 }
 
 // ---------------------------------------------------------------- files
@@ -441,7 +462,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 	}
 	if req.Method != http.MethodGet && req.Method != http.MethodHead {
 		rw.Header().Set("Allow", "GET, HEAD")
-		serverWriteError(rw, &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET"})
+		serverWriteError(rw, &botapi.Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET"})
 		return
 	}
 	if h.cfg.files == nil {
@@ -456,7 +477,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 	ctx = context.WithValue(ctx, serverTokenKey{}, token)
 	f, err := h.cfg.files.Open(ctx, filePath)
 	if err != nil {
-		var e *Error
+		var e *botapi.Error
 		switch {
 		case errors.As(err, &e) && e != nil:
 			serverWriteError(rw, e)
@@ -821,7 +842,7 @@ var serverErrTooManyParams = serverBad("more than " + strconv.Itoa(serverMaxPara
 // parse reads the query string and the body.
 func (a *serverArgs) parse(req *http.Request) error {
 	if int64(len(req.URL.RawQuery)) > a.cfg.maxBody {
-		return &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
+		return &botapi.Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
 	}
 	if err := a.parseForm(req.URL.RawQuery, "query string"); err != nil {
 		return err
@@ -1041,24 +1062,24 @@ func serverUnescape(s string) (string, error) {
 // that holds it.
 func (a *serverArgs) parseJSON(body []byte) error {
 	bad := serverCheckJSONBody(body)
-	r := jsonGetReader(body)
-	defer jsonPutReader(r)
+	r := botapi.WireGetReader(body)
+	defer botapi.WirePutReader(r)
 	switch r.Next() {
-	case jsonKindInvalid:
+	case botapi.WireKindInvalid:
 		if len(bytes.TrimSpace(body)) == 0 {
 			return nil
 		}
-	case jsonKindNull:
+	case botapi.WireKindNull:
 		r.Null()
 		if err := r.End(); err != nil {
 			return serverBad("invalid JSON body: " + serverTrimJSON(err))
 		}
 		return nil
-	case jsonKindObject:
+	case botapi.WireKindObject:
 	default:
 		return serverBad("the JSON body must be an object, found " + r.Next().String())
 	}
-	err := r.Object(func(r *jsonReader, key []byte) error {
+	err := r.Object(func(r *botapi.WireReader, key []byte) error {
 		raw, err := r.Raw()
 		if err != nil {
 			return err
@@ -1073,7 +1094,7 @@ func (a *serverArgs) parseJSON(body []byte) error {
 	if err == nil {
 		err = r.End()
 	}
-	var e *Error
+	var e *botapi.Error
 	if errors.As(err, &e) {
 		return err
 	}
@@ -1744,11 +1765,11 @@ func serverMissing(name string) error {
 
 // serverParamErr reports a value that does not decode.
 func serverParamErr(name string, err error) error {
-	var e *Error
+	var e *botapi.Error
 	if errors.As(err, &e) {
 		return err
 	}
-	if je, ok := err.(*jsonError); ok {
+	if je, ok := err.(*botapi.WireError); ok {
 		if je.Msg == "" && je.Err != nil && je.Path != "" {
 			// Not a syntax error: a reference inside a decoded value.
 			return serverBad("parameter " + strconv.Quote(name) + " at " + name + serverPathSep(je.Path) + je.Path + ": " + je.Err.Error())
@@ -1768,7 +1789,7 @@ func serverPathSep(p string) string {
 	return "."
 }
 
-func serverJSONMsg(e *jsonError) string {
+func serverJSONMsg(e *botapi.WireError) string {
 	msg := e.Msg
 	if e.Err != nil {
 		if msg != "" {
@@ -1816,8 +1837,8 @@ func serverText(v *serverValue) (s string, isString bool, err error) {
 		return v.text, true, nil
 	}
 	if len(v.raw) > 0 && v.raw[0] == '"' {
-		r := jsonGetReader(v.raw)
-		defer jsonPutReader(r)
+		r := botapi.WireGetReader(v.raw)
+		defer botapi.WirePutReader(r)
 		s, err := r.Str()
 		return s, true, err
 	}
@@ -1932,12 +1953,12 @@ func serverParseBool(v serverValue) (bool, error) {
 	return false, errors.New("expected a boolean (true, false, 1 or 0), found " + serverDescribe(s))
 }
 
-func serverParseTrue(v serverValue) (True, error) {
+func serverParseTrue(v serverValue) (botapi.True, error) {
 	b, err := serverParseBool(v)
 	if err == nil && !b {
 		err = errors.New("can only be true")
 	}
-	return True{}, err
+	return botapi.True{}, err
 }
 
 func serverParseString(v serverValue) (string, error) {
@@ -1956,7 +1977,7 @@ func serverParseString(v serverValue) (string, error) {
 // String"): a null given for it is a value of the wrong type, answered as
 // the reference server does ("expected an Array of String as options"),
 // while an absent one "is required".
-func serverDecode(a *serverArgs, name string, required bool, want string, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverDecode(a *serverArgs, name string, required bool, want string, dec func(r *botapi.WireReader) error) (ok bool, err error) {
 	if v, found := a.get(name); found {
 		var data []byte
 		switch {
@@ -1989,15 +2010,15 @@ func serverIsNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "n
 
 // serverDecodeData reads a structured parameter from its JSON text data;
 // ok is false when data is blank or null.
-func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverDecodeData(name string, data []byte, dec func(r *botapi.WireReader) error) (ok bool, err error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return false, nil
 	}
 	if msg := serverBadEscape(data); msg != "" {
 		return false, serverBad("parameter " + strconv.Quote(name) + " " + msg)
 	}
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
+	r := botapi.WireGetReader(data)
+	defer botapi.WirePutReader(r)
 	if r.Null() {
 		if err := r.End(); err != nil {
 			return false, serverParamErr(name, err)
@@ -2023,7 +2044,7 @@ func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (
 //     (fromText; nil: no such variant), which must be non-blank and, when
 //     the schema states a form for it (form, e.g. "@channelusername"), have
 //     that form: the same leading symbols, then letters, digits or '_'.
-func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverUnion(a *serverArgs, name string, required bool, dec func(r *botapi.WireReader) error, fromText func(s string), form string) (ok bool, err error) {
 	v, found := a.get(name)
 	if found && v.absent() {
 		found = false
@@ -2048,9 +2069,9 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 }
 
 // serverDecodeAll reads data, one JSON value, with dec.
-func serverDecodeAll(data []byte, dec func(r *jsonReader) error) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
+func serverDecodeAll(data []byte, dec func(r *botapi.WireReader) error) error {
+	r := botapi.WireGetReader(data)
+	defer botapi.WirePutReader(r)
 	if err := dec(r); err != nil {
 		return err
 	}
@@ -2059,7 +2080,7 @@ func serverDecodeAll(data []byte, dec func(r *jsonReader) error) error {
 
 // serverUnionText reads a union with primitive variants from a text (or
 // the contents of a JSON string): see serverUnion.
-func serverUnionText(name, s string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverUnionText(name, s string, dec func(r *botapi.WireReader) error, fromText func(s string), form string) (ok bool, err error) {
 	decode := func(data []byte) error { return serverDecodeAll(data, dec) }
 	t := strings.TrimSpace(s)
 	var derr error
@@ -2114,14 +2135,14 @@ const serverAttachPrefix = "attach://"
 
 // serverFile reads a file parameter: a non-empty value (a file_id, an
 // HTTP URL, or attach://<part>) wins, then an upload part of that name.
-func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool, err error) {
+func serverFile(a *serverArgs, name string, required bool) (f botapi.InputFile, ok bool, err error) {
 	v, found := a.get(name)
 	if found && !v.absent() {
 		return serverFileValue(a, name, &v)
 	}
 	for _, p := range a.parts {
 		if p.name == name {
-			return Upload(p.filename, p.reader()), true, nil
+			return botapi.Upload(p.filename, p.reader()), true, nil
 		}
 	}
 	if required {
@@ -2132,7 +2153,7 @@ func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool
 
 // serverFileValue reads the value v of a file parameter that is given: a
 // file_id, an HTTP URL or attach://<part>.
-func serverFileValue(a *serverArgs, name string, v *serverValue) (f InputFile, ok bool, err error) {
+func serverFileValue(a *serverArgs, name string, v *serverValue) (f botapi.InputFile, ok bool, err error) {
 	s, isString, err := serverText(v)
 	if err != nil || !isString {
 		if err == nil {
@@ -2148,33 +2169,33 @@ func serverFileValue(a *serverArgs, name string, v *serverValue) (f InputFile, o
 		return f, true, nil
 	}
 	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-		return FileURL(s), true, nil
+		return botapi.FileURL(s), true, nil
 	}
-	return FileID(s), true, nil
+	return botapi.FileID(s), true, nil
 }
 
 // attach returns the upload in the part named part. A text part may also be
 // named: its contents are the file.
-func (a *serverArgs) attach(part string) (InputFile, error) {
+func (a *serverArgs) attach(part string) (botapi.InputFile, error) {
 	for _, p := range a.parts {
 		if p.name == part {
-			return Upload(p.filename, p.reader()), nil
+			return botapi.Upload(p.filename, p.reader()), nil
 		}
 	}
 	if part != "" {
 		for i := range a.vals {
 			if v := &a.vals[i]; v.name == part && !v.json {
-				return Upload(part, strings.NewReader(v.text)), nil
+				return botapi.Upload(part, strings.NewReader(v.text)), nil
 			}
 		}
 	}
-	return InputFile{}, errors.New(serverAttachPrefix + part + ": the request has no part named " + strconv.Quote(part))
+	return botapi.InputFile{}, errors.New(serverAttachPrefix + part + ": the request has no part named " + strconv.Quote(part))
 }
 
 // serverBindFile gives an attach://<part> reference decoded from JSON the
 // contents of its part.
-func serverBindFile(a *serverArgs, f *InputFile) error {
-	part := f.attachName()
+func serverBindFile(a *serverArgs, f *botapi.InputFile) error {
+	part := botapi.WireAttachName(*f)
 	if part == "" || f.Reader() != nil {
 		return nil
 	}
@@ -2182,16 +2203,16 @@ func serverBindFile(a *serverArgs, f *InputFile) error {
 	if err != nil {
 		return err
 	}
-	*f = f.bindUpload(u.Name(), u.Reader())
+	*f = botapi.WireBindUpload(*f, u.Name(), u.Reader())
 	return nil
 }
 
 // serverAttachText reports whether s is an attach://<part> reference and
 // returns the upload it names (for unions of InputFile and String that
 // decode the reference as their String variant).
-func serverAttachText(a *serverArgs, s string) (InputFile, bool, error) {
+func serverAttachText(a *serverArgs, s string) (botapi.InputFile, bool, error) {
 	if !strings.HasPrefix(s, serverAttachPrefix) {
-		return InputFile{}, false, nil
+		return botapi.InputFile{}, false, nil
 	}
 	f, err := a.attach(s[len(serverAttachPrefix):])
 	return f, err == nil, err
@@ -2220,7 +2241,7 @@ var errServerJSONMissing = errors.New("a required parameter is missing")
 // starts by zeroing *p. P is the pointer (*SendMessageParams): every
 // method shares one instantiation, where a struct type parameter made one
 // copy of this code per params struct.
-func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, p P) error, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
+func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, p P) error, fromJSON func(a *serverArgs, r *botapi.WireReader, p P) error) error {
 	if body := a.json; body != nil {
 		a.json = nil
 		if fromJSON != nil && serverDecodeJSONBody(a, body, p, fromJSON) == nil {
@@ -2233,9 +2254,9 @@ func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, 
 	return fromArgs(a, p)
 }
 
-func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p P, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
-	r := jsonGetReader(body)
-	defer jsonPutReader(r)
+func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p P, fromJSON func(a *serverArgs, r *botapi.WireReader, p P) error) error {
+	r := botapi.WireGetReader(body)
+	defer botapi.WirePutReader(r)
 	if err := fromJSON(a, r, p); err != nil {
 		return err
 	}
@@ -2258,7 +2279,7 @@ func serverNoParams(a *serverArgs) error {
 // path). A "" is taken too but leaves bit unset, so that a later non-empty
 // value replaces it: for one name the first non-empty value wins, as in a
 // form.
-func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err error) {
+func serverJSONTake(r *botapi.WireReader, seen *uint64, bit uint64) (take bool, err error) {
 	if *seen&bit != 0 {
 		return false, r.Skip()
 	}
@@ -2275,8 +2296,8 @@ func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err err
 // sees it: a string's contents as a text, anything else as its JSON text.
 // Every helper reads a JSON string and a text alike once the value is
 // known to be given.
-func serverJSONValue(r *jsonReader) (serverValue, error) {
-	if r.Next() == jsonKindString {
+func serverJSONValue(r *botapi.WireReader) (serverValue, error) {
+	if r.Next() == botapi.WireKindString {
 		s, err := r.Str()
 		return serverValue{text: s}, err
 	}
@@ -2287,7 +2308,7 @@ func serverJSONValue(r *jsonReader) (serverValue, error) {
 // serverJSONScalar is serverScalar for the member's value at r. Like every
 // serverJSON helper it first asks serverJSONTake whether the value is the
 // parameter's (bit in seen): ok is false for null and for duplicates.
-func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
+func serverJSONScalar[T any](_ *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return x, false, err
 	}
@@ -2299,7 +2320,7 @@ func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, seen *uint64, bit uin
 }
 
 // serverJSONFile is serverFile for the member's value at r.
-func serverJSONFile(a *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string) (f InputFile, ok bool, err error) {
+func serverJSONFile(a *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string) (f botapi.InputFile, ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return f, false, err
 	}
@@ -2312,7 +2333,7 @@ func serverJSONFile(a *serverArgs, r *jsonReader, seen *uint64, bit uint64, name
 
 // serverJSONUnion is serverUnion for the member's value at r: anything but
 // a string decodes in place.
-func serverJSONUnion(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverJSONUnion(_ *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string, dec func(r *botapi.WireReader) error, fromText func(s string), form string) (ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return false, err
 	}
@@ -2325,8 +2346,8 @@ func serverJSONUnion(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, nam
 
 // serverJSONInPlace decodes the member's value at r with dec unless it is a
 // string, whose contents it returns instead (isText).
-func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error) (s string, isText bool, err error) {
-	if r.Next() != jsonKindString {
+func serverJSONInPlace(r *botapi.WireReader, name string, dec func(r *botapi.WireReader) error) (s string, isText bool, err error) {
+	if r.Next() != botapi.WireKindString {
 		if err := dec(r); err != nil {
 			return "", false, serverParamErr(name, err)
 		}
@@ -2340,7 +2361,7 @@ func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error
 
 // serverJSONDecode is serverDecode for the member's value at r: anything
 // but a string (which holds the JSON text) decodes in place.
-func serverJSONDecode(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverJSONDecode(_ *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string, dec func(r *botapi.WireReader) error) (ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return false, err
 	}
@@ -2361,7 +2382,7 @@ func serverJSONDecode(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, na
 
 // ExtraMethod answers a method the document leaves out. Return the result
 // (any value encoding/json can encode; true for a method whose result is
-// True), or an error as a Service method would (an *Error chooses the
+// botapi.True), or an error as a Service method would (an *botapi.Error chooses the
 // answer, anything else is 500).
 type ExtraMethod func(ctx context.Context, p *ExtraParams) (result any, err error)
 
@@ -2396,7 +2417,7 @@ func serverCheckExtra(h *serverHandler) {
 
 // call returns the extra method's serverCall.
 func (x serverExtra) call() serverCall {
-	return func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	return func(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 		if err := serverNoParams(a); err != nil {
 			return err
 		}
@@ -2418,7 +2439,7 @@ func (x serverExtra) call() serverCall {
 
 // ExtraParams are the parameters of a request to a method added with
 // WithMethod, read by name. An absent parameter (or an empty text, or a
-// JSON null) reports ok false; a value of the wrong shape is an *Error
+// JSON null) reports ok false; a value of the wrong shape is an *botapi.Error
 // (400 Bad Request naming the parameter), to be returned as it is.
 type ExtraParams struct{ a *serverArgs }
 

@@ -1,4 +1,4 @@
-package runtime
+package serverrt
 
 // Runtime of the server stubs (server_gen.go): routing, authentication,
 // request decoding (query string, urlencoded, JSON, multipart), upload
@@ -155,7 +155,7 @@ func WithTempDir(dir string) ServerOption { return func(c *serverConfig) { c.tem
 func WithFileStore(fs FileStore) ServerOption { return func(c *serverConfig) { c.files = fs } }
 
 // WithErrorHook is called with every error answered 500 Internal Server Error
-// (an implementation error that is not an *Error, a nil result, a result
+// (an implementation error that is not an *botapi.Error, a nil result, a result
 // that cannot be encoded, a panic, a FileStore failure). The client only
 // sees "Internal Server Error"; log the details here. method is the API
 // method name as routed (or "file" for downloads).
@@ -168,7 +168,7 @@ type FileStore interface {
 	// Open returns the file at filePath, a clean relative slash-separated
 	// path (the server has rejected "..", absolute paths, backslashes, NUL
 	// and encoded slashes). The token is in ctx (TokenFromContext). Return
-	// an error wrapping fs.ErrNotExist for 404 Not Found, an *Error to
+	// an error wrapping fs.ErrNotExist for 404 Not Found, an *botapi.Error to
 	// choose the answer, anything else for 500. A file that implements
 	// io.Seeker is served with range support.
 	Open(ctx context.Context, filePath string) (fs.File, error)

@@ -1,4 +1,4 @@
-package runtime
+package serverrt
 
 // Methods the document leaves out (server stubs, server_gen.go): an
 // implementation adds a named method with its own handler through
@@ -13,11 +13,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	botapi "github.com/apigen/apigen/generators/runtime"
 )
 
 // ExtraMethod answers a method the document leaves out. Return the result
 // (any value encoding/json can encode; true for a method whose result is
-// True), or an error as a Service method would (an *Error chooses the
+// botapi.True), or an error as a Service method would (an *botapi.Error chooses the
 // answer, anything else is 500).
 type ExtraMethod func(ctx context.Context, p *ExtraParams) (result any, err error)
 
@@ -52,7 +54,7 @@ func serverCheckExtra(h *serverHandler) {
 
 // call returns the extra method's serverCall.
 func (x serverExtra) call() serverCall {
-	return func(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+	return func(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 		if err := serverNoParams(a); err != nil {
 			return err
 		}
@@ -74,7 +76,7 @@ func (x serverExtra) call() serverCall {
 
 // ExtraParams are the parameters of a request to a method added with
 // WithMethod, read by name. An absent parameter (or an empty text, or a
-// JSON null) reports ok false; a value of the wrong shape is an *Error
+// JSON null) reports ok false; a value of the wrong shape is an *botapi.Error
 // (400 Bad Request naming the parameter), to be returned as it is.
 type ExtraParams struct{ a *serverArgs }
 

@@ -3,7 +3,7 @@
 // rt_server.go. This comment, above the package clause, describes the
 // source file only and is not copied into the generated package.
 
-package runtime
+package serverrt
 
 import (
 	"context"
@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	botapi "github.com/apigen/apigen/generators/runtime"
 )
 
 // ---------------------------------------------------------------- files
@@ -33,7 +35,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 	}
 	if req.Method != http.MethodGet && req.Method != http.MethodHead {
 		rw.Header().Set("Allow", "GET, HEAD")
-		serverWriteError(rw, &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET"})
+		serverWriteError(rw, &botapi.Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET"})
 		return
 	}
 	if h.cfg.files == nil {
@@ -48,7 +50,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 	ctx = context.WithValue(ctx, serverTokenKey{}, token)
 	f, err := h.cfg.files.Open(ctx, filePath)
 	if err != nil {
-		var e *Error
+		var e *botapi.Error
 		switch {
 		case errors.As(err, &e) && e != nil:
 			serverWriteError(rw, e)

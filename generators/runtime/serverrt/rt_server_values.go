@@ -4,13 +4,15 @@
 // above the package clause, describes the source file only and is not
 // copied into the generated package.
 
-package runtime
+package serverrt
 
 import (
 	"bytes"
 	"errors"
 	"strconv"
 	"strings"
+
+	botapi "github.com/apigen/apigen/generators/runtime"
 )
 
 // ---------------------------------------------------------------- values
@@ -22,11 +24,11 @@ func serverMissing(name string) error {
 
 // serverParamErr reports a value that does not decode.
 func serverParamErr(name string, err error) error {
-	var e *Error
+	var e *botapi.Error
 	if errors.As(err, &e) {
 		return err
 	}
-	if je, ok := err.(*jsonError); ok {
+	if je, ok := err.(*botapi.WireError); ok {
 		if je.Msg == "" && je.Err != nil && je.Path != "" {
 			// Not a syntax error: a reference inside a decoded value.
 			return serverBad("parameter " + strconv.Quote(name) + " at " + name + serverPathSep(je.Path) + je.Path + ": " + je.Err.Error())
@@ -46,7 +48,7 @@ func serverPathSep(p string) string {
 	return "."
 }
 
-func serverJSONMsg(e *jsonError) string {
+func serverJSONMsg(e *botapi.WireError) string {
 	msg := e.Msg
 	if e.Err != nil {
 		if msg != "" {
@@ -94,8 +96,8 @@ func serverText(v *serverValue) (s string, isString bool, err error) {
 		return v.text, true, nil
 	}
 	if len(v.raw) > 0 && v.raw[0] == '"' {
-		r := jsonGetReader(v.raw)
-		defer jsonPutReader(r)
+		r := botapi.WireGetReader(v.raw)
+		defer botapi.WirePutReader(r)
 		s, err := r.Str()
 		return s, true, err
 	}
@@ -210,12 +212,12 @@ func serverParseBool(v serverValue) (bool, error) {
 	return false, errors.New("expected a boolean (true, false, 1 or 0), found " + serverDescribe(s))
 }
 
-func serverParseTrue(v serverValue) (True, error) {
+func serverParseTrue(v serverValue) (botapi.True, error) {
 	b, err := serverParseBool(v)
 	if err == nil && !b {
 		err = errors.New("can only be true")
 	}
-	return True{}, err
+	return botapi.True{}, err
 }
 
 func serverParseString(v serverValue) (string, error) {
@@ -234,7 +236,7 @@ func serverParseString(v serverValue) (string, error) {
 // String"): a null given for it is a value of the wrong type, answered as
 // the reference server does ("expected an Array of String as options"),
 // while an absent one "is required".
-func serverDecode(a *serverArgs, name string, required bool, want string, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverDecode(a *serverArgs, name string, required bool, want string, dec func(r *botapi.WireReader) error) (ok bool, err error) {
 	if v, found := a.get(name); found {
 		var data []byte
 		switch {
@@ -267,15 +269,15 @@ func serverIsNull(data []byte) bool { return string(bytes.TrimSpace(data)) == "n
 
 // serverDecodeData reads a structured parameter from its JSON text data;
 // ok is false when data is blank or null.
-func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverDecodeData(name string, data []byte, dec func(r *botapi.WireReader) error) (ok bool, err error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return false, nil
 	}
 	if msg := serverBadEscape(data); msg != "" {
 		return false, serverBad("parameter " + strconv.Quote(name) + " " + msg)
 	}
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
+	r := botapi.WireGetReader(data)
+	defer botapi.WirePutReader(r)
 	if r.Null() {
 		if err := r.End(); err != nil {
 			return false, serverParamErr(name, err)
@@ -301,7 +303,7 @@ func serverDecodeData(name string, data []byte, dec func(r *jsonReader) error) (
 //     (fromText; nil: no such variant), which must be non-blank and, when
 //     the schema states a form for it (form, e.g. "@channelusername"), have
 //     that form: the same leading symbols, then letters, digits or '_'.
-func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverUnion(a *serverArgs, name string, required bool, dec func(r *botapi.WireReader) error, fromText func(s string), form string) (ok bool, err error) {
 	v, found := a.get(name)
 	if found && v.absent() {
 		found = false
@@ -326,9 +328,9 @@ func serverUnion(a *serverArgs, name string, required bool, dec func(r *jsonRead
 }
 
 // serverDecodeAll reads data, one JSON value, with dec.
-func serverDecodeAll(data []byte, dec func(r *jsonReader) error) error {
-	r := jsonGetReader(data)
-	defer jsonPutReader(r)
+func serverDecodeAll(data []byte, dec func(r *botapi.WireReader) error) error {
+	r := botapi.WireGetReader(data)
+	defer botapi.WirePutReader(r)
 	if err := dec(r); err != nil {
 		return err
 	}
@@ -337,7 +339,7 @@ func serverDecodeAll(data []byte, dec func(r *jsonReader) error) error {
 
 // serverUnionText reads a union with primitive variants from a text (or
 // the contents of a JSON string): see serverUnion.
-func serverUnionText(name, s string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverUnionText(name, s string, dec func(r *botapi.WireReader) error, fromText func(s string), form string) (ok bool, err error) {
 	decode := func(data []byte) error { return serverDecodeAll(data, dec) }
 	t := strings.TrimSpace(s)
 	var derr error
@@ -392,14 +394,14 @@ const serverAttachPrefix = "attach://"
 
 // serverFile reads a file parameter: a non-empty value (a file_id, an
 // HTTP URL, or attach://<part>) wins, then an upload part of that name.
-func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool, err error) {
+func serverFile(a *serverArgs, name string, required bool) (f botapi.InputFile, ok bool, err error) {
 	v, found := a.get(name)
 	if found && !v.absent() {
 		return serverFileValue(a, name, &v)
 	}
 	for _, p := range a.parts {
 		if p.name == name {
-			return Upload(p.filename, p.reader()), true, nil
+			return botapi.Upload(p.filename, p.reader()), true, nil
 		}
 	}
 	if required {
@@ -410,7 +412,7 @@ func serverFile(a *serverArgs, name string, required bool) (f InputFile, ok bool
 
 // serverFileValue reads the value v of a file parameter that is given: a
 // file_id, an HTTP URL or attach://<part>.
-func serverFileValue(a *serverArgs, name string, v *serverValue) (f InputFile, ok bool, err error) {
+func serverFileValue(a *serverArgs, name string, v *serverValue) (f botapi.InputFile, ok bool, err error) {
 	s, isString, err := serverText(v)
 	if err != nil || !isString {
 		if err == nil {
@@ -426,33 +428,33 @@ func serverFileValue(a *serverArgs, name string, v *serverValue) (f InputFile, o
 		return f, true, nil
 	}
 	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-		return FileURL(s), true, nil
+		return botapi.FileURL(s), true, nil
 	}
-	return FileID(s), true, nil
+	return botapi.FileID(s), true, nil
 }
 
 // attach returns the upload in the part named part. A text part may also be
 // named: its contents are the file.
-func (a *serverArgs) attach(part string) (InputFile, error) {
+func (a *serverArgs) attach(part string) (botapi.InputFile, error) {
 	for _, p := range a.parts {
 		if p.name == part {
-			return Upload(p.filename, p.reader()), nil
+			return botapi.Upload(p.filename, p.reader()), nil
 		}
 	}
 	if part != "" {
 		for i := range a.vals {
 			if v := &a.vals[i]; v.name == part && !v.json {
-				return Upload(part, strings.NewReader(v.text)), nil
+				return botapi.Upload(part, strings.NewReader(v.text)), nil
 			}
 		}
 	}
-	return InputFile{}, errors.New(serverAttachPrefix + part + ": the request has no part named " + strconv.Quote(part))
+	return botapi.InputFile{}, errors.New(serverAttachPrefix + part + ": the request has no part named " + strconv.Quote(part))
 }
 
 // serverBindFile gives an attach://<part> reference decoded from JSON the
 // contents of its part.
-func serverBindFile(a *serverArgs, f *InputFile) error {
-	part := f.attachName()
+func serverBindFile(a *serverArgs, f *botapi.InputFile) error {
+	part := botapi.WireAttachName(*f)
 	if part == "" || f.Reader() != nil {
 		return nil
 	}
@@ -460,16 +462,16 @@ func serverBindFile(a *serverArgs, f *InputFile) error {
 	if err != nil {
 		return err
 	}
-	*f = f.bindUpload(u.Name(), u.Reader())
+	*f = botapi.WireBindUpload(*f, u.Name(), u.Reader())
 	return nil
 }
 
 // serverAttachText reports whether s is an attach://<part> reference and
 // returns the upload it names (for unions of InputFile and String that
 // decode the reference as their String variant).
-func serverAttachText(a *serverArgs, s string) (InputFile, bool, error) {
+func serverAttachText(a *serverArgs, s string) (botapi.InputFile, bool, error) {
 	if !strings.HasPrefix(s, serverAttachPrefix) {
-		return InputFile{}, false, nil
+		return botapi.InputFile{}, false, nil
 	}
 	f, err := a.attach(s[len(serverAttachPrefix):])
 	return f, err == nil, err

@@ -4,7 +4,7 @@
 // package clause, describes the source file only and is not copied into
 // the generated package, where the files of a part are joined in order.
 
-package runtime
+package serverrt
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	botapi "github.com/apigen/apigen/generators/runtime"
 )
 
 type serverTokenKey struct{}
@@ -27,7 +29,7 @@ func TokenFromContext(ctx context.Context) (token string, ok bool) {
 
 // serverCall decodes the parameters from a, calls the implementation and
 // writes the result value to w.
-type serverCall func(ctx context.Context, a *serverArgs, w *jsonWriter) error
+type serverCall func(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error
 
 // serverRoute is one method a server answers: its API spelling, which
 // errors and hooks name, and its call.
@@ -62,11 +64,11 @@ func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) http.H
 
 // Errors the handler answers itself.
 var (
-	serverErrNotFound     = &Error{Code: http.StatusNotFound, Description: "Not Found"}
-	serverErrUnauthorized = &Error{Code: http.StatusUnauthorized, Description: "Unauthorized"}
-	serverErrTooLarge     = &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
-	serverErrInternal     = &Error{Code: http.StatusInternalServerError, Description: "Internal Server Error"}
-	serverErrNotAllowed   = &Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET or POST"}
+	serverErrNotFound     = &botapi.Error{Code: http.StatusNotFound, Description: "Not Found"}
+	serverErrUnauthorized = &botapi.Error{Code: http.StatusUnauthorized, Description: "Unauthorized"}
+	serverErrTooLarge     = &botapi.Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
+	serverErrInternal     = &botapi.Error{Code: http.StatusInternalServerError, Description: "Internal Server Error"}
+	serverErrNotAllowed   = &botapi.Error{Code: http.StatusMethodNotAllowed, Description: "Method Not Allowed: use GET or POST"}
 	serverErrNoResult     = errors.New("the implementation returned a nil result and a nil error")
 )
 
@@ -79,7 +81,7 @@ var (
 //
 //go:noinline
 func serverNotImplemented() error {
-	return &Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+	return &botapi.Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
 }
 
 // serverBad returns a 400 Bad Request error.
@@ -89,23 +91,14 @@ func serverNotImplemented() error {
 // for no gain on the path that succeeds.
 //
 //go:noinline
-func serverBad(msg string) *Error {
-	return &Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
+func serverBad(msg string) *botapi.Error {
+	return &botapi.Error{Code: http.StatusBadRequest, Description: "Bad Request: " + msg}
 }
 
 // serverValidate checks decoded parameters with the server's reading of
-// the rules (validateState.emptyNotChoice): what a client validator rejects
-// as ambiguous, the server accepts when the reference server does.
-func serverValidate(p interface{ Validate() error }) error {
-	if v, ok := p.(interface {
-		validateAt(s *validateState, at *validatePath)
-	}); ok {
-		s := validateState{emptyNotChoice: true}
-		v.validateAt(&s, nil)
-		return s.err()
-	}
-	return p.Validate()
-}
+// the rules (botapi.WireValidate): what a client validator rejects as
+// ambiguous, the server accepts when the reference server does.
+func serverValidate(p interface{ Validate() error }) error { return botapi.WireValidate(p) }
 
 // serverInvalid turns a Validate error into a 400 answer.
 //
@@ -176,10 +169,12 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		h.writeErr(ctx, rw, name, err)
 		return
 	}
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	w.buf = append(w.buf, `{"ok":true,"result":`...)
-	w.more = false
+	w := botapi.WireGetWriter()
+	defer botapi.WirePutWriter(w)
+	w.ObjStart()
+	w.Field("ok")
+	w.Bool(true)
+	w.Field("result")
 	if err := h.invoke(ctx, call, a, w, name); err != nil {
 		h.writeErr(ctx, rw, name, err)
 		return
@@ -188,17 +183,17 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		h.writeErr(ctx, rw, name, fmt.Errorf("encoding the result: %w", err))
 		return
 	}
-	w.buf = append(w.buf, '}')
+	w.ObjEnd()
 	hd := rw.Header()
 	hd.Set("Content-Type", "application/json")
-	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	hd.Set("Content-Length", strconv.Itoa(len(w.Bytes())))
 	rw.WriteHeader(http.StatusOK)
-	rw.Write(w.buf)
+	rw.Write(w.Bytes())
 }
 
 // invoke runs call, turning a panic of the implementation into an error
 // (http.ErrAbortHandler is re-raised).
-func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverArgs, w *jsonWriter, name string) (err error) {
+func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverArgs, w *botapi.WireWriter, name string) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler {
@@ -210,10 +205,10 @@ func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverAr
 	return call(ctx, a, w)
 }
 
-// writeErr answers err: an *Error as it is (a 429 also sets Retry-After),
+// writeErr answers err: an *botapi.Error as it is (a 429 also sets Retry-After),
 // anything else as 500 after calling the error hook.
 func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, method string, err error) {
-	var e *Error
+	var e *botapi.Error
 	if !errors.As(err, &e) || e == nil {
 		if h.cfg.errorHook != nil {
 			h.cfg.errorHook(ctx, method, err)
@@ -223,25 +218,51 @@ func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, me
 	serverWriteError(rw, e)
 }
 
-func serverWriteError(rw http.ResponseWriter, e *Error) {
+func serverWriteError(rw http.ResponseWriter, e *botapi.Error) {
 	code := e.Code
 	if code < 400 || code > 599 {
 		// Not an error status: the envelope would contradict the status.
-		e = &Error{Code: http.StatusInternalServerError, Description: e.Description, RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+		e = &botapi.Error{Code: http.StatusInternalServerError, Description: e.Description, RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
 		code = e.Code
 	}
 	if e.Description == "" {
-		e = &Error{Code: code, Description: http.StatusText(code), RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
+		e = &botapi.Error{Code: code, Description: http.StatusText(code), RetryAfter: e.RetryAfter, MigrateToChatID: e.MigrateToChatID}
 	}
-	w := jsonGetWriter()
-	defer jsonPutWriter(w)
-	jsonWriteErrorEnvelope(w, e)
+	w := botapi.WireGetWriter()
+	defer botapi.WirePutWriter(w)
+	serverWriteErrorEnvelope(w, e)
 	hd := rw.Header()
 	hd.Set("Content-Type", "application/json")
-	hd.Set("Content-Length", strconv.Itoa(len(w.buf)))
+	hd.Set("Content-Length", strconv.Itoa(len(w.Bytes())))
 	if code == http.StatusTooManyRequests && e.RetryAfter > 0 {
 		hd.Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	rw.WriteHeader(code)
-	rw.Write(w.buf)
+	rw.Write(w.Bytes())
+}
+
+// serverWriteErrorEnvelope writes {"ok":false,"error_code":...,"description":...}
+// with "parameters" when RetryAfter or MigrateToChatID is set.
+func serverWriteErrorEnvelope(w *botapi.WireWriter, e *botapi.Error) {
+	w.ObjStart()
+	w.Field("ok")
+	w.Bool(false)
+	w.Field("error_code")
+	w.Int(e.Code)
+	w.Field("description")
+	w.Str(e.Description)
+	if e.RetryAfter > 0 || e.MigrateToChatID != 0 {
+		w.Field("parameters")
+		w.ObjStart()
+		if e.MigrateToChatID != 0 {
+			w.Field("migrate_to_chat_id")
+			w.Int64(e.MigrateToChatID)
+		}
+		if e.RetryAfter > 0 {
+			w.Field("retry_after")
+			w.Int(e.RetryAfter)
+		}
+		w.ObjEnd()
+	}
+	w.ObjEnd()
 }

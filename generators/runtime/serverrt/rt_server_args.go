@@ -5,7 +5,7 @@
 // comment, above the package clause, describes the source file only and is
 // not copied into the generated package.
 
-package runtime
+package serverrt
 
 import (
 	"bytes"
@@ -20,6 +20,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	botapi "github.com/apigen/apigen/generators/runtime"
 )
 
 // ---------------------------------------------------------------- arguments
@@ -280,7 +282,7 @@ var serverErrTooManyParams = serverBad("more than " + strconv.Itoa(serverMaxPara
 // parse reads the query string and the body.
 func (a *serverArgs) parse(req *http.Request) error {
 	if int64(len(req.URL.RawQuery)) > a.cfg.maxBody {
-		return &Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
+		return &botapi.Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
 	}
 	if err := a.parseForm(req.URL.RawQuery, "query string"); err != nil {
 		return err
@@ -500,24 +502,24 @@ func serverUnescape(s string) (string, error) {
 // that holds it.
 func (a *serverArgs) parseJSON(body []byte) error {
 	bad := serverCheckJSONBody(body)
-	r := jsonGetReader(body)
-	defer jsonPutReader(r)
+	r := botapi.WireGetReader(body)
+	defer botapi.WirePutReader(r)
 	switch r.Next() {
-	case jsonKindInvalid:
+	case botapi.WireKindInvalid:
 		if len(bytes.TrimSpace(body)) == 0 {
 			return nil
 		}
-	case jsonKindNull:
+	case botapi.WireKindNull:
 		r.Null()
 		if err := r.End(); err != nil {
 			return serverBad("invalid JSON body: " + serverTrimJSON(err))
 		}
 		return nil
-	case jsonKindObject:
+	case botapi.WireKindObject:
 	default:
 		return serverBad("the JSON body must be an object, found " + r.Next().String())
 	}
-	err := r.Object(func(r *jsonReader, key []byte) error {
+	err := r.Object(func(r *botapi.WireReader, key []byte) error {
 		raw, err := r.Raw()
 		if err != nil {
 			return err
@@ -532,7 +534,7 @@ func (a *serverArgs) parseJSON(body []byte) error {
 	if err == nil {
 		err = r.End()
 	}
-	var e *Error
+	var e *botapi.Error
 	if errors.As(err, &e) {
 		return err
 	}

@@ -2,45 +2,50 @@
 // version: apigen (devel)
 // source: bot-api-5.0.md
 
-package botapi
+package botapiserver
 
 import (
 	"context"
+	"github.com/apigen/apigen/generated/botapi"
 	"net/http"
 )
 
 // Service is the API implemented by a server: one method per API method. The
 // parameters arrive decoded and validated (Validate passed); uploads are
-// readable until the method returns. Return an *Error to choose the
+// readable until the method returns. Return an *botapi.Error to choose the
 // status, description and parameters of the answer (a 429 with RetryAfter
 // also sets Retry-After); any other error is answered 500 Internal Server
 // Error without its text. A method whose result is True returns only an
-// error. Embed Unimplemented to implement a subset.
+// error.
+//
+// An implementation embeds Unimplemented (it does not compile otherwise): the
+// methods it does not write answer "not implemented", and a method a later
+// version of the API adds to Service keeps it compiling.
 type Service interface {
 	// GetUpdates implements getUpdates.
 	//
 	// Result: Array of Update.
-	GetUpdates(ctx context.Context, p *GetUpdatesParams) ([]Update, error)
+	GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error)
 
 	// SetWebhook implements setWebhook.
 	//
 	// Result: True.
-	SetWebhook(ctx context.Context, p *SetWebhookParams) error
+	SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error
 
 	// DeleteWebhook implements deleteWebhook.
 	//
 	// Result: True.
-	DeleteWebhook(ctx context.Context, p *DeleteWebhookParams) error
+	DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookParams) error
 
 	// GetWebhookInfo implements getWebhookInfo.
 	//
 	// Result: WebhookInfo.
-	GetWebhookInfo(ctx context.Context) (*WebhookInfo, error)
+	GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, error)
 
 	// GetMe implements getMe.
 	//
 	// Result: User.
-	GetMe(ctx context.Context) (*User, error)
+	GetMe(ctx context.Context) (*botapi.User, error)
 
 	// LogOut implements logOut.
 	//
@@ -55,249 +60,259 @@ type Service interface {
 	// SendMessage implements sendMessage.
 	//
 	// Result: Message.
-	SendMessage(ctx context.Context, p *SendMessageParams) (*Message, error)
+	SendMessage(ctx context.Context, p *botapi.SendMessageParams) (*botapi.Message, error)
 
 	// ForwardMessage implements forwardMessage.
 	//
 	// Result: Message.
-	ForwardMessage(ctx context.Context, p *ForwardMessageParams) (*Message, error)
+	ForwardMessage(ctx context.Context, p *botapi.ForwardMessageParams) (*botapi.Message, error)
 
 	// CopyMessage implements copyMessage.
 	//
 	// Result: MessageId.
-	CopyMessage(ctx context.Context, p *CopyMessageParams) (*MessageID, error)
+	CopyMessage(ctx context.Context, p *botapi.CopyMessageParams) (*botapi.MessageID, error)
 
 	// SendPhoto implements sendPhoto.
 	//
 	// Result: Message.
-	SendPhoto(ctx context.Context, p *SendPhotoParams) (*Message, error)
+	SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*botapi.Message, error)
 
 	// SendAudio implements sendAudio.
 	//
 	// Result: Message.
-	SendAudio(ctx context.Context, p *SendAudioParams) (*Message, error)
+	SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error)
 
 	// SendDocument implements sendDocument.
 	//
 	// Result: Message.
-	SendDocument(ctx context.Context, p *SendDocumentParams) (*Message, error)
+	SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error)
 
 	// SendVideo implements sendVideo.
 	//
 	// Result: Message.
-	SendVideo(ctx context.Context, p *SendVideoParams) (*Message, error)
+	SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error)
 
 	// SendAnimation implements sendAnimation.
 	//
 	// Result: Message.
-	SendAnimation(ctx context.Context, p *SendAnimationParams) (*Message, error)
+	SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error)
 
 	// SendVoice implements sendVoice.
 	//
 	// Result: Message.
-	SendVoice(ctx context.Context, p *SendVoiceParams) (*Message, error)
+	SendVoice(ctx context.Context, p *botapi.SendVoiceParams) (*botapi.Message, error)
 
 	// SendVideoNote implements sendVideoNote.
 	//
 	// Result: Message.
-	SendVideoNote(ctx context.Context, p *SendVideoNoteParams) (*Message, error)
+	SendVideoNote(ctx context.Context, p *botapi.SendVideoNoteParams) (*botapi.Message, error)
 
 	// SendMediaGroup implements sendMediaGroup.
 	//
 	// Result: Array of Message.
-	SendMediaGroup(ctx context.Context, p *SendMediaGroupParams) ([]Message, error)
+	SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupParams) ([]botapi.Message, error)
 
 	// SendLocation implements sendLocation.
 	//
 	// Result: Message.
-	SendLocation(ctx context.Context, p *SendLocationParams) (*Message, error)
+	SendLocation(ctx context.Context, p *botapi.SendLocationParams) (*botapi.Message, error)
 
 	// EditMessageLiveLocation implements editMessageLiveLocation.
 	//
 	// Result: MessageOrTrue.
-	EditMessageLiveLocation(ctx context.Context, p *EditMessageLiveLocationParams) (MessageOrTrue, error)
+	EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error)
 
 	// StopMessageLiveLocation implements stopMessageLiveLocation.
 	//
 	// Result: MessageOrTrue.
-	StopMessageLiveLocation(ctx context.Context, p *StopMessageLiveLocationParams) (MessageOrTrue, error)
+	StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error)
 
 	// SendVenue implements sendVenue.
 	//
 	// Result: Message.
-	SendVenue(ctx context.Context, p *SendVenueParams) (*Message, error)
+	SendVenue(ctx context.Context, p *botapi.SendVenueParams) (*botapi.Message, error)
 
 	// SendContact implements sendContact.
 	//
 	// Result: Message.
-	SendContact(ctx context.Context, p *SendContactParams) (*Message, error)
+	SendContact(ctx context.Context, p *botapi.SendContactParams) (*botapi.Message, error)
 
 	// SendPoll implements sendPoll.
 	//
 	// Result: Message.
-	SendPoll(ctx context.Context, p *SendPollParams) (*Message, error)
+	SendPoll(ctx context.Context, p *botapi.SendPollParams) (*botapi.Message, error)
 
 	// SendDice implements sendDice.
 	//
 	// Result: Message.
-	SendDice(ctx context.Context, p *SendDiceParams) (*Message, error)
+	SendDice(ctx context.Context, p *botapi.SendDiceParams) (*botapi.Message, error)
 
 	// SendChatAction implements sendChatAction.
 	//
 	// Result: True.
-	SendChatAction(ctx context.Context, p *SendChatActionParams) error
+	SendChatAction(ctx context.Context, p *botapi.SendChatActionParams) error
 
 	// GetUserProfilePhotos implements getUserProfilePhotos.
 	//
 	// Result: UserProfilePhotos.
-	GetUserProfilePhotos(ctx context.Context, p *GetUserProfilePhotosParams) (*UserProfilePhotos, error)
+	GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserProfilePhotosParams) (*botapi.UserProfilePhotos, error)
 
 	// GetFile implements getFile.
 	//
 	// Result: File.
-	GetFile(ctx context.Context, p *GetFileParams) (*File, error)
+	GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error)
 
 	// KickChatMember implements kickChatMember.
 	//
 	// Result: True.
-	KickChatMember(ctx context.Context, p *KickChatMemberParams) error
+	KickChatMember(ctx context.Context, p *botapi.KickChatMemberParams) error
 
 	// UnbanChatMember implements unbanChatMember.
 	//
 	// Result: True.
-	UnbanChatMember(ctx context.Context, p *UnbanChatMemberParams) error
+	UnbanChatMember(ctx context.Context, p *botapi.UnbanChatMemberParams) error
 
 	// RestrictChatMember implements restrictChatMember.
 	//
 	// Result: True.
-	RestrictChatMember(ctx context.Context, p *RestrictChatMemberParams) error
+	RestrictChatMember(ctx context.Context, p *botapi.RestrictChatMemberParams) error
 
 	// PromoteChatMember implements promoteChatMember.
 	//
 	// Result: True.
-	PromoteChatMember(ctx context.Context, p *PromoteChatMemberParams) error
+	PromoteChatMember(ctx context.Context, p *botapi.PromoteChatMemberParams) error
 
 	// SetChatAdministratorCustomTitle implements setChatAdministratorCustomTitle.
 	//
 	// Result: True.
-	SetChatAdministratorCustomTitle(ctx context.Context, p *SetChatAdministratorCustomTitleParams) error
+	SetChatAdministratorCustomTitle(ctx context.Context, p *botapi.SetChatAdministratorCustomTitleParams) error
 
 	// SetChatPermissions implements setChatPermissions.
 	//
 	// Result: True.
-	SetChatPermissions(ctx context.Context, p *SetChatPermissionsParams) error
+	SetChatPermissions(ctx context.Context, p *botapi.SetChatPermissionsParams) error
 
 	// ExportChatInviteLink implements exportChatInviteLink.
 	//
 	// Result: String.
-	ExportChatInviteLink(ctx context.Context, p *ExportChatInviteLinkParams) (string, error)
+	ExportChatInviteLink(ctx context.Context, p *botapi.ExportChatInviteLinkParams) (string, error)
 
 	// SetChatPhoto implements setChatPhoto.
 	//
 	// Result: True.
-	SetChatPhoto(ctx context.Context, p *SetChatPhotoParams) error
+	SetChatPhoto(ctx context.Context, p *botapi.SetChatPhotoParams) error
 
 	// DeleteChatPhoto implements deleteChatPhoto.
 	//
 	// Result: True.
-	DeleteChatPhoto(ctx context.Context, p *DeleteChatPhotoParams) error
+	DeleteChatPhoto(ctx context.Context, p *botapi.DeleteChatPhotoParams) error
 
 	// SetChatTitle implements setChatTitle.
 	//
 	// Result: True.
-	SetChatTitle(ctx context.Context, p *SetChatTitleParams) error
+	SetChatTitle(ctx context.Context, p *botapi.SetChatTitleParams) error
 
 	// SetChatDescription implements setChatDescription.
 	//
 	// Result: True.
-	SetChatDescription(ctx context.Context, p *SetChatDescriptionParams) error
+	SetChatDescription(ctx context.Context, p *botapi.SetChatDescriptionParams) error
 
 	// PinChatMessage implements pinChatMessage.
 	//
 	// Result: True.
-	PinChatMessage(ctx context.Context, p *PinChatMessageParams) error
+	PinChatMessage(ctx context.Context, p *botapi.PinChatMessageParams) error
 
 	// UnpinChatMessage implements unpinChatMessage.
 	//
 	// Result: True.
-	UnpinChatMessage(ctx context.Context, p *UnpinChatMessageParams) error
+	UnpinChatMessage(ctx context.Context, p *botapi.UnpinChatMessageParams) error
 
 	// UnpinAllChatMessages implements unpinAllChatMessages.
 	//
 	// Result: True.
-	UnpinAllChatMessages(ctx context.Context, p *UnpinAllChatMessagesParams) error
+	UnpinAllChatMessages(ctx context.Context, p *botapi.UnpinAllChatMessagesParams) error
 
 	// LeaveChat implements leaveChat.
 	//
 	// Result: True.
-	LeaveChat(ctx context.Context, p *LeaveChatParams) error
+	LeaveChat(ctx context.Context, p *botapi.LeaveChatParams) error
 
 	// GetChat implements getChat.
 	//
 	// Result: Chat.
-	GetChat(ctx context.Context, p *GetChatParams) (*Chat, error)
+	GetChat(ctx context.Context, p *botapi.GetChatParams) (*botapi.Chat, error)
 
 	// GetChatAdministrators implements getChatAdministrators.
 	//
 	// Result: Array of ChatMember.
-	GetChatAdministrators(ctx context.Context, p *GetChatAdministratorsParams) ([]ChatMember, error)
+	GetChatAdministrators(ctx context.Context, p *botapi.GetChatAdministratorsParams) ([]botapi.ChatMember, error)
 
 	// GetChatMembersCount implements getChatMembersCount.
 	//
 	// Result: Integer.
-	GetChatMembersCount(ctx context.Context, p *GetChatMembersCountParams) (int, error)
+	GetChatMembersCount(ctx context.Context, p *botapi.GetChatMembersCountParams) (int, error)
 
 	// GetChatMember implements getChatMember.
 	//
 	// Result: ChatMember.
-	GetChatMember(ctx context.Context, p *GetChatMemberParams) (*ChatMember, error)
+	GetChatMember(ctx context.Context, p *botapi.GetChatMemberParams) (*botapi.ChatMember, error)
 
 	// SetChatStickerSet implements setChatStickerSet.
 	//
 	// Result: True.
-	SetChatStickerSet(ctx context.Context, p *SetChatStickerSetParams) error
+	SetChatStickerSet(ctx context.Context, p *botapi.SetChatStickerSetParams) error
 
 	// DeleteChatStickerSet implements deleteChatStickerSet.
 	//
 	// Result: True.
-	DeleteChatStickerSet(ctx context.Context, p *DeleteChatStickerSetParams) error
+	DeleteChatStickerSet(ctx context.Context, p *botapi.DeleteChatStickerSetParams) error
 
 	// AnswerCallbackQuery implements answerCallbackQuery.
 	//
 	// Result: True.
-	AnswerCallbackQuery(ctx context.Context, p *AnswerCallbackQueryParams) error
+	AnswerCallbackQuery(ctx context.Context, p *botapi.AnswerCallbackQueryParams) error
 
 	// SetMyCommands implements setMyCommands.
 	//
 	// Result: True.
-	SetMyCommands(ctx context.Context, p *SetMyCommandsParams) error
+	SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsParams) error
 
 	// GetMyCommands implements getMyCommands.
 	//
 	// Result: Array of BotCommand.
-	GetMyCommands(ctx context.Context) ([]BotCommand, error)
+	GetMyCommands(ctx context.Context) ([]botapi.BotCommand, error)
 
 	// EditMessageText implements editMessageText: Text and game messages
 	//
 	// Result: MessageOrTrue.
-	EditMessageText(ctx context.Context, p *EditMessageTextParams) (MessageOrTrue, error)
+	EditMessageText(ctx context.Context, p *botapi.EditMessageTextParams) (botapi.MessageOrTrue, error)
 
 	// EditMessageCaption implements editMessageCaption.
 	//
 	// Result: MessageOrTrue.
-	EditMessageCaption(ctx context.Context, p *EditMessageCaptionParams) (MessageOrTrue, error)
+	EditMessageCaption(ctx context.Context, p *botapi.EditMessageCaptionParams) (botapi.MessageOrTrue, error)
 
 	// EditMessageMedia implements editMessageMedia: Inside an album an audio can
 	// only become audio, a document only a document, otherwise photo or video.
 	// An inline message cannot receive a newly uploaded file; use file_id or URL
 	//
 	// Result: MessageOrTrue.
-	EditMessageMedia(ctx context.Context, p *EditMessageMediaParams) (MessageOrTrue, error)
+	EditMessageMedia(ctx context.Context, p *botapi.EditMessageMediaParams) (botapi.MessageOrTrue, error)
 
 	// EditMessageReplyMarkup implements editMessageReplyMarkup.
 	//
 	// Result: MessageOrTrue.
-	EditMessageReplyMarkup(ctx context.Context, p *EditMessageReplyMarkupParams) (MessageOrTrue, error)
+	EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error)
+
+	mustEmbedUnimplementedService()
+}
+
+// UnsafeService may be embedded instead of Unimplemented to opt out of
+// forward compatibility: an implementation that embeds it must implement
+// every method, and stops compiling when a later version adds one. Not
+// recommended.
+type UnsafeService interface {
+	mustEmbedUnimplementedService()
 }
 
 // Unimplemented answers every method with 404 "Not Found: method not
@@ -308,28 +323,30 @@ type Unimplemented struct{}
 // Unimplemented must implement every method of Service.
 var _ Service = Unimplemented{}
 
+func (Unimplemented) mustEmbedUnimplementedService() {}
+
 // GetUpdates answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetUpdates(ctx context.Context, p *GetUpdatesParams) ([]Update, error) {
+func (Unimplemented) GetUpdates(ctx context.Context, p *botapi.GetUpdatesParams) ([]botapi.Update, error) {
 	return nil, serverNotImplemented()
 }
 
 // SetWebhook answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetWebhook(ctx context.Context, p *SetWebhookParams) error {
+func (Unimplemented) SetWebhook(ctx context.Context, p *botapi.SetWebhookParams) error {
 	return serverNotImplemented()
 }
 
 // DeleteWebhook answers 404 "Not Found: method not implemented".
-func (Unimplemented) DeleteWebhook(ctx context.Context, p *DeleteWebhookParams) error {
+func (Unimplemented) DeleteWebhook(ctx context.Context, p *botapi.DeleteWebhookParams) error {
 	return serverNotImplemented()
 }
 
 // GetWebhookInfo answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetWebhookInfo(ctx context.Context) (*WebhookInfo, error) {
+func (Unimplemented) GetWebhookInfo(ctx context.Context) (*botapi.WebhookInfo, error) {
 	return nil, serverNotImplemented()
 }
 
 // GetMe answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetMe(ctx context.Context) (*User, error) {
+func (Unimplemented) GetMe(ctx context.Context) (*botapi.User, error) {
 	return nil, serverNotImplemented()
 }
 
@@ -344,248 +361,248 @@ func (Unimplemented) Close(ctx context.Context) error {
 }
 
 // SendMessage answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendMessage(ctx context.Context, p *SendMessageParams) (*Message, error) {
+func (Unimplemented) SendMessage(ctx context.Context, p *botapi.SendMessageParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // ForwardMessage answers 404 "Not Found: method not implemented".
-func (Unimplemented) ForwardMessage(ctx context.Context, p *ForwardMessageParams) (*Message, error) {
+func (Unimplemented) ForwardMessage(ctx context.Context, p *botapi.ForwardMessageParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // CopyMessage answers 404 "Not Found: method not implemented".
-func (Unimplemented) CopyMessage(ctx context.Context, p *CopyMessageParams) (*MessageID, error) {
+func (Unimplemented) CopyMessage(ctx context.Context, p *botapi.CopyMessageParams) (*botapi.MessageID, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendPhoto answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendPhoto(ctx context.Context, p *SendPhotoParams) (*Message, error) {
+func (Unimplemented) SendPhoto(ctx context.Context, p *botapi.SendPhotoParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendAudio answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendAudio(ctx context.Context, p *SendAudioParams) (*Message, error) {
+func (Unimplemented) SendAudio(ctx context.Context, p *botapi.SendAudioParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendDocument answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendDocument(ctx context.Context, p *SendDocumentParams) (*Message, error) {
+func (Unimplemented) SendDocument(ctx context.Context, p *botapi.SendDocumentParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendVideo answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendVideo(ctx context.Context, p *SendVideoParams) (*Message, error) {
+func (Unimplemented) SendVideo(ctx context.Context, p *botapi.SendVideoParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendAnimation answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendAnimation(ctx context.Context, p *SendAnimationParams) (*Message, error) {
+func (Unimplemented) SendAnimation(ctx context.Context, p *botapi.SendAnimationParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendVoice answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendVoice(ctx context.Context, p *SendVoiceParams) (*Message, error) {
+func (Unimplemented) SendVoice(ctx context.Context, p *botapi.SendVoiceParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendVideoNote answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendVideoNote(ctx context.Context, p *SendVideoNoteParams) (*Message, error) {
+func (Unimplemented) SendVideoNote(ctx context.Context, p *botapi.SendVideoNoteParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendMediaGroup answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendMediaGroup(ctx context.Context, p *SendMediaGroupParams) ([]Message, error) {
+func (Unimplemented) SendMediaGroup(ctx context.Context, p *botapi.SendMediaGroupParams) ([]botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendLocation answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendLocation(ctx context.Context, p *SendLocationParams) (*Message, error) {
+func (Unimplemented) SendLocation(ctx context.Context, p *botapi.SendLocationParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // EditMessageLiveLocation answers 404 "Not Found: method not implemented".
-func (Unimplemented) EditMessageLiveLocation(ctx context.Context, p *EditMessageLiveLocationParams) (MessageOrTrue, error) {
-	return MessageOrTrue{}, serverNotImplemented()
+func (Unimplemented) EditMessageLiveLocation(ctx context.Context, p *botapi.EditMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
+	return botapi.MessageOrTrue{}, serverNotImplemented()
 }
 
 // StopMessageLiveLocation answers 404 "Not Found: method not implemented".
-func (Unimplemented) StopMessageLiveLocation(ctx context.Context, p *StopMessageLiveLocationParams) (MessageOrTrue, error) {
-	return MessageOrTrue{}, serverNotImplemented()
+func (Unimplemented) StopMessageLiveLocation(ctx context.Context, p *botapi.StopMessageLiveLocationParams) (botapi.MessageOrTrue, error) {
+	return botapi.MessageOrTrue{}, serverNotImplemented()
 }
 
 // SendVenue answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendVenue(ctx context.Context, p *SendVenueParams) (*Message, error) {
+func (Unimplemented) SendVenue(ctx context.Context, p *botapi.SendVenueParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendContact answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendContact(ctx context.Context, p *SendContactParams) (*Message, error) {
+func (Unimplemented) SendContact(ctx context.Context, p *botapi.SendContactParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendPoll answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendPoll(ctx context.Context, p *SendPollParams) (*Message, error) {
+func (Unimplemented) SendPoll(ctx context.Context, p *botapi.SendPollParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendDice answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendDice(ctx context.Context, p *SendDiceParams) (*Message, error) {
+func (Unimplemented) SendDice(ctx context.Context, p *botapi.SendDiceParams) (*botapi.Message, error) {
 	return nil, serverNotImplemented()
 }
 
 // SendChatAction answers 404 "Not Found: method not implemented".
-func (Unimplemented) SendChatAction(ctx context.Context, p *SendChatActionParams) error {
+func (Unimplemented) SendChatAction(ctx context.Context, p *botapi.SendChatActionParams) error {
 	return serverNotImplemented()
 }
 
 // GetUserProfilePhotos answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetUserProfilePhotos(ctx context.Context, p *GetUserProfilePhotosParams) (*UserProfilePhotos, error) {
+func (Unimplemented) GetUserProfilePhotos(ctx context.Context, p *botapi.GetUserProfilePhotosParams) (*botapi.UserProfilePhotos, error) {
 	return nil, serverNotImplemented()
 }
 
 // GetFile answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetFile(ctx context.Context, p *GetFileParams) (*File, error) {
+func (Unimplemented) GetFile(ctx context.Context, p *botapi.GetFileParams) (*botapi.File, error) {
 	return nil, serverNotImplemented()
 }
 
 // KickChatMember answers 404 "Not Found: method not implemented".
-func (Unimplemented) KickChatMember(ctx context.Context, p *KickChatMemberParams) error {
+func (Unimplemented) KickChatMember(ctx context.Context, p *botapi.KickChatMemberParams) error {
 	return serverNotImplemented()
 }
 
 // UnbanChatMember answers 404 "Not Found: method not implemented".
-func (Unimplemented) UnbanChatMember(ctx context.Context, p *UnbanChatMemberParams) error {
+func (Unimplemented) UnbanChatMember(ctx context.Context, p *botapi.UnbanChatMemberParams) error {
 	return serverNotImplemented()
 }
 
 // RestrictChatMember answers 404 "Not Found: method not implemented".
-func (Unimplemented) RestrictChatMember(ctx context.Context, p *RestrictChatMemberParams) error {
+func (Unimplemented) RestrictChatMember(ctx context.Context, p *botapi.RestrictChatMemberParams) error {
 	return serverNotImplemented()
 }
 
 // PromoteChatMember answers 404 "Not Found: method not implemented".
-func (Unimplemented) PromoteChatMember(ctx context.Context, p *PromoteChatMemberParams) error {
+func (Unimplemented) PromoteChatMember(ctx context.Context, p *botapi.PromoteChatMemberParams) error {
 	return serverNotImplemented()
 }
 
 // SetChatAdministratorCustomTitle answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetChatAdministratorCustomTitle(ctx context.Context, p *SetChatAdministratorCustomTitleParams) error {
+func (Unimplemented) SetChatAdministratorCustomTitle(ctx context.Context, p *botapi.SetChatAdministratorCustomTitleParams) error {
 	return serverNotImplemented()
 }
 
 // SetChatPermissions answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetChatPermissions(ctx context.Context, p *SetChatPermissionsParams) error {
+func (Unimplemented) SetChatPermissions(ctx context.Context, p *botapi.SetChatPermissionsParams) error {
 	return serverNotImplemented()
 }
 
 // ExportChatInviteLink answers 404 "Not Found: method not implemented".
-func (Unimplemented) ExportChatInviteLink(ctx context.Context, p *ExportChatInviteLinkParams) (string, error) {
+func (Unimplemented) ExportChatInviteLink(ctx context.Context, p *botapi.ExportChatInviteLinkParams) (string, error) {
 	return "", serverNotImplemented()
 }
 
 // SetChatPhoto answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetChatPhoto(ctx context.Context, p *SetChatPhotoParams) error {
+func (Unimplemented) SetChatPhoto(ctx context.Context, p *botapi.SetChatPhotoParams) error {
 	return serverNotImplemented()
 }
 
 // DeleteChatPhoto answers 404 "Not Found: method not implemented".
-func (Unimplemented) DeleteChatPhoto(ctx context.Context, p *DeleteChatPhotoParams) error {
+func (Unimplemented) DeleteChatPhoto(ctx context.Context, p *botapi.DeleteChatPhotoParams) error {
 	return serverNotImplemented()
 }
 
 // SetChatTitle answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetChatTitle(ctx context.Context, p *SetChatTitleParams) error {
+func (Unimplemented) SetChatTitle(ctx context.Context, p *botapi.SetChatTitleParams) error {
 	return serverNotImplemented()
 }
 
 // SetChatDescription answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetChatDescription(ctx context.Context, p *SetChatDescriptionParams) error {
+func (Unimplemented) SetChatDescription(ctx context.Context, p *botapi.SetChatDescriptionParams) error {
 	return serverNotImplemented()
 }
 
 // PinChatMessage answers 404 "Not Found: method not implemented".
-func (Unimplemented) PinChatMessage(ctx context.Context, p *PinChatMessageParams) error {
+func (Unimplemented) PinChatMessage(ctx context.Context, p *botapi.PinChatMessageParams) error {
 	return serverNotImplemented()
 }
 
 // UnpinChatMessage answers 404 "Not Found: method not implemented".
-func (Unimplemented) UnpinChatMessage(ctx context.Context, p *UnpinChatMessageParams) error {
+func (Unimplemented) UnpinChatMessage(ctx context.Context, p *botapi.UnpinChatMessageParams) error {
 	return serverNotImplemented()
 }
 
 // UnpinAllChatMessages answers 404 "Not Found: method not implemented".
-func (Unimplemented) UnpinAllChatMessages(ctx context.Context, p *UnpinAllChatMessagesParams) error {
+func (Unimplemented) UnpinAllChatMessages(ctx context.Context, p *botapi.UnpinAllChatMessagesParams) error {
 	return serverNotImplemented()
 }
 
 // LeaveChat answers 404 "Not Found: method not implemented".
-func (Unimplemented) LeaveChat(ctx context.Context, p *LeaveChatParams) error {
+func (Unimplemented) LeaveChat(ctx context.Context, p *botapi.LeaveChatParams) error {
 	return serverNotImplemented()
 }
 
 // GetChat answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetChat(ctx context.Context, p *GetChatParams) (*Chat, error) {
+func (Unimplemented) GetChat(ctx context.Context, p *botapi.GetChatParams) (*botapi.Chat, error) {
 	return nil, serverNotImplemented()
 }
 
 // GetChatAdministrators answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetChatAdministrators(ctx context.Context, p *GetChatAdministratorsParams) ([]ChatMember, error) {
+func (Unimplemented) GetChatAdministrators(ctx context.Context, p *botapi.GetChatAdministratorsParams) ([]botapi.ChatMember, error) {
 	return nil, serverNotImplemented()
 }
 
 // GetChatMembersCount answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetChatMembersCount(ctx context.Context, p *GetChatMembersCountParams) (int, error) {
+func (Unimplemented) GetChatMembersCount(ctx context.Context, p *botapi.GetChatMembersCountParams) (int, error) {
 	return 0, serverNotImplemented()
 }
 
 // GetChatMember answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetChatMember(ctx context.Context, p *GetChatMemberParams) (*ChatMember, error) {
+func (Unimplemented) GetChatMember(ctx context.Context, p *botapi.GetChatMemberParams) (*botapi.ChatMember, error) {
 	return nil, serverNotImplemented()
 }
 
 // SetChatStickerSet answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetChatStickerSet(ctx context.Context, p *SetChatStickerSetParams) error {
+func (Unimplemented) SetChatStickerSet(ctx context.Context, p *botapi.SetChatStickerSetParams) error {
 	return serverNotImplemented()
 }
 
 // DeleteChatStickerSet answers 404 "Not Found: method not implemented".
-func (Unimplemented) DeleteChatStickerSet(ctx context.Context, p *DeleteChatStickerSetParams) error {
+func (Unimplemented) DeleteChatStickerSet(ctx context.Context, p *botapi.DeleteChatStickerSetParams) error {
 	return serverNotImplemented()
 }
 
 // AnswerCallbackQuery answers 404 "Not Found: method not implemented".
-func (Unimplemented) AnswerCallbackQuery(ctx context.Context, p *AnswerCallbackQueryParams) error {
+func (Unimplemented) AnswerCallbackQuery(ctx context.Context, p *botapi.AnswerCallbackQueryParams) error {
 	return serverNotImplemented()
 }
 
 // SetMyCommands answers 404 "Not Found: method not implemented".
-func (Unimplemented) SetMyCommands(ctx context.Context, p *SetMyCommandsParams) error {
+func (Unimplemented) SetMyCommands(ctx context.Context, p *botapi.SetMyCommandsParams) error {
 	return serverNotImplemented()
 }
 
 // GetMyCommands answers 404 "Not Found: method not implemented".
-func (Unimplemented) GetMyCommands(ctx context.Context) ([]BotCommand, error) {
+func (Unimplemented) GetMyCommands(ctx context.Context) ([]botapi.BotCommand, error) {
 	return nil, serverNotImplemented()
 }
 
 // EditMessageText answers 404 "Not Found: method not implemented".
-func (Unimplemented) EditMessageText(ctx context.Context, p *EditMessageTextParams) (MessageOrTrue, error) {
-	return MessageOrTrue{}, serverNotImplemented()
+func (Unimplemented) EditMessageText(ctx context.Context, p *botapi.EditMessageTextParams) (botapi.MessageOrTrue, error) {
+	return botapi.MessageOrTrue{}, serverNotImplemented()
 }
 
 // EditMessageCaption answers 404 "Not Found: method not implemented".
-func (Unimplemented) EditMessageCaption(ctx context.Context, p *EditMessageCaptionParams) (MessageOrTrue, error) {
-	return MessageOrTrue{}, serverNotImplemented()
+func (Unimplemented) EditMessageCaption(ctx context.Context, p *botapi.EditMessageCaptionParams) (botapi.MessageOrTrue, error) {
+	return botapi.MessageOrTrue{}, serverNotImplemented()
 }
 
 // EditMessageMedia answers 404 "Not Found: method not implemented".
-func (Unimplemented) EditMessageMedia(ctx context.Context, p *EditMessageMediaParams) (MessageOrTrue, error) {
-	return MessageOrTrue{}, serverNotImplemented()
+func (Unimplemented) EditMessageMedia(ctx context.Context, p *botapi.EditMessageMediaParams) (botapi.MessageOrTrue, error) {
+	return botapi.MessageOrTrue{}, serverNotImplemented()
 }
 
 // EditMessageReplyMarkup answers 404 "Not Found: method not implemented".
-func (Unimplemented) EditMessageReplyMarkup(ctx context.Context, p *EditMessageReplyMarkupParams) (MessageOrTrue, error) {
-	return MessageOrTrue{}, serverNotImplemented()
+func (Unimplemented) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditMessageReplyMarkupParams) (botapi.MessageOrTrue, error) {
+	return botapi.MessageOrTrue{}, serverNotImplemented()
 }
 
 // NewServer returns an http.Handler serving svc:
@@ -700,8 +717,8 @@ type serverHandlers struct {
 
 // handleGetUpdates answers getUpdates: it decodes and validates its
 // parameters, calls Service.GetUpdates and writes the result.
-func (h serverHandlers) handleGetUpdates(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetUpdatesParams)
+func (h serverHandlers) handleGetUpdates(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetUpdatesParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetUpdatesParams, serverDecodeJSONGetUpdatesParams); err != nil {
 		return err
 	}
@@ -714,7 +731,7 @@ func (h serverHandlers) handleGetUpdates(ctx context.Context, a *serverArgs, w *
 	}
 	w.ArrStart()
 	for i := range res {
-		res[i].encodeJSON(w)
+		botapi.WireEncode(w, &res[i])
 	}
 	w.ArrEnd()
 	return nil
@@ -722,8 +739,8 @@ func (h serverHandlers) handleGetUpdates(ctx context.Context, a *serverArgs, w *
 
 // handleSetWebhook answers setWebhook: it decodes and validates its
 // parameters, calls Service.SetWebhook and writes true.
-func (h serverHandlers) handleSetWebhook(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetWebhookParams)
+func (h serverHandlers) handleSetWebhook(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetWebhookParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetWebhookParams, serverDecodeJSONSetWebhookParams); err != nil {
 		return err
 	}
@@ -739,8 +756,8 @@ func (h serverHandlers) handleSetWebhook(ctx context.Context, a *serverArgs, w *
 
 // handleDeleteWebhook answers deleteWebhook: it decodes and validates its
 // parameters, calls Service.DeleteWebhook and writes true.
-func (h serverHandlers) handleDeleteWebhook(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(DeleteWebhookParams)
+func (h serverHandlers) handleDeleteWebhook(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.DeleteWebhookParams)
 	if err := serverDecodeParams(a, p, serverDecodeDeleteWebhookParams, serverDecodeJSONDeleteWebhookParams); err != nil {
 		return err
 	}
@@ -756,7 +773,7 @@ func (h serverHandlers) handleDeleteWebhook(ctx context.Context, a *serverArgs, 
 
 // handleGetWebhookInfo answers getWebhookInfo: it checks that it carries no
 // parameters, calls Service.GetWebhookInfo and writes the result.
-func (h serverHandlers) handleGetWebhookInfo(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+func (h serverHandlers) handleGetWebhookInfo(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 	if err := serverNoParams(a); err != nil {
 		return err
 	}
@@ -767,13 +784,13 @@ func (h serverHandlers) handleGetWebhookInfo(ctx context.Context, a *serverArgs,
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleGetMe answers getMe: it checks that it carries no parameters, calls
 // Service.GetMe and writes the result.
-func (h serverHandlers) handleGetMe(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+func (h serverHandlers) handleGetMe(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 	if err := serverNoParams(a); err != nil {
 		return err
 	}
@@ -784,13 +801,13 @@ func (h serverHandlers) handleGetMe(ctx context.Context, a *serverArgs, w *jsonW
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleLogOut answers logOut: it checks that it carries no parameters,
 // calls Service.LogOut and writes true.
-func (h serverHandlers) handleLogOut(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+func (h serverHandlers) handleLogOut(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 	if err := serverNoParams(a); err != nil {
 		return err
 	}
@@ -803,7 +820,7 @@ func (h serverHandlers) handleLogOut(ctx context.Context, a *serverArgs, w *json
 
 // handleClose answers close: it checks that it carries no parameters, calls
 // Service.Close and writes true.
-func (h serverHandlers) handleClose(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+func (h serverHandlers) handleClose(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 	if err := serverNoParams(a); err != nil {
 		return err
 	}
@@ -816,8 +833,8 @@ func (h serverHandlers) handleClose(ctx context.Context, a *serverArgs, w *jsonW
 
 // handleSendMessage answers sendMessage: it decodes and validates its
 // parameters, calls Service.SendMessage and writes the result.
-func (h serverHandlers) handleSendMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendMessageParams)
+func (h serverHandlers) handleSendMessage(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendMessageParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendMessageParams, serverDecodeJSONSendMessageParams); err != nil {
 		return err
 	}
@@ -831,14 +848,14 @@ func (h serverHandlers) handleSendMessage(ctx context.Context, a *serverArgs, w 
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleForwardMessage answers forwardMessage: it decodes and validates its
 // parameters, calls Service.ForwardMessage and writes the result.
-func (h serverHandlers) handleForwardMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(ForwardMessageParams)
+func (h serverHandlers) handleForwardMessage(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.ForwardMessageParams)
 	if err := serverDecodeParams(a, p, serverDecodeForwardMessageParams, serverDecodeJSONForwardMessageParams); err != nil {
 		return err
 	}
@@ -852,14 +869,14 @@ func (h serverHandlers) handleForwardMessage(ctx context.Context, a *serverArgs,
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleCopyMessage answers copyMessage: it decodes and validates its
 // parameters, calls Service.CopyMessage and writes the result.
-func (h serverHandlers) handleCopyMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(CopyMessageParams)
+func (h serverHandlers) handleCopyMessage(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.CopyMessageParams)
 	if err := serverDecodeParams(a, p, serverDecodeCopyMessageParams, serverDecodeJSONCopyMessageParams); err != nil {
 		return err
 	}
@@ -873,14 +890,14 @@ func (h serverHandlers) handleCopyMessage(ctx context.Context, a *serverArgs, w 
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendPhoto answers sendPhoto: it decodes and validates its
 // parameters, calls Service.SendPhoto and writes the result.
-func (h serverHandlers) handleSendPhoto(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendPhotoParams)
+func (h serverHandlers) handleSendPhoto(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendPhotoParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendPhotoParams, serverDecodeJSONSendPhotoParams); err != nil {
 		return err
 	}
@@ -894,14 +911,14 @@ func (h serverHandlers) handleSendPhoto(ctx context.Context, a *serverArgs, w *j
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendAudio answers sendAudio: it decodes and validates its
 // parameters, calls Service.SendAudio and writes the result.
-func (h serverHandlers) handleSendAudio(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendAudioParams)
+func (h serverHandlers) handleSendAudio(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendAudioParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendAudioParams, serverDecodeJSONSendAudioParams); err != nil {
 		return err
 	}
@@ -915,14 +932,14 @@ func (h serverHandlers) handleSendAudio(ctx context.Context, a *serverArgs, w *j
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendDocument answers sendDocument: it decodes and validates its
 // parameters, calls Service.SendDocument and writes the result.
-func (h serverHandlers) handleSendDocument(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendDocumentParams)
+func (h serverHandlers) handleSendDocument(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendDocumentParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendDocumentParams, serverDecodeJSONSendDocumentParams); err != nil {
 		return err
 	}
@@ -936,14 +953,14 @@ func (h serverHandlers) handleSendDocument(ctx context.Context, a *serverArgs, w
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendVideo answers sendVideo: it decodes and validates its
 // parameters, calls Service.SendVideo and writes the result.
-func (h serverHandlers) handleSendVideo(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendVideoParams)
+func (h serverHandlers) handleSendVideo(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendVideoParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendVideoParams, serverDecodeJSONSendVideoParams); err != nil {
 		return err
 	}
@@ -957,14 +974,14 @@ func (h serverHandlers) handleSendVideo(ctx context.Context, a *serverArgs, w *j
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendAnimation answers sendAnimation: it decodes and validates its
 // parameters, calls Service.SendAnimation and writes the result.
-func (h serverHandlers) handleSendAnimation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendAnimationParams)
+func (h serverHandlers) handleSendAnimation(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendAnimationParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendAnimationParams, serverDecodeJSONSendAnimationParams); err != nil {
 		return err
 	}
@@ -978,14 +995,14 @@ func (h serverHandlers) handleSendAnimation(ctx context.Context, a *serverArgs, 
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendVoice answers sendVoice: it decodes and validates its
 // parameters, calls Service.SendVoice and writes the result.
-func (h serverHandlers) handleSendVoice(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendVoiceParams)
+func (h serverHandlers) handleSendVoice(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendVoiceParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendVoiceParams, serverDecodeJSONSendVoiceParams); err != nil {
 		return err
 	}
@@ -999,14 +1016,14 @@ func (h serverHandlers) handleSendVoice(ctx context.Context, a *serverArgs, w *j
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendVideoNote answers sendVideoNote: it decodes and validates its
 // parameters, calls Service.SendVideoNote and writes the result.
-func (h serverHandlers) handleSendVideoNote(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendVideoNoteParams)
+func (h serverHandlers) handleSendVideoNote(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendVideoNoteParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendVideoNoteParams, serverDecodeJSONSendVideoNoteParams); err != nil {
 		return err
 	}
@@ -1020,14 +1037,14 @@ func (h serverHandlers) handleSendVideoNote(ctx context.Context, a *serverArgs, 
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendMediaGroup answers sendMediaGroup: it decodes and validates its
 // parameters, calls Service.SendMediaGroup and writes the result.
-func (h serverHandlers) handleSendMediaGroup(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendMediaGroupParams)
+func (h serverHandlers) handleSendMediaGroup(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendMediaGroupParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendMediaGroupParams, serverDecodeJSONSendMediaGroupParams); err != nil {
 		return err
 	}
@@ -1040,7 +1057,7 @@ func (h serverHandlers) handleSendMediaGroup(ctx context.Context, a *serverArgs,
 	}
 	w.ArrStart()
 	for i := range res {
-		res[i].encodeJSON(w)
+		botapi.WireEncode(w, &res[i])
 	}
 	w.ArrEnd()
 	return nil
@@ -1048,8 +1065,8 @@ func (h serverHandlers) handleSendMediaGroup(ctx context.Context, a *serverArgs,
 
 // handleSendLocation answers sendLocation: it decodes and validates its
 // parameters, calls Service.SendLocation and writes the result.
-func (h serverHandlers) handleSendLocation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendLocationParams)
+func (h serverHandlers) handleSendLocation(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendLocationParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendLocationParams, serverDecodeJSONSendLocationParams); err != nil {
 		return err
 	}
@@ -1063,15 +1080,15 @@ func (h serverHandlers) handleSendLocation(ctx context.Context, a *serverArgs, w
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleEditMessageLiveLocation answers editMessageLiveLocation: it decodes
 // and validates its parameters, calls Service.EditMessageLiveLocation and
 // writes the result.
-func (h serverHandlers) handleEditMessageLiveLocation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(EditMessageLiveLocationParams)
+func (h serverHandlers) handleEditMessageLiveLocation(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.EditMessageLiveLocationParams)
 	if err := serverDecodeParams(a, p, serverDecodeEditMessageLiveLocationParams, serverDecodeJSONEditMessageLiveLocationParams); err != nil {
 		return err
 	}
@@ -1082,15 +1099,15 @@ func (h serverHandlers) handleEditMessageLiveLocation(ctx context.Context, a *se
 	if err != nil {
 		return err
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, &res)
 	return nil
 }
 
 // handleStopMessageLiveLocation answers stopMessageLiveLocation: it decodes
 // and validates its parameters, calls Service.StopMessageLiveLocation and
 // writes the result.
-func (h serverHandlers) handleStopMessageLiveLocation(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(StopMessageLiveLocationParams)
+func (h serverHandlers) handleStopMessageLiveLocation(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.StopMessageLiveLocationParams)
 	if err := serverDecodeParams(a, p, serverDecodeStopMessageLiveLocationParams, serverDecodeJSONStopMessageLiveLocationParams); err != nil {
 		return err
 	}
@@ -1101,14 +1118,14 @@ func (h serverHandlers) handleStopMessageLiveLocation(ctx context.Context, a *se
 	if err != nil {
 		return err
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, &res)
 	return nil
 }
 
 // handleSendVenue answers sendVenue: it decodes and validates its
 // parameters, calls Service.SendVenue and writes the result.
-func (h serverHandlers) handleSendVenue(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendVenueParams)
+func (h serverHandlers) handleSendVenue(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendVenueParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendVenueParams, serverDecodeJSONSendVenueParams); err != nil {
 		return err
 	}
@@ -1122,14 +1139,14 @@ func (h serverHandlers) handleSendVenue(ctx context.Context, a *serverArgs, w *j
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendContact answers sendContact: it decodes and validates its
 // parameters, calls Service.SendContact and writes the result.
-func (h serverHandlers) handleSendContact(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendContactParams)
+func (h serverHandlers) handleSendContact(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendContactParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendContactParams, serverDecodeJSONSendContactParams); err != nil {
 		return err
 	}
@@ -1143,14 +1160,14 @@ func (h serverHandlers) handleSendContact(ctx context.Context, a *serverArgs, w 
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendPoll answers sendPoll: it decodes and validates its parameters,
 // calls Service.SendPoll and writes the result.
-func (h serverHandlers) handleSendPoll(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendPollParams)
+func (h serverHandlers) handleSendPoll(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendPollParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendPollParams, serverDecodeJSONSendPollParams); err != nil {
 		return err
 	}
@@ -1164,14 +1181,14 @@ func (h serverHandlers) handleSendPoll(ctx context.Context, a *serverArgs, w *js
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendDice answers sendDice: it decodes and validates its parameters,
 // calls Service.SendDice and writes the result.
-func (h serverHandlers) handleSendDice(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendDiceParams)
+func (h serverHandlers) handleSendDice(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendDiceParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendDiceParams, serverDecodeJSONSendDiceParams); err != nil {
 		return err
 	}
@@ -1185,14 +1202,14 @@ func (h serverHandlers) handleSendDice(ctx context.Context, a *serverArgs, w *js
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSendChatAction answers sendChatAction: it decodes and validates its
 // parameters, calls Service.SendChatAction and writes true.
-func (h serverHandlers) handleSendChatAction(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SendChatActionParams)
+func (h serverHandlers) handleSendChatAction(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SendChatActionParams)
 	if err := serverDecodeParams(a, p, serverDecodeSendChatActionParams, serverDecodeJSONSendChatActionParams); err != nil {
 		return err
 	}
@@ -1209,8 +1226,8 @@ func (h serverHandlers) handleSendChatAction(ctx context.Context, a *serverArgs,
 // handleGetUserProfilePhotos answers getUserProfilePhotos: it decodes and
 // validates its parameters, calls Service.GetUserProfilePhotos and writes
 // the result.
-func (h serverHandlers) handleGetUserProfilePhotos(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetUserProfilePhotosParams)
+func (h serverHandlers) handleGetUserProfilePhotos(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetUserProfilePhotosParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetUserProfilePhotosParams, serverDecodeJSONGetUserProfilePhotosParams); err != nil {
 		return err
 	}
@@ -1224,14 +1241,14 @@ func (h serverHandlers) handleGetUserProfilePhotos(ctx context.Context, a *serve
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleGetFile answers getFile: it decodes and validates its parameters,
 // calls Service.GetFile and writes the result.
-func (h serverHandlers) handleGetFile(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetFileParams)
+func (h serverHandlers) handleGetFile(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetFileParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetFileParams, serverDecodeJSONGetFileParams); err != nil {
 		return err
 	}
@@ -1245,14 +1262,14 @@ func (h serverHandlers) handleGetFile(ctx context.Context, a *serverArgs, w *jso
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleKickChatMember answers kickChatMember: it decodes and validates its
 // parameters, calls Service.KickChatMember and writes true.
-func (h serverHandlers) handleKickChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(KickChatMemberParams)
+func (h serverHandlers) handleKickChatMember(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.KickChatMemberParams)
 	if err := serverDecodeParams(a, p, serverDecodeKickChatMemberParams, serverDecodeJSONKickChatMemberParams); err != nil {
 		return err
 	}
@@ -1268,8 +1285,8 @@ func (h serverHandlers) handleKickChatMember(ctx context.Context, a *serverArgs,
 
 // handleUnbanChatMember answers unbanChatMember: it decodes and validates
 // its parameters, calls Service.UnbanChatMember and writes true.
-func (h serverHandlers) handleUnbanChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(UnbanChatMemberParams)
+func (h serverHandlers) handleUnbanChatMember(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.UnbanChatMemberParams)
 	if err := serverDecodeParams(a, p, serverDecodeUnbanChatMemberParams, serverDecodeJSONUnbanChatMemberParams); err != nil {
 		return err
 	}
@@ -1286,8 +1303,8 @@ func (h serverHandlers) handleUnbanChatMember(ctx context.Context, a *serverArgs
 // handleRestrictChatMember answers restrictChatMember: it decodes and
 // validates its parameters, calls Service.RestrictChatMember and writes
 // true.
-func (h serverHandlers) handleRestrictChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(RestrictChatMemberParams)
+func (h serverHandlers) handleRestrictChatMember(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.RestrictChatMemberParams)
 	if err := serverDecodeParams(a, p, serverDecodeRestrictChatMemberParams, serverDecodeJSONRestrictChatMemberParams); err != nil {
 		return err
 	}
@@ -1303,8 +1320,8 @@ func (h serverHandlers) handleRestrictChatMember(ctx context.Context, a *serverA
 
 // handlePromoteChatMember answers promoteChatMember: it decodes and
 // validates its parameters, calls Service.PromoteChatMember and writes true.
-func (h serverHandlers) handlePromoteChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(PromoteChatMemberParams)
+func (h serverHandlers) handlePromoteChatMember(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.PromoteChatMemberParams)
 	if err := serverDecodeParams(a, p, serverDecodePromoteChatMemberParams, serverDecodeJSONPromoteChatMemberParams); err != nil {
 		return err
 	}
@@ -1321,8 +1338,8 @@ func (h serverHandlers) handlePromoteChatMember(ctx context.Context, a *serverAr
 // handleSetChatAdministratorCustomTitle answers
 // setChatAdministratorCustomTitle: it decodes and validates its parameters,
 // calls Service.SetChatAdministratorCustomTitle and writes true.
-func (h serverHandlers) handleSetChatAdministratorCustomTitle(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetChatAdministratorCustomTitleParams)
+func (h serverHandlers) handleSetChatAdministratorCustomTitle(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetChatAdministratorCustomTitleParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetChatAdministratorCustomTitleParams, serverDecodeJSONSetChatAdministratorCustomTitleParams); err != nil {
 		return err
 	}
@@ -1339,8 +1356,8 @@ func (h serverHandlers) handleSetChatAdministratorCustomTitle(ctx context.Contex
 // handleSetChatPermissions answers setChatPermissions: it decodes and
 // validates its parameters, calls Service.SetChatPermissions and writes
 // true.
-func (h serverHandlers) handleSetChatPermissions(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetChatPermissionsParams)
+func (h serverHandlers) handleSetChatPermissions(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetChatPermissionsParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetChatPermissionsParams, serverDecodeJSONSetChatPermissionsParams); err != nil {
 		return err
 	}
@@ -1357,8 +1374,8 @@ func (h serverHandlers) handleSetChatPermissions(ctx context.Context, a *serverA
 // handleExportChatInviteLink answers exportChatInviteLink: it decodes and
 // validates its parameters, calls Service.ExportChatInviteLink and writes
 // the result.
-func (h serverHandlers) handleExportChatInviteLink(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(ExportChatInviteLinkParams)
+func (h serverHandlers) handleExportChatInviteLink(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.ExportChatInviteLinkParams)
 	if err := serverDecodeParams(a, p, serverDecodeExportChatInviteLinkParams, serverDecodeJSONExportChatInviteLinkParams); err != nil {
 		return err
 	}
@@ -1375,8 +1392,8 @@ func (h serverHandlers) handleExportChatInviteLink(ctx context.Context, a *serve
 
 // handleSetChatPhoto answers setChatPhoto: it decodes and validates its
 // parameters, calls Service.SetChatPhoto and writes true.
-func (h serverHandlers) handleSetChatPhoto(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetChatPhotoParams)
+func (h serverHandlers) handleSetChatPhoto(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetChatPhotoParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetChatPhotoParams, serverDecodeJSONSetChatPhotoParams); err != nil {
 		return err
 	}
@@ -1392,8 +1409,8 @@ func (h serverHandlers) handleSetChatPhoto(ctx context.Context, a *serverArgs, w
 
 // handleDeleteChatPhoto answers deleteChatPhoto: it decodes and validates
 // its parameters, calls Service.DeleteChatPhoto and writes true.
-func (h serverHandlers) handleDeleteChatPhoto(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(DeleteChatPhotoParams)
+func (h serverHandlers) handleDeleteChatPhoto(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.DeleteChatPhotoParams)
 	if err := serverDecodeParams(a, p, serverDecodeDeleteChatPhotoParams, serverDecodeJSONDeleteChatPhotoParams); err != nil {
 		return err
 	}
@@ -1409,8 +1426,8 @@ func (h serverHandlers) handleDeleteChatPhoto(ctx context.Context, a *serverArgs
 
 // handleSetChatTitle answers setChatTitle: it decodes and validates its
 // parameters, calls Service.SetChatTitle and writes true.
-func (h serverHandlers) handleSetChatTitle(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetChatTitleParams)
+func (h serverHandlers) handleSetChatTitle(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetChatTitleParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetChatTitleParams, serverDecodeJSONSetChatTitleParams); err != nil {
 		return err
 	}
@@ -1427,8 +1444,8 @@ func (h serverHandlers) handleSetChatTitle(ctx context.Context, a *serverArgs, w
 // handleSetChatDescription answers setChatDescription: it decodes and
 // validates its parameters, calls Service.SetChatDescription and writes
 // true.
-func (h serverHandlers) handleSetChatDescription(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetChatDescriptionParams)
+func (h serverHandlers) handleSetChatDescription(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetChatDescriptionParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetChatDescriptionParams, serverDecodeJSONSetChatDescriptionParams); err != nil {
 		return err
 	}
@@ -1444,8 +1461,8 @@ func (h serverHandlers) handleSetChatDescription(ctx context.Context, a *serverA
 
 // handlePinChatMessage answers pinChatMessage: it decodes and validates its
 // parameters, calls Service.PinChatMessage and writes true.
-func (h serverHandlers) handlePinChatMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(PinChatMessageParams)
+func (h serverHandlers) handlePinChatMessage(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.PinChatMessageParams)
 	if err := serverDecodeParams(a, p, serverDecodePinChatMessageParams, serverDecodeJSONPinChatMessageParams); err != nil {
 		return err
 	}
@@ -1461,8 +1478,8 @@ func (h serverHandlers) handlePinChatMessage(ctx context.Context, a *serverArgs,
 
 // handleUnpinChatMessage answers unpinChatMessage: it decodes and validates
 // its parameters, calls Service.UnpinChatMessage and writes true.
-func (h serverHandlers) handleUnpinChatMessage(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(UnpinChatMessageParams)
+func (h serverHandlers) handleUnpinChatMessage(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.UnpinChatMessageParams)
 	if err := serverDecodeParams(a, p, serverDecodeUnpinChatMessageParams, serverDecodeJSONUnpinChatMessageParams); err != nil {
 		return err
 	}
@@ -1479,8 +1496,8 @@ func (h serverHandlers) handleUnpinChatMessage(ctx context.Context, a *serverArg
 // handleUnpinAllChatMessages answers unpinAllChatMessages: it decodes and
 // validates its parameters, calls Service.UnpinAllChatMessages and writes
 // true.
-func (h serverHandlers) handleUnpinAllChatMessages(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(UnpinAllChatMessagesParams)
+func (h serverHandlers) handleUnpinAllChatMessages(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.UnpinAllChatMessagesParams)
 	if err := serverDecodeParams(a, p, serverDecodeUnpinAllChatMessagesParams, serverDecodeJSONUnpinAllChatMessagesParams); err != nil {
 		return err
 	}
@@ -1496,8 +1513,8 @@ func (h serverHandlers) handleUnpinAllChatMessages(ctx context.Context, a *serve
 
 // handleLeaveChat answers leaveChat: it decodes and validates its
 // parameters, calls Service.LeaveChat and writes true.
-func (h serverHandlers) handleLeaveChat(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(LeaveChatParams)
+func (h serverHandlers) handleLeaveChat(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.LeaveChatParams)
 	if err := serverDecodeParams(a, p, serverDecodeLeaveChatParams, serverDecodeJSONLeaveChatParams); err != nil {
 		return err
 	}
@@ -1513,8 +1530,8 @@ func (h serverHandlers) handleLeaveChat(ctx context.Context, a *serverArgs, w *j
 
 // handleGetChat answers getChat: it decodes and validates its parameters,
 // calls Service.GetChat and writes the result.
-func (h serverHandlers) handleGetChat(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetChatParams)
+func (h serverHandlers) handleGetChat(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetChatParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetChatParams, serverDecodeJSONGetChatParams); err != nil {
 		return err
 	}
@@ -1528,15 +1545,15 @@ func (h serverHandlers) handleGetChat(ctx context.Context, a *serverArgs, w *jso
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleGetChatAdministrators answers getChatAdministrators: it decodes and
 // validates its parameters, calls Service.GetChatAdministrators and writes
 // the result.
-func (h serverHandlers) handleGetChatAdministrators(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetChatAdministratorsParams)
+func (h serverHandlers) handleGetChatAdministrators(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetChatAdministratorsParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetChatAdministratorsParams, serverDecodeJSONGetChatAdministratorsParams); err != nil {
 		return err
 	}
@@ -1549,7 +1566,7 @@ func (h serverHandlers) handleGetChatAdministrators(ctx context.Context, a *serv
 	}
 	w.ArrStart()
 	for i := range res {
-		res[i].encodeJSON(w)
+		botapi.WireEncode(w, &res[i])
 	}
 	w.ArrEnd()
 	return nil
@@ -1558,8 +1575,8 @@ func (h serverHandlers) handleGetChatAdministrators(ctx context.Context, a *serv
 // handleGetChatMembersCount answers getChatMembersCount: it decodes and
 // validates its parameters, calls Service.GetChatMembersCount and writes the
 // result.
-func (h serverHandlers) handleGetChatMembersCount(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetChatMembersCountParams)
+func (h serverHandlers) handleGetChatMembersCount(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetChatMembersCountParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetChatMembersCountParams, serverDecodeJSONGetChatMembersCountParams); err != nil {
 		return err
 	}
@@ -1576,8 +1593,8 @@ func (h serverHandlers) handleGetChatMembersCount(ctx context.Context, a *server
 
 // handleGetChatMember answers getChatMember: it decodes and validates its
 // parameters, calls Service.GetChatMember and writes the result.
-func (h serverHandlers) handleGetChatMember(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(GetChatMemberParams)
+func (h serverHandlers) handleGetChatMember(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.GetChatMemberParams)
 	if err := serverDecodeParams(a, p, serverDecodeGetChatMemberParams, serverDecodeJSONGetChatMemberParams); err != nil {
 		return err
 	}
@@ -1591,14 +1608,14 @@ func (h serverHandlers) handleGetChatMember(ctx context.Context, a *serverArgs, 
 	if res == nil {
 		return serverErrNoResult
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, res)
 	return nil
 }
 
 // handleSetChatStickerSet answers setChatStickerSet: it decodes and
 // validates its parameters, calls Service.SetChatStickerSet and writes true.
-func (h serverHandlers) handleSetChatStickerSet(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetChatStickerSetParams)
+func (h serverHandlers) handleSetChatStickerSet(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetChatStickerSetParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetChatStickerSetParams, serverDecodeJSONSetChatStickerSetParams); err != nil {
 		return err
 	}
@@ -1615,8 +1632,8 @@ func (h serverHandlers) handleSetChatStickerSet(ctx context.Context, a *serverAr
 // handleDeleteChatStickerSet answers deleteChatStickerSet: it decodes and
 // validates its parameters, calls Service.DeleteChatStickerSet and writes
 // true.
-func (h serverHandlers) handleDeleteChatStickerSet(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(DeleteChatStickerSetParams)
+func (h serverHandlers) handleDeleteChatStickerSet(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.DeleteChatStickerSetParams)
 	if err := serverDecodeParams(a, p, serverDecodeDeleteChatStickerSetParams, serverDecodeJSONDeleteChatStickerSetParams); err != nil {
 		return err
 	}
@@ -1633,8 +1650,8 @@ func (h serverHandlers) handleDeleteChatStickerSet(ctx context.Context, a *serve
 // handleAnswerCallbackQuery answers answerCallbackQuery: it decodes and
 // validates its parameters, calls Service.AnswerCallbackQuery and writes
 // true.
-func (h serverHandlers) handleAnswerCallbackQuery(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(AnswerCallbackQueryParams)
+func (h serverHandlers) handleAnswerCallbackQuery(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.AnswerCallbackQueryParams)
 	if err := serverDecodeParams(a, p, serverDecodeAnswerCallbackQueryParams, serverDecodeJSONAnswerCallbackQueryParams); err != nil {
 		return err
 	}
@@ -1650,8 +1667,8 @@ func (h serverHandlers) handleAnswerCallbackQuery(ctx context.Context, a *server
 
 // handleSetMyCommands answers setMyCommands: it decodes and validates its
 // parameters, calls Service.SetMyCommands and writes true.
-func (h serverHandlers) handleSetMyCommands(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(SetMyCommandsParams)
+func (h serverHandlers) handleSetMyCommands(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.SetMyCommandsParams)
 	if err := serverDecodeParams(a, p, serverDecodeSetMyCommandsParams, serverDecodeJSONSetMyCommandsParams); err != nil {
 		return err
 	}
@@ -1667,7 +1684,7 @@ func (h serverHandlers) handleSetMyCommands(ctx context.Context, a *serverArgs, 
 
 // handleGetMyCommands answers getMyCommands: it checks that it carries no
 // parameters, calls Service.GetMyCommands and writes the result.
-func (h serverHandlers) handleGetMyCommands(ctx context.Context, a *serverArgs, w *jsonWriter) error {
+func (h serverHandlers) handleGetMyCommands(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
 	if err := serverNoParams(a); err != nil {
 		return err
 	}
@@ -1677,7 +1694,7 @@ func (h serverHandlers) handleGetMyCommands(ctx context.Context, a *serverArgs, 
 	}
 	w.ArrStart()
 	for i := range res {
-		res[i].encodeJSON(w)
+		botapi.WireEncode(w, &res[i])
 	}
 	w.ArrEnd()
 	return nil
@@ -1685,8 +1702,8 @@ func (h serverHandlers) handleGetMyCommands(ctx context.Context, a *serverArgs, 
 
 // handleEditMessageText answers editMessageText: it decodes and validates
 // its parameters, calls Service.EditMessageText and writes the result.
-func (h serverHandlers) handleEditMessageText(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(EditMessageTextParams)
+func (h serverHandlers) handleEditMessageText(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.EditMessageTextParams)
 	if err := serverDecodeParams(a, p, serverDecodeEditMessageTextParams, serverDecodeJSONEditMessageTextParams); err != nil {
 		return err
 	}
@@ -1697,15 +1714,15 @@ func (h serverHandlers) handleEditMessageText(ctx context.Context, a *serverArgs
 	if err != nil {
 		return err
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, &res)
 	return nil
 }
 
 // handleEditMessageCaption answers editMessageCaption: it decodes and
 // validates its parameters, calls Service.EditMessageCaption and writes the
 // result.
-func (h serverHandlers) handleEditMessageCaption(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(EditMessageCaptionParams)
+func (h serverHandlers) handleEditMessageCaption(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.EditMessageCaptionParams)
 	if err := serverDecodeParams(a, p, serverDecodeEditMessageCaptionParams, serverDecodeJSONEditMessageCaptionParams); err != nil {
 		return err
 	}
@@ -1716,14 +1733,14 @@ func (h serverHandlers) handleEditMessageCaption(ctx context.Context, a *serverA
 	if err != nil {
 		return err
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, &res)
 	return nil
 }
 
 // handleEditMessageMedia answers editMessageMedia: it decodes and validates
 // its parameters, calls Service.EditMessageMedia and writes the result.
-func (h serverHandlers) handleEditMessageMedia(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(EditMessageMediaParams)
+func (h serverHandlers) handleEditMessageMedia(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.EditMessageMediaParams)
 	if err := serverDecodeParams(a, p, serverDecodeEditMessageMediaParams, serverDecodeJSONEditMessageMediaParams); err != nil {
 		return err
 	}
@@ -1734,15 +1751,15 @@ func (h serverHandlers) handleEditMessageMedia(ctx context.Context, a *serverArg
 	if err != nil {
 		return err
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, &res)
 	return nil
 }
 
 // handleEditMessageReplyMarkup answers editMessageReplyMarkup: it decodes
 // and validates its parameters, calls Service.EditMessageReplyMarkup and
 // writes the result.
-func (h serverHandlers) handleEditMessageReplyMarkup(ctx context.Context, a *serverArgs, w *jsonWriter) error {
-	p := new(EditMessageReplyMarkupParams)
+func (h serverHandlers) handleEditMessageReplyMarkup(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error {
+	p := new(botapi.EditMessageReplyMarkupParams)
 	if err := serverDecodeParams(a, p, serverDecodeEditMessageReplyMarkupParams, serverDecodeJSONEditMessageReplyMarkupParams); err != nil {
 		return err
 	}
@@ -1753,6 +1770,6 @@ func (h serverHandlers) handleEditMessageReplyMarkup(ctx context.Context, a *ser
 	if err != nil {
 		return err
 	}
-	res.encodeJSON(w)
+	botapi.WireEncode(w, &res)
 	return nil
 }

@@ -4,10 +4,12 @@
 // package clause, describes the source file only and is not copied into
 // the generated package.
 
-package runtime
+package serverrt
 
 import (
 	"errors"
+
+	botapi "github.com/apigen/apigen/generators/runtime"
 )
 
 // ---------------------------------------------------------------- one-pass JSON
@@ -33,7 +35,7 @@ var errServerJSONMissing = errors.New("a required parameter is missing")
 // starts by zeroing *p. P is the pointer (*SendMessageParams): every
 // method shares one instantiation, where a struct type parameter made one
 // copy of this code per params struct.
-func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, p P) error, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
+func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, p P) error, fromJSON func(a *serverArgs, r *botapi.WireReader, p P) error) error {
 	if body := a.json; body != nil {
 		a.json = nil
 		if fromJSON != nil && serverDecodeJSONBody(a, body, p, fromJSON) == nil {
@@ -46,9 +48,9 @@ func serverDecodeParams[P any](a *serverArgs, p P, fromArgs func(a *serverArgs, 
 	return fromArgs(a, p)
 }
 
-func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p P, fromJSON func(a *serverArgs, r *jsonReader, p P) error) error {
-	r := jsonGetReader(body)
-	defer jsonPutReader(r)
+func serverDecodeJSONBody[P any](a *serverArgs, body []byte, p P, fromJSON func(a *serverArgs, r *botapi.WireReader, p P) error) error {
+	r := botapi.WireGetReader(body)
+	defer botapi.WirePutReader(r)
 	if err := fromJSON(a, r, p); err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func serverNoParams(a *serverArgs) error {
 // path). A "" is taken too but leaves bit unset, so that a later non-empty
 // value replaces it: for one name the first non-empty value wins, as in a
 // form.
-func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err error) {
+func serverJSONTake(r *botapi.WireReader, seen *uint64, bit uint64) (take bool, err error) {
 	if *seen&bit != 0 {
 		return false, r.Skip()
 	}
@@ -88,8 +90,8 @@ func serverJSONTake(r *jsonReader, seen *uint64, bit uint64) (take bool, err err
 // sees it: a string's contents as a text, anything else as its JSON text.
 // Every helper reads a JSON string and a text alike once the value is
 // known to be given.
-func serverJSONValue(r *jsonReader) (serverValue, error) {
-	if r.Next() == jsonKindString {
+func serverJSONValue(r *botapi.WireReader) (serverValue, error) {
+	if r.Next() == botapi.WireKindString {
 		s, err := r.Str()
 		return serverValue{text: s}, err
 	}
@@ -100,7 +102,7 @@ func serverJSONValue(r *jsonReader) (serverValue, error) {
 // serverJSONScalar is serverScalar for the member's value at r. Like every
 // serverJSON helper it first asks serverJSONTake whether the value is the
 // parameter's (bit in seen): ok is false for null and for duplicates.
-func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
+func serverJSONScalar[T any](_ *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string, parse func(v serverValue) (T, error)) (x T, ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return x, false, err
 	}
@@ -112,7 +114,7 @@ func serverJSONScalar[T any](_ *serverArgs, r *jsonReader, seen *uint64, bit uin
 }
 
 // serverJSONFile is serverFile for the member's value at r.
-func serverJSONFile(a *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string) (f InputFile, ok bool, err error) {
+func serverJSONFile(a *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string) (f botapi.InputFile, ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return f, false, err
 	}
@@ -125,7 +127,7 @@ func serverJSONFile(a *serverArgs, r *jsonReader, seen *uint64, bit uint64, name
 
 // serverJSONUnion is serverUnion for the member's value at r: anything but
 // a string decodes in place.
-func serverJSONUnion(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, dec func(r *jsonReader) error, fromText func(s string), form string) (ok bool, err error) {
+func serverJSONUnion(_ *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string, dec func(r *botapi.WireReader) error, fromText func(s string), form string) (ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return false, err
 	}
@@ -138,8 +140,8 @@ func serverJSONUnion(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, nam
 
 // serverJSONInPlace decodes the member's value at r with dec unless it is a
 // string, whose contents it returns instead (isText).
-func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error) (s string, isText bool, err error) {
-	if r.Next() != jsonKindString {
+func serverJSONInPlace(r *botapi.WireReader, name string, dec func(r *botapi.WireReader) error) (s string, isText bool, err error) {
+	if r.Next() != botapi.WireKindString {
 		if err := dec(r); err != nil {
 			return "", false, serverParamErr(name, err)
 		}
@@ -153,7 +155,7 @@ func serverJSONInPlace(r *jsonReader, name string, dec func(r *jsonReader) error
 
 // serverJSONDecode is serverDecode for the member's value at r: anything
 // but a string (which holds the JSON text) decodes in place.
-func serverJSONDecode(_ *serverArgs, r *jsonReader, seen *uint64, bit uint64, name string, dec func(r *jsonReader) error) (ok bool, err error) {
+func serverJSONDecode(_ *serverArgs, r *botapi.WireReader, seen *uint64, bit uint64, name string, dec func(r *botapi.WireReader) error) (ok bool, err error) {
 	if take, err := serverJSONTake(r, seen, bit); !take {
 		return false, err
 	}

@@ -4,7 +4,7 @@
 // clause, describes the source file only and is not copied into the
 // generated package.
 
-package runtime
+package serverrt
 
 import (
 	"bufio"

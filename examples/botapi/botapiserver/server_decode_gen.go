@@ -2,35 +2,37 @@
 // version: apigen (devel)
 // source: bot-api-5.0.md
 
-package botapi
+package botapiserver
+
+import "github.com/apigen/apigen/examples/botapi"
 
 // serverDecodeGetUpdatesParams reads the parameters of getUpdates into p, from zero.
-func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
-	*p = GetUpdatesParams{}
+func serverDecodeGetUpdatesParams(a *serverArgs, p *botapi.GetUpdatesParams) error {
+	*p = botapi.GetUpdatesParams{}
 	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.Offset = Some(x)
+		p.Offset = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "limit", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Limit = Some(x)
+		p.Limit = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "timeout", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Timeout = Some(x)
+		p.Timeout = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "allowed_updates", false, "", func(r *jsonReader) error {
-		elems := []UpdateType{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem UpdateType
+	if _, err := serverDecode(a, "allowed_updates", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.UpdateType{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.UpdateType
 			v, err := r.Str()
 			if err != nil {
-				return jsonErrIndex(err, len(elems))
+				return botapi.WireErrIndex(err, len(elems))
 			}
-			elem = UpdateType(v)
+			elem = botapi.UpdateType(v)
 			elems = append(elems, elem)
 			return nil
 		}); err != nil {
@@ -46,7 +48,7 @@ func serverDecodeGetUpdatesParams(a *serverArgs, p *GetUpdatesParams) error {
 
 // serverDecodeJSONGetUpdatesParams reads the parameters of getUpdates from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetUpdatesParams.
-func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdatesParams) error {
+func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetUpdatesParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -75,30 +77,30 @@ func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdate
 			if x, ok, err := serverJSONScalar(a, r, &seen, offsetBit, "offset", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.Offset = Some(x)
+				p.Offset = botapi.Some(x)
 			}
 		case "limit":
 			if x, ok, err := serverJSONScalar(a, r, &seen, limitBit, "limit", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Limit = Some(x)
+				p.Limit = botapi.Some(x)
 			}
 		case "timeout":
 			if x, ok, err := serverJSONScalar(a, r, &seen, timeoutBit, "timeout", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Timeout = Some(x)
+				p.Timeout = botapi.Some(x)
 			}
 		case "allowed_updates":
-			if _, err := serverJSONDecode(a, r, &seen, allowedUpdatesBit, "allowed_updates", func(r *jsonReader) error {
-				elems := []UpdateType{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem UpdateType
+			if _, err := serverJSONDecode(a, r, &seen, allowedUpdatesBit, "allowed_updates", func(r *botapi.WireReader) error {
+				elems := []botapi.UpdateType{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.UpdateType
 					v, err := r.Str()
 					if err != nil {
-						return jsonErrIndex(err, len(elems))
+						return botapi.WireErrIndex(err, len(elems))
 					}
-					elem = UpdateType(v)
+					elem = botapi.UpdateType(v)
 					elems = append(elems, elem)
 					return nil
 				}); err != nil {
@@ -119,8 +121,8 @@ func serverDecodeJSONGetUpdatesParams(a *serverArgs, r *jsonReader, p *GetUpdate
 }
 
 // serverDecodeSetWebhookParams reads the parameters of setWebhook into p, from zero.
-func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
-	*p = SetWebhookParams{}
+func serverDecodeSetWebhookParams(a *serverArgs, p *botapi.SetWebhookParams) error {
+	*p = botapi.SetWebhookParams{}
 	if x, ok, err := serverScalar(a, "url", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
@@ -134,22 +136,22 @@ func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
 	if x, ok, err := serverScalar(a, "ip_address", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.IPAddress = Some(x)
+		p.IPAddress = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "max_connections", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.MaxConnections = Some(x)
+		p.MaxConnections = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "allowed_updates", false, "", func(r *jsonReader) error {
-		elems := []UpdateType{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem UpdateType
+	if _, err := serverDecode(a, "allowed_updates", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.UpdateType{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.UpdateType
 			v, err := r.Str()
 			if err != nil {
-				return jsonErrIndex(err, len(elems))
+				return botapi.WireErrIndex(err, len(elems))
 			}
-			elem = UpdateType(v)
+			elem = botapi.UpdateType(v)
 			elems = append(elems, elem)
 			return nil
 		}); err != nil {
@@ -163,14 +165,14 @@ func serverDecodeSetWebhookParams(a *serverArgs, p *SetWebhookParams) error {
 	if x, ok, err := serverScalar(a, "drop_pending_updates", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DropPendingUpdates = Some(x)
+		p.DropPendingUpdates = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONSetWebhookParams reads the parameters of setWebhook from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetWebhookParams.
-func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhookParams) error {
+func serverDecodeJSONSetWebhookParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetWebhookParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -215,24 +217,24 @@ func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhoo
 			if x, ok, err := serverJSONScalar(a, r, &seen, ipAddressBit, "ip_address", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.IPAddress = Some(x)
+				p.IPAddress = botapi.Some(x)
 			}
 		case "max_connections":
 			if x, ok, err := serverJSONScalar(a, r, &seen, maxConnectionsBit, "max_connections", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.MaxConnections = Some(x)
+				p.MaxConnections = botapi.Some(x)
 			}
 		case "allowed_updates":
-			if _, err := serverJSONDecode(a, r, &seen, allowedUpdatesBit, "allowed_updates", func(r *jsonReader) error {
-				elems := []UpdateType{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem UpdateType
+			if _, err := serverJSONDecode(a, r, &seen, allowedUpdatesBit, "allowed_updates", func(r *botapi.WireReader) error {
+				elems := []botapi.UpdateType{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.UpdateType
 					v, err := r.Str()
 					if err != nil {
-						return jsonErrIndex(err, len(elems))
+						return botapi.WireErrIndex(err, len(elems))
 					}
-					elem = UpdateType(v)
+					elem = botapi.UpdateType(v)
 					elems = append(elems, elem)
 					return nil
 				}); err != nil {
@@ -247,7 +249,7 @@ func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhoo
 			if x, ok, err := serverJSONScalar(a, r, &seen, dropPendingUpdatesBit, "drop_pending_updates", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DropPendingUpdates = Some(x)
+				p.DropPendingUpdates = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -262,19 +264,19 @@ func serverDecodeJSONSetWebhookParams(a *serverArgs, r *jsonReader, p *SetWebhoo
 }
 
 // serverDecodeDeleteWebhookParams reads the parameters of deleteWebhook into p, from zero.
-func serverDecodeDeleteWebhookParams(a *serverArgs, p *DeleteWebhookParams) error {
-	*p = DeleteWebhookParams{}
+func serverDecodeDeleteWebhookParams(a *serverArgs, p *botapi.DeleteWebhookParams) error {
+	*p = botapi.DeleteWebhookParams{}
 	if x, ok, err := serverScalar(a, "drop_pending_updates", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DropPendingUpdates = Some(x)
+		p.DropPendingUpdates = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONDeleteWebhookParams reads the parameters of deleteWebhook from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeDeleteWebhookParams.
-func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *DeleteWebhookParams) error {
+func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *botapi.WireReader, p *botapi.DeleteWebhookParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -300,7 +302,7 @@ func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *Delete
 			if x, ok, err := serverJSONScalar(a, r, &seen, dropPendingUpdatesBit, "drop_pending_updates", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DropPendingUpdates = Some(x)
+				p.DropPendingUpdates = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -312,12 +314,12 @@ func serverDecodeJSONDeleteWebhookParams(a *serverArgs, r *jsonReader, p *Delete
 }
 
 // serverDecodeSendMessageParams reads the parameters of sendMessage into p, from zero.
-func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
-	*p = SendMessageParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendMessageParams(a *serverArgs, p *botapi.SendMessageParams) error {
+	*p = botapi.SendMessageParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -329,14 +331,14 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -351,25 +353,25 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 	if x, ok, err := serverScalar(a, "disable_web_page_preview", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableWebPagePreview = Some(x)
+		p.DisableWebPagePreview = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -383,7 +385,7 @@ func serverDecodeSendMessageParams(a *serverArgs, p *SendMessageParams) error {
 
 // serverDecodeJSONSendMessageParams reads the parameters of sendMessage from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendMessageParams.
-func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMessageParams) error {
+func serverDecodeJSONSendMessageParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendMessageParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -415,10 +417,10 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -435,15 +437,15 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "entities":
-			if _, err := serverJSONDecode(a, r, &seen, entitiesBit, "entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, entitiesBit, "entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -459,29 +461,29 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableWebPagePreviewBit, "disable_web_page_preview", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableWebPagePreview = Some(x)
+				p.DisableWebPagePreview = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -503,19 +505,19 @@ func serverDecodeJSONSendMessageParams(a *serverArgs, r *jsonReader, p *SendMess
 }
 
 // serverDecodeForwardMessageParams reads the parameters of forwardMessage into p, from zero.
-func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) error {
-	*p = ForwardMessageParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeForwardMessageParams(a *serverArgs, p *botapi.ForwardMessageParams) error {
+	*p = botapi.ForwardMessageParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
-	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
-		return p.FromChatID.decodeJSON(r)
+	if _, err := serverUnion(a, "from_chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.FromChatID)
 	}, func(s string) {
-		p.FromChatID = ChatRefFromString(s)
+		p.FromChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -527,14 +529,14 @@ func serverDecodeForwardMessageParams(a *serverArgs, p *ForwardMessageParams) er
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONForwardMessageParams reads the parameters of forwardMessage from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeForwardMessageParams.
-func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *ForwardMessageParams) error {
+func serverDecodeJSONForwardMessageParams(a *serverArgs, r *botapi.WireReader, p *botapi.ForwardMessageParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -561,20 +563,20 @@ func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *Forwa
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
 				have |= chatIDBit
 			}
 		case "from_chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, fromChatIDBit, "from_chat_id", func(r *jsonReader) error {
-				return p.FromChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, fromChatIDBit, "from_chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.FromChatID)
 			}, func(s string) {
-				p.FromChatID = ChatRefFromString(s)
+				p.FromChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -591,7 +593,7 @@ func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *Forwa
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -606,19 +608,19 @@ func serverDecodeJSONForwardMessageParams(a *serverArgs, r *jsonReader, p *Forwa
 }
 
 // serverDecodeCopyMessageParams reads the parameters of copyMessage into p, from zero.
-func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
-	*p = CopyMessageParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeCopyMessageParams(a *serverArgs, p *botapi.CopyMessageParams) error {
+	*p = botapi.CopyMessageParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
-	if _, err := serverUnion(a, "from_chat_id", true, func(r *jsonReader) error {
-		return p.FromChatID.decodeJSON(r)
+	if _, err := serverUnion(a, "from_chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.FromChatID)
 	}, func(s string) {
-		p.FromChatID = ChatRefFromString(s)
+		p.FromChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -630,19 +632,19 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -657,20 +659,20 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -684,7 +686,7 @@ func serverDecodeCopyMessageParams(a *serverArgs, p *CopyMessageParams) error {
 
 // serverDecodeJSONCopyMessageParams reads the parameters of copyMessage from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeCopyMessageParams.
-func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMessageParams) error {
+func serverDecodeJSONCopyMessageParams(a *serverArgs, r *botapi.WireReader, p *botapi.CopyMessageParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -717,20 +719,20 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
 				have |= chatIDBit
 			}
 		case "from_chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, fromChatIDBit, "from_chat_id", func(r *jsonReader) error {
-				return p.FromChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, fromChatIDBit, "from_chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.FromChatID)
 			}, func(s string) {
-				p.FromChatID = ChatRefFromString(s)
+				p.FromChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -747,21 +749,21 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -777,23 +779,23 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -815,12 +817,12 @@ func serverDecodeJSONCopyMessageParams(a *serverArgs, r *jsonReader, p *CopyMess
 }
 
 // serverDecodeSendPhotoParams reads the parameters of sendPhoto into p, from zero.
-func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
-	*p = SendPhotoParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendPhotoParams(a *serverArgs, p *botapi.SendPhotoParams) error {
+	*p = botapi.SendPhotoParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -832,19 +834,19 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -859,20 +861,20 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -886,7 +888,7 @@ func serverDecodeSendPhotoParams(a *serverArgs, p *SendPhotoParams) error {
 
 // serverDecodeJSONSendPhotoParams reads the parameters of sendPhoto from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendPhotoParams.
-func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoParams) error {
+func serverDecodeJSONSendPhotoParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendPhotoParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -918,10 +920,10 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -938,21 +940,21 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -968,23 +970,23 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -1006,12 +1008,12 @@ func serverDecodeJSONSendPhotoParams(a *serverArgs, r *jsonReader, p *SendPhotoP
 }
 
 // serverDecodeSendAudioParams reads the parameters of sendAudio into p, from zero.
-func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
-	*p = SendAudioParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendAudioParams(a *serverArgs, p *botapi.SendAudioParams) error {
+	*p = botapi.SendAudioParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -1023,19 +1025,19 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -1050,17 +1052,17 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Duration = Some(x)
+		p.Duration = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "performer", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Performer = Some(x)
+		p.Performer = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "title", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Title = Some(x)
+		p.Title = botapi.Some(x)
 	}
 	if x, ok, err := serverFile(a, "thumb", false); err != nil {
 		return err
@@ -1070,20 +1072,20 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -1097,7 +1099,7 @@ func serverDecodeSendAudioParams(a *serverArgs, p *SendAudioParams) error {
 
 // serverDecodeJSONSendAudioParams reads the parameters of sendAudio from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendAudioParams.
-func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioParams) error {
+func serverDecodeJSONSendAudioParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendAudioParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -1133,10 +1135,10 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -1153,21 +1155,21 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -1183,19 +1185,19 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 			if x, ok, err := serverJSONScalar(a, r, &seen, durationBit, "duration", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Duration = Some(x)
+				p.Duration = botapi.Some(x)
 			}
 		case "performer":
 			if x, ok, err := serverJSONScalar(a, r, &seen, performerBit, "performer", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Performer = Some(x)
+				p.Performer = botapi.Some(x)
 			}
 		case "title":
 			if x, ok, err := serverJSONScalar(a, r, &seen, titleBit, "title", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Title = Some(x)
+				p.Title = botapi.Some(x)
 			}
 		case "thumb":
 			if x, ok, err := serverJSONFile(a, r, &seen, thumbBit, "thumb"); err != nil {
@@ -1207,23 +1209,23 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -1245,12 +1247,12 @@ func serverDecodeJSONSendAudioParams(a *serverArgs, r *jsonReader, p *SendAudioP
 }
 
 // serverDecodeSendDocumentParams reads the parameters of sendDocument into p, from zero.
-func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error {
-	*p = SendDocumentParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendDocumentParams(a *serverArgs, p *botapi.SendDocumentParams) error {
+	*p = botapi.SendDocumentParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -1267,19 +1269,19 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -1294,25 +1296,25 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 	if x, ok, err := serverScalar(a, "disable_content_type_detection", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableContentTypeDetection = Some(x)
+		p.DisableContentTypeDetection = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -1326,7 +1328,7 @@ func serverDecodeSendDocumentParams(a *serverArgs, p *SendDocumentParams) error 
 
 // serverDecodeJSONSendDocumentParams reads the parameters of sendDocument from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendDocumentParams.
-func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDocumentParams) error {
+func serverDecodeJSONSendDocumentParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendDocumentParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -1360,10 +1362,10 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -1386,21 +1388,21 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -1416,29 +1418,29 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableContentTypeDetectionBit, "disable_content_type_detection", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableContentTypeDetection = Some(x)
+				p.DisableContentTypeDetection = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -1460,12 +1462,12 @@ func serverDecodeJSONSendDocumentParams(a *serverArgs, r *jsonReader, p *SendDoc
 }
 
 // serverDecodeSendVideoParams reads the parameters of sendVideo into p, from zero.
-func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
-	*p = SendVideoParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendVideoParams(a *serverArgs, p *botapi.SendVideoParams) error {
+	*p = botapi.SendVideoParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -1477,17 +1479,17 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Duration = Some(x)
+		p.Duration = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "width", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Width = Some(x)
+		p.Width = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "height", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Height = Some(x)
+		p.Height = botapi.Some(x)
 	}
 	if x, ok, err := serverFile(a, "thumb", false); err != nil {
 		return err
@@ -1497,19 +1499,19 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -1524,25 +1526,25 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 	if x, ok, err := serverScalar(a, "supports_streaming", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.SupportsStreaming = Some(x)
+		p.SupportsStreaming = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -1556,7 +1558,7 @@ func serverDecodeSendVideoParams(a *serverArgs, p *SendVideoParams) error {
 
 // serverDecodeJSONSendVideoParams reads the parameters of sendVideo from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendVideoParams.
-func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoParams) error {
+func serverDecodeJSONSendVideoParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendVideoParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -1593,10 +1595,10 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -1613,19 +1615,19 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 			if x, ok, err := serverJSONScalar(a, r, &seen, durationBit, "duration", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Duration = Some(x)
+				p.Duration = botapi.Some(x)
 			}
 		case "width":
 			if x, ok, err := serverJSONScalar(a, r, &seen, widthBit, "width", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Width = Some(x)
+				p.Width = botapi.Some(x)
 			}
 		case "height":
 			if x, ok, err := serverJSONScalar(a, r, &seen, heightBit, "height", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Height = Some(x)
+				p.Height = botapi.Some(x)
 			}
 		case "thumb":
 			if x, ok, err := serverJSONFile(a, r, &seen, thumbBit, "thumb"); err != nil {
@@ -1637,21 +1639,21 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -1667,29 +1669,29 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 			if x, ok, err := serverJSONScalar(a, r, &seen, supportsStreamingBit, "supports_streaming", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.SupportsStreaming = Some(x)
+				p.SupportsStreaming = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -1711,12 +1713,12 @@ func serverDecodeJSONSendVideoParams(a *serverArgs, r *jsonReader, p *SendVideoP
 }
 
 // serverDecodeSendAnimationParams reads the parameters of sendAnimation into p, from zero.
-func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) error {
-	*p = SendAnimationParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendAnimationParams(a *serverArgs, p *botapi.SendAnimationParams) error {
+	*p = botapi.SendAnimationParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -1728,17 +1730,17 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Duration = Some(x)
+		p.Duration = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "width", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Width = Some(x)
+		p.Width = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "height", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Height = Some(x)
+		p.Height = botapi.Some(x)
 	}
 	if x, ok, err := serverFile(a, "thumb", false); err != nil {
 		return err
@@ -1748,19 +1750,19 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -1775,20 +1777,20 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -1802,7 +1804,7 @@ func serverDecodeSendAnimationParams(a *serverArgs, p *SendAnimationParams) erro
 
 // serverDecodeJSONSendAnimationParams reads the parameters of sendAnimation from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendAnimationParams.
-func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAnimationParams) error {
+func serverDecodeJSONSendAnimationParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendAnimationParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -1838,10 +1840,10 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -1858,19 +1860,19 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 			if x, ok, err := serverJSONScalar(a, r, &seen, durationBit, "duration", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Duration = Some(x)
+				p.Duration = botapi.Some(x)
 			}
 		case "width":
 			if x, ok, err := serverJSONScalar(a, r, &seen, widthBit, "width", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Width = Some(x)
+				p.Width = botapi.Some(x)
 			}
 		case "height":
 			if x, ok, err := serverJSONScalar(a, r, &seen, heightBit, "height", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Height = Some(x)
+				p.Height = botapi.Some(x)
 			}
 		case "thumb":
 			if x, ok, err := serverJSONFile(a, r, &seen, thumbBit, "thumb"); err != nil {
@@ -1882,21 +1884,21 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -1912,23 +1914,23 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -1950,12 +1952,12 @@ func serverDecodeJSONSendAnimationParams(a *serverArgs, r *jsonReader, p *SendAn
 }
 
 // serverDecodeSendVoiceParams reads the parameters of sendVoice into p, from zero.
-func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
-	*p = SendVoiceParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendVoiceParams(a *serverArgs, p *botapi.SendVoiceParams) error {
+	*p = botapi.SendVoiceParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -1967,19 +1969,19 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -1994,25 +1996,25 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Duration = Some(x)
+		p.Duration = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -2026,7 +2028,7 @@ func serverDecodeSendVoiceParams(a *serverArgs, p *SendVoiceParams) error {
 
 // serverDecodeJSONSendVoiceParams reads the parameters of sendVoice from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendVoiceParams.
-func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceParams) error {
+func serverDecodeJSONSendVoiceParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendVoiceParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -2059,10 +2061,10 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -2079,21 +2081,21 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -2109,29 +2111,29 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 			if x, ok, err := serverJSONScalar(a, r, &seen, durationBit, "duration", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Duration = Some(x)
+				p.Duration = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -2153,12 +2155,12 @@ func serverDecodeJSONSendVoiceParams(a *serverArgs, r *jsonReader, p *SendVoiceP
 }
 
 // serverDecodeSendVideoNoteParams reads the parameters of sendVideoNote into p, from zero.
-func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) error {
-	*p = SendVideoNoteParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendVideoNoteParams(a *serverArgs, p *botapi.SendVideoNoteParams) error {
+	*p = botapi.SendVideoNoteParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -2170,12 +2172,12 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 	if x, ok, err := serverScalar(a, "duration", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Duration = Some(x)
+		p.Duration = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "length", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Length = Some(x)
+		p.Length = botapi.Some(x)
 	}
 	if x, ok, err := serverFile(a, "thumb", false); err != nil {
 		return err
@@ -2185,20 +2187,20 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -2212,7 +2214,7 @@ func serverDecodeSendVideoNoteParams(a *serverArgs, p *SendVideoNoteParams) erro
 
 // serverDecodeJSONSendVideoNoteParams reads the parameters of sendVideoNote from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendVideoNoteParams.
-func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVideoNoteParams) error {
+func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendVideoNoteParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -2244,10 +2246,10 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -2264,13 +2266,13 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 			if x, ok, err := serverJSONScalar(a, r, &seen, durationBit, "duration", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Duration = Some(x)
+				p.Duration = botapi.Some(x)
 			}
 		case "length":
 			if x, ok, err := serverJSONScalar(a, r, &seen, lengthBit, "length", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Length = Some(x)
+				p.Length = botapi.Some(x)
 			}
 		case "thumb":
 			if x, ok, err := serverJSONFile(a, r, &seen, thumbBit, "thumb"); err != nil {
@@ -2282,23 +2284,23 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -2320,22 +2322,22 @@ func serverDecodeJSONSendVideoNoteParams(a *serverArgs, r *jsonReader, p *SendVi
 }
 
 // serverDecodeSendMediaGroupParams reads the parameters of sendMediaGroup into p, from zero.
-func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) error {
-	*p = SendMediaGroupParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendMediaGroupParams(a *serverArgs, p *botapi.SendMediaGroupParams) error {
+	*p = botapi.SendMediaGroupParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
-	if _, err := serverDecode(a, "media", true, "an Array of InputMedia", func(r *jsonReader) error {
-		elems := []InputMedia{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem InputMedia
-			v, err := decodeInputMedia(r)
+	if _, err := serverDecode(a, "media", true, "an Array of InputMedia", func(r *botapi.WireReader) error {
+		elems := []botapi.InputMedia{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.InputMedia
+			v, err := botapi.WireDecodeInputMedia(r)
 			if err != nil {
-				return jsonErrIndex(err, len(elems))
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elem = v
 			elems = append(elems, elem)
@@ -2350,30 +2352,30 @@ func serverDecodeSendMediaGroupParams(a *serverArgs, p *SendMediaGroupParams) er
 	}
 	for i := range p.Media {
 		if err := serverBindInputMedia(a, p.Media[i]); err != nil {
-			return serverParamErr("media", jsonErrIndex(err, i))
+			return serverParamErr("media", botapi.WireErrIndex(err, i))
 		}
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONSendMediaGroupParams reads the parameters of sendMediaGroup from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendMediaGroupParams.
-func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendMediaGroupParams) error {
+func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendMediaGroupParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -2401,23 +2403,23 @@ func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendM
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
 				have |= chatIDBit
 			}
 		case "media":
-			if ok, err := serverJSONDecode(a, r, &seen, mediaBit, "media", func(r *jsonReader) error {
-				elems := []InputMedia{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem InputMedia
-					v, err := decodeInputMedia(r)
+			if ok, err := serverJSONDecode(a, r, &seen, mediaBit, "media", func(r *botapi.WireReader) error {
+				elems := []botapi.InputMedia{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.InputMedia
+					v, err := botapi.WireDecodeInputMedia(r)
 					if err != nil {
-						return jsonErrIndex(err, len(elems))
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elem = v
 					elems = append(elems, elem)
@@ -2434,26 +2436,26 @@ func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendM
 			}
 			for i := range p.Media {
 				if err := serverBindInputMedia(a, p.Media[i]); err != nil {
-					return serverParamErr("media", jsonErrIndex(err, i))
+					return serverParamErr("media", botapi.WireErrIndex(err, i))
 				}
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -2468,12 +2470,12 @@ func serverDecodeJSONSendMediaGroupParams(a *serverArgs, r *jsonReader, p *SendM
 }
 
 // serverDecodeSendLocationParams reads the parameters of sendLocation into p, from zero.
-func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error {
-	*p = SendLocationParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendLocationParams(a *serverArgs, p *botapi.SendLocationParams) error {
+	*p = botapi.SendLocationParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -2490,40 +2492,40 @@ func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error 
 	if x, ok, err := serverScalar(a, "horizontal_accuracy", false, false, serverParseFloat64); err != nil {
 		return err
 	} else if ok {
-		p.HorizontalAccuracy = Some(x)
+		p.HorizontalAccuracy = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "live_period", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.LivePeriod = Some(x)
+		p.LivePeriod = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "heading", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Heading = Some(x)
+		p.Heading = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "proximity_alert_radius", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.ProximityAlertRadius = Some(x)
+		p.ProximityAlertRadius = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -2537,7 +2539,7 @@ func serverDecodeSendLocationParams(a *serverArgs, p *SendLocationParams) error 
 
 // serverDecodeJSONSendLocationParams reads the parameters of sendLocation from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendLocationParams.
-func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLocationParams) error {
+func serverDecodeJSONSendLocationParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendLocationParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -2571,10 +2573,10 @@ func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLoc
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -2598,47 +2600,47 @@ func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLoc
 			if x, ok, err := serverJSONScalar(a, r, &seen, horizontalAccuracyBit, "horizontal_accuracy", serverParseFloat64); err != nil {
 				return err
 			} else if ok {
-				p.HorizontalAccuracy = Some(x)
+				p.HorizontalAccuracy = botapi.Some(x)
 			}
 		case "live_period":
 			if x, ok, err := serverJSONScalar(a, r, &seen, livePeriodBit, "live_period", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.LivePeriod = Some(x)
+				p.LivePeriod = botapi.Some(x)
 			}
 		case "heading":
 			if x, ok, err := serverJSONScalar(a, r, &seen, headingBit, "heading", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Heading = Some(x)
+				p.Heading = botapi.Some(x)
 			}
 		case "proximity_alert_radius":
 			if x, ok, err := serverJSONScalar(a, r, &seen, proximityAlertRadiusBit, "proximity_alert_radius", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.ProximityAlertRadius = Some(x)
+				p.ProximityAlertRadius = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -2660,12 +2662,12 @@ func serverDecodeJSONSendLocationParams(a *serverArgs, r *jsonReader, p *SendLoc
 }
 
 // serverDecodeEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation into p, from zero.
-func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLiveLocationParams) error {
-	*p = EditMessageLiveLocationParams{}
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *botapi.EditMessageLiveLocationParams) error {
+	*p = botapi.EditMessageLiveLocationParams{}
+	if _, err := serverUnion(a, "chat_id", false, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -2692,21 +2694,21 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 	if x, ok, err := serverScalar(a, "horizontal_accuracy", false, false, serverParseFloat64); err != nil {
 		return err
 	} else if ok {
-		p.HorizontalAccuracy = Some(x)
+		p.HorizontalAccuracy = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "heading", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Heading = Some(x)
+		p.Heading = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "proximity_alert_radius", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.ProximityAlertRadius = Some(x)
+		p.ProximityAlertRadius = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v := new(botapi.InlineKeyboardMarkup)
+		if err := botapi.WireDecode(r, v); err != nil {
 			return err
 		}
 		p.ReplyMarkup = v
@@ -2719,7 +2721,7 @@ func serverDecodeEditMessageLiveLocationParams(a *serverArgs, p *EditMessageLive
 
 // serverDecodeJSONEditMessageLiveLocationParams reads the parameters of editMessageLiveLocation from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageLiveLocationParams.
-func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader, p *EditMessageLiveLocationParams) error {
+func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *botapi.WireReader, p *botapi.EditMessageLiveLocationParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -2751,10 +2753,10 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 		}
 		switch string(key) {
 		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			}
@@ -2788,24 +2790,24 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 			if x, ok, err := serverJSONScalar(a, r, &seen, horizontalAccuracyBit, "horizontal_accuracy", serverParseFloat64); err != nil {
 				return err
 			} else if ok {
-				p.HorizontalAccuracy = Some(x)
+				p.HorizontalAccuracy = botapi.Some(x)
 			}
 		case "heading":
 			if x, ok, err := serverJSONScalar(a, r, &seen, headingBit, "heading", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Heading = Some(x)
+				p.Heading = botapi.Some(x)
 			}
 		case "proximity_alert_radius":
 			if x, ok, err := serverJSONScalar(a, r, &seen, proximityAlertRadiusBit, "proximity_alert_radius", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.ProximityAlertRadius = Some(x)
+				p.ProximityAlertRadius = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v := new(botapi.InlineKeyboardMarkup)
+				if err := botapi.WireDecode(r, v); err != nil {
 					return err
 				}
 				p.ReplyMarkup = v
@@ -2826,12 +2828,12 @@ func serverDecodeJSONEditMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 }
 
 // serverDecodeStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation into p, from zero.
-func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLiveLocationParams) error {
-	*p = StopMessageLiveLocationParams{}
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *botapi.StopMessageLiveLocationParams) error {
+	*p = botapi.StopMessageLiveLocationParams{}
+	if _, err := serverUnion(a, "chat_id", false, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -2845,9 +2847,9 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 	} else if ok {
 		p.InlineMessageID = x
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v := new(botapi.InlineKeyboardMarkup)
+		if err := botapi.WireDecode(r, v); err != nil {
 			return err
 		}
 		p.ReplyMarkup = v
@@ -2860,7 +2862,7 @@ func serverDecodeStopMessageLiveLocationParams(a *serverArgs, p *StopMessageLive
 
 // serverDecodeJSONStopMessageLiveLocationParams reads the parameters of stopMessageLiveLocation from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeStopMessageLiveLocationParams.
-func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader, p *StopMessageLiveLocationParams) error {
+func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *botapi.WireReader, p *botapi.StopMessageLiveLocationParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -2886,10 +2888,10 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 		}
 		switch string(key) {
 		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			}
@@ -2906,9 +2908,9 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 				p.InlineMessageID = x
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v := new(botapi.InlineKeyboardMarkup)
+				if err := botapi.WireDecode(r, v); err != nil {
 					return err
 				}
 				p.ReplyMarkup = v
@@ -2926,12 +2928,12 @@ func serverDecodeJSONStopMessageLiveLocationParams(a *serverArgs, r *jsonReader,
 }
 
 // serverDecodeSendVenueParams reads the parameters of sendVenue into p, from zero.
-func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
-	*p = SendVenueParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendVenueParams(a *serverArgs, p *botapi.SendVenueParams) error {
+	*p = botapi.SendVenueParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -2958,40 +2960,40 @@ func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
 	if x, ok, err := serverScalar(a, "venueA_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.VenueAID = Some(x)
+		p.VenueAID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "venueA_type", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.VenueAType = Some(x)
+		p.VenueAType = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "venueB_place_id", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.VenueBPlaceID = Some(x)
+		p.VenueBPlaceID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "venueB_place_type", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.VenueBPlaceType = Some(x)
+		p.VenueBPlaceType = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -3005,7 +3007,7 @@ func serverDecodeSendVenueParams(a *serverArgs, p *SendVenueParams) error {
 
 // serverDecodeJSONSendVenueParams reads the parameters of sendVenue from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendVenueParams.
-func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueParams) error {
+func serverDecodeJSONSendVenueParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendVenueParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3041,10 +3043,10 @@ func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueP
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -3082,47 +3084,47 @@ func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueP
 			if x, ok, err := serverJSONScalar(a, r, &seen, venueAIDBit, "venueA_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.VenueAID = Some(x)
+				p.VenueAID = botapi.Some(x)
 			}
 		case "venueA_type":
 			if x, ok, err := serverJSONScalar(a, r, &seen, venueATypeBit, "venueA_type", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.VenueAType = Some(x)
+				p.VenueAType = botapi.Some(x)
 			}
 		case "venueB_place_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, venueBPlaceIDBit, "venueB_place_id", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.VenueBPlaceID = Some(x)
+				p.VenueBPlaceID = botapi.Some(x)
 			}
 		case "venueB_place_type":
 			if x, ok, err := serverJSONScalar(a, r, &seen, venueBPlaceTypeBit, "venueB_place_type", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.VenueBPlaceType = Some(x)
+				p.VenueBPlaceType = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -3144,12 +3146,12 @@ func serverDecodeJSONSendVenueParams(a *serverArgs, r *jsonReader, p *SendVenueP
 }
 
 // serverDecodeSendContactParams reads the parameters of sendContact into p, from zero.
-func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
-	*p = SendContactParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendContactParams(a *serverArgs, p *botapi.SendContactParams) error {
+	*p = botapi.SendContactParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -3166,30 +3168,30 @@ func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 	if x, ok, err := serverScalar(a, "last_name", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.LastName = Some(x)
+		p.LastName = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "vcard", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Vcard = Some(x)
+		p.Vcard = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -3203,7 +3205,7 @@ func serverDecodeSendContactParams(a *serverArgs, p *SendContactParams) error {
 
 // serverDecodeJSONSendContactParams reads the parameters of sendContact from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendContactParams.
-func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendContactParams) error {
+func serverDecodeJSONSendContactParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendContactParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3235,10 +3237,10 @@ func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendCont
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -3262,35 +3264,35 @@ func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendCont
 			if x, ok, err := serverJSONScalar(a, r, &seen, lastNameBit, "last_name", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.LastName = Some(x)
+				p.LastName = botapi.Some(x)
 			}
 		case "vcard":
 			if x, ok, err := serverJSONScalar(a, r, &seen, vcardBit, "vcard", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Vcard = Some(x)
+				p.Vcard = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -3312,12 +3314,12 @@ func serverDecodeJSONSendContactParams(a *serverArgs, r *jsonReader, p *SendCont
 }
 
 // serverDecodeSendPollParams reads the parameters of sendPoll into p, from zero.
-func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
-	*p = SendPollParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendPollParams(a *serverArgs, p *botapi.SendPollParams) error {
+	*p = botapi.SendPollParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -3326,13 +3328,13 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	} else if ok {
 		p.Question = x
 	}
-	if _, err := serverDecode(a, "options", true, "an Array of String", func(r *jsonReader) error {
+	if _, err := serverDecode(a, "options", true, "an Array of String", func(r *botapi.WireReader) error {
 		elems := []string{}
-		if err := r.Array(func(r *jsonReader) error {
+		if err := r.Array(func(r *botapi.WireReader) error {
 			var elem string
 			v, err := r.Str()
 			if err != nil {
-				return jsonErrIndex(err, len(elems))
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elem = v
 			elems = append(elems, elem)
@@ -3348,39 +3350,39 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	if x, ok, err := serverScalar(a, "is_anonymous", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.IsAnonymous = Some(x)
+		p.IsAnonymous = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "type", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Type = Some(PollType(x))
+		p.Type = botapi.Some(botapi.PollType(x))
 	}
 	if x, ok, err := serverScalar(a, "allows_multiple_answers", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowsMultipleAnswers = Some(x)
+		p.AllowsMultipleAnswers = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "correct_option_id", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.CorrectOptionID = Some(x)
+		p.CorrectOptionID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "explanation", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Explanation = Some(x)
+		p.Explanation = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "explanation_parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ExplanationParseMode = Some(ParseMode(x))
+		p.ExplanationParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "explanation_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "explanation_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -3395,35 +3397,35 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 	if x, ok, err := serverScalar(a, "open_period", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.OpenPeriod = Some(x)
+		p.OpenPeriod = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "close_date", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.CloseDate = Some(x)
+		p.CloseDate = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "is_closed", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.IsClosed = Some(x)
+		p.IsClosed = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -3437,7 +3439,7 @@ func serverDecodeSendPollParams(a *serverArgs, p *SendPollParams) error {
 
 // serverDecodeJSONSendPollParams reads the parameters of sendPoll from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendPollParams.
-func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollParams) error {
+func serverDecodeJSONSendPollParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendPollParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3477,10 +3479,10 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -3494,13 +3496,13 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 				have |= questionBit
 			}
 		case "options":
-			if ok, err := serverJSONDecode(a, r, &seen, optionsBit, "options", func(r *jsonReader) error {
+			if ok, err := serverJSONDecode(a, r, &seen, optionsBit, "options", func(r *botapi.WireReader) error {
 				elems := []string{}
-				if err := r.Array(func(r *jsonReader) error {
+				if err := r.Array(func(r *botapi.WireReader) error {
 					var elem string
 					v, err := r.Str()
 					if err != nil {
-						return jsonErrIndex(err, len(elems))
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elem = v
 					elems = append(elems, elem)
@@ -3519,45 +3521,45 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 			if x, ok, err := serverJSONScalar(a, r, &seen, isAnonymousBit, "is_anonymous", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.IsAnonymous = Some(x)
+				p.IsAnonymous = botapi.Some(x)
 			}
 		case "type":
 			if x, ok, err := serverJSONScalar(a, r, &seen, typeBit, "type", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Type = Some(PollType(x))
+				p.Type = botapi.Some(botapi.PollType(x))
 			}
 		case "allows_multiple_answers":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowsMultipleAnswersBit, "allows_multiple_answers", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowsMultipleAnswers = Some(x)
+				p.AllowsMultipleAnswers = botapi.Some(x)
 			}
 		case "correct_option_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, correctOptionIDBit, "correct_option_id", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.CorrectOptionID = Some(x)
+				p.CorrectOptionID = botapi.Some(x)
 			}
 		case "explanation":
 			if x, ok, err := serverJSONScalar(a, r, &seen, explanationBit, "explanation", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Explanation = Some(x)
+				p.Explanation = botapi.Some(x)
 			}
 		case "explanation_parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, explanationParseModeBit, "explanation_parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ExplanationParseMode = Some(ParseMode(x))
+				p.ExplanationParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "explanation_entities":
-			if _, err := serverJSONDecode(a, r, &seen, explanationEntitiesBit, "explanation_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, explanationEntitiesBit, "explanation_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -3573,41 +3575,41 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 			if x, ok, err := serverJSONScalar(a, r, &seen, openPeriodBit, "open_period", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.OpenPeriod = Some(x)
+				p.OpenPeriod = botapi.Some(x)
 			}
 		case "close_date":
 			if x, ok, err := serverJSONScalar(a, r, &seen, closeDateBit, "close_date", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.CloseDate = Some(x)
+				p.CloseDate = botapi.Some(x)
 			}
 		case "is_closed":
 			if x, ok, err := serverJSONScalar(a, r, &seen, isClosedBit, "is_closed", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.IsClosed = Some(x)
+				p.IsClosed = botapi.Some(x)
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -3629,37 +3631,37 @@ func serverDecodeJSONSendPollParams(a *serverArgs, r *jsonReader, p *SendPollPar
 }
 
 // serverDecodeSendDiceParams reads the parameters of sendDice into p, from zero.
-func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
-	*p = SendDiceParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendDiceParams(a *serverArgs, p *botapi.SendDiceParams) error {
+	*p = botapi.SendDiceParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "emoji", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Emoji = Some(DiceEmoji(x))
+		p.Emoji = botapi.Some(botapi.DiceEmoji(x))
 	}
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "reply_to_message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.ReplyToMessageID = Some(x)
+		p.ReplyToMessageID = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "allow_sending_without_reply", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.AllowSendingWithoutReply = Some(x)
+		p.AllowSendingWithoutReply = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v, err := decodeReplyMarkup(r)
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeReplyMarkup(r)
 		if err != nil {
 			return err
 		}
@@ -3673,7 +3675,7 @@ func serverDecodeSendDiceParams(a *serverArgs, p *SendDiceParams) error {
 
 // serverDecodeJSONSendDiceParams reads the parameters of sendDice from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendDiceParams.
-func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDiceParams) error {
+func serverDecodeJSONSendDiceParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendDiceParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3702,10 +3704,10 @@ func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDicePar
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -3715,29 +3717,29 @@ func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDicePar
 			if x, ok, err := serverJSONScalar(a, r, &seen, emojiBit, "emoji", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Emoji = Some(DiceEmoji(x))
+				p.Emoji = botapi.Some(botapi.DiceEmoji(x))
 			}
 		case "disable_notification":
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		case "reply_to_message_id":
 			if x, ok, err := serverJSONScalar(a, r, &seen, replyToMessageIDBit, "reply_to_message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.ReplyToMessageID = Some(x)
+				p.ReplyToMessageID = botapi.Some(x)
 			}
 		case "allow_sending_without_reply":
 			if x, ok, err := serverJSONScalar(a, r, &seen, allowSendingWithoutReplyBit, "allow_sending_without_reply", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.AllowSendingWithoutReply = Some(x)
+				p.AllowSendingWithoutReply = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v, err := decodeReplyMarkup(r)
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeReplyMarkup(r)
 				if err != nil {
 					return err
 				}
@@ -3759,26 +3761,26 @@ func serverDecodeJSONSendDiceParams(a *serverArgs, r *jsonReader, p *SendDicePar
 }
 
 // serverDecodeSendChatActionParams reads the parameters of sendChatAction into p, from zero.
-func serverDecodeSendChatActionParams(a *serverArgs, p *SendChatActionParams) error {
-	*p = SendChatActionParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSendChatActionParams(a *serverArgs, p *botapi.SendChatActionParams) error {
+	*p = botapi.SendChatActionParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "action", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Action = ChatAction(x)
+		p.Action = botapi.ChatAction(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONSendChatActionParams reads the parameters of sendChatAction from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSendChatActionParams.
-func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendChatActionParams) error {
+func serverDecodeJSONSendChatActionParams(a *serverArgs, r *botapi.WireReader, p *botapi.SendChatActionParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3803,10 +3805,10 @@ func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendC
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -3816,7 +3818,7 @@ func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendC
 			if x, ok, err := serverJSONScalar(a, r, &seen, actionBit, "action", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Action = ChatAction(x)
+				p.Action = botapi.ChatAction(x)
 				have |= actionBit
 			}
 		default:
@@ -3832,8 +3834,8 @@ func serverDecodeJSONSendChatActionParams(a *serverArgs, r *jsonReader, p *SendC
 }
 
 // serverDecodeGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos into p, from zero.
-func serverDecodeGetUserProfilePhotosParams(a *serverArgs, p *GetUserProfilePhotosParams) error {
-	*p = GetUserProfilePhotosParams{}
+func serverDecodeGetUserProfilePhotosParams(a *serverArgs, p *botapi.GetUserProfilePhotosParams) error {
+	*p = botapi.GetUserProfilePhotosParams{}
 	if x, ok, err := serverScalar(a, "user_id", true, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
@@ -3842,19 +3844,19 @@ func serverDecodeGetUserProfilePhotosParams(a *serverArgs, p *GetUserProfilePhot
 	if x, ok, err := serverScalar(a, "offset", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Offset = Some(x)
+		p.Offset = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "limit", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.Limit = Some(x)
+		p.Limit = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONGetUserProfilePhotosParams reads the parameters of getUserProfilePhotos from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetUserProfilePhotosParams.
-func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p *GetUserProfilePhotosParams) error {
+func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetUserProfilePhotosParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3890,13 +3892,13 @@ func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p 
 			if x, ok, err := serverJSONScalar(a, r, &seen, offsetBit, "offset", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Offset = Some(x)
+				p.Offset = botapi.Some(x)
 			}
 		case "limit":
 			if x, ok, err := serverJSONScalar(a, r, &seen, limitBit, "limit", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.Limit = Some(x)
+				p.Limit = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -3911,8 +3913,8 @@ func serverDecodeJSONGetUserProfilePhotosParams(a *serverArgs, r *jsonReader, p 
 }
 
 // serverDecodeGetFileParams reads the parameters of getFile into p, from zero.
-func serverDecodeGetFileParams(a *serverArgs, p *GetFileParams) error {
-	*p = GetFileParams{}
+func serverDecodeGetFileParams(a *serverArgs, p *botapi.GetFileParams) error {
+	*p = botapi.GetFileParams{}
 	if x, ok, err := serverScalar(a, "file_id", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
@@ -3923,7 +3925,7 @@ func serverDecodeGetFileParams(a *serverArgs, p *GetFileParams) error {
 
 // serverDecodeJSONGetFileParams reads the parameters of getFile from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetFileParams.
-func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParams) error {
+func serverDecodeJSONGetFileParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetFileParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -3966,12 +3968,12 @@ func serverDecodeJSONGetFileParams(a *serverArgs, r *jsonReader, p *GetFileParam
 }
 
 // serverDecodeKickChatMemberParams reads the parameters of kickChatMember into p, from zero.
-func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) error {
-	*p = KickChatMemberParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeKickChatMemberParams(a *serverArgs, p *botapi.KickChatMemberParams) error {
+	*p = botapi.KickChatMemberParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -3983,14 +3985,14 @@ func serverDecodeKickChatMemberParams(a *serverArgs, p *KickChatMemberParams) er
 	if x, ok, err := serverScalar(a, "until_date", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.UntilDate = Some(x)
+		p.UntilDate = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONKickChatMemberParams reads the parameters of kickChatMember from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeKickChatMemberParams.
-func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickChatMemberParams) error {
+func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *botapi.WireReader, p *botapi.KickChatMemberParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4016,10 +4018,10 @@ func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickC
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4036,7 +4038,7 @@ func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickC
 			if x, ok, err := serverJSONScalar(a, r, &seen, untilDateBit, "until_date", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.UntilDate = Some(x)
+				p.UntilDate = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4051,12 +4053,12 @@ func serverDecodeJSONKickChatMemberParams(a *serverArgs, r *jsonReader, p *KickC
 }
 
 // serverDecodeUnbanChatMemberParams reads the parameters of unbanChatMember into p, from zero.
-func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) error {
-	*p = UnbanChatMemberParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeUnbanChatMemberParams(a *serverArgs, p *botapi.UnbanChatMemberParams) error {
+	*p = botapi.UnbanChatMemberParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4068,14 +4070,14 @@ func serverDecodeUnbanChatMemberParams(a *serverArgs, p *UnbanChatMemberParams) 
 	if x, ok, err := serverScalar(a, "only_if_banned", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.OnlyIfBanned = Some(x)
+		p.OnlyIfBanned = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONUnbanChatMemberParams reads the parameters of unbanChatMember from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeUnbanChatMemberParams.
-func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *UnbanChatMemberParams) error {
+func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *botapi.WireReader, p *botapi.UnbanChatMemberParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4101,10 +4103,10 @@ func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *Unba
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4121,7 +4123,7 @@ func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *Unba
 			if x, ok, err := serverJSONScalar(a, r, &seen, onlyIfBannedBit, "only_if_banned", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.OnlyIfBanned = Some(x)
+				p.OnlyIfBanned = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4136,12 +4138,12 @@ func serverDecodeJSONUnbanChatMemberParams(a *serverArgs, r *jsonReader, p *Unba
 }
 
 // serverDecodeRestrictChatMemberParams reads the parameters of restrictChatMember into p, from zero.
-func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberParams) error {
-	*p = RestrictChatMemberParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeRestrictChatMemberParams(a *serverArgs, p *botapi.RestrictChatMemberParams) error {
+	*p = botapi.RestrictChatMemberParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4150,8 +4152,8 @@ func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberPa
 	} else if ok {
 		p.UserID = x
 	}
-	if _, err := serverDecode(a, "permissions", true, "a ChatPermissions", func(r *jsonReader) error {
-		if err := p.Permissions.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "permissions", true, "a ChatPermissions", func(r *botapi.WireReader) error {
+		if err := botapi.WireDecode(r, &p.Permissions); err != nil {
 			return err
 		}
 		return nil
@@ -4161,14 +4163,14 @@ func serverDecodeRestrictChatMemberParams(a *serverArgs, p *RestrictChatMemberPa
 	if x, ok, err := serverScalar(a, "until_date", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.UntilDate = Some(x)
+		p.UntilDate = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONRestrictChatMemberParams reads the parameters of restrictChatMember from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeRestrictChatMemberParams.
-func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *RestrictChatMemberParams) error {
+func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *botapi.WireReader, p *botapi.RestrictChatMemberParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4195,10 +4197,10 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4212,8 +4214,8 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 				have |= userIDBit
 			}
 		case "permissions":
-			if ok, err := serverJSONDecode(a, r, &seen, permissionsBit, "permissions", func(r *jsonReader) error {
-				if err := p.Permissions.decodeJSON(r); err != nil {
+			if ok, err := serverJSONDecode(a, r, &seen, permissionsBit, "permissions", func(r *botapi.WireReader) error {
+				if err := botapi.WireDecode(r, &p.Permissions); err != nil {
 					return err
 				}
 				return nil
@@ -4226,7 +4228,7 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 			if x, ok, err := serverJSONScalar(a, r, &seen, untilDateBit, "until_date", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.UntilDate = Some(x)
+				p.UntilDate = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4241,12 +4243,12 @@ func serverDecodeJSONRestrictChatMemberParams(a *serverArgs, r *jsonReader, p *R
 }
 
 // serverDecodePromoteChatMemberParams reads the parameters of promoteChatMember into p, from zero.
-func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberParams) error {
-	*p = PromoteChatMemberParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodePromoteChatMemberParams(a *serverArgs, p *botapi.PromoteChatMemberParams) error {
+	*p = botapi.PromoteChatMemberParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4258,54 +4260,54 @@ func serverDecodePromoteChatMemberParams(a *serverArgs, p *PromoteChatMemberPara
 	if x, ok, err := serverScalar(a, "is_anonymous", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.IsAnonymous = Some(x)
+		p.IsAnonymous = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_change_info", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanChangeInfo = Some(x)
+		p.CanChangeInfo = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_post_messages", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanPostMessages = Some(x)
+		p.CanPostMessages = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_edit_messages", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanEditMessages = Some(x)
+		p.CanEditMessages = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_delete_messages", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanDeleteMessages = Some(x)
+		p.CanDeleteMessages = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_invite_users", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanInviteUsers = Some(x)
+		p.CanInviteUsers = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_restrict_members", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanRestrictMembers = Some(x)
+		p.CanRestrictMembers = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_pin_messages", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanPinMessages = Some(x)
+		p.CanPinMessages = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "can_promote_members", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.CanPromoteMembers = Some(x)
+		p.CanPromoteMembers = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONPromoteChatMemberParams reads the parameters of promoteChatMember from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodePromoteChatMemberParams.
-func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *PromoteChatMemberParams) error {
+func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *botapi.WireReader, p *botapi.PromoteChatMemberParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4339,10 +4341,10 @@ func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *Pr
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4359,55 +4361,55 @@ func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *Pr
 			if x, ok, err := serverJSONScalar(a, r, &seen, isAnonymousBit, "is_anonymous", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.IsAnonymous = Some(x)
+				p.IsAnonymous = botapi.Some(x)
 			}
 		case "can_change_info":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canChangeInfoBit, "can_change_info", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanChangeInfo = Some(x)
+				p.CanChangeInfo = botapi.Some(x)
 			}
 		case "can_post_messages":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canPostMessagesBit, "can_post_messages", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanPostMessages = Some(x)
+				p.CanPostMessages = botapi.Some(x)
 			}
 		case "can_edit_messages":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canEditMessagesBit, "can_edit_messages", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanEditMessages = Some(x)
+				p.CanEditMessages = botapi.Some(x)
 			}
 		case "can_delete_messages":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canDeleteMessagesBit, "can_delete_messages", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanDeleteMessages = Some(x)
+				p.CanDeleteMessages = botapi.Some(x)
 			}
 		case "can_invite_users":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canInviteUsersBit, "can_invite_users", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanInviteUsers = Some(x)
+				p.CanInviteUsers = botapi.Some(x)
 			}
 		case "can_restrict_members":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canRestrictMembersBit, "can_restrict_members", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanRestrictMembers = Some(x)
+				p.CanRestrictMembers = botapi.Some(x)
 			}
 		case "can_pin_messages":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canPinMessagesBit, "can_pin_messages", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanPinMessages = Some(x)
+				p.CanPinMessages = botapi.Some(x)
 			}
 		case "can_promote_members":
 			if x, ok, err := serverJSONScalar(a, r, &seen, canPromoteMembersBit, "can_promote_members", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.CanPromoteMembers = Some(x)
+				p.CanPromoteMembers = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4422,12 +4424,12 @@ func serverDecodeJSONPromoteChatMemberParams(a *serverArgs, r *jsonReader, p *Pr
 }
 
 // serverDecodeSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle into p, from zero.
-func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChatAdministratorCustomTitleParams) error {
-	*p = SetChatAdministratorCustomTitleParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *botapi.SetChatAdministratorCustomTitleParams) error {
+	*p = botapi.SetChatAdministratorCustomTitleParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4446,7 +4448,7 @@ func serverDecodeSetChatAdministratorCustomTitleParams(a *serverArgs, p *SetChat
 
 // serverDecodeJSONSetChatAdministratorCustomTitleParams reads the parameters of setChatAdministratorCustomTitle from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetChatAdministratorCustomTitleParams.
-func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jsonReader, p *SetChatAdministratorCustomTitleParams) error {
+func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetChatAdministratorCustomTitleParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4472,10 +4474,10 @@ func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jso
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4508,17 +4510,17 @@ func serverDecodeJSONSetChatAdministratorCustomTitleParams(a *serverArgs, r *jso
 }
 
 // serverDecodeSetChatPermissionsParams reads the parameters of setChatPermissions into p, from zero.
-func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsParams) error {
-	*p = SetChatPermissionsParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSetChatPermissionsParams(a *serverArgs, p *botapi.SetChatPermissionsParams) error {
+	*p = botapi.SetChatPermissionsParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
-	if _, err := serverDecode(a, "permissions", true, "a ChatPermissions", func(r *jsonReader) error {
-		if err := p.Permissions.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "permissions", true, "a ChatPermissions", func(r *botapi.WireReader) error {
+		if err := botapi.WireDecode(r, &p.Permissions); err != nil {
 			return err
 		}
 		return nil
@@ -4530,7 +4532,7 @@ func serverDecodeSetChatPermissionsParams(a *serverArgs, p *SetChatPermissionsPa
 
 // serverDecodeJSONSetChatPermissionsParams reads the parameters of setChatPermissions from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetChatPermissionsParams.
-func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *SetChatPermissionsParams) error {
+func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetChatPermissionsParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4555,18 +4557,18 @@ func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *S
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
 				have |= chatIDBit
 			}
 		case "permissions":
-			if ok, err := serverJSONDecode(a, r, &seen, permissionsBit, "permissions", func(r *jsonReader) error {
-				if err := p.Permissions.decodeJSON(r); err != nil {
+			if ok, err := serverJSONDecode(a, r, &seen, permissionsBit, "permissions", func(r *botapi.WireReader) error {
+				if err := botapi.WireDecode(r, &p.Permissions); err != nil {
 					return err
 				}
 				return nil
@@ -4588,12 +4590,12 @@ func serverDecodeJSONSetChatPermissionsParams(a *serverArgs, r *jsonReader, p *S
 }
 
 // serverDecodeExportChatInviteLinkParams reads the parameters of exportChatInviteLink into p, from zero.
-func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLinkParams) error {
-	*p = ExportChatInviteLinkParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *botapi.ExportChatInviteLinkParams) error {
+	*p = botapi.ExportChatInviteLinkParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4602,7 +4604,7 @@ func serverDecodeExportChatInviteLinkParams(a *serverArgs, p *ExportChatInviteLi
 
 // serverDecodeJSONExportChatInviteLinkParams reads the parameters of exportChatInviteLink from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeExportChatInviteLinkParams.
-func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p *ExportChatInviteLinkParams) error {
+func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *botapi.WireReader, p *botapi.ExportChatInviteLinkParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4626,10 +4628,10 @@ func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4648,12 +4650,12 @@ func serverDecodeJSONExportChatInviteLinkParams(a *serverArgs, r *jsonReader, p 
 }
 
 // serverDecodeSetChatPhotoParams reads the parameters of setChatPhoto into p, from zero.
-func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error {
-	*p = SetChatPhotoParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSetChatPhotoParams(a *serverArgs, p *botapi.SetChatPhotoParams) error {
+	*p = botapi.SetChatPhotoParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4667,7 +4669,7 @@ func serverDecodeSetChatPhotoParams(a *serverArgs, p *SetChatPhotoParams) error 
 
 // serverDecodeJSONSetChatPhotoParams reads the parameters of setChatPhoto from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetChatPhotoParams.
-func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChatPhotoParams) error {
+func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetChatPhotoParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4692,10 +4694,10 @@ func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChat
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4721,12 +4723,12 @@ func serverDecodeJSONSetChatPhotoParams(a *serverArgs, r *jsonReader, p *SetChat
 }
 
 // serverDecodeDeleteChatPhotoParams reads the parameters of deleteChatPhoto into p, from zero.
-func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) error {
-	*p = DeleteChatPhotoParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *botapi.DeleteChatPhotoParams) error {
+	*p = botapi.DeleteChatPhotoParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4735,7 +4737,7 @@ func serverDecodeDeleteChatPhotoParams(a *serverArgs, p *DeleteChatPhotoParams) 
 
 // serverDecodeJSONDeleteChatPhotoParams reads the parameters of deleteChatPhoto from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeDeleteChatPhotoParams.
-func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *DeleteChatPhotoParams) error {
+func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *botapi.WireReader, p *botapi.DeleteChatPhotoParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4759,10 +4761,10 @@ func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *Dele
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4781,12 +4783,12 @@ func serverDecodeJSONDeleteChatPhotoParams(a *serverArgs, r *jsonReader, p *Dele
 }
 
 // serverDecodeSetChatTitleParams reads the parameters of setChatTitle into p, from zero.
-func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error {
-	*p = SetChatTitleParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSetChatTitleParams(a *serverArgs, p *botapi.SetChatTitleParams) error {
+	*p = botapi.SetChatTitleParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4800,7 +4802,7 @@ func serverDecodeSetChatTitleParams(a *serverArgs, p *SetChatTitleParams) error 
 
 // serverDecodeJSONSetChatTitleParams reads the parameters of setChatTitle from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetChatTitleParams.
-func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChatTitleParams) error {
+func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetChatTitleParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4825,10 +4827,10 @@ func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChat
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4854,26 +4856,26 @@ func serverDecodeJSONSetChatTitleParams(a *serverArgs, r *jsonReader, p *SetChat
 }
 
 // serverDecodeSetChatDescriptionParams reads the parameters of setChatDescription into p, from zero.
-func serverDecodeSetChatDescriptionParams(a *serverArgs, p *SetChatDescriptionParams) error {
-	*p = SetChatDescriptionParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSetChatDescriptionParams(a *serverArgs, p *botapi.SetChatDescriptionParams) error {
+	*p = botapi.SetChatDescriptionParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "description", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Description = Some(x)
+		p.Description = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONSetChatDescriptionParams reads the parameters of setChatDescription from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetChatDescriptionParams.
-func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *SetChatDescriptionParams) error {
+func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetChatDescriptionParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4898,10 +4900,10 @@ func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *S
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4911,7 +4913,7 @@ func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *S
 			if x, ok, err := serverJSONScalar(a, r, &seen, descriptionBit, "description", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Description = Some(x)
+				p.Description = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -4926,12 +4928,12 @@ func serverDecodeJSONSetChatDescriptionParams(a *serverArgs, r *jsonReader, p *S
 }
 
 // serverDecodePinChatMessageParams reads the parameters of pinChatMessage into p, from zero.
-func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) error {
-	*p = PinChatMessageParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodePinChatMessageParams(a *serverArgs, p *botapi.PinChatMessageParams) error {
+	*p = botapi.PinChatMessageParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -4943,14 +4945,14 @@ func serverDecodePinChatMessageParams(a *serverArgs, p *PinChatMessageParams) er
 	if x, ok, err := serverScalar(a, "disable_notification", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableNotification = Some(x)
+		p.DisableNotification = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONPinChatMessageParams reads the parameters of pinChatMessage from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodePinChatMessageParams.
-func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinChatMessageParams) error {
+func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *botapi.WireReader, p *botapi.PinChatMessageParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -4976,10 +4978,10 @@ func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinCh
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -4996,7 +4998,7 @@ func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinCh
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableNotificationBit, "disable_notification", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableNotification = Some(x)
+				p.DisableNotification = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5011,26 +5013,26 @@ func serverDecodeJSONPinChatMessageParams(a *serverArgs, r *jsonReader, p *PinCh
 }
 
 // serverDecodeUnpinChatMessageParams reads the parameters of unpinChatMessage into p, from zero.
-func serverDecodeUnpinChatMessageParams(a *serverArgs, p *UnpinChatMessageParams) error {
-	*p = UnpinChatMessageParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeUnpinChatMessageParams(a *serverArgs, p *botapi.UnpinChatMessageParams) error {
+	*p = botapi.UnpinChatMessageParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
 	if x, ok, err := serverScalar(a, "message_id", false, false, serverParseInt64); err != nil {
 		return err
 	} else if ok {
-		p.MessageID = Some(x)
+		p.MessageID = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONUnpinChatMessageParams reads the parameters of unpinChatMessage from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeUnpinChatMessageParams.
-func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *UnpinChatMessageParams) error {
+func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *botapi.WireReader, p *botapi.UnpinChatMessageParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5055,10 +5057,10 @@ func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *Unp
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5068,7 +5070,7 @@ func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *Unp
 			if x, ok, err := serverJSONScalar(a, r, &seen, messageIDBit, "message_id", serverParseInt64); err != nil {
 				return err
 			} else if ok {
-				p.MessageID = Some(x)
+				p.MessageID = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5083,12 +5085,12 @@ func serverDecodeJSONUnpinChatMessageParams(a *serverArgs, r *jsonReader, p *Unp
 }
 
 // serverDecodeUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages into p, from zero.
-func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessagesParams) error {
-	*p = UnpinAllChatMessagesParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *botapi.UnpinAllChatMessagesParams) error {
+	*p = botapi.UnpinAllChatMessagesParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5097,7 +5099,7 @@ func serverDecodeUnpinAllChatMessagesParams(a *serverArgs, p *UnpinAllChatMessag
 
 // serverDecodeJSONUnpinAllChatMessagesParams reads the parameters of unpinAllChatMessages from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeUnpinAllChatMessagesParams.
-func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p *UnpinAllChatMessagesParams) error {
+func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *botapi.WireReader, p *botapi.UnpinAllChatMessagesParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5121,10 +5123,10 @@ func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5143,12 +5145,12 @@ func serverDecodeJSONUnpinAllChatMessagesParams(a *serverArgs, r *jsonReader, p 
 }
 
 // serverDecodeLeaveChatParams reads the parameters of leaveChat into p, from zero.
-func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
-	*p = LeaveChatParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeLeaveChatParams(a *serverArgs, p *botapi.LeaveChatParams) error {
+	*p = botapi.LeaveChatParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5157,7 +5159,7 @@ func serverDecodeLeaveChatParams(a *serverArgs, p *LeaveChatParams) error {
 
 // serverDecodeJSONLeaveChatParams reads the parameters of leaveChat from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeLeaveChatParams.
-func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatParams) error {
+func serverDecodeJSONLeaveChatParams(a *serverArgs, r *botapi.WireReader, p *botapi.LeaveChatParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5181,10 +5183,10 @@ func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatP
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5203,12 +5205,12 @@ func serverDecodeJSONLeaveChatParams(a *serverArgs, r *jsonReader, p *LeaveChatP
 }
 
 // serverDecodeGetChatParams reads the parameters of getChat into p, from zero.
-func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
-	*p = GetChatParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeGetChatParams(a *serverArgs, p *botapi.GetChatParams) error {
+	*p = botapi.GetChatParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5217,7 +5219,7 @@ func serverDecodeGetChatParams(a *serverArgs, p *GetChatParams) error {
 
 // serverDecodeJSONGetChatParams reads the parameters of getChat from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetChatParams.
-func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParams) error {
+func serverDecodeJSONGetChatParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetChatParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5241,10 +5243,10 @@ func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParam
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5263,12 +5265,12 @@ func serverDecodeJSONGetChatParams(a *serverArgs, r *jsonReader, p *GetChatParam
 }
 
 // serverDecodeGetChatAdministratorsParams reads the parameters of getChatAdministrators into p, from zero.
-func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministratorsParams) error {
-	*p = GetChatAdministratorsParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *botapi.GetChatAdministratorsParams) error {
+	*p = botapi.GetChatAdministratorsParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5277,7 +5279,7 @@ func serverDecodeGetChatAdministratorsParams(a *serverArgs, p *GetChatAdministra
 
 // serverDecodeJSONGetChatAdministratorsParams reads the parameters of getChatAdministrators from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetChatAdministratorsParams.
-func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p *GetChatAdministratorsParams) error {
+func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetChatAdministratorsParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5301,10 +5303,10 @@ func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5323,12 +5325,12 @@ func serverDecodeJSONGetChatAdministratorsParams(a *serverArgs, r *jsonReader, p
 }
 
 // serverDecodeGetChatMembersCountParams reads the parameters of getChatMembersCount into p, from zero.
-func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCountParams) error {
-	*p = GetChatMembersCountParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeGetChatMembersCountParams(a *serverArgs, p *botapi.GetChatMembersCountParams) error {
+	*p = botapi.GetChatMembersCountParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5337,7 +5339,7 @@ func serverDecodeGetChatMembersCountParams(a *serverArgs, p *GetChatMembersCount
 
 // serverDecodeJSONGetChatMembersCountParams reads the parameters of getChatMembersCount from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetChatMembersCountParams.
-func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *GetChatMembersCountParams) error {
+func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetChatMembersCountParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5361,10 +5363,10 @@ func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5383,12 +5385,12 @@ func serverDecodeJSONGetChatMembersCountParams(a *serverArgs, r *jsonReader, p *
 }
 
 // serverDecodeGetChatMemberParams reads the parameters of getChatMember into p, from zero.
-func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) error {
-	*p = GetChatMemberParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeGetChatMemberParams(a *serverArgs, p *botapi.GetChatMemberParams) error {
+	*p = botapi.GetChatMemberParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5402,7 +5404,7 @@ func serverDecodeGetChatMemberParams(a *serverArgs, p *GetChatMemberParams) erro
 
 // serverDecodeJSONGetChatMemberParams reads the parameters of getChatMember from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeGetChatMemberParams.
-func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetChatMemberParams) error {
+func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *botapi.WireReader, p *botapi.GetChatMemberParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5427,10 +5429,10 @@ func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetCha
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5456,12 +5458,12 @@ func serverDecodeJSONGetChatMemberParams(a *serverArgs, r *jsonReader, p *GetCha
 }
 
 // serverDecodeSetChatStickerSetParams reads the parameters of setChatStickerSet into p, from zero.
-func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetParams) error {
-	*p = SetChatStickerSetParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeSetChatStickerSetParams(a *serverArgs, p *botapi.SetChatStickerSetParams) error {
+	*p = botapi.SetChatStickerSetParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5475,7 +5477,7 @@ func serverDecodeSetChatStickerSetParams(a *serverArgs, p *SetChatStickerSetPara
 
 // serverDecodeJSONSetChatStickerSetParams reads the parameters of setChatStickerSet from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetChatStickerSetParams.
-func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *SetChatStickerSetParams) error {
+func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetChatStickerSetParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5500,10 +5502,10 @@ func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *Se
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5529,12 +5531,12 @@ func serverDecodeJSONSetChatStickerSetParams(a *serverArgs, r *jsonReader, p *Se
 }
 
 // serverDecodeDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet into p, from zero.
-func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerSetParams) error {
-	*p = DeleteChatStickerSetParams{}
-	if _, err := serverUnion(a, "chat_id", true, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *botapi.DeleteChatStickerSetParams) error {
+	*p = botapi.DeleteChatStickerSetParams{}
+	if _, err := serverUnion(a, "chat_id", true, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5543,7 +5545,7 @@ func serverDecodeDeleteChatStickerSetParams(a *serverArgs, p *DeleteChatStickerS
 
 // serverDecodeJSONDeleteChatStickerSetParams reads the parameters of deleteChatStickerSet from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeDeleteChatStickerSetParams.
-func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p *DeleteChatStickerSetParams) error {
+func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *botapi.WireReader, p *botapi.DeleteChatStickerSetParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5567,10 +5569,10 @@ func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p 
 		}
 		switch string(key) {
 		case "chat_id":
-			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if ok, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			} else if ok {
@@ -5589,8 +5591,8 @@ func serverDecodeJSONDeleteChatStickerSetParams(a *serverArgs, r *jsonReader, p 
 }
 
 // serverDecodeAnswerCallbackQueryParams reads the parameters of answerCallbackQuery into p, from zero.
-func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *AnswerCallbackQueryParams) error {
-	*p = AnswerCallbackQueryParams{}
+func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *botapi.AnswerCallbackQueryParams) error {
+	*p = botapi.AnswerCallbackQueryParams{}
 	if x, ok, err := serverScalar(a, "callback_query_id", true, true, serverParseString); err != nil {
 		return err
 	} else if ok {
@@ -5599,29 +5601,29 @@ func serverDecodeAnswerCallbackQueryParams(a *serverArgs, p *AnswerCallbackQuery
 	if x, ok, err := serverScalar(a, "text", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Text = Some(x)
+		p.Text = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "show_alert", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.ShowAlert = Some(x)
+		p.ShowAlert = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "url", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.URL = Some(x)
+		p.URL = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "cache_time", false, false, serverParseInt); err != nil {
 		return err
 	} else if ok {
-		p.CacheTime = Some(x)
+		p.CacheTime = botapi.Some(x)
 	}
 	return nil
 }
 
 // serverDecodeJSONAnswerCallbackQueryParams reads the parameters of answerCallbackQuery from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeAnswerCallbackQueryParams.
-func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *AnswerCallbackQueryParams) error {
+func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *botapi.WireReader, p *botapi.AnswerCallbackQueryParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5659,25 +5661,25 @@ func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *
 			if x, ok, err := serverJSONScalar(a, r, &seen, textBit, "text", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Text = Some(x)
+				p.Text = botapi.Some(x)
 			}
 		case "show_alert":
 			if x, ok, err := serverJSONScalar(a, r, &seen, showAlertBit, "show_alert", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.ShowAlert = Some(x)
+				p.ShowAlert = botapi.Some(x)
 			}
 		case "url":
 			if x, ok, err := serverJSONScalar(a, r, &seen, urlBit, "url", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.URL = Some(x)
+				p.URL = botapi.Some(x)
 			}
 		case "cache_time":
 			if x, ok, err := serverJSONScalar(a, r, &seen, cacheTimeBit, "cache_time", serverParseInt); err != nil {
 				return err
 			} else if ok {
-				p.CacheTime = Some(x)
+				p.CacheTime = botapi.Some(x)
 			}
 		default:
 			if err := r.Skip(); err != nil {
@@ -5692,14 +5694,14 @@ func serverDecodeJSONAnswerCallbackQueryParams(a *serverArgs, r *jsonReader, p *
 }
 
 // serverDecodeSetMyCommandsParams reads the parameters of setMyCommands into p, from zero.
-func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) error {
-	*p = SetMyCommandsParams{}
-	if _, err := serverDecode(a, "commands", true, "an Array of BotCommand", func(r *jsonReader) error {
-		elems := []BotCommand{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem BotCommand
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+func serverDecodeSetMyCommandsParams(a *serverArgs, p *botapi.SetMyCommandsParams) error {
+	*p = botapi.SetMyCommandsParams{}
+	if _, err := serverDecode(a, "commands", true, "an Array of BotCommand", func(r *botapi.WireReader) error {
+		elems := []botapi.BotCommand{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.BotCommand
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -5716,7 +5718,7 @@ func serverDecodeSetMyCommandsParams(a *serverArgs, p *SetMyCommandsParams) erro
 
 // serverDecodeJSONSetMyCommandsParams reads the parameters of setMyCommands from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeSetMyCommandsParams.
-func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyCommandsParams) error {
+func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *botapi.WireReader, p *botapi.SetMyCommandsParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5740,12 +5742,12 @@ func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyC
 		}
 		switch string(key) {
 		case "commands":
-			if ok, err := serverJSONDecode(a, r, &seen, commandsBit, "commands", func(r *jsonReader) error {
-				elems := []BotCommand{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem BotCommand
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if ok, err := serverJSONDecode(a, r, &seen, commandsBit, "commands", func(r *botapi.WireReader) error {
+				elems := []botapi.BotCommand{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.BotCommand
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -5772,12 +5774,12 @@ func serverDecodeJSONSetMyCommandsParams(a *serverArgs, r *jsonReader, p *SetMyC
 }
 
 // serverDecodeEditMessageTextParams reads the parameters of editMessageText into p, from zero.
-func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) error {
-	*p = EditMessageTextParams{}
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeEditMessageTextParams(a *serverArgs, p *botapi.EditMessageTextParams) error {
+	*p = botapi.EditMessageTextParams{}
+	if _, err := serverUnion(a, "chat_id", false, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5799,14 +5801,14 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -5821,11 +5823,11 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 	if x, ok, err := serverScalar(a, "disable_web_page_preview", false, false, serverParseBool); err != nil {
 		return err
 	} else if ok {
-		p.DisableWebPagePreview = Some(x)
+		p.DisableWebPagePreview = botapi.Some(x)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v := new(botapi.InlineKeyboardMarkup)
+		if err := botapi.WireDecode(r, v); err != nil {
 			return err
 		}
 		p.ReplyMarkup = v
@@ -5838,7 +5840,7 @@ func serverDecodeEditMessageTextParams(a *serverArgs, p *EditMessageTextParams) 
 
 // serverDecodeJSONEditMessageTextParams reads the parameters of editMessageText from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageTextParams.
-func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *EditMessageTextParams) error {
+func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *botapi.WireReader, p *botapi.EditMessageTextParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -5869,10 +5871,10 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 		}
 		switch string(key) {
 		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			}
@@ -5899,15 +5901,15 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "entities":
-			if _, err := serverJSONDecode(a, r, &seen, entitiesBit, "entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, entitiesBit, "entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -5923,12 +5925,12 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 			if x, ok, err := serverJSONScalar(a, r, &seen, disableWebPagePreviewBit, "disable_web_page_preview", serverParseBool); err != nil {
 				return err
 			} else if ok {
-				p.DisableWebPagePreview = Some(x)
+				p.DisableWebPagePreview = botapi.Some(x)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v := new(botapi.InlineKeyboardMarkup)
+				if err := botapi.WireDecode(r, v); err != nil {
 					return err
 				}
 				p.ReplyMarkup = v
@@ -5949,12 +5951,12 @@ func serverDecodeJSONEditMessageTextParams(a *serverArgs, r *jsonReader, p *Edit
 }
 
 // serverDecodeEditMessageCaptionParams reads the parameters of editMessageCaption into p, from zero.
-func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionParams) error {
-	*p = EditMessageCaptionParams{}
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeEditMessageCaptionParams(a *serverArgs, p *botapi.EditMessageCaptionParams) error {
+	*p = botapi.EditMessageCaptionParams{}
+	if _, err := serverUnion(a, "chat_id", false, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -5971,19 +5973,19 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 	if x, ok, err := serverScalar(a, "caption", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.Caption = Some(x)
+		p.Caption = botapi.Some(x)
 	}
 	if x, ok, err := serverScalar(a, "parse_mode", false, true, serverParseString); err != nil {
 		return err
 	} else if ok {
-		p.ParseMode = Some(ParseMode(x))
+		p.ParseMode = botapi.Some(botapi.ParseMode(x))
 	}
-	if _, err := serverDecode(a, "caption_entities", false, "", func(r *jsonReader) error {
-		elems := []MessageEntity{}
-		if err := r.Array(func(r *jsonReader) error {
-			var elem MessageEntity
-			if err := elem.decodeJSON(r); err != nil {
-				return jsonErrIndex(err, len(elems))
+	if _, err := serverDecode(a, "caption_entities", false, "", func(r *botapi.WireReader) error {
+		elems := []botapi.MessageEntity{}
+		if err := r.Array(func(r *botapi.WireReader) error {
+			var elem botapi.MessageEntity
+			if err := botapi.WireDecode(r, &elem); err != nil {
+				return botapi.WireErrIndex(err, len(elems))
 			}
 			elems = append(elems, elem)
 			return nil
@@ -5995,9 +5997,9 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 	}); err != nil {
 		return err
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v := new(botapi.InlineKeyboardMarkup)
+		if err := botapi.WireDecode(r, v); err != nil {
 			return err
 		}
 		p.ReplyMarkup = v
@@ -6010,7 +6012,7 @@ func serverDecodeEditMessageCaptionParams(a *serverArgs, p *EditMessageCaptionPa
 
 // serverDecodeJSONEditMessageCaptionParams reads the parameters of editMessageCaption from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageCaptionParams.
-func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *EditMessageCaptionParams) error {
+func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *botapi.WireReader, p *botapi.EditMessageCaptionParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -6039,10 +6041,10 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 		}
 		switch string(key) {
 		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			}
@@ -6062,21 +6064,21 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 			if x, ok, err := serverJSONScalar(a, r, &seen, captionBit, "caption", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.Caption = Some(x)
+				p.Caption = botapi.Some(x)
 			}
 		case "parse_mode":
 			if x, ok, err := serverJSONScalar(a, r, &seen, parseModeBit, "parse_mode", serverParseString); err != nil {
 				return err
 			} else if ok {
-				p.ParseMode = Some(ParseMode(x))
+				p.ParseMode = botapi.Some(botapi.ParseMode(x))
 			}
 		case "caption_entities":
-			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *jsonReader) error {
-				elems := []MessageEntity{}
-				if err := r.Array(func(r *jsonReader) error {
-					var elem MessageEntity
-					if err := elem.decodeJSON(r); err != nil {
-						return jsonErrIndex(err, len(elems))
+			if _, err := serverJSONDecode(a, r, &seen, captionEntitiesBit, "caption_entities", func(r *botapi.WireReader) error {
+				elems := []botapi.MessageEntity{}
+				if err := r.Array(func(r *botapi.WireReader) error {
+					var elem botapi.MessageEntity
+					if err := botapi.WireDecode(r, &elem); err != nil {
+						return botapi.WireErrIndex(err, len(elems))
 					}
 					elems = append(elems, elem)
 					return nil
@@ -6089,9 +6091,9 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 				return err
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v := new(botapi.InlineKeyboardMarkup)
+				if err := botapi.WireDecode(r, v); err != nil {
 					return err
 				}
 				p.ReplyMarkup = v
@@ -6109,12 +6111,12 @@ func serverDecodeJSONEditMessageCaptionParams(a *serverArgs, r *jsonReader, p *E
 }
 
 // serverDecodeEditMessageMediaParams reads the parameters of editMessageMedia into p, from zero.
-func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams) error {
-	*p = EditMessageMediaParams{}
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeEditMessageMediaParams(a *serverArgs, p *botapi.EditMessageMediaParams) error {
+	*p = botapi.EditMessageMediaParams{}
+	if _, err := serverUnion(a, "chat_id", false, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -6128,8 +6130,8 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 	} else if ok {
 		p.InlineMessageID = x
 	}
-	if _, err := serverDecode(a, "media", true, "an InputMedia", func(r *jsonReader) error {
-		v, err := decodeInputMedia(r)
+	if _, err := serverDecode(a, "media", true, "an InputMedia", func(r *botapi.WireReader) error {
+		v, err := botapi.WireDecodeInputMedia(r)
 		if err != nil {
 			return err
 		}
@@ -6141,9 +6143,9 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 	if err := serverBindInputMedia(a, p.Media); err != nil {
 		return serverParamErr("media", err)
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v := new(botapi.InlineKeyboardMarkup)
+		if err := botapi.WireDecode(r, v); err != nil {
 			return err
 		}
 		p.ReplyMarkup = v
@@ -6156,7 +6158,7 @@ func serverDecodeEditMessageMediaParams(a *serverArgs, p *EditMessageMediaParams
 
 // serverDecodeJSONEditMessageMediaParams reads the parameters of editMessageMedia from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageMediaParams.
-func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *EditMessageMediaParams) error {
+func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *botapi.WireReader, p *botapi.EditMessageMediaParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -6184,10 +6186,10 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 		}
 		switch string(key) {
 		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			}
@@ -6204,8 +6206,8 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 				p.InlineMessageID = x
 			}
 		case "media":
-			if ok, err := serverJSONDecode(a, r, &seen, mediaBit, "media", func(r *jsonReader) error {
-				v, err := decodeInputMedia(r)
+			if ok, err := serverJSONDecode(a, r, &seen, mediaBit, "media", func(r *botapi.WireReader) error {
+				v, err := botapi.WireDecodeInputMedia(r)
 				if err != nil {
 					return err
 				}
@@ -6220,9 +6222,9 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 				return serverParamErr("media", err)
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v := new(botapi.InlineKeyboardMarkup)
+				if err := botapi.WireDecode(r, v); err != nil {
 					return err
 				}
 				p.ReplyMarkup = v
@@ -6243,12 +6245,12 @@ func serverDecodeJSONEditMessageMediaParams(a *serverArgs, r *jsonReader, p *Edi
 }
 
 // serverDecodeEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup into p, from zero.
-func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReplyMarkupParams) error {
-	*p = EditMessageReplyMarkupParams{}
-	if _, err := serverUnion(a, "chat_id", false, func(r *jsonReader) error {
-		return p.ChatID.decodeJSON(r)
+func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *botapi.EditMessageReplyMarkupParams) error {
+	*p = botapi.EditMessageReplyMarkupParams{}
+	if _, err := serverUnion(a, "chat_id", false, func(r *botapi.WireReader) error {
+		return botapi.WireDecode(r, &p.ChatID)
 	}, func(s string) {
-		p.ChatID = ChatRefFromString(s)
+		p.ChatID = botapi.ChatRefFromString(s)
 	}, "@channelusername"); err != nil {
 		return err
 	}
@@ -6262,9 +6264,9 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 	} else if ok {
 		p.InlineMessageID = x
 	}
-	if _, err := serverDecode(a, "reply_markup", false, "", func(r *jsonReader) error {
-		v := new(InlineKeyboardMarkup)
-		if err := v.decodeJSON(r); err != nil {
+	if _, err := serverDecode(a, "reply_markup", false, "", func(r *botapi.WireReader) error {
+		v := new(botapi.InlineKeyboardMarkup)
+		if err := botapi.WireDecode(r, v); err != nil {
 			return err
 		}
 		p.ReplyMarkup = v
@@ -6277,7 +6279,7 @@ func serverDecodeEditMessageReplyMarkupParams(a *serverArgs, p *EditMessageReply
 
 // serverDecodeJSONEditMessageReplyMarkupParams reads the parameters of editMessageReplyMarkup from a JSON object body in one
 // pass (serverDecodeParams); any error sends the request through serverDecodeEditMessageReplyMarkupParams.
-func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, p *EditMessageReplyMarkupParams) error {
+func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *botapi.WireReader, p *botapi.EditMessageReplyMarkupParams) error {
 	// Each parameter's bit in seen (the first value that is not null was
 	// taken) and have (a required parameter was given).
 	const (
@@ -6303,10 +6305,10 @@ func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, 
 		}
 		switch string(key) {
 		case "chat_id":
-			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *jsonReader) error {
-				return p.ChatID.decodeJSON(r)
+			if _, err := serverJSONUnion(a, r, &seen, chatIDBit, "chat_id", func(r *botapi.WireReader) error {
+				return botapi.WireDecode(r, &p.ChatID)
 			}, func(s string) {
-				p.ChatID = ChatRefFromString(s)
+				p.ChatID = botapi.ChatRefFromString(s)
 			}, "@channelusername"); err != nil {
 				return err
 			}
@@ -6323,9 +6325,9 @@ func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, 
 				p.InlineMessageID = x
 			}
 		case "reply_markup":
-			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *jsonReader) error {
-				v := new(InlineKeyboardMarkup)
-				if err := v.decodeJSON(r); err != nil {
+			if _, err := serverJSONDecode(a, r, &seen, replyMarkupBit, "reply_markup", func(r *botapi.WireReader) error {
+				v := new(botapi.InlineKeyboardMarkup)
+				if err := botapi.WireDecode(r, v); err != nil {
 					return err
 				}
 				p.ReplyMarkup = v
@@ -6343,77 +6345,77 @@ func serverDecodeJSONEditMessageReplyMarkupParams(a *serverArgs, r *jsonReader, 
 }
 
 // serverBindInputMediaPhoto resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaPhoto(a *serverArgs, v *InputMediaPhoto) error {
+func serverBindInputMediaPhoto(a *serverArgs, v *botapi.InputMediaPhoto) error {
 	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+		return botapi.WireErrField(err, "media")
 	}
 	return nil
 }
 
 // serverBindInputMediaVideo resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaVideo(a *serverArgs, v *InputMediaVideo) error {
+func serverBindInputMediaVideo(a *serverArgs, v *botapi.InputMediaVideo) error {
 	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+		return botapi.WireErrField(err, "media")
 	}
 	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+		return botapi.WireErrField(err, "thumb")
 	}
 	return nil
 }
 
 // serverBindInputMediaAnimation resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaAnimation(a *serverArgs, v *InputMediaAnimation) error {
+func serverBindInputMediaAnimation(a *serverArgs, v *botapi.InputMediaAnimation) error {
 	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+		return botapi.WireErrField(err, "media")
 	}
 	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+		return botapi.WireErrField(err, "thumb")
 	}
 	return nil
 }
 
 // serverBindInputMediaAudio resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaAudio(a *serverArgs, v *InputMediaAudio) error {
+func serverBindInputMediaAudio(a *serverArgs, v *botapi.InputMediaAudio) error {
 	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+		return botapi.WireErrField(err, "media")
 	}
 	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+		return botapi.WireErrField(err, "thumb")
 	}
 	return nil
 }
 
 // serverBindInputMediaDocument resolves the attach:// references inside v to the request's parts.
-func serverBindInputMediaDocument(a *serverArgs, v *InputMediaDocument) error {
+func serverBindInputMediaDocument(a *serverArgs, v *botapi.InputMediaDocument) error {
 	if err := serverBindFile(a, &v.Media); err != nil {
-		return jsonErrField(err, "media")
+		return botapi.WireErrField(err, "media")
 	}
 	if err := serverBindFile(a, &v.Thumb); err != nil {
-		return jsonErrField(err, "thumb")
+		return botapi.WireErrField(err, "thumb")
 	}
 	return nil
 }
 
 // serverBindInputMedia resolves the attach:// references inside v to the request's parts.
-func serverBindInputMedia(a *serverArgs, v InputMedia) error {
+func serverBindInputMedia(a *serverArgs, v botapi.InputMedia) error {
 	switch x := v.(type) {
-	case *InputMediaPhoto:
+	case *botapi.InputMediaPhoto:
 		if x != nil {
 			return serverBindInputMediaPhoto(a, x)
 		}
-	case *InputMediaVideo:
+	case *botapi.InputMediaVideo:
 		if x != nil {
 			return serverBindInputMediaVideo(a, x)
 		}
-	case *InputMediaAnimation:
+	case *botapi.InputMediaAnimation:
 		if x != nil {
 			return serverBindInputMediaAnimation(a, x)
 		}
-	case *InputMediaAudio:
+	case *botapi.InputMediaAudio:
 		if x != nil {
 			return serverBindInputMediaAudio(a, x)
 		}
-	case *InputMediaDocument:
+	case *botapi.InputMediaDocument:
 		if x != nil {
 			return serverBindInputMediaDocument(a, x)
 		}

@@ -2,7 +2,7 @@
 // version: apigen (devel)
 // source: bot-api-5.0.md
 
-package botapi
+package botapiserver
 
 import (
 	"fmt"
