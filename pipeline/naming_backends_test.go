@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apigen/apigen/generators"
 	"github.com/apigen/apigen/loader"
-	"github.com/apigen/apigen/pipeline"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -26,15 +24,7 @@ func seedWith(t *testing.T, change func(s *schema.Schema)) (map[string]bool, []s
 		t.Fatal(err)
 	}
 	change(s)
-	if err := s.Check(); err != nil {
-		t.Fatal(err)
-	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "bot-api-5.0.md", ImportPath: "named/botapi"})
-	if err != nil {
-		t.Fatalf("generate: %v", err)
-	}
-	buildFiles(t, outs.Go, outs.Server)
-	return declared(t, outs.Go), outs.Warnings
+	return builtPackage(t, s, "bot-api-5.0.md")
 }
 
 func object(s *schema.Schema, name string) *schema.Object {

@@ -30,10 +30,17 @@ func namedPackage(t *testing.T, yml string) (map[string]bool, []schema.Warning) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return builtPackage(t, s, "t.md")
+}
+
+// builtPackage checks s, generates its package (every backend), builds
+// and vets it, and returns its declarations and the warnings.
+func builtPackage(t *testing.T, s *schema.Schema, source string) (map[string]bool, []schema.Warning) {
+	t.Helper()
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "t.md", ImportPath: "named/botapi"})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: source, ImportPath: "named/botapi"})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
