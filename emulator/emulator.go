@@ -182,6 +182,8 @@ func New(cfg Config) *Emulator {
 	opts := []botapiserver.ServerOption{
 		botapiserver.WithAuth(e.authorize),
 		botapiserver.WithFileStore(e.files),
+		// A method the service leaves to Unimplemented is synthesized.
+		botapiserver.WithNotImplementedHook(Validated),
 	}
 	if cfg.Local {
 		opts = append(opts, botapiserver.WithLocalServerLimits())

@@ -308,7 +308,7 @@ func (f *versionFront) family(w http.ResponseWriter, r *http.Request, token stri
 	case isBulk:
 		f.serveBulk(w, r, token, vm, b, params)
 	case isSetting:
-		f.serveSetting(w, bot, st, params)
+		f.serveSetting(w, r.Context(), token, bot, st, params)
 	case isResource:
 		f.serveResource(w, token, bot, rs, params)
 	default:
@@ -467,13 +467,15 @@ func (f *versionFront) emptyVariant(u *schema.Union, v *schema.Variant) any {
 }
 
 // serveSetting stores, answers or removes a setting.
-func (f *versionFront) serveSetting(w http.ResponseWriter, bot string, s settingOf, params map[string]any) {
+func (f *versionFront) serveSetting(w http.ResponseWriter, ctx context.Context, token, bot string, s settingOf, params map[string]any) {
 	key := []any{bot, s.noun}
+	everyone := true // no key parameter given: the setting for everyone
 	for _, k := range s.get.Params {
 		x, ok := params[k.Name]
 		if !ok {
 			x = f.defaultOf(k)
 		}
+		everyone = everyone && !ok
 		key = append(key, x)
 	}
 	k := string(encodeJSON(key))
@@ -488,15 +490,45 @@ func (f *versionFront) serveSetting(w http.ResponseWriter, bot string, s setting
 			}
 		}
 		f.state.putSetting(k, vals)
+		if everyone {
+			f.settingToCore(ctx, token, s, vals)
+		}
 		writeResult(w, true)
 	case "delete":
 		f.state.putSetting(k, nil)
+		if everyone {
+			f.settingToCore(ctx, token, s, nil)
+		}
 		writeResult(w, true)
 	default:
 		stored, _ := f.state.getSetting(k)
 		vals, _ := stored.(map[string]any)
 		writeResult(w, f.settingResult(s, vals))
 	}
+}
+
+// settingToCore hands the setting for everyone to the core where the core
+// holds it too (setMyCommands: a bot's menu), so the control API and the
+// chat window read of the core what the bot set for everyone. vals nil is
+// a delete: the core's set<X> with its lists empty (the core's version
+// may have no delete<X>). The core's answer is the family's already.
+func (f *versionFront) settingToCore(ctx context.Context, token string, s settingOf, vals map[string]any) {
+	name, ok := f.coreName[strings.ToLower(s.set.Name)]
+	cm := f.cl.methods[strings.ToLower(name)]
+	if !ok || cm == nil {
+		return
+	}
+	body := map[string]any{}
+	for _, p := range cm.Params {
+		if x, ok := vals[p.Name]; ok {
+			body[p.Name] = x
+		} else if vals == nil && p.Type.IsArray() {
+			body[p.Name] = []any{}
+		}
+	}
+	req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/bot"+token+"/"+name, strings.NewReader(string(encodeJSON(body))))
+	req.Header.Set("Content-Type", "application/json")
+	f.coreH.ServeHTTP(httptest.NewRecorder(), req)
 }
 
 // settingResult is get<X>'s answer from the stored values: the value
@@ -844,15 +876,39 @@ func intOf(x any) (int64, bool) {
 	return 0, false
 }
 
-// lacksFlags: vm has a Boolean parameter the core's cm lacks.
+// lacksFlags: vm has a Boolean parameter the core's cm lacks, or an
+// object parameter with a Boolean field the core's object lacks.
 func (f *versionFront) lacksFlags(vm, cm *schema.Method) bool {
 	core := fieldsBy(cm.Params)
 	for _, p := range vm.Params {
-		if core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
+		if core[p.Name] == nil && isFlag(p.Type) || len(f.newerFlags(p, core[p.Name])) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+func isFlag(t schema.Type) bool { return t.Name == schema.Boolean && !t.IsArray() }
+
+// newerFlags are the Boolean fields of the version's object parameter p
+// that the core's parameter cp, an object too, lacks (restrictChatMember's
+// permissions: can_send_photos).
+func (f *versionFront) newerFlags(p, cp *schema.Field) []string {
+	if cp == nil || p.Type.IsArray() || cp.Type.IsArray() {
+		return nil
+	}
+	vo, co := f.vl.Object(p.Type.Name), f.cl.Object(cp.Type.Name)
+	if vo == nil || co == nil {
+		return nil
+	}
+	core := fieldsBy(co.Fields)
+	var out []string
+	for _, fl := range vo.Fields {
+		if core[fl.Name] == nil && isFlag(fl.Type) {
+			out = append(out, fl.Name)
+		}
+	}
+	return out
 }
 
 // keptFlags keeps the Boolean parameters of vm, a method answering True,
@@ -881,8 +937,18 @@ func (f *versionFront) keptFlags(token string, vm, cm *schema.Method, lazy func(
 		core := fieldsBy(cm.Params)
 		flags := map[string]any{}
 		for _, p := range vm.Params {
-			if x, ok := params[p.Name]; ok && core[p.Name] == nil && p.Type.Name == schema.Boolean && !p.Type.IsArray() {
+			x, ok := params[p.Name]
+			if ok && core[p.Name] == nil && isFlag(p.Type) {
 				flags[p.Name] = x
+			}
+			// An object's newer rights are reported flat, as the
+			// restricted member's (ChatMemberRestricted).
+			if inner, isObj := asObject(x); ok && isObj {
+				for _, n := range f.newerFlags(p, core[p.Name]) {
+					if b, set := inner[n]; set {
+						flags[n] = b
+					}
+				}
 			}
 		}
 		f.state.putSetting(k, flags)

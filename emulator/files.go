@@ -17,12 +17,14 @@ import (
 	_ "image/png" // photo sizes of PNG uploads
 	"io"
 	"io/fs"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -470,6 +472,55 @@ func (s *fileStore) scopeMessage(m *botapi.Message, bot int64) {
 			*nested = &c
 		}
 	}
+}
+
+// scopeContent is content (what a newer send method's message carries,
+// under the version's names) with every file_id member, at any depth,
+// rewritten to bot's id; content itself when none changes (it is shared
+// with the message it was copied from).
+func (s *fileStore) scopeContent(content map[string]any, bot int64) map[string]any {
+	if out, changed := s.scopeValue(content, bot, 0); changed {
+		return out.(map[string]any)
+	}
+	return content
+}
+
+// scopeValue is x with its file_id members rewritten, copied where it
+// changes; changed says whether anything did.
+func (s *fileStore) scopeValue(x any, bot int64, depth int) (any, bool) {
+	if depth > maxTranslateDepth {
+		return x, false
+	}
+	switch v := x.(type) {
+	case map[string]any:
+		var out map[string]any
+		for k, m := range v {
+			y, changed := s.scopeValue(m, bot, depth+1)
+			if id, ok := m.(string); ok && k == "file_id" {
+				y = s.idFor(id, bot)
+				changed = y != id
+			}
+			if changed {
+				if out == nil {
+					out = maps.Clone(v)
+				}
+				out[k] = y
+			}
+		}
+		return out, out != nil
+	case []any:
+		var out []any
+		for i, m := range v {
+			if y, changed := s.scopeValue(m, bot, depth+1); changed {
+				if out == nil {
+					out = slices.Clone(v)
+				}
+				out[i] = y
+			}
+		}
+		return out, out != nil
+	}
+	return x, false
 }
 
 func (s *fileStore) scopeSizes(ps []botapi.PhotoSize, bot int64) []botapi.PhotoSize {

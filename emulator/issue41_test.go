@@ -558,3 +558,24 @@ func TestN12N6RefusalsInTheReferencesWords(t *testing.T) {
 		}
 	}
 }
+
+// The bot's menu for everyone (setMyCommands with no scope and no
+// language) at a version is what the control API and the chat window read
+// of the bot: the settings family stored it beside the core, and the
+// window of a 9.0 emulator showed no command menu.
+func TestDefaultCommandsAtAVersionReachTheControlAPI(t *testing.T) {
+	v := atNewest(t, nil)
+	must(t, v, "setMyCommands", map[string]any{"commands": []any{map[string]any{"command": "start", "description": "Start"}}})
+	must(t, v, "setMyCommands", map[string]any{"commands": []any{map[string]any{"command": "los", "description": "Los"}}, "language_code": "de"})
+	got, err := v.emu.Commands(v.me.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Command != "start" {
+		t.Fatalf("the control API's commands: %+v, want the default list [start]", got)
+	}
+	must(t, v, "deleteMyCommands", map[string]any{})
+	if got, _ := v.emu.Commands(v.me.ID); len(got) != 0 {
+		t.Errorf("after deleteMyCommands: %+v, want none", got)
+	}
+}

@@ -145,6 +145,7 @@ func (e *Emulator) sendLocked(b *bot, o out, fill func(r *msgRec) error) (*botap
 		rec.m.ReplyToMessage = stripReply(&reply.m)
 	}
 	e.files.scopeMessage(&rec.m, b.user.ID) // a forward or copy of another bot's file
+	rec.content = e.files.scopeContent(rec.content, b.user.ID)
 	switch mk := o.markup.(type) {
 	case nil:
 	case *botapi.InlineKeyboardMarkup:

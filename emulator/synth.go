@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -214,7 +215,10 @@ var seedSynth = sync.OnceValues(func() (synth, error) {
 
 // synthesized answers, in place of the generated server's 404 for a
 // method it routes but the service does not implement, the method's
-// synthesized result. Every other answer passes through unchanged.
+// synthesized result. next is a generated server given
+// WithNotImplementedHook(Validated): the hook, not the 404's text, says
+// the request was valid and the service declined it. Every other answer
+// passes through unchanged.
 func synthesized(next http.Handler, sy func() (synth, error), count *atomic.Int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rest, isBot := strings.CutPrefix(r.URL.Path, "/bot")
@@ -222,9 +226,10 @@ func synthesized(next http.Handler, sy func() (synth, error), count *atomic.Int6
 			next.ServeHTTP(w, r)
 			return
 		}
+		var valid validFlag
 		rec := &notFoundCatcher{w: w}
-		next.ServeHTTP(rec, r)
-		if !rec.caught {
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), validKey{}, &valid)))
+		if !rec.held || !valid.Load() {
 			rec.flush() // any other 404 (an unknown method, a file) as it was
 			return
 		}
@@ -260,14 +265,12 @@ func synthesized(next http.Handler, sy func() (synth, error), count *atomic.Int6
 const PlaceholderHeader = "X-Emulator-Placeholder"
 
 // notFoundCatcher passes a response through unless it is a 404, which it
-// holds back; caught says the held 404 is the generated server's "method
-// not implemented".
+// holds back.
 type notFoundCatcher struct {
 	w       http.ResponseWriter
 	held    bool
 	hdr     http.Header
 	body    bytes.Buffer
-	caught  bool
 	decided bool
 }
 
@@ -297,7 +300,6 @@ func (c *notFoundCatcher) Write(b []byte) (int, error) {
 	}
 	if c.held {
 		n, err := c.body.Write(b)
-		c.caught = strings.Contains(c.body.String(), notImplemented)
 		return n, err
 	}
 	return c.w.Write(b)
@@ -321,9 +323,6 @@ func (c *notFoundCatcher) flush() {
 	c.w.WriteHeader(http.StatusNotFound)
 	c.w.Write(c.body.Bytes())
 }
-
-// notImplemented is the description of the generated Unimplemented's 404.
-const notImplemented = "method not implemented"
 
 // MinimalParams is a minimal valid set of method's parameters in s, as
 // JSON values (nil when s has no such method): the required ones, the

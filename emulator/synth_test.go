@@ -26,7 +26,7 @@ import (
 func TestEveryMethodAnswersTypedResultWhenUnimplemented(t *testing.T) {
 	s, err := loader.Load(loader.Input{})
 	ok(t, err)
-	srv := httptest.NewServer(emulator.Synthesized(botapiserver.NewServer(botapiserver.Unimplemented{})))
+	srv := httptest.NewServer(emulator.Synthesized(botapiserver.NewServer(botapiserver.Unimplemented{}, botapiserver.WithNotImplementedHook(emulator.Validated))))
 	defer srv.Close()
 	client := reflect.ValueOf(botapi.NewClient(token, botapi.WithBaseURL(srv.URL)))
 	svc := reflect.TypeOf((*botapiserver.Service)(nil)).Elem()

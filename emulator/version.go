@@ -28,7 +28,7 @@ import (
 //
 //  1. the version's own generated server, over its Unimplemented,
 //     validates the request as strictly as the user's server does (its
-//     "method not implemented" 404 means the request is valid);
+//     not-implemented hook, Validated, says the request is valid);
 //  2. a method the core serves (by name, or under the name it had in the
 //     core's version: see pairNames) gets the request translated into the
 //     core's shapes, and the core's answer translated back into the
@@ -47,10 +47,26 @@ import (
 // the core's answer lacks gets the synthesized value; a union of the
 // version picks the variant the core's value fits.
 
+// Validated tells the version front that the version's server found the
+// request of ctx valid: give it to the version's generated server as
+// botapiserver.WithNotImplementedHook(emulator.Validated), over its
+// Unimplemented. A request the server answers without calling it is
+// answered as the server answered it.
+func Validated(ctx context.Context, method string) {
+	if v, ok := ctx.Value(validKey{}).(*validFlag); ok {
+		v.Store(true)
+	}
+}
+
+// validFlag is set by Validated for the request being checked.
+type validFlag struct{ atomic.Bool }
+
+type validKey struct{}
+
 // Version is an API version, other than the core's, that the emulator
 // serves: its schema, its generated Service interface (the lenient
-// front's shapes) and its generated server over its Unimplemented, the
-// strict front.
+// front's shapes) and its generated server over its Unimplemented with
+// WithNotImplementedHook(Validated), the strict front.
 type Version struct {
 	Schema  *schema.Schema
 	Service reflect.Type
@@ -86,6 +102,10 @@ type versionFront struct {
 	// msgName and coreMsg name the Message type (what sendMessage
 	// returns) in the version and in the core.
 	msgName, coreMsg string
+	// enums are the core's enums by name (coreEnum).
+	enums        map[string]*schema.Enum
+	enumsOnce    sync.Once
+	enumParamsOf sync.Map // by *schema.Method: enumParams
 }
 
 func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
@@ -201,8 +221,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		body = f.relaxed(vm, body)
 	}
 	strict := httptest.NewRecorder()
-	f.strict.ServeHTTP(strict, body.request(r, r.URL.Path, r.URL.RawQuery))
-	if strict.Code != http.StatusNotFound || !strings.Contains(strict.Body.String(), notImplemented) {
+	var valid validFlag
+	f.strict.ServeHTTP(strict, body.request(r.WithContext(context.WithValue(r.Context(), validKey{}, &valid)), r.URL.Path, r.URL.RawQuery))
+	if !valid.Load() {
 		if strict.Code == http.StatusBadRequest {
 			f.reword(strict)
 		}
@@ -223,8 +244,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	cm := f.cl.methods[strings.ToLower(coreName)]
 	q, cbody := r.URL.RawQuery, body
+	var std standInsMade
 	if cm != nil {
-		q, cbody = f.toCore(vm, cm, q, body)
+		q, cbody = f.toCore(vm, cm, q, body, &std)
 	}
 	cr := cbody.request(r, "/bot"+token+"/"+coreName, q)
 	rec := httptest.NewRecorder()
@@ -256,6 +278,9 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
 			f.keepParams(bot, chat, id, vm, cm, params())
 		}
+	}
+	if m, ok := answer.Result.(map[string]any); ok && len(std.changed) > 0 {
+		f.putBack(token, cm, m, std.params, std.changed, true)
 	}
 	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
 	if o, ok := res.(map[string]any); ok {
@@ -415,13 +440,14 @@ func isNumberType(t schema.Type) bool {
 
 // toCore rewrites a request of the version's method vm into the core's
 // method cm: the query and the body.
-func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBody) (string, *frontBody) {
+func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBody, std *standInsMade) (string, *frontBody) {
 	tr := translator{from: f.vl, to: f.cl, plans: &f.plans}
 	if v, err := url.ParseQuery(query); err == nil && query != "" {
 		query = tr.form(v, vm.Params, cm.Params).Encode()
 	}
 	if body.multipart() {
-		return query, body.withTexts(tr.object(body.textParams(), vm.Params, cm.Params, true, 0), tr.renames(vm.Params, cm.Params))
+		o := tr.object(body.textParams(), vm.Params, cm.Params, true, 0)
+		return query, body.withTexts(f.withStandIns(cm, o, true, std), tr.renames(vm.Params, cm.Params))
 	}
 	// The body is read as the generated server reads it: by its content
 	// type, a JSON object when there is none and it starts with "{"; any
@@ -436,11 +462,12 @@ func (f *versionFront) toCore(vm, cm *schema.Method, query string, body *frontBo
 		if len(t) > 0 && t[0] == '{' && decodeJSON(body.raw, &v) {
 			// A JSON body may carry an object or array parameter as its
 			// JSON text in a string (telebot's options): text is true.
-			out.raw = encodeJSON(tr.object(v, vm.Params, cm.Params, true, 0))
+			o := tr.object(v, vm.Params, cm.Params, true, 0)
+			out.raw = encodeJSON(f.withStandIns(cm, o, true, std))
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" && len(t) > 0:
 		if v, err := url.ParseQuery(string(body.raw)); err == nil {
-			out.raw = []byte(tr.form(v, vm.Params, cm.Params).Encode())
+			out.raw = []byte(formOf(f.withStandIns(cm, tr.formParams(v, vm.Params, cm.Params), true, std)).Encode())
 		}
 	}
 	return query, out
@@ -465,12 +492,22 @@ type translator struct {
 
 // form translates form values (objects and arrays as JSON text).
 func (tr translator) form(v url.Values, from, to []*schema.Field) url.Values {
+	return formOf(tr.formParams(v, from, to))
+}
+
+// formParams translates form values into the target's parameters.
+func (tr translator) formParams(v url.Values, from, to []*schema.Field) map[string]any {
 	m := map[string]any{}
 	for k := range v {
 		m[k] = v.Get(k)
 	}
+	return tr.object(m, from, to, true, 0)
+}
+
+// formOf is parameters as form values (objects and arrays as JSON text).
+func formOf(params map[string]any) url.Values {
 	out := url.Values{}
-	for k, x := range tr.object(m, from, to, true, 0) {
+	for k, x := range params {
 		switch s := x.(type) {
 		case string:
 			out.Set(k, s)

@@ -81,7 +81,8 @@ func laterVersion(t *testing.T) *schema.Schema {
 }
 
 // acceptAll stands for a version's generated server over its
-// Unimplemented: every method of s is valid and "not implemented".
+// Unimplemented: every method of s is valid (Validated) and "not
+// implemented".
 func acceptAll(s *schema.Schema) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		method := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:]
@@ -89,6 +90,7 @@ func acceptAll(s *schema.Schema) http.Handler {
 		w.WriteHeader(404)
 		for _, m := range s.Methods {
 			if strings.EqualFold(m.Name, method) {
+				emulator.Validated(r.Context(), m.Name)
 				w.Write([]byte(`{"ok":false,"error_code":404,"description":"Not Found: method not implemented"}`))
 				return
 			}

@@ -287,6 +287,7 @@ import (
 
 	"` + emulatorModule + `/botapi"
 	"` + emulatorModule + `/botapi/botapiserver"
+	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/emulator/cli"
 )
 
@@ -298,10 +299,12 @@ func main() {
 		Schema:  schemaYAML,
 		Service: reflect.TypeOf((*botapiserver.Service)(nil)).Elem(),
 		Strict: func(local bool) http.Handler {
+			// The hook tells the front a request is valid.
+			valid := botapiserver.WithNotImplementedHook(emulator.Validated)
 			if local {
-				return botapiserver.NewServer(botapiserver.Unimplemented{}, botapiserver.WithLocalServerLimits())
+				return botapiserver.NewServer(botapiserver.Unimplemented{}, valid, botapiserver.WithLocalServerLimits())
 			}
-			return botapiserver.NewServer(botapiserver.Unimplemented{})
+			return botapiserver.NewServer(botapiserver.Unimplemented{}, valid)
 		},
 		SetNow:    func(now func() time.Time) { botapi.ValidationNow = now },
 		NewClient: func(base, token string) any { return botapi.NewClient(token, botapi.WithBaseURL(base)) },

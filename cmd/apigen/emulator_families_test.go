@@ -73,7 +73,7 @@ func main() {
 		fail("forwardMessage: origin %#v", f.ForwardOrigin)
 	}
 	must(c.DeleteMessages(ctx, &botapi.DeleteMessagesParams{ChatID: chat, MessageIDs: ids}), "deleteMessages")
-	if _, err := c.EditMessageText(ctx, &botapi.EditMessageTextParams{ChatID: chat, MessageID: botapi.Some(a.MessageID), Text: "x"}); err == nil {
+	if _, err := c.EditMessageText(ctx, &botapi.EditMessageTextParams{ChatID: chat, MessageID: a.MessageID, Text: "x"}); err == nil {
 		fail("a message deleted in bulk was edited")
 	}
 	fmt.Println("DELETED", a.MessageID)
@@ -134,7 +134,7 @@ func main() {
 	kept, err := c.SendSticker(ctx, &botapi.SendStickerParams{ChatID: chat, Sticker: botapi.FileID(st.Sticker.FileID)})
 	must(err, "sendSticker by file id")
 	kb := &botapi.InlineKeyboardMarkup{InlineKeyboard: [][]botapi.InlineKeyboardButton{{{Text: "b", CallbackData: botapi.Some("d")}}}}
-	ed, err := c.EditMessageReplyMarkup(ctx, &botapi.EditMessageReplyMarkupParams{ChatID: chat, MessageID: botapi.Some(st.MessageID), ReplyMarkup: kb})
+	ed, err := c.EditMessageReplyMarkup(ctx, &botapi.EditMessageReplyMarkupParams{ChatID: chat, MessageID: st.MessageID, ReplyMarkup: kb})
 	must(err, "editMessageReplyMarkup sticker")
 	if m, ok := ed.AsMessage(); !ok || m.Sticker == nil || m.Sticker.FileID != st.Sticker.FileID || m.ReplyMarkup == nil {
 		fail("edited sticker: %+v", ed)
@@ -145,7 +145,7 @@ func main() {
 	if inv.Invoice == nil || inv.Invoice.Title != "Tea" || inv.Invoice.TotalAmount != 250 {
 		fail("sendInvoice: %+v", inv.Invoice)
 	}
-	ed, err = c.EditMessageReplyMarkup(ctx, &botapi.EditMessageReplyMarkupParams{ChatID: chat, MessageID: botapi.Some(inv.MessageID), ReplyMarkup: kb})
+	ed, err = c.EditMessageReplyMarkup(ctx, &botapi.EditMessageReplyMarkupParams{ChatID: chat, MessageID: inv.MessageID, ReplyMarkup: kb})
 	must(err, "editMessageReplyMarkup invoice")
 	if m, ok := ed.AsMessage(); !ok || m.Invoice == nil {
 		fail("edited invoice: %+v", ed)

@@ -32,8 +32,9 @@ type At struct {
 	Schema []byte
 	// Service is the version's generated Service interface.
 	Service reflect.Type
-	// Strict is the version's generated server over its Unimplemented
-	// (local: with the local server's limits).
+	// Strict is the version's generated server over its Unimplemented,
+	// given WithNotImplementedHook(emulator.Validated) (local: with the
+	// local server's limits).
 	Strict func(local bool) http.Handler
 	// SetNow points the version package's ValidationNow at the clock.
 	SetNow func(func() time.Time)

@@ -45,6 +45,32 @@ func TestUnimplemented(t *testing.T) {
 	var _ botapiserver.Service = &recorder{}
 }
 
+// A front that validates with the generated server learns that a request
+// was valid from the not-implemented hook, not from the 404's text; an
+// implementation declining one method with a wrapped ErrNotImplemented
+// is answered and hooked the same.
+func TestNotImplementedHookTellsValidRequests(t *testing.T) {
+	var hooked []string
+	hook := botapiserver.WithNotImplementedHook(func(ctx context.Context, method string) {
+		tok, _ := botapiserver.TokenFromContext(ctx)
+		hooked = append(hooked, method+" "+tok)
+	})
+	h := botapiserver.NewServer(botapiserver.Unimplemented{}, hook)
+	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1")), 400, `"text" is required`)
+	wantErr(t, serve(t, h, newReq(t, "GET", methodURL("noSuchMethod"), "", nil)), 404, "Not Found")
+	wantErr(t, serve(t, h, postForm(t, "sendMessage", "chat_id=1&text=hi")), 404, "Not Found: method not implemented")
+	if len(hooked) != 1 || hooked[0] != "sendMessage "+token {
+		t.Fatalf("hooked %q, want the one valid sendMessage", hooked)
+	}
+	r := newRecorder()
+	r.err = fmt.Errorf("not here: %w", botapiserver.ErrNotImplemented)
+	hooked = nil
+	wantErr(t, serve(t, botapiserver.NewServer(r, hook), postForm(t, "sendMessage", "chat_id=1&text=hi")), 404, "Not Found: method not implemented")
+	if len(hooked) != 1 {
+		t.Fatalf("hooked %q for a wrapped ErrNotImplemented", hooked)
+	}
+}
+
 func TestImplementationErrors(t *testing.T) {
 	var hooked []string
 	r := newRecorder()

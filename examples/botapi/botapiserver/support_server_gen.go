@@ -91,6 +91,7 @@ type serverConfig struct {
 	tempDir         string
 	files           FileStore
 	errorHook       func(ctx context.Context, method string, err error)
+	notImplemented  func(ctx context.Context, method string)
 	extra           map[string]serverExtra // WithMethod (rt_server_methods.go)
 }
 
@@ -187,6 +188,17 @@ func WithErrorHook(hook func(ctx context.Context, method string, err error)) Ser
 	return func(c *serverConfig) { c.errorHook = hook }
 }
 
+// WithNotImplementedHook is called with each request the implementation
+// declines with ErrNotImplemented (every method of Unimplemented), before
+// the 404 is written: the request was routed, authorized, decoded and
+// validated, and only the implementation did not serve it. A front that
+// validates with this server and serves the methods elsewhere learns
+// from it, not from the answer's text, that a request is valid. method
+// is the API method name as routed; ctx is the request's.
+func WithNotImplementedHook(hook func(ctx context.Context, method string)) ServerOption {
+	return func(c *serverConfig) { c.notImplemented = hook }
+}
+
 // FileStore serves the files whose file_path getFile returned.
 type FileStore interface {
 	// Open returns the file at filePath, a clean relative slash-separated
@@ -252,8 +264,15 @@ var (
 	serverErrNoResult     = errors.New("the implementation returned a nil result and a nil error")
 )
 
-// serverNotImplemented is the answer of Unimplemented: 404 like an unknown
-// method, since a client cannot tell the two apart anyway.
+// ErrNotImplemented is what Unimplemented's methods return, and what an
+// implementation returns (or wraps) for a method it does not serve: it is
+// answered 404 "Not Found: method not implemented", like an unknown
+// method, since a client cannot tell the two apart anyway. A request the
+// implementation declines with it was routed, authorized, decoded and
+// validated: WithNotImplementedHook is told.
+var ErrNotImplemented error = &botapi.Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+
+// serverNotImplemented is the answer of Unimplemented.
 //
 // Not inlined: it is the error path of every generated Unimplemented method, and
 // inlined it multiplies the package's code (compile memory, binary size)
@@ -261,7 +280,7 @@ var (
 //
 //go:noinline
 func serverNotImplemented() error {
-	return &botapi.Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+	return ErrNotImplemented
 }
 
 // serverBad returns a 400 Bad Request error.
@@ -356,6 +375,9 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 	w.Bool(true)
 	w.Field("result")
 	if err := h.invoke(ctx, call, a, w, name); err != nil {
+		if h.cfg.notImplemented != nil && errors.Is(err, ErrNotImplemented) {
+			h.cfg.notImplemented(ctx, name)
+		}
 		h.writeErr(ctx, rw, name, err)
 		return
 	}

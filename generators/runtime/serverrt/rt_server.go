@@ -67,6 +67,7 @@ type serverConfig struct {
 	tempDir         string
 	files           FileStore
 	errorHook       func(ctx context.Context, method string, err error)
+	notImplemented  func(ctx context.Context, method string)
 	extra           map[string]serverExtra // WithMethod (rt_server_methods.go)
 }
 
@@ -161,6 +162,17 @@ func WithFileStore(fs FileStore) ServerOption { return func(c *serverConfig) { c
 // method name as routed (or "file" for downloads).
 func WithErrorHook(hook func(ctx context.Context, method string, err error)) ServerOption {
 	return func(c *serverConfig) { c.errorHook = hook }
+}
+
+// WithNotImplementedHook is called with each request the implementation
+// declines with ErrNotImplemented (every method of Unimplemented), before
+// the 404 is written: the request was routed, authorized, decoded and
+// validated, and only the implementation did not serve it. A front that
+// validates with this server and serves the methods elsewhere learns
+// from it, not from the answer's text, that a request is valid. method
+// is the API method name as routed; ctx is the request's.
+func WithNotImplementedHook(hook func(ctx context.Context, method string)) ServerOption {
+	return func(c *serverConfig) { c.notImplemented = hook }
 }
 
 // FileStore serves the files whose file_path getFile returned.

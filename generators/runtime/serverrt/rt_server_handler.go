@@ -72,8 +72,15 @@ var (
 	serverErrNoResult     = errors.New("the implementation returned a nil result and a nil error")
 )
 
-// serverNotImplemented is the answer of Unimplemented: 404 like an unknown
-// method, since a client cannot tell the two apart anyway.
+// ErrNotImplemented is what Unimplemented's methods return, and what an
+// implementation returns (or wraps) for a method it does not serve: it is
+// answered 404 "Not Found: method not implemented", like an unknown
+// method, since a client cannot tell the two apart anyway. A request the
+// implementation declines with it was routed, authorized, decoded and
+// validated: WithNotImplementedHook is told.
+var ErrNotImplemented error = &botapi.Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+
+// serverNotImplemented is the answer of Unimplemented.
 //
 // Not inlined: it is the error path of every generated Unimplemented method, and
 // inlined it multiplies the package's code (compile memory, binary size)
@@ -81,7 +88,7 @@ var (
 //
 //go:noinline
 func serverNotImplemented() error {
-	return &botapi.Error{Code: http.StatusNotFound, Description: "Not Found: method not implemented"}
+	return ErrNotImplemented
 }
 
 // serverBad returns a 400 Bad Request error.
@@ -176,6 +183,9 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 	w.Bool(true)
 	w.Field("result")
 	if err := h.invoke(ctx, call, a, w, name); err != nil {
+		if h.cfg.notImplemented != nil && errors.Is(err, ErrNotImplemented) {
+			h.cfg.notImplemented(ctx, name)
+		}
 		h.writeErr(ctx, rw, name, err)
 		return
 	}

@@ -152,7 +152,7 @@ func TestSharedTag(t *testing.T) {
 		}
 	})
 	// Encoding writes the tag of each variant.
-	out, err := (&EditMessageMediaParams{ChatID: ChatRefFromInteger64(1), MessageID: Some[int64](2),
+	out, err := (&EditMessageMediaParams{ChatID: ChatRefFromInteger64(1), MessageID: 2,
 		Media: &InputMediaCachedPhoto{Media: FileID("m"), PhotoFileID: "p"}}).MarshalJSON()
 	if err != nil || !strings.Contains(string(out), `"media":{"type":"photo"`) {
 		t.Fatalf("encoding must write the tag: %s %v", out, err)
@@ -179,7 +179,7 @@ func TestSharedVariantInBothUnions(t *testing.T) {
 	if err := album.Validate(); err == nil || !strings.Contains(err.Error(), "media[0].caption") {
 		t.Fatalf("album caption over 1024 characters: %v", err)
 	}
-	edit := &EditMessageMediaParams{ChatID: ChatRefFromInteger64(1), MessageID: Some[int64](2), Media: &InputMediaPhoto{Media: FileID("a"), Caption: Some(long)}}
+	edit := &EditMessageMediaParams{ChatID: ChatRefFromInteger64(1), MessageID: 2, Media: &InputMediaPhoto{Media: FileID("a"), Caption: Some(long)}}
 	if err := edit.Validate(); err == nil || !strings.Contains(err.Error(), "media.caption") {
 		t.Fatalf("media caption over 1024 characters: %v", err)
 	}

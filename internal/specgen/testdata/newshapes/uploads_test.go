@@ -60,7 +60,7 @@ func TestUploadsThroughEitherUnion(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.EditMessageMedia(ctx, &EditMessageMediaParams{ChatID: ChatRefFromInteger64(1), MessageID: Some[int64](2),
+	if _, err := c.EditMessageMedia(ctx, &EditMessageMediaParams{ChatID: ChatRefFromInteger64(1), MessageID: 2,
 		Media: &InputMediaPhoto{Media: Upload("b.jpg", strings.NewReader("edit bytes"))}}); err != nil {
 		t.Fatal(err)
 	}
