@@ -81,11 +81,24 @@ type Backend struct {
 	// field never takes one; the backend declares each in the scope of
 	// the structs it adds it to.
 	Members []string
+	// KindMembers are the methods the backend adds to the objects of an
+	// update's kinds ("Command", "Reply"): kept in those objects' scopes
+	// only, so that a field there never takes one and a field of another
+	// object keeps its name.
+	KindMembers []string
+	// ClientMembers are the methods the backend adds to the client
+	// whatever the document says (its iterator "Updates"): kept, with the
+	// runtime's Client fields and methods, in the API methods' scope, so
+	// that an API method never takes one.
+	ClientMembers []string
 	// Generate returns the backend's files, with paths relative to the
 	// backend's output directory. A Go backend emits its own share of the
 	// runtime (support_<name>_gen.go).
 	Generate func(m *gomodel.Model, opts Options) ([]output.File, error)
 }
+
+// ClientType is the runtime's client: the API methods are its methods.
+const ClientType = "Client"
 
 // importedPackages are the standard packages generated files may import;
 // their names are reserved in the package scope.
@@ -100,10 +113,16 @@ func Model(s *schema.Schema, pkg string, backends []Backend) (*gomodel.Model, er
 	if err != nil {
 		return nil, err
 	}
-	var own, members []string
+	client, err := runtime.Members(ClientType)
+	if err != nil {
+		return nil, err
+	}
+	var own, members, kindMembers []string
 	for _, b := range backends {
 		own = append(own, b.Reserves...)
 		members = append(members, b.Members...)
+		kindMembers = append(kindMembers, b.KindMembers...)
+		client = append(client, b.ClientMembers...)
 	}
-	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members})
+	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members, KindMembers: kindMembers, ClientMembers: client})
 }

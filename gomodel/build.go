@@ -21,12 +21,14 @@ func (m *Model) build() error {
 		}
 	}
 	m.packageNames()
+	m.exportNames()
 	for _, o := range s.Objects {
 		n := m.typeName[o.Name]
 		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: m.structScope()}
 		m.objects[o.Name] = st
 		m.Objects = append(m.Objects, st)
 	}
+	m.keepKindMembers()
 	for _, u := range s.Unions {
 		if m.fileUnions[u.Name] != nil {
 			continue
@@ -40,11 +42,15 @@ func (m *Model) build() error {
 			return err
 		}
 	}
+	if err := m.buildKinds(); err != nil {
+		return err
+	}
 	for _, u := range m.Unions {
 		if err := m.variantTypes(u); err != nil {
 			return err
 		}
 	}
+	m.methodNames()
 	for _, sm := range s.Methods {
 		if err := m.buildMethod(sm); err != nil {
 			return err
@@ -66,6 +72,48 @@ func (m *Model) build() error {
 	m.markUses()
 	m.shortConstructors()
 	return nil
+}
+
+// keepKindMembers keeps the methods backends add to the objects of an
+// update's kinds (Options.KindMembers) in those objects' scopes (the
+// objects of the fields of an at_most_one rule), and in the scopes of the
+// other variants of every union such an object is a variant of: a union
+// may offer a kind object's helpers (a message that may be inaccessible),
+// and then every variant declares them. They are kept whether or not the
+// union ends up offering them, so that a helper found later never renames
+// a field.
+func (m *Model) keepKindMembers() {
+	if len(m.kindMembers) == 0 {
+		return
+	}
+	kinds := map[string]bool{}
+	for _, o := range m.Schema.Objects {
+		for _, r := range o.Rules {
+			if r.Kind != schema.RuleAtMostOne {
+				continue
+			}
+			for _, fn := range r.Fields {
+				if f := o.Field(fn); f != nil && m.objects[f.Type.Base()] != nil {
+					kinds[f.Type.Base()] = true
+				}
+			}
+		}
+	}
+	for _, u := range m.Schema.Unions {
+		if !slices.ContainsFunc(u.Variants, func(v *schema.Variant) bool { return kinds[v.Type.Name] }) {
+			continue
+		}
+		for _, v := range u.Variants {
+			if m.objects[v.Type.Name] != nil {
+				kinds[v.Type.Name] = true
+			}
+		}
+	}
+	for _, o := range m.Schema.Objects {
+		if kinds[o.Name] {
+			m.objects[o.Name].Scope.Keep(m.kindMembers...)
+		}
+	}
 }
 
 // shortConstructors names the shorter constructors of value-union variants
@@ -489,20 +537,35 @@ func (m *Model) buildObject(st *Struct) error {
 			return fmt.Errorf("object %s: string form needs a required String field", o.Name)
 		}
 	}
-	for _, r := range o.Rules {
-		if r.Kind != schema.RuleAtMostOne {
-			continue
-		}
-		if err := m.buildKind(st, r); err != nil {
-			return err
+	return nil
+}
+
+// buildKinds adds the kind accessors, once every object's fields have
+// their Go names: a helper reads a kind object's field by the name it was
+// given.
+func (m *Model) buildKinds() error {
+	for _, st := range m.Objects {
+		for _, r := range st.Object.Rules {
+			if r.Kind != schema.RuleAtMostOne {
+				continue
+			}
+			if err := m.buildKind(st, r); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
 // kindAccessorNames are the methods of the kind accessor (KindAccessor:
-// Method, UnknownKey, UnknownRaw), kept from the object's fields.
-var kindAccessorNames = [3]string{"Kind", "UnknownKey", "UnknownRaw"}
+// Method, UnknownKey, UnknownRaw) and its helpers (PresentHelper.Method),
+// kept from the object's fields whether or not a kind has the helper's
+// field, so that a kind added later never renames a field.
+var kindAccessorNames = [5]string{"Kind", "UnknownKey", "UnknownRaw", KindHelpers[0], KindHelpers[1]}
+
+// KindHelpers are the names of the kind accessor's helpers: the chat and
+// the sender of whichever kind an object holds.
+var KindHelpers = [2]string{"Chat", "Sender"}
 
 // buildKind adds the kind accessor of an object with an at_most_one rule.
 func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
@@ -533,7 +596,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 	}
 	// Helpers: a field common to the kinds' objects, named after what it
 	// holds ("chat" -> Chat, "from" -> the sender).
-	for _, h := range []struct{ method, wire string }{{"Chat", "chat"}, {"Sender", "from"}} {
+	for _, h := range []struct{ method, wire string }{{kindAccessorNames[3], "chat"}, {kindAccessorNames[4], "from"}} {
 		ph := &PresentHelper{Method: h.method, Wire: h.wire}
 		for _, kf := range k.Fields {
 			t := kf.Schema.Type
@@ -541,18 +604,17 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 			if t.IsArray() || ko == nil || ko.Opaque {
 				continue
 			}
-			cf := ko.Object.Field(h.wire)
-			if cf == nil || cf.Type.IsArray() || m.objects[cf.Type.Name] == nil {
+			cf := ko.Field(h.wire)
+			if cf == nil || cf.Schema.Type.IsArray() || m.objects[cf.Schema.Type.Name] == nil {
 				continue
 			}
-			gt := m.typeName[cf.Type.Name]
+			gt := m.typeName[cf.Schema.Type.Name]
 			if ph.GoType == "" {
-				ph.GoType, ph.Struct = gt, m.objects[cf.Type.Name]
+				ph.GoType, ph.Struct = gt, m.objects[cf.Schema.Type.Name]
 			} else if ph.GoType != gt {
 				continue
 			}
-			cn := naming.Exported(cf.Name)
-			ph.Paths = append(ph.Paths, HelperPath{Kind: kf, Field: &Field{Schema: cf, Name: cf.Name, GoName: cn}, Required: cf.Required})
+			ph.Paths = append(ph.Paths, HelperPath{Kind: kf, Field: cf, Required: cf.Schema.Required})
 		}
 		if len(ph.Paths) > 0 {
 			if err := st.Scope.Declare(ph.Method, "helper of "+o.Name); err != nil {
@@ -565,7 +627,7 @@ func (m *Model) buildKind(st *Struct, r *schema.Rule) error {
 }
 
 func (m *Model) buildMethod(sm *schema.Method) error {
-	me := &Method{Schema: sm, GoName: naming.Exported(sm.Name)}
+	me := &Method{Schema: sm, GoName: m.methodName[sm.Name]}
 	m.methods[sm.Name] = me
 	m.Methods = append(m.Methods, me)
 	if len(sm.Params) > 0 {

@@ -1,6 +1,11 @@
 package gomodel
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/apigen/apigen/naming"
+)
 
 // Common is a field that every variant of an interface union carries under
 // the same wire name with the same Go type: the union offers it as a
@@ -24,8 +29,10 @@ type Common struct {
 // commonFields decides the common-field methods of every interface union
 // (Union.Common) and gives each variant struct the methods it implements
 // (Struct.Getters, once per method when a struct is a variant of several
-// unions). A name a variant already uses for something else is an error,
-// never a rename.
+// unions). The method's name is made from the field's, after the
+// document's names: a variant whose field spells it keeps the field, and
+// the method takes a name by naming's rule, free in every variant, with a
+// warning.
 func (m *Model) commonFields() error {
 	for _, u := range m.Unions {
 		if !u.Kind.IsInterface() || len(u.Variants) < 2 || len(u.Forms) > 0 {
@@ -51,6 +58,13 @@ func (m *Model) commonFields() error {
 			u.Common = append(u.Common, c)
 		}
 		for _, c := range u.Common {
+			scopes := make([]*naming.Scope, len(u.Variants))
+			for i, v := range u.Variants {
+				scopes[i] = v.Struct.Scope
+			}
+			if !hasGetter(u.Variants, c.Method) {
+				c.Method = m.made(naming.Merge(scopes...), c.Method, naming.ValueKind, u.Schema, "method reading the field "+c.Wire+" common to the variants of union "+u.Schema.Name)
+			}
 			for _, v := range u.Variants {
 				if err := v.Struct.addGetter(c); err != nil {
 					return fmt.Errorf("union %s: %w", u.Schema.Name, err)
@@ -59,6 +73,17 @@ func (m *Model) commonFields() error {
 		}
 	}
 	return nil
+}
+
+// hasGetter reports whether every variant has the method reading a common
+// field already (from another union with the same field).
+func hasGetter(vs []*Variant, method string) bool {
+	for _, v := range vs {
+		if !slices.ContainsFunc(v.Struct.Getters, func(g *Common) bool { return g.Method == method }) {
+			return false
+		}
+	}
+	return true
 }
 
 // addGetter gives st the method of c unless it has it already (from

@@ -1,6 +1,6 @@
 package gomodel
 
-import "fmt"
+import "github.com/apigen/apigen/naming"
 
 // Sole is the one required field of an object with exactly one (an
 // InputPollOption's text), or nil: a value of the object is then made
@@ -58,8 +58,9 @@ func isPlainString(t *Type) bool {
 }
 
 // stringLists decides the StringList setters of every params struct
-// (Struct.Lists). A name the struct already uses is an error, never a
-// rename.
+// (Struct.Lists). The setter's name is made from the parameter's, after
+// the document's names: a parameter spelling it keeps its name, and the
+// setter takes one by naming's rule, with a warning.
 func (m *Model) stringLists() error {
 	for _, p := range m.Params {
 		for _, f := range p.Fields {
@@ -74,9 +75,7 @@ func (m *Model) stringLists() error {
 			default:
 				continue
 			}
-			if err := p.Scope.Declare(l.Method, "setter of "+f.Name+" from strings"); err != nil {
-				return fmt.Errorf("%s: %w", p.GoName, err)
-			}
+			l.Method = m.Made(p.Scope, l.Method, naming.ValueKind, f.Schema.Since, f.Schema.Source, "setter of parameter "+p.Method.Name+"."+f.Name+" from strings")
 			p.Lists = append(p.Lists, l)
 		}
 	}

@@ -60,15 +60,19 @@ type Model struct {
 	// (WithBaseURL, or DefaultBaseURL set by hand) serves the files too.
 	BaseURL, FileURL string
 
-	quoteWarned map[string]int // noQuote's warnings by object, parameter and reason
-	members     []string
-	typeName    map[string]string
-	paramsName  map[string]string
-	objects     map[string]*Struct
-	unions      map[string]*Union
-	fileUnions  map[string]*schema.Union
-	enums       map[string]*Enum
-	methods     map[string]*Method
+	quoteWarned   map[string]int // noQuote's warnings by object, parameter and reason
+	members       []string
+	kindMembers   []string
+	clientMembers []string
+	typeName      map[string]string
+	paramsName    map[string]string
+	objects       map[string]*Struct
+	unions        map[string]*Union
+	fileUnions    map[string]*schema.Union
+	enums         map[string]*Enum
+	methods       map[string]*Method
+	methodName    map[string]string
+	exportName    map[string]string
 }
 
 // Options configure Build.
@@ -86,6 +90,15 @@ type Options struct {
 	// document says (generators.Backend.Members): kept in every struct's
 	// scope, so that a field never takes one.
 	Members []string
+	// KindMembers are the methods backends add to the objects of an
+	// update's kinds (generators.Backend.KindMembers): kept in those
+	// objects' scopes only.
+	KindMembers []string
+	// ClientMembers are the fields and methods of the client whatever the
+	// document says (the runtime's Client, and those backends add:
+	// generators.Backend.ClientMembers): kept in the API methods' scope,
+	// so that an API method never takes one.
+	ClientMembers []string
 }
 
 // Build computes the Go view of a checked schema.
@@ -105,9 +118,11 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		fileUnions: map[string]*schema.Union{},
 		enums:      map[string]*Enum{},
 		methods:    map[string]*Method{},
+		methodName: map[string]string{},
+		exportName: map[string]string{},
 	}
 	m.Scope.Keep(opts.Own...)
-	m.members = opts.Members
+	m.members, m.kindMembers, m.clientMembers = opts.Members, opts.KindMembers, opts.ClientMembers
 	if err := m.build(); err != nil {
 		return nil, err
 	}

@@ -338,11 +338,19 @@ objects:
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if len(m.Warnings) != len(c.want) {
+		// The Go names' warnings (a name told apart without case in the
+		// docs and the OpenAPI export warns of its own).
+		var goNames []schema.Warning
+		for _, w := range m.Warnings {
+			if strings.HasPrefix(w.Text, "its Go name") {
+				goNames = append(goNames, w)
+			}
+		}
+		if len(goNames) != len(c.want) {
 			t.Errorf("%s: warnings %v, want one for each of %v", name, m.Warnings, c.want)
 			continue
 		}
-		for i, w := range m.Warnings {
+		for i, w := range goNames {
 			if !strings.Contains(w.Text, "its Go name is "+c.want[i]+",") {
 				t.Errorf("%s: warning %q, want the name %s", name, w.Text, c.want[i])
 			}

@@ -3,6 +3,7 @@ package gomodel
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
@@ -80,6 +81,78 @@ func (m *Model) packageNames() {
 	m.settle(m.Scope, cs)
 }
 
+// exportNames gives the types and the methods' parameters their names
+// where names are told apart without case (ExportName), by naming's rule
+// in a scope of lower-cased names: a name keeps its spelling and takes
+// the qualifier the rule gives it, so that an export never refuses two
+// names that differ only in case.
+func (m *Model) exportNames() {
+	var cs []claim
+	add := func(wire, since string, phase int, src schema.Source, what string) {
+		cs = append(cs, claim{since: since, phase: phase, src: src,
+			make: func() naming.Claim {
+				return naming.Claim{Name: strings.ToLower(wire), Wire: wire, Since: since, Kind: naming.TypeKind, What: what + " (without case)"}
+			},
+			set: func(n string) {
+				if n != strings.ToLower(wire) {
+					m.exportName[what] = wire + n[len(strings.ToLower(wire)):]
+				}
+			}})
+	}
+	s := m.Schema
+	for _, o := range s.Objects {
+		add(o.Name, o.Since, 0, o.Source, "object "+o.Name)
+	}
+	for _, u := range s.Unions {
+		add(u.Name, u.Since, 0, u.Source, "union "+u.Name)
+	}
+	for _, e := range s.Enums {
+		add(e.Name, enumSince(e), 0, e.Source, "enum "+e.Name)
+	}
+	for _, sm := range s.Methods {
+		if len(sm.Params) > 0 {
+			add(sm.Name+"Params", sm.Since, 1, sm.Source, "parameters of method "+sm.Name)
+		}
+	}
+	before := len(m.Warnings)
+	m.settle(naming.NewScope(), cs)
+	// The rule's messages speak of the lower-cased names: say it plainly.
+	for i := before; i < len(m.Warnings); i++ {
+		w := &m.Warnings[i]
+		w.Construct = strings.TrimSuffix(w.Construct, " (without case)")
+		w.Text = "its docs page and OpenAPI component are named " + m.exportName[w.Construct] + ": another type's name or a method's parameters component (<method>Params) differs from its own only in case, and those are told apart without case (a file per page or per schema on a case-insensitive file system); naming's rule decides which keeps it"
+	}
+}
+
+// ExportName is the name of a type (what: "object LoginUrl", "union …",
+// "enum …") or of a method's parameters ("parameters of method getUpdates",
+// spelt <method>Params) where names are told apart without case: a docs
+// page per type, an OpenAPI component. It is the wire name, unless another
+// one differs from it only in case (naming's rule: the older keeps it; the
+// others take a qualifier, with a warning).
+func (m *Model) ExportName(what, wire string) string {
+	if n, ok := m.exportName[what]; ok {
+		return n
+	}
+	return wire
+}
+
+// methodNames gives the API methods their Go names, the client's methods,
+// in a scope of their own where the client's fields and methods
+// (Options.ClientMembers) are kept: every backend declares a method of
+// its own type by those names (the client's, the server's interface).
+func (m *Model) methodNames() {
+	var cs []claim
+	for _, sm := range m.Schema.Methods {
+		cs = append(cs, claim{since: sm.Since, src: sm.Source,
+			make: func() naming.Claim {
+				return naming.Claim{Name: naming.Exported(sm.Name), Wire: sm.Name, Since: sm.Since, Kind: naming.MethodKind, What: "method " + sm.Name}
+			},
+			set: func(n string) { m.methodName[sm.Name] = n }})
+	}
+	m.settle(naming.NewScope(m.clientMembers...), cs)
+}
+
 // settle resolves claims in scope, age by age and phase by phase, and
 // keeps a warning for every name that was not the plain one.
 func (m *Model) settle(scope *naming.Scope, cs []claim) {
@@ -115,10 +188,20 @@ func (m *Model) settle(scope *naming.Scope, cs []claim) {
 // own, so a type the document adds may take one from them, never the
 // reverse.
 func (m *Model) made(scope *naming.Scope, name string, kind naming.Kind, u *schema.Union, what string) string {
+	return m.Made(scope, name, kind, u.Since, u.Source, what)
+}
+
+// Made gives a name the generator makes from the document's names (a
+// union's constructors, a setter With<Field>, a builder named after an
+// object) in scope, after the document's own: the name itself when free,
+// else one by naming's rule (qualified as a name of kind kind), with a
+// warning located at src. A backend settles the names it makes with it,
+// so that the document's names always win and nothing is refused.
+func (m *Model) Made(scope *naming.Scope, name string, kind naming.Kind, since string, src schema.Source, what string) string {
 	var got string
-	m.settle(scope, []claim{{since: u.Since, src: u.Source, set: func(n string) { got = n },
+	m.settle(scope, []claim{{since: since, src: src, set: func(n string) { got = n },
 		make: func() naming.Claim {
-			return naming.Claim{Name: name, Wire: name, Since: u.Since, Kind: kind, What: what}
+			return naming.Claim{Name: name, Wire: name, Since: since, Kind: kind, What: what}
 		}}})
 	return got
 }

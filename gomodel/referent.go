@@ -96,6 +96,35 @@ func (m *Model) referents() {
 			r.Via.Offers = r
 		}
 	}
+	for _, r := range all {
+		m.settleHelpers(r)
+	}
+}
+
+// settleHelpers gives the names the reply helpers of r make from its
+// object's name (<O>Reply, Reply<O>, ReplyTo<O>) by naming's rule, after
+// the document's: a type the document names so keeps its name. The
+// dispatcher declares them where it writes them: a helper that fills
+// nothing and no union offers is not written, and takes no name.
+func (m *Model) settleHelpers(r *Referent) {
+	o := r.Object
+	src, since := o.Object.Source, o.Object.Since
+	offered := r.Via != nil && r.Via.Offers == r
+	for _, h := range []*Helper{&r.Reply, &r.Answer} {
+		if len(h.Fills) == 0 && !offered {
+			continue // not written
+		}
+		h.Params = m.Made(m.Scope, h.Params, naming.TypeKind, since, src, "parameters "+o.GoName+"."+h.Method+" takes")
+		m.Scope.Hold(h.Params)
+		h.Result = m.Made(m.Scope, h.Result, naming.ValueKind, since, src, "helper "+h.Method+o.GoName)
+		m.Scope.Hold(h.Result)
+		for _, fd := range h.Fills {
+			if fd.Builder != "" {
+				fd.Builder = m.Made(fd.Params.Scope, fd.Builder, naming.ValueKind, since, src, "builder "+fd.Builder+" of "+fd.Params.GoName)
+				fd.Params.Scope.Hold(fd.Builder)
+			}
+		}
+	}
 }
 
 func newReferent(o *Struct) *Referent {

@@ -20,6 +20,9 @@ const (
 	FieldKind
 	// ValueKind: a constant or a function ("Some" -> SomeValue).
 	ValueKind
+	// MethodKind: a method of a type ("downloadFile" next to a client's
+	// DownloadFile -> DownloadFileMethod).
+	MethodKind
 )
 
 func (k Kind) word() string {
@@ -28,6 +31,8 @@ func (k Kind) word() string {
 		return "Type"
 	case FieldKind:
 		return "Field"
+	case MethodKind:
+		return "Method"
 	}
 	return "Value"
 }

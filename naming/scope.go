@@ -88,3 +88,28 @@ func (s *Scope) Declare(goName, what string) error {
 	s.names[goName] = what
 	return nil
 }
+
+// Merge is a scope holding the names of every scope given: where a name
+// must be free in several scopes at once (a method every variant of a
+// union declares), it is settled in their merge and then declared in
+// each.
+func Merge(scopes ...*Scope) *Scope {
+	m := &Scope{names: map[string]string{}}
+	for _, s := range scopes {
+		for n, what := range s.names {
+			if _, ok := m.names[n]; !ok {
+				m.names[n] = what
+			}
+		}
+	}
+	return m
+}
+
+// Hold keeps a name the scope has for one later [Scope.Declare]: the
+// generator settles a name it makes by [Scope.Resolve] where it decides
+// it, and declares it where it writes it.
+func (s *Scope) Hold(name string) {
+	s.Keep()
+	s.names[name] = reservedWhat
+	s.kept[name] = true
+}

@@ -30,33 +30,49 @@ func namedPackage(t *testing.T, yml string) (map[string]bool, []schema.Warning) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return builtPackage(t, s, "t.md")
+}
+
+// builtPackage checks s, generates its package (every backend), builds
+// and vets it, and returns its declarations and the warnings.
+func builtPackage(t *testing.T, s *schema.Schema, source string) (map[string]bool, []schema.Warning) {
+	t.Helper()
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
-	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: "t.md", ImportPath: "named/botapi"})
+	outs, err := pipeline.Generate(s, nil, generators.Options{Package: "botapi", Source: source, ImportPath: "named/botapi"})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
+	buildFiles(t, outs.Go, outs.Server)
+	return declared(t, outs.Go), outs.Warnings
+}
+
+// buildFiles writes the package's files and its server package's
+// (imported as named/botapi) in a module of their own and builds and vets
+// them (not in -short).
+func buildFiles(t *testing.T, files, server []output.File) {
+	t.Helper()
 	root := t.TempDir()
-	if _, err := output.Write(filepath.Join(root, "botapi"), outs.Go); err != nil {
+	if _, err := output.Write(filepath.Join(root, "botapi"), files); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), outs.Server); err != nil {
+	if _, err := output.Write(filepath.Join(root, "botapi", "botapiserver"), server); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module named\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if !testing.Short() {
-		for _, args := range [][]string{{"build", "./botapi/..."}, {"vet", "./botapi/..."}} {
-			cmd := exec.Command("go", args...)
-			cmd.Dir = root
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-			}
+	if testing.Short() {
+		return
+	}
+	for _, args := range [][]string{{"build", "./botapi/..."}, {"vet", "./botapi/..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	return declared(t, outs.Go), outs.Warnings
 }
 
 // wantNames fails unless every name is declared and the warnings name

@@ -147,7 +147,7 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 	for _, b := range backends {
 		opts.Backends = append(opts.Backends, b.Name)
 	}
-	out := &Outputs{Warnings: m.Warnings}
+	out := &Outputs{}
 	stamp := []byte(VersionLine(version.Stamp()) + "\n")
 	var readme [][]byte // the Go backends' README sections, in backend order
 	for _, b := range backends {
@@ -190,6 +190,9 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 			out.Docs = append(out.Docs, files...)
 		}
 	}
+	// The backends settle the names they make after the model's, with
+	// warnings of their own.
+	out.Warnings = m.Warnings
 	if len(readme) > 0 {
 		f, err := generators.JoinReadme(generators.ReadmeFrame{Package: opts.Package, Source: opts.Source, Title: s.Title, Version: s.Version}, readme)
 		if err != nil {

@@ -57,7 +57,18 @@ import (
 )
 
 // Backend is the builder backend.
-var Backend = generators.Backend{Name: "builders", Kind: generators.GoPackage, Requires: []string{"types"}, Generate: Generate}
+var Backend = generators.Backend{Name: "builders", Kind: generators.GoPackage, Requires: []string{"types"}, Reserves: []string{rowName}, Generate: Generate}
+
+// rowName is the one builder named whatever the document says.
+const rowName = "Row"
+
+// made settles a name the backend makes from the document's (a builder
+// named after an object or a field) in scope, after the document's own
+// names: one spelling it keeps its name and the builder takes one by
+// naming's rule, with a warning (gomodel.Model.Made).
+func (g *gen) made(scope *naming.Scope, name, what string, o *gomodel.Struct) string {
+	return g.m.Made(scope, name, naming.ValueKind, o.Object.Since, o.Object.Source, what)
+}
 
 // FileName is the file this backend writes.
 const FileName = "builders_gen.go"
@@ -167,13 +178,7 @@ func (g *gen) emit() (int, error) {
 			name = c.long
 		}
 		if err := g.m.Declare(name, "builder of "+c.cell.Object.Name); err != nil {
-			if c.long == name {
-				return 0, err
-			}
-			name = c.long
-			if err := g.m.Declare(name, "builder of "+c.cell.Object.Name); err != nil {
-				return 0, err
-			}
+			name = g.made(g.m.Scope, c.long, "builder "+c.long+" of "+c.cell.Object.Name, c.cell)
 		}
 		if err := g.emitCell(name, c); err != nil {
 			return 0, err
@@ -331,7 +336,7 @@ func paramName(f *gomodel.Field) string { return naming.Unexported(f.Name) }
 func (g *gen) doc(text string) { godoc.Add(g.f, text) }
 
 func (g *gen) emitRow() error {
-	if err := g.m.Declare("Row", "builder of keyboard rows"); err != nil {
+	if err := g.m.Declare(rowName, "builder of keyboard rows"); err != nil {
 		return err
 	}
 	g.doc("Row returns the cells as one row of a keyboard, in order (never nil), for the keyboard constructors of this file.")
@@ -344,9 +349,7 @@ func (g *gen) emitRow() error {
 }
 
 func (g *gen) emitGrid(name string, gr grid) error {
-	if err := g.m.Declare(name, "builder of "+gr.o.Object.Name); err != nil {
-		return err
-	}
+	name = g.made(g.m.Scope, name, "builder "+name+" of "+gr.o.Object.Name, gr.o)
 	g.gridNames = append(g.gridNames, name)
 	rowT := gr.rows.Type.Elem.Jen()
 	g.doc(fmt.Sprintf("%s returns %s with the rows as its %s (build each with Row).", name, article(gr.o.GoName), gr.rows.Name))
@@ -437,9 +440,7 @@ func (g *gen) emitFlag(name string, o *gomodel.Struct) error {
 			vals[jen.Id(f.GoName)] = setTrue(f.Type)
 		}
 	}
-	if err := g.m.Declare(name, "builder of "+o.Object.Name); err != nil {
-		return err
-	}
+	name = g.made(g.m.Scope, name, "builder "+name+" of "+o.Object.Name, o)
 	g.flagNames = append(g.flagNames, name)
 	g.doc(fmt.Sprintf("%s returns %s with %s true.", name, article(o.GoName), first.Name))
 	g.f.Func().Id(name).Params().Op("*").Id(o.GoName).Block(
@@ -485,10 +486,7 @@ func (g *gen) emitWith(o *gomodel.Struct) error {
 		if f.Required() {
 			continue
 		}
-		name := "With" + f.GoName
-		if err := o.Scope.Declare(name, "builder option of "+o.Object.Name+"."+f.Name); err != nil {
-			return fmt.Errorf("%s: %w", o.GoName, err)
-		}
+		name := g.m.Made(o.Scope, "With"+f.GoName, naming.ValueKind, f.Schema.Since, f.Schema.Source, "builder option of field "+o.Object.Name+"."+f.Name)
 		typ, val := param(f.Type, "v")
 		g.doc(fmt.Sprintf("%s sets %s (o.%s) and returns o, for chaining.", name, f.Name, f.GoName))
 		g.f.Func().Params(jen.Id("o").Op("*").Id(o.GoName)).Id(name).Params(jen.Id("v").Add(typ)).Op("*").Id(o.GoName).Block(

@@ -49,18 +49,21 @@ import (
 
 // Backend is the client backend. Its code calls the types' codecs and the
 // validators' Validate methods.
-var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: addressNames, Generate: Generate}
+var Backend = generators.Backend{Name: "client", Kind: generators.GoPackage, Requires: []string{"types", "validate"}, Reserves: append(append([]string{webhookName}, addressNames...), exampleNames...), ClientMembers: []string{iteratorName}, Generate: Generate}
 
 // addressNames are the client's default addresses, declared whatever the
 // document says.
 var addressNames = []string{"DefaultBaseURL", "DefaultFileURL"}
+
+// exampleNames are the client's runnable examples.
+var exampleNames = []string{"ExampleClient_" + iteratorName, "Example" + webhookName, "ExampleClient_DownloadFile", "ExampleError", "ExampleWithRetry"}
 
 // FileName is the file this backend writes (CONVENTIONS.md).
 const FileName = "client_gen.go"
 
 // Names this backend adds.
 const (
-	clientType      = "Client"
+	clientType      = generators.ClientType
 	methodUploads   = "clientWithUploads" // on parameters structs that carry files
 	methodAttach    = "clientAttach"      // on objects that carry files
 	methodName      = "clientMethod"      // on every parameters struct (WebhookReply)
@@ -95,7 +98,7 @@ func Generate(m *gomodel.Model, opts generators.Options) ([]output.File, error) 
 			return nil, err
 		}
 	}
-	for _, n := range []string{"ExampleClient_" + iteratorName, "Example" + webhookName, "ExampleClient_DownloadFile", "ExampleError", "ExampleWithRetry"} {
+	for _, n := range exampleNames {
 		if err := m.Declare(n, "runnable example"); err != nil {
 			return nil, err
 		}

@@ -174,13 +174,13 @@ func (g *gen) emitTypedFilters() error {
 			g.f.Line()
 			return nil
 		}
-		if err := emit(W+"Equal", W+"Equal accepts a value when "+where+" is one of values.", []jen.Code{jen.Id("values").Op("...").String()}, "dispatchEqual", jen.Id("values")); err != nil {
+		if err := emit(W+contentFilters[0], W+"Equal accepts a value when "+where+" is one of values.", []jen.Code{jen.Id("values").Op("...").String()}, "dispatchEqual", jen.Id("values")); err != nil {
 			return err
 		}
-		if err := emit(W+"Prefix", W+"Prefix accepts a value when "+where+" starts with prefix.", []jen.Code{jen.Id("prefix").String()}, "dispatchPrefix", jen.Id("prefix")); err != nil {
+		if err := emit(W+contentFilters[1], W+"Prefix accepts a value when "+where+" starts with prefix.", []jen.Code{jen.Id("prefix").String()}, "dispatchPrefix", jen.Id("prefix")); err != nil {
 			return err
 		}
-		if err := emit(W+"Regexp", W+"Regexp accepts a value when "+where+" matches re.", []jen.Code{jen.Id("re").Op("*").Qual(pkgRegexp, "Regexp")}, "dispatchRegexp", jen.Id("re")); err != nil {
+		if err := emit(W+contentFilters[2], W+"Regexp accepts a value when "+where+" matches re.", []jen.Code{jen.Id("re").Op("*").Qual(pkgRegexp, "Regexp")}, "dispatchRegexp", jen.Id("re")); err != nil {
 			return err
 		}
 		if wire == commandField {
@@ -298,10 +298,7 @@ func (g *gen) emitHelperFilters() error {
 			if !f.Required() || f.Type.Kind != gomodel.Scalar || f.Type.Enum == nil {
 				continue
 			}
-			fn := h.Method + f.GoName + "Is"
-			if err := g.declare(fn, "filter on "+h.Method+"."+f.Name); err != nil {
-				return err
-			}
+			fn := g.made(h.Method+f.GoName+"Is", "filter on "+h.Method+"."+f.Name, f.Schema.Since, f.Schema.Source)
 			g.doc(fmt.Sprintf("%s accepts an update whose %s's %s is one of values (a filter of the whole update: give it to Group or OnUnknown).", fn, h.Wire, f.Name))
 			g.f.Func().Id(fn).Params(jen.Id("values").Op("...").Id(f.Type.Name)).Add(g.updFilter()).Block(
 				jen.Return(jen.Func().Params(jen.Id("_").Qual(pkgContext, "Context"), jen.Id("u").Add(g.updPtr())).Bool().Block(

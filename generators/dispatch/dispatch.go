@@ -50,14 +50,42 @@ import (
 	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/output"
+	"github.com/apigen/apigen/schema"
 )
 
 // Backend is the dispatcher backend.
-var Backend = generators.Backend{Name: "dispatch", Kind: generators.GoPackage, Requires: []string{"types", "validate", "client"}, Reserves: dispatcherNames, Generate: Generate}
+var Backend = generators.Backend{Name: "dispatch", Kind: generators.GoPackage, Requires: []string{"types", "validate", "client"}, Reserves: fixedNames(), KindMembers: kindMembers, Generate: Generate}
 
 // dispatcherNames are the package-level names of the dispatcher whatever
 // the document says.
 var dispatcherNames = []string{"Handler", "Middleware", "Router", "NewRouter"}
+
+// fixedNames are every package-level name the backend may declare whatever
+// the document says (the dispatcher's, the filters', the middleware's and
+// the bot library's), reserved so that an API name never takes one: an
+// object named Command or TextEqual is CommandType, TextEqualType.
+func fixedNames() []string {
+	out := append([]string{"DispatchError", "Recover", "Timeout", "Logging", "Filter", "And", "Or", "Not", "Command", "BotUser", "WebhookSecretToken"}, dispatcherNames...)
+	for _, wire := range contentFields {
+		for _, f := range contentFilters {
+			out = append(out, naming.Exported(wire)+f)
+		}
+	}
+	for _, h := range gomodel.KindHelpers {
+		out = append(out, h+"Matches")
+	}
+	return out
+}
+
+// contentFilters are the filters of each content field, after its name
+// (TextEqual).
+var contentFilters = []string{"Equal", "Prefix", "Regexp"}
+
+// kindMembers are the methods the backend adds to the objects of the
+// update's kinds: Command (on those with a text) and the reply helpers.
+// The model keeps them in those objects' scopes only, so that a field of
+// another object (a command's command) keeps its name.
+var kindMembers = []string{"Command", "Reply", "Answer"}
 
 // FileName is the file this backend writes.
 const FileName = "dispatch_gen.go"
@@ -199,6 +227,18 @@ func (g *gen) declare(name, what string) error {
 		g.filters = append(g.filters, name)
 	}
 	return nil
+}
+
+// made settles a package-level name the backend makes from the
+// document's (ChatTypeIs from the chat's type field): a document name
+// spelling it keeps its name and this one takes a name by naming's rule,
+// with a warning (gomodel.Model.Made).
+func (g *gen) made(name, what string, since string, src schema.Source) string {
+	name = g.m.Made(g.m.Scope, name, naming.ValueKind, since, src, what)
+	if strings.HasPrefix(what, "filter") {
+		g.filters = append(g.filters, name)
+	}
+	return name
 }
 
 func (g *gen) doc(text string) {

@@ -40,6 +40,10 @@ type linker struct {
 	// the versions it lists.
 	hasVersions bool
 	versions    map[string]bool
+	// export is the model's name of a type where names are told apart
+	// without case (gomodel.Model.ExportName): a page's file name. Nil
+	// keeps the wire names.
+	export func(what, wire string) string
 }
 
 func newLinker(s *schema.Schema) *linker {
@@ -73,7 +77,15 @@ func newLinker(s *schema.Schema) *linker {
 }
 
 // pageID is the page of an element of the given kind.
-func pageID(kind, name string) string { return kind + "-" + anchor(name) }
+// pageID is the page of a type or a method: its kind and its name as the
+// model tells it apart without case (two types differing only in case
+// would share a file on a case-insensitive file system).
+func (l *linker) pageID(kind, name string) string {
+	if l.export != nil {
+		name = l.export(kind+" "+name, name)
+	}
+	return kind + "-" + anchor(name)
+}
 
 // anchor makes s safe as a file name and an HTML id: ASCII letters, digits,
 // '_', '-' and '.' are kept, every other byte is written as "~xx".
@@ -115,7 +127,7 @@ func versionFrag(v string) string  { return "v" + anchor(v) }
 // typeLink links a named type, or returns it as plain text.
 func (l *linker) typeLink(name string) Link {
 	if kind, ok := l.types[name]; ok {
-		return Link{Text: name, Page: pageID(kind, name)}
+		return Link{Text: name, Page: l.pageID(kind, name)}
 	}
 	return Link{Text: name}
 }
@@ -133,7 +145,7 @@ func (l *linker) typeText(t schema.Type) Text {
 // methodLink links a method.
 func (l *linker) methodLink(name string) Link {
 	if _, ok := l.methods[name]; ok {
-		return Link{Text: name, Page: pageID(kindMethod, name)}
+		return Link{Text: name, Page: l.pageID(kindMethod, name)}
 	}
 	return Link{Text: name}
 }
@@ -162,15 +174,15 @@ func (l *linker) target(ref string) Link {
 		return l.methodLink(ref)
 	}
 	if o := l.objects[head]; o != nil && o.Field(tail) != nil {
-		return Link{Text: ref, Page: pageID(kindObject, head), Frag: fieldFrag(tail)}
+		return Link{Text: ref, Page: l.pageID(kindObject, head), Frag: fieldFrag(tail)}
 	}
 	if m := l.methods[head]; m != nil && m.Param(tail) != nil {
-		return Link{Text: ref, Page: pageID(kindMethod, head), Frag: paramFrag(tail)}
+		return Link{Text: ref, Page: l.pageID(kindMethod, head), Frag: paramFrag(tail)}
 	}
 	if e := l.enums[head]; e != nil {
 		for _, v := range e.Values {
 			if v.Label() == tail || v.Value == tail {
-				return Link{Text: ref, Page: pageID(kindEnum, head), Frag: valueFrag(v.Label())}
+				return Link{Text: ref, Page: l.pageID(kindEnum, head), Frag: valueFrag(v.Label())}
 			}
 		}
 	}
@@ -245,9 +257,9 @@ func (l *linker) wordLink(s, word string, end int) (Link, int) {
 		}
 	}
 	if isType {
-		return Link{Text: word, Page: pageID(kind, word)}, end
+		return Link{Text: word, Page: l.pageID(kind, word)}, end
 	}
-	return Link{Text: word, Page: pageID(kindMethod, word)}, end
+	return Link{Text: word, Page: l.pageID(kindMethod, word)}, end
 }
 
 // proseWord reports whether s[i:j] is a capitalised plain word used as

@@ -14,6 +14,7 @@ import (
 func buildSite(m *gomodel.Model, importPath string) *Site {
 	s := m.Schema
 	l := newLinker(s)
+	l.export = m.ExportName
 	b := &builder{l: l, s: s, m: m, importPath: importPath}
 	b.fieldGoName = b.fieldGoNames()
 	b.collectUsage()
@@ -98,12 +99,12 @@ func (b *builder) collectUsage() {
 	}
 	for _, o := range b.s.Objects {
 		for _, f := range o.Fields {
-			field(f, Link{Text: o.Name + "." + f.Name, Page: pageID(kindObject, o.Name), Frag: fieldFrag(f.Name)})
+			field(f, Link{Text: o.Name + "." + f.Name, Page: b.l.pageID(kindObject, o.Name), Frag: fieldFrag(f.Name)})
 		}
 	}
 	for _, m := range b.s.Methods {
 		for _, p := range m.Params {
-			field(p, Link{Text: m.Name + "." + p.Name, Page: pageID(kindMethod, m.Name), Frag: paramFrag(p.Name)})
+			field(p, Link{Text: m.Name + "." + p.Name, Page: b.l.pageID(kindMethod, m.Name), Frag: paramFrag(p.Name)})
 		}
 		if !m.Returns.IsZero() {
 			add(false, m.Returns.Base(), b.l.methodLink(m.Name))
@@ -264,7 +265,7 @@ func appendBlocks(p *Page, blocks ...*Block) {
 }
 
 func (b *builder) objectPage(o *schema.Object) *Page {
-	id := pageID(kindObject, o.Name)
+	id := b.l.pageID(kindObject, o.Name)
 	p := &Page{ID: id, Kind: kindObject, Title: o.Name, Since: b.l.since(o.Since),
 		Desc: b.l.linkify(o.Description, id), Source: sourceText(o.Source), Summary: summary(o.Description)}
 	member := func(n string) Link {
@@ -308,7 +309,7 @@ func (b *builder) objectPage(o *schema.Object) *Page {
 }
 
 func (b *builder) methodPage(m *schema.Method) *Page {
-	id := pageID(kindMethod, m.Name)
+	id := b.l.pageID(kindMethod, m.Name)
 	what := b.whatItDoes(m, id)
 	p := &Page{ID: id, Kind: kindMethod, Title: m.Name, Since: b.l.since(m.Since),
 		Desc: join(" ", what, b.l.linkify(m.Description, id)), Source: sourceText(m.Source), Summary: summary(join(" ", what, plain(m.Description)).String())}
@@ -382,7 +383,7 @@ func hasWord(s, w string) bool {
 }
 
 func (b *builder) unionPage(u *schema.Union) *Page {
-	id := pageID(kindUnion, u.Name)
+	id := b.l.pageID(kindUnion, u.Name)
 	p := &Page{ID: id, Kind: kindUnion, Title: u.Name, Since: b.l.since(u.Since),
 		Desc: b.l.linkify(u.Description, id), Source: sourceText(u.Source), Summary: summary(u.Description)}
 	p.Facts = append(p.Facts, Fact{"Go type", Text{b.goDoc(b.goName("type", u.Name))}})
@@ -432,7 +433,7 @@ func (l *linker) variantKey(s *schema.Schema, u *schema.Union, v *schema.Variant
 	o := l.objects[v.Type.Name]
 	link := func(n string) Link {
 		if o != nil && o.Field(n) != nil {
-			return Link{Text: n, Page: pageID(kindObject, o.Name), Frag: fieldFrag(n)}
+			return Link{Text: n, Page: l.pageID(kindObject, o.Name), Frag: fieldFrag(n)}
 		}
 		return Link{Text: n}
 	}
@@ -453,7 +454,7 @@ func (l *linker) variantKey(s *schema.Schema, u *schema.Union, v *schema.Variant
 }
 
 func (b *builder) enumPage(e *schema.Enum) *Page {
-	id := pageID(kindEnum, e.Name)
+	id := b.l.pageID(kindEnum, e.Name)
 	p := &Page{ID: id, Kind: kindEnum, Title: e.Name,
 		Desc: b.l.linkify(e.Description, id), Source: sourceText(e.Source), Summary: summary(e.Description)}
 	var named, noted bool
@@ -598,7 +599,7 @@ func (b *builder) guidePages() []*Page {
 				}
 				lk := Link{Text: f}
 				if holder != nil {
-					lk.Page, lk.Frag = pageID(kindObject, holder.Name), fieldFrag(f)
+					lk.Page, lk.Frag = b.l.pageID(kindObject, holder.Name), fieldFrag(f)
 				}
 				fields = append(fields, lk)
 			}

@@ -55,7 +55,21 @@ const (
 // Backend is the OpenAPI backend. The export speaks in wire names and
 // schema types only; it reads the model's schema.
 var Backend = generators.Backend{Name: Name, Kind: generators.OpenAPI, Generate: func(m *gomodel.Model, opts generators.Options) ([]output.File, error) {
-	return Generate(m.Schema, opts)
+	goNames, exports := map[string]string{}, map[string]string{}
+	for _, me := range m.Methods {
+		goNames[me.Schema.Name] = me.GoName
+		exports[paramsName(me.Schema)] = m.ExportName("parameters of method "+me.Schema.Name, paramsName(me.Schema))
+	}
+	for _, o := range m.Schema.Objects {
+		exports[o.Name] = m.ExportName("object "+o.Name, o.Name)
+	}
+	for _, u := range m.Schema.Unions {
+		exports[u.Name] = m.ExportName("union "+u.Name, u.Name)
+	}
+	for _, e := range m.Schema.Enums {
+		exports[e.Name] = m.ExportName("enum "+e.Name, e.Name)
+	}
+	return generate(m.Schema, goNames, exports, opts)
 }}
 
 type gen struct {
@@ -67,12 +81,28 @@ type gen struct {
 	// that two schema names that would share a component (or a file in a
 	// generator that writes one file per schema) are an error.
 	components map[string]string
+	// exports are the component names the model told apart from another
+	// differing only in case, by wire name (<method>Params for a method's
+	// parameters).
+	exports map[string]string
+	// goNames are the methods' Go names as the model settled them: the
+	// operation of a method whose name is the export's own (downloadFile)
+	// takes it.
+	goNames map[string]string
+	// opIDs are the methods' operationIds.
+	opIDs map[string]string
 }
 
 // Generate returns openapi.yaml, openapi.json and schema.json for s.
+// Without the model, a method named like the file download
+// (downloadFile) is an error.
 func Generate(s *schema.Schema, opts generators.Options) ([]output.File, error) {
+	return generate(s, nil, nil, opts)
+}
+
+func generate(s *schema.Schema, goNames, exports map[string]string, opts generators.Options) ([]output.File, error) {
 	g := &gen{s: s, objects: map[string]*schema.Object{}, unions: map[string]*schema.Union{},
-		enums: map[string]*schema.Enum{}, components: map[string]string{}}
+		enums: map[string]*schema.Enum{}, components: map[string]string{}, goNames: goNames, exports: exports, opIDs: map[string]string{}}
 	for _, o := range s.Objects {
 		g.objects[o.Name] = o
 	}
@@ -126,6 +156,9 @@ func (g *gen) claim(name, what string) error {
 	return nil
 }
 
+// downloadID is the file download's operationId.
+const downloadID = "downloadFile"
+
 // paramsName is the component of a method's parameters as a JSON body.
 func paramsName(m *schema.Method) string { return m.Name + "Params" }
 
@@ -135,43 +168,43 @@ func paramsName(m *schema.Method) string { return m.Name + "Params" }
 func (g *gen) componentSchemas() (*Map, error) {
 	out := &Map{}
 	for _, o := range g.s.Objects {
-		if err := g.claim(o.Name, "object"); err != nil {
+		if err := g.claim(g.component(o.Name), "object"); err != nil {
 			return nil, err
 		}
 		m, err := g.objectComponent(o)
 		if err != nil {
 			return nil, fmt.Errorf("object %s: %w", o.Name, err)
 		}
-		out.SetAlways(o.Name, m)
+		out.SetAlways(g.component(o.Name), m)
 	}
 	for _, u := range g.s.Unions {
-		if err := g.claim(u.Name, "union"); err != nil {
+		if err := g.claim(g.component(u.Name), "union"); err != nil {
 			return nil, err
 		}
 		m, err := g.unionOf(u, nil)
 		if err != nil {
 			return nil, err
 		}
-		out.SetAlways(u.Name, describe(m, u.Description, u.Since, nil))
+		out.SetAlways(g.component(u.Name), describe(m, u.Description, u.Since, nil))
 	}
 	for _, e := range g.s.Enums {
-		if err := g.claim(e.Name, "enum"); err != nil {
+		if err := g.claim(g.component(e.Name), "enum"); err != nil {
 			return nil, err
 		}
-		out.SetAlways(e.Name, g.enumComponent(e))
+		out.SetAlways(g.component(e.Name), g.enumComponent(e))
 	}
 	for _, m := range g.s.Methods {
 		if !hasJSONBody(m) {
 			continue
 		}
-		if err := g.claim(paramsName(m), "parameters of method "+m.Name+" as"); err != nil {
+		if err := g.claim(g.component(paramsName(m)), "parameters of method "+m.Name+" as"); err != nil {
 			return nil, err
 		}
 		p, err := g.objectSchema(m.Params, m.Rules, inJSON, nil)
 		if err != nil {
 			return nil, fmt.Errorf("method %s: %w", m.Name, err)
 		}
-		out.SetAlways(paramsName(m), describe(p, "Parameters of "+m.Name+" as a JSON request body.", "", nil))
+		out.SetAlways(g.component(paramsName(m)), describe(p, "Parameters of "+m.Name+" as a JSON request body.", "", nil))
 	}
 	if err := g.claim(errorSchema, "the error envelope"); err != nil {
 		return nil, err
@@ -188,7 +221,7 @@ func (g *gen) errorEnvelope() *Map {
 		"error_code", newMap("type", "integer", "description", "An HTTP-like status (400, 401, 403, 404, 409, 429, ...); its contents may change."),
 		"description", newMap("type", "string", "description", "Human-readable."))
 	if p := g.responseParameters(); p != "" {
-		props.Set("parameters", newMap("$ref", ref(p), "description", "Present on some errors."))
+		props.Set("parameters", newMap("$ref", g.ref(p), "description", "Present on some errors."))
 	}
 	var notes []any
 	for _, c := range g.s.Errors {
@@ -242,7 +275,7 @@ func (g *gen) document(schemas *Map) (*Map, error) {
 		"schemas", schemas,
 		"responses", newMap(errorResponse, newMap(
 			"description", "The request failed: ok is false, error_code and description say why.",
-			"content", newMap(jsonType, newMap("schema", newMap("$ref", ref(errorSchema))))),
+			"content", newMap(jsonType, newMap("schema", newMap("$ref", g.ref(errorSchema))))),
 		),
 		"parameters", newMap(tokenParam, g.tokenParameter())))
 	doc.Set("x-apigen-request-rules", clauseTexts(g.s.RequestRules))
@@ -314,8 +347,17 @@ func (g *gen) paths() (*Map, error) {
 		ops[strings.ToLower(id)] = what
 		return nil
 	}
+	// The file download's operationId is the export's own: a method
+	// named so takes the Go name the model gave it (DownloadFileMethod).
+	if err := opID(downloadID, "the file download"); err != nil {
+		return nil, err
+	}
 	tokenRef := []any{newMap("$ref", "#/components/parameters/"+tokenParam)}
 	for _, m := range g.s.Methods {
+		g.opIDs[m.Name] = m.Name
+		if strings.EqualFold(m.Name, downloadID) && g.goNames[m.Name] != "" {
+			g.opIDs[m.Name] = g.goNames[m.Name]
+		}
 		item := newMap("parameters", tokenRef)
 		if get, err := g.getOperation(m); err != nil {
 			return nil, fmt.Errorf("method %s: %w", m.Name, err)
@@ -330,19 +372,16 @@ func (g *gen) paths() (*Map, error) {
 		if err != nil {
 			return nil, fmt.Errorf("method %s: %w", m.Name, err)
 		}
-		if err := opID(m.Name, "POST "+m.Name); err != nil {
+		if err := opID(g.opIDs[m.Name], "POST "+m.Name); err != nil {
 			return nil, err
 		}
 		item.Set("post", post)
 		out.SetAlways("/bot{"+tokenParam+"}/"+m.Name, item)
 	}
-	if err := opID("downloadFile", "the file download"); err != nil {
-		return nil, err
-	}
 	out.SetAlways(filePath, newMap(
 		"parameters", tokenRef,
 		"get", newMap(
-			"operationId", "downloadFile",
+			"operationId", downloadID,
 			"summary", "Download a file by its file_path.",
 			"description", "file_path is the file_path of a File object and may contain '/'. Each segment is sent as it is; a path that climbs out ('..') or holds an encoded '/', '\\' or NUL is rejected.",
 			"parameters", []any{newMap("name", filePathParam, "in", "path", "required", true,
@@ -395,7 +434,7 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 	if needsUpload(m) {
 		return nil, nil
 	}
-	op := g.operation(m, m.Name+"ViaGet", m.Name+", parameters in the query string")
+	op := g.operation(m, g.opIDs[m.Name]+"ViaGet", m.Name+", parameters in the query string")
 	var params []any
 	for _, f := range m.Params {
 		if isUploadOnly(f) {
@@ -430,7 +469,7 @@ func (g *gen) getOperation(m *schema.Method) (*Map, error) {
 
 // postOperation is the method called with POST and a body.
 func (g *gen) postOperation(m *schema.Method) (*Map, error) {
-	op := g.operation(m, m.Name, m.Name)
+	op := g.operation(m, g.opIDs[m.Name], m.Name)
 	if len(m.Params) > 0 {
 		required := false
 		for _, f := range m.Params {
@@ -438,7 +477,7 @@ func (g *gen) postOperation(m *schema.Method) (*Map, error) {
 		}
 		content := &Map{}
 		if hasJSONBody(m) {
-			content.Set(jsonType, newMap("schema", newMap("$ref", ref(paramsName(m)))))
+			content.Set(jsonType, newMap("schema", newMap("$ref", g.ref(paramsName(m)))))
 			form, err := g.objectSchema(m.Params, m.Rules, inForm, nil)
 			if err != nil {
 				return nil, err
@@ -500,7 +539,7 @@ func (g *gen) webhooks() *Map {
 			"operationId", "receive"+o.Name,
 			"summary", "The service delivers one "+o.Name+" to the webhook",
 			"description", strings.Join(clauseTexts1(g.s.Events.Rules), "\n"),
-			"requestBody", newMap("required", true, "content", newMap(jsonType, newMap("schema", newMap("$ref", ref(o.Name))))),
+			"requestBody", newMap("required", true, "content", newMap(jsonType, newMap("schema", newMap("$ref", g.ref(o.Name))))),
 			"responses", newMap("200", newMap("description", "Delivered. The response may carry a method call (Common request rules).")))))
 	}
 	return nil

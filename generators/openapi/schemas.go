@@ -58,7 +58,20 @@ func integerValues(vals []int64) []any {
 	return out
 }
 
-func ref(name string) string { return "#/components/schemas/" + name }
+// ref is the reference to the component of a type or of a method's
+// parameters, by its wire name (see component).
+func (g *gen) ref(name string) string { return "#/components/schemas/" + g.component(name) }
+
+// component is the component name of a type or of a method's parameters
+// (<method>Params), by its wire name: the wire name, unless the model
+// tells it apart from one that differs only in case (component names are
+// compared without case: a generator writing a file per schema).
+func (g *gen) component(name string) string {
+	if n, ok := g.exports[name]; ok {
+		return n
+	}
+	return name
+}
 
 // typeSchema is the schema of a value of type t under constraints c.
 func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*Map, error) {
@@ -98,7 +111,7 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 		case c.Attach:
 			m.Set("type", "string").Set(xFileUnion, true)
 		case c.Enum != "":
-			m.Set("$ref", ref(c.Enum))
+			m.Set("$ref", g.ref(c.Enum))
 		default:
 			m.Set("type", "string")
 		}
@@ -120,7 +133,7 @@ func (g *gen) typeSchema(t schema.Type, c *schema.Constraints, enc encoding) (*M
 			}
 			m = sub
 		case u != nil, g.objects[t.Name] != nil:
-			m.Set("$ref", ref(t.Name))
+			m.Set("$ref", g.ref(t.Name))
 		default:
 			return nil, fmt.Errorf("type %q is neither a primitive, an object nor a union", t.Name)
 		}
@@ -296,7 +309,7 @@ func (g *gen) unionOf(u *schema.Union, only []string) (*Map, error) {
 			if v.Type.IsArray() || g.objects[v.Type.Name] == nil {
 				return nil, fmt.Errorf("union %s: variant %s has a tag but is not an object", u.Name, v.Type)
 			}
-			mapping.SetAlways(v.Tag, ref(v.Type.Name))
+			mapping.SetAlways(v.Tag, g.ref(v.Type.Name))
 		}
 		// Each variant must have a required member no other has for
 		// exactly one to match (oneOf); variants told apart as the most
@@ -701,8 +714,8 @@ func (g *gen) sameKindItems(fs *Map, f *schema.Field, rules []*schema.Rule) erro
 				return fmt.Errorf("same_kind_items names %q, which is not an object", k)
 			}
 			clauses = append(clauses, newMap(
-				"if", newMap("contains", newMap("$ref", ref(k))),
-				"then", newMap("items", newMap("$ref", ref(k)))))
+				"if", newMap("contains", newMap("$ref", g.ref(k))),
+				"then", newMap("items", newMap("$ref", g.ref(k)))))
 		}
 	}
 	if len(clauses) > 0 {
