@@ -7,8 +7,6 @@ tool github.com/apigen/apigen/cmd/apigen
 require github.com/apigen/apigen v0.0.0-00010101000000-000000000000
 
 require (
-	github.com/PuerkitoBio/goquery v1.11.0 // indirect
-	github.com/andybalholm/cascadia v1.3.3 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
 	golang.org/x/net v0.47.0 // indirect
