@@ -86,9 +86,7 @@ func (p *core) build(d *facts.Doc) {
 		}
 		s.Enums = append(s.Enums, e)
 	}
-	for _, c := range d.Clauses {
-		p.addClause(c)
-	}
+	p.addClauses(d.Clauses)
 	for _, l := range d.Limits {
 		s.Limits = append(s.Limits, &schema.Limit{Area: l.Area, Limit: l.Limit, Source: source(l.Place)})
 	}
@@ -149,33 +147,28 @@ func (p *core) enumOf(of facts.EnumOf) string {
 // "UpdateType").
 func kindsEnum(owner string) string { return owner + "Type" }
 
-// addClause keeps a statement in the list it belongs to.
-func (p *core) addClause(fc facts.Clause) {
+// addClauses keeps each statement in the list it belongs to.
+func (p *core) addClauses(cs []facts.Clause) {
 	s := p.out
-	c := schema.Clause{Name: fc.Name, Text: fc.Text, Source: source(fc.Place)}
-	switch fc.List {
-	case facts.Notes:
-		s.Notes = append(s.Notes, c)
-	case facts.Auth:
-		s.Auth = append(s.Auth, c)
-	case facts.Errors:
-		s.Errors = append(s.Errors, c)
-	case facts.Overview:
-		s.Overview = append(s.Overview, c)
-	case facts.RequestRules:
-		s.RequestRules = append(s.RequestRules, c)
-	case facts.Conventions:
-		s.Conventions = append(s.Conventions, c)
-	case facts.EventRules:
-		if s.Events == nil {
-			s.Events = &schema.Events{}
+	lists := map[facts.List]*[]schema.Clause{
+		facts.Notes: &s.Notes, facts.Auth: &s.Auth, facts.Errors: &s.Errors,
+		facts.Overview: &s.Overview, facts.RequestRules: &s.RequestRules, facts.Conventions: &s.Conventions,
+	}
+	for _, fc := range cs {
+		list := lists[fc.List]
+		switch fc.List {
+		case facts.EventRules:
+			if s.Events == nil {
+				s.Events = &schema.Events{}
+			}
+			list = &s.Events.Rules
+		case facts.FormattingRules:
+			if s.Formatting == nil {
+				s.Formatting = &schema.Formatting{}
+			}
+			list = &s.Formatting.Rules
 		}
-		s.Events.Rules = append(s.Events.Rules, c)
-	case facts.FormattingRules:
-		if s.Formatting == nil {
-			s.Formatting = &schema.Formatting{}
-		}
-		s.Formatting.Rules = append(s.Formatting.Rules, c)
+		*list = append(*list, schema.Clause{Name: fc.Name, Text: fc.Text, Source: source(fc.Place)})
 	}
 }
 
