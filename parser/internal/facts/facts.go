@@ -357,11 +357,11 @@ func (d *Doc) Shorthand(name string) *Shorthand {
 	return nil
 }
 
-// Method is the method named name, or nil; fold compares in any case
-// (the wire's method names are case-insensitive).
-func (d *Doc) Method(name string, fold bool) *Method {
+// Method is the method named name in any case (the wire's method names
+// are case-insensitive), or nil.
+func (d *Doc) Method(name string) *Method {
 	for _, e := range d.Entries {
-		if m, ok := e.(*Method); ok && (m.Name == name || fold && strings.EqualFold(m.Name, name)) {
+		if m, ok := e.(*Method); ok && strings.EqualFold(m.Name, name) {
 			return m
 		}
 	}

@@ -575,7 +575,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 			m.Params = append(m.Params, facts.Param{Field: &facts.Field{Name: r.Cells[0], Facts: f, Place: e.place.At(r.Line)}, Line: r.Line})
 		}
 	}
-	if prev := p.Method(name, true); prev != nil {
+	if prev := p.Method(name); prev != nil {
 		p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Place.Line)
 		return
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Rule turns a raw rule into a schema rule, expanding "the optional fields".
+// toRule turns a raw rule into a schema rule, expanding "the optional fields".
 func toRule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 	out := &schema.Rule{Kind: r.Kind, Groups: r.Groups, Kinds: r.Kinds, Text: r.Text, Source: src}
 	for _, f := range r.Fields {
@@ -114,7 +114,7 @@ func (p *core) finishShorthand(ctx *shorthandCtx) {
 	}
 }
 
-// TypeOf resolves a written type outside a field.
+// typeOf resolves a written type outside a field.
 func (p *core) typeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
 	pd := &pending{Field: &schema.Field{Name: what, Source: where}, Owner: owner, Line: where.Line}
 	t, _, ok := p.resolveType(&grammar.Facts{Typ: te}, pd)
@@ -217,7 +217,7 @@ func (p *core) finishMethod(ctx *methodCtx) {
 	}
 }
 
-// Override applies "GROUP (param constraint, note)" to the expanded group.
+// override applies "GROUP (param constraint, note)" to the expanded group.
 func (p *core) override(m *schema.Method, e methodEntry) {
 	clauses := grammar.SplitTop(e.Override, ',')
 	mm := reOverride.FindStringSubmatch(clauses[0])

@@ -89,7 +89,7 @@ func (p *core) addOpaque() {
 	}
 }
 
-// Register makes a field with an explicit type visible to bare mentions of
+// register makes a field with an explicit type visible to bare mentions of
 // the same name in its scopes.
 func (p *core) register(pd *pending) {
 	if pd.Facts.Typ.IsZero() {
@@ -105,7 +105,7 @@ func (p *core) register(pd *pending) {
 	}
 }
 
-// Lookup finds the definition a bare name refers to: the nearest scope
+// lookup finds the definition a bare name refers to: the nearest scope
 // that defines the name with a type, which must agree on that type.
 func (p *core) lookup(pd *pending) *pending {
 	for _, sc := range pd.Scopes {
@@ -386,7 +386,7 @@ func length(r *grammar.RawRange, unit string, after bool) *schema.Length {
 	return &schema.Length{Min: intp(r.Min), Max: intp(r.Max), Unit: unit, AfterEntityParsing: after}
 }
 
-// Constraints turns facts into constraints on a value of type t. A bare
+// constraints turns facts into constraints on a value of type t. A bare
 // range means a length for strings, a count for arrays and a range for
 // numbers.
 func (p *core) constraints(pd *pending, f *grammar.Facts, t schema.Type, variants []string) *schema.Constraints {

@@ -129,7 +129,7 @@ func (p *core) ownerIn(phrase string) string {
 	return ""
 }
 
-// FieldsOf names fields of an object or parameters of a method.
+// fieldsOf names fields of an object or parameters of a method.
 func (p *core) fieldsOf(owner string, names []string) []string {
 	var out []string
 	for _, n := range names {
@@ -163,7 +163,7 @@ func (p *core) everywhere(name string) []string {
 	return out
 }
 
-// EnumValues finds enum values known by a name ("darts", "slot machine").
+// enumValues finds enum values known by a name ("darts", "slot machine").
 func (p *core) enumValues(name string) []string {
 	var out []string
 	for _, e := range p.out.Enums {
@@ -176,7 +176,7 @@ func (p *core) enumValues(name string) []string {
 	return out
 }
 
-// SetSince marks a target with the version that added it, unless an older
+// setSince marks a target with the version that added it, unless an older
 // version already did.
 func (p *core) setSince(target, version string) {
 	set := func(s *string) {
