@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -29,6 +30,7 @@ type rawService struct {
 	// oneAtATime answers with the first pending update only, as the
 	// service does when the next one arrives after the answer.
 	oneAtATime bool
+	served     map[int]int // update index -> answers that held it
 }
 
 func (s *rawService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -48,6 +50,10 @@ func (s *rawService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for i, u := range s.updates {
 		if int64(i+1) >= p.Offset && (len(out) == 0 || !s.oneAtATime) {
 			out = append(out, u)
+			if s.served == nil {
+				s.served = map[int]int{}
+			}
+			s.served[i]++
 		}
 	}
 	s.mu.Unlock()
@@ -250,5 +256,47 @@ func TestPollReportsABadUpdateOnceAtShutdown(t *testing.T) {
 	}
 	if svc.confirmed != 3 {
 		t.Errorf("confirmed offset %d, want 3", svc.confirmed)
+	}
+}
+
+// TestPollReportsAnUpdateWithoutIDOnce: an update whose id is unreadable
+// cannot be confirmed until a later one is, so the service answers it
+// again with every request; Poll reported it each time, and, with nothing
+// else pending, asked again at once (the service answers at once while it
+// holds an update), reporting it in a tight loop.
+func TestPollReportsAnUpdateWithoutIDOnce(t *testing.T) {
+	svc := &rawService{updates: []string{
+		rawText(1, 1, `"a"`),
+		`{"update_id":null,"message":{"message_id":2,"date":1,"chat":{"id":1,"type":"private"},"text":{"weird":true}}}`,
+	}}
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	client := botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL))
+	var mu sync.Mutex
+	var reports int
+	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"),
+		botapi.DispatchOnUndecodable(func(ctx context.Context, e *botapi.ItemDecodeError) {
+			mu.Lock()
+			defer mu.Unlock()
+			reports++
+		}))
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error { return nil })
+	stop := runPoll(t, r, client)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		svc.mu.Lock()
+		n := svc.served[1]
+		svc.mu.Unlock()
+		if n >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the update without an id was answered %d times in 20 s, want 3", n)
+		}
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if reports != 1 {
+		t.Errorf("the update without an id was reported %d times, want once", reports)
 	}
 }
