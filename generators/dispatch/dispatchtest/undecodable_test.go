@@ -227,7 +227,9 @@ func TestPollReportsABadUpdateOnceAtShutdown(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
-	go func() { errc <- newRouter(started, release).Poll(ctx, client, &botapi.GetUpdatesParams{Timeout: botapi.Some(30)}) }()
+	go func() {
+		errc <- newRouter(started, release).Poll(ctx, client, &botapi.GetUpdatesParams{Timeout: botapi.Some(30)})
+	}()
 	wait(t, started, "update 1's handler")
 	cancel()
 	close(release)
