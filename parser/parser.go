@@ -8,11 +8,13 @@
 //   - grammar/: the one grammar for type expressions and prose facts
 //     (lengths, ranges, enums, defaults, rules, "Returns …") shared by
 //     every layout;
-//   - resolve/: the core both layouts hand what they read, which resolves
-//     it into a schema (types, unions and their tags, constraints, rules,
+//   - facts/: what a layout returns: the entries it read, each with its
+//     place (headings and line), never a schema value;
+//   - resolve/: the core, whose one function turns a layout's facts into
+//     the schema (types, unions and their tags, constraints, rules,
 //     since);
 //   - seed/ and page/: the two layouts, each a walker of the document
-//     model that hands what it reads to the core;
+//     model that returns the facts it reads;
 //   - this package: Parse, the one entry point, which recognises the
 //     layout from the document.
 //
@@ -29,6 +31,7 @@ package parser
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
@@ -125,11 +128,16 @@ func Parse(src []byte, opts Options) (*schema.Schema, error) {
 }
 
 // parseSeed reads a document in the seed's layout, which its author
-// controls: every error is reported.
+// controls: every error is reported, and once it reads, every block of it
+// must have been accounted for.
 func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
-	p := resolve.New(name, doc.Title, resolve.Policy{})
-	seed.Read(p, doc)
-	s, errs := p.Result()
+	d := seed.Read(doc)
+	s, errs := resolve.Resolve(name, d, resolve.SeedPolicy, nil)
+	if len(d.Errs) == 0 {
+		for _, msg := range doc.Unclaimed() {
+			errs = append(errs, fmt.Errorf("%s: %s", name, msg))
+		}
+	}
 	if len(errs) > 0 {
 		return nil, errors.Join(resolve.CapErrors(errs)...)
 	}
@@ -138,10 +146,11 @@ func parseSeed(doc *document.Tree, name string) (*schema.Schema, error) {
 
 // parsePage reads the published reference page.
 func parsePage(d *document.Document, name string, opts Options) (*schema.Schema, error) {
-	p := resolve.New(name, d.Title, resolve.PagePolicy)
-	p.Report = opts.Report
-	page.Read(p, d)
-	s, errs := p.Result()
+	facts := page.Read(d)
+	s, errs := resolve.Resolve(name, facts, resolve.PagePolicy, opts.Report)
+	if len(errs) == 0 && len(s.Versions) == 0 {
+		errs = append(errs, page.ErrNoVersion(name))
+	}
 	if opts.Report != nil {
 		opts.Report.Warnings = append(opts.Report.Warnings, s.Warnings...)
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/apigen/apigen/schema"
 )
 
 // Facts is what the free text says about one field or parameter, before its
@@ -506,11 +508,11 @@ func (f *Facts) WholePart(p string) bool {
 		return true
 	}
 	if m := ReExclusive.FindStringSubmatch(p); m != nil {
-		f.Rules = append(f.Rules, RawRule{Kind: "mutually_exclusive", Fields: SplitNameList(m[1]), Text: p})
+		f.Rules = append(f.Rules, RawRule{Kind: schema.RuleMutuallyExclusive, Fields: SplitNameList(m[1]), Text: p})
 		return true
 	}
 	if m := ReExactlyOne.FindStringSubmatch(p); m != nil {
-		f.Rules = append(f.Rules, RawRule{Kind: "exactly_one", Fields: SplitNameList(m[1]), Text: p})
+		f.Rules = append(f.Rules, RawRule{Kind: schema.RuleExactlyOne, Fields: SplitNameList(m[1]), Text: p})
 		f.Desc = append(f.Desc, p)
 		return true
 	}

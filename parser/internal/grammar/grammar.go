@@ -183,3 +183,44 @@ func TrimMarker(s string) (rest string, marker string) {
 	}
 	return s, ""
 }
+
+// SplitTopWord splits at a word separator outside parentheses.
+func SplitTopWord(s, sep string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+		if depth == 0 && strings.HasPrefix(s[i:], sep) {
+			out = append(out, strings.TrimSpace(s[start:i]))
+			start = i + len(sep)
+			i += len(sep) - 1
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}
+
+// JoinSentences joins two texts as sentences: the first, a heading's
+// parenthesis ("content of a media message to send") or a sentence
+// without its stop, is ended with one before the second.
+func JoinSentences(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	if !strings.ContainsAny(a[len(a)-1:], ".!?:") {
+		a += "."
+	}
+	return a + " " + b
+}
+
+// JoinText joins two texts with a space.
+func JoinText(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + " " + b
+}

@@ -7,9 +7,9 @@
 // information", result types stated in the method's prose and the Recent
 // changes section. The facts it reads go through the same type grammar and
 // the same reader of prose (package grammar) as the seed layout's, and are
-// resolved by the same core (package resolve). A construct it cannot
-// place degrades with a warning (resolve.Core.Warn) instead of refusing
-// the page.
+// returned as facts (package facts) that the same core (package resolve)
+// turns into the schema. A construct it cannot place degrades with a
+// warning (facts.Doc.Warn) instead of refusing the page.
 package page
 
 import (
@@ -20,24 +20,33 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/facts"
 	"github.com/apigen/apigen/parser/internal/grammar"
-	"github.com/apigen/apigen/parser/internal/resolve"
 	"github.com/apigen/apigen/schema"
 )
 
-// Read walks the published reference page into the core.
-func Read(c *resolve.Core, d *document.Document) {
-	(&pageLayout{Core: c}).runPage(d)
+// Read walks the published reference page into facts.
+func Read(d *document.Document) *facts.Doc {
+	p := &pageLayout{Doc: &facts.Doc{Title: d.Title}}
+	p.runPage(d)
+	return p.Doc
 }
 
-// pageLayout walks the published reference page over the core.
+// ErrNoVersion is the error of a page that states no version, once the
+// rest of it reads without one (file names the page).
+func ErrNoVersion(file string) error {
+	return fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", file)
+}
+
+// pageLayout walks the published reference page into facts.
 type pageLayout struct {
-	*resolve.Core
-	// fields maps an object to its fields' pending entries, by name.
-	fields map[string]map[string]*resolve.Pending
+	*facts.Doc
 	// entries names the page's object entries (h4 headings named like
 	// objects), which a sentence may name as variants.
 	entries map[string]bool
+	// formatEnum is the enum of the values prose gives the formatting's
+	// field, once one is given.
+	formatEnum *facts.Enum
 }
 
 var (
@@ -64,23 +73,30 @@ var (
 // apart by their kind: a primitive ("a String") or an array ("an Array of
 // RichText", of a primitive, of an entry of the page or of the union
 // itself). A bare object name is no form: the list names those.
-func formMembers(text, union string, isEntry func(string) bool) []schema.Type {
-	var out []schema.Type
+func formMembers(text, union string, isEntry func(string) bool) []grammar.TypeExpr {
+	var out []grammar.TypeExpr
 	for _, m := range reFormMember.FindAllStringSubmatch(text, -1) {
-		t, err := schema.ParseType(m[1])
-		if err != nil {
+		t, ok := arrayOrName(m[1])
+		if !ok {
 			continue
 		}
-		base := t.Base()
+		base := t.Alts[0]
 		known := schema.IsPrimitive(base) && base != schema.InputFile && base != schema.True
-		if t.IsArray() {
+		if t.Depth > 0 {
 			known = known || base == union || isEntry(base)
 		}
-		if known && !slices.ContainsFunc(out, func(x schema.Type) bool { return x.String() == t.String() }) {
+		if known && !slices.ContainsFunc(out, func(x grammar.TypeExpr) bool { return x.String() == t.String() }) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// arrayOrName reads a member as a list or a sentence names it: a type
+// name, or an array of one, at most as deep as a type may be.
+func arrayOrName(s string) (grammar.TypeExpr, bool) {
+	t, ok := grammar.ParseTypeExact(s)
+	return t, ok && len(t.Alts) == 1 && t.Depth <= schema.MaxArrayDepth
 }
 
 // widenNumbers degrades members JSON cannot tell apart by kind, "an
@@ -88,17 +104,18 @@ func formMembers(text, union string, isEntry func(string) bool) []schema.Type {
 // reads every value either allows, with a warning.
 // It returns the members kept and, when it degraded, why (the union's
 // Degraded).
-func (p *pageLayout) widenNumbers(e *pageEntry, union string, forms []schema.Type) ([]schema.Type, string) {
+func (p *pageLayout) widenNumbers(e *pageEntry, union string, forms []grammar.TypeExpr) ([]grammar.TypeExpr, string) {
+	isNamed := func(t grammar.TypeExpr, n string) bool { return t.Depth == 0 && t.Alts[0] == n }
 	has := func(n string) bool {
-		return slices.ContainsFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == n })
+		return slices.ContainsFunc(forms, func(t grammar.TypeExpr) bool { return isNamed(t, n) })
 	}
 	if !has(schema.Integer) || !has(schema.Float) {
 		return forms, ""
 	}
 	msg := "members Integer and Float are both JSON numbers, so JSON cannot tell them apart; kept as Float, which reads both"
-	p.Warn(resolve.Warning{Construct: "union " + union, Target: union, Where: e.where(), Line: e.head.Line, Text: msg,
+	p.Warn(facts.Warning{Construct: "union " + union, Target: union, Place: e.place, Text: msg,
 		Settle: "no overlay fact settles it: a Float reads every number the page allows"})
-	return slices.DeleteFunc(forms, func(t schema.Type) bool { return !t.IsArray() && t.Name == schema.Integer }), msg
+	return slices.DeleteFunc(forms, func(t grammar.TypeExpr) bool { return isNamed(t, schema.Integer) }), msg
 }
 
 // inlineVariants lists the object names a sentence gives as variants after
@@ -183,16 +200,16 @@ const (
 // pageEntry is one h4 heading (or the h3 itself, for blocks before the
 // first h4) and the blocks under it.
 type pageEntry struct {
-	// place is the entry's: its h3 heading, and its h4 under it.
-	place  resolve.Place
+	// place is the entry's: its h3 heading, and its h4 under it, at the
+	// heading's line.
+	place  facts.Place
 	head   *document.Block
 	blocks []*document.Block
 	kind   entryKind
 }
 
-// runPage reads the page into p.out.
+// runPage reads the page into facts.
 func (p *pageLayout) runPage(d *document.Document) {
-	p.fields = map[string]map[string]*resolve.Pending{}
 	entries := pageEntries(d)
 	p.entries = map[string]bool{}
 	for _, e := range entries {
@@ -217,33 +234,22 @@ func (p *pageLayout) runPage(d *document.Document) {
 		}
 	}
 	p.pageService(d)
-	if len(p.Errs) > 0 {
-		return
-	}
-	p.TagUnions = p.pageDiscriminators
-	p.Resolve()
-	if len(p.Errs) > 0 {
-		return
-	}
-	if len(p.Versions()) == 0 {
-		p.Errs = append(p.Errs, fmt.Errorf("%s: the page states no version: its Recent changes section has no entry with a paragraph \"Bot API <version>\"", p.File))
-	}
 }
 
 // pageEntries groups the blocks under their headings.
 func pageEntries(d *document.Document) []*pageEntry {
 	var out []*pageEntry
 	var h3 []string
-	cur := &pageEntry{kind: proseEntry, place: resolve.Place{Headings: []string{d.Title}}}
+	cur := &pageEntry{kind: proseEntry, place: facts.Place{Headings: []string{d.Title}}}
 	out = append(out, cur)
 	for _, b := range d.Blocks {
 		if b.Kind == document.HeadingBlock && (b.Level == 3 || b.Level == 4) {
 			if b.Level == 3 {
 				h3 = []string{b.Text}
-				cur = &pageEntry{kind: proseEntry, place: resolve.Place{Headings: h3, Line: b.Line}, head: b}
+				cur = &pageEntry{kind: proseEntry, place: facts.Place{Headings: h3, Line: b.Line}, head: b}
 			} else {
 				hs := append(append([]string(nil), h3...), b.Text)
-				cur = &pageEntry{kind: proseEntry, place: resolve.Place{Headings: hs, Line: b.Line}, head: b}
+				cur = &pageEntry{kind: proseEntry, place: facts.Place{Headings: hs, Line: b.Line}, head: b}
 				switch {
 				case reObjectHeading.MatchString(b.Text):
 					cur.kind = objectEntry
@@ -285,7 +291,7 @@ type objectBlocks struct {
 	// inline those a paragraph names; forms the members that are not
 	// objects (a String, an Array of …) stated in the sentence.
 	listed, inline []string
-	forms          []schema.Type
+	forms          []grammar.TypeExpr
 	introLine      int
 	// lists are the lists no introducing sentence announces: under an
 	// untabled entry, the page's structure decides what they are (see
@@ -304,13 +310,13 @@ func (p *pageLayout) pageObject(e *pageEntry) {
 	switch {
 	case schema.IsPrimitive(name):
 		// InputFile: the type grammar's own primitive, described here.
-		p.Report.Add("primitive described", e.where(), e.head.Line, description)
+		p.Keep("primitive described", e.where(), e.head.Line, description)
 	case ob.table != nil:
 		p.pageFields(e, description, ob.table)
 	case ob.listed != nil:
 		p.pageUnion(e, description, ob)
 	case ob.noInfo:
-		p.AddObject(&schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
+		p.AddOpaque(name, description, e.place)
 	case len(ob.lists) > 0:
 		p.untabledList(e, description, ob)
 		return
@@ -341,14 +347,14 @@ func (p *pageLayout) untabledList(e *pageEntry, description string, ob *objectBl
 		}
 	}
 	for _, l := range ob.lists[1:] {
-		p.Report.Add("object list", e.where(), l.Line, strings.Join(l.ItemTexts(), "; "))
+		p.Keep("object list", e.where(), l.Line, strings.Join(l.ItemTexts(), "; "))
 	}
 	if len(others) == 0 {
 		ob.listed, ob.introLine = items, b.Line
 		p.pageUnion(e, description, ob)
 		return
 	}
-	p.Report.Add("object list", e.where(), b.Line, strings.Join(items, "; "))
+	p.Keep("object list", e.where(), b.Line, strings.Join(items, "; "))
 	p.keepRaw(e, description,
 		fmt.Sprintf("has no Field | Type | Description table and a list (line %d) whose items %s name no entry of the page, so it cannot be read as a union of the listed types; kept as raw JSON (an object without fields)", b.Line, strings.Join(others, ", ")),
 		"no overlay fact settles it: the page must list one type per item, each naming an entry, for apigen to read it as a union")
@@ -359,8 +365,8 @@ func (p *pageLayout) untabledList(e *pageEntry, description string, ob *objectBl
 // at its heading: the schema stays whole and Strict refuses it.
 func (p *pageLayout) keepRaw(e *pageEntry, description, text, settle string) {
 	name := e.head.Text
-	p.AddObject(&schema.Object{Name: name, Opaque: true, Description: description, Source: e.place.At(e.head.Line).Source()})
-	p.Warn(resolve.Warning{Construct: "object " + name, Where: e.where(), Line: e.head.Line, Text: text, Settle: settle})
+	p.AddOpaque(name, description, e.place)
+	p.Warn(facts.Warning{Construct: "object " + name, Place: e.place, Text: text, Settle: settle})
 }
 
 // objectBlocks reads the blocks of an object's entry: its field table, the
@@ -435,15 +441,14 @@ func (p *pageLayout) objectBlocks(e *pageEntry) *objectBlocks {
 // pageFields reads an object with a Field | Type | Description table.
 func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.Block) {
 	name := e.head.Text
-	ctx := p.NewObject(name, e.place.At(e.head.Line))
-	if ctx == nil {
+	o := p.NewObject(name, e.place)
+	if o == nil {
 		return
 	}
-	ctx.Obj.Description = description
-	ctx.RawRules = append(ctx.RawRules, resolve.ObjectRules(description)...)
-	ctx.RawRules = append(ctx.RawRules, resolve.NamedRules(description)...)
-	unreadRules(p.Report, e.where(), e.head.Line, description)
-	p.fields[name] = map[string]*resolve.Pending{}
+	o.Description = description
+	o.Rules = append(o.Rules, grammar.ObjectRules(description)...)
+	o.Rules = append(o.Rules, grammar.NamedRules(description)...)
+	p.unreadRules(e.where(), e.head.Line, description)
 	for _, r := range tbl.Table.Rows {
 		f, ok := p.readRow(e, name, r, fieldTable)
 		if !ok {
@@ -452,11 +457,9 @@ func (p *pageLayout) pageFields(e *pageEntry, description string, tbl *document.
 		if f.Marker == "" {
 			f.Marker = "Required"
 		}
-		ctx.RawRules = append(ctx.RawRules, f.Rules...)
+		o.Rules = append(o.Rules, f.Rules...)
 		f.Rules = nil
-		if pd := p.AddField(ctx, r.Cells[0], f, e.place.At(r.Line)); pd != nil {
-			p.fields[name][pd.Field.Name] = pd
-		}
+		p.AddField(o, r.Cells[0], f, e.place.At(r.Line))
 	}
 }
 
@@ -482,7 +485,7 @@ func (p *pageLayout) readRow(e *pageEntry, owner string, r *document.Row, shape 
 	f := grammar.ReadNotes(r.Cells[len(r.Cells)-1])
 	f.Typ, f.TypeText = te, r.Cells[1]
 	for _, s := range f.Unread {
-		p.Report.Add("unread", owner+"."+r.Cells[0], r.Line, s)
+		p.Keep("unread", owner+"."+r.Cells[0], r.Line, s)
 	}
 	return f, true
 }
@@ -491,43 +494,37 @@ func (p *pageLayout) readRow(e *pageEntry, owner string, r *document.Row, shape 
 // sentence states, then the members it names or lists.
 func (p *pageLayout) pageUnion(e *pageEntry, description string, ob *objectBlocks) {
 	name := e.head.Text
-	u := &schema.Union{Name: name, Description: description, Source: e.place.At(e.head.Line).Source()}
+	u := &facts.Union{Name: name, Description: description, Place: e.place, Listed: true}
 	forms, degraded := p.widenNumbers(e, name, ob.forms)
 	u.Degraded = degraded
 	for _, t := range forms {
-		u.Variants = append(u.Variants, &schema.Variant{Type: t})
+		u.Variants = append(u.Variants, facts.Variant{Type: t.String()})
 	}
 	for _, v := range ob.listed {
-		t := schema.Named(v)
-		if arr, err := schema.ParseType(v); err == nil && arr.IsArray() && reObjectHeading.MatchString(arr.Base()) {
-			t = arr // an item "Array of RichText" is a form, as in the sentence
+		t := v
+		if arr, ok := arrayOrName(v); ok && arr.Depth > 0 && reObjectHeading.MatchString(arr.Alts[0]) {
+			t = arr.String() // an item "Array of RichText" is a form, as in the sentence
 		} else if !reObjectHeading.MatchString(v) {
 			p.pageErr(e, ob.introLine, "list item %q: a list of variants names one type per item", v)
 			continue
 		}
-		if slices.ContainsFunc(u.Variants, func(x *schema.Variant) bool { return x.Type.String() == t.String() }) {
+		if slices.ContainsFunc(u.Variants, func(x facts.Variant) bool { return x.Type == t }) {
 			continue // named in the sentence and listed
 		}
-		u.Variants = append(u.Variants, &schema.Variant{Type: t})
+		u.Variants = append(u.Variants, facts.Variant{Type: t})
 	}
 	if !grammar.IsIdent(name) {
 		p.pageErr(e, e.head.Line, "union name %q is not an identifier", name)
 		return
 	}
-	p.AddUnion(u)
-	if p.Listed == nil {
-		p.Listed, p.UnionWhere = map[*schema.Union]bool{}, map[*schema.Union]string{}
-	}
-	p.Listed[u] = true
-	p.UnionWhere[u] = e.where()
+	p.Unions = append(p.Unions, u)
 }
 
 // pageMethod reads an h4 method entry: its description, whose prose states
 // the result type, and its parameter table.
 func (p *pageLayout) pageMethod(e *pageEntry) {
 	name := e.head.Text
-	m := &schema.Method{Name: name, Group: e.place.Parent(), Source: e.place.At(e.head.Line).Source()}
-	ctx := &resolve.MethodCtx{M: m, Place: e.place.At(e.head.Line), Line: e.head.Line}
+	m := &facts.Method{Name: name, Group: e.place.Parent(), Place: e.place}
 	var desc []string
 	var tbl *document.Block
 	for _, b := range e.blocks {
@@ -540,7 +537,7 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 			tbl = b
 		case document.ListBlock:
 			desc = append(desc, b.ItemTexts()...)
-			p.Report.Add("method list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
+			p.Keep("method list", e.where(), b.Line, strings.Join(b.ItemTexts(), "; "))
 		case document.ParagraphBlock, document.QuoteBlock, document.PreBlock:
 			desc = append(desc, b.Text)
 		default:
@@ -548,13 +545,13 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 		}
 	}
 	m.Description = strings.Join(desc, " ")
-	ctx.Rules = resolve.NamedRules(m.Description)
-	unreadRules(p.Report, e.where(), e.head.Line, m.Description)
-	te, ok := grammar.ReadReturns(m.Description, p.pageTypeName)
-	if !ok {
-		ctx.Result = p.rawResult(e, name)
+	m.Rules = grammar.NamedRules(m.Description)
+	p.unreadRules(e.where(), e.head.Line, m.Description)
+	if te, ok := grammar.ReadReturns(m.Description, p.pageTypeName); ok {
+		m.Result = te.String()
 	} else {
-		ctx.Result = te.String()
+		// The core keeps the result as raw JSON, with a warning.
+		m.ResultUnread = true
 	}
 	if tbl != nil {
 		for _, r := range tbl.Table.Rows {
@@ -575,41 +572,14 @@ func (p *pageLayout) pageMethod(e *pageEntry) {
 				p.pageErr(e, r.Line, "parameter name %q is not an identifier", r.Cells[0])
 				continue
 			}
-			fld := &schema.Field{Name: r.Cells[0], Source: e.place.At(r.Line).Source()}
-			pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: r.Line, Scopes: e.place.Scopes(), Rules: &m.Rules, Where: e.where()}
-			p.Pending = append(p.Pending, pd)
-			ctx.Pending = append(ctx.Pending, pd)
-			ctx.Entries = append(ctx.Entries, resolve.MethodEntry{Param: pd, Line: r.Line})
+			m.Params = append(m.Params, facts.Param{Field: &facts.Field{Name: r.Cells[0], Facts: f, Place: e.place.At(r.Line)}, Line: r.Line})
 		}
 	}
-	if prev := p.MethodAnyCase(name); prev != nil {
-		p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Source.Line)
+	if prev := p.Method(name); prev != nil {
+		p.pageErr(e, e.head.Line, "method %s is already defined at line %d", name, prev.Place.Line)
 		return
 	}
-	p.AddMethod(ctx)
-}
-
-// rawResult degrades the result of a method whose prose states it in
-// words the result reader does not read ("The bot gets back the new
-// Message."): the result is an object of its own kept as raw JSON (an
-// object without fields keeps the JSON as received, whatever it is), with
-// a warning naming the method and the overlay line that states the type.
-// It returns the object's name.
-func (p *pageLayout) rawResult(e *pageEntry, method string) string {
-	name := resolve.Pascal(method) + "Result"
-	for p.KnownType(name) || p.entries[name] {
-		name += "Raw"
-	}
-	p.AddObject(&schema.Object{
-		Name: name, Opaque: true, Source: e.place.At(e.head.Line).Source(),
-		Description: "The result of " + method + ", kept as raw JSON: the page states it in words apigen does not read.",
-	})
-	p.Warn(resolve.Warning{
-		Construct: "method " + method, Target: method, Where: e.where(), Line: e.head.Line,
-		Text:   "no sentence of its description states the result as \"Returns <type>\" or \"<type> is returned\"; the result is kept as raw JSON (" + name + ")",
-		Settle: "to settle it, add to an overlay for this page (docs/overlays.md) the result the page states: - {target: " + method + ", returns: <its type>, reason: <the sentence that says so>}",
-	})
-	return name
+	p.Entries = append(p.Entries, m)
 }
 
 // reRuleMarks finds the marks of a cross-field rule in an entry's prose.
@@ -617,13 +587,13 @@ var reRuleMarks = regexp.MustCompile(`(?i)\b(?:exactly one|at most one|mutually 
 
 // unreadRules reports the sentences of an entry's description that have
 // the marks of a rule but that no rule reader reads.
-func unreadRules(report *resolve.Report, where string, line int, text string) {
+func (p *pageLayout) unreadRules(where string, line int, text string) {
 	if !strings.Contains(text, "xactly one") && !strings.Contains(text, "t most one") && !strings.Contains(text, "utually exclusive") && !strings.Contains(text, " if ") || !reRuleMarks.MatchString(text) {
 		return
 	}
 	for _, sent := range grammar.SplitSentences(text) {
-		if reRuleMarks.MatchString(sent) && len(resolve.ObjectRules(sent)) == 0 && len(resolve.NamedRules(sent)) == 0 {
-			report.Add("unread", where, line, sent)
+		if reRuleMarks.MatchString(sent) && len(grammar.ObjectRules(sent)) == 0 && len(grammar.NamedRules(sent)) == 0 {
+			p.Keep("unread", where, line, sent)
 		}
 	}
 }
@@ -631,7 +601,7 @@ func unreadRules(report *resolve.Report, where string, line int, text string) {
 // pageTypeName tells whether a word names a type for the result reader:
 // an object or union of the page, or a primitive.
 func (p *pageLayout) pageTypeName(w string) bool {
-	return p.KnownType(w)
+	return schema.IsPrimitive(w) || p.Names(w)
 }
 
 // rePassInField is the page's way of listing the values of a field in
@@ -648,19 +618,15 @@ func (p *pageLayout) passInField(e *pageEntry, b *document.Block) bool {
 		return false
 	}
 	value, field := m[1], m[2]
-	f := p.Formatting(field)
-	if f.Field != field {
+	if p.Format(field) != field {
 		return false
 	}
-	en := p.Enum(f.Enum)
-	if en == nil {
-		en = &schema.Enum{Name: f.Enum, Description: "Values of " + field + " (" + e.place.Heading() + ").", Source: e.place.At(b.Line).Source()}
-		p.AddEnum(en)
+	if p.formatEnum == nil {
+		p.formatEnum = &facts.Enum{Of: facts.FormattingValues, Description: "Values of " + field + " (" + e.place.Heading() + ").", Place: e.place.At(b.Line)}
+		p.Enums = append(p.Enums, p.formatEnum)
 	}
-	if !slices.ContainsFunc(en.Values, func(v *schema.EnumValue) bool { return v.Value == value }) {
-		en.Values = append(en.Values, &schema.EnumValue{Value: value})
-	}
-	p.AddClause(resolve.FormattingRules, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
+	p.formatEnum.Add(value)
+	p.AddClause(facts.FormattingRules, b.Text, e.place.At(b.Line))
 	return true
 }
 
@@ -671,95 +637,44 @@ func (p *pageLayout) pageProse(e *pageEntry) {
 		switch b.Kind {
 		case document.ListBlock:
 			for _, it := range b.ItemTexts() {
-				p.AddClause(resolve.Notes, schema.Clause{Text: it, Source: e.place.At(b.Line).Source()})
+				p.AddClause(facts.Notes, it, e.place.At(b.Line))
 			}
 		case document.TableBlock:
 			for _, r := range b.Table.Rows {
-				p.AddClause(resolve.Notes, schema.Clause{Text: strings.Join(r.Cells, " | "), Source: e.place.At(r.Line).Source()})
+				p.AddClause(facts.Notes, strings.Join(r.Cells, " | "), e.place.At(r.Line))
 			}
 		case document.HeadingBlock:
-			p.AddClause(resolve.Notes, schema.Clause{Name: "heading", Text: b.Text, Source: e.place.At(b.Line).Source()})
+			p.Clauses = append(p.Clauses, facts.Clause{List: facts.Notes, Name: "heading", Text: b.Text, Place: e.place.At(b.Line)})
 		default:
 			if b.Kind == document.ParagraphBlock && p.passInField(e, b) {
 				continue
 			}
-			p.AddClause(resolve.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
+			p.AddClause(facts.Notes, b.Text, e.place.At(b.Line))
 		}
-		p.Report.Add("prose", e.where(), b.Line, "")
+		p.Keep("prose", e.where(), b.Line, "")
 	}
 }
 
 // pageVersion reads one dated entry of Recent changes: "Bot API 9.0", then
 // lists of changes under optional bold sub-headings.
 func (p *pageLayout) pageVersion(e *pageEntry) {
-	var v *schema.Version
+	var v *facts.Version
 	for _, b := range e.blocks {
 		switch {
 		case b.Kind == document.ParagraphBlock && reBotAPIVersion.MatchString(b.Text):
 			name := reBotAPIVersion.FindStringSubmatch(b.Text)[1]
 			// The page lists the newest first; the schema oldest first.
-			v = p.Version(name, e.place.At(b.Line).Source(), true)
+			v = p.Version(name, e.place.At(b.Line), true)
 			v.Date = e.head.Text
 		case b.Kind == document.ListBlock && v != nil:
 			for _, it := range b.ItemTexts() {
-				v.Changes = append(v.Changes, &schema.Change{Text: it})
+				v.Changes = append(v.Changes, it)
 			}
 		default:
 			// Sub-headings ("Business Accounts") and the link to earlier
 			// changes.
-			p.AddClause(resolve.Notes, schema.Clause{Text: b.Text, Source: e.place.At(b.Line).Source()})
-			p.Report.Add("prose", e.where(), b.Line, "")
-		}
-	}
-}
-
-// pageDiscriminators finds, for each union of objects, listed or made from
-// a type cell ("A or B or C"), the field whose value tells its variants
-// apart: a field every object variant has and states the one value of
-// ("always “creator”", "must be photo"). The variants get that value as
-// their tag, and the field is fixed to it. It runs once every union exists
-// (see resolve); forms (a String, an Array) take no tag.
-func (p *pageLayout) pageDiscriminators() {
-	for _, u := range p.Unions() {
-		objs := schema.Objects(u)
-		if u.Discriminator != "" || len(objs) < 2 {
-			continue
-		}
-		var cands []string
-		for i, v := range objs {
-			fs := p.fields[v.Type.Name]
-			var here []string
-			for name, pd := range fs {
-				if pd.Facts.FixedValue != "" {
-					here = append(here, name)
-				}
-			}
-			if i == 0 {
-				cands = here
-			} else {
-				cands = slices.DeleteFunc(cands, func(c string) bool { return !slices.Contains(here, c) })
-			}
-		}
-		slices.Sort(cands)
-		if len(cands) == 0 {
-			continue
-		}
-		disc := cands[0]
-		if slices.Contains(cands, "type") {
-			disc = "type"
-		}
-		u.Discriminator = disc
-		for _, v := range objs {
-			pd := p.fields[v.Type.Name][disc]
-			v.Tag = pd.Facts.FixedValue
-			pd.Fixed = v.Tag
-			if pd.Field.Constraints == nil {
-				pd.Field.Constraints = &schema.Constraints{}
-			}
-			pd.Field.Constraints.Fixed = v.Tag
-			if o := p.Objects[v.Type.Name]; o != nil && !slices.Contains(o.Obj.Unions, u.Name) {
-				o.Obj.Unions = append(o.Obj.Unions, u.Name)
-			}
+			p.AddClause(facts.Notes, b.Text, e.place.At(b.Line))
+			p.Keep("prose", e.where(), b.Line, "")
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
-	"github.com/apigen/apigen/schema"
+	"github.com/apigen/apigen/parser/internal/facts"
 )
 
 var (
@@ -25,7 +25,7 @@ var (
 // then talks to the service the page describes with a token alone. An
 // address that is not an absolute http(s) URL is not taken.
 func (p *pageLayout) pageService(d *document.Document) {
-	var svc schema.Service
+	var svc facts.Service
 	for _, b := range d.Blocks {
 		text := b.Text
 		if b.Kind == document.ListBlock {
@@ -34,7 +34,7 @@ func (p *pageLayout) pageService(d *document.Document) {
 		if svc.BaseURL == "" {
 			if m := reRequestForm.FindStringSubmatch(text); m != nil && absoluteHTTP(m[1]) {
 				svc.BaseURL = m[1]
-				svc.Source = schema.Source{Line: b.Line}
+				svc.Line = b.Line
 			}
 		}
 		if svc.FileURL == "" {
@@ -44,7 +44,7 @@ func (p *pageLayout) pageService(d *document.Document) {
 		}
 	}
 	if svc.BaseURL != "" || svc.FileURL != "" {
-		p.SetService(&svc)
+		p.Service = &svc
 	}
 }
 

@@ -11,18 +11,18 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Rule turns a raw rule into a schema rule, expanding "the optional fields".
-func Rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
+// toRule turns a raw rule into a schema rule, expanding "the optional fields".
+func toRule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.Rule {
 	out := &schema.Rule{Kind: r.Kind, Groups: r.Groups, Kinds: r.Kinds, Text: r.Text, Source: src}
 	for _, f := range r.Fields {
 		switch f {
-		case optionalFields:
+		case grammar.OptionalFields:
 			for _, fld := range fields {
 				if !fld.Required {
 					out.Fields = append(out.Fields, fld.Name)
 				}
 			}
-		case allFields:
+		case grammar.AllFields:
 			for _, fld := range fields {
 				if !slices.Contains(r.Except, fld.Name) {
 					out.Fields = append(out.Fields, fld.Name)
@@ -35,11 +35,11 @@ func Rule(r grammar.RawRule, fields []*schema.Field, src schema.Source) *schema.
 	return out
 }
 
-func (p *Core) finishObject(ctx *ObjectCtx) {
+func (p *core) finishObject(ctx *objectCtx) {
 	o := ctx.Obj
 	for _, r := range ctx.RawRules {
 		if p.namesFields(r, o.Name, o.Fields, o.Source.Line) {
-			o.Rules = append(o.Rules, Rule(r, o.Fields, o.Source))
+			o.Rules = append(o.Rules, toRule(r, o.Fields, o.Source))
 		}
 	}
 }
@@ -47,16 +47,16 @@ func (p *Core) finishObject(ctx *ObjectCtx) {
 // namesFields reports whether every field a rule names is one of fields.
 // On the published page a rule naming another is kept as text and
 // reported (the sentence may speak of something else).
-func (p *Core) namesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
-	if !p.Policy.tolerant {
+func (p *core) namesFields(r grammar.RawRule, owner string, fields []*schema.Field, line int) bool {
+	if !p.pol.tolerant {
 		return true
 	}
 	for _, n := range append(slices.Clone(r.Fields), r.Except...) {
-		if n == optionalFields || n == allFields {
+		if n == grammar.OptionalFields || n == grammar.AllFields {
 			continue
 		}
 		if !slices.ContainsFunc(fields, func(f *schema.Field) bool { return f.Name == n }) {
-			p.Report.Add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.Text, n, owner))
+			p.report.add("rule", owner, line, fmt.Sprintf("%q names %s, which is not a field of %s", r.Text, n, owner))
 			return false
 		}
 	}
@@ -64,7 +64,7 @@ func (p *Core) namesFields(r grammar.RawRule, owner string, fields []*schema.Fie
 }
 
 // paramRules reads the rules stated in one parameter's own text.
-func (p *Core) paramRules(pd *Pending, params []*schema.Field, dst *[]*schema.Rule) {
+func (p *core) paramRules(pd *pending, params []*schema.Field, dst *[]*schema.Rule) {
 	f := pd.Facts
 	for _, other := range f.NotWith {
 		pair := []string{pd.Field.Name, other}
@@ -91,32 +91,32 @@ func (p *Core) paramRules(pd *Pending, params []*schema.Field, dst *[]*schema.Ru
 			}
 		}
 		if cond == nil {
-			p.Errorf(pd.Line, "%s.%s: \"required for %s\": no parameter of %s has the value %q", pd.Owner, pd.Field.Name, v, pd.Owner, v)
+			p.errorf(pd.Line, "%s.%s: \"required for %s\": no parameter of %s has the value %q", pd.Owner, pd.Field.Name, v, pd.Owner, v)
 			return
 		}
 		*dst = append(*dst, &schema.Rule{Kind: schema.RuleRequiredIf, Fields: []string{pd.Field.Name}, When: cond, Text: pd.Field.Name + ": required for " + v, Source: pd.Field.Source})
 	}
 }
 
-func (p *Core) finishShorthand(ctx *ShorthandCtx) {
+func (p *core) finishShorthand(ctx *shorthandCtx) {
 	g := ctx.G
 	for _, pd := range ctx.Pending {
 		p.paramRules(pd, g.Params, &g.Rules)
 	}
 	for _, r := range ctx.Rules {
-		g.Rules = append(g.Rules, Rule(r, g.Params, g.Source))
+		g.Rules = append(g.Rules, toRule(r, g.Params, g.Source))
 	}
 	if ctx.Result != "" {
 		te, _ := grammar.ParseTypeExact(ctx.Result)
-		if t, ok := p.TypeOf(te, g.Name, "result", g.Source); ok {
+		if t, ok := p.typeOf(te, g.Name, "result", g.Source); ok {
 			g.Returns = &t
 		}
 	}
 }
 
-// TypeOf resolves a written type outside a field.
-func (p *Core) TypeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
-	pd := &Pending{Field: &schema.Field{Name: what, Source: where}, Owner: owner, Line: where.Line}
+// typeOf resolves a written type outside a field.
+func (p *core) typeOf(te grammar.TypeExpr, owner, what string, where schema.Source) (schema.Type, bool) {
+	pd := &pending{Field: &schema.Field{Name: what, Source: where}, Owner: owner, Line: where.Line}
 	t, _, ok := p.resolveType(&grammar.Facts{Typ: te}, pd)
 	return t, ok
 }
@@ -138,7 +138,7 @@ func copyField(f *schema.Field) *schema.Field {
 
 var reOverride = regexp.MustCompile(`^([a-z_][a-z0-9_]*) (.+)$`)
 
-func (p *Core) finishMethod(ctx *MethodCtx) {
+func (p *core) finishMethod(ctx *methodCtx) {
 	m := ctx.M
 	var groupReturns *schema.Type
 	for _, e := range ctx.Entries {
@@ -146,9 +146,9 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 			m.Params = append(m.Params, e.Param.Field)
 			continue
 		}
-		g := p.Shorthands[e.Group]
+		g := p.shorthands[e.Group]
 		if g == nil {
-			p.Errorf(e.Line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.Group, strings.Join(sortedKeys(p.Shorthands), ", "))
+			p.errorf(e.Line, "%s: %s is not a defined shorthand (defined: %s)", m.Name, e.Group, strings.Join(sortedKeys(p.shorthands), ", "))
 			continue
 		}
 		for _, prm := range g.G.Params {
@@ -164,13 +164,13 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 			groupReturns = g.G.Returns
 		}
 		if e.Override != "" {
-			p.Override(m, e)
+			p.override(m, e)
 		}
 	}
 	seen := map[string]bool{}
 	for _, prm := range m.Params {
 		if seen[prm.Name] {
-			p.Errorf(ctx.Line, "%s: parameter %s is given twice", m.Name, prm.Name)
+			p.errorf(ctx.Line, "%s: parameter %s is given twice", m.Name, prm.Name)
 		}
 		seen[prm.Name] = true
 	}
@@ -181,10 +181,10 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 	case ctx.Result != "":
 		te, note, ok := parseResult(ctx.Result)
 		if !ok {
-			p.Errorf(ctx.Line, "%s: result %q does not start with a type", m.Name, ctx.Result)
+			p.errorf(ctx.Line, "%s: result %q does not start with a type", m.Name, ctx.Result)
 			return
 		}
-		t, ok := p.TypeOf(te, m.Name, "result", m.Source)
+		t, ok := p.typeOf(te, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
@@ -196,14 +196,14 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 		}
 	case groupReturns != nil:
 		m.Returns = *groupReturns
-	case p.Results[ctx.Place.Where()] != "":
-		t, ok := p.TypeOf(grammar.TypeExpr{Alts: []string{p.Results[ctx.Place.Where()]}}, m.Name, "result", m.Source)
+	case p.results[ctx.Place] != "":
+		t, ok := p.typeOf(grammar.TypeExpr{Alts: []string{p.results[ctx.Place]}}, m.Name, "result", m.Source)
 		if !ok {
 			return
 		}
 		m.Returns = t
 	default:
-		p.Errorf(ctx.Line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
+		p.errorf(ctx.Line, "%s: no result given, and neither its section nor its shorthands say one", m.Name)
 	}
 	for _, prm := range m.Params {
 		if p.out.FieldCanUpload(prm) {
@@ -212,13 +212,13 @@ func (p *Core) finishMethod(ctx *MethodCtx) {
 	}
 	for _, r := range ctx.Rules {
 		if p.namesFields(r, m.Name, m.Params, m.Source.Line) {
-			m.Rules = append(m.Rules, Rule(r, m.Params, m.Source))
+			m.Rules = append(m.Rules, toRule(r, m.Params, m.Source))
 		}
 	}
 }
 
-// Override applies "GROUP (param constraint, note)" to the expanded group.
-func (p *Core) Override(m *schema.Method, e MethodEntry) {
+// override applies "GROUP (param constraint, note)" to the expanded group.
+func (p *core) override(m *schema.Method, e methodEntry) {
 	clauses := grammar.SplitTop(e.Override, ',')
 	mm := reOverride.FindStringSubmatch(clauses[0])
 	var target *schema.Field
@@ -226,7 +226,7 @@ func (p *Core) Override(m *schema.Method, e MethodEntry) {
 		target = m.Param(mm[1])
 	}
 	if target == nil {
-		p.Errorf(e.Line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.Group, e.Override)
+		p.errorf(e.Line, "%s: %s (%s): the override does not start with a parameter of the group", m.Name, e.Group, e.Override)
 		return
 	}
 	f := &grammar.Facts{}
@@ -234,8 +234,8 @@ func (p *Core) Override(m *schema.Method, e MethodEntry) {
 	for _, c := range clauses[1:] {
 		f.Part(c)
 	}
-	pd := &Pending{Field: target, Owner: m.Name, Method: true, Line: e.Line}
-	c := p.Constraints(pd, f, target.Type, nil)
+	pd := &pending{Field: target, Owner: m.Name, Method: true, Line: e.Line}
+	c := p.constraints(pd, f, target.Type, nil)
 	if c != nil {
 		if target.Constraints == nil {
 			target.Constraints = &schema.Constraints{}
@@ -253,13 +253,13 @@ func (p *Core) Override(m *schema.Method, e MethodEntry) {
 		}
 	}
 	if d := f.Description(); d != "" {
-		target.Description = JoinText(target.Description, d)
+		target.Description = grammar.JoinText(target.Description, d)
 	}
 }
 
 // groupingRule reads "Documents and audios can be grouped only with items
 // of the same type" for a method with an array of a discriminated union.
-func (p *Core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
+func (p *core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) {
 	mm := grammar.ReGrouping.FindStringSubmatch(sent)
 	if mm == nil {
 		return nil, false
@@ -285,7 +285,7 @@ func (p *Core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) 
 			return r, true
 		}
 	}
-	p.Errorf(m.Source.Line, "%s: %q names no variants of an array parameter", m.Name, sent)
+	p.errorf(m.Source.Line, "%s: %q names no variants of an array parameter", m.Name, sent)
 	return nil, false
 }
 
@@ -294,7 +294,7 @@ func (p *Core) groupingRule(m *schema.Method, sent string) (*schema.Rule, bool) 
 // required fields and any stated constant (schema.Variant gives the rule),
 // and reports variants no JSON value can tell apart, with the fields that
 // would.
-func (p *Core) unionVariants() {
+func (p *core) unionVariants() {
 	for _, u := range p.out.Unions {
 		groups := p.out.FieldGroups(u)
 		for _, g := range groups {
@@ -306,7 +306,7 @@ func (p *Core) unionVariants() {
 						continue
 					}
 					v.Requires = append(v.Requires, f.Name)
-					if val := p.Always[o.Name+"."+f.Name]; val != "" && v.Const == nil {
+					if val := p.always[o.Name+"."+f.Name]; val != "" && v.Const == nil {
 						v.Const = &schema.Const{Field: f.Name, JSON: val}
 					}
 				}
@@ -329,7 +329,7 @@ func (p *Core) unionVariants() {
 					}
 					msg += ", so JSON cannot tell them apart"
 					apart := p.out.TellApart(oa, ob)
-					if p.Policy.tolerant {
+					if p.pol.tolerant {
 						// A document nobody here controls: the union is
 						// kept, its variants tried in order, and named.
 						msg += fmt.Sprintf("; a value is decoded as the first variant whose required fields it has (%s before %s)", oa.Name, ob.Name)
@@ -344,11 +344,11 @@ func (p *Core) unionVariants() {
 							continue // one warning per union: its first pair
 						}
 						u.Degraded = msg + "; " + settle
-						where := p.UnionWhere[u]
+						where := p.unionWhere[u]
 						if where == "" {
 							where = u.Source.Section
 						}
-						p.Warn(Warning{Construct: "union " + u.Name, Target: u.Name, Where: where, Line: u.Source.Line,
+						p.warn(Warning{Construct: "union " + u.Name, Target: u.Name, Where: where, Line: u.Source.Line,
 							Text: strings.TrimPrefix(msg, "union "+u.Name+": "), Settle: settle})
 						continue
 					}
@@ -357,7 +357,7 @@ func (p *Core) unionVariants() {
 					} else {
 						msg += "; they have the same fields. Give one of them a field of its own, or state a constant in a Notes cell (\"Always 0\")"
 					}
-					p.Errorf(ob.Source.Line, "%s", msg)
+					p.errorf(ob.Source.Line, "%s", msg)
 				}
 			}
 		}
@@ -374,7 +374,7 @@ func (p *Core) unionVariants() {
 // one_of rule instead. A statement the reader cannot place (its other is
 // no field, its value one the other cannot hold, its words no condition on
 // fields) is an "unread" line of the report, never silence.
-func (p *Core) conditionRules(owner string, src schema.Source, fields []*schema.Field, rules *[]*schema.Rule, oneOf bool) {
+func (p *core) conditionRules(owner string, src schema.Source, fields []*schema.Field, rules *[]*schema.Rule, oneOf bool) {
 	var all []statedCondition
 	for _, f := range fields {
 		for _, cl := range grammar.ConditionClauses(f.Description) {
@@ -405,8 +405,8 @@ type statedCondition struct {
 }
 
 // unreadCondition reports a condition the reader cannot place.
-func (p *Core) unreadCondition(owner string, f *schema.Field, sentence, why string) {
-	p.Report.Add("unread", owner+"."+f.Name, f.Source.Line, sentence+" ("+why+")")
+func (p *core) unreadCondition(owner string, f *schema.Field, sentence, why string) {
+	p.report.add("unread", owner+"."+f.Name, f.Source.Line, sentence+" ("+why+")")
 }
 
 // conditionRule turns one statement into required_if rules: "Required if
@@ -414,7 +414,7 @@ func (p *Core) unreadCondition(owner string, f *schema.Field, sentence, why stri
 // are not specified" when either is not set (one rule each); "Optional if
 // X is present" makes the field optional and required when X is not set;
 // "Required if X is “v”" when X equals v.
-func (p *Core) conditionRule(owner string, fields []*schema.Field, st statedCondition, rules *[]*schema.Rule) {
+func (p *core) conditionRule(owner string, fields []*schema.Field, st statedCondition, rules *[]*schema.Rule) {
 	f, c := st.field, st.cond
 	var others []*schema.Field
 	for _, name := range c.Fields {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/apigen/apigen/parser/internal/facts"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -27,24 +28,12 @@ type Report struct {
 // commands' --strict read one list.
 type Warning = schema.Warning
 
-// ReportEntry is one block kept as text.
-type ReportEntry struct {
-	// Kind says what the block is: "prose" (a paragraph, list item or
-	// table row of a section without objects or methods), "object list" or
-	// "method list" (a list under an entry that is not a list of variants),
-	// "change" (a Recent changes item naming nothing the schema models),
-	// "primitive described" (InputFile's entry), "unread" (a sentence
-	// with the marks of a constraint or a rule that no reader consumed),
-	// "rule" (a rule sentence naming what is not there), "second range"
-	// (a bare range beside a length bound to its unit), "fact does not
-	// apply".
-	Kind  string
-	Where string
-	Line  int
-	Text  string
-}
+// ReportEntry is one block kept as text (its kinds are listed at
+// facts.Kept).
+type ReportEntry = facts.Kept
 
-func (r *Report) Add(kind, where string, line int, text string) {
+// add records an entry; a nil report records nothing.
+func (r *Report) add(kind, where string, line int, text string) {
 	if r == nil {
 		return
 	}
@@ -99,7 +88,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	msg := ClipMsg(e.Msg)
+	msg := clipMsg(e.Msg)
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	}
@@ -110,9 +99,9 @@ func (e *Error) Error() string {
 // about, and a table header of 100 000 columns made an 889 KB line.
 const maxMsg = 400
 
-// ClipMsg cuts a message longer than maxMsg at a character boundary and
+// clipMsg cuts a message longer than maxMsg at a character boundary and
 // says how long it was.
-func ClipMsg(s string) string {
+func clipMsg(s string) string {
 	if len(s) <= maxMsg {
 		return s
 	}

@@ -12,54 +12,53 @@ import (
 	"github.com/apigen/apigen/schema"
 )
 
-// Resolve is the one function that turns what the layouts read into the
-// schema. It runs once every table and statement has been read: it gives
-// each field and parameter its type and constraints, expands shorthand
-// groups into methods, turns sentences into rules, applies the version
-// list and types the update kinds.
-func (p *Core) Resolve() {
+// resolve completes the schema once every fact is built (Resolve): it
+// gives each field and parameter its type and constraints, expands
+// shorthand groups into methods, turns sentences into rules, applies the
+// version list and types the update kinds.
+func (p *core) resolve() {
 	p.addOpaque()
-	for _, pd := range p.Pending {
-		p.Register(pd)
+	for _, pd := range p.pending {
+		p.register(pd)
 	}
-	for _, pd := range p.Pending {
+	for _, pd := range p.pending {
 		p.resolvePending(pd)
 	}
 	p.warnUndefined()
-	if len(p.Errs) > 0 {
+	if len(p.errs) > 0 {
 		return
 	}
-	// Every union exists now, listed or made from a type cell: the page's
-	// tags are found for all of them in one pass.
-	if p.TagUnions != nil {
-		p.TagUnions()
+	// Every union exists now, listed or made from a type cell: tags are
+	// found for all of them in one pass.
+	if p.pol.tagsFromFixedValues {
+		p.tagsFromFixedValues()
 	}
 	p.linkFormattingEnum()
 	p.checkEventEnum()
 	for _, name := range p.objectOrder() {
-		p.finishObject(p.Objects[name])
-		if o := p.Objects[name].Obj; p.Policy.conditionSentences {
+		p.finishObject(p.objects[name])
+		if o := p.objects[name].Obj; p.pol.conditionSentences {
 			// Before the unions' requires: "Optional if X is present"
 			// makes a field optional.
 			p.conditionRules(o.Name, o.Source, o.Fields, &o.Rules, false)
 		}
 	}
 	for _, g := range p.out.Shorthands {
-		p.finishShorthand(p.Shorthands[g.Name])
+		p.finishShorthand(p.shorthands[g.Name])
 	}
-	for _, m := range p.Methods {
+	for _, m := range p.methods {
 		p.finishMethod(m)
 	}
 	p.unionVariants()
 	p.applyVersions()
-	if p.Policy.changeSentences {
+	if p.pol.changeSentences {
 		p.applyChangeSentences()
 	}
 	p.updateKinds()
-	if p.Policy.conditionSentences {
+	if p.pol.conditionSentences {
 		// A method's conditions, once its parameters are final (the
 		// shorthands expanded, the update kinds typed).
-		for _, m := range p.Methods {
+		for _, m := range p.methods {
 			p.conditionRules(m.M.Name, m.M.Source, m.M.Params, &m.M.Rules, true)
 		}
 	}
@@ -68,10 +67,10 @@ func (p *Core) Resolve() {
 	}
 }
 
-func (p *Core) objectOrder() []string {
+func (p *core) objectOrder() []string {
 	names := make([]string, 0, len(p.out.Objects))
 	for _, o := range p.out.Objects {
-		if p.Objects[o.Name] != nil {
+		if p.objects[o.Name] != nil {
 			names = append(names, o.Name)
 		}
 	}
@@ -79,10 +78,10 @@ func (p *Core) objectOrder() []string {
 }
 
 // addOpaque adds the objects the document names without showing them.
-func (p *Core) addOpaque() {
-	for _, ref := range p.Opaque {
-		if ctx := p.Objects[ref.Name]; ctx != nil {
-			p.Errorf(ref.Src.Line, "object %s is listed as not shown but is defined at line %d", ref.Name, ctx.Obj.Source.Line)
+func (p *core) addOpaque() {
+	for _, ref := range p.opaque {
+		if ctx := p.objects[ref.Name]; ctx != nil {
+			p.errorf(ref.Src.Line, "object %s is listed as not shown but is defined at line %d", ref.Name, ctx.Obj.Source.Line)
 			continue
 		}
 		o := &schema.Object{Name: ref.Name, Opaque: true, Description: "Named by the document; fields not shown.", Source: ref.Src}
@@ -90,28 +89,28 @@ func (p *Core) addOpaque() {
 	}
 }
 
-// Register makes a field with an explicit type visible to bare mentions of
+// register makes a field with an explicit type visible to bare mentions of
 // the same name in its scopes.
-func (p *Core) Register(pd *Pending) {
+func (p *core) register(pd *pending) {
 	if pd.Facts.Typ.IsZero() {
 		return
 	}
 	for _, sc := range pd.Scopes {
-		m := p.Defs[sc]
+		m := p.defs[sc]
 		if m == nil {
-			m = map[string][]*Pending{}
-			p.Defs[sc] = m
+			m = map[string][]*pending{}
+			p.defs[sc] = m
 		}
 		m[pd.Field.Name] = append(m[pd.Field.Name], pd)
 	}
 }
 
-// Lookup finds the definition a bare name refers to: the nearest scope
+// lookup finds the definition a bare name refers to: the nearest scope
 // that defines the name with a type, which must agree on that type.
-func (p *Core) Lookup(pd *Pending) *Pending {
+func (p *core) lookup(pd *pending) *pending {
 	for _, sc := range pd.Scopes {
-		var cands []*Pending
-		for _, c := range p.Defs[sc][pd.Field.Name] {
+		var cands []*pending
+		for _, c := range p.defs[sc][pd.Field.Name] {
 			if c != pd {
 				cands = append(cands, c)
 			}
@@ -122,25 +121,25 @@ func (p *Core) Lookup(pd *Pending) *Pending {
 		first := cands[0]
 		for _, c := range cands[1:] {
 			if c.Facts.Typ.String() != first.Facts.Typ.String() {
-				p.Errorf(pd.Line, "%s.%s has no type, and the nearest definitions disagree: %s at line %d, %s at line %d",
+				p.errorf(pd.Line, "%s.%s has no type, and the nearest definitions disagree: %s at line %d, %s at line %d",
 					pd.Owner, pd.Field.Name, first.Facts.Typ, first.Line, c.Facts.Typ, c.Line)
 				return nil
 			}
 		}
 		return first
 	}
-	p.Errorf(pd.Line, "%s.%s has no type, and the document gives none for %q elsewhere", pd.Owner, pd.Field.Name, pd.Field.Name)
+	p.errorf(pd.Line, "%s.%s has no type, and the document gives none for %q elsewhere", pd.Owner, pd.Field.Name, pd.Field.Name)
 	return nil
 }
 
-func (p *Core) resolvePending(pd *Pending) {
+func (p *core) resolvePending(pd *pending) {
 	if pd.resolved || pd.Owner == "" {
 		return
 	}
 	pd.resolved = true
 	f := pd.Facts
 	if f.Typ.IsZero() {
-		def := p.Lookup(pd)
+		def := p.lookup(pd)
 		if def == nil {
 			return
 		}
@@ -185,9 +184,9 @@ func (p *Core) resolvePending(pd *Pending) {
 	case pd.defaultRequired != nil:
 		fld.Required = *pd.defaultRequired
 	default:
-		p.Errorf(pd.Line, "%s.%s: the document says neither Required nor Optional", pd.Owner, fld.Name)
+		p.errorf(pd.Line, "%s.%s: the document says neither Required nor Optional", pd.Owner, fld.Name)
 	}
-	fld.Constraints = p.Constraints(pd, f, t, variants)
+	fld.Constraints = p.constraints(pd, f, t, variants)
 	if fld.Constraints != nil {
 		// A default that is not the zero value makes the zero a real
 		// choice (is_anonymous: false against default true). Strings are
@@ -202,7 +201,7 @@ func (p *Core) resolvePending(pd *Pending) {
 		fld.ZeroMeaningful = true
 	}
 	if f.Always != "" && !pd.Method && constFits(f.Always, t) {
-		p.Always[pd.Owner+"."+fld.Name] = f.Always
+		p.always[pd.Owner+"."+fld.Name] = f.Always
 	}
 }
 
@@ -241,10 +240,10 @@ func isZeroValue(v any) bool {
 // resolveType turns the written type into a schema type. Alternatives
 // become a union; when an existing union has exactly those variants it is
 // reused, and when it has more, the value is restricted to the subset.
-func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string, bool) {
+func (p *core) resolveType(f *grammar.Facts, pd *pending) (schema.Type, []string, bool) {
 	te := f.Typ
 	if te.Depth > schema.MaxArrayDepth {
-		p.Errorf(pd.Line, "%s.%s: %v: write the type with fewer levels", pd.Owner, pd.Field.Name, schema.ErrArrayDepth(te.Depth))
+		p.errorf(pd.Line, "%s.%s: %v: write the type with fewer levels", pd.Owner, pd.Field.Name, schema.ErrArrayDepth(te.Depth))
 		return schema.Type{}, nil, false
 	}
 	var base schema.Type
@@ -256,16 +255,16 @@ func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 	// the published page's type column is its own word for the type and
 	// stays String, with the fact kept as constraints.attach (see
 	// constraints). The Go model gives both the same Go type.
-	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.Policy.attachAsConstraint {
+	if len(alts) == 1 && alts[0] == schema.String && f.AttachRef && !p.pol.attachAsConstraint {
 		alts = []string{schema.InputFile, schema.String}
 	}
 	for _, a := range alts {
-		known := p.KnownType(a)
-		if p.Policy.undefinedAsRaw && (!known || len(p.undefined) > 0) && p.keepUndefined(a, pd) {
+		known := p.knownType(a)
+		if p.pol.undefinedAsRaw && (!known || len(p.undefined) > 0) && p.keepUndefined(a, pd) {
 			continue
 		}
 		if !known {
-			p.Errorf(pd.Line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.Owner, pd.Field.Name, a)
+			p.errorf(pd.Line, "%s.%s: unknown type %q (not a primitive, and no object or union of that name is defined or listed as not shown)", pd.Owner, pd.Field.Name, a)
 			return schema.Type{}, nil, false
 		}
 	}
@@ -282,7 +281,7 @@ func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 		}
 		u, subset, err := p.unionFor(alts, pd.Owner, pd.Field.Name, where)
 		if err != nil {
-			p.Errorf(pd.Line, "%s.%s: %v", pd.Owner, pd.Field.Name, err)
+			p.errorf(pd.Line, "%s.%s: %v", pd.Owner, pd.Field.Name, err)
 			return schema.Type{}, nil, false
 		}
 		base, variants = schema.Named(u.Name), subset
@@ -293,11 +292,11 @@ func (p *Core) resolveType(f *grammar.Facts, pd *Pending) (schema.Type, []string
 	return base, variants, true
 }
 
-func (p *Core) KnownType(name string) bool {
-	if schema.IsPrimitive(name) || p.Objects[name] != nil || p.out.Union(name) != nil || p.out.Object(name) != nil {
+func (p *core) knownType(name string) bool {
+	if schema.IsPrimitive(name) || p.objects[name] != nil || p.out.Union(name) != nil || p.out.Object(name) != nil {
 		return true
 	}
-	for _, o := range p.Opaque {
+	for _, o := range p.opaque {
 		if o.Name == name {
 			return true
 		}
@@ -308,7 +307,7 @@ func (p *Core) KnownType(name string) bool {
 // unionFor finds or creates the union of alts. A new union is named by
 // the rule of naming.InlineUnion (two members joined with "Or", more
 // named after the field that carries them).
-func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
+func (p *core) unionFor(alts []string, owner, field string, src schema.Source) (*schema.Union, []string, error) {
 	want := slices.Clone(alts)
 	slices.Sort(want)
 	want = slices.Compact(want)
@@ -328,7 +327,7 @@ func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (
 	// document order among equals.
 	var best *schema.Union
 	for _, u := range p.out.Unions {
-		if u.Discriminator == "" && !p.Listed[u] {
+		if u.Discriminator == "" && !p.listed[u] {
 			continue
 		}
 		all := true
@@ -346,12 +345,12 @@ func (p *Core) unionFor(alts []string, owner, field string, src schema.Source) (
 	}
 	// The naming rule of an inline union is naming's (naming/unions.go).
 	name := naming.InlineUnion(alts, field)
-	if p.KnownType(name) && p.Policy.tolerant && len(alts) > 2 {
+	if p.knownType(name) && p.pol.tolerant && len(alts) > 2 {
 		// Another entry's field of that name holds other members: on the
 		// page, this one is named after its owner too.
 		name = naming.OwnedInlineUnion(owner, field)
 	}
-	if p.KnownType(name) {
+	if p.knownType(name) {
 		return nil, nil, fmt.Errorf("a union of %s would be named %s, which is already taken", strings.Join(alts, ", "), name)
 	}
 	// No description: the document gives the union none of its own, and
@@ -373,35 +372,35 @@ func intp(v *float64) *int {
 	return &n
 }
 
-func Bounds(r *grammar.RawRange) *schema.Bounds {
+func bounds(r *grammar.RawRange) *schema.Bounds {
 	if r == nil {
 		return nil
 	}
 	return &schema.Bounds{Min: r.Min, Max: r.Max}
 }
 
-func Length(r *grammar.RawRange, unit string, after bool) *schema.Length {
+func length(r *grammar.RawRange, unit string, after bool) *schema.Length {
 	if unit == "" {
 		unit = schema.UnitCharacters
 	}
 	return &schema.Length{Min: intp(r.Min), Max: intp(r.Max), Unit: unit, AfterEntityParsing: after}
 }
 
-// Constraints turns facts into constraints on a value of type t. A bare
+// constraints turns facts into constraints on a value of type t. A bare
 // range means a length for strings, a count for arrays and a range for
 // numbers.
-func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variants []string) *schema.Constraints {
+func (p *core) constraints(pd *pending, f *grammar.Facts, t schema.Type, variants []string) *schema.Constraints {
 	c := &schema.Constraints{}
 	// bad reports a fact that does not fit the type and says whether to
 	// keep it. The page's prose is not written to a grammar: there a
 	// phrase read as a fact that does not fit stays text, and the report
 	// says so; in the seed layout it is an error.
 	bad := func(what string) bool {
-		if p.Policy.tolerant {
-			p.Report.Add("fact does not apply", pd.Owner+"."+pd.Field.Name, pd.Line, what+" does not apply to a "+t.String())
+		if p.pol.tolerant {
+			p.report.add("fact does not apply", pd.Owner+"."+pd.Field.Name, pd.Line, what+" does not apply to a "+t.String())
 			return false
 		}
-		p.Errorf(pd.Line, "%s.%s: %s does not apply to a %s", pd.Owner, pd.Field.Name, what, t)
+		p.errorf(pd.Line, "%s.%s: %s does not apply to a %s", pd.Owner, pd.Field.Name, what, t)
 		return true
 	}
 	name := t.Name
@@ -409,7 +408,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	isNumber := name == schema.Integer || name == schema.Integer64 || name == schema.Float
 	isArray := t.IsArray()
 	if f.Length != nil && (isString || bad("a length")) {
-		c.Length = Length(f.Length, f.LengthUnit, f.AfterParse)
+		c.Length = length(f.Length, f.LengthUnit, f.AfterParse)
 	}
 	c.MaxLineFeeds = f.LineFeeds
 	if r := f.Bare; r != nil {
@@ -417,13 +416,13 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 		case isString && c.Length != nil:
 			// A range bound to its unit word ("1-64 characters") is the
 			// length; a second, bare one in the same text is not.
-			p.Report.Add("second range", pd.Owner+"."+pd.Field.Name, pd.Line, "a bare range "+Bounds(r).Text()+" besides the length of "+Bounds(f.Length).Text()+" "+c.Length.Unit)
+			p.report.add("second range", pd.Owner+"."+pd.Field.Name, pd.Line, "a bare range "+bounds(r).Text()+" besides the length of "+bounds(f.Length).Text()+" "+c.Length.Unit)
 		case isString:
-			c.Length = Length(r, schema.UnitCharacters, false)
+			c.Length = length(r, schema.UnitCharacters, false)
 		case isArray:
-			c.Items = Bounds(r)
+			c.Items = bounds(r)
 		case isNumber:
-			c.Range = Bounds(r)
+			c.Range = bounds(r)
 		default:
 			bad("a range")
 		}
@@ -432,34 +431,34 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 		r := &grammar.RawRange{Max: f.AtMost}
 		switch {
 		case isArray:
-			c.Items = Bounds(r)
+			c.Items = bounds(r)
 		case isString:
-			c.Length = Length(r, schema.UnitCharacters, false)
+			c.Length = length(r, schema.UnitCharacters, false)
 		case isNumber:
-			c.Range = Bounds(r)
+			c.Range = bounds(r)
 		default:
 			bad("\"at most\"")
 		}
 	}
 	if f.Items != nil && (isArray || bad("an item count")) {
-		c.Items = Bounds(f.Items)
+		c.Items = bounds(f.Items)
 	}
 	if f.EachLength != nil {
-		c.Each = &schema.Constraints{Length: Length(f.EachLength, f.EachUnit, false)}
+		c.Each = &schema.Constraints{Length: length(f.EachLength, f.EachUnit, false)}
 	}
 	if f.TotalLength != nil && (isArray && t.Elem.Name == schema.String && !t.Elem.IsArray() || bad("a total length")) {
-		c.TotalLength = Length(f.TotalLength, f.TotalUnit, false)
+		c.TotalLength = length(f.TotalLength, f.TotalUnit, false)
 	}
 	if len(f.Numbers) > 0 && (name == schema.Integer || name == schema.Integer64) && !isArray || len(f.Numbers) > 0 && bad("a list of whole numbers") {
 		c.Values = f.Numbers
 	}
 	if f.NumRange != nil && (isNumber || bad("a numeric range")) {
-		c.Range = Bounds(f.NumRange)
+		c.Range = bounds(f.NumRange)
 	}
-	c.Ahead = Bounds(f.Ahead)
+	c.Ahead = bounds(f.Ahead)
 	c.Unit = f.Unit
 	fitsEnum := name == schema.String || (isArray && t.Elem.Name == schema.String)
-	if len(f.Enum) > 0 && (fitsEnum || !p.Policy.tolerant || bad("a list of values")) {
+	if len(f.Enum) > 0 && (fitsEnum || !p.pol.tolerant || bad("a list of values")) {
 		e := p.enumFor(pd, f.Enum)
 		switch {
 		case e == nil:
@@ -478,7 +477,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 		v, err := literal(f.DefaultRaw, t)
 		if err != nil {
 			// "default returns all" and the like are prose, not values.
-			pd.Field.Description = JoinText(pd.Field.Description, "Default: "+f.DefaultRaw+".")
+			pd.Field.Description = grammar.JoinText(pd.Field.Description, "Default: "+f.DefaultRaw+".")
 		} else {
 			c.Default = v
 		}
@@ -496,7 +495,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	c.NoEmoji = f.NoEmoji
 	c.Position = f.Position
 	c.UploadOnly = f.UploadOnly
-	c.Attach = p.Policy.attachAsConstraint && f.AttachRef && !isArray && name == schema.String
+	c.Attach = p.pol.attachAsConstraint && f.AttachRef && !isArray && name == schema.String
 	if len(variants) > 0 && isArray {
 		if c.Each == nil {
 			c.Each = &schema.Constraints{}
@@ -514,7 +513,7 @@ func (p *Core) Constraints(pd *Pending, f *grammar.Facts, t schema.Type, variant
 	return c
 }
 
-func (p *Core) hasStringVariant(name string) bool {
+func (p *core) hasStringVariant(name string) bool {
 	u := p.out.Union(name)
 	if u == nil {
 		return false
@@ -554,10 +553,10 @@ func enumName(owner string, method bool, field string) string {
 		if i := strings.IndexFunc(owner, func(r rune) bool { return r >= 'A' && r <= 'Z' }); i > 0 {
 			o = owner[i:]
 		} else {
-			o = Pascal(strings.ToLower(owner))
+			o = pascal(strings.ToLower(owner))
 		}
 	}
-	fp := Pascal(field)
+	fp := pascal(field)
 	if strings.HasSuffix(o, fp) {
 		return o
 	}
@@ -567,11 +566,11 @@ func enumName(owner string, method bool, field string) string {
 // enumFor finds or creates the enum for listed values. The same name with
 // the same set of values is one enum; the same name with other values is an
 // error.
-func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
+func (p *core) enumFor(pd *pending, vals []grammar.EnumVal) *schema.Enum {
 	name := enumName(pd.Owner, pd.Method, pd.Field.Name)
-	if p.Policy.tolerant && p.KnownType(name) {
+	if p.pol.tolerant && p.knownType(name) {
 		// MoodEmoji.emoji: the object is named MoodEmoji already.
-		name = Pascal(pd.Owner) + Pascal(pd.Field.Name)
+		name = pascal(pd.Owner) + pascal(pd.Field.Name)
 	}
 	set := func(vs []string) []string { s := slices.Clone(vs); slices.Sort(s); return s }
 	var want []string
@@ -587,10 +586,10 @@ func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 			// On the published page the same field of two entries may
 			// list different values ("type" of two unions): the enum is
 			// then named after the whole owner.
-			if alt := Pascal(pd.Owner) + Pascal(pd.Field.Name); p.Policy.tolerant && alt != name && p.out.Enum(alt) == nil {
+			if alt := pascal(pd.Owner) + pascal(pd.Field.Name); p.pol.tolerant && alt != name && p.out.Enum(alt) == nil {
 				name = alt
 			} else {
-				p.Errorf(pd.Line, "%s.%s: enum %s lists %v here but %v at line %d", pd.Owner, pd.Field.Name, name, want, have, e.Source.Line)
+				p.errorf(pd.Line, "%s.%s: enum %s lists %v here but %v at line %d", pd.Owner, pd.Field.Name, name, want, have, e.Source.Line)
 				return nil
 			}
 		} else {
@@ -611,7 +610,7 @@ func (p *Core) enumFor(pd *Pending, vals []grammar.EnumVal) *schema.Enum {
 // explanation_parse_mode) whose description points at the formatting
 // section by its title ("See formatting options"): a prefixed name alone
 // could be some other mode.
-func (p *Core) linkFormattingEnum() {
+func (p *core) linkFormattingEnum() {
 	f := p.out.Formatting
 	if f == nil || p.out.Enum(f.Enum) == nil {
 		return
@@ -648,7 +647,7 @@ func (p *Core) linkFormattingEnum() {
 	for _, g := range p.out.Shorthands {
 		link(g.Params)
 	}
-	for _, m := range p.Methods {
+	for _, m := range p.methods {
 		for _, pd := range m.Pending {
 			link([]*schema.Field{pd.Field})
 		}
@@ -657,19 +656,19 @@ func (p *Core) linkFormattingEnum() {
 
 // checkEventEnum checks that every event kind names a field of the object
 // the Events table is about.
-func (p *Core) checkEventEnum() {
-	if p.EventOwner == "" {
+func (p *core) checkEventEnum() {
+	if p.eventOwner == "" {
 		return
 	}
-	ctx := p.Objects[p.EventOwner]
+	ctx := p.objects[p.eventOwner]
 	if ctx == nil {
-		p.Errorf(p.EventLine, "events table names %s fields, but there is no object %s", p.EventOwner, p.EventOwner)
+		p.errorf(p.eventLine, "events table names %s fields, but there is no object %s", p.eventOwner, p.eventOwner)
 		return
 	}
 	for _, k := range p.out.Events.Kinds {
 		for _, f := range k.Fields {
 			if ctx.Obj.Field(f) == nil {
-				p.Errorf(k.Source.Line, "event %q is not a field of %s", f, p.EventOwner)
+				p.errorf(k.Source.Line, "event %q is not a field of %s", f, p.eventOwner)
 			}
 		}
 	}

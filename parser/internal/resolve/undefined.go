@@ -27,14 +27,14 @@ type undefinedType struct {
 // keepUndefined reports whether name is a type kept as raw JSON because
 // the document never defines it, recording pd as a use of it; the first
 // use of a name no definition has makes it one.
-func (p *Core) keepUndefined(name string, pd *Pending) bool {
+func (p *core) keepUndefined(name string, pd *pending) bool {
 	for _, u := range p.undefined {
 		if u.obj.Name == name {
 			u.uses = append(u.uses, pd.Owner+"."+pd.Field.Name)
 			return true
 		}
 	}
-	if p.KnownType(name) || !grammar.IsIdent(name) || !grammar.StartsUpper(name) {
+	if p.knownType(name) || !grammar.IsIdent(name) || !grammar.StartsUpper(name) {
 		return false
 	}
 	src := pd.Field.Source
@@ -50,9 +50,9 @@ func (p *Core) keepUndefined(name string, pd *Pending) bool {
 
 // warnUndefined gives the one warning of each type kept as raw JSON
 // because the document never defines it.
-func (p *Core) warnUndefined() {
+func (p *core) warnUndefined() {
 	for _, u := range p.undefined {
-		p.Warn(Warning{
+		p.warn(Warning{
 			Construct: "type " + u.obj.Name, Target: u.obj.Name, Where: u.where, Line: u.line,
 			Text: fmt.Sprintf("named by %s but defined nowhere on the page (no entry of that name); kept as raw JSON (an object without fields, its value exactly as received)",
 				strings.Join(u.uses, ", ")),

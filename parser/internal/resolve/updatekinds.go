@@ -21,7 +21,7 @@ import (
 //
 // Nothing happens when no object, or more than one, fits, or when an enum
 // of that name holds other values.
-func (p *Core) updateKinds() {
+func (p *core) updateKinds() {
 	var owner *schema.Object
 	var rule *schema.Rule
 	for _, o := range p.out.Objects {
@@ -37,14 +37,14 @@ func (p *Core) updateKinds() {
 	if owner == nil {
 		return
 	}
-	if e := p.out.Enum(owner.Name + "Type"); e != nil {
+	if e := p.out.Enum(kindsEnum(owner.Name)); e != nil {
 		if sameValues(e, rule.Fields) {
 			p.linkKindLists(owner, e)
 		}
 		return
 	}
 	e := &schema.Enum{
-		Name:        owner.Name + "Type",
+		Name:        kindsEnum(owner.Name),
 		Description: "The " + owner.Name + " fields that name a kind of " + strings.ToLower(spaced(owner.Name)) + " (at most one is present in any given " + strings.ToLower(spaced(owner.Name)) + ").",
 		Source:      rule.Source,
 	}
@@ -61,7 +61,7 @@ func (p *Core) updateKinds() {
 
 // linkKindLists gives the elements of every list of owner's kinds the enum
 // e.
-func (p *Core) linkKindLists(owner *schema.Object, e *schema.Enum) {
+func (p *core) linkKindLists(owner *schema.Object, e *schema.Enum) {
 	// "update types", "update type": the words the page uses for a list
 	// of kinds.
 	talk := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(spaced(owner.Name)) + ` types?\b`)
@@ -119,7 +119,7 @@ func atMostOne(o *schema.Object) *schema.Rule {
 }
 
 // fetchedAsArray reports whether some method returns an Array of name.
-func (p *Core) fetchedAsArray(name string) bool {
+func (p *core) fetchedAsArray(name string) bool {
 	for _, m := range p.out.Methods {
 		if m.Returns.IsArray() && m.Returns.String() == "Array of "+name {
 			return true

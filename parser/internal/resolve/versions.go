@@ -22,22 +22,22 @@ var (
 // so an element keeps the first version that names it. Items about things
 // the schema does not model ("the local server") resolve to nothing and are
 // kept as text.
-func (p *Core) applyVersions() {
+func (p *core) applyVersions() {
 	for _, v := range p.out.Versions {
 		for _, c := range v.Changes {
 			c.Targets = p.changeTargets(c.Text)
 			for _, t := range c.Targets {
-				p.SetSince(t, v.Version)
+				p.setSince(t, v.Version)
 			}
 		}
 	}
 }
 
 // changeTargets reads one change item.
-func (p *Core) changeTargets(text string) []string {
+func (p *core) changeTargets(text string) []string {
 	text = strings.TrimSpace(text)
 	if m := reDotted.FindStringSubmatch(text); m != nil {
-		return p.FieldsOf(m[1], []string{m[2]})
+		return p.fieldsOf(m[1], []string{m[2]})
 	}
 	if grammar.IsIdent(text) {
 		return p.everywhere(text)
@@ -47,14 +47,14 @@ func (p *Core) changeTargets(text string) []string {
 		var out []string
 		if p.allOwners(grammar.SplitNameList(inner)) && grammar.IsIdent(phrase) {
 			for _, owner := range grammar.SplitNameList(inner) {
-				out = append(out, p.FieldsOf(owner, []string{phrase})...)
+				out = append(out, p.fieldsOf(owner, []string{phrase})...)
 			}
 			return out
 		}
 		owner := p.ownerIn(phrase)
 		for _, part := range grammar.SplitTop(inner, ';') {
 			if mm := reInOwner.FindStringSubmatch(part); mm != nil {
-				out = append(out, p.FieldsOf(mm[2], grammar.SplitNameList(mm[1]))...)
+				out = append(out, p.fieldsOf(mm[2], grammar.SplitNameList(mm[1]))...)
 				continue
 			}
 			for _, name := range grammar.SplitNameList(part) {
@@ -62,7 +62,7 @@ func (p *Core) changeTargets(text string) []string {
 					continue
 				}
 				if owner != "" {
-					out = append(out, p.FieldsOf(owner, []string{name})...)
+					out = append(out, p.fieldsOf(owner, []string{name})...)
 				} else {
 					out = append(out, p.everywhere(name)...)
 				}
@@ -71,24 +71,24 @@ func (p *Core) changeTargets(text string) []string {
 		return out
 	}
 	if m := reInOwner.FindStringSubmatch(text); m != nil {
-		return p.FieldsOf(m[2], grammar.SplitNameList(m[1]))
+		return p.fieldsOf(m[2], grammar.SplitNameList(m[1]))
 	}
 	if m := reOnOwners.FindStringSubmatch(text); m != nil {
 		var out []string
 		for _, owner := range grammar.SplitNameList(m[2]) {
-			out = append(out, p.FieldsOf(owner, grammar.SplitNameList(m[1]))...)
+			out = append(out, p.fieldsOf(owner, grammar.SplitNameList(m[1]))...)
 		}
 		return out
 	}
 	if m := reAnimation.FindStringSubmatch(text); m != nil {
 		var out []string
 		for _, name := range grammar.SplitNameList(m[1]) {
-			out = append(out, p.EnumValues(name)...)
+			out = append(out, p.enumValues(name)...)
 		}
 		return out
 	}
 	// "the darts animation and Dice.emoji": two items joined by "and".
-	if parts := SplitTopWord(text, " and "); len(parts) > 1 {
+	if parts := grammar.SplitTopWord(text, " and "); len(parts) > 1 {
 		var out []string
 		for _, part := range parts {
 			// Only parts that name something exactly count here: a bare
@@ -103,7 +103,7 @@ func (p *Core) changeTargets(text string) []string {
 	return nil
 }
 
-func (p *Core) allOwners(names []string) bool {
+func (p *core) allOwners(names []string) bool {
 	for _, n := range names {
 		if p.out.Method(n) == nil && p.out.Object(n) == nil {
 			return false
@@ -114,7 +114,7 @@ func (p *Core) allOwners(names []string) bool {
 
 // ownerIn finds a method or object named in a phrase ("getChat additions");
 // a method stands for the object it returns.
-func (p *Core) ownerIn(phrase string) string {
+func (p *core) ownerIn(phrase string) string {
 	for _, w := range strings.Fields(phrase) {
 		if m := p.out.Method(w); m != nil {
 			if p.out.Object(m.Returns.Name) != nil {
@@ -129,8 +129,8 @@ func (p *Core) ownerIn(phrase string) string {
 	return ""
 }
 
-// FieldsOf names fields of an object or parameters of a method.
-func (p *Core) FieldsOf(owner string, names []string) []string {
+// fieldsOf names fields of an object or parameters of a method.
+func (p *core) fieldsOf(owner string, names []string) []string {
 	var out []string
 	for _, n := range names {
 		if o := p.out.Object(owner); o != nil && o.Field(n) != nil {
@@ -145,7 +145,7 @@ func (p *Core) FieldsOf(owner string, names []string) []string {
 
 // everywhere resolves a bare name: a method, an object, or every field and
 // parameter of that name.
-func (p *Core) everywhere(name string) []string {
+func (p *core) everywhere(name string) []string {
 	if p.out.Method(name) != nil || p.out.Object(name) != nil {
 		return []string{name}
 	}
@@ -163,8 +163,8 @@ func (p *Core) everywhere(name string) []string {
 	return out
 }
 
-// EnumValues finds enum values known by a name ("darts", "slot machine").
-func (p *Core) EnumValues(name string) []string {
+// enumValues finds enum values known by a name ("darts", "slot machine").
+func (p *core) enumValues(name string) []string {
 	var out []string
 	for _, e := range p.out.Enums {
 		for _, v := range e.Values {
@@ -176,9 +176,9 @@ func (p *Core) EnumValues(name string) []string {
 	return out
 }
 
-// SetSince marks a target with the version that added it, unless an older
+// setSince marks a target with the version that added it, unless an older
 // version already did.
-func (p *Core) SetSince(target, version string) {
+func (p *core) setSince(target, version string) {
 	set := func(s *string) {
 		if *s == "" {
 			*s = version
@@ -258,7 +258,7 @@ func submatches(s string, ix []int) []string {
 // published page's Recent changes) to the schema elements they name ("Added the field gift to the class Message",
 // "Added the methods verifyUser and verifyChat") and sets their since.
 // An item that names nothing the schema models is counted in the report.
-func (p *Core) applyChangeSentences() {
+func (p *core) applyChangeSentences() {
 	for _, v := range p.out.Versions {
 		for _, c := range v.Changes {
 			var targets []string
@@ -271,12 +271,12 @@ func (p *Core) applyChangeSentences() {
 				}
 				m := submatches(c.Text, ix)
 				for _, owner := range grammar.SplitNameList(m[3]) {
-					targets = append(targets, p.FieldsOf(owner, grammar.SplitNameList(m[2]))...)
+					targets = append(targets, p.fieldsOf(owner, grammar.SplitNameList(m[2]))...)
 				}
 			}
 			// "Renamed the field a to b in the class C": b is new.
 			for _, m := range reChangeRenamed.FindAllStringSubmatch(c.Text, -1) {
-				targets = append(targets, p.FieldsOf(m[3], grammar.SplitNameList(m[2]))...)
+				targets = append(targets, p.fieldsOf(m[3], grammar.SplitNameList(m[2]))...)
 			}
 			// "Added the MessageEntity type “custom_emoji”": a value of
 			// the enum of that object's field.
@@ -300,13 +300,13 @@ func (p *Core) applyChangeSentences() {
 			}
 			c.Targets = targets
 			for _, t := range targets {
-				p.SetSince(t, v.Version)
+				p.setSince(t, v.Version)
 				if u := p.out.Union(t); u != nil && u.Since == "" {
 					u.Since = v.Version
 				}
 			}
 			if len(targets) == 0 {
-				p.Report.Add("change", v.Version, v.Source.Line, c.Text)
+				p.report.add("change", v.Version, v.Source.Line, c.Text)
 			}
 		}
 	}

@@ -5,9 +5,8 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/facts"
 	"github.com/apigen/apigen/parser/internal/grammar"
-	"github.com/apigen/apigen/parser/internal/resolve"
-	"github.com/apigen/apigen/schema"
 )
 
 var (
@@ -19,7 +18,6 @@ var (
 	reTitleField   = regexp.MustCompile(`\(([a-z_]+)\)$`)
 	reVersionsList = regexp.MustCompile(`Versions listed: (.+?)\.?$`)
 	reAdded        = regexp.MustCompile(`^(\d+(?:\.\d+)*) added (.+?)\.?$`)
-	reWithAnd      = regexp.MustCompile(` (?:with|and) `)
 )
 
 // requestRules reads the "Common request rules": the numbered rules, and the
@@ -39,14 +37,14 @@ func (p *seedLayout) requestRules(s *document.Section, b *document.Block) {
 		}
 	}
 	if !isShorthands {
-		p.clauses(resolve.RequestRules, s, b)
+		p.clauses(facts.RequestRules, s, b)
 		return
 	}
 	for _, it := range b.Items {
 		it.Used = true
 		m := reShorthand.FindStringSubmatch(it.Text)
 		if m == nil {
-			p.AddClause(resolve.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+			p.AddClause(facts.Notes, it.Text, at(s, it.Line))
 			continue
 		}
 		p.shorthand(s, it.Line, m[1], m[2])
@@ -58,15 +56,14 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 	// defines no parameters.
 	if te, rest, ok := grammar.ParseTypePrefix(body); ok && (rest == "" || strings.HasPrefix(rest, "(") || rest == ".") {
 		_ = te
-		p.AddClause(resolve.Notes, schema.Clause{Name: name, Text: name + " = " + body, Source: at(s, line).Source()})
+		p.Clauses = append(p.Clauses, facts.Clause{List: facts.Notes, Name: name, Text: name + " = " + body, Place: at(s, line)})
 		return
 	}
-	if p.Shorthands[name] != nil {
+	if p.Shorthand(name) != nil {
 		p.Errorf(line, "shorthand %s is defined twice", name)
 		return
 	}
-	g := &schema.Shorthand{Name: name, Source: at(s, line).Source()}
-	ctx := &resolve.ShorthandCtx{G: g, Line: line}
+	g := &facts.Shorthand{Name: name, Place: at(s, line)}
 	items, sentences := grammar.SplitItemList(body)
 	for _, raw := range items {
 		fi, rest := grammar.ParseParenItem(raw)
@@ -79,44 +76,19 @@ func (p *seedLayout) shorthand(s *document.Section, line int, name, body string)
 			p.Errorf(line, "%s.%s: %v", name, fi.Name, err)
 			continue
 		}
-		fld := &schema.Field{Name: fi.Name, Source: at(s, line).Source()}
-		pd := &resolve.Pending{Field: fld, Facts: f, Owner: name, Method: true, Line: line, Scopes: at(s, 0).Scopes(), Rules: &g.Rules}
-		g.Params = append(g.Params, fld)
-		ctx.Pending = append(ctx.Pending, pd)
-		p.Pending = append(p.Pending, pd)
+		g.Params = append(g.Params, &facts.Field{Name: fi.Name, Facts: f, Place: at(s, line)})
 	}
 	for _, sent := range sentences {
-		if r, ok := eitherRule(sent); ok {
-			ctx.Rules = append(ctx.Rules, r)
+		if r, ok := grammar.EitherRule(sent); ok {
+			g.Rules = append(g.Rules, r)
 			continue
 		}
 		if m := reEditResults.FindStringSubmatch(sent); m != nil {
-			ctx.Result = m[1] + " or " + m[2]
+			g.Result = m[1] + " or " + m[2]
 		}
 		g.Notes = append(g.Notes, sent)
 	}
-	p.AddShorthand(ctx)
-}
-
-// eitherRule reads "Either a with b, or c, must be given".
-func eitherRule(sent string) (grammar.RawRule, bool) {
-	m := grammar.ReEither.FindStringSubmatch(sent)
-	if m == nil {
-		return grammar.RawRule{}, false
-	}
-	r := grammar.RawRule{Kind: schema.RuleOneOf, Text: sent}
-	for _, part := range grammar.SplitTop(m[1], ',') {
-		part = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(part), "or "))
-		if part == "" {
-			continue
-		}
-		var group []string
-		for _, w := range reWithAnd.Split(part, -1) {
-			group = append(group, strings.TrimSpace(w))
-		}
-		r.Groups = append(r.Groups, group)
-	}
-	return r, len(r.Groups) >= 2
+	p.Entries = append(p.Entries, g)
 }
 
 // methodTable reads "Method | Parameters | Result" tables (the third column
@@ -131,33 +103,32 @@ func (p *seedLayout) methodTable(s *document.Section, t *document.Table) {
 			p.Errorf(r.Line, "method name %q is not a lowerCamel identifier", name)
 			continue
 		}
-		m := &schema.Method{Name: name, Group: s.Title, Source: at(s, r.Line).Source()}
-		ctx := &resolve.MethodCtx{M: m, Place: at(s, r.Line), Line: r.Line}
+		m := &facts.Method{Name: name, Group: s.Title, Place: at(s, r.Line)}
 		if hasResult {
-			ctx.Result = r.Cell(2)
+			m.Result = r.Cell(2)
 		} else {
 			m.Description = r.Cell(2)
 		}
-		p.methodParams(ctx, r.Cell(1))
-		p.AddMethod(ctx)
+		p.methodParams(m, r.Cell(1))
+		p.Entries = append(p.Entries, m)
 	}
 }
 
 // methodParams reads a parameter cell: ';'-separated segments, each a
 // shorthand name (optionally with an override in parentheses) or a list of
 // names whose last parenthesis is shared by the names without their own.
-func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
+func (p *seedLayout) methodParams(m *facts.Method, cell string) {
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
-	var entries []resolve.MethodEntry
+	line := m.Place.Line
 	for _, seg := range grammar.SplitTop(cell, ';') {
 		if seg == "" {
 			continue
 		}
 		head, _ := grammar.ParseParenItem(seg)
 		if reGroupName.MatchString(head.Name) && len(head.Name) > 1 {
-			entries = append(entries, resolve.MethodEntry{Group: head.Name, Override: head.Paren, Line: ctx.Line})
+			m.Params = append(m.Params, facts.Param{Group: head.Name, Override: head.Paren, Line: line})
 			continue
 		}
 		items := grammar.SplitTop(seg, ',')
@@ -165,7 +136,7 @@ func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 		for _, raw := range items {
 			it, rest := grammar.ParseParenItem(raw)
 			if !grammar.IsIdent(it.Name) || rest != "" {
-				p.Errorf(ctx.Line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", ctx.M.Name, raw)
+				p.Errorf(line, "%s: %q is not a parameter (want \"name (Type, Required|Optional; notes)\")", m.Name, raw)
 				return
 			}
 			parsed = append(parsed, it)
@@ -173,7 +144,7 @@ func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 		last := parsed[len(parsed)-1]
 		shared, err := grammar.ReadParen(last.Paren)
 		if err != nil {
-			p.Errorf(ctx.Line, "%s.%s: %v", ctx.M.Name, last.Name, err)
+			p.Errorf(line, "%s.%s: %v", m.Name, last.Name, err)
 			return
 		}
 		for i, it := range parsed {
@@ -184,7 +155,7 @@ func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 				if it.Has {
 					own, err := grammar.ReadParen(it.Paren)
 					if err != nil {
-						p.Errorf(ctx.Line, "%s.%s: %v", ctx.M.Name, it.Name, err)
+						p.Errorf(line, "%s.%s: %v", m.Name, it.Name, err)
 						return
 					}
 					mergeShared(own, shared)
@@ -194,14 +165,9 @@ func (p *seedLayout) methodParams(ctx *resolve.MethodCtx, cell string) {
 			if !it.Has && !last.Has {
 				f = &grammar.Facts{}
 			}
-			fld := &schema.Field{Name: it.Name, Source: ctx.Place.At(ctx.Line).Source()}
-			pd := &resolve.Pending{Field: fld, Facts: f, Owner: ctx.M.Name, Method: true, Line: ctx.Line, Scopes: ctx.Place.Scopes(), Rules: &ctx.M.Rules}
-			p.Pending = append(p.Pending, pd)
-			ctx.Pending = append(ctx.Pending, pd)
-			entries = append(entries, resolve.MethodEntry{Param: pd, Line: ctx.Line})
+			m.Params = append(m.Params, facts.Param{Field: &facts.Field{Name: it.Name, Facts: f, Place: m.Place}, Line: line})
 		}
 	}
-	ctx.Entries = entries
 }
 
 // formatting reads the "Text formatting (field)" section: the allowed
@@ -211,25 +177,25 @@ func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 	if m := reTitleField.FindStringSubmatch(s.Title); m != nil {
 		field = m[1]
 	}
-	f := p.Formatting(field)
+	p.Format(field)
 	switch b.Kind {
 	case document.ParagraphBlock:
 		sents := grammar.SplitSentences(b.Text)
 		if len(sents) > 0 {
 			if m := reAllowed.FindStringSubmatch(sents[0]); m != nil {
 				b.Used = true
-				e := &schema.Enum{Name: f.Enum, Description: b.Text, Source: at(s, b.Line).Source()}
+				e := &facts.Enum{Of: facts.FormattingValues, Description: b.Text, Place: at(s, b.Line)}
 				for _, v := range grammar.SplitNameList(m[1]) {
 					it, _ := grammar.ParseParenItem(v)
-					e.Values = append(e.Values, &schema.EnumValue{Value: it.Name, Note: it.Paren})
+					e.Values = append(e.Values, facts.EnumValue{Value: it.Name, Note: it.Paren})
 				}
-				p.AddEnum(e)
+				p.Enums = append(p.Enums, e)
 				return
 			}
 		}
 		p.note(s, b)
 	case document.ListBlock:
-		p.clauses(resolve.FormattingRules, s, b)
+		p.clauses(facts.FormattingRules, s, b)
 	}
 }
 
@@ -238,24 +204,24 @@ func (p *seedLayout) formatting(s *document.Section, b *document.Block) {
 // <Object>Type, the values of allowed_updates-style lists.
 func (p *seedLayout) eventTable(s *document.Section, t *document.Table) {
 	owner := grammar.FirstWord(t.Header[0])
-	e := &schema.Enum{Name: owner + "Type", Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Source: at(s, t.Line).Source()}
+	e := &facts.Enum{Of: facts.EventKinds, Description: "The " + owner + " fields that name an event kind (" + s.Title + ").", Place: at(s, t.Line)}
+	ev := p.StartEvents()
 	for _, r := range t.Rows {
 		r.Used = true
 		fields := grammar.SplitNameList(r.Cell(0))
-		p.AddEventKind(&schema.EventKind{Fields: fields, When: r.Cell(1), Source: at(s, r.Line).Source()})
+		ev.Kinds = append(ev.Kinds, facts.EventKind{Fields: fields, When: r.Cell(1), Place: at(s, r.Line)})
 		for _, f := range fields {
-			e.Values = append(e.Values, &schema.EnumValue{Value: f})
+			e.Values = append(e.Values, facts.EnumValue{Value: f})
 		}
 	}
-	p.EventOwner = owner
-	p.EventLine = t.Line
-	p.AddEnum(e)
+	ev.Owner, ev.Line = owner, t.Line
+	p.Enums = append(p.Enums, e)
 }
 
 func (p *seedLayout) events(s *document.Section, b *document.Block) {
 	p.StartEvents()
 	if b.Kind == document.ListBlock {
-		p.clauses(resolve.EventRules, s, b)
+		p.clauses(facts.EventRules, s, b)
 		return
 	}
 	p.note(s, b)
@@ -273,23 +239,19 @@ func (p *seedLayout) versions(s *document.Section, b *document.Block) {
 		if m := reVersionsList.FindStringSubmatch(it.Text); m != nil {
 			for _, v := range grammar.SplitTop(m[1], ',') {
 				vi, _ := grammar.ParseParenItem(v)
-				p.version(vi.Name, s, it.Line).Date = vi.Paren
+				p.Version(vi.Name, at(s, it.Line), false).Date = vi.Paren
 			}
-			p.AddClause(resolve.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+			p.AddClause(facts.Notes, it.Text, at(s, it.Line))
 			continue
 		}
 		if m := reAdded.FindStringSubmatch(it.Text); m != nil {
-			v := p.version(m[1], s, it.Line)
-			v.Source = at(s, it.Line).Source()
+			v := p.Version(m[1], at(s, it.Line), false)
+			v.Place = at(s, it.Line)
 			for _, c := range grammar.SplitTop(m[2], ',') {
-				v.Changes = append(v.Changes, &schema.Change{Text: strings.TrimSpace(c)})
+				v.Changes = append(v.Changes, strings.TrimSpace(c))
 			}
 			continue
 		}
-		p.AddClause(resolve.Notes, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+		p.AddClause(facts.Notes, it.Text, at(s, it.Line))
 	}
-}
-
-func (p *seedLayout) version(name string, s *document.Section, line int) *schema.Version {
-	return p.Version(name, at(s, line).Source(), false)
 }

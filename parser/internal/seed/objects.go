@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
+	"github.com/apigen/apigen/parser/internal/facts"
 	"github.com/apigen/apigen/parser/internal/grammar"
-	"github.com/apigen/apigen/parser/internal/resolve"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -31,21 +31,30 @@ func notShownObjects(text string) ([]string, bool) {
 	return grammar.SplitNameList(m[1]), true
 }
 
-var ()
-
 // objectTable reads a "Field | Type | Notes" table under the object's own
 // heading.
 func (p *seedLayout) objectTable(s *document.Section, t *document.Table) {
-	ctx := p.NewObject(s.Title, at(s, s.Line))
-	if ctx == nil {
+	o := p.NewObject(s.Title, at(s, s.Line))
+	if o == nil {
 		markRows(t)
 		return
 	}
+	rows := &objectRows{obj: o}
 	for _, r := range t.Rows {
 		r.Used = true
-		p.fieldRow(ctx, s, r, r.Cell(0), r.Cell(1), r.Cell(2), len(t.Header) > 2)
+		p.fieldRow(rows, s, r, r.Cell(0), r.Cell(1), r.Cell(2), len(t.Header) > 2)
 	}
-	p.checkMarks(ctx)
+	p.checkMarks(rows)
+}
+
+// objectRows is an object being read from its table rows, with what the
+// rows say of their required-ness (see fieldRow).
+type objectRows struct {
+	obj *facts.Object
+	// marksRequired: some row of the object says "Required"; unmarked
+	// are the rows that say neither.
+	marksRequired bool
+	unmarked      []*facts.Field
 }
 
 // fieldRow reads one field row: name, type column, notes column.
@@ -57,46 +66,47 @@ func (p *seedLayout) objectTable(s *document.Section, t *document.Table) {
 // so there an unmarked row is required; an object that does say "Required"
 // on some row must say it on all of them (checked in multiObjectTable). A
 // misspelt marker ("Optinal") is always an error.
-func (p *seedLayout) fieldRow(ctx *resolve.ObjectCtx, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
+func (p *seedLayout) fieldRow(rows *objectRows, s *document.Section, r *document.Row, name, typ, notes string, mustMark bool) {
+	o := rows.obj
 	f := grammar.ReadNotes(notes)
 	if f.Marker == "" {
 		if w := nearMarker(notes); w != "" {
-			p.Errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", ctx.Obj.Name, name, w)
+			p.Errorf(r.Line, "%s.%s: %q is not a marker: write Required or Optional", o.Name, name, w)
 			return
 		}
-		if mustMark && f.RequiredIf == "" && !ctx.AllOption {
-			p.Errorf(r.Line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", ctx.Obj.Name, name)
+		if mustMark && f.RequiredIf == "" && !o.AllOptional {
+			p.Errorf(r.Line, "%s.%s: the row says neither Required nor Optional (start the Notes cell with one of them)", o.Name, name)
 			return
 		}
 	}
 	te, ok := grammar.ParseTypeExact(typ)
 	if !ok {
-		p.Errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", ctx.Obj.Name, name, typ)
+		p.Errorf(r.Line, "%s.%s: %q is not a type (want a type name, \"Array of <type>\" or \"<type> or <type>\")", o.Name, name, typ)
 		return
 	}
 	f.Typ, f.TypeText = te, typ
-	if f.Marker == "" && ctx.AllOption {
+	if f.Marker == "" && o.AllOptional {
 		f.Marker = "Optional"
 	}
-	ctx.RawRules = append(ctx.RawRules, f.Rules...)
+	o.Rules = append(o.Rules, f.Rules...)
 	f.Rules = nil
-	pd := p.AddField(ctx, name, f, at(s, r.Line))
+	fld := p.AddField(o, name, f, at(s, r.Line))
 	if f.Marker == "Required" {
-		ctx.MarksRequired = true
+		rows.marksRequired = true
 	}
-	if f.Marker == "" && f.RequiredIf == "" && pd != nil {
-		ctx.Unmarked = append(ctx.Unmarked, pd)
+	if f.Marker == "" && f.RequiredIf == "" && fld != nil {
+		rows.unmarked = append(rows.unmarked, fld)
 	}
 }
 
 // checkMarks reports the unmarked rows of an object that marks its required
 // rows: there the document did not follow its own convention for the row.
-func (p *seedLayout) checkMarks(ctx *resolve.ObjectCtx) {
-	if ctx == nil || !ctx.MarksRequired || ctx.AllOption {
+func (p *seedLayout) checkMarks(rows *objectRows) {
+	if rows == nil || !rows.marksRequired || rows.obj.AllOptional {
 		return
 	}
-	for _, pd := range ctx.Unmarked {
-		p.Errorf(pd.Line, "%s.%s: the row says neither Required nor Optional, and %s marks its required fields (start the Notes cell with one of them)", ctx.Obj.Name, pd.Field.Name, ctx.Obj.Name)
+	for _, f := range rows.unmarked {
+		p.Errorf(f.Place.Line, "%s.%s: the row says neither Required nor Optional, and %s marks its required fields (start the Notes cell with one of them)", rows.obj.Name, f.Name, rows.obj.Name)
 	}
 }
 
@@ -152,52 +162,54 @@ func markRows(t *document.Table) {
 // with an object cell starts an object, rows with an empty object cell
 // continue it, and a row with only notes states a rule of the object.
 func (p *seedLayout) multiObjectTable(s *document.Section, t *document.Table) {
-	var ctx *resolve.ObjectCtx
+	var rows *objectRows
 	for _, r := range t.Rows {
 		r.Used = true
 		if head := r.Cell(0); head != "" {
-			p.checkMarks(ctx)
+			p.checkMarks(rows)
+			rows = nil
 			it, _ := grammar.ParseParenItem(head)
-			ctx = p.NewObject(it.Name, at(s, r.Line))
-			if ctx == nil {
+			o := p.NewObject(it.Name, at(s, r.Line))
+			if o == nil {
 				continue
 			}
-			p.objectNote(ctx, it.Paren, r.Line)
+			rows = &objectRows{obj: o}
+			p.objectNote(o, it.Paren)
 		}
-		if ctx == nil {
+		if rows == nil {
 			p.Errorf(r.Line, "row before any object")
 			continue
 		}
 		if r.Cell(1) == "" && r.Cell(2) == "" {
 			note := r.Cell(3)
 			f := grammar.ReadNotes(note)
-			ctx.RawRules = append(ctx.RawRules, f.Rules...)
-			ctx.Obj.Notes = append(ctx.Obj.Notes, note)
+			rows.obj.Rules = append(rows.obj.Rules, f.Rules...)
+			rows.obj.Notes = append(rows.obj.Notes, note)
 			continue
 		}
-		p.fieldRow(ctx, s, r, r.Cell(1), r.Cell(2), r.Cell(3), false)
+		p.fieldRow(rows, s, r, r.Cell(1), r.Cell(2), r.Cell(3), false)
 	}
-	p.checkMarks(ctx)
+	p.checkMarks(rows)
 }
 
 // objectNote reads the parenthesised note after an object name.
-func (p *seedLayout) objectNote(ctx *resolve.ObjectCtx, note string, line int) {
+func (p *seedLayout) objectNote(o *facts.Object, note string) {
 	if note == "" {
 		return
 	}
 	switch m := reAllOptional.FindStringSubmatch(note); {
 	case m != nil:
-		ctx.AllOption = true
-		ctx.Obj.Notes = append(ctx.Obj.Notes, note)
+		o.AllOptional = true
+		o.Notes = append(o.Notes, note)
 	case reStringForm.MatchString(note):
-		ctx.Obj.StringForm = note
+		o.StringForm = note
 	default:
-		rules := resolve.ObjectRules(note)
-		ctx.RawRules = append(ctx.RawRules, rules...)
+		rules := grammar.ObjectRules(note)
+		o.Rules = append(o.Rules, rules...)
 		if len(rules) > 0 {
-			ctx.Obj.Notes = append(ctx.Obj.Notes, note)
+			o.Notes = append(o.Notes, note)
 		} else {
-			ctx.Obj.Description = resolve.JoinText(ctx.Obj.Description, note)
+			o.Description = grammar.JoinText(o.Description, note)
 		}
 	}
 }
@@ -210,11 +222,11 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 	for _, r := range t.Rows {
 		r.Used = true
 		it, _ := grammar.ParseParenItem(r.Cell(0))
-		ctx := p.NewObject(it.Name, at(s, r.Line))
-		if ctx == nil {
+		o := p.NewObject(it.Name, at(s, r.Line))
+		if o == nil {
 			continue
 		}
-		ctx.Obj.Description = it.Paren
+		o.Description = it.Paren
 		items, sentences := grammar.SplitItemList(r.Cell(1))
 		for _, raw := range items {
 			fi, rest := grammar.ParseParenItem(raw)
@@ -229,11 +241,11 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 					continue
 				}
 			}
-			if pd := p.AddField(ctx, fi.Name, f, at(s, r.Line)); pd != nil {
-				pd.MarkedTable = true
+			if fld := p.AddField(o, fi.Name, f, at(s, r.Line)); fld != nil {
+				fld.MarkedTable = true
 			}
 		}
-		ctx.Obj.Notes = append(ctx.Obj.Notes, sentences...)
+		o.Notes = append(o.Notes, sentences...)
 	}
 }
 
@@ -241,7 +253,7 @@ func (p *seedLayout) fieldListTable(s *document.Section, t *document.Table) {
 // ("ChatRef: Integer (...) or String (...)") and shared field definitions
 // ("File-bearing objects (A, B) have file_id (String; ...) and ...").
 func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
-	p.clauses(resolve.Conventions, s, b)
+	p.clauses(facts.Conventions, s, b)
 	for _, it := range b.Items {
 		text := it.Text
 		if m := reConvention.FindStringSubmatch(text); m != nil {
@@ -258,34 +270,28 @@ func (p *seedLayout) conventions(s *document.Section, b *document.Block) {
 					continue
 				}
 				for _, o := range owners {
-					p.define("object:"+o, fi.Name, f, it.Line)
+					p.Definitions = append(p.Definitions, &facts.Field{Name: fi.Name, Facts: f, Place: at(s, it.Line), Object: o})
 				}
 			}
 		}
 	}
 	// Name the clauses that define something.
-	p.NameConventions(func(text string) string {
-		if m := reConvention.FindStringSubmatch(text); m != nil {
-			return m[1]
+	for i := range p.Clauses {
+		if c := &p.Clauses[i]; c.List == facts.Conventions {
+			if m := reConvention.FindStringSubmatch(c.Text); m != nil {
+				c.Name = m[1]
+			}
 		}
-		return ""
-	})
+	}
 }
 
 // splitHave splits "a (x) and b (y)" or "a (x), b (y)".
 func splitHave(s string) []string {
 	var out []string
 	for _, part := range grammar.SplitTop(s, ',') {
-		out = append(out, resolve.SplitTopWord(part, " and ")...)
+		out = append(out, grammar.SplitTopWord(part, " and ")...)
 	}
 	return out
-}
-
-// define records a field definition that bare names may refer to, without
-// it being a field of anything by itself.
-func (p *seedLayout) define(scope, name string, f *grammar.Facts, line int) {
-	pd := &resolve.Pending{Field: &schema.Field{Name: name}, Facts: f, Line: line, Scopes: []string{scope}}
-	p.Register(pd)
 }
 
 // namedConvention reads "Name: Type (note) or Type (note). Sentences." A
@@ -299,7 +305,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 	if len(sentences) == 0 {
 		return
 	}
-	alts := resolve.SplitTopWord(sentences[0], " or ")
+	alts := grammar.SplitTopWord(sentences[0], " or ")
 	if len(alts) < 2 {
 		return
 	}
@@ -309,7 +315,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 			wide = true
 		}
 	}
-	u := &schema.Union{Name: name, Description: body, Source: at(s, line).Source()}
+	u := &facts.Union{Name: name, Description: body, Place: at(s, line)}
 	for _, a := range alts {
 		it, _ := grammar.ParseParenItem(a)
 		te, ok := grammar.ParseTypeExact(it.Name)
@@ -321,9 +327,9 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 		if tn == schema.Integer && wide {
 			tn = schema.Integer64
 		}
-		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(tn), Note: it.Paren})
+		u.Variants = append(u.Variants, facts.Variant{Type: tn, Note: it.Paren})
 	}
-	p.AddUnion(u)
+	p.Unions = append(p.Unions, u)
 }
 
 // variantTable reads a union of objects told apart by a discriminator
@@ -333,7 +339,7 @@ func (p *seedLayout) namedConvention(s *document.Section, line int, name, body s
 func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 	t := b.Table
 	head, _ := grammar.ParseParenItem(s.Title)
-	u := &schema.Union{Name: head.Name, Description: head.Paren, Source: at(s, s.Line).Source()}
+	u := &facts.Union{Name: head.Name, Description: head.Paren, Place: at(s, s.Line)}
 	disc := grammar.FirstWord(strings.ToLower(t.Header[1]))
 	if !grammar.IsIdent(disc) {
 		p.Errorf(t.Line, "variant table: %q does not name a discriminator field", t.Header[1])
@@ -351,7 +357,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 				continue
 			}
 			other.Used = true
-			u.Description = resolve.JoinSentences(u.Description, other.Text)
+			u.Description = grammar.JoinSentences(u.Description, other.Text)
 			for _, raw := range grammar.SplitTop(m[1], ',') {
 				raw = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(raw), "and"))
 				fi, _ := grammar.ParseParenItem(raw)
@@ -383,7 +389,7 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 						continue
 					}
 					f.Desc = append(f.Desc, strings.TrimSpace(strings.TrimPrefix(after, ":")))
-					p.define(s.Path(), fi.Name, f, it.Line)
+					p.Definitions = append(p.Definitions, &facts.Field{Name: fi.Name, Facts: f, Place: at(s, it.Line)})
 					continue
 				}
 				descs[name] = it.Text
@@ -393,20 +399,20 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 	for _, r := range t.Rows {
 		r.Used = true
 		tag := r.Cell(1)
-		if prev := p.Objects[r.Cell(0)]; prev != nil && prev.Listing != nil {
+		if prev := p.Object(r.Cell(0)); prev != nil && p.listings[prev] != nil {
 			// Listed again by another union: one object, a variant of both.
 			if p.listAgain(prev, u, tag, commonNames, r) {
-				u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(prev.Obj.Name), Tag: tag})
+				u.Variants = append(u.Variants, facts.Variant{Type: prev.Name, Tag: tag})
 			}
 			continue
 		}
-		ctx := p.NewObject(r.Cell(0), at(s, r.Line))
-		if ctx == nil {
+		o := p.NewObject(r.Cell(0), at(s, r.Line))
+		if o == nil {
 			continue
 		}
-		ctx.Obj.Unions = append(ctx.Obj.Unions, u.Name)
-		ctx.Listing = &resolve.VariantListing{Union: u.Name, Disc: disc, Tag: tag, Fields: append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...), Line: r.Line}
-		u.Variants = append(u.Variants, &schema.Variant{Type: schema.Named(ctx.Obj.Name), Tag: tag})
+		o.Unions = append(o.Unions, u.Name)
+		p.listings[o] = &variantListing{Union: u.Name, Disc: disc, Tag: tag, Fields: append(slices.Clone(commonNames), extraFieldNames(r.Cell(2))...), Line: r.Line}
+		u.Variants = append(u.Variants, facts.Variant{Type: o.Name, Tag: tag})
 		for i, f := range common {
 			cp := *f
 			if d := descs[commonNames[i]]; d != "" {
@@ -415,23 +421,31 @@ func (p *seedLayout) variantTable(s *document.Section, b *document.Block) {
 					cp.AttachRef = true
 				}
 			}
-			pd := p.AddField(ctx, commonNames[i], &cp, at(s, commonLines[i]))
-			if pd != nil && commonNames[i] == disc {
-				pd.Fixed = tag
+			fld := p.AddField(o, commonNames[i], &cp, at(s, commonLines[i]))
+			if fld != nil && commonNames[i] == disc {
+				fld.Fixed = tag
 			}
 		}
-		p.extraFields(ctx, s, r)
+		p.extraFields(o, s, r)
 	}
-	p.AddUnion(u)
+	p.Unions = append(p.Unions, u)
+}
+
+// variantListing is how a variant table row defined an object: what
+// another variant table listing the same object must agree with.
+type variantListing struct {
+	Union, Disc, Tag string
+	Fields           []string // field names, common ones first
+	Line             int
 }
 
 // listAgain checks a variant table row naming an object an earlier variant
 // table defined: the same discriminator and tag, and the same field names
 // (the fields themselves are the earlier definition's).
-func (p *seedLayout) listAgain(prev *resolve.ObjectCtx, u *schema.Union, tag string, commonNames []string, r *document.Row) bool {
-	l := prev.Listing
-	name := prev.Obj.Name
-	if slices.Contains(prev.Obj.Unions, u.Name) {
+func (p *seedLayout) listAgain(prev *facts.Object, u *facts.Union, tag string, commonNames []string, r *document.Row) bool {
+	l := p.listings[prev]
+	name := prev.Name
+	if slices.Contains(prev.Unions, u.Name) {
 		p.Errorf(r.Line, "union %s lists %s twice", u.Name, name)
 		return false
 	}
@@ -449,7 +463,7 @@ func (p *seedLayout) listAgain(prev *resolve.ObjectCtx, u *schema.Union, tag str
 			u.Name, name, strings.Join(fields, ", "), l.Union, l.Line, strings.Join(l.Fields, ", "))
 		return false
 	}
-	prev.Obj.Unions = append(prev.Obj.Unions, u.Name)
+	prev.Unions = append(prev.Unions, u.Name)
 	return true
 }
 
@@ -474,18 +488,18 @@ func extraFieldNames(cell string) []string {
 
 // extraFields reads "thumb, width (Integer), duration (Integer); all
 // Optional" or "none".
-func (p *seedLayout) extraFields(ctx *resolve.ObjectCtx, s *document.Section, r *document.Row) {
+func (p *seedLayout) extraFields(o *facts.Object, s *document.Section, r *document.Row) {
 	cell := r.Cell(2)
 	if strings.EqualFold(cell, "none") || cell == "" {
 		return
 	}
 	var shared *grammar.Facts
-	var added []*resolve.Pending
+	var added []*facts.Field
 	for _, part := range grammar.SplitTop(cell, ';') {
 		if rest, ok := strings.CutPrefix(part, "all "); ok {
 			f, err := grammar.ReadParen("all " + rest)
 			if err != nil {
-				p.Errorf(r.Line, "%s: %v", ctx.Obj.Name, err)
+				p.Errorf(r.Line, "%s: %v", o.Name, err)
 				continue
 			}
 			shared = f
@@ -497,18 +511,18 @@ func (p *seedLayout) extraFields(ctx *resolve.ObjectCtx, s *document.Section, r 
 			if fi.Has {
 				var err error
 				if f, err = grammar.ReadParen(fi.Paren); err != nil {
-					p.Errorf(r.Line, "%s.%s: %v", ctx.Obj.Name, fi.Name, err)
+					p.Errorf(r.Line, "%s.%s: %v", o.Name, fi.Name, err)
 					continue
 				}
 			}
-			if pd := p.AddField(ctx, fi.Name, f, at(s, r.Line)); pd != nil {
-				added = append(added, pd)
+			if fld := p.AddField(o, fi.Name, f, at(s, r.Line)); fld != nil {
+				added = append(added, fld)
 			}
 		}
 	}
 	if shared != nil {
-		for _, pd := range added {
-			mergeShared(pd.Facts, shared)
+		for _, fld := range added {
+			mergeShared(fld.Facts, shared)
 		}
 	}
 }

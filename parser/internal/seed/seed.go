@@ -1,29 +1,34 @@
 // Package seed is the seed's layout: it walks a document.Tree of h2/h3
 // sections whose tables are recognised by their header shape (objects.go,
 // methods.go) and whose paragraphs and lists are notes, conventions and
-// statements, and hands what it reads to the core (package resolve). Its
-// author controls the document, so whatever it cannot read is an error
-// that names the line.
+// statements, and returns what it reads as facts (package facts), which
+// the core (package resolve) turns into the schema. Its author controls
+// the document, so whatever it cannot read is an error that names the
+// line.
 package seed
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/apigen/apigen/parser/internal/document"
-	"github.com/apigen/apigen/parser/internal/resolve"
-	"github.com/apigen/apigen/schema"
+	"github.com/apigen/apigen/parser/internal/facts"
+	"github.com/apigen/apigen/parser/internal/grammar"
 )
 
-// Read walks doc, a document in the seed's layout, into the core.
-func Read(c *resolve.Core, doc *document.Tree) {
-	(&seedLayout{Core: c, doc: doc}).run()
+// Read walks doc, a document in the seed's layout, into facts.
+func Read(doc *document.Tree) *facts.Doc {
+	p := &seedLayout{Doc: &facts.Doc{Title: doc.Title}, doc: doc, listings: map[*facts.Object]*variantListing{}}
+	p.run()
+	return p.Doc
 }
 
-// seedLayout walks a document in the seed's layout over the core.
+// seedLayout walks a document in the seed's layout into facts.
 type seedLayout struct {
-	*resolve.Core
+	*facts.Doc
 	doc *document.Tree
+	// listings are the objects a variant table defined, with what another
+	// variant table listing the same object must agree with.
+	listings map[*facts.Object]*variantListing
 }
 
 func (p *seedLayout) run() {
@@ -36,22 +41,15 @@ func (p *seedLayout) run() {
 			p.section(c)
 		}
 	}
-	if len(p.Errs) > 0 {
-		return
-	}
-	p.Resolve()
-	for _, msg := range p.doc.Unclaimed() {
-		p.Errs = append(p.Errs, fmt.Errorf("%s: %s", p.File, msg))
-	}
 }
 
 // at is the place of a line of section s (nil: the document's start).
-func at(s *document.Section, line int) resolve.Place {
+func at(s *document.Section, line int) facts.Place {
 	var hs []string
 	for ; s != nil; s = s.Parent {
 		hs = append([]string{s.Title}, hs...)
 	}
-	return resolve.Place{Headings: hs, Line: line}
+	return facts.Place{Headings: hs, Line: line}
 }
 
 // section dispatches a section's blocks. Tables are recognised by their
@@ -75,15 +73,15 @@ func (p *seedLayout) section(s *document.Section) {
 		case strings.HasPrefix(title, "text formatting"):
 			p.formatting(s, b)
 		case title == "authentication":
-			p.clauses(resolve.Auth, s, b)
+			p.clauses(facts.Auth, s, b)
 		case title == "errors":
-			p.clauses(resolve.Errors, s, b)
+			p.clauses(facts.Errors, s, b)
 		case title == "events":
 			p.events(s, b)
 		case title == "versioning":
 			p.versions(s, b)
 		case title == "what the service does":
-			p.clauses(resolve.Overview, s, b)
+			p.clauses(facts.Overview, s, b)
 		default:
 			p.note(s, b)
 		}
@@ -110,35 +108,35 @@ func (p *seedLayout) note(s *document.Section, b *document.Block) {
 func (p *seedLayout) statement(s *document.Section, text string, line int) {
 	if names, ok := notShownObjects(text); ok {
 		for _, n := range names {
-			p.Opaque = append(p.Opaque, resolve.OpaqueRef{Name: n, Src: at(s, line).Source()})
+			p.NotShown = append(p.NotShown, facts.NotShown{Name: n, Place: at(s, line)})
 		}
-		p.AddClause(resolve.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
+		p.AddClause(facts.Notes, text, at(s, line))
 		return
 	}
 	if s != nil {
 		if m := reDefaultResult.FindStringSubmatch(text); m != nil {
-			p.Results[s.Path()] = m[1]
+			p.Results = append(p.Results, facts.SectionResult{Place: at(s, line), Type: m[1]})
 		}
 		// A paragraph under an object's own heading describes the object.
-		if ctx := p.Objects[s.Title]; ctx != nil && ctx.Place.Where() == s.Path() {
-			ctx.Obj.Description = resolve.JoinText(ctx.Obj.Description, text)
-			ctx.RawRules = append(ctx.RawRules, resolve.ObjectRules(text)...)
+		if o := p.Object(s.Title); o != nil && o.Place.Where() == s.Path() {
+			o.Description = grammar.JoinText(o.Description, text)
+			o.Rules = append(o.Rules, grammar.ObjectRules(text)...)
 			return
 		}
 	}
-	p.AddClause(resolve.Notes, schema.Clause{Text: text, Source: at(s, line).Source()})
+	p.AddClause(facts.Notes, text, at(s, line))
 }
 
 // clauses keeps every statement of a block in the list dst.
-func (p *seedLayout) clauses(dst resolve.Clauses, s *document.Section, b *document.Block) {
+func (p *seedLayout) clauses(dst facts.List, s *document.Section, b *document.Block) {
 	switch b.Kind {
 	case document.ParagraphBlock:
 		b.Used = true
-		p.AddClause(dst, schema.Clause{Text: b.Text, Source: at(s, b.Line).Source()})
+		p.AddClause(dst, b.Text, at(s, b.Line))
 	case document.ListBlock:
 		for _, it := range b.Items {
 			it.Used = true
-			p.AddClause(dst, schema.Clause{Text: it.Text, Source: at(s, it.Line).Source()})
+			p.AddClause(dst, it.Text, at(s, it.Line))
 		}
 	}
 }
@@ -146,7 +144,7 @@ func (p *seedLayout) clauses(dst resolve.Clauses, s *document.Section, b *docume
 // table dispatches on the header shape.
 func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	t := b.Table
-	p.CheckTable(t)
+	p.checkTable(t)
 	h := strings.ToLower(strings.Join(t.Header, "|"))
 	switch {
 	case h == "field|type|notes" || h == "field|type":
@@ -164,17 +162,17 @@ func (p *seedLayout) table(s *document.Section, b *document.Block) {
 	case h == "area|limit":
 		for _, r := range t.Rows {
 			r.Used = true
-			p.AddLimit(&schema.Limit{Area: r.Cell(0), Limit: r.Cell(1), Source: at(s, r.Line).Source()})
+			p.Limits = append(p.Limits, facts.Limit{Area: r.Cell(0), Limit: r.Cell(1), Place: at(s, r.Line)})
 		}
 	case len(t.Header) == 5 && strings.HasPrefix(h, "subject|"):
 		for _, r := range t.Rows {
 			r.Used = true
-			p.AddTransition(&schema.Transition{
+			p.Transitions = append(p.Transitions, facts.Transition{
 				Subject: r.Cell(0), Trigger: r.Cell(1), Condition: r.Cell(2), Next: r.Cell(3), Also: r.Cell(4),
-				Source: at(s, r.Line).Source(),
+				Place: at(s, r.Line),
 			})
 		}
 	default:
-		p.Errorf(t.Line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", resolve.ClipText(strings.Join(t.Header, " | "), 200))
+		p.Errorf(t.Line, "table with columns %q: unknown table shape (known: Field|Type|Notes, Object|Field|Type|Notes, Object|Fields, Variant|<tag>|Extra fields, Method|Parameters|Result, <field>|Emitted when, Area|Limit, Subject|State|Condition|Next|Also)", clipText(strings.Join(t.Header, " | "), 200))
 	}
 }

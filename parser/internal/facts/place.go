@@ -1,15 +1,11 @@
-package resolve
+package facts
 
-import (
-	"strings"
-
-	"github.com/apigen/apigen/schema"
-)
+import "strings"
 
 // Place is where a fact stands in the document: the headings above it,
 // outermost first, and its line. Each layout gives its facts the place it
 // reads them at, in its own terms (the seed's h2 and h3 sections, the
-// page's h3 sections and h4 entries); the core makes the schema's sources,
+// page's h3 sections and h4 entries); the core makes the schema's sources (the innermost heading and the line),
 // the warnings' headings and the scopes a bare name is looked up in from
 // it, and never asks which layout it came from.
 type Place struct {
@@ -40,12 +36,6 @@ func (pl Place) Parent() string {
 		return ""
 	}
 	return pl.Headings[len(pl.Headings)-2]
-}
-
-// Source is the schema's record of the place: the innermost heading and
-// the line.
-func (pl Place) Source() schema.Source {
-	return schema.Source{Section: pl.Heading(), Line: pl.Line}
 }
 
 // Scopes lists the lookup scopes of a name written at the place: each
