@@ -64,6 +64,7 @@ func (m *Model) build() error {
 	}
 	m.referents()
 	m.markUploads()
+	m.partPrefixes()
 	m.markSent()
 	m.markReceived()
 	if err := m.markMissing(); err != nil {

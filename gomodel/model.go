@@ -502,6 +502,11 @@ type Method struct {
 	Return *Type
 	// Uploads reports whether a call can carry an upload.
 	Uploads bool
+	// PartPrefix starts the multipart part names of the uploads nested in
+	// the parameters, followed by a number ("file": file0, file1, …): a
+	// prefix no parameter of the method is named with (PartPrefix unless
+	// one is).
+	PartPrefix string
 }
 
 // StructMethods are the methods every generated struct has.
