@@ -22,6 +22,7 @@ func (m *Model) build() error {
 	}
 	m.packageNames()
 	m.exportNames()
+	m.operationNames()
 	for _, o := range s.Objects {
 		n := m.typeName[o.Name]
 		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: m.structScope()}

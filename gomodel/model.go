@@ -73,6 +73,8 @@ type Model struct {
 	methods       map[string]*Method
 	methodName    map[string]string
 	exportName    map[string]string
+	operation     map[string]string
+	exports       Exports
 }
 
 // Options configure Build.
@@ -99,6 +101,11 @@ type Options struct {
 	// generators.Backend.ClientMembers): kept in the API methods' scope,
 	// so that an API method never takes one.
 	ClientMembers []string
+	// Exports are the names the exports (generators.Backend.Exports)
+	// declare whatever the document says, and the forms of those they
+	// make from the document's: settled with the document's names where
+	// names are told apart without case (ExportName, Operation).
+	Exports Exports
 }
 
 // Build computes the Go view of a checked schema.
@@ -120,6 +127,8 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		methods:    map[string]*Method{},
 		methodName: map[string]string{},
 		exportName: map[string]string{},
+		operation:  map[string]string{},
+		exports:    opts.Exports,
 	}
 	m.Scope.Keep(opts.Own...)
 	m.members, m.kindMembers, m.clientMembers = opts.Members, opts.KindMembers, opts.ClientMembers
