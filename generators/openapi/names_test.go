@@ -134,13 +134,13 @@ func TestMethodNamedLikeAGetOperation(t *testing.T) {
 	ws, doc := exported(t, s)
 	ids := operationIDs(t, doc)
 	for where, want := range map[string]string{
-		"get /bot{token}/getThing":          "getThingViaGetMixed",
-		"post /bot{token}/getThingViaGet":   "getThingViaGet",
-		"get /file/bot{token}/{file_path}":  "downloadFile",
-		"post /bot{token}/downloadFile":     "downloadFileMethod",
-		"get /bot{token}/downloadFile":      "downloadFileMethodViaGet",
-		"post /bot{token}/receiveUpdate":    "receiveUpdate",
-		"post Update":                       "receiveUpdateMixed",
+		"get /bot{token}/getThing":         "getThingViaGetMixed",
+		"post /bot{token}/getThingViaGet":  "getThingViaGet",
+		"get /file/bot{token}/{file_path}": "downloadFile",
+		"post /bot{token}/downloadFile":    "downloadFileMethod",
+		"get /bot{token}/downloadFile":     "downloadFileMethodViaGet",
+		"post /bot{token}/receiveUpdate":   "receiveUpdate",
+		"post Update":                      "receiveUpdateMixed",
 	} {
 		if ids[where] != want {
 			t.Errorf("%s: operationId %q, want %q", where, ids[where], want)
