@@ -278,7 +278,11 @@ func (g *gen) document(schemas *Map) (*Map, error) {
 		return nil, err
 	}
 	doc.Set("paths", paths)
-	doc.Set("webhooks", g.webhooks())
+	webhooks, err := g.webhooks()
+	if err != nil {
+		return nil, err
+	}
+	doc.Set("webhooks", webhooks)
 	doc.Set("components", newMap(
 		"schemas", schemas,
 		"responses", newMap(errorResponse, newMap(
@@ -351,7 +355,10 @@ func (g *gen) paths() (*Map, error) {
 	// export's own); two sharing one here are a bug of apigen.
 	ops := map[string]string{}
 	opID := func(id, what string) error {
-		if other, ok := ops[strings.ToLower(id)]; ok || id == "" {
+		if id == "" {
+			return fmt.Errorf("%s has no operationId: build the model with this backend's Exports (generators.Model with openapi.Backend, or pipeline.Model)", what)
+		}
+		if other, ok := ops[strings.ToLower(id)]; ok {
 			return fmt.Errorf("%s and %s would share the operationId %q: the model tells operations apart (gomodel.Model.Operation), so this is a bug of apigen; please report it with the document", what, other, id)
 		}
 		ops[strings.ToLower(id)] = what
@@ -366,8 +373,7 @@ func (g *gen) paths() (*Map, error) {
 		if get, err := g.getOperation(m); err != nil {
 			return nil, fmt.Errorf("method %s: %w", m.Name, err)
 		} else if get != nil {
-			id, _ := get.Get("operationId")
-			if err := opID(id.(string), "GET "+m.Name); err != nil {
+			if err := opID(g.m.Operation(m.Name, getSuffix), "GET "+m.Name); err != nil {
 				return nil, err
 			}
 			item.Set("get", get)
@@ -530,17 +536,20 @@ func (g *gen) responses(m *schema.Method) (*Map, error) {
 // webhooks: the service POSTs updates to a webhook; the body is one object
 // of the type whose fields the Events section names (the model's event
 // holder).
-func (g *gen) webhooks() *Map {
+func (g *gen) webhooks() (*Map, error) {
 	o := g.m.EventHolder()
 	if o == nil {
-		return nil
+		return nil, nil
+	}
+	if g.m.Delivery() == "" {
+		return nil, fmt.Errorf("the webhook delivery of %s has no operationId: build the model with this backend's Exports (generators.Model with openapi.Backend, or pipeline.Model)", o.Name)
 	}
 	return newMap(o.Name, newMap("post", newMap(
 		"operationId", g.m.Delivery(),
 		"summary", "The service delivers one "+o.Name+" to the webhook",
 		"description", strings.Join(clauseTexts1(g.s.Events.Rules), "\n"),
 		"requestBody", newMap("required", true, "content", newMap(jsonType, newMap("schema", newMap("$ref", g.ref(o.Name))))),
-		"responses", newMap("200", newMap("description", "Delivered. The response may carry a method call (Common request rules).")))))
+		"responses", newMap("200", newMap("description", "Delivered. The response may carry a method call (Common request rules)."))))), nil
 }
 
 // bundle is the JSON Schema 2020-12 document of the component schemas:
