@@ -37,7 +37,7 @@ func (m *Model) partPrefixes() {
 		src := me.Schema.Source
 		m.Warnings = append(m.Warnings, schema.Warning{Construct: "method " + me.Schema.Name, Where: src.Section, Line: src.Line, Settle: naming.Settle,
 			Text: "the uploads nested in its parameters are sent as the multipart parts " + me.PartPrefix + "0, " + me.PartPrefix + "1, …, not " +
-				PartPrefix + "0, " + PartPrefix + "1, …, which the parameter" + plural(named, " ", "s ") + strings.Join(named, ", ") + plural(named, " is", " are") + " named like"})
+				PartPrefix + "0, " + PartPrefix + "1, …, because its parameter" + plural(named, " ", "s ") + strings.Join(named, ", ") + plural(named, " has such a name", " have such names") + " (a part and a parameter of one name would share a form field)"})
 	}
 }
 
