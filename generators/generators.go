@@ -6,6 +6,7 @@
 package generators
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/apigen/apigen/generators/runtime"
@@ -91,6 +92,13 @@ type Backend struct {
 	// runtime's Client fields and methods, in the API methods' scope, so
 	// that an API method never takes one.
 	ClientMembers []string
+	// Exports are the names an export declares whatever the document
+	// says (the OpenAPI error envelope's component, the file download's
+	// operation) and the forms of the names it makes from the methods'
+	// (the GET form's suffix, the webhook delivery's prefix): the model
+	// settles them with the document's, where names are told apart
+	// without case (gomodel.Model.ExportName, Operation, Delivery).
+	Exports gomodel.Exports
 	// Generate returns the backend's files, with paths relative to the
 	// backend's output directory. A Go backend emits its own share of the
 	// runtime (support_<name>_gen.go).
@@ -118,11 +126,16 @@ func Model(s *schema.Schema, pkg string, backends []Backend) (*gomodel.Model, er
 		return nil, err
 	}
 	var own, members, kindMembers []string
+	var exports gomodel.Exports
 	for _, b := range backends {
 		own = append(own, b.Reserves...)
 		members = append(members, b.Members...)
 		kindMembers = append(kindMembers, b.KindMembers...)
 		client = append(client, b.ClientMembers...)
+		exports.Components = append(exports.Components, b.Exports.Components...)
+		exports.Operations = append(exports.Operations, b.Exports.Operations...)
+		exports.Forms = append(exports.Forms, b.Exports.Forms...)
+		exports.Delivery = cmp.Or(exports.Delivery, b.Exports.Delivery)
 	}
-	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members, KindMembers: kindMembers, ClientMembers: client})
+	return gomodel.Build(s, gomodel.Options{Package: pkg, Reserved: append(rt, importedPackages...), Own: own, Members: members, KindMembers: kindMembers, ClientMembers: client, Exports: exports})
 }

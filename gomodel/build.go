@@ -22,6 +22,7 @@ func (m *Model) build() error {
 	}
 	m.packageNames()
 	m.exportNames()
+	m.operationNames()
 	for _, o := range s.Objects {
 		n := m.typeName[o.Name]
 		st := &Struct{GoName: n, Object: o, Opaque: o.Opaque, Scope: m.structScope()}
@@ -64,6 +65,7 @@ func (m *Model) build() error {
 	}
 	m.referents()
 	m.markUploads()
+	m.partPrefixes()
 	m.markSent()
 	m.markReceived()
 	if err := m.markMissing(); err != nil {
@@ -263,11 +265,9 @@ func (m *Model) buildUnion(u *schema.Union) error {
 		un.WireDecode = m.made(m.Scope, "WireDecode"+un.GoName, naming.ValueKind, u, "server's decoder of union "+u.Name)
 		un.WireEncode = m.made(m.Scope, "WireEncode"+un.GoName, naming.ValueKind, u, "server's encoder of union "+u.Name)
 		if un.Kind == TaggedUnion {
-			t := naming.Exported(u.Discriminator)
-			if t == "Raw" {
-				return fmt.Errorf("union %s: discriminator %q collides with the Raw field of %s", u.Name, u.Discriminator, un.Unknown)
-			}
-			un.UnknownTag = t
+			// The tag's field of the unknown variant, beside Raw and the
+			// struct's methods, which win (naming's rule 1).
+			un.UnknownTag = m.Made(m.structScope("Raw", un.Marker), naming.Exported(u.Discriminator), naming.FieldKind, u.Since, u.Source, "field of "+un.Unknown+" holding the discriminator "+u.Discriminator)
 		}
 		for _, v := range variants {
 			st := m.objects[v.Type.Name]

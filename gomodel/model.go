@@ -73,6 +73,8 @@ type Model struct {
 	methods       map[string]*Method
 	methodName    map[string]string
 	exportName    map[string]string
+	operation     map[string]string
+	exports       Exports
 }
 
 // Options configure Build.
@@ -99,6 +101,11 @@ type Options struct {
 	// generators.Backend.ClientMembers): kept in the API methods' scope,
 	// so that an API method never takes one.
 	ClientMembers []string
+	// Exports are the names the exports (generators.Backend.Exports)
+	// declare whatever the document says, and the forms of those they
+	// make from the document's: settled with the document's names where
+	// names are told apart without case (ExportName, Operation).
+	Exports Exports
 }
 
 // Build computes the Go view of a checked schema.
@@ -120,6 +127,8 @@ func Build(s *schema.Schema, opts Options) (*Model, error) {
 		methods:    map[string]*Method{},
 		methodName: map[string]string{},
 		exportName: map[string]string{},
+		operation:  map[string]string{},
+		exports:    opts.Exports,
 	}
 	m.Scope.Keep(opts.Own...)
 	m.members, m.kindMembers, m.clientMembers = opts.Members, opts.KindMembers, opts.ClientMembers
@@ -502,6 +511,11 @@ type Method struct {
 	Return *Type
 	// Uploads reports whether a call can carry an upload.
 	Uploads bool
+	// PartPrefix starts the multipart part names of the uploads nested in
+	// the parameters, followed by a number ("file": file0, file1, …): a
+	// prefix no parameter of the method is named with (PartPrefix unless
+	// one is).
+	PartPrefix string
 }
 
 // StructMethods are the methods every generated struct has.

@@ -722,3 +722,38 @@ func TestIdentifierWordingFoundBeforeTheExpression(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscriminatorNamedRaw: the unknown variant of a discriminated union
+// holds the tag in a field named after the discriminator, beside Raw (the
+// whole object) and the struct's methods; a discriminator raw (or
+// marshal_json) used to stop the model ("collides with the Raw field").
+// The package's own names win: the tag's field takes Field, with a
+// warning.
+func TestDiscriminatorNamedRaw(t *testing.T) {
+	for disc, want := range map[string]string{"raw": "RawField", "marshal_json": "MarshalJSONField", "type": "Type"} {
+		m := build(t, header+`
+objects:
+  - name: Photo
+    fields: [{name: `+disc+`, type: String, required: true, constraints: {fixed: photo}}, {name: url, type: String, required: true}]
+  - name: Video
+    fields: [{name: `+disc+`, type: String, required: true, constraints: {fixed: video}}, {name: url, type: String, required: true}]
+unions:
+  - name: Media
+    discriminator: `+disc+`
+    variants: [{type: Photo, tag: photo}, {type: Video, tag: video}]
+methods:
+  - {name: getMedia, group: g, returns: Media}
+`)
+		u := m.Union("Media")
+		if u.UnknownTag != want {
+			t.Errorf("discriminator %s: the unknown variant's tag field is %s, want %s", disc, u.UnknownTag, want)
+		}
+		warned := false
+		for _, w := range m.Warnings {
+			warned = warned || strings.Contains(w.Text, want)
+		}
+		if warned != (want != "Type") {
+			t.Errorf("discriminator %s: warned %v: %v", disc, warned, m.Warnings)
+		}
+	}
+}

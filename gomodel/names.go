@@ -3,7 +3,6 @@ package gomodel
 import (
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/apigen/apigen/naming"
 	"github.com/apigen/apigen/schema"
@@ -21,6 +20,9 @@ type claim struct {
 	make func() naming.Claim
 	set  func(string)
 	src  schema.Source
+	// text, when set, says what happened for a warning instead of
+	// naming's own words (which speak of Go names).
+	text func(naming.Rename) string
 }
 
 // packageNames gives the package-level names the document decides: the
@@ -81,62 +83,6 @@ func (m *Model) packageNames() {
 	m.settle(m.Scope, cs)
 }
 
-// exportNames gives the types and the methods' parameters their names
-// where names are told apart without case (ExportName), by naming's rule
-// in a scope of lower-cased names: a name keeps its spelling and takes
-// the qualifier the rule gives it, so that an export never refuses two
-// names that differ only in case.
-func (m *Model) exportNames() {
-	var cs []claim
-	add := func(wire, since string, phase int, src schema.Source, what string) {
-		cs = append(cs, claim{since: since, phase: phase, src: src,
-			make: func() naming.Claim {
-				return naming.Claim{Name: strings.ToLower(wire), Wire: wire, Since: since, Kind: naming.TypeKind, What: what + " (without case)"}
-			},
-			set: func(n string) {
-				if n != strings.ToLower(wire) {
-					m.exportName[what] = wire + n[len(strings.ToLower(wire)):]
-				}
-			}})
-	}
-	s := m.Schema
-	for _, o := range s.Objects {
-		add(o.Name, o.Since, 0, o.Source, "object "+o.Name)
-	}
-	for _, u := range s.Unions {
-		add(u.Name, u.Since, 0, u.Source, "union "+u.Name)
-	}
-	for _, e := range s.Enums {
-		add(e.Name, enumSince(e), 0, e.Source, "enum "+e.Name)
-	}
-	for _, sm := range s.Methods {
-		if len(sm.Params) > 0 {
-			add(sm.Name+"Params", sm.Since, 1, sm.Source, "parameters of method "+sm.Name)
-		}
-	}
-	before := len(m.Warnings)
-	m.settle(naming.NewScope(), cs)
-	// The rule's messages speak of the lower-cased names: say it plainly.
-	for i := before; i < len(m.Warnings); i++ {
-		w := &m.Warnings[i]
-		w.Construct = strings.TrimSuffix(w.Construct, " (without case)")
-		w.Text = "its docs page and OpenAPI component are named " + m.exportName[w.Construct] + ": another type's name or a method's parameters component (<method>Params) differs from its own only in case, and those are told apart without case (a file per page or per schema on a case-insensitive file system); naming's rule decides which keeps it"
-	}
-}
-
-// ExportName is the name of a type (what: "object LoginUrl", "union …",
-// "enum …") or of a method's parameters ("parameters of method getUpdates",
-// spelt <method>Params) where names are told apart without case: a docs
-// page per type, an OpenAPI component. It is the wire name, unless another
-// one differs from it only in case (naming's rule: the older keeps it; the
-// others take a qualifier, with a warning).
-func (m *Model) ExportName(what, wire string) string {
-	if n, ok := m.exportName[what]; ok {
-		return n
-	}
-	return wire
-}
-
 // methodNames gives the API methods their Go names, the client's methods,
 // in a scope of their own where the client's fields and methods
 // (Options.ClientMembers) are kept: every backend declares a method of
@@ -175,8 +121,11 @@ func (m *Model) settle(scope *naming.Scope, cs []claim) {
 		}
 		for _, r := range renames {
 			i := slices.IndexFunc(claims, func(c naming.Claim) bool { return c.What == r.Claim.What })
-			src := group[i].src
-			m.Warnings = append(m.Warnings, schema.Warning{Construct: r.Claim.What, Where: src.Section, Line: src.Line, Text: r.Text(), Settle: naming.Settle})
+			src, text := group[i].src, r.Text()
+			if group[i].text != nil {
+				text = group[i].text(r)
+			}
+			m.Warnings = append(m.Warnings, schema.Warning{Construct: r.Claim.What, Where: src.Section, Line: src.Line, Text: text, Settle: naming.Settle})
 		}
 		cs = cs[n:]
 	}

@@ -67,12 +67,16 @@ type Rename struct {
 	Others []string
 }
 
+// Reserved reports whether the plain name is one the generated package
+// (or an export) declares itself: a name passed to NewScope or Keep.
+func (r Rename) Reserved() bool { return r.Holder == reservedWhat }
+
 // Text says what happened and why, for a warning about the claim.
 func (r Rename) Text() string {
 	c := r.Claim
 	head := fmt.Sprintf("its Go name is %s, not %s", r.Name, c.Name)
 	switch {
-	case r.Holder == reservedWhat:
+	case r.Reserved():
 		return head + ", which the generated package declares itself"
 	case r.Holder != "":
 		return head + ": " + r.Holder + " spelled it first"

@@ -1,7 +1,9 @@
 package openapicheck
 
 import (
+	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -23,23 +25,43 @@ func loadDoc(t testing.TB, name string) *openapi3.T {
 
 // TestDocumentValidates: kin-openapi loads openapi.yaml and openapi.json
 // as OpenAPI 3.1 and its validator finds no error, for the default spec's
-// export and for every golden case's.
+// export and for every golden case's (golden/openapi-*.txtar, whose
+// exports are sections of the archive: a glob for directories found
+// none, so that the golden exports went unchecked).
 func TestDocumentValidates(t *testing.T) {
-	golden, err := filepath.Glob("../golden/openapi-*/openapi")
+	docs := map[string][]byte{}
+	for _, name := range []string{"openapi.yaml", "openapi.json"} {
+		data, err := os.ReadFile(filepath.Join(exportDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[filepath.Join(exportDir, name)] = data
+	}
+	golden, err := filepath.Glob("../golden/openapi-*.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var paths []string
-	for _, dir := range append([]string{exportDir}, golden...) {
-		paths = append(paths, filepath.Join(dir, "openapi.yaml"), filepath.Join(dir, "openapi.json"))
+	if len(golden) == 0 {
+		t.Fatal("no golden OpenAPI case (../golden/openapi-*.txtar)")
 	}
-	for _, path := range paths {
-		name := path
+	for _, path := range golden {
+		archive, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"openapi.yaml", "openapi.json"} {
+			data := txtarFile(archive, name)
+			if data == nil {
+				t.Fatalf("%s holds no %s", path, name)
+			}
+			docs[path+"/"+name] = data
+		}
+	}
+	for name, data := range docs {
 		t.Run(name, func(t *testing.T) {
-			loader := openapi3.NewLoader()
-			doc, err := loader.LoadFromFile(path)
+			doc, err := openapi3.NewLoader().LoadFromData(data)
 			if err != nil {
-				t.Fatalf("kin-openapi cannot load %s: %v", path, err)
+				t.Fatalf("kin-openapi cannot load %s: %v", name, err)
 			}
 			if !doc.IsOpenAPI31OrLater() {
 				t.Fatalf("%s is OpenAPI %s, want 3.1", name, doc.OpenAPI)
@@ -49,4 +71,19 @@ func TestDocumentValidates(t *testing.T) {
 			}
 		})
 	}
+}
+
+// txtarFile is the file called name in a txtar archive ("-- name --"
+// lines start files), or nil.
+func txtarFile(archive []byte, name string) []byte {
+	marker := []byte("-- " + name + " --\n")
+	i := bytes.Index(archive, marker)
+	if i < 0 || (i > 0 && archive[i-1] != '\n') {
+		return nil
+	}
+	rest := archive[i+len(marker):]
+	if j := bytes.Index(rest, []byte("\n-- ")); j >= 0 {
+		rest = rest[:j+1]
+	}
+	return rest
 }

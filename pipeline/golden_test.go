@@ -177,7 +177,7 @@ func ownFiles(c *goldenCase) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := generators.Model(s, "botapi", nil)
+	m, err := pipeline.Model(s, "botapi")
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,18 @@ func (c *checker) fail(src Source, format string, args ...any) {
 	c.errs = append(c.errs, errors.New(msg))
 }
 
+// at says where a declaration is, for a message about another: " at
+// line 12 (sendMessage)", or "" when the schema does not say.
+func at(src Source) string {
+	switch {
+	case src.yamlLine > 0:
+		return fmt.Sprintf(" at line %d", src.yamlLine)
+	case src.Line > 0:
+		return fmt.Sprintf(" at line %d (%s)", src.Line, src.Section)
+	}
+	return ""
+}
+
 // failType is fail for a problem with the element's type: in YAML it points
 // at the "type:" line.
 func (c *checker) failType(src Source, format string, args ...any) {
@@ -124,14 +136,17 @@ func (c *checker) run() {
 			c.typeRef(g.Source, g.Name+" result", *g.Returns)
 		}
 	}
-	methods := map[string]bool{}
+	methods := map[string]*Method{}
 	for _, m := range s.Methods {
-		// Method names are case-insensitive on the wire.
+		// Method names are case-insensitive on the wire: two spellings
+		// are one method declared twice, which no Go name can settle
+		// (the service would answer both calls with one of them).
 		key := strings.ToLower(m.Name)
-		if methods[key] {
-			c.fail(m.Source, "method %s declared twice (names are case-insensitive)", m.Name)
+		if first := methods[key]; first != nil {
+			c.fail(m.Source, "method %s is declared twice: method %s%s has the same name without case, and the service tells method names apart without case; keep one of the two headings (or rename one, if they are different methods)", m.Name, first.Name, at(first.Source))
+		} else {
+			methods[key] = m
 		}
-		methods[key] = true
 		c.since(m.Source, m.Name, m.Since)
 		c.fields(m.Name, m.Params)
 		c.rules(m.Name, m.Params, m.Rules)

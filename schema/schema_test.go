@@ -239,3 +239,23 @@ func TestPatternMustBeAnchored(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodDeclaredTwiceSaysWhatToDo: sendMessage and SendMessage are one
+// method on the wire (the service tells method names apart without case),
+// so the schema refuses them, the one refusal of a name that stays: the
+// error points at both headings and says what to do.
+func TestMethodDeclaredTwiceSaysWhatToDo(t *testing.T) {
+	s := &schema.Schema{Version: "1", Methods: []*schema.Method{
+		{Name: "sendMessage", Returns: schema.Named(schema.True), Source: schema.Source{Section: "sendMessage", Line: 12}},
+		{Name: "SendMessage", Returns: schema.Named(schema.True), Source: schema.Source{Section: "SendMessage", Line: 40}},
+	}}
+	err := s.Check()
+	if err == nil {
+		t.Fatal("two methods differing only in case are accepted")
+	}
+	for _, want := range []string{"line 40 (SendMessage): method SendMessage", "line 12 (sendMessage)", "without case", "keep one of the two headings"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}

@@ -32,7 +32,6 @@ package client
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -72,9 +71,6 @@ const (
 	webhookName     = "WebhookHandler"
 	attachFuncPrefx = "clientAttach" // + union name: package-level helpers
 )
-
-// partNames are the names the runtime gives nested upload parts.
-var partNames = regexp.MustCompile(`^file[0-9]+$`)
 
 const (
 	pkgContext = "context"
@@ -140,16 +136,6 @@ func (g *gen) init() error {
 		return fmt.Errorf("runtime declares no %s type", clientType)
 	}
 	g.cscope = naming.NewScope(members...)
-	for _, me := range g.m.Methods {
-		if me.Params == nil {
-			continue
-		}
-		for _, p := range me.Params.Fields {
-			if partNames.MatchString(p.Name) {
-				return fmt.Errorf("method %s: parameter %s has the name of a nested upload part (file<N>)", me.Schema.Name, p.Name)
-			}
-		}
-	}
 	return nil
 }
 
@@ -405,7 +391,13 @@ func (g *gen) emitParamsHelpers(f *jen.File, me *gomodel.Method) error {
 	if len(stmts) == 0 {
 		return nil
 	}
-	body := append([]jen.Code{jen.Id("c").Op(":=").Op("*").Id("v")}, stmts...)
+	body := []jen.Code{jen.Id("c").Op(":=").Op("*").Id("v")}
+	if me.PartPrefix != gomodel.PartPrefix {
+		// A parameter is named like the runtime's nested parts: the
+		// model gave this method's another prefix.
+		body = append(body, jen.Id("a").Dot("prefix").Op("=").Lit(me.PartPrefix))
+	}
+	body = append(body, stmts...)
 	body = append(body, jen.Return(jen.Op("&").Id("c")))
 	f.Comment(methodUploads + " returns a copy of v in which every upload has a multipart part name.")
 	f.Func().Params(jen.Id("v").Op("*").Id(pn)).Id(methodUploads).Params(jen.Id("a").Op("*").Id("clientUploads")).Id("clientParams").Block(body...)

@@ -1,10 +1,13 @@
 package client
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/apigen/apigen/generators"
+	"github.com/apigen/apigen/gomodel"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -82,10 +85,29 @@ func TestCollisions(t *testing.T) {
 	if out, err := generate(t, s); err != nil || !strings.Contains(out, "Client) DownloadFileMethod(") {
 		t.Errorf("want DownloadFileMethod, got %v", err)
 	}
-	// A parameter named like a nested upload part.
+	// A parameter named like a nested upload part: the method's nested
+	// parts take the prefix the model gave them.
 	s = load(t)
-	s.Methods[len(s.Methods)-1].Params = append(s.Methods[len(s.Methods)-1].Params, &schema.Field{Name: "file0", Type: schema.Named(schema.String)})
-	if _, err := generate(t, s); err == nil || !strings.Contains(err.Error(), "file0") {
-		t.Errorf("got %v", err)
+	for _, m := range s.Methods {
+		if m.Name == "sendMediaGroup" {
+			m.Params = append(m.Params, &schema.Field{Name: "file0", Type: schema.Named(schema.String)})
+		}
+	}
+	if out, err := generate(t, s); err != nil || strings.Count(out, `a.prefix = "file_"`) != 1 {
+		t.Errorf("want one method's parts prefixed file_, got %v", err)
+	}
+}
+
+// TestRuntimePartPrefixIsTheModels: the runtime names nested upload parts
+// with clientPartPrefix unless a parameters struct sets the prefix the
+// model gave its method; the client sets it only when it differs from
+// gomodel.PartPrefix, so both must spell one prefix.
+func TestRuntimePartPrefixIsTheModels(t *testing.T) {
+	src, err := os.ReadFile("../runtime/rt_client_result.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "const clientPartPrefix = " + strconv.Quote(gomodel.PartPrefix) + "\n"; !strings.Contains(string(src), want) {
+		t.Fatalf("the runtime does not declare %q", want)
 	}
 }

@@ -589,7 +589,7 @@ func (b *builder) guidePages() []*Page {
 	}
 	if ev := s.Events; ev != nil {
 		p := &Page{ID: pageEvents, Title: "Events", Summary: "Which update field carries which event."}
-		holder := b.eventHolder(ev)
+		holder := b.m.EventHolder()
 		t := &Table{Head: []string{"Field", "Emitted when"}}
 		for _, k := range ev.Kinds {
 			var fields Text
@@ -664,25 +664,6 @@ func (b *builder) change(c *schema.Change) Text {
 		t = append(t, linkList(links)...)
 	}
 	return t
-}
-
-// eventHolder is the first object that has every field the Events table
-// names, or nil.
-func (b *builder) eventHolder(ev *schema.Events) *schema.Object {
-	for _, o := range b.s.Objects {
-		ok := len(ev.Kinds) > 0
-		for _, k := range ev.Kinds {
-			for _, f := range k.Fields {
-				if o.Field(f) == nil {
-					ok = false
-				}
-			}
-		}
-		if ok {
-			return o
-		}
-	}
-	return nil
 }
 
 // indexPage is the start page: the overview and a table of everything.
