@@ -114,7 +114,8 @@ const gcMemoryLimit = 512 << 20
 // floor collects it once. A larger document is collected as before once
 // it passes the floor. The price is memory: a run that allocates more than
 // the floor peaks near it (docs/input-limits.md, the generator's cost:
-// 96 MiB against 128 and 160 MiB, which cost more memory for no less CPU).
+// a floor of 64 MiB gave back half the CPU, 128 and 160 MiB no more CPU
+// for more memory and page faults).
 // GOGC or GOMEMLIMIT set by the user disable it.
 func collectAboveFloor() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
