@@ -41,7 +41,7 @@ func Render(f *jen.File) ([]byte, error) {
 // in one call, from a buffer of its own that it drops on return, so source
 // keeps that slice instead of copying it into a buffer that grows by
 // doubling (on the newest published page that copy and its doublings
-// were 5 of the 147 MB a run allocates). A later write appends, so the
+// were 5.5 of the 147 MB a run allocates). A later write appends, so the
 // result is right whatever Render does (TestRenderIsJenniferRender).
 type source []byte
 
