@@ -175,10 +175,10 @@ func Generate(s *schema.Schema, backends []generators.Backend, opts generators.O
 				return nil, fmt.Errorf("%s: %s does not start with %q", b.Name, f.Path, GeneratedHeader)
 			}
 			// The stamp is added here, once for every backend, so that no
-			// backend has to know the build.
-			data := make([]byte, 0, len(f.Data)+len(stamp))
-			data = append(append(append(data, head...), stamp...), f.Data[len(head):]...)
-			files[i].Data = data
+			// backend has to know the build. The file is the backend's to
+			// give away, and gofile leaves room after a formatted file, so
+			// the stamp usually goes in without a copy of the file.
+			files[i].Data = slices.Insert(f.Data, len(head), stamp...)
 		}
 		switch b.Kind {
 		case generators.GoPackage:

@@ -25,7 +25,8 @@ var (
 // specification (or the document -gencpu.spec names) as a whole process: the CPU time (user + system, from the
 // child's rusage, as /usr/bin/time reports it) and the peak resident
 // memory, medians of interleaved rounds. Each binary runs in its own
-// directory that an untimed first run filled, so the timed runs are what a
+// directory, a module (so the server package is generated too), that an
+// untimed first run filled, so the timed runs are what a
 // rerun of `go generate` costs: everything is parsed, generated and
 // compared, and nothing has to be written. With -gencpu.base REV the apigen
 // of that revision (from git archive) runs in the same rounds, and the
@@ -48,6 +49,11 @@ func TestGenerateProcessCPU(t *testing.T) {
 	for i, m := range bins {
 		m.dir = filepath.Join(dir, fmt.Sprintf("work%d", i))
 		if err := os.MkdirAll(m.dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// In a module, as `go generate` runs it: the server package is
+		// generated too.
+		if err := os.WriteFile(filepath.Join(m.dir, "go.mod"), []byte("module example.com/gencpu\n\ngo 1.24\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		m.generate(t)
