@@ -57,3 +57,17 @@ func SynthParams(method string) map[string]any {
 	p, _ := y.params(method)
 	return p
 }
+
+// CoreHTTPRequests counts the API method requests (/bot<token>/...) that
+// reach the core's HTTP handler behind the version front from now on.
+func CoreHTTPRequests(e *Emulator) *atomic.Int64 {
+	n := new(atomic.Int64)
+	next := e.front.coreH
+	e.front.coreH = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.Path) > 4 && r.URL.Path[:4] == "/bot" {
+			n.Add(1)
+		}
+		next.ServeHTTP(w, r)
+	})
+	return n
+}

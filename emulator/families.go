@@ -21,6 +21,7 @@ package emulator
 //     file.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -526,9 +527,7 @@ func (f *versionFront) settingToCore(ctx context.Context, token string, s settin
 			body[p.Name] = []any{}
 		}
 	}
-	req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/bot"+token+"/"+name, strings.NewReader(string(encodeJSON(body))))
-	req.Header.Set("Content-Type", "application/json")
-	f.coreH.ServeHTTP(httptest.NewRecorder(), req)
+	f.call.Call(ctx, token, name, "", "application/json", bytes.NewReader(encodeJSON(body)))
 }
 
 // settingResult is get<X>'s answer from the stored values: the value
@@ -661,7 +660,7 @@ func writeCoreError(w http.ResponseWriter, err error) {
 		writeAPIError(w, http.StatusBadRequest, "Bad Request: "+err.Error())
 		return
 	}
-	writeAPIError(w, ae.Code, ae.Description)
+	writeError(w, ae)
 }
 
 // serveSend creates a real message for a send method the core lacks: the
