@@ -71,3 +71,23 @@ func CoreHTTPRequests(e *Emulator) *atomic.Int64 {
 	})
 	return n
 }
+
+// SetFamiliesBound changes how many settings and resources the version
+// front holds per bot for one test; the returned function restores it.
+func SetFamiliesBound(n int) func() {
+	old := familiesBound
+	familiesBound = n
+	return func() { familiesBound = old }
+}
+
+// FamiliesHeld counts the settings (with kept flags) and the resources
+// the version front holds, and the invite links the core holds.
+func FamiliesHeld(e *Emulator) (settings, resources, links int) {
+	s := e.front.state
+	s.mu.Lock()
+	settings, resources = s.settings.len(), s.resources.len()
+	s.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return settings, resources, len(e.links)
+}

@@ -164,7 +164,7 @@ func newVersionFront(e *Emulator, v *Version, core *schema.Schema, call coreCall
 		f.coreMsg = m.Returns.Name
 	}
 	f.fam = newFamilies(f.vl, f.cl, f.coreName, f.msgName)
-	f.state = &frontState{settings: map[string]any{}, resources: map[string]map[string]any{}}
+	f.state = newFrontState()
 	return f
 }
 
