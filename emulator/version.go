@@ -289,8 +289,8 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			f.keepParams(bot, chat, id, vm, cm, params())
 		}
 	}
-	if m, ok := result.(map[string]any); ok && len(std.changed) > 0 {
-		f.putBack(token, cm, m, std.params, std.changed, true)
+	if len(std.changed) > 0 {
+		f.putBack(token, cm, result, std.params, std.changed, true)
 	}
 	res := f.toVersion(result, cm.Returns, vm.Returns, 0)
 	if o, ok := res.(map[string]any); ok {
