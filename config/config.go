@@ -53,14 +53,16 @@ type Config struct {
 	// ServerOut is the server package's directory; empty means the
 	// directory named ServerPackage inside Out.
 	ServerOut string `yaml:"server_out,omitempty"`
-	// Docs is the directory of the reference docs, or "none".
+	// Docs is the directory of the reference docs, or "none"; empty means
+	// its place in the layout (see DocsDir).
 	Docs string `yaml:"docs,omitempty"`
 	// OpenAPI is the directory of the OpenAPI 3.1 document and the JSON
-	// Schema bundle, or "none".
+	// Schema bundle, or "none"; empty means its place in the layout (see
+	// OpenAPIDir).
 	OpenAPI string `yaml:"openapi,omitempty"`
 	// SchemaOut is where the parsed schema is saved, or "none"; empty means
-	// schema/<spec name>.yaml when parsing a specification, nothing when
-	// starting from a schema.
+	// <spec name>.yaml in the layout's schema directory when parsing a
+	// specification, nothing when starting from a schema (see SchemaFile).
 	SchemaOut string `yaml:"schema_out,omitempty"`
 	// Backends lists the backends to run; empty means all.
 	Backends []string `yaml:"backends,omitempty"`
@@ -73,9 +75,33 @@ type Config struct {
 var Keys = []string{"spec", "schema", "overlay", "package", "out", "server_package", "server_out", "docs", "openapi", "schema_out", "backends"}
 
 // Default is the configuration with no config file and no flags: the
-// embedded specification, written into this repository's layout.
+// embedded specification, written into this repository's layout. The docs,
+// the OpenAPI export and the schema are left to the layout (see placed), so
+// that moving the package (--out) moves them too.
 func Default() *Config {
-	return &Config{Package: "botapi", Out: "generated/botapi", Docs: "generated/docs", OpenAPI: "generated/openapi"}
+	return &Config{Package: "botapi", Out: layoutOut}
+}
+
+// This repository's layout: the Go package in generated/botapi, the docs
+// and the OpenAPI export beside it, the schema in schema/.
+const (
+	layoutOut     = "generated/botapi"
+	layoutDocs    = "generated/docs"
+	layoutOpenAPI = "generated/openapi"
+	layoutSchema  = "schema"
+)
+
+// placed is the directory of an output that has no place of its own (no
+// flag, no config file): its place in the layout while the package is at
+// the layout's, else the directory sub inside Out. Moving the package moves
+// every such output with it, as buf's output base does, and as Out holds
+// the server package: a run that writes the package elsewhere writes
+// nothing into this repository.
+func (c *Config) placed(layout, sub string) string {
+	if filepath.Clean(c.Out) == filepath.FromSlash(layoutOut) {
+		return filepath.FromSlash(layout)
+	}
+	return filepath.Join(c.Out, sub)
 }
 
 // Standalone is the configuration with no config file outside apigen's own
@@ -201,7 +227,9 @@ func (c *Config) Input() loader.Input {
 	return loader.Input{SpecPath: c.Spec, SchemaPath: c.Schema, OverlayPath: c.Overlay}
 }
 
-// SchemaFile is where the schema YAML goes, or "" for nowhere.
+// SchemaFile is where the schema YAML goes, or "" for nowhere: by default
+// schema/<spec name>.yaml in the layout, Out/schema/<spec name>.yaml once
+// Out moved.
 func (c *Config) SchemaFile() string {
 	switch {
 	case c.SchemaOut == None:
@@ -211,21 +239,29 @@ func (c *Config) SchemaFile() string {
 	case c.Schema != "":
 		return "" // the input is already a schema
 	}
-	return filepath.Join("schema", loader.SchemaFileName(c.Input().Name()))
+	return filepath.Join(c.placed(layoutSchema, "schema"), loader.SchemaFileName(c.Input().Name()))
 }
 
-// DocsDir is the docs directory, or "" for no docs.
+// DocsDir is the docs directory, or "" for no docs: generated/docs in the
+// layout, Out/docs once Out moved.
 func (c *Config) DocsDir() string {
-	if c.Docs == None {
+	switch c.Docs {
+	case None:
 		return ""
+	case "":
+		return c.placed(layoutDocs, "docs")
 	}
 	return c.Docs
 }
 
-// OpenAPIDir is the OpenAPI export's directory, or "" for no export.
+// OpenAPIDir is the OpenAPI export's directory, or "" for no export:
+// generated/openapi in the layout, Out/openapi once Out moved.
 func (c *Config) OpenAPIDir() string {
-	if c.OpenAPI == None {
+	switch c.OpenAPI {
+	case None:
 		return ""
+	case "":
+		return c.placed(layoutOpenAPI, "openapi")
 	}
 	return c.OpenAPI
 }

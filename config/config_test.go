@@ -114,3 +114,25 @@ func TestConfigErrorsNameTheFileAndLineInTheFilesWords(t *testing.T) {
 		}
 	}
 }
+
+// The outputs without a place of their own follow the Go package: the
+// repository's layout while it is at the layout's place, inside it once it
+// moved (cmd/apigen.TestOutMovesTheOpenAPIExport runs the command).
+func TestDefaultOutputsFollowOut(t *testing.T) {
+	c := config.Default()
+	got := []string{c.DocsDir(), c.OpenAPIDir(), c.SchemaFile()}
+	want := []string{"generated/docs", "generated/openapi", "schema/bot-api-5.0.yaml"}
+	if strings.Join(got, " ") != filepath.FromSlash(strings.Join(want, " ")) {
+		t.Errorf("layout: %q, want %q", got, want)
+	}
+	c.Out = filepath.Join("tmp", "x")
+	got = []string{c.DocsDir(), c.OpenAPIDir(), c.SchemaFile()}
+	want = []string{"tmp/x/docs", "tmp/x/openapi", "tmp/x/schema/bot-api-5.0.yaml"}
+	if strings.Join(got, " ") != filepath.FromSlash(strings.Join(want, " ")) {
+		t.Errorf("--out tmp/x: %q, want %q", got, want)
+	}
+	c.OpenAPI, c.Docs, c.SchemaOut = "api", config.None, config.None
+	if c.OpenAPIDir() != "api" || c.DocsDir() != "" || c.SchemaFile() != "" {
+		t.Errorf("own places: %q %q %q", c.OpenAPIDir(), c.DocsDir(), c.SchemaFile())
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -237,32 +238,49 @@ type Targets struct {
 // Batches groups a run's files by destination, for output.WriteAll or
 // output.Plan. The Go and docs directories are pruned of stale generated
 // files; the schema file's directory is not (it may hold other schemas).
+// Two outputs in one directory are refused: each would prune the other's
+// files.
 func Batches(s *schema.Schema, outs *Outputs, t Targets) ([]output.Batch, error) {
 	var batches []output.Batch
+	var names []string
+	add := func(name string, b output.Batch) {
+		batches, names = append(batches, b), append(names, name)
+	}
 	if t.SchemaFile != "" {
 		data, err := schema.Marshal(s)
 		if err != nil {
 			return nil, err
 		}
-		batches = append(batches, output.FileAt(t.SchemaFile, data))
+		add("the schema", output.FileAt(t.SchemaFile, data))
 	}
 	if len(outs.Go) > 0 {
 		if t.GoDir == "" {
 			return nil, fmt.Errorf("no directory for the Go package")
 		}
-		batches = append(batches, output.Batch{Dir: t.GoDir, Files: outs.Go, Prune: true})
+		add("the Go package", output.Batch{Dir: t.GoDir, Files: outs.Go, Prune: true})
 	}
 	if len(outs.Server) > 0 {
 		if t.ServerDir == "" {
 			return nil, fmt.Errorf("no directory for the server package")
 		}
-		batches = append(batches, output.Batch{Dir: t.ServerDir, Files: outs.Server, Prune: true})
+		add("the server package", output.Batch{Dir: t.ServerDir, Files: outs.Server, Prune: true})
 	}
 	if len(outs.Docs) > 0 && t.DocsDir != "" {
-		batches = append(batches, output.Batch{Dir: t.DocsDir, Files: outs.Docs, Prune: true})
+		add("the docs", output.Batch{Dir: t.DocsDir, Files: outs.Docs, Prune: true})
 	}
 	if len(outs.OpenAPI) > 0 && t.OpenAPIDir != "" {
-		batches = append(batches, output.Batch{Dir: t.OpenAPIDir, Files: outs.OpenAPI, Prune: true})
+		add("the OpenAPI export", output.Batch{Dir: t.OpenAPIDir, Files: outs.OpenAPI, Prune: true})
+	}
+	seen := map[string]int{}
+	for i, b := range batches {
+		dir, err := filepath.Abs(b.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if j, ok := seen[dir]; ok {
+			return nil, fmt.Errorf("%s and %s would share the directory %s, and each run would remove the other's files: give each its own directory", names[j], names[i], b.Dir)
+		}
+		seen[dir] = i
 	}
 	return batches, nil
 }

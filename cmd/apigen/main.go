@@ -295,17 +295,17 @@ var (
 		func(c *config.Config, v string) { c.Overlay = v }}
 	flagPackage = configFlag{"package", "name of the generated Go package (default: the config's, else botapi)",
 		func(c *config.Config, v string) { c.Package = v }}
-	flagOut = configFlag{"out", "directory of the generated Go package (default: the config's, else generated/botapi)",
+	flagOut = configFlag{"out", "directory of the generated Go package (default: the config's, else generated/botapi); the docs, the OpenAPI export and the schema left at their default places move inside it",
 		func(c *config.Config, v string) { c.Out = v }}
 	flagServerPackage = configFlag{"server-package", "name of the server's Go package, which imports the generated package (default: the config's, else the package name followed by server: botapiserver)",
 		func(c *config.Config, v string) { c.ServerPackage = v }}
 	flagServerOut = configFlag{"server-out", "directory of the server's Go package (default: the config's, else the directory named after it inside --out)",
 		func(c *config.Config, v string) { c.ServerOut = v }}
-	flagDocs = configFlag{"docs", "directory of the generated reference docs; 'none' to skip them (default: the config's, else generated/docs)",
+	flagDocs = configFlag{"docs", "directory of the generated reference docs; 'none' to skip them (default: the config's, else generated/docs, or docs inside --out when given)",
 		func(c *config.Config, v string) { c.Docs = v }}
-	flagOpenAPI = configFlag{"openapi", "directory of the OpenAPI 3.1 document and the JSON Schema bundle; 'none' to skip them (default: the config's, else generated/openapi)",
+	flagOpenAPI = configFlag{"openapi", "directory of the OpenAPI 3.1 document and the JSON Schema bundle; 'none' to skip them (default: the config's, else generated/openapi, or openapi inside --out when given)",
 		func(c *config.Config, v string) { c.OpenAPI = v }}
-	flagSchemaOut = configFlag{"schema-out", "where to write the schema YAML, or 'none' (default: the config's, else schema/<spec name>.yaml when parsing a spec, nothing with --schema)",
+	flagSchemaOut = configFlag{"schema-out", "where to write the schema YAML, or 'none' (default: the config's, else schema/<spec name>.yaml, or inside --out when given, when parsing a spec; nothing with --schema)",
 		func(c *config.Config, v string) { c.SchemaOut = v }}
 	flagOnly = configFlag{"only", "comma-separated backends to run (default: the config's, else all): " + strings.Join(pipeline.Names(), ","),
 		func(c *config.Config, v string) { c.Backends = splitList(v) }}
@@ -535,7 +535,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdGenerate(args []string, stdout, stderr io.Writer) error {
-	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--server-out DIR] [--docs DIR|none] [--schema-out FILE|none] [--package NAME] [--server-package NAME] [--only LIST] [--check] [--strict]",
+	c := newCommand("generate", "generate [--config FILE] [--spec FILE | --schema FILE] [--overlay FILE] [--out DIR] [--server-out DIR] [--docs DIR|none] [--openapi DIR|none] [--schema-out FILE|none] [--package NAME] [--server-package NAME] [--only LIST] [--check] [--strict]",
 		`Parse and check the specification (or load a schema), then write the schema YAML, the Go
 package and the reference docs. Settings come from `+config.FileName+` when there is one; flags
 override it. Nothing is written unless every stage succeeds; stale generated files
@@ -605,7 +605,7 @@ func cmdDocs(args []string, stdout, stderr io.Writer) error {
 		*out = cfg.DocsDir()
 	}
 	if *out == "" {
-		*out = config.Default().Docs
+		*out = config.Default().DocsDir()
 	}
 	all, err := pipeline.Select("")
 	if err != nil {

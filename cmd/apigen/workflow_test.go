@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/apigen/apigen/pipeline"
+	"github.com/apigen/apigen/version"
 )
 
 func copyFile(t *testing.T, from, to string) {
@@ -402,5 +403,46 @@ func TestDiffFailOnGoBreaking(t *testing.T) {
 	}
 	if code, _, errs := runCLI("diff", "old.md", "addition.md", "--fail-on", "go"); code != 2 || !strings.Contains(errs, "go-breaking") {
 		t.Errorf("--fail-on go: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestOutMovesTheOpenAPIExport: in apigen's own repository with no config
+// file, --out moved the Go package only: the OpenAPI export (and the docs
+// and the schema) still went to the repository's layout, generated/openapi,
+// generated/docs and schema/, over the repository's own files. As with
+// buf's output base, --out DIR moves every output that has no place of its
+// own (flag or config) into DIR, as it already moved the server package.
+func TestOutMovesTheOpenAPIExport(t *testing.T) {
+	specPath := goldenSpec(t, "docs-basic")
+	t.Chdir(t.TempDir())
+	// apigen's own module, whose layout is the default (inOwnRepository).
+	if err := os.WriteFile("go.mod", []byte("module "+version.Module+"\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI("generate", "--spec", specPath, "--out", "o/botapi"); code != 0 {
+		t.Fatalf("generate --out: exit %d: %s", code, errs)
+	}
+	for _, f := range []string{"o/botapi/openapi/openapi.yaml", "o/botapi/openapi/schema.json", "o/botapi/docs/index.html", "o/botapi/schema/spec.yaml", "o/botapi/botapiserver/server_gen.go", "o/botapi/types_gen.go"} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("--out o/botapi: %v", err)
+		}
+	}
+	for _, d := range []string{"generated", "schema"} {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("--out o/botapi wrote into the repository's layout: %s/ exists", d)
+		}
+	}
+
+	// An output given its own place stays there.
+	if code, _, errs := runCLI("generate", "--spec", specPath, "--out", "p/botapi", "--openapi", "api", "--docs", "none", "--schema-out", "none"); code != 0 {
+		t.Fatalf("generate --out --openapi: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat("api/openapi.yaml"); err != nil {
+		t.Errorf("--openapi api: %v", err)
+	}
+	for _, d := range []string{"p/botapi/openapi", "p/botapi/docs", "p/botapi/schema"} {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("%s/ exists: an output given its own place (or none) moved with --out", d)
+		}
 	}
 }

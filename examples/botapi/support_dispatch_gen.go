@@ -561,6 +561,10 @@ func (s *dispatchPolled) offset() (off int64, ok bool) {
 // asks again while updates are outstanding (see poll).
 const dispatchRecheck = time.Second
 
+// dispatchIDless is how many updates without a readable id poll remembers
+// to report each once (see poll).
+const dispatchIDless = 256
+
 // poll fetches updates until ctx is done and hands each new one to a
 // pool, then waits for the handlers (at most the shutdown timeout) and
 // returns the offset confirming exactly the handled updates. Handlers run
@@ -577,6 +581,11 @@ const dispatchRecheck = time.Second
 //
 // fetch decodes the updates one by one: one that does not decode goes to
 // onUndecodable and is confirmed as if handled (when its id is readable).
+// One whose id is unreadable cannot be confirmed but by a later update, so
+// the service answers it again with every request until then: it is
+// reported once (told apart by its bytes, at most dispatchIDless of them
+// remembered), and an answer holding nothing new waits as one holding only
+// outstanding updates does, since the service answers at once.
 func (c *dispatchCore[U]) poll(ctx, hctx context.Context, cancel context.CancelFunc, client *Client, fetch func(ctx context.Context, offset int64, have, wait bool) ([]clientItem[U], error)) (int64, bool) {
 	p := newDispatchPool(c)
 	s := &dispatchPolled{open: map[int64]bool{}}
@@ -584,6 +593,7 @@ func (c *dispatchCore[U]) poll(ctx, hctx context.Context, cancel context.CancelF
 	var b clientBackoff
 	recheck := time.NewTimer(dispatchRecheck)
 	defer recheck.Stop()
+	idless := map[string]bool{} // raw JSON of the updates reported without an id
 loop:
 	for ctx.Err() == nil {
 		off, have := s.offset()
@@ -612,7 +622,13 @@ loop:
 			case bad.hasID:
 				id = bad.ID
 			default: // no id to confirm it by: later updates will
-				c.cfg.onUndecodable(hctx, bad)
+				if !idless[string(bad.Raw)] {
+					if len(idless) == dispatchIDless {
+						clear(idless)
+					}
+					idless[string(bad.Raw)] = true
+					c.cfg.onUndecodable(hctx, bad)
+				}
 				continue
 			}
 			s.mu.Lock()
@@ -659,7 +675,7 @@ loop:
 			}
 			fresh++
 		}
-		if fresh == 0 && outstanding {
+		if fresh == 0 && (outstanding || len(batch) > 0) {
 			if !recheck.Stop() {
 				select {
 				case <-recheck.C:

@@ -309,7 +309,7 @@ func (r *Router) Poll(ctx context.Context, c *Client, p *GetUpdatesParams) error
 	q.Limit = Some(1)
 	cctx, ccancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer ccancel()
-	if _, err := c.GetUpdates(cctx, &q); err != nil {
+	if err := c.call(cctx, "getUpdates", &q, nil); err != nil {
 		return fmt.Errorf("dispatch: confirming the handled updates: %w", err)
 	}
 	return r.core.pollErr

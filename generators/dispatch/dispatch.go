@@ -594,7 +594,10 @@ func (g *gen) emitRun() error {
 	confirm = append(confirm,
 		jen.List(jen.Id("cctx"), jen.Id("ccancel")).Op(":=").Qual(pkgContext, "WithTimeout").Call(jen.Qual(pkgContext, "WithoutCancel").Call(jen.Id("ctx")), jen.Lit(30).Op("*").Qual(pkgTime, "Second")),
 		jen.Defer().Id("ccancel").Call(),
-		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("c").Dot(g.list.GoName).Call(jen.Id("cctx"), jen.Op("&").Id("q")), jen.Err().Op("!=").Nil()).Block(
+		// The answer is not read: it may hold the next update, which
+		// this Poll neither handles nor confirms (nor reports: the next
+		// poller receives it).
+		jen.If(jen.Err().Op(":=").Id("c").Dot("call").Call(jen.Id("cctx"), jen.Lit(g.list.Schema.Name), jen.Op("&").Id("q"), jen.Nil()), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("dispatch: confirming the handled updates: %w"), jen.Err())),
 		),
 		jen.Return(jen.Id("r").Dot("core").Dot("pollErr")),

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/apigen/apigen/generated/botapi"
 )
@@ -26,6 +27,10 @@ type rawService struct {
 	mu        sync.Mutex
 	updates   []string // JSON objects with update_id 1, 2, ...
 	confirmed int64
+	// oneAtATime answers with the first pending update only, as the
+	// service does when the next one arrives after the answer.
+	oneAtATime bool
+	served     map[int]int // update index -> answers that held it
 }
 
 func (s *rawService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -43,8 +48,12 @@ func (s *rawService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.confirmed = max(s.confirmed, p.Offset)
 	var out []string
 	for i, u := range s.updates {
-		if int64(i+1) >= p.Offset {
+		if int64(i+1) >= p.Offset && (len(out) == 0 || !s.oneAtATime) {
 			out = append(out, u)
+			if s.served == nil {
+				s.served = map[int]int{}
+			}
+			s.served[i]++
 		}
 	}
 	s.mu.Unlock()
@@ -174,5 +183,122 @@ func TestBatchWithOneBadUpdateThroughPoll(t *testing.T) {
 	}
 	if svc.confirmed != 4 {
 		t.Errorf("confirmed offset %d, want 4", svc.confirmed)
+	}
+}
+
+// TestPollReportsABadUpdateOnceAtShutdown: the request that confirms the
+// handled updates when Poll stops may be answered with the next update; when
+// that one does not decode, it was reported there (through the client's
+// hook) although Poll does not confirm it, and reported again by the next
+// Poll, which receives it. The confirming request reads no update.
+func TestPollReportsABadUpdateOnceAtShutdown(t *testing.T) {
+	svc := &rawService{oneAtATime: true, updates: []string{
+		rawText(1, 1, `"a"`),
+		rawText(2, 1, `{"weird":true}`),
+	}}
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	var mu sync.Mutex
+	var reports []string
+	reported := make(chan struct{}, 10)
+	report := func(by string) func(context.Context, *botapi.ItemDecodeError) {
+		return func(_ context.Context, e *botapi.ItemDecodeError) {
+			mu.Lock()
+			defer mu.Unlock()
+			reports = append(reports, fmt.Sprintf("%s:%d", by, e.ID))
+			reported <- struct{}{}
+		}
+	}
+	client := botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL), botapi.WithUndecodableHook(report("client")))
+	newRouter := func(started chan<- struct{}, release <-chan struct{}) *botapi.Router {
+		r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"), botapi.DispatchOnUndecodable(report("router")))
+		r.OnMessage(func(ctx context.Context, m *botapi.Message) error {
+			if started != nil {
+				close(started)
+				<-release
+			}
+			return nil
+		})
+		return r
+	}
+
+	// The first Poll stops while update 1 is being handled: its last
+	// request confirms update 1 and is answered with update 2.
+	started, release := make(chan struct{}), make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		errc <- newRouter(started, release).Poll(ctx, client, &botapi.GetUpdatesParams{Timeout: botapi.Some(30)})
+	}()
+	wait(t, started, "update 1's handler")
+	cancel()
+	close(release)
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	atShutdown := fmt.Sprint(reports)
+	if len(reports) > 0 {
+		reports, reported = nil, make(chan struct{}, 10)
+	}
+	if svc.confirmed != 2 {
+		t.Fatalf("confirmed offset %d after the first Poll, want 2", svc.confirmed)
+	}
+	if atShutdown != "[]" {
+		t.Errorf("the first Poll reported %s at shutdown, want nothing: it never received update 2 to handle, and did not confirm it", atShutdown)
+	}
+
+	// The next Poll receives update 2, reports it and confirms it.
+	stop := runPoll(t, newRouter(nil, nil), client)
+	wait(t, reported, "a report of update 2")
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(reports) != "[router:2]" {
+		t.Errorf("the next Poll reported %v, want [router:2]", reports)
+	}
+	if svc.confirmed != 3 {
+		t.Errorf("confirmed offset %d, want 3", svc.confirmed)
+	}
+}
+
+// TestPollReportsAnUpdateWithoutIDOnce: an update whose id is unreadable
+// cannot be confirmed until a later one is, so the service answers it
+// again with every request; Poll reported it each time, and, with nothing
+// else pending, asked again at once (the service answers at once while it
+// holds an update), reporting it in a tight loop.
+func TestPollReportsAnUpdateWithoutIDOnce(t *testing.T) {
+	svc := &rawService{updates: []string{
+		rawText(1, 1, `"a"`),
+		`{"update_id":null,"message":{"message_id":2,"date":1,"chat":{"id":1,"type":"private"},"text":{"weird":true}}}`,
+	}}
+	srv := httptest.NewServer(svc)
+	t.Cleanup(srv.Close)
+	client := botapi.NewClient("123:abc", botapi.WithBaseURL(srv.URL))
+	var mu sync.Mutex
+	var reports int
+	r := botapi.NewRouter(botapi.DispatchBotUsername("quizbot"),
+		botapi.DispatchOnUndecodable(func(ctx context.Context, e *botapi.ItemDecodeError) {
+			mu.Lock()
+			defer mu.Unlock()
+			reports++
+		}))
+	r.OnMessage(func(ctx context.Context, m *botapi.Message) error { return nil })
+	stop := runPoll(t, r, client)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		svc.mu.Lock()
+		n := svc.served[1]
+		svc.mu.Unlock()
+		if n >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the update without an id was answered %d times in 20 s, want 3", n)
+		}
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if reports != 1 {
+		t.Errorf("the update without an id was reported %d times, want once", reports)
 	}
 }
