@@ -240,8 +240,8 @@ type serverHandler struct {
 	routes map[string]serverRoute // by lower-case method name
 }
 
-// serverNewHandler is NewCaller's runtime half: routes is the route
-// table, by lower-case method name.
+// serverNewHandler builds the handler of a Caller (serverNewCaller):
+// routes is the route table, by lower-case method name.
 func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) *serverHandler {
 	h := &serverHandler{routes: routes, cfg: serverConfig{
 		maxBody:         serverDefaultMaxBody,
