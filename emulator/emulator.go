@@ -116,6 +116,8 @@ type Emulator struct {
 	// frontBudget bounds the request bodies the version front holds
 	// (nil at the core's version).
 	frontBudget *byteBudget
+	// front serves the version (nil at the core's version).
+	front *versionFront
 	// placeholders counts the answers that are placeholders (synthesized
 	// results, marked with PlaceholderHeader).
 	placeholders atomic.Int64
@@ -190,9 +192,10 @@ func New(cfg Config) *Emulator {
 	}
 	opts = append(opts, e.outsideMethods()...)
 	// 1 MiB: the generated server's default body limit.
-	api := lenient(synthesized(botapiserver.NewServer(e, opts...), seedSynth, &e.placeholders), 1<<20, serviceShapes)
+	core := botapiserver.NewCaller(e, opts...)
+	api := lenient(synthesized(core, seedSynth, &e.placeholders), 1<<20, serviceShapes)
 	if cfg.Version != nil {
-		api = e.versioned(cfg.Version, api)
+		api = e.versioned(cfg.Version, core, api)
 	}
 	control := e.controlHandler()
 	e.handler = e.changesAfter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

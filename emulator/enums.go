@@ -7,10 +7,14 @@ package emulator
 // request against the version's own. So, in a request translated to the
 // core, a String whose field takes its values from an enum of the core's
 // and holds none of them stands in as that enum's first value for the
-// core's checks, and the parameter is put back as sent on the message the
-// core answers and holds (a parameter named like a field of the core's
-// Message of the same type: entities, caption_entities), so it is stored
-// and echoed back as the bot sent it.
+// core's checks, and the value is put back as sent on the message the
+// core answers and holds where it names a field of the core's Message of
+// the same type: the parameter itself (entities, caption_entities), a
+// field of an object parameter (editMessageMedia's
+// media.caption_entities), or a field of an array parameter's item on the
+// album's message in the same place (sendMediaGroup's
+// media[i].caption_entities), so it is stored and echoed back as the bot
+// sent it.
 
 import (
 	"maps"
@@ -194,40 +198,102 @@ func enumHolds(e *schema.Enum, v string) bool {
 	return false
 }
 
-// putBack sets, on the message answer (the core's answer, a Message) and
-// on the message the core holds under it, the parameters changed of
-// params (the core's parameters as sent, JSON values or form text) named
-// like fields of the core's Message of the same type.
-func (f *versionFront) putBack(token string, cm *schema.Method, answer map[string]any, params map[string]any, changed []string, text bool) {
+// putBack sets, on the messages the core answered (a Message, or an
+// album's Messages) and on the messages the core holds under them, the
+// values with stand-ins of params (the core's parameters as sent, JSON
+// values or form text): a changed parameter named like a field of the
+// core's Message of the same type (entities, caption_entities); and,
+// inside a changed parameter, an object's fields named so (an edited
+// medium's media.caption_entities), an array's items paired with the
+// answered messages in order (an album's media[i].caption_entities).
+func (f *versionFront) putBack(token string, cm *schema.Method, answer any, params map[string]any, changed []string, text bool) {
 	mo := f.cl.Object(f.coreMsg)
-	if mo == nil || cm.Returns.IsArray() || !f.answersMessage(cm.Returns) || answer["message_id"] == nil {
+	album := cm.Returns.IsArray() && cm.Returns.Elem.Name == f.coreMsg && !cm.Returns.Elem.IsArray()
+	if mo == nil || !album && (cm.Returns.IsArray() || !f.answersMessage(cm.Returns)) {
 		return
 	}
+	var msgs []map[string]any
+	switch a := answer.(type) {
+	case map[string]any:
+		msgs = append(msgs, a)
+	case []any:
+		for _, x := range a {
+			if m, ok := x.(map[string]any); ok {
+				msgs = append(msgs, m)
+			}
+		}
+	}
+	for _, m := range msgs {
+		if m["message_id"] == nil {
+			return
+		}
+	}
 	fields, ps := fieldsBy(mo.Fields), fieldsBy(cm.Params)
-	set := map[string]any{}
+	sets := make([]map[string]any, len(msgs))
+	put := func(i int) func(n string, x any) {
+		return func(n string, x any) {
+			if sets[i] == nil {
+				sets[i] = map[string]any{}
+			}
+			sets[i][n] = x
+			msgs[i][n] = x
+		}
+	}
 	for _, n := range changed {
-		fl := fields[n]
-		if fl == nil || fl.Type.String() != ps[n].Type.String() {
+		p := ps[n]
+		if p == nil {
 			continue
 		}
 		x := params[n]
-		if s, ok := x.(string); ok && text && (fl.Type.IsArray() || f.cl.Object(fl.Type.Name) != nil || f.cl.Union(fl.Type.Name) != nil) {
+		if s, ok := x.(string); ok && text && (p.Type.IsArray() || f.cl.Object(p.Type.Name) != nil || f.cl.Union(p.Type.Name) != nil) {
 			var j any
 			if !decodeJSON([]byte(s), &j) {
 				continue
 			}
 			x = j
 		}
-		set[n] = x
-		answer[n] = x
+		switch fl := fields[n]; {
+		case len(msgs) == 1 && !album && fl != nil && fl.Type.String() == p.Type.String():
+			put(0)(n, x)
+		case len(msgs) == 1 && !album && !p.Type.IsArray():
+			f.putBackInside(x, p.Type, fields, put(0))
+		case album && p.Type.IsArray() && !p.Type.Elem.IsArray():
+			items, _ := x.([]any)
+			if len(items) != len(msgs) {
+				continue
+			}
+			for i, it := range items {
+				f.putBackInside(it, *p.Type.Elem, fields, put(i))
+			}
+		}
 	}
-	if len(set) == 0 {
+	bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
+	for i, set := range sets {
+		if set != nil {
+			chat, _ := intOf(at(msgs[i], "chat", "id"))
+			id, _ := intOf(msgs[i]["message_id"])
+			f.e.amendHeld(chat, id, bot, set)
+		}
+	}
+}
+
+// putBackInside puts the fields of x, a value of the core's object or
+// union type t, that are named like a field of the core's Message of the
+// same type (msgFields) and have a stand-in.
+func (f *versionFront) putBackInside(x any, t schema.Type, msgFields map[string]*schema.Field, put func(name string, v any)) {
+	m, ok := x.(map[string]any)
+	if !ok {
 		return
 	}
-	chat, _ := intOf(at(answer, "chat", "id"))
-	id, _ := intOf(answer["message_id"])
-	bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
-	f.e.amendHeld(chat, id, bot, set)
+	for _, fl := range (translator{from: f.cl}).fieldsOf(f.cl, t.Name, m) {
+		v, present := m[fl.Name]
+		if mf := msgFields[fl.Name]; !present || mf == nil || mf.Type.String() != fl.Type.String() {
+			continue
+		}
+		if _, ch := f.standIn(v, fl.Type, fl.Constraints, false, 0); ch {
+			put(fl.Name, v)
+		}
+	}
 }
 
 // amendHeld sets fields (JSON values by wire name) on the message id of

@@ -57,3 +57,37 @@ func SynthParams(method string) map[string]any {
 	p, _ := y.params(method)
 	return p
 }
+
+// CoreHTTPRequests counts the API method requests (/bot<token>/...) that
+// reach the core's HTTP handler behind the version front from now on.
+func CoreHTTPRequests(e *Emulator) *atomic.Int64 {
+	n := new(atomic.Int64)
+	next := e.front.coreH
+	e.front.coreH = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.Path) > 4 && r.URL.Path[:4] == "/bot" {
+			n.Add(1)
+		}
+		next.ServeHTTP(w, r)
+	})
+	return n
+}
+
+// SetFamiliesBound changes how many settings and resources the version
+// front holds per bot for one test; the returned function restores it.
+func SetFamiliesBound(n int) func() {
+	old := familiesBound
+	familiesBound = n
+	return func() { familiesBound = old }
+}
+
+// FamiliesHeld counts the settings (with kept flags) and the resources
+// the version front holds, and the invite links the core holds.
+func FamiliesHeld(e *Emulator) (settings, resources, links int) {
+	s := e.front.state
+	s.mu.Lock()
+	settings, resources = s.settings.len(), s.resources.len()
+	s.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return settings, resources, len(e.links)
+}

@@ -21,6 +21,8 @@ package emulator
 //     file.
 
 import (
+	"bytes"
+	"container/list"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -214,30 +216,40 @@ func isFileType(l *lookup, t schema.Type) bool {
 // ---------------------------------------------------------------- the front's state
 
 // frontState is what the front holds for the families: settings and
-// resources, per bot. Its lock is its own (the core's is never held
-// with it).
+// resources, per bot, each at most familiesBound per bot (perBot). Its
+// lock is its own (the core's is never held with it).
 type frontState struct {
 	mu        sync.Mutex
-	settings  map[string]any            // bot, noun, key -> the stored parameters
-	resources map[string]map[string]any // bot, type, identifier -> the object
+	settings  perBot // bot, noun, key -> the stored parameters; kept flags
+	resources perBot // bot, type, identifier -> the object
 	next      int64
+}
+
+// familiesBound is how many settings, and how many resources, the front
+// holds per bot: a bot's settings are a few per language and scope, its
+// resources a few per chat, and one setting in a loop per made-up
+// language or chat stays bounded as the core's messages are.
+var familiesBound = 1000
+
+func newFrontState() *frontState {
+	return &frontState{settings: newPerBot(), resources: newPerBot()}
 }
 
 func (s *frontState) getSetting(k string) (any, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v, ok := s.settings[k]
-	return v, ok
+	return s.settings.get(k)
 }
 
-func (s *frontState) putSetting(k string, v any) {
+// putSetting stores v under the bot's key k (nil removes it).
+func (s *frontState) putSetting(bot, k string, v any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v == nil {
-		delete(s.settings, k)
+		s.settings.remove(k)
 		return
 	}
-	s.settings[k] = v
+	s.settings.put(bot, k, v, "")
 }
 
 // nextID is a new identifier's number.
@@ -248,10 +260,13 @@ func (s *frontState) nextID() int64 {
 	return s.next
 }
 
-func (s *frontState) putResource(k string, obj map[string]any) {
+// putResource stores the bot's resource k; coreLink is the invite link
+// the core minted for it ("" for none). It returns the core link of the
+// resource it forgot to stay within the bound, to be revoked.
+func (s *frontState) putResource(bot, k string, obj map[string]any, coreLink string) (forgotten string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.resources[k] = obj
+	return s.resources.put(bot, k, obj, coreLink)
 }
 
 // changeResource applies a verb to the resource k: delete removes it;
@@ -260,12 +275,13 @@ func (s *frontState) putResource(k string, obj map[string]any) {
 func (s *frontState) changeResource(k, verb, ident string, params map[string]any, fields map[string]*schema.Field) (map[string]any, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	old := s.resources[k]
-	if old == nil {
+	x, ok := s.resources.get(k)
+	old, _ := x.(map[string]any)
+	if !ok || old == nil {
 		return nil, false
 	}
 	if verb == "delete" {
-		delete(s.resources, k)
+		s.resources.remove(k)
 		return nil, true
 	}
 	o := make(map[string]any, len(old))
@@ -282,8 +298,80 @@ func (s *frontState) changeResource(k, verb, ident string, params map[string]any
 			o[name] = true
 		}
 	}
-	s.resources[k] = o
+	s.resources.replace(k, o)
 	return o, true
+}
+
+// perBot is values by key, at most familiesBound per bot: putting a new
+// key past the bound forgets the bot's least recently put one.
+type perBot struct {
+	at    map[string]*list.Element // key -> its element in its bot's list
+	byBot map[string]*list.List    // bot -> its perBotEntry values, least recently put first
+}
+
+type perBotEntry struct {
+	bot, key string
+	v        any
+	// coreLink is what the core holds for the entry (an invite link it
+	// minted), revoked when the entry is forgotten.
+	coreLink string
+}
+
+func newPerBot() perBot {
+	return perBot{at: map[string]*list.Element{}, byBot: map[string]*list.List{}}
+}
+
+func (h perBot) len() int { return len(h.at) }
+
+func (h perBot) get(k string) (any, bool) {
+	if el, ok := h.at[k]; ok {
+		return el.Value.(*perBotEntry).v, true
+	}
+	return nil, false
+}
+
+// put stores v under the bot's key k as the most recently put, and
+// returns the core link of the entry it forgot for the bound.
+func (h perBot) put(bot, k string, v any, coreLink string) (forgotten string) {
+	if el, ok := h.at[k]; ok {
+		e := el.Value.(*perBotEntry)
+		e.v = v
+		h.byBot[e.bot].MoveToBack(el)
+		return ""
+	}
+	l := h.byBot[bot]
+	if l == nil {
+		l = list.New()
+		h.byBot[bot] = l
+	}
+	h.at[k] = l.PushBack(&perBotEntry{bot: bot, key: k, v: v, coreLink: coreLink})
+	if l.Len() <= familiesBound {
+		return ""
+	}
+	oldest := l.Front().Value.(*perBotEntry)
+	h.remove(oldest.key)
+	return oldest.coreLink
+}
+
+// replace changes the value of k, held, keeping its place.
+func (h perBot) replace(k string, v any) {
+	if el, ok := h.at[k]; ok {
+		el.Value.(*perBotEntry).v = v
+	}
+}
+
+func (h perBot) remove(k string) {
+	el, ok := h.at[k]
+	if !ok {
+		return
+	}
+	e := el.Value.(*perBotEntry)
+	l := h.byBot[e.bot]
+	l.Remove(el)
+	delete(h.at, k)
+	if l.Len() == 0 {
+		delete(h.byBot, e.bot)
+	}
 }
 
 // ---------------------------------------------------------------- serving
@@ -489,13 +577,13 @@ func (f *versionFront) serveSetting(w http.ResponseWriter, ctx context.Context, 
 				}
 			}
 		}
-		f.state.putSetting(k, vals)
+		f.state.putSetting(bot, k, vals)
 		if everyone {
 			f.settingToCore(ctx, token, s, vals)
 		}
 		writeResult(w, true)
 	case "delete":
-		f.state.putSetting(k, nil)
+		f.state.putSetting(bot, k, nil)
 		if everyone {
 			f.settingToCore(ctx, token, s, nil)
 		}
@@ -526,9 +614,7 @@ func (f *versionFront) settingToCore(ctx context.Context, token string, s settin
 			body[p.Name] = []any{}
 		}
 	}
-	req := httptest.NewRequestWithContext(ctx, http.MethodPost, "/bot"+token+"/"+name, strings.NewReader(string(encodeJSON(body))))
-	req.Header.Set("Content-Type", "application/json")
-	f.coreH.ServeHTTP(httptest.NewRecorder(), req)
+	f.call.Call(ctx, token, name, "", "application/json", bytes.NewReader(encodeJSON(body)))
 }
 
 // settingResult is get<X>'s answer from the stored values: the value
@@ -606,7 +692,13 @@ func (f *versionFront) serveResource(w http.ResponseWriter, token, bot string, r
 				}
 			}
 		}
-		f.state.putResource(string(encodeJSON(append(owner, id))), obj)
+		coreLink := ""
+		if rs.byCore {
+			coreLink = paramText(id)
+		}
+		if forgotten := f.state.putResource(bot, string(encodeJSON(append(owner, id))), obj, coreLink); forgotten != "" {
+			f.e.revokeInviteLink(forgotten)
+		}
 		writeResult(w, obj)
 		return
 	}
@@ -661,7 +753,7 @@ func writeCoreError(w http.ResponseWriter, err error) {
 		writeAPIError(w, http.StatusBadRequest, "Bad Request: "+err.Error())
 		return
 	}
-	writeAPIError(w, ae.Code, ae.Description)
+	writeError(w, ae)
 }
 
 // serveSend creates a real message for a send method the core lacks: the
@@ -951,7 +1043,7 @@ func (f *versionFront) keptFlags(token string, vm, cm *schema.Method, lazy func(
 				}
 			}
 		}
-		f.state.putSetting(k, flags)
+		f.state.putSetting(bot, k, flags)
 		f.flagsKept.Add(1)
 		return nil
 	}

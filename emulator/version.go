@@ -2,9 +2,11 @@ package emulator
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -17,6 +19,7 @@ import (
 	"sync/atomic"
 
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/generated/botapi/botapiserver"
 	"github.com/apigen/apigen/schema"
 )
 
@@ -73,15 +76,25 @@ type Version struct {
 	Strict  http.Handler
 }
 
-// versionFront serves a Version over the core's handler.
+// coreCaller is the core's generated server called without HTTP
+// (botapiserver.Caller): the front hands it a request it has read and
+// translated, and gets the result or the core's refusal.
+type coreCaller interface {
+	Call(ctx context.Context, token, method, query, contentType string, body io.Reader) (json.RawMessage, error)
+}
+
+// versionFront serves a Version over the core.
 type versionFront struct {
 	e       *Emulator
 	v, core *schema.Schema
 	strict  http.Handler
-	coreH   http.Handler
-	vs      synth
-	vl, cl  *lookup
-	plans   sync.Map
+	// call reaches the core's methods; coreH, the core's HTTP handler,
+	// serves what is not a method call (file downloads).
+	call   coreCaller
+	coreH  http.Handler
+	vs     synth
+	vl, cl *lookup
+	plans  sync.Map
 	// maxBody bounds a body's text (JSON, form, multipart text parts),
 	// maxUpload its uploads; budget the text held across requests.
 	maxBody, maxUpload int64
@@ -108,8 +121,8 @@ type versionFront struct {
 	enumParamsOf sync.Map // by *schema.Method: enumParams
 }
 
-func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Handler, maxBody int64) *versionFront {
-	f := &versionFront{e: e, v: v.Schema, core: core, strict: v.Strict, coreH: coreH, vs: synth{v.Schema},
+func newVersionFront(e *Emulator, v *Version, core *schema.Schema, call coreCaller, coreH http.Handler, maxBody int64) *versionFront {
+	f := &versionFront{e: e, v: v.Schema, core: core, strict: v.Strict, call: call, coreH: coreH, vs: synth{v.Schema},
 		vl: newLookup(v.Schema), cl: newLookup(core), maxBody: maxBody, coreName: map[string]string{}}
 	coreBy := map[string]*schema.Method{}
 	for _, m := range core.Methods {
@@ -151,13 +164,14 @@ func newVersionFront(e *Emulator, v *Version, core *schema.Schema, coreH http.Ha
 		f.coreMsg = m.Returns.Name
 	}
 	f.fam = newFamilies(f.vl, f.cl, f.coreName, f.msgName)
-	f.state = &frontState{settings: map[string]any{}, resources: map[string]map[string]any{}}
+	f.state = newFrontState()
 	return f
 }
 
-// versioned serves v over the core's handler core: the lenient front
-// with v's shapes, then the version front.
-func (e *Emulator) versioned(v *Version, core http.Handler) http.Handler {
+// versioned serves v over the core, called through call (its handler
+// coreH serves the downloads): the lenient front with v's shapes, then
+// the version front.
+func (e *Emulator) versioned(v *Version, call coreCaller, coreH http.Handler) http.Handler {
 	sy, err := seedSynth()
 	if err != nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -169,13 +183,14 @@ func (e *Emulator) versioned(v *Version, core http.Handler) http.Handler {
 	// body bound), its uploads 50 MiB in cloud mode, 2000 MiB local,
 	// streamed into a temporary file; the text held in memory across
 	// requests at most frontBudget.
-	f := newVersionFront(e, v, sy.s, core, 1<<20)
+	f := newVersionFront(e, v, sy.s, call, coreH, 1<<20)
 	f.maxUpload = 50 << 20
 	if e.cfg.Local {
 		f.maxUpload = 2000 << 20
 	}
 	f.budget = &byteBudget{max: frontBudget}
 	e.frontBudget = f.budget
+	e.front = f
 	if cu, vu := updateType(sy.s), updateType(v.Schema); cu.Name != "" && vu.Name != "" {
 		e.shapeUpdate = func(b []byte) []byte { return f.toVersionJSON(b, cu, vu) }
 	}
@@ -248,19 +263,14 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if cm != nil {
 		q, cbody = f.toCore(vm, cm, q, body, &std)
 	}
-	cr := cbody.request(r, "/bot"+token+"/"+coreName, q)
-	rec := httptest.NewRecorder()
-	f.coreH.ServeHTTP(rec, cr)
-	if rec.Code != http.StatusOK || cm == nil {
-		copyRecorded(w, rec)
+	raw, err := f.callCore(w, r.Context(), token, coreName, q, cbody)
+	if err != nil {
+		writeCallError(w, err)
 		return
 	}
-	var answer struct {
-		OK     bool `json:"ok"`
-		Result any  `json:"result"`
-	}
-	if !decodeJSON(rec.Body.Bytes(), &answer) || !answer.OK {
-		copyRecorded(w, rec)
+	var result any
+	if cm == nil || !decodeJSON(raw, &result) {
+		writeResult(w, raw)
 		return
 	}
 	var vparams map[string]any
@@ -272,17 +282,17 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	kept := f.keptFlags(token, vm, cm, params)
 	if cm.Returns.Name == f.coreMsg && !cm.Returns.IsArray() && body.mentions(r.URL.RawQuery, f.keepsParams(vm, cm)) {
-		if m, ok := answer.Result.(map[string]any); ok {
+		if m, ok := result.(map[string]any); ok {
 			chat, _ := intOf(at(m, "chat", "id"))
 			id, _ := intOf(m["message_id"])
 			bot, _ := strconv.ParseInt(token[:max(strings.IndexByte(token, ':'), 0)], 10, 64)
 			f.keepParams(bot, chat, id, vm, cm, params())
 		}
 	}
-	if m, ok := answer.Result.(map[string]any); ok && len(std.changed) > 0 {
-		f.putBack(token, cm, m, std.params, std.changed, true)
+	if len(std.changed) > 0 {
+		f.putBack(token, cm, result, std.params, std.changed, true)
 	}
-	res := f.toVersion(answer.Result, cm.Returns, vm.Returns, 0)
+	res := f.toVersion(result, cm.Returns, vm.Returns, 0)
 	if o, ok := res.(map[string]any); ok {
 		for k, x := range kept {
 			if _, has := o[k]; has {
@@ -314,6 +324,61 @@ func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
 	}
 	w.WriteHeader(rec.Code)
 	w.Write(rec.Body.Bytes())
+}
+
+// callCore calls the core's method for token with the parameters of
+// query and body (a request in the core's shapes) and returns the
+// result's JSON, or the core's refusal. A call the core declines
+// (botapiserver.ErrNotImplemented: it was valid) has the seed's
+// synthesized result, marked a placeholder on w.
+func (f *versionFront) callCore(w http.ResponseWriter, ctx context.Context, token, method, query string, body *frontBody) (json.RawMessage, error) {
+	var in io.Reader
+	if len(body.raw) > 0 || body.multipart() {
+		in, _ = body.reader()
+	}
+	raw, err := f.call.Call(ctx, token, method, query, body.ct, in)
+	if !errors.Is(err, botapiserver.ErrNotImplemented) {
+		return raw, err
+	}
+	if res, ok := (synth{f.core}).result(method); ok {
+		f.e.placeholders.Add(1)
+		w.Header().Set(PlaceholderHeader, method)
+		return res, nil
+	}
+	return nil, err
+}
+
+// writeCallError answers err, what the core's Call gave, as the core's
+// handler answers it: an API error as it is, anything else 500.
+func writeCallError(w http.ResponseWriter, err error) {
+	var e *botapi.Error
+	if !errors.As(err, &e) || e == nil || e.Code < 400 || e.Code > 599 {
+		writeAPIError(w, http.StatusInternalServerError, "Internal Server Error")
+		return
+	}
+	writeError(w, e)
+}
+
+// writeError answers the API error e with its parameters (a 429 also
+// sets Retry-After).
+func writeError(w http.ResponseWriter, e *botapi.Error) {
+	a := map[string]any{"ok": false, "error_code": e.Code, "description": cmp.Or(e.Description, http.StatusText(e.Code))}
+	p := map[string]any{}
+	if e.MigrateToChatID != 0 {
+		p["migrate_to_chat_id"] = e.MigrateToChatID
+	}
+	if e.RetryAfter > 0 {
+		p["retry_after"] = e.RetryAfter
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	if len(p) > 0 {
+		a["parameters"] = p
+	}
+	b := encodeJSON(a)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(e.Code)
+	w.Write(b)
 }
 
 func writeResult(w http.ResponseWriter, res any) {
@@ -394,16 +459,10 @@ func (f *versionFront) held(ctx context.Context, token, kind string, params map[
 	switch kind {
 	case "chat":
 		// The core's own getChat: the bot sees only the chats it may.
-		rec := httptest.NewRecorder()
-		r := httptest.NewRequestWithContext(ctx, http.MethodPost, "/bot"+token+"/getChat?chat_id="+url.QueryEscape(id), nil)
-		f.coreH.ServeHTTP(rec, r)
-		var answer struct {
-			OK     bool `json:"ok"`
-			Result any  `json:"result"`
-		}
-		if rec.Code == http.StatusOK && decodeJSON(rec.Body.Bytes(), &answer) && answer.OK {
+		var res any
+		if raw, err := f.call.Call(ctx, token, "getChat", "chat_id="+url.QueryEscape(id), "", nil); err == nil && decodeJSON(raw, &res) {
 			if m := (synth{f.core}).method("getChat"); m != nil {
-				return answer.Result, m.Returns
+				return res, m.Returns
 			}
 		}
 	case "user":

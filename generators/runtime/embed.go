@@ -55,7 +55,7 @@ var (
 	// uploads and files, one concern per source file, in this order. It
 	// goes to the server package and reaches the types package through
 	// the qualifier botapi (see Import).
-	ServerPart = Part{"server", []string{"serverrt/rt_server.go", "serverrt/rt_server_handler.go", "serverrt/rt_server_download.go", "serverrt/rt_server_args.go", "serverrt/rt_server_multipart.go", "serverrt/rt_server_values.go", "serverrt/rt_server_json.go", "serverrt/rt_server_methods.go"}}
+	ServerPart = Part{"server", []string{"serverrt/rt_server.go", "serverrt/rt_server_handler.go", "serverrt/rt_server_call.go", "serverrt/rt_server_download.go", "serverrt/rt_server_args.go", "serverrt/rt_server_multipart.go", "serverrt/rt_server_values.go", "serverrt/rt_server_json.go", "serverrt/rt_server_methods.go"}}
 	// DispatchPart: the dispatcher's routing, middleware, worker pool,
 	// long-polling shutdown and webhook serving (generic over the update
 	// type; uses the client part).

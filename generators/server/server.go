@@ -54,7 +54,7 @@ var Backend = generators.Backend{Name: "server", Kind: generators.ServerPackage,
 
 // names are the package-level names of this backend whatever the document
 // says.
-var names = []string{nameService, nameUnimplemented, nameUnsafe, nameNewServer, nameHandlers, "Example" + nameNewServer}
+var names = []string{nameService, nameUnimplemented, nameUnsafe, nameNewServer, nameNewCaller, nameHandlers, "Example" + nameNewServer}
 
 // FileName is the file this backend writes (CONVENTIONS.md): the Service,
 // NewServer and a handler per method; DecodeFileName holds the parameter
@@ -75,6 +75,7 @@ const (
 	// compiles (gRPC-Go's mustEmbedUnimplemented<Service>).
 	mustEmbed        = "mustEmbedUnimplementedService"
 	nameNewServer    = "NewServer"
+	nameNewCaller    = "NewCaller"
 	nameHandlers     = "serverHandlers"
 	prefixHandle     = "handle"
 	prefixDecode     = "serverDecode"
@@ -498,11 +499,24 @@ func (g *gen) emitNewServer(f *jen.File) error {
 		"    paths with \"..\", absolute paths, backslashes, NUL or encoded slashes",
 		"    are rejected.",
 		"",
+		"The handler is a Caller ("+nameNewCaller+"), whose Call serves one call without",
+		"HTTP.",
+		"",
 		"Set timeouts on the http.Server: ReadHeaderTimeout (for example 10s)",
 		"always; ReadTimeout must leave room for the largest upload at the",
 		"slowest client you accept (50 MiB at 1 MB/s is about a minute), and",
 		"WriteTimeout for the slowest method plus getUpdates' long-polling",
 		"timeout parameter (a client may ask for 50 seconds and more).",
+	)
+	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
+		jen.Return(jen.Id(nameNewCaller).Call(jen.Id("svc"), jen.Id("opts").Op("..."))),
+	)
+	f.Line()
+	comment(f,
+		nameNewCaller+" returns svc served as "+nameNewServer+" serves it, as a Caller: its",
+		"ServeHTTP is "+nameNewServer+"'s handler, and its Call serves one call without",
+		"HTTP, with the same checks (the token, the parameters' decoding and",
+		"validation) and options.",
 	)
 	// One route table: each method's API spelling and call (serverRoute)
 	// by its lower-case name.
@@ -510,10 +524,10 @@ func (g *gen) emitNewServer(f *jen.File) error {
 	for _, mi := range g.methods {
 		routes[jen.Lit(mi.lower)] = jen.Values(jen.Lit(mi.name()), jen.Id("h").Dot(mi.handle))
 	}
-	f.Func().Id(nameNewServer).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Qual("net/http", "Handler").Block(
+	f.Func().Id(nameNewCaller).Params(jen.Id("svc").Id(nameService), jen.Id("opts").Op("...").Id("ServerOption")).Op("*").Id("Caller").Block(
 		jen.If(jen.Id("svc").Op("==").Nil()).Block(jen.Id("svc").Op("=").Id(nameUnimplemented).Values()),
 		jen.Id("h").Op(":=").Id(nameHandlers).Values(jen.Id("svc")),
-		jen.Return(jen.Id("serverNewHandler").Call(
+		jen.Return(jen.Id("serverNewCaller").Call(
 			jen.Map(jen.String()).Id("serverRoute").Values(routes),
 			jen.Id("opts"),
 		)),

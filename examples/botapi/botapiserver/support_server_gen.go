@@ -219,6 +219,11 @@ func TokenFromContext(ctx context.Context) (token string, ok bool) {
 	return token, ok
 }
 
+// serverWithToken is ctx carrying the token of the request being served.
+func serverWithToken(ctx context.Context, token string) context.Context {
+	return context.WithValue(ctx, serverTokenKey{}, token)
+}
+
 // serverCall decodes the parameters from a, calls the implementation and
 // writes the result value to w.
 type serverCall func(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error
@@ -235,9 +240,9 @@ type serverHandler struct {
 	routes map[string]serverRoute // by lower-case method name
 }
 
-// serverNewHandler is NewServer's runtime half: routes is the route table,
-// by lower-case method name.
-func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) http.Handler {
+// serverNewHandler builds the handler of a Caller (serverNewCaller):
+// routes is the route table, by lower-case method name.
+func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) *serverHandler {
 	h := &serverHandler{routes: routes, cfg: serverConfig{
 		maxBody:         serverDefaultMaxBody,
 		maxUpload:       serverDefaultMaxUpload,
@@ -342,18 +347,9 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		return
 	}
 	ctx := req.Context()
-	if !h.authorize(ctx, token) {
-		serverWriteError(rw, serverErrUnauthorized)
-		return
-	}
-	lower := strings.ToLower(method)
-	route := h.routes[lower]
-	if x, ok := h.cfg.extra[lower]; ok && route.call == nil {
-		route = serverRoute{name: x.name, call: x.call()}
-	}
-	call, name := route.call, route.name
-	if call == nil {
-		serverWriteError(rw, serverErrNotFound)
+	route, err := h.route(ctx, token, method)
+	if err != nil {
+		serverWriteError(rw, err)
 		return
 	}
 	if req.Method != http.MethodGet && req.Method != http.MethodPost {
@@ -361,28 +357,15 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		serverWriteError(rw, serverErrNotAllowed)
 		return
 	}
-	ctx = context.WithValue(ctx, serverTokenKey{}, token)
-	a := serverGetArgs(&h.cfg)
-	defer serverPutArgs(a)
-	if err := a.parse(req); err != nil {
-		h.writeErr(ctx, rw, name, err)
-		return
-	}
+	ctx = serverWithToken(ctx, token)
 	w := botapi.WireGetWriter()
 	defer botapi.WirePutWriter(w)
 	w.ObjStart()
 	w.Field("ok")
 	w.Bool(true)
 	w.Field("result")
-	if err := h.invoke(ctx, call, a, w, name); err != nil {
-		if h.cfg.notImplemented != nil && errors.Is(err, ErrNotImplemented) {
-			h.cfg.notImplemented(ctx, name)
-		}
-		h.writeErr(ctx, rw, name, err)
-		return
-	}
-	if err := w.Err(); err != nil {
-		h.writeErr(ctx, rw, name, fmt.Errorf("encoding the result: %w", err))
+	if err := h.run(ctx, route, serverSourceOf(req), w); err != nil {
+		serverWriteError(rw, h.answerOf(ctx, route.name, err))
 		return
 	}
 	w.ObjEnd()
@@ -391,6 +374,45 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 	hd.Set("Content-Length", strconv.Itoa(len(w.Bytes())))
 	rw.WriteHeader(http.StatusOK)
 	rw.Write(w.Bytes())
+}
+
+// route authorizes token (401) and finds method's route (404), a
+// document's method or one added with WithMethod.
+func (h *serverHandler) route(ctx context.Context, token, method string) (serverRoute, *botapi.Error) {
+	if !h.authorize(ctx, token) {
+		return serverRoute{}, serverErrUnauthorized
+	}
+	lower := strings.ToLower(method)
+	route := h.routes[lower]
+	if x, ok := h.cfg.extra[lower]; ok && route.call == nil {
+		route = serverRoute{name: x.name, call: x.call()}
+	}
+	if route.call == nil {
+		return serverRoute{}, serverErrNotFound
+	}
+	return route, nil
+}
+
+// run reads the parameters from src, calls the route with ctx (which
+// carries the token: serverWithToken) and writes the result value to w;
+// the not-implemented hook hears of a request the implementation
+// declines.
+func (h *serverHandler) run(ctx context.Context, route serverRoute, src serverSource, w *botapi.WireWriter) error {
+	a := serverGetArgs(&h.cfg)
+	defer serverPutArgs(a)
+	if err := a.parse(src); err != nil {
+		return err
+	}
+	if err := h.invoke(ctx, route.call, a, w, route.name); err != nil {
+		if h.cfg.notImplemented != nil && errors.Is(err, ErrNotImplemented) {
+			h.cfg.notImplemented(ctx, route.name)
+		}
+		return err
+	}
+	if err := w.Err(); err != nil {
+		return fmt.Errorf("encoding the result: %w", err)
+	}
+	return nil
 }
 
 // invoke runs call, turning a panic of the implementation into an error
@@ -407,9 +429,9 @@ func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverAr
 	return call(ctx, a, w)
 }
 
-// writeErr answers err: an *botapi.Error as it is (a 429 also sets Retry-After),
-// anything else as 500 after calling the error hook.
-func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, method string, err error) {
+// answerOf is the answer to err: an *botapi.Error as it is, anything else
+// 500 after calling the error hook.
+func (h *serverHandler) answerOf(ctx context.Context, method string, err error) *botapi.Error {
 	var e *botapi.Error
 	if !errors.As(err, &e) || e == nil {
 		if h.cfg.errorHook != nil {
@@ -417,7 +439,7 @@ func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, me
 		}
 		e = serverErrInternal
 	}
-	serverWriteError(rw, e)
+	return e
 }
 
 func serverWriteError(rw http.ResponseWriter, e *botapi.Error) {
@@ -469,6 +491,53 @@ func serverWriteErrorEnvelope(w *botapi.WireWriter, e *botapi.Error) {
 	w.ObjEnd()
 }
 
+// Caller is a Service served as NewServer serves it (NewServer returns a
+// Caller): an http.Handler, and Call, which serves one call without HTTP
+// for a front that reads requests itself (a server of another version of
+// the API in front of this one, a proxy, a test) and wants the result or
+// the error rather than a response to parse.
+type Caller struct{ h *serverHandler }
+
+// ServeHTTP serves HTTP requests as described on NewServer.
+func (c *Caller) ServeHTTP(rw http.ResponseWriter, req *http.Request) { c.h.ServeHTTP(rw, req) }
+
+// Call serves one call of method for token exactly as ServeHTTP serves a
+// request to /bot<token>/<method>: the token is checked (WithTokens,
+// WithAuth), the method found (case-insensitively; WithMethod's too),
+// the parameters read from query (a URL query string, "" for none) and
+// body (nil for none) by contentType (JSON, urlencoded or
+// multipart/form-data with its boundary), within the same limits,
+// decoded and validated, and the Service's method called with ctx
+// carrying the token (TokenFromContext). The signature names no type of
+// this package, so that one interface holds the Callers of every
+// version's server package.
+//
+// The result is its JSON encoding: what ServeHTTP writes after
+// "result":. The error is an *botapi.Error where ServeHTTP answers it (401,
+// 404, 400 naming the parameter, 413, or the implementation's own,
+// ErrNotImplemented for a method it declines, after the
+// not-implemented hook), and any other error as the implementation (or
+// the result's encoding, or a recovered panic) gave it, where ServeHTTP
+// answers 500 after calling the error hook; Call calls no error hook.
+func (c *Caller) Call(ctx context.Context, token, method, query, contentType string, body io.Reader) (json.RawMessage, error) {
+	route, e := c.h.route(ctx, token, method)
+	if e != nil {
+		return nil, e
+	}
+	w := botapi.WireGetWriter()
+	defer botapi.WirePutWriter(w)
+	if err := c.h.run(serverWithToken(ctx, token), route, serverSource{query: query, contentType: contentType, length: -1, body: body}, w); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(w.Bytes()), nil
+}
+
+// serverNewCaller is NewCaller's runtime half: routes is the route
+// table, by lower-case method name.
+func serverNewCaller(routes map[string]serverRoute, opts []ServerOption) *Caller {
+	return &Caller{serverNewHandler(routes, opts)}
+}
+
 // ---------------------------------------------------------------- files
 
 func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s string) {
@@ -496,7 +565,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 		serverWriteError(rw, serverBad(msg))
 		return
 	}
-	ctx = context.WithValue(ctx, serverTokenKey{}, token)
+	ctx = serverWithToken(ctx, token)
 	f, err := h.cfg.files.Open(ctx, filePath)
 	if err != nil {
 		var e *botapi.Error
@@ -506,7 +575,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 		case errors.Is(err, fs.ErrNotExist) || serverEscapes(err):
 			serverWriteError(rw, serverErrNotFound)
 		default:
-			h.writeErr(ctx, rw, "file", err)
+			serverWriteError(rw, h.answerOf(ctx, "file", err))
 		}
 		return
 	}
@@ -861,18 +930,37 @@ func (a *serverArgs) add(v serverValue) error {
 
 var serverErrTooManyParams = serverBad("more than " + strconv.Itoa(serverMaxParams) + " parameters")
 
+// serverSource is where a request's parameters come from: an HTTP
+// request's query string and body, or a Call's.
+type serverSource struct {
+	query, contentType string
+	// length is the body's declared length, -1 when unknown.
+	length int64
+	// body is nil when there is none.
+	body io.Reader
+}
+
+// serverSourceOf is req's query string and body.
+func serverSourceOf(req *http.Request) serverSource {
+	src := serverSource{query: req.URL.RawQuery, contentType: req.Header.Get("Content-Type"), length: req.ContentLength}
+	if req.Body != nil && req.Body != http.NoBody {
+		src.body = req.Body
+	}
+	return src
+}
+
 // parse reads the query string and the body.
-func (a *serverArgs) parse(req *http.Request) error {
-	if int64(len(req.URL.RawQuery)) > a.cfg.maxBody {
+func (a *serverArgs) parse(src serverSource) error {
+	if int64(len(src.query)) > a.cfg.maxBody {
 		return &botapi.Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
 	}
-	if err := a.parseForm(req.URL.RawQuery, "query string"); err != nil {
+	if err := a.parseForm(src.query, "query string"); err != nil {
 		return err
 	}
-	if req.Body == nil || req.Body == http.NoBody {
+	if src.body == nil {
 		return nil
 	}
-	ct := req.Header.Get("Content-Type")
+	ct := src.contentType
 	mt := ct
 	if i := strings.IndexByte(mt, ';'); i >= 0 {
 		mt = mt[:i]
@@ -884,7 +972,7 @@ func (a *serverArgs) parse(req *http.Request) error {
 		if err != nil || params["boundary"] == "" {
 			return serverBad("multipart/form-data without a valid boundary")
 		}
-		return a.parseMultipart(req, params["boundary"])
+		return a.parseMultipart(src, params["boundary"])
 	case "application/json", "application/x-www-form-urlencoded", "", "text/plain", "application/octet-stream":
 	default:
 		if !strings.HasSuffix(mt, "+json") {
@@ -892,10 +980,10 @@ func (a *serverArgs) parse(req *http.Request) error {
 		}
 		mt = "application/json"
 	}
-	if req.ContentLength > a.cfg.maxBody {
+	if src.length > a.cfg.maxBody {
 		return serverErrTooLarge
 	}
-	body, err := a.readBody(req.Body)
+	body, err := a.readBody(src.body)
 	if err != nil {
 		return err
 	}
@@ -1185,15 +1273,15 @@ func (c *serverCountingReader) Read(p []byte) (int, error) {
 // parseMultipart streams the parts: text parts become values, parts with
 // a filename (even an empty one) become uploads, kept in memory up to the
 // multipart memory limit and spooled to temporary files beyond.
-func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
+func (a *serverArgs) parseMultipart(src serverSource, boundary string) error {
 	total := a.cfg.maxBody + a.cfg.maxUpload + 1<<20
-	if req.ContentLength > total {
+	if src.length > total {
 		return serverErrTooLarge
 	}
 	// Part headers, boundaries, text parts and parts that are not form
 	// fields count against the body limit; file contents raise the limit
 	// as they are read (serverCredit), within the upload limit.
-	cr := &serverCountingReader{r: req.Body, limit: a.cfg.maxBody + serverPartSlack}
+	cr := &serverCountingReader{r: src.body, limit: a.cfg.maxBody + serverPartSlack}
 	a.cr = cr
 	mr := serverNewMultipart(cr, boundary)
 	defer mr.release()

@@ -639,17 +639,28 @@ func (Unimplemented) EditMessageReplyMarkup(ctx context.Context, p *botapi.EditM
 //     paths with "..", absolute paths, backslashes, NUL or encoded slashes
 //     are rejected.
 //
+// The handler is a Caller (NewCaller), whose Call serves one call without
+// HTTP.
+//
 // Set timeouts on the http.Server: ReadHeaderTimeout (for example 10s)
 // always; ReadTimeout must leave room for the largest upload at the
 // slowest client you accept (50 MiB at 1 MB/s is about a minute), and
 // WriteTimeout for the slowest method plus getUpdates' long-polling
 // timeout parameter (a client may ask for 50 seconds and more).
 func NewServer(svc Service, opts ...ServerOption) http.Handler {
+	return NewCaller(svc, opts...)
+}
+
+// NewCaller returns svc served as NewServer serves it, as a Caller: its
+// ServeHTTP is NewServer's handler, and its Call serves one call without
+// HTTP, with the same checks (the token, the parameters' decoding and
+// validation) and options.
+func NewCaller(svc Service, opts ...ServerOption) *Caller {
 	if svc == nil {
 		svc = Unimplemented{}
 	}
 	h := serverHandlers{svc}
-	return serverNewHandler(map[string]serverRoute{
+	return serverNewCaller(map[string]serverRoute{
 		"answercallbackquery":             {"answerCallbackQuery", h.handleAnswerCallbackQuery},
 		"close":                           {"close", h.handleClose},
 		"copymessage":                     {"copyMessage", h.handleCopyMessage},

@@ -279,18 +279,37 @@ func (a *serverArgs) add(v serverValue) error {
 
 var serverErrTooManyParams = serverBad("more than " + strconv.Itoa(serverMaxParams) + " parameters")
 
+// serverSource is where a request's parameters come from: an HTTP
+// request's query string and body, or a Call's.
+type serverSource struct {
+	query, contentType string
+	// length is the body's declared length, -1 when unknown.
+	length int64
+	// body is nil when there is none.
+	body io.Reader
+}
+
+// serverSourceOf is req's query string and body.
+func serverSourceOf(req *http.Request) serverSource {
+	src := serverSource{query: req.URL.RawQuery, contentType: req.Header.Get("Content-Type"), length: req.ContentLength}
+	if req.Body != nil && req.Body != http.NoBody {
+		src.body = req.Body
+	}
+	return src
+}
+
 // parse reads the query string and the body.
-func (a *serverArgs) parse(req *http.Request) error {
-	if int64(len(req.URL.RawQuery)) > a.cfg.maxBody {
+func (a *serverArgs) parse(src serverSource) error {
+	if int64(len(src.query)) > a.cfg.maxBody {
 		return &botapi.Error{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large: the query string is longer than the body limit"}
 	}
-	if err := a.parseForm(req.URL.RawQuery, "query string"); err != nil {
+	if err := a.parseForm(src.query, "query string"); err != nil {
 		return err
 	}
-	if req.Body == nil || req.Body == http.NoBody {
+	if src.body == nil {
 		return nil
 	}
-	ct := req.Header.Get("Content-Type")
+	ct := src.contentType
 	mt := ct
 	if i := strings.IndexByte(mt, ';'); i >= 0 {
 		mt = mt[:i]
@@ -302,7 +321,7 @@ func (a *serverArgs) parse(req *http.Request) error {
 		if err != nil || params["boundary"] == "" {
 			return serverBad("multipart/form-data without a valid boundary")
 		}
-		return a.parseMultipart(req, params["boundary"])
+		return a.parseMultipart(src, params["boundary"])
 	case "application/json", "application/x-www-form-urlencoded", "", "text/plain", "application/octet-stream":
 	default:
 		if !strings.HasSuffix(mt, "+json") {
@@ -310,10 +329,10 @@ func (a *serverArgs) parse(req *http.Request) error {
 		}
 		mt = "application/json"
 	}
-	if req.ContentLength > a.cfg.maxBody {
+	if src.length > a.cfg.maxBody {
 		return serverErrTooLarge
 	}
-	body, err := a.readBody(req.Body)
+	body, err := a.readBody(src.body)
 	if err != nil {
 		return err
 	}
@@ -603,15 +622,15 @@ func (c *serverCountingReader) Read(p []byte) (int, error) {
 // parseMultipart streams the parts: text parts become values, parts with
 // a filename (even an empty one) become uploads, kept in memory up to the
 // multipart memory limit and spooled to temporary files beyond.
-func (a *serverArgs) parseMultipart(req *http.Request, boundary string) error {
+func (a *serverArgs) parseMultipart(src serverSource, boundary string) error {
 	total := a.cfg.maxBody + a.cfg.maxUpload + 1<<20
-	if req.ContentLength > total {
+	if src.length > total {
 		return serverErrTooLarge
 	}
 	// Part headers, boundaries, text parts and parts that are not form
 	// fields count against the body limit; file contents raise the limit
 	// as they are read (serverCredit), within the upload limit.
-	cr := &serverCountingReader{r: req.Body, limit: a.cfg.maxBody + serverPartSlack}
+	cr := &serverCountingReader{r: src.body, limit: a.cfg.maxBody + serverPartSlack}
 	a.cr = cr
 	mr := serverNewMultipart(cr, boundary)
 	defer mr.release()

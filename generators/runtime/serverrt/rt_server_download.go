@@ -47,7 +47,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 		serverWriteError(rw, serverBad(msg))
 		return
 	}
-	ctx = context.WithValue(ctx, serverTokenKey{}, token)
+	ctx = serverWithToken(ctx, token)
 	f, err := h.cfg.files.Open(ctx, filePath)
 	if err != nil {
 		var e *botapi.Error
@@ -57,7 +57,7 @@ func (h *serverHandler) serveFile(rw http.ResponseWriter, req *http.Request, s s
 		case errors.Is(err, fs.ErrNotExist) || serverEscapes(err):
 			serverWriteError(rw, serverErrNotFound)
 		default:
-			h.writeErr(ctx, rw, "file", err)
+			serverWriteError(rw, h.answerOf(ctx, "file", err))
 		}
 		return
 	}

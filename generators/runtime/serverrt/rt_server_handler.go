@@ -27,6 +27,11 @@ func TokenFromContext(ctx context.Context) (token string, ok bool) {
 	return token, ok
 }
 
+// serverWithToken is ctx carrying the token of the request being served.
+func serverWithToken(ctx context.Context, token string) context.Context {
+	return context.WithValue(ctx, serverTokenKey{}, token)
+}
+
 // serverCall decodes the parameters from a, calls the implementation and
 // writes the result value to w.
 type serverCall func(ctx context.Context, a *serverArgs, w *botapi.WireWriter) error
@@ -43,9 +48,9 @@ type serverHandler struct {
 	routes map[string]serverRoute // by lower-case method name
 }
 
-// serverNewHandler is NewServer's runtime half: routes is the route table,
-// by lower-case method name.
-func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) http.Handler {
+// serverNewHandler builds the handler of a Caller (serverNewCaller):
+// routes is the route table, by lower-case method name.
+func serverNewHandler(routes map[string]serverRoute, opts []ServerOption) *serverHandler {
 	h := &serverHandler{routes: routes, cfg: serverConfig{
 		maxBody:         serverDefaultMaxBody,
 		maxUpload:       serverDefaultMaxUpload,
@@ -150,18 +155,9 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		return
 	}
 	ctx := req.Context()
-	if !h.authorize(ctx, token) {
-		serverWriteError(rw, serverErrUnauthorized)
-		return
-	}
-	lower := strings.ToLower(method)
-	route := h.routes[lower]
-	if x, ok := h.cfg.extra[lower]; ok && route.call == nil {
-		route = serverRoute{name: x.name, call: x.call()}
-	}
-	call, name := route.call, route.name
-	if call == nil {
-		serverWriteError(rw, serverErrNotFound)
+	route, err := h.route(ctx, token, method)
+	if err != nil {
+		serverWriteError(rw, err)
 		return
 	}
 	if req.Method != http.MethodGet && req.Method != http.MethodPost {
@@ -169,28 +165,15 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 		serverWriteError(rw, serverErrNotAllowed)
 		return
 	}
-	ctx = context.WithValue(ctx, serverTokenKey{}, token)
-	a := serverGetArgs(&h.cfg)
-	defer serverPutArgs(a)
-	if err := a.parse(req); err != nil {
-		h.writeErr(ctx, rw, name, err)
-		return
-	}
+	ctx = serverWithToken(ctx, token)
 	w := botapi.WireGetWriter()
 	defer botapi.WirePutWriter(w)
 	w.ObjStart()
 	w.Field("ok")
 	w.Bool(true)
 	w.Field("result")
-	if err := h.invoke(ctx, call, a, w, name); err != nil {
-		if h.cfg.notImplemented != nil && errors.Is(err, ErrNotImplemented) {
-			h.cfg.notImplemented(ctx, name)
-		}
-		h.writeErr(ctx, rw, name, err)
-		return
-	}
-	if err := w.Err(); err != nil {
-		h.writeErr(ctx, rw, name, fmt.Errorf("encoding the result: %w", err))
+	if err := h.run(ctx, route, serverSourceOf(req), w); err != nil {
+		serverWriteError(rw, h.answerOf(ctx, route.name, err))
 		return
 	}
 	w.ObjEnd()
@@ -199,6 +182,45 @@ func (h *serverHandler) serveMethod(rw http.ResponseWriter, req *http.Request, s
 	hd.Set("Content-Length", strconv.Itoa(len(w.Bytes())))
 	rw.WriteHeader(http.StatusOK)
 	rw.Write(w.Bytes())
+}
+
+// route authorizes token (401) and finds method's route (404), a
+// document's method or one added with WithMethod.
+func (h *serverHandler) route(ctx context.Context, token, method string) (serverRoute, *botapi.Error) {
+	if !h.authorize(ctx, token) {
+		return serverRoute{}, serverErrUnauthorized
+	}
+	lower := strings.ToLower(method)
+	route := h.routes[lower]
+	if x, ok := h.cfg.extra[lower]; ok && route.call == nil {
+		route = serverRoute{name: x.name, call: x.call()}
+	}
+	if route.call == nil {
+		return serverRoute{}, serverErrNotFound
+	}
+	return route, nil
+}
+
+// run reads the parameters from src, calls the route with ctx (which
+// carries the token: serverWithToken) and writes the result value to w;
+// the not-implemented hook hears of a request the implementation
+// declines.
+func (h *serverHandler) run(ctx context.Context, route serverRoute, src serverSource, w *botapi.WireWriter) error {
+	a := serverGetArgs(&h.cfg)
+	defer serverPutArgs(a)
+	if err := a.parse(src); err != nil {
+		return err
+	}
+	if err := h.invoke(ctx, route.call, a, w, route.name); err != nil {
+		if h.cfg.notImplemented != nil && errors.Is(err, ErrNotImplemented) {
+			h.cfg.notImplemented(ctx, route.name)
+		}
+		return err
+	}
+	if err := w.Err(); err != nil {
+		return fmt.Errorf("encoding the result: %w", err)
+	}
+	return nil
 }
 
 // invoke runs call, turning a panic of the implementation into an error
@@ -215,9 +237,9 @@ func (h *serverHandler) invoke(ctx context.Context, call serverCall, a *serverAr
 	return call(ctx, a, w)
 }
 
-// writeErr answers err: an *botapi.Error as it is (a 429 also sets Retry-After),
-// anything else as 500 after calling the error hook.
-func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, method string, err error) {
+// answerOf is the answer to err: an *botapi.Error as it is, anything else
+// 500 after calling the error hook.
+func (h *serverHandler) answerOf(ctx context.Context, method string, err error) *botapi.Error {
 	var e *botapi.Error
 	if !errors.As(err, &e) || e == nil {
 		if h.cfg.errorHook != nil {
@@ -225,7 +247,7 @@ func (h *serverHandler) writeErr(ctx context.Context, rw http.ResponseWriter, me
 		}
 		e = serverErrInternal
 	}
-	serverWriteError(rw, e)
+	return e
 }
 
 func serverWriteError(rw http.ResponseWriter, e *botapi.Error) {
