@@ -1636,8 +1636,8 @@ func (x clientBoolRes) decodeJSON(r *jsonReader) (err error) {
 }
 
 // clientPartPrefix starts the part names of nested uploads ("file0",
-// "file1", ...); the client backend checks that no parameter has such a
-// name.
+// "file1", ...); a method with a parameter of such a name sets its own
+// prefix, chosen by the Go model (Method.PartPrefix).
 const clientPartPrefix = "file"
 
 // How the client reads what it receives (answers, updates, webhook
