@@ -215,6 +215,16 @@ func (b *frontBody) multipart() bool { return b.boundary != "" }
 
 // reader is the body's bytes, a multipart body written again from its
 // parts as the reader reads.
+// callReader is the body as a Caller reads it: nil for an empty body
+// that is not multipart.
+func (b *frontBody) callReader() io.Reader {
+	if len(b.raw) == 0 && !b.multipart() {
+		return nil
+	}
+	r, _ := b.reader()
+	return r
+}
+
 func (b *frontBody) reader() (io.Reader, int64) {
 	if !b.multipart() {
 		return bytes.NewReader(b.raw), int64(len(b.raw))
@@ -378,4 +388,27 @@ func (b *frontBody) params(query string) map[string]string {
 		}
 	}
 	return out
+}
+
+// answer is an answer kept to be read or written later (a bulk method's
+// answer for one id).
+type answer struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func newAnswer() *answer { return &answer{header: http.Header{}, code: http.StatusOK} }
+
+func (a *answer) Header() http.Header         { return a.header }
+func (a *answer) Write(p []byte) (int, error) { return a.body.Write(p) }
+func (a *answer) WriteHeader(code int)        { a.code = code }
+
+// writeTo answers a on w.
+func (a *answer) writeTo(w http.ResponseWriter) {
+	for k, v := range a.header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(a.code)
+	w.Write(a.body.Bytes())
 }

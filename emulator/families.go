@@ -26,7 +26,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -434,7 +433,9 @@ func (f *versionFront) serveBulk(w http.ResponseWriter, r *http.Request, token s
 	ids, _ := params[b.ids].([]any)
 	single := fieldsBy(b.single.Params)
 	var results []any
-	var first *httptest.ResponseRecorder
+	var first *answer
+	bare := r.Clone(r.Context())
+	bare.URL.RawQuery = ""
 	for _, id := range ids {
 		one := map[string]any{b.one: id}
 		for k, x := range params {
@@ -442,24 +443,22 @@ func (f *versionFront) serveBulk(w http.ResponseWriter, r *http.Request, token s
 				one[k] = x
 			}
 		}
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequestWithContext(r.Context(), http.MethodPost, "/bot"+token+"/"+b.single.Name, strings.NewReader(string(encodeJSON(one))))
-		req.Header.Set("Content-Type", "application/json")
-		f.ServeHTTP(rec, req)
-		var a struct {
+		a := newAnswer()
+		f.serveCall(a, bare, token, b.single.Name, &frontBody{ct: "application/json", raw: encodeJSON(one), budget: f.budget})
+		var got struct {
 			OK     bool `json:"ok"`
 			Result any  `json:"result"`
 		}
-		if rec.Code != http.StatusOK || !decodeJSON(rec.Body.Bytes(), &a) || !a.OK {
+		if a.code != http.StatusOK || !decodeJSON(a.body.Bytes(), &got) || !got.OK {
 			if first == nil {
-				first = rec
+				first = a
 			}
 			continue
 		}
-		results = append(results, f.narrow(a.Result, b.elemOfRes))
+		results = append(results, f.narrow(got.Result, b.elemOfRes))
 	}
 	if results == nil && first != nil {
-		copyRecorded(w, first)
+		first.writeTo(w)
 		return
 	}
 	if !m.Returns.IsArray() {

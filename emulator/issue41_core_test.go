@@ -1,13 +1,20 @@
 package emulator_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/apigen/apigen/emulator"
 	"github.com/apigen/apigen/generated/botapi"
+	"github.com/apigen/apigen/schema"
 )
 
 // Defect: the version front reached the core through the core's HTTP
@@ -48,5 +55,52 @@ func TestVersionFrontCallsTheCoreDirectly(t *testing.T) {
 	}
 	if n := viaHTTP.Load(); n != 0 {
 		t.Fatalf("%d method calls reached the core through its HTTP handler, want none", n)
+	}
+}
+
+// Defect: the version's own strict server was given each request as an
+// in-memory HTTP request with a recorder, and a bulk method's calls per
+// id were posted back through the front's HTTP handler. The front calls
+// the version's server as a Caller too (token, method, query and body
+// as read, its refusals as APIError): a bulk method reaches it once, and
+// once per id as the single method with that id's JSON parameters.
+func TestVersionFrontCallsItsStrictServerDirectly(t *testing.T) {
+	var mu sync.Mutex
+	var calls []string
+	v := atNewest(t, func(s *schema.Schema) emulator.Caller {
+		all := acceptAll(s)
+		return emulator.CallerFunc(func(ctx context.Context, tok, method, query, ct string, body io.Reader) (json.RawMessage, error) {
+			var b []byte
+			if body != nil {
+				b, _ = io.ReadAll(body)
+			}
+			mu.Lock()
+			calls = append(calls, method+" "+ct+" "+string(b))
+			mu.Unlock()
+			if tok != token {
+				t.Errorf("the strict server was given the token %q", tok)
+			}
+			return all.Call(ctx, tok, method, query, ct, bytes.NewReader(b))
+		})
+	})
+	var ids []any
+	for _, text := range []string{"one", "two"} {
+		ids = append(ids, at(must(t, v, "sendMessage", map[string]any{"chat_id": v.user.ID, "text": text}), "message_id"))
+	}
+	mu.Lock()
+	calls = nil
+	mu.Unlock()
+	must(t, v, "deleteMessages", map[string]any{"chat_id": v.user.ID, "message_ids": ids})
+	mu.Lock()
+	seen := calls
+	mu.Unlock()
+	if len(seen) != 3 || !strings.HasPrefix(seen[0], "deleteMessages application/json ") {
+		t.Fatalf("the strict server saw %q, want deleteMessages and one deleteMessage per id", seen)
+	}
+	for i, c := range seen[1:] {
+		want := fmt.Sprintf(`deleteMessage application/json {"chat_id":%v,"message_id":%v}`, v.user.ID, ids[i])
+		if c != want {
+			t.Errorf("call %d per id = %q, want %q", i, c, want)
+		}
 	}
 }

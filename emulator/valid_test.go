@@ -1,6 +1,9 @@
 package emulator_test
 
 import (
+	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
@@ -18,12 +21,10 @@ import (
 func TestVersionFrontKnowsValidFromAnExplicitValue(t *testing.T) {
 	s := laterVersion(t)
 	// Accepted, worded otherwise: the request reaches the core.
-	worded := func(s *schema.Schema) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			emulator.Validated(r.Context(), "")
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(404)
-			w.Write([]byte(`{"ok":false,"error_code":404,"description":"Not Found"}`))
+	worded := func(s *schema.Schema) emulator.Caller {
+		return emulator.CallerFunc(func(ctx context.Context, _, _, _, _ string, _ io.Reader) (json.RawMessage, error) {
+			emulator.Validated(ctx, "")
+			return nil, emulator.APIError(404, "Not Found")
 		})
 	}
 	v := newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,
@@ -33,11 +34,9 @@ func TestVersionFrontKnowsValidFromAnExplicitValue(t *testing.T) {
 	}
 	// The not-implemented text without the value: not accepted, the
 	// server's answer is the answer.
-	texted := func(s *schema.Schema) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(404)
-			w.Write([]byte(`{"ok":false,"error_code":404,"description":"Not Found: method not implemented"}`))
+	texted := func(s *schema.Schema) emulator.Caller {
+		return emulator.CallerFunc(func(context.Context, string, string, string, string, io.Reader) (json.RawMessage, error) {
+			return nil, emulator.APIError(404, "Not Found: method not implemented")
 		})
 	}
 	v = newEnv(t, emulator.Config{Version: &emulator.Version{Schema: s,

@@ -10,7 +10,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -69,28 +68,44 @@ type validKey struct{}
 // Version is an API version, other than the core's, that the emulator
 // serves: its schema, its generated Service interface (the lenient
 // front's shapes) and its generated server over its Unimplemented with
-// WithNotImplementedHook(Validated), the strict front.
+// WithNotImplementedHook(Validated), the strict front, called without
+// HTTP (its Caller, its API errors given as APIError).
 type Version struct {
 	Schema  *schema.Schema
 	Service reflect.Type
-	Strict  http.Handler
+	Strict  Caller
 }
 
-// coreCaller is the core's generated server called without HTTP
-// (botapiserver.Caller): the front hands it a request it has read and
-// translated, and gets the result or the core's refusal.
-type coreCaller interface {
+// Caller is a generated server called without HTTP (a generated server
+// package's Caller): the front hands it a request it has read, and gets
+// the result or the server's refusal.
+type Caller interface {
 	Call(ctx context.Context, token, method, query, contentType string, body io.Reader) (json.RawMessage, error)
+}
+
+// CallerFunc is a function that is a Caller.
+type CallerFunc func(ctx context.Context, token, method, query, contentType string, body io.Reader) (json.RawMessage, error)
+
+// Call calls c.
+func (c CallerFunc) Call(ctx context.Context, token, method, query, contentType string, body io.Reader) (json.RawMessage, error) {
+	return c(ctx, token, method, query, contentType, body)
+}
+
+// APIError is the error a version's Caller returns for its server's API
+// error (code and description): each version's package has its own
+// error type, and the front answers this one.
+func APIError(code int, description string) error {
+	return &botapi.Error{Code: code, Description: description}
 }
 
 // versionFront serves a Version over the core.
 type versionFront struct {
 	e       *Emulator
 	v, core *schema.Schema
-	strict  http.Handler
+	strict  Caller
 	// call reaches the core's methods; coreH, the core's HTTP handler,
 	// serves what is not a method call (file downloads).
-	call   coreCaller
+	call   Caller
 	coreH  http.Handler
 	vs     synth
 	vl, cl *lookup
@@ -121,7 +136,7 @@ type versionFront struct {
 	enumParamsOf sync.Map // by *schema.Method: enumParams
 }
 
-func newVersionFront(e *Emulator, v *Version, core *schema.Schema, call coreCaller, coreH http.Handler, maxBody int64) *versionFront {
+func newVersionFront(e *Emulator, v *Version, core *schema.Schema, call Caller, coreH http.Handler, maxBody int64) *versionFront {
 	f := &versionFront{e: e, v: v.Schema, core: core, strict: v.Strict, call: call, coreH: coreH, vs: synth{v.Schema},
 		vl: newLookup(v.Schema), cl: newLookup(core), maxBody: maxBody, coreName: map[string]string{}}
 	coreBy := map[string]*schema.Method{}
@@ -171,7 +186,7 @@ func newVersionFront(e *Emulator, v *Version, core *schema.Schema, call coreCall
 // versioned serves v over the core, called through call (its handler
 // coreH serves the downloads): the lenient front with v's shapes, then
 // the version front.
-func (e *Emulator) versioned(v *Version, call coreCaller, coreH http.Handler) http.Handler {
+func (e *Emulator) versioned(v *Version, call Caller, coreH http.Handler) http.Handler {
 	sy, err := seedSynth()
 	if err != nil {
 		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -231,22 +246,20 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, http.StatusBadRequest, "Bad Request: "+err.Error())
 		return
 	}
+	f.serveCall(w, r, token, method, body)
+}
+
+// serveCall answers a call of method for token with the body read (r
+// gives the context and the query).
+func (f *versionFront) serveCall(w http.ResponseWriter, r *http.Request, token, method string, body *frontBody) {
 	vm := f.vl.methods[strings.ToLower(method)]
 	if vm != nil {
 		body = f.relaxed(vm, body)
 	}
-	strict := httptest.NewRecorder()
 	var valid validFlag
-	f.strict.ServeHTTP(strict, body.request(r.WithContext(context.WithValue(r.Context(), validKey{}, &valid)), r.URL.Path, r.URL.RawQuery))
-	if !valid.Load() {
-		if strict.Code == http.StatusBadRequest {
-			f.reword(strict)
-		}
-		copyRecorded(w, strict)
-		return
-	}
-	if vm == nil {
-		copyRecorded(w, strict)
+	raw, err := f.strict.Call(context.WithValue(r.Context(), validKey{}, &valid), token, method, r.URL.RawQuery, body.ct, body.callReader())
+	if !valid.Load() || vm == nil {
+		f.writeStrict(w, raw, err)
 		return
 	}
 	if f.family(w, r, token, vm, body) {
@@ -263,7 +276,7 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if cm != nil {
 		q, cbody = f.toCore(vm, cm, q, body, &std)
 	}
-	raw, err := f.callCore(w, r.Context(), token, coreName, q, cbody)
+	raw, err = f.callCore(w, r.Context(), token, coreName, q, cbody)
 	if err != nil {
 		writeCallError(w, err)
 		return
@@ -303,27 +316,20 @@ func (f *versionFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	writeResult(w, res)
 }
 
-// reword puts a refusal's description in the reference's words.
-func (f *versionFront) reword(rec *httptest.ResponseRecorder) {
-	var a map[string]any
-	if !decodeJSON(rec.Body.Bytes(), &a) {
+// writeStrict answers what the version's server answered a request it
+// did not accept, a refusal's description in the reference's words.
+func (f *versionFront) writeStrict(w http.ResponseWriter, raw json.RawMessage, err error) {
+	if err == nil {
+		writeResult(w, raw)
 		return
 	}
-	d, _ := a["description"].(string)
-	if n := f.referenceWording(d); n != d {
-		a["description"] = n
-		rec.Body.Reset()
-		rec.Body.Write(encodeJSON(a))
-		rec.Header().Del("Content-Length")
+	var e *botapi.Error
+	if errors.As(err, &e) && e != nil && e.Code == http.StatusBadRequest {
+		c := *e
+		c.Description = f.referenceWording(e.Description)
+		err = &c
 	}
-}
-
-func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
-	for k, v := range rec.Header() {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(rec.Code)
-	w.Write(rec.Body.Bytes())
+	writeCallError(w, err)
 }
 
 // callCore calls the core's method for token with the parameters of
@@ -332,11 +338,7 @@ func copyRecorded(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
 // (botapiserver.ErrNotImplemented: it was valid) has the seed's
 // synthesized result, marked a placeholder on w.
 func (f *versionFront) callCore(w http.ResponseWriter, ctx context.Context, token, method, query string, body *frontBody) (json.RawMessage, error) {
-	var in io.Reader
-	if len(body.raw) > 0 || body.multipart() {
-		in, _ = body.reader()
-	}
-	raw, err := f.call.Call(ctx, token, method, query, body.ct, in)
+	raw, err := f.call.Call(ctx, token, method, query, body.ct, body.callReader())
 	if !errors.Is(err, botapiserver.ErrNotImplemented) {
 		return raw, err
 	}

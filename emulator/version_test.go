@@ -2,8 +2,10 @@ package emulator_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -83,19 +85,18 @@ func laterVersion(t *testing.T) *schema.Schema {
 // acceptAll stands for a version's generated server over its
 // Unimplemented: every method of s is valid (Validated) and "not
 // implemented".
-func acceptAll(s *schema.Schema) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		method := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:]
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(404)
+func acceptAll(s *schema.Schema) emulator.Caller {
+	return emulator.CallerFunc(func(ctx context.Context, _, method, _, _ string, body io.Reader) (json.RawMessage, error) {
+		if body != nil {
+			io.Copy(io.Discard, body)
+		}
 		for _, m := range s.Methods {
 			if strings.EqualFold(m.Name, method) {
-				emulator.Validated(r.Context(), m.Name)
-				w.Write([]byte(`{"ok":false,"error_code":404,"description":"Not Found: method not implemented"}`))
-				return
+				emulator.Validated(ctx, m.Name)
+				return nil, emulator.APIError(404, "Not Found: method not implemented")
 			}
 		}
-		w.Write([]byte(`{"ok":false,"error_code":404,"description":"Not Found"}`))
+		return nil, emulator.APIError(404, "Not Found")
 	})
 }
 

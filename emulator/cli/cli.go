@@ -34,8 +34,9 @@ type At struct {
 	Service reflect.Type
 	// Strict is the version's generated server over its Unimplemented,
 	// given WithNotImplementedHook(emulator.Validated) (local: with the
-	// local server's limits).
-	Strict func(local bool) http.Handler
+	// local server's limits), called without HTTP: its Caller, its API
+	// errors given as emulator.APIError.
+	Strict func(local bool) emulator.Caller
 	// SetNow points the version package's ValidationNow at the clock.
 	SetNow func(func() time.Time)
 	// NewClient is the version's generated client at base; Upload makes
